@@ -1,0 +1,130 @@
+//! The `bitwa` command line: one binary, one subcommand per job. Each subcommand lives in its own
+//! file; this one only declares the interface (names are fixed: docs and scripts rely on them).
+
+mod check_edition;
+mod check_log;
+mod random_game;
+mod serve;
+mod simulate;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(name = "bitwa", version, about = "Tournament service for Bitwa Warszawska leagues")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the web service (SQLite file created and migrated on start).
+    Serve(ServeArgs),
+    /// Validate game logs: print each outcome or the first illegal event; exit 0 only if all are valid.
+    CheckLog(CheckLogArgs),
+    /// Print a complete, legal game log played by random legal moves.
+    RandomGame(RandomGameArgs),
+    /// Validate edition data (board, units, decks) in a folder.
+    CheckEdition(CheckEditionArgs),
+    /// Run a whole tournament with random results; print pairings and standings as CSV.
+    Simulate(SimulateArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Database URL (env BITWA_DATABASE_URL); default: SQLite file `bitwa.db` in the working directory.
+    #[arg(long, env = "BITWA_DATABASE_URL", default_value = "sqlite://bitwa.db")]
+    pub database_url: String,
+    /// Address to listen on (env BITWA_BIND).
+    #[arg(long, env = "BITWA_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: String,
+    /// Load a demo tournament (players, rounds, validated logs) and demo logins, if the database is empty.
+    #[arg(long)]
+    pub demo: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CheckLogArgs {
+    /// Game log files (text notation, or JSON if the file ends in .json).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Edition folder; default: the built-in reconstructed edition.
+    #[arg(long)]
+    pub edition: Option<PathBuf>,
+    /// Print machine-readable JSON, one object per file.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RandomGameArgs {
+    /// Seed of the portable random generator; the same seed prints the same game.
+    #[arg(long)]
+    pub seed: u64,
+    /// Edition folder; default: the built-in reconstructed edition.
+    #[arg(long)]
+    pub edition: Option<PathBuf>,
+    /// Print the JSON form instead of the text notation.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CheckEditionArgs {
+    /// Folder holding the edition's data files.
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SimulateArgs {
+    /// Number of players at the start.
+    #[arg(long)]
+    pub players: u32,
+    /// Number of Swiss rounds.
+    #[arg(long)]
+    pub rounds: u32,
+    /// Size of the knockout bracket after the Swiss rounds (none if absent).
+    #[arg(long)]
+    pub top: Option<u32>,
+    /// Seed of the portable random generator.
+    #[arg(long)]
+    pub seed: u64,
+    /// Chance (0 to 1) that a player withdraws after a round.
+    #[arg(long, default_value_t = 0.0)]
+    pub withdraw_rate: f64,
+    /// Number of players who join after round 1.
+    #[arg(long, default_value_t = 0)]
+    pub late_entries: u32,
+}
+
+/// Run one parsed command line; the exit code says whether it succeeded.
+#[must_use]
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Command::Serve(args) => serve::run(args),
+        Command::CheckLog(args) => check_log::run(args),
+        Command::RandomGame(args) => random_game::run(args),
+        Command::CheckEdition(args) => check_edition::run(args),
+        Command::Simulate(args) => simulate::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("bitwa: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// An error that stops a subcommand; printed as one clear line on stderr.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error("`bitwa {command}` is not built yet: it belongs to {part} (issue #{issue})")]
+    NotBuiltYet { command: &'static str, part: &'static str, issue: u32 },
+    #[error("{0}")]
+    Message(String),
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+}

@@ -1,0 +1,8 @@
+//! bitwa: the tournament service for leagues of the board game *Bitwa Warszawska*.
+
+pub mod cli;
+pub mod engine;
+pub mod league;
+pub mod outcome;
+pub mod store;
+pub mod web;

@@ -1,0 +1,1 @@
+//! Storage through sqlx: one small module per aggregate; migrations embedded.

@@ -1,0 +1,1 @@
+//! The web service: actix-web routes, askama templates, sessions, errors.
