@@ -1,6 +1,7 @@
 //! bitwa: the tournament service for leagues of the board game *Bitwa Warszawska*.
 
 pub mod cli;
+pub mod edition_dir;
 pub mod engine;
 pub mod league;
 pub mod outcome;
