@@ -29,7 +29,7 @@ impl HalfPoints {
     pub fn to_decimal_string(self) -> String {
         let sign = if self.0 < 0 { "-" } else { "" };
         let abs = self.0.unsigned_abs();
-        if abs % 2 == 0 { format!("{sign}{}", abs / 2) } else { format!("{sign}{}.5", abs / 2) }
+        if abs.is_multiple_of(2) { format!("{sign}{}", abs / 2) } else { format!("{sign}{}.5", abs / 2) }
     }
 }
 
