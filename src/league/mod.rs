@@ -15,3 +15,4 @@ pub use matches::{
 pub use scoring::Scoring;
 pub mod rounds;
 pub use rounds::{RoundRecord, match_points};
+pub mod matching;
