@@ -16,3 +16,12 @@ pub use scoring::Scoring;
 pub mod rounds;
 pub use rounds::{RoundRecord, match_points};
 pub mod matching;
+pub mod swiss;
+pub use swiss::{
+    ForbiddenPair, ForbiddenUntil, Pairing, PairingError, PairingInput, PairingPlayer, PlayerStatus,
+    RoundPairing, pair_round,
+};
+pub mod standings;
+pub mod tiebreak;
+pub use standings::{StandingPlayer, StandingRow, StandingsInput};
+pub use tiebreak::{Tiebreak, TiebreakValue};
