@@ -25,3 +25,5 @@ pub mod standings;
 pub mod tiebreak;
 pub use standings::{StandingPlayer, StandingRow, StandingsInput};
 pub use tiebreak::{Tiebreak, TiebreakValue};
+pub mod knockout;
+pub use knockout::{Bracket, BracketMatch, ExtraGameLot, KnockoutError, MatchRef, Slot};
