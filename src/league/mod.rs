@@ -29,3 +29,4 @@ pub mod knockout;
 pub use knockout::{Bracket, BracketMatch, ExtraGameLot, KnockoutError, MatchRef, Slot};
 pub mod deck_check;
 pub use deck_check::{CardRef, DeckReport, check_cards, check_count};
+pub mod simulation;
