@@ -1,0 +1,198 @@
+//! An edition: the board, the units and the two decks, loaded from data (the engine knows no card or space
+//! by name in code). Built only through [`Edition::from_files`], which validates everything, so the rules
+//! code can index without checks.
+
+mod load;
+mod spec;
+
+pub use load::EditionError;
+pub use spec::{CardEffect, CardSpec, HexSpec, Landmark, Provenance, UnitSpec};
+
+use super::ids::{CardId, Direction, HexId, MAX_HEXES, UnitId};
+use crate::outcome::Side;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// A validated edition.
+#[derive(Debug, Clone)]
+pub struct Edition {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) hexes: Vec<HexSpec>,
+    /// Neighbour in each of [`Direction::ALL`], `None` off the board or across a blocked hex side.
+    pub(crate) neighbours: Vec<[Option<HexId>; 6]>,
+    /// Neighbours as a bitset, for quick adjacency tests.
+    pub(crate) adjacent: Vec<u128>,
+    pub(crate) units: Vec<UnitSpec>,
+    /// Indexed by `CardId`: 30 Red then 30 Polish.
+    pub(crate) cards: Vec<CardSpec>,
+    pub(crate) warsaw: HexId,
+    pub(crate) radzymin: HexId,
+    pub(crate) modlin: HexId,
+    pub(crate) defenders: UnitId,
+    pub(crate) hex_by_label: HashMap<String, HexId>,
+    pub(crate) unit_by_code: HashMap<String, UnitId>,
+}
+
+const BUILTIN_FILES: [(&str, &str); 5] = [
+    ("edition.csv", include_str!("../../../fixtures/editions/bw-2021-reconstructed/edition.csv")),
+    ("units.csv", include_str!("../../../fixtures/editions/bw-2021-reconstructed/units.csv")),
+    ("board.csv", include_str!("../../../fixtures/editions/bw-2021-reconstructed/board.csv")),
+    ("blocked.csv", include_str!("../../../fixtures/editions/bw-2021-reconstructed/blocked.csv")),
+    ("cards.csv", include_str!("../../../fixtures/editions/bw-2021-reconstructed/cards.csv")),
+];
+
+impl Edition {
+    /// The shipped reconstructed edition `bw-2021-reconstructed`, embedded at compile time.
+    ///
+    /// # Panics
+    /// Never in a tested build: the embedded data is validated by `builtin_edition_loads`.
+    #[must_use]
+    pub fn builtin() -> &'static Edition {
+        static BUILTIN: OnceLock<Edition> = OnceLock::new();
+        BUILTIN.get_or_init(|| {
+            let files: Vec<(String, String)> =
+                BUILTIN_FILES.iter().map(|(n, c)| ((*n).to_string(), (*c).to_string())).collect();
+            #[allow(clippy::expect_used)]
+            Edition::from_files(&files)
+                .expect("the built-in edition is valid (tested by builtin_edition_loads)")
+        })
+    }
+
+    /// Load and validate an edition from its files (name, contents): `edition.csv`, `units.csv`,
+    /// `board.csv`, `cards.csv` and the optional `blocked.csv`.
+    ///
+    /// # Errors
+    /// The first problem found, with file, line and what is wrong.
+    pub fn from_files(files: &[(String, String)]) -> Result<Edition, EditionError> {
+        load::load(files)
+    }
+
+    #[must_use]
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// The 30 cards of one side's deck, in card-list order.
+    pub fn cards(&self, side: Side) -> impl Iterator<Item = &CardSpec> {
+        self.cards.iter().filter(move |c| c.side == side)
+    }
+    #[must_use]
+    pub fn card(&self, id: CardId) -> &CardSpec {
+        &self.cards[id.0 as usize]
+    }
+    pub fn units(&self) -> impl Iterator<Item = &UnitSpec> {
+        self.units.iter()
+    }
+    #[must_use]
+    pub fn unit(&self, id: UnitId) -> &UnitSpec {
+        &self.units[id.0 as usize]
+    }
+    pub fn hexes(&self) -> impl Iterator<Item = &HexSpec> {
+        self.hexes.iter()
+    }
+    #[must_use]
+    pub fn hex(&self, id: HexId) -> &HexSpec {
+        &self.hexes[id.0 as usize]
+    }
+    #[must_use]
+    pub fn hex_count(&self) -> usize {
+        self.hexes.len()
+    }
+    #[must_use]
+    pub fn hex_by_label(&self, label: &str) -> Option<HexId> {
+        self.hex_by_label.get(label).copied()
+    }
+    #[must_use]
+    pub fn unit_by_code(&self, code: &str) -> Option<UnitId> {
+        self.unit_by_code.get(code).copied()
+    }
+    #[must_use]
+    pub fn warsaw(&self) -> HexId {
+        self.warsaw
+    }
+    #[must_use]
+    pub fn radzymin(&self) -> HexId {
+        self.radzymin
+    }
+    #[must_use]
+    pub fn modlin(&self) -> HexId {
+        self.modlin
+    }
+    /// The Warsaw Defenders (Obrońcy Warszawy).
+    #[must_use]
+    pub fn defenders(&self) -> UnitId {
+        self.defenders
+    }
+    /// Are two spaces adjacent (sharing a hex side that the map does not block)?
+    #[must_use]
+    pub fn adjacent(&self, a: HexId, b: HexId) -> bool {
+        self.adjacent[a.0 as usize] & (1u128 << b.0) != 0
+    }
+    /// The neighbours of a space that can be entered from it.
+    pub fn neighbours(&self, h: HexId) -> impl Iterator<Item = HexId> + '_ {
+        self.neighbours[h.0 as usize].iter().flatten().copied()
+    }
+    /// Direction from `a` to the adjacent `b`.
+    #[must_use]
+    pub fn direction(&self, a: HexId, b: HexId) -> Option<Direction> {
+        Direction::ALL
+            .into_iter()
+            .zip(self.neighbours[a.0 as usize])
+            .find(|(_, n)| *n == Some(b))
+            .map(|(d, _)| d)
+    }
+    /// Number of units, always 12.
+    #[must_use]
+    pub fn unit_count(&self) -> usize {
+        self.units.len()
+    }
+    /// Where a unit starts (every unit has a starting space; checked on load).
+    #[must_use]
+    pub fn start_of(&self, u: UnitId) -> Option<HexId> {
+        self.hexes.iter().find(|h| h.start == Some(u)).map(|h| h.id)
+    }
+}
+
+const _: () = assert!(MAX_HEXES <= 128, "adjacency bitsets are u128");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_edition_loads() {
+        let e = Edition::builtin();
+        assert_eq!(e.id(), "bw-2021-reconstructed");
+        assert_eq!(e.cards(Side::Red).count(), 30);
+        assert_eq!(e.cards(Side::Polish).count(), 30);
+        assert!((40..=70).contains(&e.hex_count()), "{} hexes", e.hex_count());
+        assert_eq!(e.unit(e.defenders()).name, "Obrońcy Warszawy");
+    }
+
+    #[test]
+    fn builtin_board_has_the_rulebook_geography() {
+        let e = Edition::builtin();
+        // Radzymin is northeast of Warsaw, Modlin northwest of Radzymin (rulebook examples).
+        assert_eq!(e.direction(e.warsaw(), e.radzymin()), Some(Direction::NorthEast));
+        assert_eq!(e.direction(e.radzymin(), e.modlin()), Some(Direction::NorthWest));
+        for h in e.hexes() {
+            for n in e.neighbours(h.id) {
+                assert!(e.adjacent(n, h.id), "adjacency is symmetric");
+            }
+        }
+    }
+
+    #[test]
+    fn builtin_rulebook_cards_exist() {
+        let e = Edition::builtin();
+        let pulk = e.cards(Side::Red).find(|c| c.name == "Pułk Rewolucyjny").expect("rulebook example card");
+        assert_eq!((pulk.colour, pulk.strength), (crate::engine::Colour::White, 1));
+        for effect in CardEffect::ALL {
+            assert!(e.cards.iter().any(|c| c.effect == Some(effect)), "{effect:?} is on some card");
+        }
+    }
+}
