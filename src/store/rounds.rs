@@ -396,7 +396,8 @@ pub async fn by_number(db: &Db, tournament: TournamentId, number: i64) -> Result
 /// The query fails.
 pub async fn matches_of(db: &Db, round: RoundId) -> Result<Vec<MatchRow>, StoreError> {
     Ok(sqlx::query_as::<_, MatchRow>(&format!(
-        "{MATCH_SELECT} WHERE m.round_id = ? ORDER BY m.table_no, m.id"
+        "{MATCH_SELECT} WHERE m.round_id = ? \
+         ORDER BY CASE WHEN m.player_b IS NULL THEN 1 ELSE 0 END, m.table_no, m.id"
     ))
     .bind(round)
     .fetch_all(db)
@@ -409,7 +410,8 @@ pub async fn matches_of(db: &Db, round: RoundId) -> Result<Vec<MatchRow>, StoreE
 /// The query fails.
 pub async fn all_matches(db: &Db, tournament: TournamentId) -> Result<Vec<MatchRow>, StoreError> {
     Ok(sqlx::query_as::<_, MatchRow>(&format!(
-        "{MATCH_SELECT} WHERE r.tournament_id = ? ORDER BY r.number, m.table_no, m.id"
+        "{MATCH_SELECT} WHERE r.tournament_id = ? \
+         ORDER BY r.number, CASE WHEN m.player_b IS NULL THEN 1 ELSE 0 END, m.table_no, m.id"
     ))
     .bind(tournament)
     .fetch_all(db)

@@ -10,6 +10,8 @@ pub mod demo;
 pub mod error;
 pub mod form;
 pub mod i18n;
+pub mod league_view;
+pub mod lines;
 pub mod routes;
 pub mod settings;
 pub mod startup;

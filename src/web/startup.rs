@@ -1,6 +1,6 @@
 //! Building and running the HTTP server; the route table lives here, in one place.
 
-use super::routes::{account, admin, public};
+use super::routes::{account, admin, exports, public, referee, results, rounds};
 use super::settings::Settings;
 use super::{auth, csrf, demo, error::WebError};
 use crate::store::{self, Db, StoreError};
@@ -141,6 +141,15 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/me", web::get().to(account::dashboard))
         // Public pages of one tournament.
         .route("/t/{t}", web::get().to(public::tournament))
+        .route("/t/{t}/round/{n}", web::get().to(results::pairings))
+        .route("/t/{t}/round/{n}/why", web::get().to(results::explanation))
+        .route("/t/{t}/standings", web::get().to(results::standings))
+        .route("/t/{t}/player/{p}", web::get().to(results::player))
+        .route("/t/{t}/match/{m}", web::get().to(results::match_page))
+        .route("/t/{t}/game/{g}", web::get().to(results::game_page))
+        .route("/t/{t}/export/pairings/{n}", web::get().to(exports::pairings))
+        .route("/t/{t}/export/standings", web::get().to(exports::standings))
+        .route("/t/{t}/export/results", web::get().to(exports::results))
         // Organiser.
         .route("/admin/new", web::get().to(admin::new_form))
         .route("/admin/new", web::post().to(admin::create))
@@ -152,6 +161,12 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/forbidden", web::post().to(admin::forbid))
         .route("/admin/t/{t}/forbidden/remove", web::post().to(admin::allow))
         .route("/admin/t/{t}/referees", web::post().to(admin::appoint))
-        .route("/admin/t/{t}/history", web::get().to(admin::history));
+        .route("/admin/t/{t}/history", web::get().to(admin::history))
+        .route("/admin/t/{t}/rounds", web::post().to(rounds::start_round))
+        .route("/admin/t/{t}/round/{n}/{action}", web::post().to(rounds::round_action))
+        // Referee (organisers too).
+        .route("/ref/t/{t}", web::get().to(referee::tables))
+        .route("/ref/t/{t}/match/{m}", web::get().to(referee::match_form))
+        .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result));
     // Referee (organisers too).
 }

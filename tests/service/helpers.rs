@@ -224,7 +224,7 @@ pub fn tournament_form<'a>(overrides: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'
         ("score_bye", "2"),
         (
             "tiebreaks",
-            "direct-encounter,buchholz-cut1,buchholz,sonneborn-berger,games-won,red-points,knowledge-test",
+            "direct_encounter,buchholz_cut1,buchholz,sonneborn_berger,games_won,red_side_points,knowledge_test",
         ),
         ("time_control_secs", "900"),
     ];
@@ -265,5 +265,63 @@ impl Browser {
         let b = Browser::new(base);
         *b.cookies.borrow_mut() = other.cookies.borrow().clone();
         b
+    }
+}
+
+/// Every `/prefix{id}` number in a page, in order, without repeats.
+pub fn ids_after(body: &str, prefix: &str) -> Vec<i64> {
+    let mut out = Vec::new();
+    for part in body.split(prefix).skip(1) {
+        let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
+        if let Ok(n) = digits.parse::<i64>()
+            && !out.contains(&n)
+        {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// The result forms on a referee match page: (game id, version), in page order.
+pub fn game_forms(body: &str, t: i64) -> Vec<(i64, String)> {
+    let prefix = format!("action=\"/ref/t/{t}/game/");
+    body.split(&prefix)
+        .skip(1)
+        .map(|part| {
+            let id: String = part.chars().take_while(char::is_ascii_digit).collect();
+            let v = part.split("name=\"version\" value=\"").nth(1).unwrap();
+            (id.parse().unwrap(), v[..v.find('"').unwrap()].to_string())
+        })
+        .collect()
+}
+
+/// Enter a typed result for one game.
+pub async fn enter(
+    b: &Browser,
+    t: i64,
+    game: (i64, &str),
+    winner: &str,
+    termination: &str,
+    red_points: &str,
+) -> Page {
+    b.post(
+        &format!("/ref/t/{t}/game/{}", game.0),
+        &[("version", game.1), ("winner", winner), ("termination", termination), ("red_points", red_points)],
+    )
+    .await
+}
+
+/// Play every open match of the round shown at `round_path` so that the player commanding Red in
+/// game 1 wins 1:1 on Red-side points (21 against 10).
+pub async fn play_round_red_first_wins(referee: &Browser, t: i64, round: i64) {
+    let page = referee.get(&format!("/t/{t}/round/{round}")).await;
+    for m in ids_after(&page.body, &format!("/ref/t/{t}/match/")) {
+        let form = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
+        let games = game_forms(&form.body, t);
+        assert_eq!(games.len(), 2, "two games per match");
+        let r = enter(referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
+        assert_eq!(r.status, 303, "{}", r.body);
+        let r = enter(referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
+        assert_eq!(r.status, 303, "{}", r.body);
     }
 }

@@ -3,7 +3,11 @@
 
 pub mod account;
 pub mod admin;
+pub mod exports;
 pub mod public;
+pub mod referee;
+pub mod results;
+pub mod rounds;
 
 use super::error::WebError;
 use crate::store::tournaments::Tournament;
