@@ -12,6 +12,7 @@ pub mod form;
 pub mod i18n;
 pub mod league_view;
 pub mod lines;
+pub mod operations;
 pub mod routes;
 pub mod settings;
 pub mod startup;

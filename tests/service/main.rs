@@ -7,6 +7,7 @@
 
 mod access;
 mod day;
+mod demo;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;
