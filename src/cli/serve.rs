@@ -1,8 +1,22 @@
-//! `bitwa serve`.
+//! `bitwa serve`: open the database, print the URL and any login created now, serve until stopped.
 
 use super::{CliError, ServeArgs};
+use crate::web::{Application, Settings};
 use std::process::ExitCode;
 
-pub(super) fn run(_args: ServeArgs) -> Result<ExitCode, CliError> {
-    Err(CliError::NotBuiltYet { command: "serve", part: "the service (database, pages, accounts)", issue: 5 })
+pub(super) fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
+    let settings =
+        Settings { database_url: args.database_url, bind: args.bind, demo: args.demo, workers: None };
+    actix_web::rt::System::new().block_on(async move {
+        let app = Application::build(&settings).await.map_err(|e| CliError::Message(e.to_string()))?;
+        let host = settings.bind.rsplit_once(':').map_or("127.0.0.1", |(h, _)| h);
+        let host = if host == "0.0.0.0" { "127.0.0.1" } else { host };
+        println!("bitwa: serving on http://{host}:{}/ (database {})", app.port(), settings.database_url);
+        for login in app.logins() {
+            // Printed once: the first organiser's password is random and stored only as a hash.
+            println!("bitwa: {} login: {} / password: {}", login.role, login.username, login.password);
+        }
+        app.run_until_stopped().await.map_err(|e| CliError::Message(format!("server stopped: {e}")))?;
+        Ok(ExitCode::SUCCESS)
+    })
 }

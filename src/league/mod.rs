@@ -1,1 +1,32 @@
 //! Tournament logic: match outcome, scoring, Swiss pairing, standings, knockout, deck checks. Pure: no I/O.
+//!
+//! Every function here is a function of the players and the results so far; the web layer stores
+//! and shows what they decide. The only engine type used is [`crate::outcome`]'s game outcome.
+
+pub mod ids;
+pub mod matches;
+pub mod scoring;
+
+pub use ids::{HalfPoints, Phase, PlayerId};
+pub use matches::{
+    Absence, DecidedBy, KnowledgeScores, MatchDecision, MatchError, MatchInput, MatchPlay, MatchResult,
+    MatchScore, MatchTally, PlayedGame, outcome_of_match,
+};
+pub use scoring::Scoring;
+pub mod rounds;
+pub use rounds::{RoundRecord, match_points};
+pub mod matching;
+pub mod swiss;
+pub use swiss::{
+    ForbiddenPair, ForbiddenUntil, Pairing, PairingError, PairingInput, PairingPlayer, PlayerStatus,
+    RoundPairing, pair_round,
+};
+pub mod standings;
+pub mod tiebreak;
+pub use standings::{StandingPlayer, StandingRow, StandingsInput};
+pub use tiebreak::{Tiebreak, TiebreakValue};
+pub mod knockout;
+pub use knockout::{Bracket, BracketMatch, ExtraGameLot, KnockoutError, MatchRef, Slot};
+pub mod deck_check;
+pub use deck_check::{CardRef, DeckReport, check_cards, check_count};
+pub mod simulation;

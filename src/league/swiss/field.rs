@@ -1,0 +1,182 @@
+//! The players to pair this round, in pairing order, with the facts the criteria need: score,
+//! score group, who met whom, who had the bye, who wants to command Red first.
+
+use super::weights::{CRITERIA, Costs, Criterion};
+use super::{PairingError, PairingInput, PlayerStatus};
+use crate::league::ids::{HalfPoints, PlayerId};
+use crate::league::rounds::match_points;
+use std::collections::{BTreeMap, BTreeSet};
+
+#[derive(Debug, Clone)]
+pub(crate) struct Entrant {
+    pub id: PlayerId,
+    pub score: HalfPoints,
+    /// Index into `Field::groups`.
+    pub group: usize,
+    pub pos_in_group: usize,
+    pub had_bye: bool,
+    /// `Some(true)`: commanded Red second in their last match, so should be Red first now.
+    pub wants_red_first: Option<bool>,
+    pub red_first_count: u32,
+}
+
+pub(crate) struct Field {
+    /// Ordered by score (highest first), then rank, then id.
+    pub entrants: Vec<Entrant>,
+    /// Score groups in order: the score and the entrants' indices.
+    pub groups: Vec<(HalfPoints, Vec<usize>)>,
+    /// Every player ever paired against each other (ids, smaller first), entrants or not.
+    met: BTreeSet<(PlayerId, PlayerId)>,
+    forbidden: BTreeSet<(PlayerId, PlayerId)>,
+    index: BTreeMap<PlayerId, usize>,
+    min_score: HalfPoints,
+    /// Players not paired this round and why (withdrawn, not yet joined).
+    pub left_out: Vec<(PlayerId, PlayerStatus, u32)>,
+}
+
+pub(crate) fn key(a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
+    (a.min(b), a.max(b))
+}
+
+impl Field {
+    pub(crate) fn new(input: &PairingInput) -> Result<Field, PairingError> {
+        let mut seen = BTreeSet::new();
+        for p in &input.players {
+            if !seen.insert(p.id) {
+                return Err(PairingError::DuplicatePlayer(p.id));
+            }
+        }
+        let scores = match_points(&input.history, &input.scoring);
+        let mut met = BTreeSet::new();
+        let mut byes = BTreeSet::new();
+        let mut last_red_first: BTreeMap<PlayerId, bool> = BTreeMap::new();
+        let mut red_first_count: BTreeMap<PlayerId, u32> = BTreeMap::new();
+        let mut history: Vec<_> = input.history.iter().collect();
+        history.sort_by_key(|r| r.round);
+        for r in history {
+            for m in &r.matches {
+                met.insert(key(m.red_first, m.other));
+                last_red_first.insert(m.red_first, true);
+                last_red_first.insert(m.other, false);
+                *red_first_count.entry(m.red_first).or_default() += 1;
+            }
+            byes.extend(r.byes.iter().copied());
+        }
+        let forbidden =
+            input.forbidden.iter().filter(|f| f.applies_in(input.round)).map(|f| key(f.a, f.b)).collect();
+
+        let mut left_out = Vec::new();
+        let mut active = Vec::new();
+        for p in &input.players {
+            if p.status == PlayerStatus::Active && p.joined_round <= input.round {
+                active.push(p);
+            } else {
+                left_out.push((p.id, p.status, p.joined_round));
+            }
+        }
+        let score_of = |id: PlayerId| scores.get(&id).copied().unwrap_or_default();
+        active.sort_by_key(|p| (std::cmp::Reverse(score_of(p.id)), p.rank, p.id));
+
+        let mut entrants: Vec<Entrant> = Vec::with_capacity(active.len());
+        let mut groups: Vec<(HalfPoints, Vec<usize>)> = Vec::new();
+        for (i, p) in active.iter().enumerate() {
+            let score = score_of(p.id);
+            if groups.last().is_none_or(|g| g.0 != score) {
+                groups.push((score, Vec::new()));
+            }
+            let group = groups.len() - 1;
+            let members = &mut groups[group].1;
+            members.push(i);
+            entrants.push(Entrant {
+                id: p.id,
+                score,
+                group,
+                pos_in_group: members.len() - 1,
+                had_bye: byes.contains(&p.id),
+                wants_red_first: last_red_first.get(&p.id).map(|&was| !was),
+                red_first_count: red_first_count.get(&p.id).copied().unwrap_or(0),
+            });
+        }
+        let index = entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+        let min_score = entrants.last().map(|e| e.score).unwrap_or_default();
+        Ok(Field { entrants, groups, met, forbidden, index, min_score, left_out })
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.entrants.len()
+    }
+
+    pub(crate) fn index_of(&self, id: PlayerId) -> Option<usize> {
+        self.index.get(&id).copied()
+    }
+
+    pub(crate) fn have_met_ids(&self, a: PlayerId, b: PlayerId) -> bool {
+        self.met.contains(&key(a, b))
+    }
+
+    pub(crate) fn have_met(&self, i: usize, j: usize) -> bool {
+        self.have_met_ids(self.entrants[i].id, self.entrants[j].id)
+    }
+
+    pub(crate) fn is_forbidden_ids(&self, a: PlayerId, b: PlayerId) -> bool {
+        self.forbidden.contains(&key(a, b))
+    }
+
+    fn group_size(&self, i: usize) -> usize {
+        self.groups[self.entrants[i].group].1.len()
+    }
+
+    /// Costs of pairing entrants `i` and `j` (see [`Criterion`]).
+    pub(crate) fn pair_costs(&self, i: usize, j: usize) -> Costs {
+        let (i, j) = (i.min(j), i.max(j));
+        let (a, b) = (&self.entrants[i], &self.entrants[j]);
+        let mut c = [0u64; CRITERIA];
+        c[Criterion::Forbidden as usize] = u64::from(self.is_forbidden_ids(a.id, b.id));
+        let diff = (a.score - b.score).0.unsigned_abs();
+        c[Criterion::MixedPairs as usize] = u64::from(diff != 0);
+        c[Criterion::ScoreDifference as usize] = diff.saturating_mul(diff);
+        c[Criterion::HalfSplit as usize] = if a.group == b.group {
+            let distance = b.pos_in_group - a.pos_in_group;
+            distance.abs_diff(self.group_size(i) / 2) as u64
+        } else {
+            // The floater should come from the bottom of the higher group and meet the top of
+            // the lower one.
+            (self.group_size(i) - 1 - a.pos_in_group + b.pos_in_group) as u64
+        };
+        c[Criterion::RedFirstClash as usize] =
+            u64::from(a.wants_red_first.is_some() && a.wants_red_first == b.wants_red_first);
+        c
+    }
+
+    /// Costs of giving entrant `i` the bye.
+    pub(crate) fn bye_costs(&self, i: usize) -> Costs {
+        let mut c = [0u64; CRITERIA];
+        c[Criterion::ByeScore as usize] = (self.entrants[i].score - self.min_score).0.unsigned_abs();
+        c[Criterion::ByeRank as usize] = (self.len() - 1 - i) as u64;
+        c
+    }
+
+    /// Which of the pair commands Red in game 1: each player's wish from their last match (they
+    /// alternate); if both wish the same or neither has played, the one who was Red first less
+    /// often, then the higher-ranked player's wish; in round 1, the higher-ranked player on odd
+    /// tables and the lower-ranked on even ones.
+    pub(crate) fn red_first(&self, i: usize, j: usize, table: u32) -> (usize, usize) {
+        let (i, j) = (i.min(j), i.max(j));
+        let (a, b) = (&self.entrants[i], &self.entrants[j]);
+        let a_red = match (a.wants_red_first, b.wants_red_first) {
+            (Some(x), Some(y)) if x != y => x,
+            (Some(x), None) => x,
+            (None, Some(y)) => !y,
+            (wish, _) => {
+                if a.red_first_count != b.red_first_count {
+                    a.red_first_count < b.red_first_count
+                } else if let Some(x) = wish {
+                    x
+                } else {
+                    table % 2 == 1
+                }
+            }
+        };
+        if a_red { (i, j) } else { (j, i) }
+    }
+}

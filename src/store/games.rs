@@ -1,0 +1,197 @@
+//! Game results: entered by referees (typed, or filled from a validated move log), corrected by
+//! organisers. Every save checks the version the editor loaded and keeps the old value in history.
+
+use super::{Db, GameId, MatchId, PlayerId, StoreError, TournamentId, UserId, history, now};
+use serde::Serialize;
+
+/// A game row without its (possibly long) log text.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct GameRow {
+    pub id: GameId,
+    pub match_id: MatchId,
+    /// 1 and 2: the match's two games; 3: the knockout's extra game.
+    pub game_no: i64,
+    pub red_player: PlayerId,
+    pub winner: Option<String>,
+    pub termination: Option<String>,
+    pub red_points: Option<i64>,
+    pub red_clock_secs: Option<i64>,
+    pub polish_clock_secs: Option<i64>,
+    pub log_status: String,
+    pub log_message: String,
+    pub version: i64,
+}
+
+impl GameRow {
+    #[must_use]
+    pub fn has_result(&self) -> bool {
+        self.winner.is_some()
+    }
+}
+
+/// The result a referee saves. `log_text` is stored as submitted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+pub struct ResultEntry {
+    pub winner: Option<String>,
+    pub termination: Option<String>,
+    pub red_points: Option<i64>,
+    pub red_clock_secs: Option<i64>,
+    pub polish_clock_secs: Option<i64>,
+    pub log_text: Option<String>,
+    /// `none`, `valid` or `invalid`.
+    pub log_status: String,
+    pub log_message: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct StoredResult {
+    #[sqlx(flatten)]
+    entry: ResultEntry,
+    version: i64,
+}
+
+const COLUMNS: &str = "id, match_id, game_no, red_player, winner, termination, red_points, red_clock_secs, \
+     polish_clock_secs, log_status, log_message, version";
+
+/// Games of every match of a tournament (one query for standings and exports).
+///
+/// # Errors
+/// The query fails.
+pub async fn all_games(db: &Db, tournament: TournamentId) -> Result<Vec<GameRow>, StoreError> {
+    Ok(sqlx::query_as::<_, GameRow>(&format!(
+        "SELECT {COLUMNS} FROM games WHERE match_id IN \
+         (SELECT m.id FROM matches m JOIN rounds r ON r.id = m.round_id WHERE r.tournament_id = ?) \
+         ORDER BY match_id, game_no"
+    ))
+    .bind(tournament)
+    .fetch_all(db)
+    .await?)
+}
+
+/// # Errors
+/// The query fails.
+pub async fn of_match(db: &Db, m: MatchId) -> Result<Vec<GameRow>, StoreError> {
+    Ok(sqlx::query_as::<_, GameRow>(&format!(
+        "SELECT {COLUMNS} FROM games WHERE match_id = ? ORDER BY game_no"
+    ))
+    .bind(m)
+    .fetch_all(db)
+    .await?)
+}
+
+/// A game and its stored log text.
+///
+/// # Errors
+/// The query fails.
+pub async fn get(db: &Db, id: GameId) -> Result<Option<(GameRow, Option<String>)>, StoreError> {
+    let row = sqlx::query_as::<_, GameRow>(&format!("SELECT {COLUMNS} FROM games WHERE id = ?"))
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let (log,): (Option<String>,) =
+        sqlx::query_as("SELECT log_text FROM games WHERE id = ?").bind(id).fetch_one(db).await?;
+    Ok(Some((row, log)))
+}
+
+/// Save a result if the game is still at `version` (the version the editor loaded).
+///
+/// # Errors
+/// [`StoreError::Conflict`] if someone saved in between, [`StoreError::NotFound`]; the update fails.
+#[tracing::instrument(skip(db, entry))]
+pub async fn save_result(
+    db: &Db,
+    tournament: TournamentId,
+    id: GameId,
+    version: i64,
+    entry: &ResultEntry,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let mut tx = db.begin().await?;
+    let old: Option<StoredResult> = sqlx::query_as(
+        "SELECT winner, termination, red_points, red_clock_secs, polish_clock_secs, log_text, log_status, \
+         log_message, version FROM games WHERE id = ?",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(StoredResult { entry: old, version: current }) = old else {
+        return Err(StoreError::NotFound);
+    };
+    if current != version {
+        return Err(StoreError::Conflict);
+    }
+    let res = sqlx::query(
+        "UPDATE games SET winner = ?, termination = ?, red_points = ?, red_clock_secs = ?, polish_clock_secs = ?, \
+         log_text = ?, log_status = ?, log_message = ?, version = version + 1, updated_by = ?, updated_at = ? \
+         WHERE id = ? AND version = ?",
+    )
+    .bind(&entry.winner)
+    .bind(&entry.termination)
+    .bind(entry.red_points)
+    .bind(entry.red_clock_secs)
+    .bind(entry.polish_clock_secs)
+    .bind(&entry.log_text)
+    .bind(&entry.log_status)
+    .bind(&entry.log_message)
+    .bind(by)
+    .bind(now())
+    .bind(id)
+    .bind(version)
+    .execute(&mut *tx)
+    .await?;
+    if res.rows_affected() == 0 {
+        return Err(StoreError::Conflict);
+    }
+    let action = if old.winner.is_some() { "correct" } else { "enter" };
+    history::record(
+        &mut tx,
+        history::Subject { tournament, entity: "game", id: id.0 },
+        action,
+        Some(by),
+        &old,
+        entry,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Add the knockout's extra game, whose Red side was drawn by lot (the lot is recorded in history).
+///
+/// # Errors
+/// The insert fails (for example the extra game exists already).
+#[tracing::instrument(skip(db))]
+pub async fn add_extra_game(
+    db: &Db,
+    tournament: TournamentId,
+    m: MatchId,
+    red: PlayerId,
+    seed: u64,
+    by: UserId,
+) -> Result<GameId, StoreError> {
+    let mut tx = db.begin().await?;
+    let (id,): (GameId,) =
+        sqlx::query_as("INSERT INTO games (match_id, game_no, red_player) VALUES (?, 3, ?) RETURNING id")
+            .bind(m)
+            .bind(red)
+            .fetch_one(&mut *tx)
+            .await?;
+    #[derive(Serialize)]
+    struct Lot {
+        red: PlayerId,
+        seed: u64,
+        at: String,
+    }
+    history::record(
+        &mut tx,
+        history::Subject { tournament, entity: "game", id: id.0 },
+        "extra-game lot",
+        Some(by),
+        &(),
+        &Lot { red, seed, at: now() },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}

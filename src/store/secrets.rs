@@ -1,0 +1,21 @@
+//! Server secrets kept in the database, so that a restart keeps sessions valid.
+
+use super::{Db, StoreError};
+
+/// The session cookie key (64 bytes, hex), created on first start.
+///
+/// # Errors
+/// The query fails.
+pub async fn session_key(db: &Db, fresh: impl FnOnce() -> String) -> Result<String, StoreError> {
+    let candidate = fresh();
+    // Insert-if-absent then read: two processes starting together agree on one key.
+    sqlx::query(
+        "INSERT INTO app_secrets (name, value) VALUES ('session_key', ?) ON CONFLICT (name) DO NOTHING",
+    )
+    .bind(&candidate)
+    .execute(db)
+    .await?;
+    let (value,): (String,) =
+        sqlx::query_as("SELECT value FROM app_secrets WHERE name = 'session_key'").fetch_one(db).await?;
+    Ok(value)
+}

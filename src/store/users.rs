@@ -1,0 +1,64 @@
+//! Login accounts. Passwords arrive here already hashed (argon2, in `web::auth`).
+
+use super::{Db, StoreError, UserId, now};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct User {
+    pub id: UserId,
+    pub username: String,
+    pub password_hash: String,
+    /// May create tournaments (the first organiser account and accounts it creates as organisers).
+    pub is_admin: bool,
+}
+
+/// How many accounts exist (zero on first start).
+///
+/// # Errors
+/// The query fails.
+pub async fn count(db: &Db) -> Result<i64, StoreError> {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM users").fetch_one(db).await?;
+    Ok(n)
+}
+
+/// Create an account; `None` if the username is taken.
+///
+/// # Errors
+/// The insert fails for another reason.
+pub async fn create(
+    db: &Db,
+    username: &str,
+    password_hash: &str,
+    is_admin: bool,
+) -> Result<Option<UserId>, StoreError> {
+    let id: Option<(UserId,)> = sqlx::query_as(
+        "INSERT INTO users (username, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?) \
+         ON CONFLICT (username) DO NOTHING RETURNING id",
+    )
+    .bind(username)
+    .bind(password_hash)
+    .bind(is_admin)
+    .bind(now())
+    .fetch_optional(db)
+    .await?;
+    Ok(id.map(|(id,)| id))
+}
+
+/// # Errors
+/// The query fails.
+pub async fn by_username(db: &Db, username: &str) -> Result<Option<User>, StoreError> {
+    Ok(sqlx::query_as::<_, User>(
+        "SELECT id, username, password_hash, is_admin FROM users WHERE username = ?",
+    )
+    .bind(username)
+    .fetch_optional(db)
+    .await?)
+}
+
+/// # Errors
+/// The query fails.
+pub async fn by_id(db: &Db, id: UserId) -> Result<Option<User>, StoreError> {
+    Ok(sqlx::query_as::<_, User>("SELECT id, username, password_hash, is_admin FROM users WHERE id = ?")
+        .bind(id)
+        .fetch_optional(db)
+        .await?)
+}

@@ -1,0 +1,334 @@
+//! Page language: Polish by default, English through a switch (a `lang` cookie). A small table,
+//! not a translation framework: every key has both texts, and a test checks none is missing.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Lang {
+    #[default]
+    Pl,
+    En,
+}
+
+impl Lang {
+    /// From the `lang` cookie's value; anything unknown is Polish.
+    #[must_use]
+    pub fn from_code(code: &str) -> Lang {
+        if code.eq_ignore_ascii_case("en") { Lang::En } else { Lang::Pl }
+    }
+
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Pl => "pl",
+            Lang::En => "en",
+        }
+    }
+
+    /// The translation of `key`; the key itself if the table lacks it (visible, never a crash).
+    #[must_use]
+    pub fn t(self, key: &str) -> &'static str {
+        match INDEX.get(key) {
+            Some(&(pl, en)) => match self {
+                Lang::Pl => pl,
+                Lang::En => en,
+            },
+            None => {
+                tracing::warn!(key, "missing translation");
+                ""
+            }
+        }
+    }
+}
+
+static INDEX: LazyLock<HashMap<&'static str, (&'static str, &'static str)>> =
+    LazyLock::new(|| TABLE.iter().map(|&(k, pl, en)| (k, (pl, en))).collect());
+
+/// (key, Polish, English).
+const TABLE: &[(&str, &str, &str)] = &[
+    ("app", "Liga Bitwy Warszawskiej", "Bitwa Warszawska league"),
+    ("tournaments", "Turnieje", "Tournaments"),
+    ("no_tournaments", "Nie ma jeszcze turniejów.", "No tournaments yet."),
+    ("login", "Zaloguj", "Log in"),
+    ("logout", "Wyloguj", "Log out"),
+    ("username", "Login", "Username"),
+    ("password", "Hasło", "Password"),
+    ("bad_login", "Zły login lub hasło.", "Wrong username or password."),
+    ("my_tournaments", "Moje turnieje", "My tournaments"),
+    ("new_tournament", "Nowy turniej", "New tournament"),
+    ("name", "Nazwa", "Name"),
+    ("venue", "Miejsce", "Venue"),
+    ("first_day", "Pierwszy dzień", "First day"),
+    ("last_day", "Ostatni dzień", "Last day"),
+    ("swiss_rounds", "Rundy systemu szwajcarskiego", "Swiss rounds"),
+    ("knockout_size", "Liczba graczy w fazie pucharowej (0: bez)", "Knockout size (0: none)"),
+    ("third_place", "Mecz o 3. miejsce", "Third-place match"),
+    ("scoring", "Punktacja (w połówkach punktu)", "Scoring (in half-points)"),
+    ("score_win", "Wygrana", "Win"),
+    ("score_draw", "Remis", "Draw"),
+    ("score_loss", "Przegrana", "Loss"),
+    ("score_bye", "Wolny los", "Bye"),
+    ("tiebreak_order", "Kolejność kryteriów pomocniczych", "Tiebreak order"),
+    ("fortifications", "Fortyfikacje (zasada dodatkowa)", "Fortifications (additional rule)"),
+    ("flank_attacks", "Ataki z flanki (zasada dodatkowa)", "Flank attacks (additional rule)"),
+    ("time_control", "Czas na gracza (sekundy)", "Time per player (seconds)"),
+    ("edition", "Edycja", "Edition"),
+    ("save", "Zapisz", "Save"),
+    (
+        "round_not_open",
+        "Ta runda nie przyjmuje wyników (szkic lub zamknięta).",
+        "This round does not take results (draft or locked).",
+    ),
+    ("choose_one", "wybierz jedną z opcji", "choose one of the options"),
+    (
+        "lock_first",
+        "najpierw zamknij tę rundę (wszystkie wyniki wpisane)",
+        "lock this round first (all results entered)",
+    ),
+    (
+        "swiss_done",
+        "Wszystkie rundy szwajcarskie zostały rozegrane; rozpocznij fazę pucharową.",
+        "All Swiss rounds are paired; start the knockout.",
+    ),
+    ("results_missing", "brakuje wyników", "results are missing"),
+    (
+        "swap_invalid",
+        "Obaj gracze muszą grać w tej rundzie, przy różnych stołach.",
+        "Both players must play in this round, at different tables.",
+    ),
+    ("knowledge", "Test wiedzy", "Knowledge test"),
+    ("extra", "potrzebna dogrywka", "extra game needed"),
+    ("invalid", "niespójne dane", "inconsistent data"),
+    ("both-games", "obie partie", "both games"),
+    ("red-side-points", "punkty strony czerwonej", "Red-side points"),
+    ("knowledge-test", "test wiedzy", "knowledge test"),
+    ("extra-game", "dogrywka", "extra game"),
+    ("no-show", "walkower", "no-show"),
+    ("double-no-show", "obustronny walkower", "double no-show"),
+    ("withdrawal", "wycofanie", "withdrawal"),
+    ("tb_direct_encounter", "Wynik bezpośredni", "Direct encounter"),
+    ("tb_buchholz_cut1", "Buchholz -1", "Buchholz cut-1"),
+    ("tb_buchholz", "Buchholz", "Buchholz"),
+    ("tb_sonneborn_berger", "Sonneborn-Berger", "Sonneborn-Berger"),
+    ("tb_games_won", "Wygrane partie", "Games won"),
+    ("tb_red_side_points", "Punkty strony czerwonej", "Red-side points"),
+    ("tb_knowledge_test", "Test wiedzy", "Knowledge test"),
+    ("score_groups", "Grupy punktowe", "Score groups"),
+    ("floaters", "Gracze przesunięci między grupami", "Players paired across score groups"),
+    (
+        "everyone_in_group",
+        "Wszyscy grają w swoich grupach punktowych.",
+        "Everyone plays inside their score group.",
+    ),
+    ("odd_group", "grupa ma nieparzystą liczbę graczy", "the group has an odd number of players"),
+    ("already_met", "już grał z", "already met"),
+    ("forbidden_with", "zakaz organizatora z", "forbidden by the organiser with"),
+    (
+        "rest_of_field",
+        "wymagało tego skojarzenie reszty pola bez powtórek",
+        "pairing the rest of the field without rematches needed it",
+    ),
+    (
+        "bye_lowest",
+        "najniżej sklasyfikowany gracz bez wolnego losu",
+        "the lowest-ranked player without a bye",
+    ),
+    (
+        "bye_passed_over",
+        "niżej sklasyfikowani gracze bez wolnego losu nie mogli go dostać",
+        "lower-ranked players without a bye could not take it",
+    ),
+    ("had_bye", "już mieli wolny los", "already had a bye"),
+    ("not_paired", "Nie kojarzeni", "Not paired"),
+    ("joins_in_round", "dołącza w rundzie", "joins in round"),
+    (
+        "forbidden_paired",
+        "Zakazane pary, których nie dało się uniknąć",
+        "Forbidden pairs that could not be avoided",
+    ),
+    ("points_short", "pkt", "pts"),
+    ("last_before_first", "nie może być przed pierwszym dniem", "cannot be before the first day"),
+    ("no_rows", "brak wierszy z graczami", "no player rows"),
+    ("unknown_tiebreak", "nieznane kryterium", "unknown tiebreak"),
+    ("duplicate_tiebreak", "powtórzone kryterium", "tiebreak listed twice"),
+    ("create", "Utwórz", "Create"),
+    ("configuration", "Konfiguracja", "Configuration"),
+    ("players", "Gracze", "Players"),
+    ("player", "Gracz", "Player"),
+    ("birth_date", "Data urodzenia", "Birth date"),
+    ("club", "Szkoła / klub", "School / club"),
+    ("age_override", "Zgoda mimo wieku (poza 14-20)", "Accept despite age (outside 14-20)"),
+    ("register", "Zarejestruj", "Register"),
+    ("import_csv", "Import z CSV", "Import from CSV"),
+    (
+        "import_help",
+        "Kolumny: imię i nazwisko; data urodzenia (RRRR-MM-DD); szkoła/klub; test wiedzy (opcjonalnie). Pierwszy wiersz: nagłówek.",
+        "Columns: name; birth date (YYYY-MM-DD); school/club; knowledge test (optional). First row: header.",
+    ),
+    ("import", "Importuj", "Import"),
+    ("withdraw", "Wycofaj", "Withdraw"),
+    ("readmit", "Przywróć", "Re-admit"),
+    ("withdrawn", "wycofany", "withdrawn"),
+    ("status", "Status", "Status"),
+    ("forbidden_pairs", "Zakazane pary", "Forbidden pairs"),
+    ("forbid", "Zakaż pary", "Forbid pair"),
+    ("allow", "Usuń zakaz", "Remove"),
+    ("referees", "Sędziowie", "Referees"),
+    ("appoint", "Mianuj sędziego", "Appoint referee"),
+    (
+        "appoint_help",
+        "Nowe konto powstaje, jeśli login jest wolny; istniejące konto dostaje rolę sędziego.",
+        "A new account is created if the username is free; an existing account gets the referee role.",
+    ),
+    ("organisers", "Organizatorzy", "Organisers"),
+    ("rounds", "Rundy", "Rounds"),
+    ("round", "Runda", "Round"),
+    ("start_round", "Rozpocznij następną rundę (kojarzenie)", "Start next round (pairing)"),
+    ("start_knockout", "Rozpocznij fazę pucharową", "Start the knockout"),
+    ("next_knockout", "Następna runda pucharowa", "Next knockout round"),
+    ("publish", "Opublikuj", "Publish"),
+    ("lock", "Zamknij rundę", "Lock round"),
+    ("discard", "Odrzuć szkic", "Discard draft"),
+    ("swap", "Zamień graczy (korekta kojarzenia)", "Swap players (pairing override)"),
+    ("draft", "szkic", "draft"),
+    ("published", "opublikowana", "published"),
+    ("locked", "zamknięta", "locked"),
+    ("swiss", "szwajcarska", "Swiss"),
+    ("knockout", "pucharowa", "knockout"),
+    ("pairings", "Kojarzenia", "Pairings"),
+    ("table", "Stół", "Table"),
+    ("red_first", "Czerwoni w 1. partii", "Red in game 1"),
+    ("opponent", "Przeciwnik", "Opponent"),
+    ("result", "Wynik", "Result"),
+    ("bye", "wolny los", "bye"),
+    ("why", "Dlaczego te kojarzenia?", "Why these pairings?"),
+    ("standings", "Klasyfikacja", "Standings"),
+    ("rank", "Miejsce", "Rank"),
+    ("match_points", "Punkty meczowe", "Match points"),
+    ("bracket", "Drabinka", "Bracket"),
+    ("match", "Mecz", "Match"),
+    ("matches", "Mecze", "Matches"),
+    ("game", "Partia", "Game"),
+    ("games", "Partie", "Games"),
+    ("extra_game", "Dogrywka", "Extra game"),
+    ("red", "Armia Czerwona", "Red Army"),
+    ("polish", "Wojsko Polskie", "Polish Army"),
+    ("winner", "Zwycięzca", "Winner"),
+    ("termination", "Sposób zakończenia", "How it ended"),
+    ("red_points", "Punkty strony czerwonej", "Red-side points"),
+    ("red_clock", "Zegar czerwonych (s)", "Red clock (s)"),
+    ("polish_clock", "Zegar polskich (s)", "Polish clock (s)"),
+    ("move_log", "Zapis partii", "Move log"),
+    (
+        "move_log_help",
+        "Wklej zapis; poprawny zapis sam wypełni wynik.",
+        "Paste the log; a valid log fills in the result.",
+    ),
+    (
+        "accept_invalid",
+        "Zapisz wpisany wynik mimo błędnego zapisu (zapis zostaje oznaczony jako błędny)",
+        "Save the typed result despite the invalid log (the log is kept, marked invalid)",
+    ),
+    ("log_valid", "zapis poprawny", "log valid"),
+    ("log_invalid", "zapis błędny", "log invalid"),
+    ("no_log", "bez zapisu", "no log"),
+    ("log_error", "Błąd w zapisie partii", "Error in the move log"),
+    (
+        "contradiction",
+        "Zapis partii nie zgadza się z wpisanym wynikiem. Nic nie zapisano.",
+        "The move log contradicts the typed result. Nothing was saved.",
+    ),
+    ("enter_result", "Wprowadź wynik", "Enter result"),
+    ("saved", "Zapisano.", "Saved."),
+    ("my_tables", "Moje stoły w tej rundzie", "My tables this round"),
+    ("no_round", "Nie ma opublikowanej rundy.", "No published round."),
+    ("deck_check", "Kontrola talii", "Deck check"),
+    ("set_label", "Numer kompletu", "Card set number"),
+    ("red_count", "Karty czerwonych", "Red cards"),
+    ("polish_count", "Karty polskie", "Polish cards"),
+    ("swapped_to", "Komplet wydany zamiast (gdy talia niepełna)", "Set handed out instead (short deck)"),
+    ("missing_cards", "Brakujące karty (zaznacz)", "Missing cards (tick)"),
+    ("incomplete_sets", "Niepełne komplety kart", "Incomplete card sets"),
+    ("history", "Historia zmian", "Change history"),
+    ("when", "Kiedy", "When"),
+    ("who", "Kto", "Who"),
+    ("what", "Co", "What"),
+    ("before", "Przed", "Before"),
+    ("after", "Po", "After"),
+    ("exports", "Eksport CSV", "CSV export"),
+    ("export_semicolon", "CSV (;)", "CSV (;)"),
+    ("export_comma", "CSV (,)", "CSV (,)"),
+    ("all_results", "Wszystkie wyniki", "All results"),
+    ("outcome", "Wynik meczu", "Match outcome"),
+    ("win", "wygrana", "win"),
+    ("draw", "remis", "draw"),
+    ("loss", "przegrana", "loss"),
+    ("pending", "w toku", "pending"),
+    ("validated_log", "Sprawdzony zapis partii", "Validated move log"),
+    ("version", "Wersja", "Version"),
+    ("draw_lot", "Losuj stronę dogrywki", "Draw lots for the extra game"),
+    (
+        "age_refused",
+        "Gracz musi mieć od 14 do 20 lat w pierwszym dniu turnieju",
+        "The player must be 14 to 20 years old on the tournament's first day",
+    ),
+    (
+        "csrf",
+        "Formularz wygasł lub nie pochodzi z tej strony. Wczytaj stronę ponownie.",
+        "The form expired or did not come from this site. Reload the page.",
+    ),
+    ("language", "English", "Polski"),
+    ("admin", "Panel organizatora", "Organiser page"),
+    ("referee_page", "Panel sędziego", "Referee page"),
+    ("tiebreaks", "Kryteria pomocnicze", "Tiebreaks"),
+    ("played", "Rozegrane", "Played"),
+    ("game_page", "Partia", "Game"),
+    ("ended_by", "Zakończenie", "Ended by"),
+    ("red_side_total", "Punkty strony czerwonej razem", "Red-side points in total"),
+    ("public_page", "Strona publiczna", "Public page"),
+    ("warsaw-entered", "Czerwoni weszli do Warszawy", "Red entered Warsaw"),
+    ("three-red-eliminated", "Polacy zniszczyli 3 armie czerwonych", "Poles eliminated 3 Red units"),
+    ("all-red-dispersed", "Wszystkie armie czerwonych rozproszone", "All Red units dispersed"),
+    ("radzymin-check", "Kontrola Radzymina po 5. rundzie", "Radzymin check after round 5"),
+    ("time-forfeit", "Przekroczenie czasu", "Time forfeit"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_is_unique_and_translated() {
+        let mut seen = std::collections::HashSet::new();
+        for &(k, pl, en) in TABLE {
+            assert!(seen.insert(k), "duplicate key {k}");
+            assert!(!pl.is_empty() && !en.is_empty(), "empty text for {k}");
+        }
+        assert_eq!(Lang::Pl.t("standings"), "Klasyfikacja");
+        assert_eq!(Lang::En.t("standings"), "Standings");
+        assert_eq!(Lang::from_code("EN"), Lang::En);
+        assert_eq!(Lang::from_code("de"), Lang::Pl);
+    }
+
+    #[test]
+    fn every_key_used_in_templates_exists() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        let mut files = vec![dir];
+        let mut missing = Vec::new();
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for part in text.split("t(\"").skip(1) {
+                let key = part.split('"').next().unwrap();
+                if !INDEX.contains_key(key) {
+                    missing.push(format!("{}: {key}", path.display()));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "missing translations: {missing:?}");
+    }
+}

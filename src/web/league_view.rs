@@ -1,0 +1,231 @@
+//! The bridge from stored rows to the league's pure functions: everything a page needs about a
+//! tournament's results is loaded once ([`Loaded::load`]) and decided by `crate::league`. No rule
+//! lives here: only conversions (row to league type) and bookkeeping (which rows belong together).
+
+use super::error::WebError;
+use super::tiebreak_order;
+use crate::league::{
+    self, HalfPoints, KnowledgeScores, MatchDecision, MatchInput, MatchPlay, MatchResult, PlayedGame,
+    RoundRecord, Scoring, StandingPlayer, StandingRow, StandingsInput,
+};
+use crate::outcome::{GameOutcome, Side, Termination};
+use crate::store::games::GameRow;
+use crate::store::players::Player;
+use crate::store::rounds::{MatchRow, Phase, Round, Status};
+use crate::store::tournaments::Tournament;
+use crate::store::{self, Db, MatchId, PlayerId};
+use std::collections::BTreeMap;
+
+/// The league's id for a stored player (the league uses the row id).
+#[must_use]
+pub fn lp(id: PlayerId) -> league::PlayerId {
+    league::PlayerId(id.0)
+}
+
+/// The stored id for a league player.
+#[must_use]
+pub fn sp(id: league::PlayerId) -> PlayerId {
+    PlayerId(id.0)
+}
+
+/// The tournament's scoring, as the league counts it.
+#[must_use]
+pub fn scoring(t: &Tournament) -> Scoring {
+    Scoring {
+        win: HalfPoints(t.score_win),
+        draw: HalfPoints(t.score_draw),
+        loss: HalfPoints(t.score_loss),
+        bye: HalfPoints(t.score_bye),
+    }
+}
+
+/// A stored game's outcome, if a result was entered.
+#[must_use]
+pub fn outcome_of(g: &GameRow) -> Option<GameOutcome> {
+    Some(GameOutcome {
+        winner: g.winner.as_deref()?.parse::<Side>().ok()?,
+        termination: g.termination.as_deref()?.parse::<Termination>().ok()?,
+        red_points: u32::try_from(g.red_points?).ok()?,
+    })
+}
+
+/// Where a match stands.
+#[derive(Debug, Clone)]
+pub enum MatchState {
+    Bye,
+    /// Results still missing.
+    Pending,
+    Decided(MatchResult),
+    NeedsKnowledgeTest,
+    NeedsExtraGame,
+    /// The entered games cannot form this match (the league's message).
+    Invalid(String),
+}
+
+impl MatchState {
+    #[must_use]
+    pub fn result(&self) -> Option<&MatchResult> {
+        match self {
+            MatchState::Decided(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+/// A tournament's players, rounds, matches and games, loaded together.
+pub struct Loaded {
+    pub t: Tournament,
+    pub players: Vec<Player>,
+    pub rounds: Vec<Round>,
+    pub matches: Vec<MatchRow>,
+    pub games: BTreeMap<MatchId, Vec<GameRow>>,
+}
+
+impl Loaded {
+    /// # Errors
+    /// The database fails.
+    pub async fn load(db: &Db, t: Tournament) -> Result<Loaded, WebError> {
+        let players = store::players::list(db, t.id).await?;
+        let rounds = store::rounds::list(db, t.id).await?;
+        let matches = store::rounds::all_matches(db, t.id).await?;
+        let mut games: BTreeMap<MatchId, Vec<GameRow>> = BTreeMap::new();
+        for g in store::games::all_games(db, t.id).await? {
+            games.entry(g.match_id).or_default().push(g);
+        }
+        Ok(Loaded { t, players, rounds, matches, games })
+    }
+
+    #[must_use]
+    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    #[must_use]
+    pub fn name(&self, id: PlayerId) -> String {
+        self.player(id).map(|p| p.name.clone()).unwrap_or_else(|| format!("#{id}"))
+    }
+
+    #[must_use]
+    pub fn games_of(&self, m: MatchId) -> &[GameRow] {
+        self.games.get(&m).map_or(&[], Vec::as_slice)
+    }
+
+    /// Rounds the public may see (published or locked).
+    pub fn public_rounds(&self) -> impl Iterator<Item = &Round> {
+        self.rounds.iter().filter(|r| r.status() != Status::Draft)
+    }
+
+    fn round_of(&self, m: &MatchRow) -> Option<&Round> {
+        self.rounds.iter().find(|r| r.id == m.round_id)
+    }
+
+    /// Decide one match from its stored games (league rules through `league::outcome_of_match`).
+    #[must_use]
+    pub fn state(&self, m: &MatchRow) -> MatchState {
+        let Some(b) = m.player_b else { return MatchState::Bye };
+        let games = self.games_of(m.id);
+        let game = |no: i64| games.iter().find(|g| g.game_no == no);
+        let played = |no: i64, red: PlayerId, polish: PlayerId| {
+            game(no).and_then(outcome_of).map(|outcome| PlayedGame {
+                red: lp(red),
+                polish: lp(polish),
+                outcome,
+            })
+        };
+        let (Some(game1), Some(game2)) = (played(1, m.player_a, b), played(2, b, m.player_a)) else {
+            return MatchState::Pending;
+        };
+        let phase = match Phase::parse(&m.phase) {
+            Some(Phase::Knockout) => league::Phase::Knockout,
+            _ => league::Phase::Swiss,
+        };
+        let knowledge =
+            |p: PlayerId| self.player(p).and_then(|p| p.knowledge_score).and_then(|k| u32::try_from(k).ok());
+        let knowledge_test = match (knowledge(m.player_a), knowledge(b)) {
+            (Some(red_first), Some(other)) => Some(KnowledgeScores { red_first, other }),
+            _ => None,
+        };
+        let extra_game = game(3).and_then(|g| {
+            let polish = if g.red_player == m.player_a { b } else { m.player_a };
+            outcome_of(g).map(|outcome| PlayedGame { red: lp(g.red_player), polish: lp(polish), outcome })
+        });
+        let input = MatchInput {
+            red_first: lp(m.player_a),
+            other: lp(b),
+            phase,
+            play: MatchPlay::Played { game1, game2 },
+            knowledge_test,
+            extra_game,
+        };
+        match league::outcome_of_match(&input) {
+            Ok(MatchDecision::Decided(r)) => MatchState::Decided(r),
+            Ok(MatchDecision::NeedsKnowledgeTest) => MatchState::NeedsKnowledgeTest,
+            Ok(MatchDecision::NeedsExtraGame) => MatchState::NeedsExtraGame,
+            Err(e) => MatchState::Invalid(e.to_string()),
+        }
+    }
+
+    /// Every match of a round decided (byes count as decided)?
+    #[must_use]
+    pub fn round_complete(&self, round: &Round) -> bool {
+        self.matches
+            .iter()
+            .filter(|m| m.round_id == round.id)
+            .all(|m| matches!(self.state(m), MatchState::Bye | MatchState::Decided(_)))
+    }
+
+    /// The Swiss rounds as the league records them: public rounds, decided matches, byes.
+    #[must_use]
+    pub fn swiss_records(&self) -> Vec<RoundRecord> {
+        self.public_rounds()
+            .filter(|r| r.phase() == Phase::Swiss)
+            .map(|r| {
+                let mut record = RoundRecord {
+                    round: u32::try_from(r.number).unwrap_or(0),
+                    matches: Vec::new(),
+                    byes: Vec::new(),
+                };
+                for m in self.matches.iter().filter(|m| m.round_id == r.id) {
+                    match self.state(m) {
+                        MatchState::Bye => record.byes.push(lp(m.player_a)),
+                        MatchState::Decided(result) => record.matches.push(result),
+                        _ => {}
+                    }
+                }
+                record
+            })
+            .collect()
+    }
+
+    /// The standings after the Swiss rounds so far (league `standings::compute`).
+    #[must_use]
+    pub fn standings(&self) -> Vec<StandingRow> {
+        let players = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| StandingPlayer {
+                id: lp(p.id),
+                seed: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                knowledge_test: p.knowledge_score.and_then(|k| u32::try_from(k).ok()),
+            })
+            .collect();
+        league::standings::compute(&StandingsInput {
+            players,
+            rounds: self.swiss_records(),
+            scoring: scoring(&self.t),
+            tiebreaks: tiebreak_order::stored(&self.t.tiebreaks),
+        })
+    }
+
+    /// Matches of a round, by table.
+    pub fn matches_of_round(&self, round: &Round) -> impl Iterator<Item = &MatchRow> {
+        self.matches.iter().filter(move |m| m.round_id == round.id)
+    }
+
+    /// The round a match belongs to is visible to the public.
+    #[must_use]
+    pub fn is_public(&self, m: &MatchRow) -> bool {
+        self.round_of(m).is_some_and(|r| r.status() != Status::Draft)
+    }
+}

@@ -1,0 +1,178 @@
+//! View models shared by the pages and the CSV exports: one line per match, one per standings row.
+//! Built from [`Loaded`] (which asked the league); plain strings and numbers for templates.
+
+use super::i18n::Lang;
+use super::league_view::{Loaded, MatchState, lp, sp};
+use crate::league::{MatchScore, StandingRow};
+use crate::store::games::GameRow;
+use crate::store::rounds::MatchRow;
+use crate::store::{GameId, MatchId, PlayerId};
+
+/// One game as listed under a match.
+pub struct GameLine {
+    pub id: GameId,
+    pub game_no: i64,
+    pub red_id: PlayerId,
+    pub red_name: String,
+    /// `red` / `polish` / empty.
+    pub winner: String,
+    pub winner_name: String,
+    pub termination: String,
+    pub red_points: String,
+    pub red_clock: String,
+    pub polish_clock: String,
+    /// `none`, `valid`, `invalid`.
+    pub log_status: String,
+    pub version: i64,
+    pub has_result: bool,
+}
+
+/// One match (or bye) as listed in pairings, player and match pages and exports.
+pub struct MatchLine {
+    pub id: MatchId,
+    pub round: i64,
+    pub phase: String,
+    pub table: i64,
+    pub a_id: PlayerId,
+    pub a_name: String,
+    pub b_id: Option<PlayerId>,
+    pub b_name: String,
+    pub is_bye: bool,
+    /// Games won, e.g. `2 : 0`; empty until decided.
+    pub score: String,
+    /// Red-side points of each player in the two games, e.g. `21 : 10`.
+    pub red_points: String,
+    /// Winner's name, empty for a draw or pending.
+    pub winner_name: String,
+    /// `win` for A, `loss` for A, `draw`, `pending`, `bye`, `knowledge`, `extra`, `invalid`.
+    pub state: &'static str,
+    /// The league's `DecidedBy` name, when decided.
+    pub decided_by: String,
+    /// The league's message when the entered games cannot form this match.
+    pub problem: String,
+    pub games: Vec<GameLine>,
+}
+
+fn game_line(data: &Loaded, g: &GameRow) -> GameLine {
+    let winner = g.winner.clone().unwrap_or_default();
+    let winner_name = match (winner.as_str(), data.matches.iter().find(|m| m.id == g.match_id)) {
+        ("red", _) => data.name(g.red_player),
+        ("polish", Some(m)) => {
+            let other = if m.player_a == g.red_player { m.player_b } else { Some(m.player_a) };
+            other.map(|p| data.name(p)).unwrap_or_default()
+        }
+        _ => String::new(),
+    };
+    let opt = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
+    GameLine {
+        id: g.id,
+        game_no: g.game_no,
+        red_id: g.red_player,
+        red_name: data.name(g.red_player),
+        winner,
+        winner_name,
+        termination: g.termination.clone().unwrap_or_default(),
+        red_points: opt(g.red_points),
+        red_clock: opt(g.red_clock_secs),
+        polish_clock: opt(g.polish_clock_secs),
+        log_status: g.log_status.clone(),
+        version: g.version,
+        has_result: g.has_result(),
+    }
+}
+
+/// The line of one match.
+#[must_use]
+pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
+    let state = data.state(m);
+    let mut line = MatchLine {
+        id: m.id,
+        round: m.round_number,
+        phase: m.phase.clone(),
+        table: m.table_no,
+        a_id: m.player_a,
+        a_name: m.a_name.clone(),
+        b_id: m.player_b,
+        b_name: m.b_name.clone().unwrap_or_default(),
+        is_bye: m.player_b.is_none(),
+        score: String::new(),
+        red_points: String::new(),
+        winner_name: String::new(),
+        state: "pending",
+        decided_by: String::new(),
+        problem: String::new(),
+        games: data.games_of(m.id).iter().map(|g| game_line(data, g)).collect(),
+    };
+    match state {
+        MatchState::Bye => line.state = "bye",
+        MatchState::Pending => line.state = "pending",
+        MatchState::NeedsKnowledgeTest => line.state = "knowledge",
+        MatchState::NeedsExtraGame => line.state = "extra",
+        MatchState::Invalid(msg) => {
+            line.state = "invalid";
+            line.problem = msg;
+        }
+        MatchState::Decided(r) => {
+            line.score = format!("{} : {}", r.red_first_tally.games_won, r.other_tally.games_won);
+            line.red_points = format!("{} : {}", r.red_first_tally.red_points, r.other_tally.red_points);
+            line.decided_by = r.decided_by.as_str().to_string();
+            line.state = match r.score_of(lp(m.player_a)) {
+                Some(MatchScore::Win) => "win",
+                Some(MatchScore::Loss) => "loss",
+                _ => "draw",
+            };
+            line.winner_name = r.winner.map(|w| data.name(sp(w))).unwrap_or_default();
+        }
+    }
+    line
+}
+
+/// A human word for a match state in the page language.
+#[must_use]
+pub fn state_word(lang: Lang, line: &MatchLine) -> String {
+    match line.state {
+        "win" | "loss" => line.winner_name.clone(),
+        other => lang.t(other).to_string(),
+    }
+}
+
+/// One standings line with names and printable values.
+pub struct StandingLine {
+    pub rank: u32,
+    pub player: PlayerId,
+    pub name: String,
+    pub club: String,
+    pub withdrawn: bool,
+    pub match_points: String,
+    pub tiebreaks: Vec<String>,
+}
+
+/// The standings with names, and the tiebreak column keys (`tb_<name>`) in order.
+#[must_use]
+pub fn standing_lines(data: &Loaded, rows: &[StandingRow]) -> (Vec<String>, Vec<StandingLine>) {
+    let columns = rows
+        .first()
+        .map(|r| r.tiebreaks.iter().map(|v| format!("tb_{}", v.tiebreak.as_str())).collect())
+        .unwrap_or_else(|| {
+            super::tiebreak_order::stored(&data.t.tiebreaks)
+                .iter()
+                .map(|t| format!("tb_{}", t.as_str()))
+                .collect()
+        });
+    let lines = rows
+        .iter()
+        .map(|r| {
+            let p = data.player(sp(r.player));
+            StandingLine {
+                rank: r.rank,
+                player: sp(r.player),
+                name: data.name(sp(r.player)),
+                club: p.map(|p| p.club.clone()).unwrap_or_default(),
+                withdrawn: p.is_some_and(|p| p.withdrawn),
+                match_points: r.match_points.to_decimal_string(),
+                tiebreaks: r.tiebreaks.iter().map(|v| v.to_decimal_string()).collect(),
+            }
+        })
+        .collect();
+    (columns, lines)
+}

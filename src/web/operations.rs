@@ -1,0 +1,82 @@
+//! Tournament operations shared by the handlers and the demo loader: load, ask the league, store.
+
+use super::error::WebError;
+use super::i18n::Lang;
+use super::league_view::{Loaded, lp, scoring, sp};
+use crate::league::{
+    self, ForbiddenPair, ForbiddenUntil, Pairing, PairingInput, PairingPlayer, PlayerStatus,
+};
+use crate::store::rounds::{NewMatch, Phase, Status};
+use crate::store::{self, Db, UserId};
+use std::collections::BTreeMap;
+
+/// The last round must be locked before another starts (results complete, no edits pending).
+///
+/// # Errors
+/// [`WebError::BadRequest`] naming the round to lock.
+pub fn check_last_round_locked(lang: Lang, data: &Loaded) -> Result<(), WebError> {
+    match data.rounds.last() {
+        Some(last) if last.status() != Status::Locked => Err(WebError::BadRequest(format!(
+            "{} {}: {}",
+            lang.t("round"),
+            last.number,
+            lang.t("lock_first")
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Pair the next Swiss round with the league's `pair_round` and store it as a draft; its number.
+///
+/// # Errors
+/// The last round is not locked, every Swiss round is paired, the league finds no pairing without a
+/// rematch, or the database fails.
+pub async fn pair_next_swiss_round(db: &Db, lang: Lang, data: &Loaded, by: UserId) -> Result<i64, WebError> {
+    check_last_round_locked(lang, data)?;
+    let swiss_played = data.rounds.iter().filter(|r| r.phase() == Phase::Swiss).count();
+    let knockout_started = data.rounds.iter().any(|r| r.phase() == Phase::Knockout);
+    if knockout_started || i64::try_from(swiss_played).unwrap_or(i64::MAX) >= data.t.swiss_rounds {
+        return Err(WebError::BadRequest(lang.t("swiss_done").to_string()));
+    }
+    let round = u32::try_from(swiss_played + 1).unwrap_or(u32::MAX);
+    let standings = data.standings();
+    let rank: BTreeMap<league::PlayerId, u32> = standings.iter().map(|r| (r.player, r.rank)).collect();
+    let players = data
+        .players
+        .iter()
+        .map(|p| PairingPlayer {
+            id: lp(p.id),
+            status: if p.withdrawn { PlayerStatus::Withdrawn } else { PlayerStatus::Active },
+            joined_round: u32::try_from(p.joined_round).unwrap_or(1),
+            rank: rank.get(&lp(p.id)).copied().unwrap_or(u32::MAX),
+        })
+        .collect();
+    let forbidden = store::players::forbidden_pairs(db, data.t.id)
+        .await?
+        .into_iter()
+        .map(|(a, b)| ForbiddenPair { a: lp(a), b: lp(b), until: ForbiddenUntil::Always })
+        .collect();
+    let input =
+        PairingInput { round, players, history: data.swiss_records(), forbidden, scoring: scoring(&data.t) };
+    let pairing = league::pair_round(&input).map_err(|e| WebError::BadRequest(e.to_string()))?;
+    let matches: Vec<NewMatch> = pairing
+        .pairings
+        .iter()
+        .map(|p| match *p {
+            Pairing::Match { table, red_first, other } => NewMatch {
+                table_no: i64::from(table),
+                player_a: sp(red_first),
+                player_b: Some(sp(other)),
+                bracket_slot: None,
+            },
+            Pairing::Bye { player } => {
+                NewMatch { table_no: 0, player_a: sp(player), player_b: None, bracket_slot: None }
+            }
+        })
+        .collect();
+    let explanation =
+        serde_json::to_string(&pairing.explanation).map_err(|e| WebError::Internal(e.to_string()))?;
+    let number = data.rounds.last().map_or(1, |r| r.number + 1);
+    store::rounds::create(db, data.t.id, number, Phase::Swiss, &explanation, &matches, by).await?;
+    Ok(number)
+}

@@ -1,0 +1,507 @@
+//! Organiser pages: create and configure a tournament, register and import players, withdraw and
+//! re-admit, forbidden pairs, referees, the change history. Rounds are in `rounds.rs`.
+
+use super::{render, see_other, tournament};
+use crate::store::deck_checks::DeckCheck;
+use crate::store::history::Change;
+use crate::store::players::{NewPlayer, Player, PlayerChange};
+use crate::store::rounds::Round;
+use crate::store::tournaments::{Role, Tournament, TournamentConfig};
+use crate::store::{self, Db, PlayerId, TournamentId};
+use crate::web::auth::{self, LoggedIn};
+use crate::web::csrf::CsrfForm;
+use crate::web::ctx::Ctx;
+use crate::web::error::WebError;
+use crate::web::form;
+use crate::web::i18n::Lang;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use chrono::{Datelike, NaiveDate};
+use serde::Deserialize;
+
+/// The edition every tournament plays unless the organiser installs another.
+pub const BUILTIN_EDITION: &str = "builtin";
+/// Cards per deck (league rules, "Card list and deck checks").
+pub const FULL_DECK: i64 = 30;
+
+/// Load the tournament and check that `user` organises it.
+async fn organised(db: &Db, user: &LoggedIn, id: i64) -> Result<Tournament, WebError> {
+    let t = tournament(db, id).await?;
+    auth::require(db, &user.0, t.id, Role::Organiser).await?;
+    Ok(t)
+}
+
+#[derive(Deserialize)]
+pub struct TournamentForm {
+    name: String,
+    #[serde(default)]
+    venue: String,
+    first_day: String,
+    last_day: String,
+    swiss_rounds: String,
+    knockout_size: String,
+    third_place: Option<String>,
+    score_win: String,
+    score_draw: String,
+    score_loss: String,
+    score_bye: String,
+    tiebreaks: String,
+    fortifications: Option<String>,
+    flank_attacks: Option<String>,
+    time_control_secs: String,
+    #[serde(default)]
+    version: String,
+}
+
+fn parse_config(lang: Lang, f: &TournamentForm) -> Result<TournamentConfig, WebError> {
+    let first_day = form::date(lang, "first_day", &f.first_day)?;
+    let last_day = form::date(lang, "last_day", &f.last_day)?;
+    if last_day < first_day {
+        return Err(WebError::BadRequest(format!("{}: {}", lang.t("last_day"), lang.t("last_before_first"))));
+    }
+    let cfg = TournamentConfig {
+        name: form::text(lang, "name", &f.name, 200)?,
+        venue: form::opt_text(lang, "venue", &f.venue, 200)?,
+        first_day,
+        last_day,
+        swiss_rounds: form::int(lang, "swiss_rounds", &f.swiss_rounds, 1, 30)?,
+        knockout_size: form::int(lang, "knockout_size", &f.knockout_size, 0, 128)?,
+        third_place: form::checkbox(f.third_place.as_ref()),
+        score_win: form::int(lang, "score_win", &f.score_win, 0, 20)?,
+        score_draw: form::int(lang, "score_draw", &f.score_draw, 0, 20)?,
+        score_loss: form::int(lang, "score_loss", &f.score_loss, 0, 20)?,
+        score_bye: form::int(lang, "score_bye", &f.score_bye, 0, 20)?,
+        tiebreaks: crate::web::tiebreak_order::parse(lang, &f.tiebreaks)?,
+        fortifications: form::checkbox(f.fortifications.as_ref()),
+        flank_attacks: form::checkbox(f.flank_attacks.as_ref()),
+        time_control_secs: form::int(lang, "time_control", &f.time_control_secs, 60, 7200)?,
+        edition: BUILTIN_EDITION.to_string(),
+    };
+    if cfg.knockout_size == 1 {
+        return Err(WebError::BadRequest(format!("{}: 0, 2..128", lang.t("knockout_size"))));
+    }
+    Ok(cfg)
+}
+
+/// The defaults of a new tournament: league scoring (win 1, draw ½, loss 0, bye 1) and tiebreaks.
+fn default_config() -> TournamentConfig {
+    let today = chrono::Utc::now().date_naive();
+    TournamentConfig {
+        name: String::new(),
+        venue: String::new(),
+        first_day: today,
+        last_day: today,
+        swiss_rounds: 5,
+        knockout_size: 8,
+        third_place: true,
+        score_win: 2,
+        score_draw: 1,
+        score_loss: 0,
+        score_bye: 2,
+        tiebreaks: crate::web::tiebreak_order::default_order(),
+        fortifications: false,
+        flank_attacks: false,
+        time_control_secs: 900,
+        edition: BUILTIN_EDITION.to_string(),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "admin/new.html")]
+struct NewPage<'a> {
+    ctx: &'a Ctx,
+    cfg: TournamentConfig,
+}
+
+pub async fn new_form(ctx: Ctx, user: LoggedIn) -> Result<HttpResponse, WebError> {
+    if !user.0.is_admin {
+        return Err(WebError::Forbidden);
+    }
+    render(&NewPage { ctx: &ctx, cfg: default_config() })
+}
+
+pub async fn create(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    form: CsrfForm<TournamentForm>,
+) -> Result<HttpResponse, WebError> {
+    if !user.0.is_admin {
+        return Err(WebError::Forbidden);
+    }
+    let cfg = parse_config(ctx.lang, &form.value)?;
+    let id = store::tournaments::create(&db, &cfg, user.0.id).await?;
+    tracing::info!(tournament = %id, by = %user.0.username, "tournament created");
+    Ok(see_other(&format!("/admin/t/{id}")))
+}
+
+pub async fn configure(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<i64>,
+    form: CsrfForm<TournamentForm>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let cfg = parse_config(ctx.lang, &form.value)?;
+    let version = form::int(ctx.lang, "version", &form.value.version, 0, i64::MAX)?;
+    store::tournaments::update(&db, t.id, version, &cfg).await?;
+    Ok(see_other(&format!("/admin/t/{}", t.id)))
+}
+
+/// A forbidden pair with names, for display.
+pub struct NamedPair {
+    pub a: PlayerId,
+    pub b: PlayerId,
+    pub a_name: String,
+    pub b_name: String,
+}
+
+#[derive(Template)]
+#[template(path = "admin/overview.html")]
+struct Overview<'a> {
+    ctx: &'a Ctx,
+    t: Tournament,
+    cfg: TournamentConfig,
+    players: Vec<Player>,
+    forbidden: Vec<NamedPair>,
+    referees: Vec<String>,
+    organisers: Vec<String>,
+    rounds: Vec<Round>,
+    incomplete: Vec<DeckCheck>,
+}
+
+pub async fn overview(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let players = store::players::list(&db, t.id).await?;
+    let name = |id: PlayerId| players.iter().find(|p| p.id == id).map(|p| p.name.clone()).unwrap_or_default();
+    let forbidden = store::players::forbidden_pairs(&db, t.id)
+        .await?
+        .into_iter()
+        .map(|(a, b)| NamedPair { a, b, a_name: name(a), b_name: name(b) })
+        .collect();
+    let page = Overview {
+        ctx: &ctx,
+        cfg: t.config(),
+        forbidden,
+        referees: store::tournaments::holders(&db, t.id, Role::Referee).await?,
+        organisers: store::tournaments::holders(&db, t.id, Role::Organiser).await?,
+        rounds: store::rounds::list(&db, t.id).await?,
+        incomplete: store::deck_checks::incomplete(&db, t.id, FULL_DECK).await?,
+        players,
+        t,
+    };
+    render(&page)
+}
+
+/// Age in whole years on `day` (birthdays on 29 February count from 1 March in other years).
+#[must_use]
+pub fn age_on(birth: NaiveDate, day: NaiveDate) -> i32 {
+    let mut age = day.year() - birth.year();
+    if (day.month(), day.day()) < (birth.month(), birth.day()) {
+        age -= 1;
+    }
+    age
+}
+
+/// League rules: individual players aged 14 to 20, on the tournament's first day.
+pub const AGE_RANGE: std::ops::RangeInclusive<i32> = 14..=20;
+
+#[derive(Deserialize)]
+pub struct PlayerForm {
+    name: String,
+    birth_date: String,
+    #[serde(default)]
+    club: String,
+    #[serde(default)]
+    knowledge: String,
+    age_override: Option<String>,
+}
+
+/// Validate one player's fields; the message names the field and, for the age, the first day.
+fn parse_player(
+    lang: Lang,
+    t: &Tournament,
+    name: &str,
+    birth: &str,
+    club: &str,
+    knowledge: &str,
+    age_override: bool,
+) -> Result<NewPlayer, WebError> {
+    let birth_date = form::date(lang, "birth_date", birth)?;
+    let name = form::text(lang, "name", name, 120)?;
+    let age = age_on(birth_date, t.first_day);
+    if !AGE_RANGE.contains(&age) && !age_override {
+        return Err(WebError::BadRequest(format!(
+            "{name}: {} ({}: {age}, {})",
+            lang.t("age_refused"),
+            lang.t("first_day"),
+            t.first_day
+        )));
+    }
+    Ok(NewPlayer {
+        name,
+        birth_date,
+        club: form::opt_text(lang, "club", club, 200)?,
+        knowledge_score: form::opt_int(lang, "knowledge", knowledge, 0, 1000)?,
+        age_override: age_override && !AGE_RANGE.contains(&age),
+    })
+}
+
+/// The round a player registered now can first be paired in.
+async fn next_round_number(db: &Db, t: TournamentId) -> Result<i64, WebError> {
+    Ok(store::rounds::list(db, t).await?.iter().map(|r| r.number).max().unwrap_or(0) + 1)
+}
+
+pub async fn register(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<i64>,
+    form: CsrfForm<PlayerForm>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let f = &form.value;
+    let player = parse_player(
+        ctx.lang,
+        &t,
+        &f.name,
+        &f.birth_date,
+        &f.club,
+        &f.knowledge,
+        form::checkbox(f.age_override.as_ref()),
+    )?;
+    if player.age_override {
+        tracing::warn!(tournament = %t.id, player = %player.name, by = %user.0.username, "age override");
+    }
+    let joined = next_round_number(&db, t.id).await?;
+    store::players::register_all(&db, t.id, &[player], joined, user.0.id).await?;
+    Ok(see_other(&format!("/admin/t/{}#players", t.id)))
+}
+
+#[derive(Deserialize)]
+pub struct ImportForm {
+    csv: String,
+}
+
+/// Parse a CSV of players (header row first; `;` or `,`): all rows valid or an error naming the row.
+fn parse_import(lang: Lang, t: &Tournament, text: &str) -> Result<Vec<NewPlayer>, WebError> {
+    let text = text.trim_start_matches('\u{feff}');
+    let first_line = text.lines().next().unwrap_or("");
+    let delimiter = if first_line.contains(';') { b';' } else { b',' };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(true)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let row_label = match lang {
+        Lang::Pl => "Wiersz",
+        Lang::En => "Row",
+    };
+    let mut players = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        // Row numbers as a spreadsheet shows them: the header is row 1.
+        let row = i + 2;
+        let record = record.map_err(|e| WebError::BadRequest(format!("{row_label} {row}: {e}")))?;
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        let field = |n: usize| record.get(n).unwrap_or("");
+        if record.len() < 3 {
+            return Err(WebError::BadRequest(format!(
+                "{row_label} {row}: {}",
+                match lang {
+                    Lang::Pl =>
+                        "potrzebne co najmniej 3 kolumny (imię i nazwisko, data urodzenia, szkoła/klub)",
+                    Lang::En => "at least 3 columns needed (name, birth date, school/club)",
+                }
+            )));
+        }
+        let player =
+            parse_player(lang, t, field(0), field(1), field(2), field(3), false).map_err(|e| match e {
+                WebError::BadRequest(m) => WebError::BadRequest(format!("{row_label} {row}: {m}")),
+                other => other,
+            })?;
+        players.push(player);
+    }
+    if players.is_empty() {
+        return Err(WebError::BadRequest(format!("{}: {}", lang.t("import_csv"), lang.t("no_rows"))));
+    }
+    Ok(players)
+}
+
+pub async fn import(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<i64>,
+    form: CsrfForm<ImportForm>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let players = parse_import(ctx.lang, &t, &form.value.csv)?;
+    let joined = next_round_number(&db, t.id).await?;
+    store::players::register_all(&db, t.id, &players, joined, user.0.id).await?;
+    Ok(see_other(&format!("/admin/t/{}#players", t.id)))
+}
+
+#[derive(Deserialize)]
+pub struct PlayerChangeForm {
+    version: String,
+    /// `withdraw`, `readmit` or `knowledge`.
+    action: String,
+    #[serde(default)]
+    knowledge: String,
+}
+
+pub async fn change_player(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+    form: CsrfForm<PlayerChangeForm>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, pid) = path.into_inner();
+    let t = organised(&db, &user, tid).await?;
+    let player = store::players::get(&db, t.id, PlayerId(pid)).await?.ok_or(WebError::NotFound)?;
+    let f = &form.value;
+    let version = form::int(ctx.lang, "version", &f.version, 0, i64::MAX)?;
+    let mut change = PlayerChange { withdrawn: player.withdrawn, knowledge_score: player.knowledge_score };
+    match f.action.as_str() {
+        "withdraw" => change.withdrawn = true,
+        "readmit" => change.withdrawn = false,
+        "knowledge" => change.knowledge_score = form::opt_int(ctx.lang, "knowledge", &f.knowledge, 0, 1000)?,
+        other => return Err(WebError::BadRequest(format!("action {other:?}"))),
+    }
+    store::players::change(&db, t.id, player.id, version, &change, user.0.id).await?;
+    Ok(see_other(&format!("/admin/t/{}#players", t.id)))
+}
+
+#[derive(Deserialize)]
+pub struct PairForm {
+    a: String,
+    b: String,
+}
+
+async fn parse_pair(
+    ctx: &Ctx,
+    db: &Db,
+    t: &Tournament,
+    f: &PairForm,
+) -> Result<(PlayerId, PlayerId), WebError> {
+    let a = PlayerId(form::int(ctx.lang, "player", &f.a, 1, i64::MAX)?);
+    let b = PlayerId(form::int(ctx.lang, "player", &f.b, 1, i64::MAX)?);
+    if a == b {
+        return Err(WebError::BadRequest(format!("{}: a = b", ctx.t("forbidden_pairs"))));
+    }
+    for p in [a, b] {
+        store::players::get(db, t.id, p)
+            .await?
+            .ok_or_else(|| WebError::BadRequest(format!("{} {p}?", ctx.t("player"))))?;
+    }
+    Ok((a, b))
+}
+
+pub async fn forbid(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<i64>,
+    form: CsrfForm<PairForm>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let (a, b) = parse_pair(&ctx, &db, &t, &form.value).await?;
+    store::players::forbid_pair(&db, t.id, a, b, user.0.id).await?;
+    Ok(see_other(&format!("/admin/t/{}#forbidden", t.id)))
+}
+
+pub async fn allow(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<i64>,
+    form: CsrfForm<PairForm>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let (a, b) = parse_pair(&ctx, &db, &t, &form.value).await?;
+    store::players::allow_pair(&db, t.id, a, b, user.0.id).await?;
+    Ok(see_other(&format!("/admin/t/{}#forbidden", t.id)))
+}
+
+#[derive(Deserialize)]
+pub struct AppointForm {
+    username: String,
+    #[serde(default)]
+    password: String,
+}
+
+/// Appoint a referee: an existing account gets the role; a free username gets a new account with
+/// the password given (at least 8 characters).
+pub async fn appoint(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<i64>,
+    form: CsrfForm<AppointForm>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let username = form::text(ctx.lang, "username", &form.value.username, 60)?;
+    let id = match store::users::by_username(&db, &username).await? {
+        Some(existing) => existing.id,
+        None => {
+            let password = &form.value.password;
+            if password.chars().count() < 8 {
+                return Err(WebError::BadRequest(format!("{}: min. 8", ctx.t("password"))));
+            }
+            auth::create_account(&db, &username, password, false)
+                .await?
+                .ok_or_else(|| WebError::Conflict(format!("{}: {username}", ctx.t("username"))))?
+        }
+    };
+    store::tournaments::grant(&db, t.id, id, Role::Referee).await?;
+    tracing::info!(tournament = %t.id, referee = %username, by = %user.0.username, "referee appointed");
+    Ok(see_other(&format!("/admin/t/{}#referees", t.id)))
+}
+
+#[derive(Template)]
+#[template(path = "admin/history.html")]
+struct HistoryPage<'a> {
+    ctx: &'a Ctx,
+    t: Tournament,
+    changes: Vec<Change>,
+}
+
+pub async fn history(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let changes = store::history::for_tournament(&db, t.id).await?;
+    render(&HistoryPage { ctx: &ctx, t, changes })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    #[test]
+    fn age_counts_whole_years_up_to_the_birthday() {
+        assert_eq!(age_on(d("2010-06-15"), d("2024-06-14")), 13);
+        assert_eq!(age_on(d("2010-06-15"), d("2024-06-15")), 14);
+        assert_eq!(age_on(d("2004-06-15"), d("2025-06-14")), 20);
+        assert_eq!(age_on(d("2004-06-15"), d("2025-06-15")), 21);
+        assert_eq!(age_on(d("2008-02-29"), d("2022-02-28")), 13);
+        assert_eq!(age_on(d("2008-02-29"), d("2022-03-01")), 14);
+    }
+}

@@ -1,0 +1,124 @@
+//! CSV exports: pairings of a round, standings, all results. UTF-8 with a BOM and `;` by default
+//! (what Polish spreadsheets expect), `,` with `?sep=comma`; headers in the page language.
+
+use super::tournament;
+use crate::store::Db;
+use crate::store::rounds::Status;
+use crate::web::ctx::Ctx;
+use crate::web::error::WebError;
+use crate::web::i18n::Lang;
+use crate::web::league_view::Loaded;
+use crate::web::lines::{MatchLine, match_line, standing_lines, state_word};
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+pub struct Format {
+    sep: Option<String>,
+}
+
+/// Write rows as CSV with a BOM.
+fn csv_response(sep: &Format, filename: &str, rows: Vec<Vec<String>>) -> Result<HttpResponse, WebError> {
+    let delimiter = if sep.sep.as_deref() == Some("comma") { b',' } else { b';' };
+    let mut writer = csv::WriterBuilder::new().delimiter(delimiter).from_writer(Vec::new());
+    for row in rows {
+        writer.write_record(&row).map_err(|e| WebError::Internal(e.to_string()))?;
+    }
+    let mut body = "\u{feff}".as_bytes().to_vec();
+    body.extend(writer.into_inner().map_err(|e| WebError::Internal(e.to_string()))?);
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header(("Content-Disposition", format!("attachment; filename=\"{filename}\"")))
+        .body(body))
+}
+
+fn game_cells(lang: Lang, line: &MatchLine, game_no: i64) -> [String; 3] {
+    match line.games.iter().find(|g| g.game_no == game_no && g.has_result) {
+        Some(g) => [g.winner_name.clone(), lang.t(&g.termination).to_string(), g.red_points.clone()],
+        None => [String::new(), String::new(), String::new()],
+    }
+}
+
+fn match_header(lang: Lang) -> Vec<String> {
+    ["round", "table", "red_first", "opponent", "result", "red_points", "outcome"]
+        .iter()
+        .map(|k| lang.t(k).to_string())
+        .chain((1..=2).flat_map(|n| {
+            [
+                format!("{} {n}: {}", lang.t("game"), lang.t("winner")),
+                format!("{} {n}: {}", lang.t("game"), lang.t("termination")),
+                format!("{} {n}: {}", lang.t("game"), lang.t("red_points")),
+            ]
+        }))
+        .collect()
+}
+
+fn match_row(lang: Lang, line: &MatchLine) -> Vec<String> {
+    let mut row = vec![
+        line.round.to_string(),
+        if line.is_bye { String::new() } else { line.table.to_string() },
+        line.a_name.clone(),
+        if line.is_bye { lang.t("bye").to_string() } else { line.b_name.clone() },
+        line.score.clone(),
+        line.red_points.clone(),
+        state_word(lang, line),
+    ];
+    for n in 1..=2 {
+        row.extend(game_cells(lang, line, n));
+    }
+    row
+}
+
+pub async fn pairings(
+    ctx: Ctx,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+    sep: web::Query<Format>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, number) = path.into_inner();
+    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let round = data
+        .rounds
+        .iter()
+        .find(|r| r.number == number && r.status() != Status::Draft)
+        .ok_or(WebError::NotFound)?;
+    let mut rows = vec![match_header(ctx.lang)];
+    rows.extend(data.matches_of_round(round).map(|m| match_row(ctx.lang, &match_line(&data, m))));
+    csv_response(&sep, &format!("pairings-{tid}-round-{number}.csv"), rows)
+}
+
+pub async fn results(
+    ctx: Ctx,
+    db: web::Data<Db>,
+    path: web::Path<i64>,
+    sep: web::Query<Format>,
+) -> Result<HttpResponse, WebError> {
+    let tid = path.into_inner();
+    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let mut rows = vec![match_header(ctx.lang)];
+    rows.extend(
+        data.matches.iter().filter(|m| data.is_public(m)).map(|m| match_row(ctx.lang, &match_line(&data, m))),
+    );
+    csv_response(&sep, &format!("results-{tid}.csv"), rows)
+}
+
+pub async fn standings(
+    ctx: Ctx,
+    db: web::Data<Db>,
+    path: web::Path<i64>,
+    sep: web::Query<Format>,
+) -> Result<HttpResponse, WebError> {
+    let tid = path.into_inner();
+    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let (columns, lines) = standing_lines(&data, &data.standings());
+    let mut header: Vec<String> =
+        ["rank", "player", "club", "match_points"].iter().map(|k| ctx.t(k).to_string()).collect();
+    header.extend(columns.iter().map(|c| ctx.t(c).to_string()));
+    let mut rows = vec![header];
+    for l in lines {
+        let mut row = vec![l.rank.to_string(), l.name, l.club, l.match_points];
+        row.extend(l.tiebreaks);
+        rows.push(row);
+    }
+    csv_response(&sep, &format!("standings-{tid}.csv"), rows)
+}

@@ -1,0 +1,296 @@
+//! Public result pages: pairings by round with the "why these pairings" explanation, standings with
+//! every tiebreak column, player, match and game pages. Drafts are shown only to organisers.
+
+use super::{render, tournament};
+use crate::league::swiss::{ByeReason, Explanation, FloatReason, NotPairedReason};
+use crate::league::{self, HalfPoints};
+use crate::store::rounds::{Round, Status};
+use crate::store::tournaments::{Role, Tournament};
+use crate::store::{self, Db, GameId, MatchId, PlayerId};
+use crate::web::ctx::Ctx;
+use crate::web::error::WebError;
+use crate::web::league_view::{Loaded, sp};
+use crate::web::lines::{MatchLine, StandingLine, match_line, standing_lines};
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+/// Whether the visitor organises (sees drafts, history) and referees (sees result forms) the tournament.
+pub(super) async fn roles(ctx: &Ctx, db: &Db, t: &Tournament) -> Result<(bool, bool), WebError> {
+    let Some(u) = &ctx.user else { return Ok((false, false)) };
+    let organiser = store::tournaments::has_role(db, t.id, u.id, Role::Organiser).await?;
+    let referee = organiser || store::tournaments::has_role(db, t.id, u.id, Role::Referee).await?;
+    Ok((organiser, referee))
+}
+
+/// A round the visitor may see: public ones for everybody, drafts for organisers.
+pub(super) fn visible_round(data: &Loaded, number: i64, organiser: bool) -> Result<Round, WebError> {
+    data.rounds
+        .iter()
+        .find(|r| r.number == number && (organiser || r.status() != Status::Draft))
+        .cloned()
+        .ok_or(WebError::NotFound)
+}
+
+#[derive(Template)]
+#[template(path = "round.html")]
+struct RoundPage<'a> {
+    ctx: &'a Ctx,
+    t: &'a Tournament,
+    round: Round,
+    lines: Vec<MatchLine>,
+    organiser: bool,
+    referee: bool,
+}
+
+pub async fn pairings(
+    ctx: Ctx,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, number) = path.into_inner();
+    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let (organiser, referee) = roles(&ctx, &db, &data.t).await?;
+    let round = visible_round(&data, number, organiser)?;
+    let lines = data.matches_of_round(&round).map(|m| match_line(&data, m)).collect();
+    render(&RoundPage { ctx: &ctx, t: &data.t, round, lines, organiser, referee })
+}
+
+#[derive(Template)]
+#[template(path = "why.html")]
+struct WhyPage<'a> {
+    ctx: &'a Ctx,
+    t: &'a Tournament,
+    number: i64,
+    groups: Vec<(String, Vec<String>)>,
+    floaters: Vec<String>,
+    bye: Option<String>,
+    not_paired: Vec<String>,
+    forbidden_paired: Vec<String>,
+    raw: String,
+}
+
+fn points(ctx: &Ctx, p: HalfPoints) -> String {
+    format!("{} {}", p.to_decimal_string(), ctx.t("points_short"))
+}
+
+/// The league's structured explanation, in the page language and with names.
+pub async fn explanation(
+    ctx: Ctx,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, number) = path.into_inner();
+    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let (organiser, _) = roles(&ctx, &db, &data.t).await?;
+    let round = visible_round(&data, number, organiser)?;
+    let e: Explanation = serde_json::from_str(&round.explanation).map_err(|_| WebError::NotFound)?;
+    let name = |p: league::PlayerId| data.name(sp(p));
+    let names = |ps: &[league::PlayerId]| ps.iter().map(|&p| name(p)).collect::<Vec<_>>().join(", ");
+    let groups = e
+        .score_groups
+        .iter()
+        .map(|g| (points(&ctx, g.score), g.players.iter().map(|&p| name(p)).collect()))
+        .collect();
+    let floaters = e
+        .floaters
+        .iter()
+        .map(|f| {
+            let reasons: Vec<String> = f
+                .reasons
+                .iter()
+                .map(|r| match r {
+                    FloatReason::OddGroup { group_size } => format!("{} ({group_size})", ctx.t("odd_group")),
+                    FloatReason::AlreadyMet { players } => {
+                        format!("{} {}", ctx.t("already_met"), names(players))
+                    }
+                    FloatReason::Forbidden { players } => {
+                        format!("{} {}", ctx.t("forbidden_with"), names(players))
+                    }
+                    FloatReason::RestOfField => ctx.t("rest_of_field").to_string(),
+                })
+                .collect();
+            format!(
+                "{} ({}) – {} ({}): {}",
+                name(f.down),
+                points(&ctx, f.down_score),
+                name(f.up),
+                points(&ctx, f.up_score),
+                reasons.join("; ")
+            )
+        })
+        .collect();
+    let bye = e.bye.as_ref().map(|b| {
+        let mut text = format!(
+            "{}: {} ({}) – {}",
+            ctx.t("bye"),
+            name(b.player),
+            points(&ctx, b.score),
+            match b.reason {
+                ByeReason::LowestRankedWithoutBye => ctx.t("bye_lowest"),
+                ByeReason::LowerRankedCouldNotTakeIt => ctx.t("bye_passed_over"),
+            }
+        );
+        if !b.lower_ranked_had_bye.is_empty() {
+            text.push_str(&format!("; {} {}", names(&b.lower_ranked_had_bye), ctx.t("had_bye")));
+        }
+        text
+    });
+    let not_paired = e
+        .not_paired
+        .iter()
+        .map(|n| match n.reason {
+            NotPairedReason::Withdrawn => format!("{}: {}", name(n.player), ctx.t("withdrawn")),
+            NotPairedReason::JoinsInRound(r) => {
+                format!("{}: {} {r}", name(n.player), ctx.t("joins_in_round"))
+            }
+        })
+        .collect();
+    let forbidden_paired =
+        e.forbidden_paired.iter().map(|&(a, b)| format!("{} – {}", name(a), name(b))).collect();
+    let page = WhyPage {
+        ctx: &ctx,
+        t: &data.t,
+        number,
+        groups,
+        floaters,
+        bye,
+        not_paired,
+        forbidden_paired,
+        raw: e.to_string(),
+    };
+    render(&page)
+}
+
+#[derive(Template)]
+#[template(path = "standings.html")]
+struct StandingsPage<'a> {
+    ctx: &'a Ctx,
+    t: &'a Tournament,
+    columns: Vec<String>,
+    lines: Vec<StandingLine>,
+}
+
+pub async fn standings(ctx: Ctx, db: web::Data<Db>, path: web::Path<i64>) -> Result<HttpResponse, WebError> {
+    let data = Loaded::load(&db, tournament(&db, path.into_inner()).await?).await?;
+    let (columns, lines) = standing_lines(&data, &data.standings());
+    render(&StandingsPage { ctx: &ctx, t: &data.t, columns, lines })
+}
+
+#[derive(Template)]
+#[template(path = "player.html")]
+struct PlayerPage<'a> {
+    ctx: &'a Ctx,
+    t: &'a Tournament,
+    player: store::players::Player,
+    lines: Vec<MatchLine>,
+    red_total: i64,
+    rank: Option<u32>,
+    match_points: String,
+}
+
+pub async fn player(
+    ctx: Ctx,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, pid) = path.into_inner();
+    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let player = data.player(PlayerId(pid)).cloned().ok_or(WebError::NotFound)?;
+    let lines: Vec<MatchLine> = data
+        .matches
+        .iter()
+        .filter(|m| data.is_public(m) && (m.player_a == player.id || m.player_b == Some(player.id)))
+        .map(|m| match_line(&data, m))
+        .collect();
+    // Red-side points: the points of every game this player commanded Red in.
+    let red_total = lines
+        .iter()
+        .flat_map(|l| l.games.iter())
+        .filter(|g| g.red_id == player.id && g.game_no <= 2)
+        .filter_map(|g| g.red_points.parse::<i64>().ok())
+        .sum();
+    let standings = data.standings();
+    let row = standings.iter().find(|r| sp(r.player) == player.id);
+    let page = PlayerPage {
+        ctx: &ctx,
+        t: &data.t,
+        rank: row.map(|r| r.rank),
+        match_points: row.map(|r| r.match_points.to_decimal_string()).unwrap_or_default(),
+        player,
+        lines,
+        red_total,
+    };
+    render(&page)
+}
+
+#[derive(Template)]
+#[template(path = "match.html")]
+struct MatchPage<'a> {
+    ctx: &'a Ctx,
+    t: &'a Tournament,
+    line: MatchLine,
+    decks: Vec<store::deck_checks::DeckCheck>,
+    history: Vec<store::history::Change>,
+    referee: bool,
+}
+
+pub async fn match_page(
+    ctx: Ctx,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, mid) = path.into_inner();
+    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let (organiser, referee) = roles(&ctx, &db, &data.t).await?;
+    let m = data.matches.iter().find(|m| m.id == MatchId(mid)).ok_or(WebError::NotFound)?;
+    if !organiser && !data.is_public(m) {
+        return Err(WebError::NotFound);
+    }
+    let line = match_line(&data, m);
+    let mut history = Vec::new();
+    if referee {
+        for g in &line.games {
+            history.extend(store::history::for_entity(&db, "game", g.id.0).await?);
+        }
+    }
+    let decks = store::deck_checks::of_match(&db, m.id).await?;
+    render(&MatchPage { ctx: &ctx, t: &data.t, line, decks, history, referee })
+}
+
+#[derive(Template)]
+#[template(path = "game.html")]
+struct GamePage<'a> {
+    ctx: &'a Ctx,
+    t: &'a Tournament,
+    line: MatchLine,
+    game: crate::web::lines::GameLine,
+    log: String,
+    log_message: String,
+}
+
+pub async fn game_page(
+    ctx: Ctx,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, gid) = path.into_inner();
+    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let (organiser, _) = roles(&ctx, &db, &data.t).await?;
+    let (row, log) = store::games::get(&db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
+    let m = data.matches.iter().find(|m| m.id == row.match_id).ok_or(WebError::NotFound)?;
+    if !organiser && !data.is_public(m) {
+        return Err(WebError::NotFound);
+    }
+    let line = match_line(&data, m);
+    let game = line.games.iter().position(|g| g.id == row.id).ok_or(WebError::NotFound)?;
+    let mut line = line;
+    let game = line.games.swap_remove(game);
+    render(&GamePage {
+        ctx: &ctx,
+        t: &data.t,
+        line,
+        game,
+        log: log.unwrap_or_default(),
+        log_message: row.log_message,
+    })
+}

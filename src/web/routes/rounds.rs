@@ -1,0 +1,93 @@
+//! Organiser round actions: compute the next Swiss round (a draft shown before publishing), publish,
+//! lock a finished round, discard a draft, override a pairing by swapping two players.
+
+use super::{see_other, tournament};
+use crate::store::rounds::Status;
+use crate::store::tournaments::{Role, Tournament};
+use crate::store::{self, Db, PlayerId};
+use crate::web::auth::{self, LoggedIn};
+use crate::web::csrf::CsrfForm;
+use crate::web::ctx::Ctx;
+use crate::web::error::WebError;
+use crate::web::form;
+use crate::web::league_view::Loaded;
+use crate::web::operations;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+pub(super) async fn organised(db: &Db, user: &LoggedIn, id: i64) -> Result<Tournament, WebError> {
+    let t = tournament(db, id).await?;
+    auth::require(db, &user.0, t.id, Role::Organiser).await?;
+    Ok(t)
+}
+
+#[derive(Deserialize)]
+pub struct Empty {}
+
+/// Pair the next Swiss round with the league's `pair_round` and store it as a draft.
+pub async fn start_round(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<i64>,
+    _form: CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let data = Loaded::load(&db, t).await?;
+    let number = operations::pair_next_swiss_round(&db, ctx.lang, &data, user.0.id).await?;
+    tracing::info!(tournament = %data.t.id, round = number, by = %user.0.username, "round paired (draft)");
+    Ok(see_other(&format!("/t/{}/round/{number}", data.t.id)))
+}
+
+#[derive(Deserialize)]
+pub struct SwapForm {
+    #[serde(default)]
+    x: String,
+    #[serde(default)]
+    y: String,
+}
+
+/// `publish`, `lock`, `discard` or `swap` a round.
+pub async fn round_action(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64, String)>,
+    form: CsrfForm<SwapForm>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, number, action) = path.into_inner();
+    let t = organised(&db, &user, tid).await?;
+    let round = store::rounds::by_number(&db, t.id, number).await?.ok_or(WebError::NotFound)?;
+    let by = user.0.id;
+    match action.as_str() {
+        "publish" => {
+            store::rounds::advance(&db, t.id, round.id, Status::Draft, Status::Published, by).await?
+        }
+        "lock" => {
+            let data = Loaded::load(&db, t.clone()).await?;
+            if !data.round_complete(&round) {
+                return Err(WebError::BadRequest(format!(
+                    "{} {number}: {}",
+                    ctx.t("round"),
+                    ctx.t("results_missing")
+                )));
+            }
+            store::rounds::advance(&db, t.id, round.id, Status::Published, Status::Locked, by).await?;
+        }
+        "discard" => store::rounds::discard_draft(&db, t.id, round.id, by).await?,
+        "swap" => {
+            let x = PlayerId(form::int(ctx.lang, "player", &form.value.x, 1, i64::MAX)?);
+            let y = PlayerId(form::int(ctx.lang, "player", &form.value.y, 1, i64::MAX)?);
+            store::rounds::swap_players(&db, t.id, round.id, x, y, by).await.map_err(|e| match e {
+                store::StoreError::NotFound => WebError::BadRequest(ctx.t("swap_invalid").to_string()),
+                other => other.into(),
+            })?;
+            tracing::info!(tournament = %t.id, round = number, %x, %y, by = %user.0.username, "pairing override");
+        }
+        _ => return Err(WebError::NotFound),
+    }
+    if action == "discard" {
+        return Ok(see_other(&format!("/admin/t/{}#rounds", t.id)));
+    }
+    Ok(see_other(&format!("/t/{}/round/{number}", t.id)))
+}

@@ -1,0 +1,172 @@
+//! Building and running the HTTP server; the route table lives here, in one place.
+
+use super::routes::{account, admin, exports, public, referee, results, rounds};
+use super::settings::Settings;
+use super::{auth, csrf, demo, error::WebError};
+use crate::store::{self, Db, StoreError};
+use actix_session::SessionMiddleware;
+use actix_session::storage::CookieSessionStore;
+use actix_web::cookie::{Key, SameSite};
+use actix_web::dev::Server;
+use actix_web::{App, HttpServer, web};
+use std::net::TcpListener;
+
+/// Why the service could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error("cannot listen on {bind}: {source}")]
+    Bind { bind: String, source: std::io::Error },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("{0}")]
+    Web(#[from] WebError),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A login printed at start (the first organiser, the demo accounts).
+#[derive(Debug, Clone)]
+pub struct Login {
+    pub role: &'static str,
+    pub username: String,
+    pub password: String,
+}
+
+/// The bound, ready-to-run service.
+pub struct Application {
+    port: u16,
+    server: Server,
+    db: Db,
+    logins: Vec<Login>,
+}
+
+impl Application {
+    /// Bind the listener, open and migrate the database, create the first organiser on first start,
+    /// load the demo if asked, and build the server (not yet running).
+    ///
+    /// # Errors
+    /// The address cannot be bound, the database cannot be opened or migrated.
+    pub async fn build(settings: &Settings) -> Result<Self, StartupError> {
+        let listener = TcpListener::bind(&settings.bind)
+            .map_err(|source| StartupError::Bind { bind: settings.bind.clone(), source })?;
+        let port = listener.local_addr()?.port();
+        let db = store::connect(&settings.database_url).await?;
+        let mut logins = Vec::new();
+        if let Some((username, password)) = auth::ensure_first_organiser(&db).await? {
+            logins.push(Login { role: "organiser (first start)", username, password });
+        }
+        if settings.demo {
+            logins.extend(demo::load(&db).await?);
+        }
+        let key = session_key(&db).await?;
+        let data = web::Data::new(db.clone());
+        let mut server = HttpServer::new(move || {
+            App::new()
+                .wrap(
+                    SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
+                        .cookie_name("bitwa_session".to_string())
+                        // Served over plain HTTP on a local network by default; a TLS proxy may add Secure.
+                        .cookie_secure(false)
+                        .cookie_http_only(true)
+                        .cookie_same_site(SameSite::Lax)
+                        .build(),
+                )
+                .app_data(data.clone())
+                .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))
+                .app_data(
+                    web::QueryConfig::default()
+                        .error_handler(|e, _| WebError::BadRequest(e.to_string()).into()),
+                )
+                .configure(routes)
+                .default_service(web::to(|| async { Err::<actix_web::HttpResponse, _>(WebError::NotFound) }))
+        })
+        .listen(listener)?;
+        if let Some(workers) = settings.workers {
+            server = server.workers(workers);
+        }
+        Ok(Application { port, server: server.run(), db, logins })
+    }
+
+    #[must_use]
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The database pool (tests and the demo loader reach the data directly).
+    #[must_use]
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Logins to print once at start: the first organiser's random password, demo accounts.
+    #[must_use]
+    pub fn logins(&self) -> &[Login] {
+        &self.logins
+    }
+
+    /// A handle to stop the server (tests restart it).
+    #[must_use]
+    pub fn handle(&self) -> actix_web::dev::ServerHandle {
+        self.server.handle()
+    }
+
+    /// Serve until stopped.
+    ///
+    /// # Errors
+    /// The server fails.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// The session cookie key, kept in the database so that a restart keeps everyone logged in.
+async fn session_key(db: &Db) -> Result<Key, StartupError> {
+    let hex = store::secrets::session_key(db, || csrf::random_hex(64)).await?;
+    let bytes: Vec<u8> = (0..hex.len())
+        .step_by(2)
+        .filter_map(|i| hex.get(i..i + 2).and_then(|b| u8::from_str_radix(b, 16).ok()))
+        .collect();
+    Key::try_from(bytes.as_slice())
+        .map_err(|e| StartupError::Web(WebError::Internal(format!("session key: {e}"))))
+}
+
+/// Every route of the service.
+fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/", web::get().to(public::index))
+        .route("/static/style.css", web::get().to(public::stylesheet))
+        .route("/lang/{code}", web::get().to(account::switch_language))
+        .route("/login", web::get().to(account::login_form))
+        .route("/login", web::post().to(account::login))
+        .route("/logout", web::post().to(account::logout))
+        .route("/me", web::get().to(account::dashboard))
+        // Public pages of one tournament.
+        .route("/t/{t}", web::get().to(public::tournament))
+        .route("/t/{t}/round/{n}", web::get().to(results::pairings))
+        .route("/t/{t}/round/{n}/why", web::get().to(results::explanation))
+        .route("/t/{t}/standings", web::get().to(results::standings))
+        .route("/t/{t}/player/{p}", web::get().to(results::player))
+        .route("/t/{t}/match/{m}", web::get().to(results::match_page))
+        .route("/t/{t}/game/{g}", web::get().to(results::game_page))
+        .route("/t/{t}/export/pairings/{n}", web::get().to(exports::pairings))
+        .route("/t/{t}/export/standings", web::get().to(exports::standings))
+        .route("/t/{t}/export/results", web::get().to(exports::results))
+        // Organiser.
+        .route("/admin/new", web::get().to(admin::new_form))
+        .route("/admin/new", web::post().to(admin::create))
+        .route("/admin/t/{t}", web::get().to(admin::overview))
+        .route("/admin/t/{t}/config", web::post().to(admin::configure))
+        .route("/admin/t/{t}/players", web::post().to(admin::register))
+        .route("/admin/t/{t}/players/import", web::post().to(admin::import))
+        .route("/admin/t/{t}/players/{p}", web::post().to(admin::change_player))
+        .route("/admin/t/{t}/forbidden", web::post().to(admin::forbid))
+        .route("/admin/t/{t}/forbidden/remove", web::post().to(admin::allow))
+        .route("/admin/t/{t}/referees", web::post().to(admin::appoint))
+        .route("/admin/t/{t}/history", web::get().to(admin::history))
+        .route("/admin/t/{t}/rounds", web::post().to(rounds::start_round))
+        .route("/admin/t/{t}/round/{n}/{action}", web::post().to(rounds::round_action))
+        // Referee (organisers too).
+        .route("/ref/t/{t}", web::get().to(referee::tables))
+        .route("/ref/t/{t}/match/{m}", web::get().to(referee::match_form))
+        .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result));
+    // Referee (organisers too).
+}

@@ -1,0 +1,142 @@
+//! Accounts, roles, CSRF, error pages, escaping.
+
+use crate::helpers::*;
+
+#[actix_rt::test]
+async fn first_start_creates_an_organiser_with_a_random_password_that_logs_in() {
+    let app = TestApp::spawn().await;
+    assert_eq!(app.admin_password.len(), 16);
+    let other = TestApp::spawn().await;
+    assert_ne!(app.admin_password, other.admin_password, "the first password must not be a fixed default");
+
+    let b = app.browser();
+    let refused = b.post("/login", &[("username", "admin"), ("password", "wrong-password")]).await;
+    assert_eq!(refused.status, 401);
+    refused.assert_contains("Zły login lub hasło.");
+
+    b.login("admin", &app.admin_password).await;
+    b.get("/me").await.assert_contains("Nowy turniej");
+}
+
+#[actix_rt::test]
+async fn logout_ends_the_session() {
+    let app = TestApp::spawn().await;
+    let b = app.admin().await;
+    assert_eq!(b.post("/logout", &[]).await.status, 303);
+    let me = b.get("/me").await;
+    assert_eq!(me.status, 303);
+    assert_eq!(me.location.as_deref(), Some("/login"));
+}
+
+#[actix_rt::test]
+async fn a_visitor_is_sent_to_login_from_organiser_pages() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+
+    let visitor = app.browser();
+    for path in [format!("/admin/t/{t}"), "/admin/new".to_string(), format!("/admin/t/{t}/history")] {
+        let page = visitor.get(&path).await;
+        assert_eq!(page.status, 303, "{path}");
+        assert_eq!(page.location.as_deref(), Some("/login"), "{path}");
+    }
+    let post =
+        visitor.post(&format!("/admin/t/{t}/players"), &[("name", "X"), ("birth_date", "2010-01-01")]).await;
+    assert_eq!(post.status, 303, "a POST without login is sent to the login page");
+    admin.get(&format!("/admin/t/{t}")).await.assert_lacks("<td>X</td>");
+}
+
+#[actix_rt::test]
+async fn a_referee_is_refused_on_organiser_pages() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+
+    let referee = app.browser();
+    referee.login("sedzia", "sedzia-haslo").await;
+    assert_eq!(referee.get(&format!("/admin/t/{t}")).await.status, 403);
+    assert_eq!(referee.get("/admin/new").await.status, 403);
+    let post = referee
+        .post(&format!("/admin/t/{t}/players"), &[("name", "Intruz"), ("birth_date", "2010-01-01")])
+        .await;
+    assert_eq!(post.status, 403);
+    post.assert_contains("Brak dostępu");
+    app.browser().get(&format!("/t/{t}")).await.assert_lacks("Intruz");
+}
+
+#[actix_rt::test]
+async fn a_form_without_the_right_csrf_token_is_refused_and_changes_nothing() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let path = format!("/admin/t/{t}/players");
+
+    let missing = admin.post_raw(&path, &[("name", "Bez Tokenu"), ("birth_date", "2010-01-01")]).await;
+    assert_eq!(missing.status, 403);
+    missing.assert_contains("Formularz wygasł");
+    let wrong =
+        admin.post_raw(&path, &[("csrf", "00ff"), ("name", "Zły Token"), ("birth_date", "2010-01-01")]).await;
+    assert_eq!(wrong.status, 403);
+
+    let page = app.browser().get(&format!("/t/{t}")).await;
+    page.assert_lacks("Bez Tokenu").assert_lacks("Zły Token");
+    // A login form posted from elsewhere is refused too.
+    assert_eq!(
+        app.browser().post_raw("/login", &[("username", "admin"), ("password", "x")]).await.status,
+        403
+    );
+}
+
+#[actix_rt::test]
+async fn error_pages_say_what_happened() {
+    let app = TestApp::spawn().await;
+    let b = app.browser();
+    let missing = b.get("/no/such/page").await;
+    assert_eq!(missing.status, 404);
+    missing.assert_contains("Nie znaleziono");
+    assert_eq!(b.get("/t/999").await.status, 404);
+    assert_eq!(b.get("/t/not-a-number").await.status, 404);
+
+    let admin = app.admin().await;
+    let bad = admin.post("/admin/new", &tournament_form(&[("swiss_rounds", "many")])).await;
+    assert_eq!(bad.status, 400);
+    bad.assert_contains("Rundy systemu szwajcarskiego").assert_contains("od 1 do 30");
+    let malformed = admin.post("/admin/new", &[("name", "Tylko nazwa")]).await;
+    assert_eq!(malformed.status, 400);
+    malformed.assert_contains("missing field");
+    assert!(app.browser().get("/").await.body.contains("Nie ma jeszcze turniejów."), "nothing was created");
+}
+
+#[actix_rt::test]
+async fn names_are_escaped_everywhere() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("name", "<b>Liga</b>")]).await;
+    admin
+        .post(
+            &format!("/admin/t/{t}/players"),
+            &[("name", "<script>alert(1)</script>"), ("birth_date", "2010-01-01")],
+        )
+        .await;
+    let page = app.browser().get(&format!("/t/{t}")).await;
+    page.assert_contains("&#60;script&#62;alert(1)&#60;/script&#62;").assert_lacks("<script>alert(1)");
+    page.assert_contains("&#60;b&#62;Liga&#60;/b&#62;");
+    app.browser().get("/").await.assert_lacks("<b>Liga</b>");
+}
+
+#[actix_rt::test]
+async fn the_language_switch_turns_pages_english_and_back() {
+    let app = TestApp::spawn().await;
+    let b = app.browser();
+    b.get("/").await.assert_contains("Turnieje");
+    let switch = b.get("/lang/en?back=/login").await;
+    assert_eq!(switch.status, 303);
+    assert_eq!(switch.location.as_deref(), Some("/login"));
+    b.get("/login").await.assert_contains("Log in").assert_contains("Polski");
+    // Only local paths: no open redirect.
+    assert_eq!(b.get("/lang/pl?back=//evil.example").await.location.as_deref(), Some("/"));
+    b.get("/").await.assert_contains("Turnieje");
+}

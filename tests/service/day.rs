@@ -1,0 +1,197 @@
+//! The tournament day, end to end over HTTP: pairing, publishing, results, standings, exports.
+
+use crate::helpers::*;
+
+const SEVEN: &str = "name;birth date;club;knowledge\n\
+Adam Abacki;2009-01-01;LO 1;20\n\
+Beata Babacka;2009-02-02;LO 2;19\n\
+Cezary Cabacki;2009-03-03;LO 3;18\n\
+Dorota Dadacka;2009-04-04;LO 4;17\n\
+Emil Ebacki;2009-05-05;LO 5;16\n\
+Filip Fabacki;2009-06-06;LO 6;15\n\
+Gosia Gagacka;2009-07-07;LO 7;14\n";
+
+/// A tournament with seven players and a referee; (tournament, organiser, referee).
+async fn seven_players(app: &TestApp, overrides: &[(&str, &str)]) -> (i64, Browser, Browser) {
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, overrides).await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", SEVEN)]).await.status, 303);
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+    let referee = app.browser();
+    referee.login("sedzia", "sedzia-haslo").await;
+    (t, admin, referee)
+}
+
+#[actix_rt::test]
+async fn a_swiss_day_pairs_publishes_takes_results_and_updates_standings() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee) = seven_players(&app, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
+    let public = app.browser();
+
+    // Round 1 is computed as a draft: the organiser sees it, the public does not.
+    let draft = admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
+    draft.assert_contains("szkic").assert_contains("Opublikuj").assert_contains("wolny los");
+    assert_eq!(public.get(&format!("/t/{t}/round/1")).await.status, 404);
+    // Seven players: three tables and a bye, every player listed once.
+    let rows = draft.body.matches("<td class=\"num\">").count();
+    assert_eq!(rows, 4, "three tables and a bye:\n{}", draft.body);
+
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
+    let published = public.get(&format!("/t/{t}/round/1")).await;
+    published.assert_contains("opublikowana").assert_lacks("Opublikuj");
+    let why = public.get(&format!("/t/{t}/round/1/why")).await;
+    why.assert_contains("Grupy punktowe").assert_contains("wolny los: Gosia Gagacka (0 pkt)");
+
+    // Locking needs every result.
+    let early = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    assert_eq!(early.status, 400);
+    early.assert_contains("brakuje wyników");
+
+    play_round_red_first_wins(&referee, t, 1).await;
+    let round1 = public.get(&format!("/t/{t}/round/1")).await;
+    round1.assert_contains("1 : 1").assert_contains("21 : 10").assert_contains("punkty strony czerwonej");
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+
+    // Standings: winners and the bye on 1 point, every tiebreak column shown.
+    let standings = public.get(&format!("/t/{t}/standings")).await;
+    for column in [
+        "Punkty meczowe",
+        "Wynik bezpośredni",
+        "Buchholz -1",
+        "Sonneborn-Berger",
+        "Wygrane partie",
+        "Test wiedzy",
+    ] {
+        standings.assert_contains(column);
+    }
+    assert_eq!(standings.body.matches("<strong>1</strong>").count(), 4, "three winners and the bye");
+    assert_eq!(standings.body.matches("<strong>0</strong>").count(), 3, "three losers");
+
+    // Round 2: paired, published, played; nobody meets the same opponent twice.
+    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await.assert_contains("szkic");
+    admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
+    play_round_red_first_wins(&referee, t, 2).await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/2/lock"), &[]).await.status, 303);
+    let standings = public.get(&format!("/t/{t}/standings")).await;
+    assert!(standings.body.contains("<strong>2</strong>"), "someone won both rounds:\n{}", standings.body);
+
+    // No third Swiss round: the configuration says two.
+    let third = admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    assert_eq!(third.status, 400);
+    third.assert_contains("Wszystkie rundy szwajcarskie");
+
+    // A player page lists the matches and totals the Red-side points.
+    let player = ids_after(&standings.body, &format!("/t/{t}/player/"))[0];
+    let page = public.get(&format!("/t/{t}/player/{player}")).await;
+    page.assert_contains("Runda 1").assert_contains("Runda 2").assert_contains("id=\"red-total\"");
+}
+
+#[actix_rt::test]
+async fn exports_are_utf8_with_bom_semicolons_by_default_and_headers_in_the_page_language() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee) = seven_players(&app, &[("swiss_rounds", "1"), ("knockout_size", "0")]).await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    play_round_red_first_wins(&referee, t, 1).await;
+
+    let b = app.browser();
+    let csv = b.get(&format!("/t/{t}/export/standings")).await;
+    assert_eq!(csv.status, 200);
+    assert!(csv.content_type.starts_with("text/csv"), "{}", csv.content_type);
+    assert!(csv.bytes.starts_with(&[0xEF, 0xBB, 0xBF]), "UTF-8 BOM first");
+    let text = csv.body.trim_start_matches('\u{feff}');
+    let header = text.lines().next().unwrap();
+    assert!(header.starts_with("Miejsce;Gracz;Szkoła / klub;Punkty meczowe;Wynik bezpośredni"), "{header}");
+    assert_eq!(text.lines().count(), 8, "header and seven players:\n{text}");
+    assert!(text.contains("Gosia Gagacka") || text.contains("Adam Abacki"));
+
+    let comma = b.get(&format!("/t/{t}/export/standings?sep=comma")).await;
+    assert!(comma.body.trim_start_matches('\u{feff}').starts_with("Miejsce,Gracz,"), "{}", comma.body);
+
+    let pairings = b.get(&format!("/t/{t}/export/pairings/1")).await;
+    let text = pairings.body.trim_start_matches('\u{feff}').to_string();
+    assert!(text.starts_with("Runda;Stół;Czerwoni w 1. partii;Przeciwnik;Wynik"), "{text}");
+    assert!(text.contains(";1 : 1;21 : 10;"), "{text}");
+    assert!(text.contains("Czerwoni weszli do Warszawy"), "{text}");
+    assert!(text.contains("wolny los"), "{text}");
+
+    b.get("/lang/en").await;
+    let english = b.get(&format!("/t/{t}/export/results")).await;
+    let text = english.body.trim_start_matches('\u{feff}').to_string();
+    assert!(text.starts_with("Round;Table;Red in game 1;Opponent;Result"), "{text}");
+    assert!(text.contains("Red entered Warsaw"), "{text}");
+    assert_eq!(text.lines().count(), 5, "header, three matches, one bye:\n{text}");
+}
+
+#[actix_rt::test]
+async fn two_referees_saving_the_same_game_get_a_conflict_not_an_overwrite() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee) = seven_players(&app, &[]).await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let round = referee.get(&format!("/t/{t}/round/1")).await;
+    let m = ids_after(&round.body, &format!("/ref/t/{t}/match/"))[0];
+
+    // Both load the form (same version); the organiser saves first.
+    let first = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
+    let second = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
+    let g1 = game_forms(&first.body, t)[0].clone();
+    let g2 = game_forms(&second.body, t)[0].clone();
+    assert_eq!(g1, g2);
+    assert_eq!(enter(&admin, t, (g1.0, &g1.1), "red", "radzymin-check", "10").await.status, 303);
+    let late = enter(&referee, t, (g2.0, &g2.1), "polish", "all-red-dispersed", "0").await;
+    assert_eq!(late.status, 409);
+    late.assert_contains("Ktoś inny zapisał");
+
+    let game = app.browser().get(&format!("/t/{t}/game/{}", g1.0)).await;
+    game.assert_contains("Kontrola Radzymina").assert_lacks("rozproszone");
+    // A correction from the fresh form is kept in the history with the old value.
+    let fresh = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m}")).await.body, t)[0].clone();
+    assert_eq!(enter(&referee, t, (fresh.0, &fresh.1), "red", "warsaw-entered", "21").await.status, 303);
+    let history = admin.get(&format!("/t/{t}/match/{m}")).await;
+    history.assert_contains("game ").assert_contains(": correct").assert_contains("radzymin-check");
+}
+
+#[actix_rt::test]
+async fn bad_results_are_refused_with_a_reason_and_change_nothing() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee) = seven_players(&app, &[]).await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+
+    // Draft rounds take no results.
+    let draft = admin.get(&format!("/t/{t}/round/1")).await;
+    let m = ids_after(&draft.body, &format!("/t/{t}/match/"))[0];
+    let form = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
+    form.assert_contains("nie przyjmuje wyników");
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    let g = (games[0].0, games[0].1.as_str());
+
+    let no_winner = enter(&referee, t, g, "", "warsaw-entered", "21").await;
+    assert_eq!(no_winner.status, 400);
+    no_winner.assert_contains("Zwycięzca");
+    let impossible = enter(&referee, t, g, "polish", "warsaw-entered", "21").await;
+    assert_eq!(impossible.status, 400);
+    impossible.assert_contains("Czerwoni weszli do Warszawy");
+    let bad_points = enter(&referee, t, g, "red", "warsaw-entered", "lots").await;
+    assert_eq!(bad_points.status, 400);
+    bad_points.assert_contains("Punkty strony czerwonej");
+    let malformed = referee.post(&format!("/ref/t/{t}/game/{}", g.0), &[("winner", "red")]).await;
+    assert_eq!(malformed.status, 400);
+
+    let game = app.browser().get(&format!("/t/{t}/game/{}", g.0)).await;
+    game.assert_contains("w toku");
+    // Another tournament's referee cannot touch this game.
+    let other = create_tournament(&admin, &[("name", "Inny turniej")]).await;
+    admin
+        .post(&format!("/admin/t/{other}/referees"), &[("username", "obcy"), ("password", "obcy-haslo")])
+        .await;
+    let stranger = app.browser();
+    stranger.login("obcy", "obcy-haslo").await;
+    assert_eq!(stranger.get(&format!("/ref/t/{t}")).await.status, 403);
+    assert_eq!(enter(&stranger, t, g, "red", "warsaw-entered", "21").await.status, 403);
+    // ... nor through its own tournament's address.
+    assert_eq!(enter(&stranger, other, g, "red", "warsaw-entered", "21").await.status, 404);
+}

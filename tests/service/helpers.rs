@@ -1,0 +1,327 @@
+//! The harness: start the app, a cookie-keeping client, form posting with the page's CSRF token.
+
+use bitwa::web::{Application, Settings};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// A running app on a loopback port with its own database file.
+pub struct TestApp {
+    pub base: String,
+    pub dir: PathBuf,
+    pub db_url: String,
+    pub admin_password: String,
+    pub logins: Vec<(String, String)>,
+    handle: actix_web::dev::ServerHandle,
+}
+
+/// A fresh folder under the system temp dir, unique per test.
+pub fn fresh_dir() -> PathBuf {
+    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+    let dir = std::env::temp_dir().join(format!("bitwa-test-{}-{n}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+impl TestApp {
+    /// Start a fresh app (new database).
+    pub async fn spawn() -> TestApp {
+        Self::spawn_with(fresh_dir(), false).await
+    }
+
+    /// Start the app on an existing folder (a restart keeps the database file).
+    pub async fn spawn_with(dir: PathBuf, demo: bool) -> TestApp {
+        let db_url = format!("sqlite://{}", dir.join("bitwa.db").display());
+        let settings =
+            Settings { database_url: db_url.clone(), bind: "127.0.0.1:0".into(), demo, workers: Some(1) };
+        let app = Application::build(&settings).await.expect("app builds");
+        let base = format!("http://127.0.0.1:{}", app.port());
+        let admin_password = app
+            .logins()
+            .iter()
+            .find(|l| l.username == "admin")
+            .map(|l| l.password.clone())
+            .unwrap_or_default();
+        let logins = app.logins().iter().map(|l| (l.username.clone(), l.password.clone())).collect();
+        let handle = app.handle();
+        actix_rt::spawn(app.run_until_stopped());
+        TestApp { base, dir, db_url, admin_password, logins, handle }
+    }
+
+    /// Stop the server (the database file stays).
+    pub async fn stop(self) -> PathBuf {
+        self.handle.stop(true).await;
+        self.dir.clone()
+    }
+
+    pub fn browser(&self) -> Browser {
+        Browser::new(&self.base)
+    }
+
+    /// A browser logged in as the first organiser.
+    pub async fn admin(&self) -> Browser {
+        let b = self.browser();
+        b.login("admin", &self.admin_password).await;
+        b
+    }
+}
+
+/// One HTTP response, read whole.
+#[derive(Debug)]
+pub struct Page {
+    pub status: u16,
+    pub location: Option<String>,
+    pub content_type: String,
+    pub body: String,
+    pub bytes: Vec<u8>,
+}
+
+impl Page {
+    #[track_caller]
+    pub fn assert_ok(&self) -> &Self {
+        assert!(self.status == 200 || self.status == 303, "status {}: {}", self.status, self.body);
+        self
+    }
+
+    #[track_caller]
+    pub fn assert_contains(&self, needle: &str) -> &Self {
+        assert!(self.body.contains(needle), "page lacks {needle:?}:\n{}", self.body);
+        self
+    }
+
+    #[track_caller]
+    pub fn assert_lacks(&self, needle: &str) -> &Self {
+        assert!(!self.body.contains(needle), "page should not contain {needle:?}:\n{}", self.body);
+        self
+    }
+}
+
+/// A client that keeps cookies like a browser and does not follow redirects by itself.
+pub struct Browser {
+    base: String,
+    client: awc::Client,
+    cookies: RefCell<BTreeMap<String, String>>,
+    csrf: RefCell<Option<String>>,
+}
+
+impl Browser {
+    pub fn new(base: &str) -> Browser {
+        let client =
+            awc::Client::builder().disable_redirects().timeout(std::time::Duration::from_secs(60)).finish();
+        Browser { base: base.to_string(), client, cookies: RefCell::default(), csrf: RefCell::default() }
+    }
+
+    fn cookie_header(&self) -> String {
+        self.cookies.borrow().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+    }
+
+    fn remember(&self, page_cookies: Vec<String>) {
+        let mut jar = self.cookies.borrow_mut();
+        for raw in page_cookies {
+            let first = raw.split(';').next().unwrap_or("");
+            let Some((name, value)) = first.split_once('=') else { continue };
+            let expired = raw.to_ascii_lowercase().contains("max-age=0");
+            if value.is_empty() || expired {
+                jar.remove(name.trim());
+            } else {
+                jar.insert(name.trim().to_string(), value.trim().to_string());
+            }
+        }
+    }
+
+    async fn send(&self, req: awc::ClientRequest, form: Option<String>) -> Page {
+        let req = req.insert_header(("Cookie", self.cookie_header()));
+        let mut res = match form {
+            Some(body) => req
+                .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+                .send_body(body)
+                .await
+                .expect("request sent"),
+            None => req.send().await.expect("request sent"),
+        };
+        let set_cookies: Vec<String> =
+            res.headers().get_all("set-cookie").filter_map(|v| v.to_str().ok().map(str::to_string)).collect();
+        self.remember(set_cookies);
+        let location = res.headers().get("location").and_then(|v| v.to_str().ok()).map(str::to_string);
+        let content_type =
+            res.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        let bytes = res.body().limit(16 * 1024 * 1024).await.expect("body read").to_vec();
+        let body = String::from_utf8_lossy(&bytes).into_owned();
+        if let Some(token) = csrf_in(&body) {
+            *self.csrf.borrow_mut() = Some(token);
+        }
+        Page { status: res.status().as_u16(), location, content_type, body, bytes }
+    }
+
+    /// GET a path (no redirect followed).
+    pub async fn get(&self, path: &str) -> Page {
+        self.send(self.client.get(format!("{}{path}", self.base)), None).await
+    }
+
+    /// POST a form with the session's CSRF token added.
+    pub async fn post(&self, path: &str, fields: &[(&str, &str)]) -> Page {
+        let token = self.csrf_token().await;
+        let mut all: Vec<(&str, &str)> = vec![("csrf", token.as_str())];
+        all.extend_from_slice(fields);
+        self.post_raw(path, &all).await
+    }
+
+    /// POST exactly these fields (no token added: CSRF tests).
+    pub async fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> Page {
+        let body = serde_urlencoded::to_string(fields).unwrap();
+        self.send(self.client.post(format!("{}{path}", self.base)), Some(body)).await
+    }
+
+    /// POST, then follow the 303 to the page it names.
+    pub async fn post_follow(&self, path: &str, fields: &[(&str, &str)]) -> Page {
+        let page = self.post(path, fields).await;
+        assert_eq!(page.status, 303, "expected a redirect from {path}: {}", page.body);
+        self.get(page.location.as_deref().unwrap()).await
+    }
+
+    /// The session's CSRF token, read from a page with a form (the login page has one).
+    pub async fn csrf_token(&self) -> String {
+        if let Some(t) = self.csrf.borrow().clone() {
+            return t;
+        }
+        let page = self.get("/login").await;
+        csrf_in(&page.body).expect("login page has a CSRF token")
+    }
+
+    pub async fn login(&self, username: &str, password: &str) {
+        let page = self.post("/login", &[("username", username), ("password", password)]).await;
+        assert_eq!(page.status, 303, "login as {username} failed: {}", page.body);
+        // The session was renewed with a fresh token: read it again.
+        *self.csrf.borrow_mut() = None;
+        self.get("/me").await.assert_ok();
+    }
+}
+
+/// The CSRF token in a page's first form, if any.
+pub fn csrf_in(body: &str) -> Option<String> {
+    let start = body.find("name=\"csrf\" value=\"")? + "name=\"csrf\" value=\"".len();
+    let rest = &body[start..];
+    Some(rest[..rest.find('"')?].to_string())
+}
+
+/// Today's tournament form with overrides.
+pub fn tournament_form<'a>(overrides: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+    let mut fields: Vec<(&str, &str)> = vec![
+        ("name", "Liga Testowa"),
+        ("venue", "Warszawa"),
+        ("first_day", "2026-05-09"),
+        ("last_day", "2026-05-09"),
+        ("swiss_rounds", "3"),
+        ("knockout_size", "4"),
+        ("third_place", "1"),
+        ("score_win", "2"),
+        ("score_draw", "1"),
+        ("score_loss", "0"),
+        ("score_bye", "2"),
+        (
+            "tiebreaks",
+            "direct_encounter,buchholz_cut1,buchholz,sonneborn_berger,games_won,red_side_points,knowledge_test",
+        ),
+        ("time_control_secs", "900"),
+    ];
+    for (k, v) in overrides {
+        fields.retain(|(key, _)| key != k);
+        fields.push((k, v));
+    }
+    fields
+}
+
+/// Create a tournament as `b` (an organiser); its id.
+pub async fn create_tournament(b: &Browser, overrides: &[(&str, &str)]) -> i64 {
+    let page = b.post("/admin/new", &tournament_form(overrides)).await;
+    assert_eq!(page.status, 303, "{}", page.body);
+    let loc = page.location.unwrap();
+    loc.trim_start_matches("/admin/t/").parse().unwrap()
+}
+
+/// Register a player (birth date making them 16 on the default first day); the player's id.
+pub async fn register(b: &Browser, t: i64, name: &str) -> i64 {
+    let page = b
+        .post(
+            &format!("/admin/t/{t}/players"),
+            &[("name", name), ("birth_date", "2010-01-15"), ("club", "LO 1")],
+        )
+        .await;
+    assert_eq!(page.status, 303, "{}", page.body);
+    let admin = b.get(&format!("/admin/t/{t}")).await;
+    // The newest row with this name carries the id in its first cell.
+    let row = admin.body.rfind(&format!("<td>{name}")).expect("player listed");
+    let cell = admin.body[..row].rfind("<td>").unwrap();
+    admin.body[cell + 4..row].trim_end_matches("</td>").parse().unwrap()
+}
+
+impl Browser {
+    /// A browser pointing at `base` with the cookies of `other` (the same person after a restart).
+    pub fn with_cookies_of(other: &Browser, base: &str) -> Browser {
+        let b = Browser::new(base);
+        *b.cookies.borrow_mut() = other.cookies.borrow().clone();
+        b
+    }
+}
+
+/// Every `/prefix{id}` number in a page, in order, without repeats.
+pub fn ids_after(body: &str, prefix: &str) -> Vec<i64> {
+    let mut out = Vec::new();
+    for part in body.split(prefix).skip(1) {
+        let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
+        if let Ok(n) = digits.parse::<i64>()
+            && !out.contains(&n)
+        {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// The result forms on a referee match page: (game id, version), in page order.
+pub fn game_forms(body: &str, t: i64) -> Vec<(i64, String)> {
+    let prefix = format!("action=\"/ref/t/{t}/game/");
+    body.split(&prefix)
+        .skip(1)
+        .map(|part| {
+            let id: String = part.chars().take_while(char::is_ascii_digit).collect();
+            let v = part.split("name=\"version\" value=\"").nth(1).unwrap();
+            (id.parse().unwrap(), v[..v.find('"').unwrap()].to_string())
+        })
+        .collect()
+}
+
+/// Enter a typed result for one game.
+pub async fn enter(
+    b: &Browser,
+    t: i64,
+    game: (i64, &str),
+    winner: &str,
+    termination: &str,
+    red_points: &str,
+) -> Page {
+    b.post(
+        &format!("/ref/t/{t}/game/{}", game.0),
+        &[("version", game.1), ("winner", winner), ("termination", termination), ("red_points", red_points)],
+    )
+    .await
+}
+
+/// Play every open match of the round shown at `round_path` so that the player commanding Red in
+/// game 1 wins 1:1 on Red-side points (21 against 10).
+pub async fn play_round_red_first_wins(referee: &Browser, t: i64, round: i64) {
+    let page = referee.get(&format!("/t/{t}/round/{round}")).await;
+    for m in ids_after(&page.body, &format!("/ref/t/{t}/match/")) {
+        let form = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
+        let games = game_forms(&form.body, t);
+        assert_eq!(games.len(), 2, "two games per match");
+        let r = enter(referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
+        assert_eq!(r.status, 303, "{}", r.body);
+        let r = enter(referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+}

@@ -1,0 +1,14 @@
+//! Integration tests of the service: each test starts the real app on port 0 with a fresh SQLite file
+//! in its own temporary folder and drives it over HTTP, as a browser would (cookies, CSRF tokens,
+//! forms). One test binary, one module per concern.
+
+// Test code: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod access;
+mod day;
+mod demo;
+// Harness parts some tests use and others do not.
+#[allow(dead_code)]
+mod helpers;
+mod registration;

@@ -1,0 +1,159 @@
+//! Creating and configuring a tournament; registering, importing, withdrawing players; restarts.
+
+use crate::helpers::*;
+
+#[actix_rt::test]
+async fn an_organiser_creates_and_reconfigures_a_tournament_with_a_version_check() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("name", "Liga Mazowiecka")]).await;
+    app.browser().get("/").await.assert_contains("Liga Mazowiecka");
+
+    let form = admin.get(&format!("/admin/t/{t}")).await;
+    form.assert_contains("name=\"version\" value=\"1\"");
+    let mut fields = tournament_form(&[("name", "Liga Mazowiecka 2026"), ("swiss_rounds", "4")]);
+    fields.push(("version", "1"));
+    assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &fields).await.status, 303);
+    app.browser().get(&format!("/t/{t}")).await.assert_contains("Liga Mazowiecka 2026");
+
+    // A second save from the same (now stale) form is a conflict, not a silent overwrite.
+    let mut stale = tournament_form(&[("name", "Stara nazwa")]);
+    stale.push(("version", "1"));
+    let conflict = admin.post(&format!("/admin/t/{t}/config"), &stale).await;
+    assert_eq!(conflict.status, 409);
+    conflict.assert_contains("Ktoś inny zapisał");
+    app.browser().get(&format!("/t/{t}")).await.assert_lacks("Stara nazwa");
+}
+
+#[actix_rt::test]
+async fn tiebreak_order_and_dates_are_checked() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let bad = admin.post("/admin/new", &tournament_form(&[("tiebreaks", "buchholz,elo")])).await;
+    assert_eq!(bad.status, 400);
+    bad.assert_contains("nieznane kryterium").assert_contains("elo");
+    let bad = admin.post("/admin/new", &tournament_form(&[("last_day", "2026-05-08")])).await;
+    assert_eq!(bad.status, 400);
+    bad.assert_contains("Ostatni dzień");
+}
+
+#[actix_rt::test]
+async fn registration_refuses_players_outside_14_to_20_unless_overridden() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let path = format!("/admin/t/{t}/players");
+
+    // First day 2026-05-09: born 2012-05-10 is 13, born 2005-05-09 is 21.
+    for birth in ["2012-05-10", "2005-05-09"] {
+        let refused = admin.post(&path, &[("name", "Za Młody"), ("birth_date", birth)]).await;
+        assert_eq!(refused.status, 400, "{birth}");
+        refused.assert_contains("od 14 do 20 lat").assert_contains("2026-05-09");
+    }
+    // Edges: 14 on the first day, 20 on the first day.
+    for (name, birth) in [("Czternastolatek", "2012-05-09"), ("Dwudziestolatek", "2005-05-10")] {
+        assert_eq!(admin.post(&path, &[("name", name), ("birth_date", birth)]).await.status, 303);
+    }
+    let overridden =
+        admin.post(&path, &[("name", "Za Młody"), ("birth_date", "2012-05-10"), ("age_override", "1")]).await;
+    assert_eq!(overridden.status, 303);
+
+    let page = admin.get(&format!("/admin/t/{t}")).await;
+    page.assert_contains("Czternastolatek").assert_contains("Dwudziestolatek").assert_contains("Za Młody");
+    admin.get(&format!("/admin/t/{t}/history")).await.assert_contains("register (age override)");
+}
+
+#[actix_rt::test]
+async fn csv_import_names_the_bad_row_and_imports_nothing_until_all_rows_are_good() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let path = format!("/admin/t/{t}/players/import");
+
+    let bad = "imię i nazwisko;data urodzenia;szkoła;test\nAnna Nowak;2010-03-01;LO 5;17\nJan Kowalski;2010-13-01;LO 5;\n";
+    let page = admin.post(&path, &[("csv", bad)]).await;
+    assert_eq!(page.status, 400);
+    page.assert_contains("Wiersz 3").assert_contains("Data urodzenia");
+    app.browser().get(&format!("/t/{t}")).await.assert_lacks("Anna Nowak");
+
+    let short = "name,birth\nAnna Nowak,2010-03-01\n";
+    admin.post(&path, &[("csv", short)]).await.assert_contains("Wiersz 2");
+
+    let good = "\u{feff}name,birth date,club,knowledge\nAnna Nowak,2010-03-01,LO 5,17\nJan Kowalski,2009-12-01,LO 5,\nEwa Zielińska,2008-07-07,SP 3,12\n";
+    assert_eq!(admin.post(&path, &[("csv", good)]).await.status, 303);
+    let public = app.browser().get(&format!("/t/{t}")).await;
+    public.assert_contains("Anna Nowak").assert_contains("Jan Kowalski").assert_contains("Ewa Zielińska");
+    public.assert_contains("(3)");
+}
+
+#[actix_rt::test]
+async fn withdraw_and_readmit_are_kept_in_history() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let p = register(&admin, t, "Piotr Wiśniewski").await;
+    let path = format!("/admin/t/{t}/players/{p}");
+
+    assert_eq!(admin.post(&path, &[("version", "1"), ("action", "withdraw")]).await.status, 303);
+    app.browser().get(&format!("/t/{t}")).await.assert_contains("(wycofany)");
+    // The stale version is refused.
+    assert_eq!(admin.post(&path, &[("version", "1"), ("action", "readmit")]).await.status, 409);
+    assert_eq!(admin.post(&path, &[("version", "2"), ("action", "readmit")]).await.status, 303);
+    assert_eq!(
+        admin.post(&path, &[("version", "3"), ("action", "knowledge"), ("knowledge", "18")]).await.status,
+        303
+    );
+    app.browser().get(&format!("/t/{t}")).await.assert_lacks("(wycofany)");
+    let history = admin.get(&format!("/admin/t/{t}/history")).await;
+    history
+        .assert_contains("withdraw")
+        .assert_contains("re-admit")
+        .assert_contains("knowledge_score&#34;:18");
+}
+
+#[actix_rt::test]
+async fn forbidden_pairs_and_referees_are_listed() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let a = register(&admin, t, "Brat Pierwszy").await.to_string();
+    let b = register(&admin, t, "Brat Drugi").await.to_string();
+    assert_eq!(admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &a), ("b", &b)]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &a), ("b", &a)]).await.status, 400);
+    admin.get(&format!("/admin/t/{t}")).await.assert_contains("Brat Pierwszy – Brat Drugi");
+    assert_eq!(
+        admin.post(&format!("/admin/t/{t}/forbidden/remove"), &[("a", &b), ("b", &a)]).await.status,
+        303
+    );
+    admin.get(&format!("/admin/t/{t}")).await.assert_lacks("Brat Pierwszy – Brat Drugi");
+
+    let short = admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "krotkie")])
+        .await;
+    assert_eq!(short.status, 400);
+    assert_eq!(
+        admin
+            .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "dlugie-haslo")])
+            .await
+            .status,
+        303
+    );
+    admin.get(&format!("/admin/t/{t}")).await.assert_contains("<li>sedzia</li>");
+}
+
+#[actix_rt::test]
+async fn a_restart_keeps_data_and_sessions_and_prints_no_new_password() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("name", "Liga Trwała")]).await;
+    register(&admin, t, "Zofia Trwała").await;
+    let dir = app.stop().await;
+
+    let again = TestApp::spawn_with(dir, false).await;
+    assert!(again.admin_password.is_empty(), "the first password is printed once only");
+    let page = again.browser().get(&format!("/t/{t}")).await;
+    page.assert_contains("Liga Trwała").assert_contains("Zofia Trwała");
+    // The session cookie from before the restart still works (the key is kept in the database).
+    let same_session = Browser::with_cookies_of(&admin, &again.base);
+    same_session.get(&format!("/admin/t/{t}")).await.assert_contains("Zofia Trwała");
+}
