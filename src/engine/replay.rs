@@ -155,6 +155,10 @@ pub fn replay(log: GameLog, edition: &Edition, options: RuleOptions) -> Result<V
         notation::expand(ev, edition, &mut actions).map_err(|m| fail(&state, m, "Notation"))?;
         check_resolve(ev, &state).map_err(|m| fail(&state, m, "Combat Phase"))?;
         for a in &actions {
+            if state.is_over() && *a == Action::Halt {
+                // A march into Warsaw ends the game in the middle of its command line.
+                continue;
+            }
             if let Some(actor) = state.to_act()
                 && actor != ev.side
                 && !state.is_over()
