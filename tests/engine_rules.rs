@@ -250,7 +250,7 @@ fn a_dispersed_unit_that_loses_is_eliminated() {
 fn the_loser_retreats_away_from_the_attacker_and_the_winner_may_advance() {
     let mut g = combat(("R16A", "e4"), ("P2A", "e5"), "R09 R12", "");
     ok(&mut g, "red resolve R16A P2A\nred select R09 R12\npolish pull R12\nred strength 3 0");
-    // e5's empty neighbours not adjacent to the attacker in e4: e6 (d6 and f5 are adjacent or taken).
+    // e5's empty neighbours not touching the attacker in e4 are d6 and e6; f5 touches it.
     refused(&g, "polish retreat f5", "must retreat away from the attacker");
     ok(&mut g, "polish retreat e6");
     ok(&mut g, "red hold");
