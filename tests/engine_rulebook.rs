@@ -137,3 +137,19 @@ fn the_assault_must_retreat_northwest_when_that_is_the_only_space() {
     assert!(err.rule.contains("cannot retreat to c3"), "{err}");
     assert_eq!(err.section, "Action Cards: Szturm");
 }
+
+/// Move-generation count, derived by hand from the map: after setup Red may pass (1), pillage with
+/// 3rd Army or 3 KawKor (2), march each unit to an empty neighbour (R3A 5, R4A 4, R15A 6, R16A 5,
+/// RGM 6, R3KK 6 = 32) or play Manewr on any of the 6 Red units (6): 41.
+#[test]
+fn perft_1_after_setup_of_the_operational_example() {
+    let text = fixture("rulebook-operational-and-fortification.bwlog");
+    let g = after(&text, "extra");
+    let legal = g.legal_actions();
+    let count = |f: fn(&Action) -> bool| legal.iter().filter(|a| f(a)).count();
+    assert_eq!(count(|a| matches!(a, Action::Pass)), 1);
+    assert_eq!(count(|a| matches!(a, Action::Pillage { .. })), 2);
+    assert_eq!(count(|a| matches!(a, Action::March { .. })), 32);
+    assert_eq!(count(|a| matches!(a, Action::Play { .. })), 6);
+    assert_eq!(legal.len(), 41);
+}
