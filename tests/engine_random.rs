@@ -153,22 +153,34 @@ fn every_card_is_in_exactly_one_place_throughout() {
 }
 
 #[test]
-fn random_games_reach_every_ending_and_use_every_card_effect() {
-    use bitwa::engine::CardEffect;
+fn random_games_reach_the_common_endings_and_play_every_action_card() {
+    use bitwa::engine::{CardEffect, PlayStyle, random_game_with};
     use bitwa::outcome::Termination;
     let mut endings = std::collections::BTreeSet::new();
     let mut played = std::collections::BTreeSet::new();
-    for seed in 0..200 {
-        let log = random_game(seed, edition(), &RuleOptions::default());
-        endings.insert(log.tag("Termination").unwrap_or("?").to_string());
-        for (_, a) in positions(&log) {
-            if let Action::Play { card, .. } = a {
-                played.insert(edition().card(card).effect.map_or("", CardEffect::as_str));
+    for seed in 0..60 {
+        for style in [PlayStyle::Uniform, PlayStyle::Aggressive] {
+            let log = random_game_with(seed, edition(), &RuleOptions::default(), style);
+            let t = log.tag("Termination").unwrap_or("?").to_string();
+            endings.insert(if t == "time-forfeit" {
+                format!("{t}-{}", log.tag("Result").unwrap_or("?"))
+            } else {
+                t
+            });
+            for (_, a) in positions(&log) {
+                if let Action::Play { card, .. } = a {
+                    played.insert(edition().card(card).effect.map_or("", CardEffect::as_str));
+                }
             }
         }
     }
-    for t in [Termination::RadzyminCheck, Termination::ThreeRedEliminated] {
-        assert!(endings.contains(t.as_str()), "{t} among {endings:?}");
+    for t in [
+        Termination::RadzyminCheck.as_str(),
+        Termination::ThreeRedEliminated.as_str(),
+        "time-forfeit-red",
+        "time-forfeit-polish",
+    ] {
+        assert!(endings.contains(t), "{t} among {endings:?}");
     }
     for e in CardEffect::ALL.iter().filter(|e| e.is_action()) {
         assert!(played.contains(e.as_str()), "{e:?} played among {played:?}");
