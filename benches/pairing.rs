@@ -19,7 +19,8 @@ fn history(n: i64, rounds: u32, seed: u64) -> Vec<RoundRecord> {
     let mut out = Vec::new();
     for round in 1..=rounds {
         let mut order: Vec<i64> = (1..=n).collect();
-        order.sort_by_key(|&p| (std::cmp::Reverse(score[p as usize]), rng.next_u32()));
+        let shuffle: Vec<u32> = (0..=n).map(|_| rng.next_u32()).collect();
+        order.sort_by_key(|&p| (std::cmp::Reverse(score[p as usize]), shuffle[p as usize]));
         let mut matches = Vec::new();
         let mut byes = Vec::new();
         if order.len() % 2 == 1 {
@@ -76,7 +77,7 @@ fn time<T>(f: impl Fn() -> T, runs: u32) -> (Duration, T) {
 }
 
 fn main() {
-    for (n, runs) in [(100i64, 20), (1_000, 3)] {
+    for (n, runs) in [(100i64, 20), (1_000, 3), (5_000, 1)] {
         let rounds = 5;
         let input = PairingInput {
             round: rounds + 1,
