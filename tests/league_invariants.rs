@@ -217,3 +217,27 @@ fn simulations_are_deterministic() {
     assert_eq!(a, b);
     assert!(a.knockout.as_ref().and_then(|k| k.champion()).is_some());
 }
+
+/// Large fields are solved on a sparse graph proved optimal by the dual certificate: the weight
+/// must equal the whole graph's optimum.
+#[test]
+fn sparse_pairing_of_large_fields_matches_the_whole_graph_optimum() {
+    use bitwa::league::swiss::pair_round_on_full_graph;
+    for (players, rounds, seed) in [(97, 5, 21), (120, 6, 22), (161, 4, 23)] {
+        let mut cfg = SimulationConfig::new(players, rounds, seed);
+        cfg.withdraw_per_million = 20_000;
+        cfg.late_entries = 5;
+        cfg.schools = 4;
+        let sim = simulate(&cfg).expect("simulated");
+        for r in &sim.rounds {
+            let full = pair_round_on_full_graph(&r.input).expect("full graph pairs");
+            let sparse = pairing_weight(&r.input, &r.pairing.pairings).expect("allowed");
+            assert_eq!(
+                sparse,
+                pairing_weight(&r.input, &full.pairings).expect("allowed"),
+                "{players}: round {}",
+                r.input.round
+            );
+        }
+    }
+}
