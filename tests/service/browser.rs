@@ -4,7 +4,8 @@
 
 use crate::helpers::*;
 use serde_json::{Value, json};
-use std::path::PathBuf;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -25,6 +26,20 @@ struct Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        // End the browser session even when the test failed half-way (a blocking HTTP DELETE:
+        // no async in drop), so no Chromium outlives its chromedriver.
+        if !self.session.is_empty() {
+            let addr = self.base.trim_start_matches("http://").to_string();
+            if let Ok(mut stream) = std::net::TcpStream::connect(addr) {
+                let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+                let _ = write!(
+                    stream,
+                    "DELETE /session/{} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+                    self.session
+                );
+                let _ = stream.read_to_end(&mut Vec::new());
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
@@ -32,7 +47,7 @@ impl Drop for Driver {
 }
 
 impl Driver {
-    async fn start(chromium: &PathBuf, chromedriver: &PathBuf) -> Driver {
+    async fn start(chromium: &Path, chromedriver: &Path) -> Driver {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let child = Command::new(chromedriver)
             .arg(format!("--port={port}"))
@@ -121,8 +136,9 @@ impl Driver {
         self.call("POST", &format!("/session/{}/element/{e}/click", self.session), Some(json!({}))).await;
     }
 
-    async fn end(self) {
+    async fn end(mut self) {
         self.call("DELETE", &format!("/session/{}", self.session), None).await;
+        self.session.clear();
     }
 }
 
