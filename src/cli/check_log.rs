@@ -1,12 +1,53 @@
 //! `bitwa check-log`.
 
 use super::{CheckLogArgs, CliError};
+use crate::edition_dir::read_edition_dir;
+use crate::engine::{Edition, RuleOptions, validate_log};
 use std::process::ExitCode;
 
-pub(super) fn run(_args: CheckLogArgs) -> Result<ExitCode, CliError> {
-    Err(CliError::NotBuiltYet {
-        command: "check-log",
-        part: "the game engine (move-log validation)",
-        issue: 3,
-    })
+pub(super) fn run(args: CheckLogArgs) -> Result<ExitCode, CliError> {
+    let loaded;
+    let edition = match &args.edition {
+        Some(dir) => {
+            loaded = read_edition_dir(dir).map_err(|e| CliError::Message(e.to_string()))?;
+            &loaded
+        }
+        None => Edition::builtin(),
+    };
+    let mut all_valid = true;
+    for path in &args.files {
+        let text =
+            std::fs::read_to_string(path).map_err(|source| CliError::Io { path: path.clone(), source })?;
+        let result = validate_log(&text, edition, &RuleOptions::default());
+        all_valid &= result.is_ok();
+        let file = path.display().to_string();
+        if args.json {
+            let value = match &result {
+                Ok(g) => serde_json::json!({ "file": file, "valid": true, "game": g }),
+                Err(e) => serde_json::json!({ "file": file, "valid": false, "error": e }),
+            };
+            println!("{value}");
+            continue;
+        }
+        match result {
+            Ok(g) => {
+                let o = g.outcome;
+                println!(
+                    "{file}: valid: {} wins by {}, Red-side points {}, {} events, ended in round {}{}",
+                    o.winner,
+                    o.termination,
+                    o.red_points,
+                    g.events,
+                    g.rounds,
+                    if g.claims_agree {
+                        String::new()
+                    } else {
+                        format!("; header disagrees: {}", g.claim_mismatches.join("; "))
+                    }
+                );
+            }
+            Err(e) => println!("{file}: invalid: {e}"),
+        }
+    }
+    Ok(if all_valid { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

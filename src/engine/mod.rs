@@ -1,7 +1,20 @@
 //! The game: edition data, state, actions, rules, notation, replay. Pure: no I/O, no async.
 
+pub mod action;
 pub mod edition;
 pub mod ids;
+pub mod legal;
+pub mod notation;
+mod random;
+mod replay;
+mod rules;
+pub mod state;
 
+pub use action::{Action, CardPlay};
 pub use edition::{CardEffect, CardSpec, Edition, EditionError, HexSpec, Landmark, Provenance, UnitSpec};
 pub use ids::{BySide, CardId, CardSet, Colour, Direction, HexId, UnitId};
+pub use notation::GameLog;
+pub use random::random_game;
+pub use replay::{FinalUnit, LogError, ValidatedGame, parse_log, validate_log};
+pub use rules::IllegalAction;
+pub use state::{GameState, RuleOptions, Status};

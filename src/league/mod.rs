@@ -25,3 +25,8 @@ pub mod standings;
 pub mod tiebreak;
 pub use standings::{StandingPlayer, StandingRow, StandingsInput};
 pub use tiebreak::{Tiebreak, TiebreakValue};
+pub mod knockout;
+pub use knockout::{Bracket, BracketMatch, ExtraGameLot, KnockoutError, MatchRef, Slot};
+pub mod deck_check;
+pub use deck_check::{CardRef, DeckReport, check_cards, check_count};
+pub mod simulation;

@@ -186,23 +186,44 @@ pub fn pair_round_with(
 /// that against brute force.
 #[must_use]
 pub fn pairing_weight(input: &PairingInput, pairings: &[Pairing]) -> Option<i128> {
-    let field = Field::new(input).ok()?;
-    let graph = Graph::build(&field).ok()?;
-    let mut seen = vec![false; field.len()];
-    let mut total = 0i128;
-    let mut take = |id: PlayerId| -> Option<usize> {
-        let i = field.index_of(id)?;
-        if std::mem::replace(&mut seen[i], true) { None } else { Some(i) }
-    };
-    for p in pairings {
-        let (i, j) = match *p {
-            Pairing::Match { red_first, other, .. } => (take(red_first)?, take(other)?),
-            Pairing::Bye { player } => (take(player)?, field.len()),
-        };
-        let (a, b) = (i.min(j), i.max(j));
-        total += graph.edges.iter().find(|e| e.a == a && e.b == b)?.weight;
+    PairingScorer::new(input).ok()?.weight(pairings)
+}
+
+/// [`pairing_weight`] for many candidate pairings of one input (the graph is built once).
+pub struct PairingScorer {
+    field: Field,
+    edges: std::collections::BTreeMap<(usize, usize), i128>,
+}
+
+impl PairingScorer {
+    /// # Errors
+    /// As [`pair_round`] for inputs that cannot be weighed.
+    pub fn new(input: &PairingInput) -> Result<PairingScorer, PairingError> {
+        let field = Field::new(input)?;
+        let graph = Graph::build(&field)?;
+        let edges = graph.edges.iter().map(|e| ((e.a, e.b), e.weight)).collect();
+        Ok(PairingScorer { field, edges })
     }
-    seen.iter().all(|&s| s).then_some(total)
+
+    /// The pairing's total weight, or `None` if it is not allowed.
+    #[must_use]
+    pub fn weight(&self, pairings: &[Pairing]) -> Option<i128> {
+        let field = &self.field;
+        let mut seen = vec![false; field.len()];
+        let mut total = 0i128;
+        let mut take = |id: PlayerId| -> Option<usize> {
+            let i = field.index_of(id)?;
+            if std::mem::replace(&mut seen[i], true) { None } else { Some(i) }
+        };
+        for p in pairings {
+            let (i, j) = match *p {
+                Pairing::Match { red_first, other, .. } => (take(red_first)?, take(other)?),
+                Pairing::Bye { player } => (take(player)?, field.len()),
+            };
+            total += self.edges.get(&(i.min(j), i.max(j)))?;
+        }
+        seen.iter().all(|&s| s).then_some(total)
+    }
 }
 
 /// The candidate graph: vertices `0..n` are the entrants in field order, vertex `n` the bye.

@@ -1,0 +1,77 @@
+//! One decision or one revealed card: the unit of replay. A line of the notation holds one action, or
+//! several for draws and for a command's marches (see `notation`).
+
+use super::ids::{CardId, CardSet, HexId, UnitId};
+use crate::outcome::Side;
+
+/// Everything that can happen in a game, one variant per kind of decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A card drawn from `side`'s deck into its reserve (setup, Pillage, after combat, clean-up).
+    Draw { side: Side, card: CardId },
+    /// Red's 2 additional command markers at setup (units in ascending order; may repeat).
+    ExtraMarkers { units: [UnitId; 2] },
+    /// The player to act passes for the rest of the operational phase.
+    Pass,
+    /// Red discards 2 markers from `unit` to draw a card (the draw follows as a `Draw`).
+    Pillage { unit: UnitId },
+    /// March one space (starts or continues a command of `unit`).
+    March { unit: UnitId, to: HexId },
+    /// Attack an adjacent enemy (starts or ends a command of `unit`).
+    Attack { unit: UnitId, target: UnitId },
+    /// End the current command without attacking.
+    Halt,
+    /// Play an action card from the reserve.
+    Play { card: CardId, play: CardPlay },
+    /// Choose the attack (given by its attacking unit) to resolve next.
+    Resolve { attacker: UnitId },
+    /// The cards `side` commits to the combat (4, or all if fewer).
+    Select { side: Side, cards: CardSet },
+    /// Fortifications / flank attack: `side` reveals and sets aside one selected card.
+    SetAside { side: Side, card: CardId },
+    /// `side` draws one of the opponent's face-down cards at random; it returns to its owner's reserve.
+    Pull { side: Side, card: CardId },
+    /// Field fortifications (Umocnienia polowe): `side` returns a face-up card to its owner's reserve.
+    FieldFortifications { side: Side, card: CardId },
+    /// The combat strengths, attacker's then defender's, as the players announce them.
+    Strength { attacker: u8, defender: u8 },
+    /// The losing defender retreats to `to`.
+    Retreat { to: HexId },
+    /// The winning attacker advances into the vacated space, or holds.
+    Advance { advance: bool },
+}
+
+/// The choices that come with an action card, per effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CardPlay {
+    /// The opponent reveals `reveal` (their choice), then `discard` are discarded at random from the rest.
+    FighterEscadrille { reveal: CardSet, discard: CardSet },
+    /// `target` loses its markers and is dispersed unless its owner discards `discard`.
+    ArtillerySupport { target: UnitId, discard: Option<CardId> },
+    /// Move all command markers from one enemy unit to another.
+    RadioJamming { from: UnitId, to: UnitId },
+    /// The cards seen at random in the opponent's reserve.
+    BrokenCipher { look: CardSet },
+    /// 2 markers on `unit`, which may then be commanded at once.
+    Maneuver { unit: UnitId },
+    /// 3 markers over one to three units (ascending order, may repeat).
+    GoWest { units: [UnitId; 3] },
+    /// `target` (attacked by `by`) retreats to `retreat` and `by` advances; `None` if it cannot retreat.
+    Assault { target: UnitId, by: UnitId, retreat: Option<HexId> },
+}
+
+impl Action {
+    /// A coarse key used by the random player to choose uniformly first among kinds of decision
+    /// (which card to play, which unit to command), then among the details.
+    #[must_use]
+    pub fn head(&self) -> (u8, u8) {
+        match *self {
+            Action::Pass => (0, 0),
+            Action::Pillage { unit } => (1, unit.0),
+            Action::March { unit, .. } | Action::Attack { unit, .. } => (2, unit.0),
+            Action::Halt => (3, 0),
+            Action::Play { card, .. } => (4, card.0),
+            _ => (5, 0),
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! Move generation: every action `apply` accepts in a position (a property test proves they agree).
+
+use super::action::{Action, CardPlay};
+use super::edition::CardEffect;
+use super::ids::{CardId, CardSet, Colour, UnitId};
+use super::state::{GameState, Pending, Stage};
+use crate::outcome::Side;
+
+/// All `k`-card subsets of `set`.
+pub(crate) fn combinations(set: CardSet, k: u32) -> Vec<CardSet> {
+    let cards: Vec<CardId> = set.iter().collect();
+    let mut out = Vec::new();
+    fn rec(cards: &[CardId], k: u32, start: usize, acc: CardSet, out: &mut Vec<CardSet>) {
+        if acc.len() == k {
+            out.push(acc);
+            return;
+        }
+        for i in start..cards.len() {
+            let mut next = acc;
+            next.insert(cards[i]);
+            rec(cards, k, i + 1, next, out);
+        }
+    }
+    rec(&cards, k, 0, CardSet::EMPTY, &mut out);
+    out
+}
+
+impl GameState<'_> {
+    /// Every legal action in this position (empty once the game is over).
+    #[must_use]
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        match self.pending {
+            Pending::Over => {}
+            Pending::Draw { side, .. } => {
+                out.extend(self.deck(side).iter().map(|card| Action::Draw { side, card }));
+            }
+            Pending::ExtraMarkers => {
+                let red: Vec<UnitId> = self.markable(Side::Red).collect();
+                for (i, a) in red.iter().enumerate() {
+                    for b in &red[i..] {
+                        out.push(Action::ExtraMarkers { units: [*a, *b] });
+                    }
+                }
+            }
+            Pending::Operational { side } => {
+                out.push(Action::Pass);
+                if side == Side::Red {
+                    for u in self.units_of(side) {
+                        if self.unit(u).markers >= 2 {
+                            out.push(Action::Pillage { unit: u });
+                        }
+                    }
+                }
+                for u in self.units_of(side) {
+                    self.command_steps(u, &mut out);
+                }
+                for card in self.hand(side).iter() {
+                    self.card_plays(side, card, &mut out);
+                }
+            }
+            Pending::Commanding { unit, .. } => {
+                out.push(Action::Halt);
+                self.command_steps(unit, &mut out);
+            }
+            Pending::ChooseCombat { .. } => {
+                out.extend(self.attacks().map(|(attacker, _)| Action::Resolve { attacker }));
+            }
+            Pending::Combat(stage) => self.combat_actions(stage, &mut out),
+        }
+        out
+    }
+
+    fn markable(&self, side: Side) -> impl Iterator<Item = UnitId> + '_ {
+        self.units_of(side).filter(|u| !self.edition.unit(*u).is_defenders)
+    }
+
+    fn command_steps(&self, u: UnitId, out: &mut Vec<Action>) {
+        let st = self.unit(u);
+        if self.edition.unit(u).is_defenders
+            || st.markers == 0
+            || self.engaged(u)
+            || self.attacked & (1 << u.0) != 0
+        {
+            return;
+        }
+        let Some(h) = st.hex else { return };
+        let side = self.side_of(u);
+        for n in self.edition.neighbours(h) {
+            match self.occupant(n) {
+                None => out.push(Action::March { unit: u, to: n }),
+                Some(o) if self.side_of(o) != side => out.push(Action::Attack { unit: u, target: o }),
+                Some(_) => {}
+            }
+        }
+    }
+
+    fn card_plays(&self, side: Side, card: CardId, out: &mut Vec<Action>) {
+        let Some(effect) = self.edition.card(card).effect.filter(|e| e.is_action()) else { return };
+        let opp = side.opponent();
+        let mut push = |play| out.push(Action::Play { card, play });
+        match effect {
+            CardEffect::FighterEscadrille => {
+                let hand = self.hand(opp);
+                for reveal in combinations(hand, hand.len().min(2)) {
+                    let rest = hand.minus(reveal);
+                    for discard in combinations(rest, rest.len().min(2)) {
+                        push(CardPlay::FighterEscadrille { reveal, discard });
+                    }
+                }
+            }
+            CardEffect::ArtillerySupport => {
+                for target in self.units_of(opp) {
+                    let Some(t) = self.unit(target).hex else { continue };
+                    let near = self
+                        .units_of(side)
+                        .any(|u| self.unit(u).hex.is_some_and(|h| self.edition.adjacent(h, t)));
+                    if !near {
+                        continue;
+                    }
+                    push(CardPlay::ArtillerySupport { target, discard: None });
+                    let colour = self.edition.unit(target).colour;
+                    for c in self.hand(opp).iter() {
+                        let cs = self.edition.card(c);
+                        if cs.strength >= 2 && (cs.colour == colour || cs.colour == Colour::White) {
+                            push(CardPlay::ArtillerySupport { target, discard: Some(c) });
+                        }
+                    }
+                }
+            }
+            CardEffect::RadioJamming => {
+                let units: Vec<UnitId> = self.markable(opp).collect();
+                for from in &units {
+                    if self.unit(*from).markers == 0 {
+                        continue;
+                    }
+                    for to in &units {
+                        if to != from {
+                            push(CardPlay::RadioJamming { from: *from, to: *to });
+                        }
+                    }
+                }
+            }
+            CardEffect::BrokenCipher => {
+                let hand = self.hand(opp);
+                for look in combinations(hand, hand.len().min(4)) {
+                    push(CardPlay::BrokenCipher { look });
+                }
+            }
+            CardEffect::Maneuver => {
+                for unit in self.markable(side) {
+                    push(CardPlay::Maneuver { unit });
+                }
+            }
+            CardEffect::GoWest => {
+                let units: Vec<UnitId> = self.markable(side).collect();
+                for (i, a) in units.iter().enumerate() {
+                    for (j, b) in units.iter().enumerate().skip(i) {
+                        for c in &units[j..] {
+                            push(CardPlay::GoWest { units: [*a, *b, *c] });
+                        }
+                    }
+                }
+            }
+            CardEffect::Assault => {
+                for (by, target) in self.attacks() {
+                    if self.side_of(by) != side || self.edition.unit(target).is_defenders {
+                        continue;
+                    }
+                    let options = self.retreat_options(target, by);
+                    if options.is_empty() {
+                        push(CardPlay::Assault { target, by, retreat: None });
+                    }
+                    for h in options {
+                        push(CardPlay::Assault { target, by, retreat: Some(h) });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn combat_actions(&self, stage: Stage, out: &mut Vec<Action>) {
+        match stage {
+            Stage::Select(side) => {
+                let hand = self.hand(side);
+                for cards in combinations(hand, hand.len().min(4)) {
+                    out.push(Action::Select { side, cards });
+                }
+            }
+            Stage::SetAside(side) => {
+                out.extend(self.combat.chosen.get(side).iter().map(|card| Action::SetAside { side, card }));
+            }
+            Stage::Pull(side) => {
+                let owner = side.opponent();
+                let mut s = *self.combat.chosen.get(owner);
+                if let Some(c) = *self.combat.aside.get(owner) {
+                    s.remove(c);
+                }
+                out.extend(s.iter().map(|card| Action::Pull { side, card }));
+            }
+            Stage::FieldFortifications(side) => {
+                out.extend(self.in_combat().iter().map(|card| Action::FieldFortifications { side, card }));
+            }
+            Stage::Strength => {
+                let att = self.combat.attacker.map_or(Side::Red, |a| self.side_of(a));
+                out.push(Action::Strength {
+                    attacker: self.strength(att),
+                    defender: self.strength(att.opponent()),
+                });
+            }
+            Stage::Retreat => {
+                if let (Some(a), Some(d)) = (self.combat.attacker, self.combat.defender) {
+                    out.extend(self.retreat_options(d, a).into_iter().map(|to| Action::Retreat { to }));
+                }
+            }
+            Stage::Advance => {
+                out.push(Action::Advance { advance: true });
+                out.push(Action::Advance { advance: false });
+            }
+        }
+    }
+}

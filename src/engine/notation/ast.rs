@@ -1,0 +1,243 @@
+//! The game record as written: header tags and one event a line, names as tokens (context-free; the
+//! edition resolves them). Text and JSON are two renderings of these same types.
+
+use crate::outcome::Side;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A complete game record (text notation or JSON).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct GameLog {
+    /// Header tags in the order written.
+    pub header: Vec<Tag>,
+    pub events: Vec<Event>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tag {
+    pub name: String,
+    pub value: String,
+}
+
+/// One line: who, what, and optionally the mover's clock after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// Line number in the text (0 when built in memory or read from JSON).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line: usize,
+    pub side: Side,
+    #[serde(flatten)]
+    pub body: Body,
+    /// Remaining thinking time of `side` in seconds after this event (may be negative: flag fallen).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<i32>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// What happened, one variant per verb of the notation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "verb", rename_all = "kebab-case")]
+pub enum Body {
+    Draw {
+        cards: Vec<String>,
+    },
+    Extra {
+        units: Vec<String>,
+    },
+    Pass,
+    Pillage {
+        unit: String,
+        draw: Option<String>,
+    },
+    Command {
+        unit: String,
+        path: Vec<String>,
+        attack: Option<String>,
+    },
+    Play {
+        card: String,
+        play: PlayBody,
+    },
+    Resolve {
+        attacker: String,
+        defender: String,
+    },
+    Select {
+        cards: Vec<String>,
+    },
+    SetAside {
+        card: String,
+    },
+    Pull {
+        card: String,
+    },
+    FieldFortifications {
+        card: String,
+    },
+    Strength {
+        attacker: u8,
+        defender: u8,
+    },
+    Retreat {
+        to: String,
+    },
+    Advance,
+    Hold,
+    /// A clock reading with no action (e.g. the flag fell while thinking).
+    Clock,
+}
+
+/// The choices of an action card, by effect.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "kebab-case")]
+pub enum PlayBody {
+    FighterEscadrille { reveal: Vec<String>, discard: Vec<String> },
+    ArtillerySupport { target: String, discard: Option<String> },
+    RadioJamming { from: String, to: String },
+    BrokenCipher { look: Vec<String> },
+    Maneuver { unit: String, path: Vec<String>, attack: Option<String> },
+    GoWest { units: Vec<String> },
+    Assault { target: String, by: String, retreat: Option<String> },
+}
+
+impl GameLog {
+    /// The value of a header tag.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.header.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+    }
+
+    /// Set (or add) a header tag.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.header.iter_mut().find(|t| t.name == name) {
+            Some(t) => t.value = value,
+            None => self.header.push(Tag { name: name.to_string(), value }),
+        }
+    }
+}
+
+/// `m:ss`, or `h:mm:ss` from an hour up; negative readings get a leading `-`.
+#[must_use]
+pub fn format_clock(secs: i32) -> String {
+    let sign = if secs < 0 { "-" } else { "" };
+    let s = secs.unsigned_abs();
+    if s >= 3600 {
+        format!("{sign}{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{sign}{}:{:02}", s / 60, s % 60)
+    }
+}
+
+fn list(f: &mut fmt::Formatter<'_>, items: &[String]) -> fmt::Result {
+    for i in items {
+        write!(f, " {i}")?;
+    }
+    Ok(())
+}
+
+fn march(f: &mut fmt::Formatter<'_>, path: &[String], attack: &Option<String>) -> fmt::Result {
+    if !path.is_empty() {
+        f.write_str(" march")?;
+        list(f, path)?;
+    }
+    if let Some(t) = attack {
+        write!(f, " attack {t}")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Body {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Body::Draw { cards } => {
+                f.write_str("draw")?;
+                list(f, cards)
+            }
+            Body::Extra { units } => {
+                f.write_str("extra")?;
+                list(f, units)
+            }
+            Body::Pass => f.write_str("pass"),
+            Body::Pillage { unit, draw } => {
+                write!(f, "pillage {unit}")?;
+                draw.as_ref().map_or(Ok(()), |c| write!(f, " draw {c}"))
+            }
+            Body::Command { unit, path, attack } => {
+                write!(f, "command {unit}")?;
+                march(f, path, attack)
+            }
+            Body::Play { card, play } => {
+                write!(f, "play {card} ")?;
+                match play {
+                    PlayBody::FighterEscadrille { reveal, discard } => {
+                        f.write_str("fighter-escadrille reveal")?;
+                        list(f, reveal)?;
+                        f.write_str(" discard")?;
+                        list(f, discard)
+                    }
+                    PlayBody::ArtillerySupport { target, discard } => {
+                        write!(f, "artillery-support {target}")?;
+                        discard.as_ref().map_or(Ok(()), |c| write!(f, " discard {c}"))
+                    }
+                    PlayBody::RadioJamming { from, to } => write!(f, "radio-jamming {from} {to}"),
+                    PlayBody::BrokenCipher { look } => {
+                        f.write_str("broken-cipher look")?;
+                        list(f, look)
+                    }
+                    PlayBody::Maneuver { unit, path, attack } => {
+                        write!(f, "maneuver {unit}")?;
+                        march(f, path, attack)
+                    }
+                    PlayBody::GoWest { units } => {
+                        f.write_str("go-west")?;
+                        list(f, units)
+                    }
+                    PlayBody::Assault { target, by, retreat } => {
+                        write!(f, "assault {target} by {by} retreat {}", retreat.as_deref().unwrap_or("none"))
+                    }
+                }
+            }
+            Body::Resolve { attacker, defender } => write!(f, "resolve {attacker} {defender}"),
+            Body::Select { cards } => {
+                f.write_str("select")?;
+                list(f, cards)
+            }
+            Body::SetAside { card } => write!(f, "set-aside {card}"),
+            Body::Pull { card } => write!(f, "pull {card}"),
+            Body::FieldFortifications { card } => write!(f, "field-fortifications {card}"),
+            Body::Strength { attacker, defender } => write!(f, "strength {attacker} {defender}"),
+            Body::Retreat { to } => write!(f, "retreat {to}"),
+            Body::Advance => f.write_str("advance"),
+            Body::Hold => f.write_str("hold"),
+            Body::Clock => f.write_str("clock"),
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.side, self.body)?;
+        if let Some(c) = self.clock {
+            write!(f, " {{{}}}", format_clock(c))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for GameLog {
+    /// The text notation (docs/notation.md).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for t in &self.header {
+            writeln!(f, "[{} \"{}\"]", t.name, t.value.replace('\\', "\\\\").replace('"', "\\\""))?;
+        }
+        writeln!(f)?;
+        for e in &self.events {
+            writeln!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,10 @@
+//! The move-log notation (docs/notation.md): parse (context-free), resolve (names to ids, with the
+//! edition) and print are separate steps.
+
+mod ast;
+mod parse;
+mod resolve;
+
+pub use ast::{Body, Event, GameLog, PlayBody, Tag, format_clock};
+pub use parse::{SyntaxError, parse, parse_clock};
+pub use resolve::{Builder, expand};

@@ -1,0 +1,85 @@
+//! The random player: a complete legal game from a seeded, portable generator (ChaCha8). At each
+//! decision it chooses uniformly among the kinds of decision (pass, which unit to command, which card
+//! to play, ...) and then uniformly among the legal details, so long card choices do not crowd out passing.
+
+use super::action::Action;
+use super::edition::Edition;
+use super::ids::BySide;
+use super::notation::{Body, Builder, Event, GameLog};
+use super::state::{GameState, RuleOptions};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+/// Seconds a random player may think per event (at most): games sometimes end on time.
+const MAX_THINK_SECS: u64 = 14;
+
+/// Uniform in `0..n` (n > 0), portable across platforms.
+fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
+}
+
+/// Pick uniformly among kinds of decision, then among actions of that kind.
+pub(crate) fn choose(rng: &mut ChaCha8Rng, actions: &[Action]) -> Option<Action> {
+    let mut heads: Vec<(u8, u8)> = actions.iter().map(Action::head).collect();
+    heads.sort_unstable();
+    heads.dedup();
+    let head = *heads.get(below(rng, heads.len().max(1)))?;
+    let of_head: Vec<&Action> = actions.iter().filter(|a| a.head() == head).collect();
+    of_head.get(below(rng, of_head.len().max(1))).map(|a| **a)
+}
+
+/// A complete legal game played by uniformly random legal choices from a seeded ChaCha generator.
+#[must_use]
+pub fn random_game(seed: u64, edition: &Edition, options: &RuleOptions) -> GameLog {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = GameState::new(edition, *options);
+    let mut builder = Builder::default();
+    let start = i32::try_from(options.time_control_secs).unwrap_or(i32::MAX);
+    let mut clocks = BySide { red: start, polish: start };
+    while let Some(side) = state.to_act() {
+        let actions = state.legal_actions();
+        let Some(action) = choose(&mut rng, &actions) else { break };
+        let before = state;
+        let lines = builder.log.events.len();
+        if state.play(&action).is_err() {
+            // legal_actions only lists legal actions (property-tested); stop rather than loop.
+            break;
+        }
+        builder.push(&before, &action);
+        if builder.log.events.len() > lines {
+            let think = i32::try_from(rng.next_u64() % (MAX_THINK_SECS + 1)).unwrap_or(0);
+            let clock = clocks.get_mut(side);
+            *clock -= think;
+            if *clock <= 0 {
+                // The flag fell while thinking about this event: record it instead of the event.
+                state = before;
+                builder.log.events.truncate(lines);
+                builder.log.events.push(Event { line: 0, side, body: Body::Clock, clock: Some(*clock) });
+                state.flag_fall(side);
+                break;
+            }
+            builder.set_clock(*clock);
+        }
+    }
+    let mut log = builder.log;
+    let outcome = state.outcome();
+    let tags = [
+        ("Event", "Random game".to_string()),
+        ("Site", "?".into()),
+        ("Date", "?".into()),
+        ("Round", "?".into()),
+        ("Table", "?".into()),
+        ("Red", "random".into()),
+        ("Polish", "random".into()),
+        ("Edition", edition.id().to_string()),
+        ("Result", outcome.map_or("?".into(), |o| o.winner.to_string())),
+        ("RedPoints", outcome.map_or("?".into(), |o| o.red_points.to_string())),
+        ("Termination", outcome.map_or("?".into(), |o| o.termination.to_string())),
+        ("TimeControl", options.time_control_secs.to_string()),
+        ("Seed", seed.to_string()),
+    ];
+    for (name, value) in tags {
+        log.set_tag(name, value);
+    }
+    log
+}

@@ -1,0 +1,264 @@
+//! Validation: replay a log and either confirm it (winner, how it ended, Red-side points, final position,
+//! whether the header's claims agree) or name the first illegal event.
+
+use super::action::Action;
+use super::edition::Edition;
+use super::ids::BySide;
+use super::notation::{self, Body, Event, GameLog};
+use super::state::{GameState, RuleOptions, Status};
+use crate::outcome::{GameOutcome, Side, Termination};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A log the engine confirmed.
+#[derive(Debug, Clone, Serialize)]
+pub struct ValidatedGame {
+    /// Winner, termination and Red-side points (league consequence of a time forfeit applied).
+    pub outcome: GameOutcome,
+    /// The header tags as written.
+    pub header: BTreeMap<String, String>,
+    /// Do the header's Result, RedPoints and Termination match the replay (absent tags count as agreeing)?
+    pub claims_agree: bool,
+    /// One sentence per disagreeing tag.
+    pub claim_mismatches: Vec<String>,
+    /// Number of event lines.
+    pub events: usize,
+    /// Number of actions replayed (a draw line of 3 cards is 3 actions).
+    pub actions: usize,
+    /// The round in which the game ended.
+    pub rounds: u8,
+    /// Every unit where it ended.
+    pub final_units: Vec<FinalUnit>,
+    /// The record, for display.
+    #[serde(skip)]
+    pub log: GameLog,
+}
+
+/// A unit in the final position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FinalUnit {
+    pub code: String,
+    pub name: String,
+    pub side: Side,
+    /// Label of the space (`None` once eliminated).
+    pub space: Option<String>,
+    pub space_name: Option<String>,
+    pub status: Status,
+}
+
+/// The first illegal event of a log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogError {
+    /// Line number in the text (0 for a JSON log, whose events have no lines; then `index` counts).
+    pub line: usize,
+    /// The event as written (normalised).
+    pub event: String,
+    /// The rule broken, specific to this case.
+    pub rule: String,
+    /// The rulebook section (or "Notation", "League rules").
+    pub section: String,
+    /// The relevant state just before the event.
+    pub state: String,
+}
+
+impl fmt::Display for LogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: `{}`: {} (rulebook: {})", self.line, self.event, self.rule, self.section)?;
+        if !self.state.is_empty() {
+            write!(f, "; state: {}", self.state)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LogError {}
+
+fn notation_error(line: usize, event: String, rule: String) -> LogError {
+    LogError { line, event, rule, section: "Notation".into(), state: String::new() }
+}
+
+/// Parse a log: JSON if it starts with `{`, the text notation otherwise.
+///
+/// # Errors
+/// A syntax error with its line.
+pub fn parse_log(text: &str) -> Result<GameLog, LogError> {
+    if text.trim_start().starts_with('{') {
+        return serde_json::from_str(text)
+            .map_err(|e| notation_error(e.line(), String::new(), format!("invalid JSON log: {e}")));
+    }
+    notation::parse(text).map_err(|e| notation_error(e.line, e.text, e.message))
+}
+
+/// Parse and replay a log (text notation, or JSON if it starts with `{`).
+///
+/// # Errors
+/// The first illegal event: line, event, rule, rulebook section and state.
+pub fn validate_log(text: &str, edition: &Edition, options: &RuleOptions) -> Result<ValidatedGame, LogError> {
+    let log = parse_log(text)?;
+    let header_line = |name: &str| {
+        let needle = format!("[{name} ");
+        text.lines().position(|l| l.trim_start().starts_with(&needle)).map_or(0, |i| i + 1)
+    };
+    if let Some(ed) = log.tag("Edition")
+        && ed != edition.id()
+    {
+        return Err(LogError {
+            line: header_line("Edition"),
+            event: format!("[Edition \"{ed}\"]"),
+            rule: format!("the log is for edition {ed}, but it is checked against edition {}", edition.id()),
+            section: "Notation".into(),
+            state: String::new(),
+        });
+    }
+    let mut options = *options;
+    if let Some(tc) = log.tag("TimeControl") {
+        options.time_control_secs = parse_time_control(tc).ok_or_else(|| LogError {
+            line: header_line("TimeControl"),
+            event: format!("[TimeControl \"{tc}\"]"),
+            rule: "TimeControl is seconds per player, e.g. \"900\"".into(),
+            section: "Notation".into(),
+            state: String::new(),
+        })?;
+    }
+    replay(log, edition, options)
+}
+
+/// Seconds per player: `900`, or `15:00`.
+fn parse_time_control(s: &str) -> Option<u32> {
+    let s = s.trim();
+    s.parse().ok().or_else(|| notation::parse_clock(s).ok().and_then(|v| u32::try_from(v).ok()))
+}
+
+/// Replay a parsed log.
+///
+/// # Errors
+/// The first illegal event.
+pub fn replay(log: GameLog, edition: &Edition, options: RuleOptions) -> Result<ValidatedGame, LogError> {
+    let mut state = GameState::new(edition, options);
+    let start = i32::try_from(options.time_control_secs).unwrap_or(i32::MAX);
+    let mut clocks = BySide { red: start, polish: start };
+    let mut actions: Vec<Action> = Vec::with_capacity(16);
+    let mut count = 0;
+    for ev in &log.events {
+        let fail = |state: &GameState<'_>, rule: String, section: &str| LogError {
+            line: ev.line,
+            event: ev.to_string(),
+            rule,
+            section: section.to_string(),
+            state: state.summary(),
+        };
+        if state.is_over() {
+            return Err(fail(&state, "the game is already over".into(), "End of the Game"));
+        }
+        actions.clear();
+        notation::expand(ev, edition, &mut actions).map_err(|m| fail(&state, m, "Notation"))?;
+        check_resolve(ev, &state).map_err(|m| fail(&state, m, "Combat Phase"))?;
+        for a in &actions {
+            if let Some(actor) = state.to_act()
+                && actor != ev.side
+                && !state.is_over()
+            {
+                return Err(fail(
+                    &state,
+                    format!("it is {actor}'s decision, not {}'s", ev.side),
+                    "Sequence of Play",
+                ));
+            }
+            state.play(a).map_err(|e| fail(&state, e.rule, e.section))?;
+            count += 1;
+        }
+        if let Some(reading) = ev.clock {
+            let clock = clocks.get_mut(ev.side);
+            if reading > *clock {
+                return Err(fail(
+                    &state,
+                    format!(
+                        "the mover's clock never rises: {} was at {}, the reading is {}",
+                        ev.side,
+                        notation::format_clock(*clock),
+                        notation::format_clock(reading)
+                    ),
+                    "League rules: thinking time",
+                ));
+            }
+            *clock = reading;
+            if reading <= 0 && !state.is_over() {
+                state.flag_fall(ev.side);
+            }
+        }
+    }
+    let Some(outcome) = state.outcome() else {
+        let last = log.events.last().map_or(0, |e| e.line);
+        return Err(LogError {
+            line: last,
+            event: log.events.last().map(Event::to_string).unwrap_or_default(),
+            rule: "the log ends before the game is over".into(),
+            section: "End of the Game".into(),
+            state: state.summary(),
+        });
+    };
+    debug_assert!(state.cards_accounted_for());
+    let claim_mismatches = check_claims(&log, &outcome);
+    let final_units = edition
+        .units()
+        .map(|u| {
+            let h = state.position(u.id).map(|h| edition.hex(h));
+            FinalUnit {
+                code: u.code.clone(),
+                name: u.name.clone(),
+                side: u.side,
+                space: h.map(|h| h.label.clone()),
+                space_name: h.map(|h| h.name.clone()),
+                status: state.status(u.id),
+            }
+        })
+        .collect();
+    Ok(ValidatedGame {
+        outcome,
+        header: log.header.iter().map(|t| (t.name.clone(), t.value.clone())).collect(),
+        claims_agree: claim_mismatches.is_empty(),
+        claim_mismatches,
+        events: log.events.len(),
+        actions: count,
+        rounds: state.round(),
+        final_units,
+        log,
+    })
+}
+
+/// `resolve A D` names the defender too: it must be the unit A attacks.
+fn check_resolve(ev: &Event, state: &GameState<'_>) -> Result<(), String> {
+    let Body::Resolve { attacker, defender } = &ev.body else { return Ok(()) };
+    let e = state.edition();
+    let (Some(a), Some(d)) = (e.unit_by_code(attacker), e.unit_by_code(defender)) else { return Ok(()) };
+    match state.attacks().find(|(x, _)| *x == a) {
+        Some((_, actual)) if actual != d => {
+            Err(format!("{attacker} attacks {}, not {defender}", e.unit(actual).code))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn check_claims(log: &GameLog, o: &GameOutcome) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(r) = log.tag("Result") {
+        match r.parse::<Side>() {
+            Ok(s) if s == o.winner => {}
+            _ => out.push(format!("Result claims {r:?}, the replay gives {}", o.winner)),
+        }
+    }
+    if let Some(p) = log.tag("RedPoints") {
+        match p.trim().parse::<u32>() {
+            Ok(v) if v == o.red_points => {}
+            _ => out.push(format!("RedPoints claims {p:?}, the replay gives {}", o.red_points)),
+        }
+    }
+    if let Some(t) = log.tag("Termination") {
+        match t.parse::<Termination>() {
+            Ok(v) if v == o.termination => {}
+            _ => out.push(format!("Termination claims {t:?}, the replay gives {}", o.termination)),
+        }
+    }
+    out
+}

@@ -1,0 +1,370 @@
+//! The validated game state. Fields are private to the engine; it is built only by [`GameState::new`]
+//! and changed only by [`GameState::apply`], so every state reachable is one the rules allow.
+
+use super::edition::Edition;
+use super::ids::{BySide, CardId, CardSet, HexId, MAX_HEXES, UNIT_COUNT, UnitId};
+use crate::outcome::{GameOutcome, Side, Termination};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+
+/// Rule switches a league may set (rulebook "Additional Rules"; league time control).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleOptions {
+    /// Fortifications (Warsaw, Radzymin, Modlin): the defender sets a card aside.
+    pub fortifications: bool,
+    /// Flank attacks: the attacker sets a card aside.
+    pub flank_attacks: bool,
+    /// Thinking time per player in seconds (league rules: 15 minutes).
+    pub time_control_secs: u32,
+}
+
+impl Default for RuleOptions {
+    fn default() -> Self {
+        RuleOptions { fortifications: true, flank_attacks: true, time_control_secs: 900 }
+    }
+}
+
+/// Unit status (rulebook "Unit Status").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    GoodOrder,
+    Dispersed,
+    Eliminated,
+}
+
+impl Status {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::GoodOrder => "good order",
+            Status::Dispersed => "dispersed",
+            Status::Eliminated => "eliminated",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct UnitState {
+    pub hex: Option<HexId>,
+    pub status: Status,
+    pub markers: u8,
+}
+
+/// What happens once a draw is done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AfterDraw {
+    SetupPolish,
+    SetupMarkers,
+    Resume(Side),
+    CombatPolish,
+    CombatDone,
+    CleanupRed,
+    NewRound,
+}
+
+/// A step of attack resolution, with the side that decides it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stage {
+    Select(Side),
+    SetAside(Side),
+    Pull(Side),
+    FieldFortifications(Side),
+    Strength,
+    Retreat,
+    Advance,
+}
+
+/// Whose decision is awaited, and of what kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pending {
+    Draw { side: Side, left: u8, then: AfterDraw },
+    ExtraMarkers,
+    Operational { side: Side },
+    Commanding { side: Side, unit: UnitId },
+    ChooseCombat { side: Side },
+    Combat(Stage),
+    Over,
+}
+
+/// The attack being resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Combat {
+    pub attacker: Option<UnitId>,
+    pub defender: Option<UnitId>,
+    pub chooser: Option<Side>,
+    /// Cards committed and still in the fight (face down, set aside, or face up).
+    pub chosen: BySide<CardSet>,
+    pub aside: BySide<Option<CardId>>,
+    /// The defender was under two or more attacks when this one was chosen (Grupa pościgowa).
+    pub encircled: bool,
+    pub fortified: bool,
+    pub flank: bool,
+    pub revealed: bool,
+    /// The defender lost the comparison (it retreats if it survived).
+    pub defender_lost: bool,
+    /// The defender's space before it retreated or was eliminated.
+    pub vacated: Option<HexId>,
+}
+
+/// A game in progress or finished.
+#[derive(Debug, Clone, Copy)]
+pub struct GameState<'e> {
+    pub(crate) edition: &'e Edition,
+    pub(crate) options: RuleOptions,
+    pub(crate) round: u8,
+    pub(crate) pending: Pending,
+    pub(crate) units: [UnitState; UNIT_COUNT],
+    pub(crate) occupant: [u8; MAX_HEXES],
+    /// The attack marker of each attacking unit: attacker to defender.
+    pub(crate) attack_of: [Option<UnitId>; UNIT_COUNT],
+    /// Units that attacked this round (attacking ends a unit's actions for the round).
+    pub(crate) attacked: u16,
+    pub(crate) passed: BySide<bool>,
+    pub(crate) deck: CardSet,
+    pub(crate) hand: CardSet,
+    pub(crate) discard: CardSet,
+    pub(crate) combat: Combat,
+    pub(crate) next_chooser: Side,
+    pub(crate) defenders_fell: Option<u8>,
+    pub(crate) cipher_combat: Option<Side>,
+    pub(crate) cipher_next_round: Option<Side>,
+    pub(crate) outcome: Option<(Side, Termination)>,
+    pub(crate) flagged: Option<Side>,
+}
+
+pub(crate) const EMPTY: u8 = u8::MAX;
+
+impl<'e> GameState<'e> {
+    /// The position before setup: units on their starting spaces with 1 marker each (not the Warsaw
+    /// Defenders), both decks full; the first decision is Red's opening draw of 10 (rulebook "Game Preparation").
+    #[must_use]
+    pub fn new(edition: &'e Edition, options: RuleOptions) -> GameState<'e> {
+        let mut units = [UnitState { hex: None, status: Status::GoodOrder, markers: 0 }; UNIT_COUNT];
+        let mut occupant = [EMPTY; MAX_HEXES];
+        for u in edition.units() {
+            let hex = edition.start_of(u.id);
+            if let Some(h) = hex {
+                occupant[h.0 as usize] = u.id.0;
+            }
+            units[u.id.0 as usize] =
+                UnitState { hex, status: Status::GoodOrder, markers: u8::from(!u.is_defenders) };
+        }
+        GameState {
+            edition,
+            options,
+            round: 1,
+            pending: Pending::Draw { side: Side::Red, left: 10, then: AfterDraw::SetupPolish },
+            units,
+            occupant,
+            attack_of: [None; UNIT_COUNT],
+            attacked: 0,
+            passed: BySide::default(),
+            deck: CardSet::full_deck(Side::Red).union(CardSet::full_deck(Side::Polish)),
+            hand: CardSet::EMPTY,
+            discard: CardSet::EMPTY,
+            combat: Combat::default(),
+            next_chooser: Side::Red,
+            defenders_fell: None,
+            cipher_combat: None,
+            cipher_next_round: None,
+            outcome: None,
+            flagged: None,
+        }
+    }
+
+    #[must_use]
+    pub fn edition(&self) -> &'e Edition {
+        self.edition
+    }
+    #[must_use]
+    pub fn options(&self) -> RuleOptions {
+        self.options
+    }
+    /// Round 1 to 5 (August 13 to 17).
+    #[must_use]
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.pending == Pending::Over
+    }
+    /// The side whose decision is awaited (`None` when the game is over).
+    #[must_use]
+    pub fn to_act(&self) -> Option<Side> {
+        Some(match self.pending {
+            Pending::Draw { side, .. }
+            | Pending::Operational { side }
+            | Pending::Commanding { side, .. }
+            | Pending::ChooseCombat { side } => side,
+            Pending::ExtraMarkers => Side::Red,
+            Pending::Combat(stage) => match stage {
+                Stage::Select(s) | Stage::SetAside(s) | Stage::Pull(s) | Stage::FieldFortifications(s) => s,
+                Stage::Strength | Stage::Advance => self.side_of(self.combat.attacker?),
+                Stage::Retreat => self.side_of(self.combat.defender?),
+            },
+            Pending::Over => return None,
+        })
+    }
+    /// Where a unit stands (`None` once eliminated).
+    #[must_use]
+    pub fn position(&self, u: UnitId) -> Option<HexId> {
+        self.units[u.0 as usize].hex
+    }
+    #[must_use]
+    pub fn status(&self, u: UnitId) -> Status {
+        self.units[u.0 as usize].status
+    }
+    #[must_use]
+    pub fn markers(&self, u: UnitId) -> u8 {
+        self.units[u.0 as usize].markers
+    }
+    #[must_use]
+    pub fn occupant(&self, h: HexId) -> Option<UnitId> {
+        let o = self.occupant[h.0 as usize];
+        (o != EMPTY).then_some(UnitId(o))
+    }
+    /// A side's reserve (hand).
+    #[must_use]
+    pub fn hand(&self, side: Side) -> CardSet {
+        self.hand.intersect(CardSet::full_deck(side))
+    }
+    #[must_use]
+    pub fn deck(&self, side: Side) -> CardSet {
+        self.deck.intersect(CardSet::full_deck(side))
+    }
+    #[must_use]
+    pub fn discard_pile(&self, side: Side) -> CardSet {
+        self.discard.intersect(CardSet::full_deck(side))
+    }
+    /// Cards committed to the combat being resolved.
+    #[must_use]
+    pub fn in_combat(&self) -> CardSet {
+        self.combat.chosen.red.union(self.combat.chosen.polish)
+    }
+    /// The attack markers on the board: (attacker, defender).
+    pub fn attacks(&self) -> impl Iterator<Item = (UnitId, UnitId)> + '_ {
+        self.attack_of.iter().enumerate().filter_map(|(a, d)| d.map(|d| (UnitId(a as u8), d)))
+    }
+    pub(crate) fn side_of(&self, u: UnitId) -> Side {
+        self.edition.unit(u).side
+    }
+    pub(crate) fn unit(&self, u: UnitId) -> &UnitState {
+        &self.units[u.0 as usize]
+    }
+    pub(crate) fn unit_mut(&mut self, u: UnitId) -> &mut UnitState {
+        &mut self.units[u.0 as usize]
+    }
+    /// Units of a side still on the map.
+    pub(crate) fn units_of(&self, side: Side) -> impl Iterator<Item = UnitId> + '_ {
+        self.edition
+            .units()
+            .filter(move |u| u.side == side)
+            .map(|u| u.id)
+            .filter(|u| self.unit(*u).hex.is_some())
+    }
+    /// Has an attack marker touching it (rulebook "Command a Unit": engaged in combat).
+    pub(crate) fn engaged(&self, u: UnitId) -> bool {
+        self.attack_of[u.0 as usize].is_some() || self.attack_of.contains(&Some(u))
+    }
+
+    /// Red-side points of the current position (league table; rulebook "Playing a Match for Points").
+    #[must_use]
+    pub fn red_points(&self) -> u32 {
+        let e = self.edition;
+        let mut points = 0;
+        for u in self.units_of(Side::Red) {
+            let Some(h) = self.unit(u).hex else { continue };
+            points += if h == e.warsaw() {
+                21
+            } else if h == e.radzymin() {
+                10
+            } else if h == e.modlin() {
+                7
+            } else if !e.hex(h).red_shading {
+                4
+            } else {
+                0
+            };
+        }
+        let eliminated_polish = e
+            .units()
+            .filter(|u| u.side == Side::Polish && self.unit(u.id).status == Status::Eliminated)
+            .count();
+        points + 2 * eliminated_polish as u32
+    }
+
+    /// The result, once the game is over: time forfeits carry the league's consequence (0 points if Red
+    /// flagged; the position's points if the Polish player flagged).
+    #[must_use]
+    pub fn outcome(&self) -> Option<GameOutcome> {
+        let (winner, termination) = self.outcome?;
+        let red_points = if self.flagged == Some(Side::Red) { 0 } else { self.red_points() };
+        Some(GameOutcome { winner, termination, red_points })
+    }
+
+    /// A player's clock reached zero: that player loses at once (league rules).
+    pub fn flag_fall(&mut self, side: Side) {
+        self.outcome = Some((side.opponent(), Termination::TimeForfeit));
+        self.flagged = Some(side);
+        self.pending = Pending::Over;
+    }
+
+    /// Every card is in exactly one place: deck, reserve, discard pile or the combat.
+    #[must_use]
+    pub fn cards_accounted_for(&self) -> bool {
+        let parts = [self.deck, self.hand, self.discard, self.in_combat()];
+        let all: u64 = parts.iter().fold(0, |m, s| m | s.0);
+        let total: u32 = parts.iter().map(|s| s.len()).sum();
+        all == (1u64 << 60) - 1 && total == 60
+    }
+
+    /// A one-paragraph description of the position, for error messages.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let e = self.edition;
+        let mut s = String::new();
+        let phase = match self.pending {
+            Pending::Draw { side, left, .. } => format!("{side} to draw {left}"),
+            Pending::ExtraMarkers => "setup, Red to place 2 extra markers".into(),
+            Pending::Operational { side } => format!("operational phase, {side} to act"),
+            Pending::Commanding { side, unit } => {
+                format!("operational phase, {side} commanding {}", e.unit(unit).code)
+            }
+            Pending::ChooseCombat { side } => format!("combat phase, {side} to choose an attack"),
+            Pending::Combat(stage) => format!("combat phase, resolving an attack ({stage:?})"),
+            Pending::Over => "game over".into(),
+        };
+        let _ = write!(s, "round {}, {phase}; ", self.round);
+        for u in e.units() {
+            let st = self.unit(u.id);
+            match st.hex {
+                Some(h) => {
+                    let _ = write!(
+                        s,
+                        "{} {} {}m{}; ",
+                        u.code,
+                        e.hex(h).label,
+                        st.markers,
+                        match st.status {
+                            Status::Dispersed => " dispersed",
+                            _ => "",
+                        }
+                    );
+                }
+                None => {
+                    let _ = write!(s, "{} eliminated; ", u.code);
+                }
+            }
+        }
+        for (a, d) in self.attacks() {
+            let _ = write!(s, "attack {}>{}; ", e.unit(a).code, e.unit(d).code);
+        }
+        for side in Side::BOTH {
+            let hand: Vec<String> = self.hand(side).iter().map(CardId::token).collect();
+            let _ = write!(s, "{side} reserve [{}], deck {}; ", hand.join(" "), self.deck(side).len());
+        }
+        s.trim_end_matches("; ").to_string()
+    }
+}

@@ -1,0 +1,319 @@
+//! The knockout bracket after the Swiss rounds (PRODUCT "Knockout"): the top K of the standings,
+//! seeded 1 v K, 2 v K-1, ... and placed so that 1 and 2 can only meet in the final; byes to the
+//! top seeds when K is not a power of two; optional third-place match; the extra game's Red side
+//! drawn by a seeded lot that is recorded.
+
+use super::ids::PlayerId;
+use super::matches::MatchResult;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+/// A place in the bracket. `round` 0 is the first round; the final is the last round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum MatchRef {
+    Main { round: u32, index: u32 },
+    ThirdPlace,
+}
+
+/// One side of a bracket match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "player")]
+pub enum Slot {
+    /// Seeded player, with their seed (1 best).
+    Player { id: PlayerId, seed: u32 },
+    /// No opponent: the other side advances without playing.
+    Bye,
+    /// Waits for the winner (or loser) of an earlier match.
+    Pending,
+}
+
+/// The recorded lot for an extra game's Red side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtraGameLot {
+    pub red: PlayerId,
+    /// The seed of the ChaCha8 generator that drew it (derived from the bracket's seed and the
+    /// match), so anyone can redraw it.
+    pub seed: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BracketMatch {
+    pub at: MatchRef,
+    pub slots: [Slot; 2],
+    pub result: Option<MatchResult>,
+    pub extra_game_lot: Option<ExtraGameLot>,
+}
+
+impl BracketMatch {
+    /// `(red_first, other)` once both players are known: the better seed commands Red first.
+    #[must_use]
+    pub fn players(&self) -> Option<(PlayerId, PlayerId)> {
+        match self.slots {
+            [Slot::Player { id: a, seed: sa }, Slot::Player { id: b, seed: sb }] => {
+                Some(if sa <= sb { (a, b) } else { (b, a) })
+            }
+            _ => None,
+        }
+    }
+
+    /// The winner: from the result, or the player facing a bye.
+    #[must_use]
+    pub fn winner(&self) -> Option<Slot> {
+        match (self.slots, &self.result) {
+            ([p @ Slot::Player { .. }, Slot::Bye], _) | ([Slot::Bye, p @ Slot::Player { .. }], _) => Some(p),
+            (slots, Some(r)) => {
+                slots.into_iter().find(|s| matches!(s, Slot::Player { id, .. } if Some(*id) == r.winner))
+            }
+            _ => None,
+        }
+    }
+
+    fn loser(&self) -> Option<Slot> {
+        let r = self.result.as_ref()?;
+        self.slots.into_iter().find(|s| matches!(s, Slot::Player { id, .. } if Some(*id) != r.winner))
+    }
+}
+
+/// A knockout bracket.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bracket {
+    /// Number of qualified players K.
+    pub size: u32,
+    /// Seed of the lots for extra games (recorded so every lot can be checked).
+    pub lot_seed: u64,
+    /// `rounds[r][i]`; the last round holds the final.
+    pub rounds: Vec<Vec<BracketMatch>>,
+    pub third_place: Option<BracketMatch>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+pub enum KnockoutError {
+    #[error("a knockout needs at least 2 players, not {0}")]
+    TooFew(usize),
+    #[error("player {0} is seeded twice")]
+    DuplicatePlayer(PlayerId),
+    #[error("there is no match {0:?} in this bracket")]
+    NoSuchMatch(MatchRef),
+    #[error("match {0:?} does not have both players yet")]
+    NotReady(MatchRef),
+    #[error("the result is for other players than match {0:?}")]
+    WrongPlayers(MatchRef),
+    #[error("a knockout match needs a winner (no draws): match {0:?}")]
+    NoWinner(MatchRef),
+    #[error("match {0:?} already has a result; later matches depend on it")]
+    AlreadyDecided(MatchRef),
+}
+
+/// Positions of seeds 1..=size (a power of two) in bracket order, so that seeds 1 and 2 are in
+/// opposite halves, 1-4 in different quarters, and so on: order(2m) puts s and 2m+1-s together.
+fn seed_order(size: u32) -> Vec<u32> {
+    let mut order = vec![1u32];
+    while (order.len() as u32) < size {
+        let m = 2 * order.len() as u32;
+        order = order.iter().flat_map(|&s| [s, m + 1 - s]).collect();
+    }
+    order
+}
+
+impl Bracket {
+    /// Seed a bracket from players in standings order (best first).
+    ///
+    /// # Errors
+    /// Fewer than 2 players, or a player listed twice.
+    pub fn seeded(ranked: &[PlayerId], third_place: bool, lot_seed: u64) -> Result<Bracket, KnockoutError> {
+        let k = ranked.len();
+        if k < 2 {
+            return Err(KnockoutError::TooFew(k));
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for &p in ranked {
+            if !seen.insert(p) {
+                return Err(KnockoutError::DuplicatePlayer(p));
+            }
+        }
+        let size = k.next_power_of_two() as u32;
+        let order = seed_order(size);
+        let slot = |seed: u32| match ranked.get(seed as usize - 1) {
+            Some(&id) => Slot::Player { id, seed },
+            None => Slot::Bye,
+        };
+        let mut rounds = Vec::new();
+        let first: Vec<BracketMatch> = order
+            .chunks(2)
+            .enumerate()
+            .map(|(i, c)| BracketMatch {
+                at: MatchRef::Main { round: 0, index: i as u32 },
+                slots: [slot(c[0]), slot(c[1])],
+                result: None,
+                extra_game_lot: None,
+            })
+            .collect();
+        rounds.push(first);
+        let mut n = size / 2;
+        let mut r = 1;
+        while n > 1 {
+            n /= 2;
+            rounds.push(
+                (0..n)
+                    .map(|i| BracketMatch {
+                        at: MatchRef::Main { round: r, index: i },
+                        slots: [Slot::Pending, Slot::Pending],
+                        result: None,
+                        extra_game_lot: None,
+                    })
+                    .collect(),
+            );
+            r += 1;
+        }
+        let third_place = (third_place && size >= 4).then_some(BracketMatch {
+            at: MatchRef::ThirdPlace,
+            slots: [Slot::Pending, Slot::Pending],
+            result: None,
+            extra_game_lot: None,
+        });
+        let mut b = Bracket { size: k as u32, lot_seed, rounds, third_place };
+        b.advance();
+        Ok(b)
+    }
+
+    /// The match at a place.
+    #[must_use]
+    pub fn get(&self, at: MatchRef) -> Option<&BracketMatch> {
+        match at {
+            MatchRef::Main { round, index } => self.rounds.get(round as usize)?.get(index as usize),
+            MatchRef::ThirdPlace => self.third_place.as_ref(),
+        }
+    }
+
+    fn get_mut(&mut self, at: MatchRef) -> Option<&mut BracketMatch> {
+        match at {
+            MatchRef::Main { round, index } => self.rounds.get_mut(round as usize)?.get_mut(index as usize),
+            MatchRef::ThirdPlace => self.third_place.as_mut(),
+        }
+    }
+
+    /// Matches with both players known and no result yet, in bracket order.
+    #[must_use]
+    pub fn ready(&self) -> Vec<&BracketMatch> {
+        self.rounds
+            .iter()
+            .flatten()
+            .chain(self.third_place.iter())
+            .filter(|m| m.result.is_none() && m.players().is_some())
+            .collect()
+    }
+
+    /// Record a decided match and move the winner on (and, from the semifinals, the loser to
+    /// the third-place match).
+    ///
+    /// # Errors
+    /// Unknown match, players not both known, a result for other players, or no winner.
+    pub fn record_result(&mut self, at: MatchRef, result: MatchResult) -> Result<(), KnockoutError> {
+        let m = self.get(at).ok_or(KnockoutError::NoSuchMatch(at))?;
+        let (a, b) = m.players().ok_or(KnockoutError::NotReady(at))?;
+        if m.result.is_some() {
+            return Err(KnockoutError::AlreadyDecided(at));
+        }
+        let same =
+            (result.red_first == a && result.other == b) || (result.red_first == b && result.other == a);
+        if !same {
+            return Err(KnockoutError::WrongPlayers(at));
+        }
+        if result.winner.is_none() {
+            return Err(KnockoutError::NoWinner(at));
+        }
+        if let Some(m) = self.get_mut(at) {
+            m.result = Some(result);
+        }
+        self.advance();
+        Ok(())
+    }
+
+    /// Draw (once) and record the Red side of a match's extra game: a ChaCha8 lot seeded from
+    /// the bracket's lot seed and the match's place, so the same bracket always draws the same.
+    ///
+    /// # Errors
+    /// Unknown match, or players not both known.
+    pub fn draw_extra_game_red(&mut self, at: MatchRef) -> Result<ExtraGameLot, KnockoutError> {
+        let lot_seed = self.lot_seed;
+        let m = self.get_mut(at).ok_or(KnockoutError::NoSuchMatch(at))?;
+        let (a, b) = m.players().ok_or(KnockoutError::NotReady(at))?;
+        if let Some(lot) = m.extra_game_lot {
+            return Ok(lot);
+        }
+        let place = match at {
+            MatchRef::Main { round, index } => (u64::from(round) << 32) | u64::from(index),
+            MatchRef::ThirdPlace => u64::MAX,
+        };
+        let seed = lot_seed ^ place.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let red = if rng.next_u32() & 1 == 0 { a } else { b };
+        let lot = ExtraGameLot { red, seed };
+        m.extra_game_lot = Some(lot);
+        Ok(lot)
+    }
+
+    /// The winner of the third-place match, once decided (or the only semifinal loser).
+    #[must_use]
+    pub fn third(&self) -> Option<PlayerId> {
+        match self.third_place.as_ref()?.winner()? {
+            Slot::Player { id, .. } => Some(id),
+            _ => None,
+        }
+    }
+
+    /// The winner of the final, once played.
+    #[must_use]
+    pub fn champion(&self) -> Option<PlayerId> {
+        match self.rounds.last()?.first()?.winner()? {
+            Slot::Player { id, .. } => Some(id),
+            _ => None,
+        }
+    }
+
+    /// Fill every pending slot whose feeding match is decided.
+    fn advance(&mut self) {
+        for r in 1..self.rounds.len() {
+            for i in 0..self.rounds[r].len() {
+                for side in 0..2 {
+                    if self.rounds[r][i].slots[side] == Slot::Pending
+                        && let Some(w) = self.rounds[r - 1][2 * i + side].winner()
+                    {
+                        self.rounds[r][i].slots[side] = w;
+                    }
+                }
+            }
+        }
+        let n = self.rounds.len();
+        if n >= 2
+            && let Some(third) = self.third_place.as_mut()
+        {
+            for side in 0..2 {
+                let semi = &self.rounds[n - 2][side];
+                if third.slots[side] != Slot::Pending {
+                    continue;
+                }
+                if semi.slots.contains(&Slot::Bye) {
+                    // A semifinal won on a bye has no loser: the other semifinal's loser is third.
+                    third.slots[side] = Slot::Bye;
+                } else if let Some(l) = semi.loser() {
+                    third.slots[side] = l;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::seed_order;
+
+    #[test]
+    fn seed_order_keeps_one_and_two_apart() {
+        assert_eq!(seed_order(2), vec![1, 2]);
+        assert_eq!(seed_order(4), vec![1, 4, 2, 3]);
+        assert_eq!(seed_order(8), vec![1, 8, 4, 5, 2, 7, 3, 6]);
+    }
+}
