@@ -80,6 +80,7 @@ const TABLE: &[(&str, &str, &str)] = &[
         "Ta runda nie przyjmuje wyników (szkic lub zamknięta).",
         "This round does not take results (draft or locked).",
     ),
+    ("required", "pole jest wymagane", "this field is required"),
     ("choose_one", "wybierz jedną z opcji", "choose one of the options"),
     (
         "lock_first",

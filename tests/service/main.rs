@@ -12,4 +12,5 @@ mod demo;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;
+mod logs;
 mod registration;

@@ -2,6 +2,7 @@
 //! result entry per game, typed or filled from a validated move log.
 
 use super::{render, see_other, tournament};
+use crate::engine::{Edition, RuleOptions, ValidatedGame, validate_log};
 use crate::outcome::{Side, Termination};
 use crate::store::games::ResultEntry;
 use crate::store::rounds::{Round, Status};
@@ -62,6 +63,28 @@ struct MatchForm<'a> {
     terminations: Vec<&'static str>,
     editable: bool,
     saved: bool,
+    /// A rejected submission: the game, the log as pasted, what was wrong.
+    rejected: Option<(GameId, String, String)>,
+}
+
+fn match_page<'a>(
+    ctx: &'a Ctx,
+    data: &'a Loaded,
+    m: &crate::store::rounds::MatchRow,
+    organiser: bool,
+    saved: bool,
+    rejected: Option<(GameId, String, String)>,
+) -> MatchForm<'a> {
+    let status = Status::parse(&m.round_status).unwrap_or(Status::Draft);
+    MatchForm {
+        ctx,
+        t: &data.t,
+        line: match_line(data, m),
+        terminations: Termination::ALL.iter().map(|t| t.as_str()).collect(),
+        editable: status == Status::Published || (organiser && status == Status::Locked),
+        saved,
+        rejected,
+    }
 }
 
 #[derive(Deserialize)]
@@ -81,17 +104,7 @@ pub async fn match_form(
     let (t, organiser) = refereed(&db, &user, tid).await?;
     let data = Loaded::load(&db, t).await?;
     let m = data.matches.iter().find(|m| m.id == MatchId(mid)).ok_or(WebError::NotFound)?;
-    let status = crate::store::rounds::Status::parse(&m.round_status).unwrap_or(Status::Draft);
-    let editable = status == Status::Published || (organiser && status == Status::Locked);
-    let page = MatchForm {
-        ctx: &ctx,
-        t: &data.t,
-        line: match_line(&data, m),
-        terminations: Termination::ALL.iter().map(|t| t.as_str()).collect(),
-        editable,
-        saved: query.saved.is_some(),
-    };
-    render(&page)
+    render(&match_page(&ctx, &data, m, organiser, query.saved.is_some(), None))
 }
 
 #[derive(Deserialize)]
@@ -107,9 +120,101 @@ pub struct ResultForm {
     red_clock: String,
     #[serde(default)]
     polish_clock: String,
+    /// The move log as pasted (text notation or JSON).
+    #[serde(default)]
+    log: String,
+    /// Save the typed result even though the log is invalid (the log is kept, marked invalid).
+    accept_invalid: Option<String>,
 }
 
-/// Save one game's result (typed), with the version the referee loaded.
+/// What the referee typed: every field optional when a log is given.
+struct Typed {
+    winner: Option<Side>,
+    termination: Option<Termination>,
+    red_points: Option<i64>,
+    red_clock: Option<i64>,
+    polish_clock: Option<i64>,
+}
+
+fn parse_typed(ctx: &Ctx, f: &ResultForm) -> Result<Typed, WebError> {
+    let choose = |field: &str| WebError::BadRequest(format!("{}: {}", ctx.t(field), ctx.t("choose_one")));
+    let winner =
+        if f.winner.trim().is_empty() { None } else { Some(f.winner.parse().map_err(|_| choose("winner"))?) };
+    let termination = if f.termination.trim().is_empty() {
+        None
+    } else {
+        Some(f.termination.parse().map_err(|_| choose("termination"))?)
+    };
+    Ok(Typed {
+        winner,
+        termination,
+        red_points: form::opt_int(ctx.lang, "red_points", &f.red_points, 0, 500)?,
+        red_clock: form::opt_int(ctx.lang, "red_clock", &f.red_clock, 0, 36_000)?,
+        polish_clock: form::opt_int(ctx.lang, "polish_clock", &f.polish_clock, 0, 36_000)?,
+    })
+}
+
+/// A typed result without a log: every field is needed, and the winner must fit the termination.
+fn typed_entry(ctx: &Ctx, typed: &Typed) -> Result<ResultEntry, WebError> {
+    let need = |field: &str| WebError::BadRequest(format!("{}: {}", ctx.t(field), ctx.t("choose_one")));
+    let winner = typed.winner.ok_or_else(|| need("winner"))?;
+    let termination = typed.termination.ok_or_else(|| need("termination"))?;
+    let red_points = typed
+        .red_points
+        .ok_or_else(|| WebError::BadRequest(format!("{}: {}", ctx.t("red_points"), ctx.t("required"))))?;
+    if termination.fixed_winner().is_some_and(|w| w != winner) {
+        return Err(WebError::BadRequest(format!(
+            "{}: {} ≠ {}",
+            ctx.t(termination.as_str()),
+            ctx.t("winner"),
+            ctx.t(winner.as_str())
+        )));
+    }
+    Ok(ResultEntry {
+        winner: Some(winner.as_str().to_string()),
+        termination: Some(termination.as_str().to_string()),
+        red_points: Some(red_points),
+        red_clock_secs: typed.red_clock,
+        polish_clock_secs: typed.polish_clock,
+        log_text: None,
+        log_status: "none".to_string(),
+        log_message: String::new(),
+    })
+}
+
+/// The engine's options for this tournament's games.
+fn rule_options(t: &Tournament) -> RuleOptions {
+    RuleOptions {
+        fortifications: t.fortifications,
+        flank_attacks: t.flank_attacks,
+        time_control_secs: u32::try_from(t.time_control_secs).unwrap_or(900),
+    }
+}
+
+/// Where typed fields and the validated log disagree, one line each.
+fn contradictions(ctx: &Ctx, typed: &Typed, v: &ValidatedGame) -> Vec<String> {
+    let o = v.outcome;
+    let mut out = Vec::new();
+    if let Some(w) = typed.winner.filter(|&w| w != o.winner) {
+        out.push(format!("{}: {} ≠ {}", ctx.t("winner"), ctx.t(w.as_str()), ctx.t(o.winner.as_str())));
+    }
+    if let Some(term) = typed.termination.filter(|&t| t != o.termination) {
+        out.push(format!(
+            "{}: {} ≠ {}",
+            ctx.t("termination"),
+            ctx.t(term.as_str()),
+            ctx.t(o.termination.as_str())
+        ));
+    }
+    if let Some(p) = typed.red_points.filter(|&p| p != i64::from(o.red_points)) {
+        out.push(format!("{}: {p} ≠ {}", ctx.t("red_points"), o.red_points));
+    }
+    out
+}
+
+/// Save one game's result: typed, or filled from a move log the engine validates. A log that
+/// contradicts the typed result, or an invalid log, is shown back and nothing is saved (unless the
+/// referee chooses to keep the typed result with the invalid log marked as such).
 pub async fn enter_result(
     ctx: Ctx,
     user: LoggedIn,
@@ -127,35 +232,62 @@ pub async fn enter_result(
         _ => return Err(WebError::BadRequest(ctx.t("round_not_open").to_string())),
     }
     let f = &form.value;
-    let lang = ctx.lang;
-    let version = form::int(lang, "version", &f.version, 0, i64::MAX)?;
-    let winner: Side = f
-        .winner
-        .parse()
-        .map_err(|_| WebError::BadRequest(format!("{}: {}", ctx.t("winner"), ctx.t("choose_one"))))?;
-    let termination: Termination = f
-        .termination
-        .parse()
-        .map_err(|_| WebError::BadRequest(format!("{}: {}", ctx.t("termination"), ctx.t("choose_one"))))?;
-    if termination.fixed_winner().is_some_and(|w| w != winner) {
-        return Err(WebError::BadRequest(format!(
-            "{}: {} ≠ {}",
-            ctx.t(termination.as_str()),
-            ctx.t("winner"),
-            ctx.t(winner.as_str())
-        )));
-    }
-    let entry = ResultEntry {
-        winner: Some(winner.as_str().to_string()),
-        termination: Some(termination.as_str().to_string()),
-        red_points: Some(form::int(lang, "red_points", &f.red_points, 0, 500)?),
-        red_clock_secs: form::opt_int(lang, "red_clock", &f.red_clock, 0, 36_000)?,
-        polish_clock_secs: form::opt_int(lang, "polish_clock", &f.polish_clock, 0, 36_000)?,
-        log_text: None,
-        log_status: "none".to_string(),
-        log_message: String::new(),
+    let version = form::int(ctx.lang, "version", &f.version, 0, i64::MAX)?;
+    let typed = parse_typed(&ctx, f)?;
+    let log = f.log.trim();
+    let entry = if log.is_empty() {
+        typed_entry(&ctx, &typed)?
+    } else {
+        match validate_log(log, Edition::builtin(), &rule_options(&t)) {
+            Ok(v) => {
+                let problems = contradictions(&ctx, &typed, &v);
+                if !problems.is_empty() {
+                    let message = format!("{}\n{}", ctx.t("contradiction"), problems.join("\n"));
+                    return show_again(&ctx, &db, t, m.id, organiser, game.id, log, message).await;
+                }
+                ResultEntry {
+                    winner: Some(v.outcome.winner.as_str().to_string()),
+                    termination: Some(v.outcome.termination.as_str().to_string()),
+                    red_points: Some(i64::from(v.outcome.red_points)),
+                    red_clock_secs: typed.red_clock,
+                    polish_clock_secs: typed.polish_clock,
+                    log_text: Some(log.to_string()),
+                    log_status: "valid".to_string(),
+                    log_message: v.claim_mismatches.join(" "),
+                }
+            }
+            Err(e) if form::checkbox(f.accept_invalid.as_ref()) => {
+                let mut entry = typed_entry(&ctx, &typed)?;
+                entry.log_text = Some(log.to_string());
+                entry.log_status = "invalid".to_string();
+                entry.log_message = e.to_string();
+                entry
+            }
+            Err(e) => {
+                let message = format!("{}: {e}", ctx.t("log_error"));
+                return show_again(&ctx, &db, t, m.id, organiser, game.id, log, message).await;
+            }
+        }
     };
     store::games::save_result(&db, t.id, game.id, version, &entry, user.0.id).await?;
-    tracing::info!(tournament = %t.id, game = %game.id, by = %user.0.username, "result saved");
+    tracing::info!(tournament = %t.id, game = %game.id, log = %entry.log_status, by = %user.0.username, "result saved");
     Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
+}
+
+/// The match form again, with the problem shown above the game and the pasted log kept (422).
+#[allow(clippy::too_many_arguments)]
+async fn show_again(
+    ctx: &Ctx,
+    db: &Db,
+    t: Tournament,
+    m: MatchId,
+    organiser: bool,
+    game: GameId,
+    log: &str,
+    message: String,
+) -> Result<HttpResponse, WebError> {
+    let data = Loaded::load(db, t).await?;
+    let row = data.matches.iter().find(|r| r.id == m).ok_or(WebError::NotFound)?;
+    let page = match_page(ctx, &data, row, organiser, false, Some((game, log.to_string(), message)));
+    super::render_status(actix_web::http::StatusCode::UNPROCESSABLE_ENTITY, &page)
 }
