@@ -291,3 +291,40 @@ async fn show_again(
     let page = match_page(ctx, &data, row, organiser, false, Some((game, log.to_string(), message)));
     super::render_status(actix_web::http::StatusCode::UNPROCESSABLE_ENTITY, &page)
 }
+
+/// Draw the extra game's Red side by the bracket's recorded lot and add the game (knockout, level
+/// after the games, the Red-side points and the knowledge test).
+pub async fn extra_game(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+    _form: CsrfForm<super::rounds::Empty>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, mid) = path.into_inner();
+    let (t, _) = refereed(&db, &user, tid).await?;
+    let data = Loaded::load(&db, t).await?;
+    let m = data.matches.iter().find(|m| m.id == MatchId(mid)).ok_or(WebError::NotFound)?;
+    if !matches!(data.state(m), crate::web::league_view::MatchState::NeedsExtraGame) {
+        return Err(WebError::BadRequest(ctx.t("no_extra_game").to_string()));
+    }
+    let at = m.bracket_slot.and_then(crate::web::league_view::ref_of).ok_or(WebError::NotFound)?;
+    let mut bracket =
+        data.bracket().unwrap_or_else(|| Err("no bracket".into())).map_err(WebError::BadRequest)?;
+    let lot = bracket.draw_extra_game_red(at).map_err(|e| WebError::BadRequest(e.to_string()))?;
+    store::games::add_extra_game(
+        &db,
+        data.t.id,
+        m.id,
+        crate::web::league_view::sp(lot.red),
+        lot.seed,
+        user.0.id,
+    )
+    .await
+    .map_err(|e| match e {
+        store::StoreError::Sqlx(_) => WebError::Conflict(ctx.t("no_extra_game").to_string()),
+        other => other.into(),
+    })?;
+    tracing::info!(tournament = %data.t.id, r#match = %m.id, red = %lot.red, seed = lot.seed, "extra game lot drawn");
+    Ok(see_other(&format!("/ref/t/{}/match/{}", data.t.id, m.id)))
+}
