@@ -105,6 +105,16 @@ const TABLE: &[(&str, &str, &str)] = &[
         "Ten mecz nie potrzebuje (kolejnej) dogrywki.",
         "This match needs no (further) extra game.",
     ),
+    (
+        "swap_needed",
+        "Talia jest niepełna: wpisz numer kompletu wydanego zamiast niego albo zaznacz brakujące karty.",
+        "The deck is short: enter the set handed out instead, or tick the missing cards.",
+    ),
+    (
+        "deck_help",
+        "Policz obie talie przed tasowaniem. Przy niepełnej talii wydaj inny komplet, a niepełny sprawdź karta po karcie.",
+        "Count both decks before shuffling. For a short deck hand out another set, then check the short one card by card.",
+    ),
     ("required", "pole jest wymagane", "this field is required"),
     ("choose_one", "wybierz jedną z opcji", "choose one of the options"),
     (

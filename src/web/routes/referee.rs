@@ -65,6 +65,9 @@ struct MatchForm<'a> {
     saved: bool,
     /// A rejected submission: the game, the log as pasted, what was wrong.
     rejected: Option<(GameId, String, String)>,
+    cards: Vec<CardView>,
+    decks: Vec<store::deck_checks::DeckCheck>,
+    full_deck: usize,
 }
 
 fn match_page<'a>(
@@ -84,6 +87,9 @@ fn match_page<'a>(
         editable: status == Status::Published || (organiser && status == Status::Locked),
         saved,
         rejected,
+        cards: checklist(),
+        decks: Vec::new(),
+        full_deck: card_list(Side::Red).len(),
     }
 }
 
@@ -104,7 +110,9 @@ pub async fn match_form(
     let (t, organiser) = refereed(&db, &user, tid).await?;
     let data = Loaded::load(&db, t).await?;
     let m = data.matches.iter().find(|m| m.id == MatchId(mid)).ok_or(WebError::NotFound)?;
-    render(&match_page(&ctx, &data, m, organiser, query.saved.is_some(), None))
+    let mut page = match_page(&ctx, &data, m, organiser, query.saved.is_some(), None);
+    page.decks = store::deck_checks::of_match(&db, m.id).await?;
+    render(&page)
 }
 
 #[derive(Deserialize)]
@@ -327,4 +335,101 @@ pub async fn extra_game(
     })?;
     tracing::info!(tournament = %data.t.id, r#match = %m.id, red = %lot.red, seed = lot.seed, "extra game lot drawn");
     Ok(see_other(&format!("/ref/t/{}/match/{}", data.t.id, m.id)))
+}
+
+/// One card of the edition's list, for the deck-check checklist.
+pub struct CardView {
+    pub side: &'static str,
+    pub number: u8,
+    pub name: String,
+}
+
+/// The edition's card list of one side as `(number, name)` pairs (what the league's deck check takes).
+fn card_list(side: Side) -> Vec<(u8, &'static str)> {
+    Edition::builtin().cards(side).map(|c| (c.number, c.name.as_str())).collect()
+}
+
+/// Every card of both decks, Red first, for the checklist.
+pub fn checklist() -> Vec<CardView> {
+    Side::BOTH
+        .into_iter()
+        .flat_map(|side| {
+            card_list(side).into_iter().map(move |(number, name)| CardView {
+                side: side.as_str(),
+                number,
+                name: name.to_string(),
+            })
+        })
+        .collect()
+}
+
+#[derive(Deserialize)]
+pub struct DeckForm {
+    set_label: String,
+    red_count: String,
+    polish_count: String,
+    #[serde(default)]
+    swapped_to: String,
+}
+
+/// Record a deck check (league rules, "Card list and deck checks"): counts of both decks; for a short
+/// deck the set handed out instead, and, card by card, which cards the incomplete set lacks
+/// (the league's `check_count` / `check_cards` decide).
+pub async fn deck_check(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+    form: CsrfForm<DeckForm>,
+) -> Result<HttpResponse, WebError> {
+    use crate::league::{DeckReport, check_cards, check_count};
+    let (tid, mid) = path.into_inner();
+    let (t, _) = refereed(&db, &user, tid).await?;
+    let m = store::rounds::get_match(&db, t.id, MatchId(mid)).await?.ok_or(WebError::NotFound)?;
+    let f = &form.value;
+    let lang = ctx.lang;
+    let set_label = form::text(lang, "set_label", &f.set_label, 40)?;
+    let swapped_to = form::opt_text(lang, "swapped_to", &f.swapped_to, 40)?;
+    let mut missing_cards = Vec::new();
+    let mut counts = [0i64; 2];
+    let mut short = false;
+    for (i, side) in Side::BOTH.into_iter().enumerate() {
+        let field = if side == Side::Red { "red_count" } else { "polish_count" };
+        let counted =
+            form::int(lang, field, if side == Side::Red { &f.red_count } else { &f.polish_count }, 0, 99)?;
+        counts[i] = counted;
+        let list = card_list(side);
+        let prefix = format!("missing_{}_", side.as_str());
+        let ticked: Vec<u8> =
+            form.pairs.iter().filter_map(|(k, _)| k.strip_prefix(&prefix)?.parse().ok()).collect();
+        let report = if ticked.is_empty() {
+            check_count(&list, u32::try_from(counted).unwrap_or(0))
+        } else {
+            let present: Vec<u8> = list.iter().map(|&(n, _)| n).filter(|n| !ticked.contains(n)).collect();
+            check_cards(&list, &present)
+        };
+        match report {
+            DeckReport::Complete { .. } => {}
+            DeckReport::WrongCount { .. } => short = true,
+            DeckReport::Incomplete { missing, .. } => {
+                short = true;
+                let letter = if side == Side::Red { 'R' } else { 'P' };
+                missing_cards.extend(missing.into_iter().map(|c| {
+                    (u32::from(c.number), format!("{letter}{:02} {}", c.number, c.name.unwrap_or_default()))
+                }));
+            }
+        }
+    }
+    if short && swapped_to.is_empty() && missing_cards.is_empty() {
+        return Err(WebError::BadRequest(ctx.t("swap_needed").to_string()));
+    }
+    let check = store::deck_checks::NewDeckCheck {
+        set_label,
+        red_count: counts[0],
+        polish_count: counts[1],
+        swapped_to,
+        missing_cards,
+    };
+    store::deck_checks::record(&db, t.id, m.id, &check, user.0.id).await?;
+    Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
 }
