@@ -5,8 +5,8 @@
 use super::error::WebError;
 use super::tiebreak_order;
 use crate::league::{
-    self, HalfPoints, KnowledgeScores, MatchDecision, MatchInput, MatchPlay, MatchResult, PlayedGame,
-    RoundRecord, Scoring, StandingPlayer, StandingRow, StandingsInput,
+    self, Bracket, HalfPoints, KnowledgeScores, MatchDecision, MatchInput, MatchPlay, MatchRef, MatchResult,
+    PlayedGame, RoundRecord, Scoring, StandingPlayer, StandingRow, StandingsInput,
 };
 use crate::outcome::{GameOutcome, Side, Termination};
 use crate::store::games::GameRow;
@@ -227,5 +227,79 @@ impl Loaded {
     #[must_use]
     pub fn is_public(&self, m: &MatchRow) -> bool {
         self.round_of(m).is_some_and(|r| r.status() != Status::Draft)
+    }
+}
+
+/// How the knockout was seeded, stored with its first round so the bracket can always be rebuilt
+/// from the stored results (the league's `Bracket` is a pure function of these and the results).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct Seeding {
+    /// Player ids, best seed first.
+    pub ranked: Vec<i64>,
+    pub third_place: bool,
+    /// Seed of the extra-game lots (random when the knockout started; recorded here).
+    pub lot_seed: u64,
+}
+
+/// The stored column value for a bracket place.
+#[must_use]
+pub fn slot_of(at: MatchRef) -> i64 {
+    match at {
+        MatchRef::Main { round, index } => i64::from(round) * 1000 + i64::from(index),
+        MatchRef::ThirdPlace => -1,
+    }
+}
+
+/// The bracket place of a stored slot value.
+#[must_use]
+pub fn ref_of(slot: i64) -> Option<MatchRef> {
+    if slot == -1 {
+        return Some(MatchRef::ThirdPlace);
+    }
+    Some(MatchRef::Main { round: u32::try_from(slot / 1000).ok()?, index: u32::try_from(slot % 1000).ok()? })
+}
+
+impl Loaded {
+    /// The knockout's seeding, once it started.
+    #[must_use]
+    pub fn seeding(&self) -> Option<Seeding> {
+        let first = self.rounds.iter().find(|r| r.phase() == Phase::Knockout)?;
+        serde_json::from_str(&first.explanation).ok()
+    }
+
+    /// Stored knockout matches with their bracket place.
+    pub fn knockout_matches(&self) -> impl Iterator<Item = (&MatchRow, MatchRef)> {
+        self.matches
+            .iter()
+            .filter(|m| m.phase == Phase::Knockout.as_str())
+            .filter_map(|m| Some((m, ref_of(m.bracket_slot?)?)))
+    }
+
+    /// The bracket rebuilt from the seeding and every decided knockout match (league `Bracket`).
+    ///
+    /// # Errors
+    /// The league refuses the seeding or a stored result (the message says why).
+    pub fn bracket(&self) -> Option<Result<Bracket, String>> {
+        let seeding = self.seeding()?;
+        let ranked: Vec<league::PlayerId> = seeding.ranked.iter().map(|&id| league::PlayerId(id)).collect();
+        let mut bracket = match Bracket::seeded(&ranked, seeding.third_place, seeding.lot_seed) {
+            Ok(b) => b,
+            Err(e) => return Some(Err(e.to_string())),
+        };
+        let mut stored: Vec<(&MatchRow, MatchRef)> = self.knockout_matches().collect();
+        stored.sort_by_key(|(m, _)| (m.round_number, m.table_no));
+        for (m, at) in stored {
+            if self.games_of(m.id).iter().any(|g| g.game_no == 3)
+                && let Err(e) = bracket.draw_extra_game_red(at)
+            {
+                return Some(Err(e.to_string()));
+            }
+            if let MatchState::Decided(result) = self.state(m)
+                && let Err(e) = bracket.record_result(at, result)
+            {
+                return Some(Err(e.to_string()));
+            }
+        }
+        Some(Ok(bracket))
     }
 }

@@ -2,7 +2,7 @@
 
 use super::error::WebError;
 use super::i18n::Lang;
-use super::league_view::{Loaded, lp, scoring, sp};
+use super::league_view::{Loaded, Seeding, lp, scoring, slot_of, sp};
 use crate::league::{
     self, ForbiddenPair, ForbiddenUntil, Pairing, PairingInput, PairingPlayer, PlayerStatus,
 };
@@ -78,5 +78,70 @@ pub async fn pair_next_swiss_round(db: &Db, lang: Lang, data: &Loaded, by: UserI
         serde_json::to_string(&pairing.explanation).map_err(|e| WebError::Internal(e.to_string()))?;
     let number = data.rounds.last().map_or(1, |r| r.number + 1);
     store::rounds::create(db, data.t.id, number, Phase::Swiss, &explanation, &matches, by).await?;
+    Ok(number)
+}
+
+/// Start the knockout (seeding the top K of the Swiss standings, withdrawn players left out) or its
+/// next round: every bracket match whose two players are known and which is not stored yet.
+///
+/// # Errors
+/// Swiss rounds unfinished, last round not locked, nothing to pair (waiting for results, or the
+/// knockout is over), or the database fails.
+pub async fn pair_next_knockout_round(
+    db: &Db,
+    lang: Lang,
+    data: &Loaded,
+    by: UserId,
+) -> Result<i64, WebError> {
+    check_last_round_locked(lang, data)?;
+    let swiss_played = data.rounds.iter().filter(|r| r.phase() == Phase::Swiss).count();
+    if data.t.knockout_size < 2 {
+        return Err(WebError::BadRequest(lang.t("no_knockout").to_string()));
+    }
+    if i64::try_from(swiss_played).unwrap_or(0) < data.t.swiss_rounds {
+        return Err(WebError::BadRequest(lang.t("swiss_not_done").to_string()));
+    }
+    let first = data.seeding().is_none();
+    let (bracket, explanation) = if first {
+        let ranked: Vec<league::PlayerId> = data
+            .standings()
+            .iter()
+            .map(|r| r.player)
+            .filter(|&p| data.player(sp(p)).is_some_and(|p| !p.withdrawn))
+            .take(usize::try_from(data.t.knockout_size).unwrap_or(0))
+            .collect();
+        let seeding = Seeding {
+            ranked: ranked.iter().map(|p| p.0).collect(),
+            third_place: data.t.third_place,
+            lot_seed: rand_core::RngCore::next_u64(&mut rand_core::OsRng),
+        };
+        let bracket = league::Bracket::seeded(&ranked, seeding.third_place, seeding.lot_seed)
+            .map_err(|e| WebError::BadRequest(e.to_string()))?;
+        (bracket, serde_json::to_string(&seeding).map_err(|e| WebError::Internal(e.to_string()))?)
+    } else {
+        let bracket =
+            data.bracket().unwrap_or_else(|| Err("no seeding".into())).map_err(WebError::BadRequest)?;
+        (bracket, String::new())
+    };
+    let stored: Vec<i64> = data.knockout_matches().map(|(_, at)| slot_of(at)).collect();
+    let ready: Vec<NewMatch> = bracket
+        .ready()
+        .into_iter()
+        .filter(|m| !stored.contains(&slot_of(m.at)))
+        .filter_map(|m| m.players().map(|(a, b)| (m.at, a, b)))
+        .zip(1..)
+        .map(|((at, a, b), table)| NewMatch {
+            table_no: table,
+            player_a: sp(a),
+            player_b: Some(sp(b)),
+            bracket_slot: Some(slot_of(at)),
+        })
+        .collect();
+    if ready.is_empty() {
+        let key = if bracket.champion().is_some() { "knockout_over" } else { "knockout_waiting" };
+        return Err(WebError::BadRequest(lang.t(key).to_string()));
+    }
+    let number = data.rounds.last().map_or(1, |r| r.number + 1);
+    store::rounds::create(db, data.t.id, number, Phase::Knockout, &explanation, &ready, by).await?;
     Ok(number)
 }

@@ -144,6 +144,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/round/{n}", web::get().to(results::pairings))
         .route("/t/{t}/round/{n}/why", web::get().to(results::explanation))
         .route("/t/{t}/standings", web::get().to(results::standings))
+        .route("/t/{t}/bracket", web::get().to(results::bracket))
         .route("/t/{t}/player/{p}", web::get().to(results::player))
         .route("/t/{t}/match/{m}", web::get().to(results::match_page))
         .route("/t/{t}/game/{g}", web::get().to(results::game_page))
@@ -163,10 +164,13 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/referees", web::post().to(admin::appoint))
         .route("/admin/t/{t}/history", web::get().to(admin::history))
         .route("/admin/t/{t}/rounds", web::post().to(rounds::start_round))
+        .route("/admin/t/{t}/knockout", web::post().to(rounds::start_knockout))
         .route("/admin/t/{t}/round/{n}/{action}", web::post().to(rounds::round_action))
         // Referee (organisers too).
         .route("/ref/t/{t}", web::get().to(referee::tables))
         .route("/ref/t/{t}/match/{m}", web::get().to(referee::match_form))
+        .route("/ref/t/{t}/match/{m}/extra", web::post().to(referee::extra_game))
+        .route("/ref/t/{t}/match/{m}/deck", web::post().to(referee::deck_check))
         .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result));
     // Referee (organisers too).
 }

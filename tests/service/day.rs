@@ -195,3 +195,46 @@ async fn bad_results_are_refused_with_a_reason_and_change_nothing() {
     // ... nor through its own tournament's address.
     assert_eq!(enter(&stranger, other, g, "red", "warsaw-entered", "21").await.status, 404);
 }
+
+#[actix_rt::test]
+async fn a_short_deck_is_swapped_then_checked_card_by_card_and_listed_for_the_organiser() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee) = seven_players(&app, &[]).await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let m = ids_after(&referee.get(&format!("/t/{t}/round/1")).await.body, &format!("/ref/t/{t}/match/"))[0];
+    let path = format!("/ref/t/{t}/match/{m}/deck");
+    let red7 = bitwa::engine::Edition::builtin()
+        .cards(bitwa::outcome::Side::Red)
+        .find(|c| c.number == 7)
+        .map(|c| c.name.clone())
+        .unwrap();
+
+    let full = referee.post(&path, &[("set_label", "7"), ("red_count", "30"), ("polish_count", "30")]).await;
+    assert_eq!(full.status, 303);
+    let unswapped =
+        referee.post(&path, &[("set_label", "12"), ("red_count", "29"), ("polish_count", "30")]).await;
+    assert_eq!(unswapped.status, 400);
+    unswapped.assert_contains("Talia jest niepełna");
+    let swapped = referee
+        .post(
+            &path,
+            &[("set_label", "12"), ("red_count", "29"), ("polish_count", "30"), ("swapped_to", "13")],
+        )
+        .await;
+    assert_eq!(swapped.status, 303);
+    let checked = referee
+        .post(
+            &path,
+            &[("set_label", "12"), ("red_count", "29"), ("polish_count", "30"), ("missing_red_7", "1")],
+        )
+        .await;
+    assert_eq!(checked.status, 303);
+
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    let section = overview.body.split("id=\"decks\"").nth(1).unwrap().split("</section>").next().unwrap();
+    assert!(section.contains("<strong>12</strong>") && section.contains("→ 13"), "{section}");
+    assert!(section.contains(&format!("R07 {red7}")), "{section}");
+    assert!(!section.contains("<strong>7</strong>"), "the complete set is not listed:\n{section}");
+    referee.get(&format!("/ref/t/{t}/match/{m}")).await.assert_contains(&format!("R07 {red7}"));
+}

@@ -16,6 +16,12 @@ async fn the_demo_loads_a_tournament_with_played_rounds_and_demo_logins() {
     assert_eq!(standings.body.matches(&format!("/t/{t}/player/")).count(), 24);
     assert!(standings.body.contains("<strong>3</strong>") || standings.body.contains("<strong>2.5</strong>"));
 
+    // Played games carry engine-validated move logs.
+    let m = ids_after(&b.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"))[0];
+    let games = ids_after(&b.get(&format!("/t/{t}/match/{m}")).await.body, &format!("/t/{t}/game/"));
+    let game = b.get(&format!("/t/{t}/game/{}", games[0])).await;
+    game.assert_contains("Sprawdzony zapis partii").assert_contains("red draw");
+
     let referee = app.browser();
     referee.login("sedzia", "demo-sedzia").await;
     let tables = referee.get(&format!("/ref/t/{t}")).await;

@@ -6,9 +6,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod access;
+mod browser;
 mod day;
 mod demo;
+mod knockout;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;
+mod logs;
 mod registration;

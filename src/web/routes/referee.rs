@@ -2,6 +2,7 @@
 //! result entry per game, typed or filled from a validated move log.
 
 use super::{render, see_other, tournament};
+use crate::engine::{Edition, RuleOptions, ValidatedGame, validate_log};
 use crate::outcome::{Side, Termination};
 use crate::store::games::ResultEntry;
 use crate::store::rounds::{Round, Status};
@@ -62,6 +63,34 @@ struct MatchForm<'a> {
     terminations: Vec<&'static str>,
     editable: bool,
     saved: bool,
+    /// A rejected submission: the game, the log as pasted, what was wrong.
+    rejected: Option<(GameId, String, String)>,
+    cards: Vec<CardView>,
+    decks: Vec<store::deck_checks::DeckCheck>,
+    full_deck: usize,
+}
+
+fn match_page<'a>(
+    ctx: &'a Ctx,
+    data: &'a Loaded,
+    m: &crate::store::rounds::MatchRow,
+    organiser: bool,
+    saved: bool,
+    rejected: Option<(GameId, String, String)>,
+) -> MatchForm<'a> {
+    let status = Status::parse(&m.round_status).unwrap_or(Status::Draft);
+    MatchForm {
+        ctx,
+        t: &data.t,
+        line: match_line(data, m),
+        terminations: Termination::ALL.iter().map(|t| t.as_str()).collect(),
+        editable: status == Status::Published || (organiser && status == Status::Locked),
+        saved,
+        rejected,
+        cards: checklist(),
+        decks: Vec::new(),
+        full_deck: card_list(Side::Red).len(),
+    }
 }
 
 #[derive(Deserialize)]
@@ -81,16 +110,8 @@ pub async fn match_form(
     let (t, organiser) = refereed(&db, &user, tid).await?;
     let data = Loaded::load(&db, t).await?;
     let m = data.matches.iter().find(|m| m.id == MatchId(mid)).ok_or(WebError::NotFound)?;
-    let status = crate::store::rounds::Status::parse(&m.round_status).unwrap_or(Status::Draft);
-    let editable = status == Status::Published || (organiser && status == Status::Locked);
-    let page = MatchForm {
-        ctx: &ctx,
-        t: &data.t,
-        line: match_line(&data, m),
-        terminations: Termination::ALL.iter().map(|t| t.as_str()).collect(),
-        editable,
-        saved: query.saved.is_some(),
-    };
+    let mut page = match_page(&ctx, &data, m, organiser, query.saved.is_some(), None);
+    page.decks = store::deck_checks::of_match(&db, m.id).await?;
     render(&page)
 }
 
@@ -107,9 +128,101 @@ pub struct ResultForm {
     red_clock: String,
     #[serde(default)]
     polish_clock: String,
+    /// The move log as pasted (text notation or JSON).
+    #[serde(default)]
+    log: String,
+    /// Save the typed result even though the log is invalid (the log is kept, marked invalid).
+    accept_invalid: Option<String>,
 }
 
-/// Save one game's result (typed), with the version the referee loaded.
+/// What the referee typed: every field optional when a log is given.
+struct Typed {
+    winner: Option<Side>,
+    termination: Option<Termination>,
+    red_points: Option<i64>,
+    red_clock: Option<i64>,
+    polish_clock: Option<i64>,
+}
+
+fn parse_typed(ctx: &Ctx, f: &ResultForm) -> Result<Typed, WebError> {
+    let choose = |field: &str| WebError::BadRequest(format!("{}: {}", ctx.t(field), ctx.t("choose_one")));
+    let winner =
+        if f.winner.trim().is_empty() { None } else { Some(f.winner.parse().map_err(|_| choose("winner"))?) };
+    let termination = if f.termination.trim().is_empty() {
+        None
+    } else {
+        Some(f.termination.parse().map_err(|_| choose("termination"))?)
+    };
+    Ok(Typed {
+        winner,
+        termination,
+        red_points: form::opt_int(ctx.lang, "red_points", &f.red_points, 0, 500)?,
+        red_clock: form::opt_int(ctx.lang, "red_clock", &f.red_clock, 0, 36_000)?,
+        polish_clock: form::opt_int(ctx.lang, "polish_clock", &f.polish_clock, 0, 36_000)?,
+    })
+}
+
+/// A typed result without a log: every field is needed, and the winner must fit the termination.
+fn typed_entry(ctx: &Ctx, typed: &Typed) -> Result<ResultEntry, WebError> {
+    let need = |field: &str| WebError::BadRequest(format!("{}: {}", ctx.t(field), ctx.t("choose_one")));
+    let winner = typed.winner.ok_or_else(|| need("winner"))?;
+    let termination = typed.termination.ok_or_else(|| need("termination"))?;
+    let red_points = typed
+        .red_points
+        .ok_or_else(|| WebError::BadRequest(format!("{}: {}", ctx.t("red_points"), ctx.t("required"))))?;
+    if termination.fixed_winner().is_some_and(|w| w != winner) {
+        return Err(WebError::BadRequest(format!(
+            "{}: {} ≠ {}",
+            ctx.t(termination.as_str()),
+            ctx.t("winner"),
+            ctx.t(winner.as_str())
+        )));
+    }
+    Ok(ResultEntry {
+        winner: Some(winner.as_str().to_string()),
+        termination: Some(termination.as_str().to_string()),
+        red_points: Some(red_points),
+        red_clock_secs: typed.red_clock,
+        polish_clock_secs: typed.polish_clock,
+        log_text: None,
+        log_status: "none".to_string(),
+        log_message: String::new(),
+    })
+}
+
+/// The engine's options for this tournament's games.
+fn rule_options(t: &Tournament) -> RuleOptions {
+    RuleOptions {
+        fortifications: t.fortifications,
+        flank_attacks: t.flank_attacks,
+        time_control_secs: u32::try_from(t.time_control_secs).unwrap_or(900),
+    }
+}
+
+/// Where typed fields and the validated log disagree, one line each.
+fn contradictions(ctx: &Ctx, typed: &Typed, v: &ValidatedGame) -> Vec<String> {
+    let o = v.outcome;
+    let mut out = Vec::new();
+    if let Some(w) = typed.winner.filter(|&w| w != o.winner) {
+        out.push(format!("{}: {} ≠ {}", ctx.t("winner"), ctx.t(w.as_str()), ctx.t(o.winner.as_str())));
+    }
+    if let Some(term) = typed.termination.filter(|&t| t != o.termination) {
+        out.push(format!(
+            "{}: {} ≠ {}",
+            ctx.t("termination"),
+            ctx.t(term.as_str()),
+            ctx.t(o.termination.as_str())
+        ));
+    }
+    if let Some(p) = typed.red_points.filter(|&p| p != i64::from(o.red_points)) {
+        out.push(format!("{}: {p} ≠ {}", ctx.t("red_points"), o.red_points));
+    }
+    out
+}
+
+/// Save one game's result: typed, or filled from a move log the engine validates. A log that
+/// contradicts the typed result, or an invalid log, is shown back and nothing is saved (unless the
+/// referee chooses to keep the typed result with the invalid log marked as such).
 pub async fn enter_result(
     ctx: Ctx,
     user: LoggedIn,
@@ -127,35 +240,196 @@ pub async fn enter_result(
         _ => return Err(WebError::BadRequest(ctx.t("round_not_open").to_string())),
     }
     let f = &form.value;
-    let lang = ctx.lang;
-    let version = form::int(lang, "version", &f.version, 0, i64::MAX)?;
-    let winner: Side = f
-        .winner
-        .parse()
-        .map_err(|_| WebError::BadRequest(format!("{}: {}", ctx.t("winner"), ctx.t("choose_one"))))?;
-    let termination: Termination = f
-        .termination
-        .parse()
-        .map_err(|_| WebError::BadRequest(format!("{}: {}", ctx.t("termination"), ctx.t("choose_one"))))?;
-    if termination.fixed_winner().is_some_and(|w| w != winner) {
-        return Err(WebError::BadRequest(format!(
-            "{}: {} ≠ {}",
-            ctx.t(termination.as_str()),
-            ctx.t("winner"),
-            ctx.t(winner.as_str())
-        )));
-    }
-    let entry = ResultEntry {
-        winner: Some(winner.as_str().to_string()),
-        termination: Some(termination.as_str().to_string()),
-        red_points: Some(form::int(lang, "red_points", &f.red_points, 0, 500)?),
-        red_clock_secs: form::opt_int(lang, "red_clock", &f.red_clock, 0, 36_000)?,
-        polish_clock_secs: form::opt_int(lang, "polish_clock", &f.polish_clock, 0, 36_000)?,
-        log_text: None,
-        log_status: "none".to_string(),
-        log_message: String::new(),
+    let version = form::int(ctx.lang, "version", &f.version, 0, i64::MAX)?;
+    let typed = parse_typed(&ctx, f)?;
+    let log = f.log.trim();
+    let entry = if log.is_empty() {
+        typed_entry(&ctx, &typed)?
+    } else {
+        match validate_log(log, Edition::builtin(), &rule_options(&t)) {
+            Ok(v) => {
+                let problems = contradictions(&ctx, &typed, &v);
+                if !problems.is_empty() {
+                    let message = format!("{}\n{}", ctx.t("contradiction"), problems.join("\n"));
+                    return show_again(&ctx, &db, t, m.id, organiser, game.id, log, message).await;
+                }
+                ResultEntry {
+                    winner: Some(v.outcome.winner.as_str().to_string()),
+                    termination: Some(v.outcome.termination.as_str().to_string()),
+                    red_points: Some(i64::from(v.outcome.red_points)),
+                    red_clock_secs: typed.red_clock,
+                    polish_clock_secs: typed.polish_clock,
+                    log_text: Some(log.to_string()),
+                    log_status: "valid".to_string(),
+                    log_message: v.claim_mismatches.join(" "),
+                }
+            }
+            Err(e) if form::checkbox(f.accept_invalid.as_ref()) => {
+                let mut entry = typed_entry(&ctx, &typed)?;
+                entry.log_text = Some(log.to_string());
+                entry.log_status = "invalid".to_string();
+                entry.log_message = e.to_string();
+                entry
+            }
+            Err(e) => {
+                let message = format!("{}: {e}", ctx.t("log_error"));
+                return show_again(&ctx, &db, t, m.id, organiser, game.id, log, message).await;
+            }
+        }
     };
     store::games::save_result(&db, t.id, game.id, version, &entry, user.0.id).await?;
-    tracing::info!(tournament = %t.id, game = %game.id, by = %user.0.username, "result saved");
+    tracing::info!(tournament = %t.id, game = %game.id, log = %entry.log_status, by = %user.0.username, "result saved");
+    Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
+}
+
+/// The match form again, with the problem shown above the game and the pasted log kept (422).
+#[allow(clippy::too_many_arguments)]
+async fn show_again(
+    ctx: &Ctx,
+    db: &Db,
+    t: Tournament,
+    m: MatchId,
+    organiser: bool,
+    game: GameId,
+    log: &str,
+    message: String,
+) -> Result<HttpResponse, WebError> {
+    let data = Loaded::load(db, t).await?;
+    let row = data.matches.iter().find(|r| r.id == m).ok_or(WebError::NotFound)?;
+    let page = match_page(ctx, &data, row, organiser, false, Some((game, log.to_string(), message)));
+    super::render_status(actix_web::http::StatusCode::UNPROCESSABLE_ENTITY, &page)
+}
+
+/// Draw the extra game's Red side by the bracket's recorded lot and add the game (knockout, level
+/// after the games, the Red-side points and the knowledge test).
+pub async fn extra_game(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+    _form: CsrfForm<super::rounds::Empty>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, mid) = path.into_inner();
+    let (t, _) = refereed(&db, &user, tid).await?;
+    let data = Loaded::load(&db, t).await?;
+    let m = data.matches.iter().find(|m| m.id == MatchId(mid)).ok_or(WebError::NotFound)?;
+    if !matches!(data.state(m), crate::web::league_view::MatchState::NeedsExtraGame) {
+        return Err(WebError::BadRequest(ctx.t("no_extra_game").to_string()));
+    }
+    let at = m.bracket_slot.and_then(crate::web::league_view::ref_of).ok_or(WebError::NotFound)?;
+    let mut bracket =
+        data.bracket().unwrap_or_else(|| Err("no bracket".into())).map_err(WebError::BadRequest)?;
+    let lot = bracket.draw_extra_game_red(at).map_err(|e| WebError::BadRequest(e.to_string()))?;
+    store::games::add_extra_game(
+        &db,
+        data.t.id,
+        m.id,
+        crate::web::league_view::sp(lot.red),
+        lot.seed,
+        user.0.id,
+    )
+    .await
+    .map_err(|e| match e {
+        store::StoreError::Sqlx(_) => WebError::Conflict(ctx.t("no_extra_game").to_string()),
+        other => other.into(),
+    })?;
+    tracing::info!(tournament = %data.t.id, r#match = %m.id, red = %lot.red, seed = lot.seed, "extra game lot drawn");
+    Ok(see_other(&format!("/ref/t/{}/match/{}", data.t.id, m.id)))
+}
+
+/// One card of the edition's list, for the deck-check checklist.
+pub struct CardView {
+    pub side: &'static str,
+    pub number: u8,
+    pub name: String,
+}
+
+/// The edition's card list of one side as `(number, name)` pairs (what the league's deck check takes).
+fn card_list(side: Side) -> Vec<(u8, &'static str)> {
+    Edition::builtin().cards(side).map(|c| (c.number, c.name.as_str())).collect()
+}
+
+/// Every card of both decks, Red first, for the checklist.
+pub fn checklist() -> Vec<CardView> {
+    Side::BOTH
+        .into_iter()
+        .flat_map(|side| {
+            card_list(side).into_iter().map(move |(number, name)| CardView {
+                side: side.as_str(),
+                number,
+                name: name.to_string(),
+            })
+        })
+        .collect()
+}
+
+#[derive(Deserialize)]
+pub struct DeckForm {
+    set_label: String,
+    red_count: String,
+    polish_count: String,
+    #[serde(default)]
+    swapped_to: String,
+}
+
+/// Record a deck check (league rules, "Card list and deck checks"): counts of both decks; for a short
+/// deck the set handed out instead, and, card by card, which cards the incomplete set lacks
+/// (the league's `check_count` / `check_cards` decide).
+pub async fn deck_check(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+    form: CsrfForm<DeckForm>,
+) -> Result<HttpResponse, WebError> {
+    use crate::league::{DeckReport, check_cards, check_count};
+    let (tid, mid) = path.into_inner();
+    let (t, _) = refereed(&db, &user, tid).await?;
+    let m = store::rounds::get_match(&db, t.id, MatchId(mid)).await?.ok_or(WebError::NotFound)?;
+    let f = &form.value;
+    let lang = ctx.lang;
+    let set_label = form::text(lang, "set_label", &f.set_label, 40)?;
+    let swapped_to = form::opt_text(lang, "swapped_to", &f.swapped_to, 40)?;
+    let mut missing_cards = Vec::new();
+    let mut counts = [0i64; 2];
+    let mut short = false;
+    for (i, side) in Side::BOTH.into_iter().enumerate() {
+        let field = if side == Side::Red { "red_count" } else { "polish_count" };
+        let counted =
+            form::int(lang, field, if side == Side::Red { &f.red_count } else { &f.polish_count }, 0, 99)?;
+        counts[i] = counted;
+        let list = card_list(side);
+        let prefix = format!("missing_{}_", side.as_str());
+        let ticked: Vec<u8> =
+            form.pairs.iter().filter_map(|(k, _)| k.strip_prefix(&prefix)?.parse().ok()).collect();
+        let report = if ticked.is_empty() {
+            check_count(&list, u32::try_from(counted).unwrap_or(0))
+        } else {
+            let present: Vec<u8> = list.iter().map(|&(n, _)| n).filter(|n| !ticked.contains(n)).collect();
+            check_cards(&list, &present)
+        };
+        match report {
+            DeckReport::Complete { .. } => {}
+            DeckReport::WrongCount { .. } => short = true,
+            DeckReport::Incomplete { missing, .. } => {
+                short = true;
+                let letter = if side == Side::Red { 'R' } else { 'P' };
+                missing_cards.extend(missing.into_iter().map(|c| {
+                    (u32::from(c.number), format!("{letter}{:02} {}", c.number, c.name.unwrap_or_default()))
+                }));
+            }
+        }
+    }
+    if short && swapped_to.is_empty() && missing_cards.is_empty() {
+        return Err(WebError::BadRequest(ctx.t("swap_needed").to_string()));
+    }
+    let check = store::deck_checks::NewDeckCheck {
+        set_label,
+        red_count: counts[0],
+        polish_count: counts[1],
+        swapped_to,
+        missing_cards,
+    };
+    store::deck_checks::record(&db, t.id, m.id, &check, user.0.id).await?;
     Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
 }

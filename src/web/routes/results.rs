@@ -9,7 +9,7 @@ use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, Db, GameId, MatchId, PlayerId};
 use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
-use crate::web::league_view::{Loaded, sp};
+use crate::web::league_view::{Loaded, slot_of, sp};
 use crate::web::lines::{MatchLine, StandingLine, match_line, standing_lines};
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -293,4 +293,83 @@ pub async fn game_page(
         log: log.unwrap_or_default(),
         log_message: row.log_message,
     })
+}
+
+/// One side of a bracket match, for display.
+pub struct SlotView {
+    pub label: String,
+    pub player: Option<PlayerId>,
+    pub winner: bool,
+}
+
+pub struct BracketMatchView {
+    pub title: String,
+    pub slots: Vec<SlotView>,
+    pub stored: Option<MatchId>,
+}
+
+#[derive(Template)]
+#[template(path = "bracket.html")]
+struct BracketPage<'a> {
+    ctx: &'a Ctx,
+    t: &'a Tournament,
+    columns: Vec<(String, Vec<BracketMatchView>)>,
+    third: Option<BracketMatchView>,
+    champion: Option<String>,
+    third_winner: Option<String>,
+    problem: Option<String>,
+}
+
+/// The knockout drawn as a bracket (columns of rounds), from the league's `Bracket`.
+pub async fn bracket(ctx: Ctx, db: web::Data<Db>, path: web::Path<i64>) -> Result<HttpResponse, WebError> {
+    use crate::league::{BracketMatch, Slot};
+    let data = Loaded::load(&db, tournament(&db, path.into_inner()).await?).await?;
+    let stored: Vec<(MatchId, i64)> = data
+        .knockout_matches()
+        .filter(|(m, _)| data.is_public(m))
+        .map(|(m, at)| (m.id, slot_of(at)))
+        .collect();
+    let view = |m: &BracketMatch, title: String| {
+        let winner = m.winner();
+        BracketMatchView {
+            title,
+            slots: m
+                .slots
+                .iter()
+                .map(|s| match *s {
+                    Slot::Player { id, seed } => SlotView {
+                        label: format!("{} ({seed})", data.name(sp(id))),
+                        player: Some(sp(id)),
+                        winner: winner == Some(*s),
+                    },
+                    Slot::Bye => SlotView { label: ctx.t("bye").to_string(), player: None, winner: false },
+                    Slot::Pending => SlotView { label: "…".to_string(), player: None, winner: false },
+                })
+                .collect(),
+            stored: stored.iter().find(|(_, slot)| *slot == slot_of(m.at)).map(|(id, _)| *id),
+        }
+    };
+    let (mut columns, mut third, mut champion, mut third_winner, mut problem) =
+        (Vec::new(), None, None, None, None);
+    match data.bracket() {
+        None => {}
+        Some(Err(e)) => problem = Some(e),
+        Some(Ok(b)) => {
+            let n = b.rounds.len();
+            for (r, matches) in b.rounds.iter().enumerate() {
+                let title = if r + 1 == n {
+                    ctx.t("final").to_string()
+                } else if r + 2 == n {
+                    ctx.t("semifinal").to_string()
+                } else {
+                    format!("{} {}", ctx.t("round"), r + 1)
+                };
+                columns.push((title.clone(), matches.iter().map(|m| view(m, title.clone())).collect()));
+            }
+            third = b.third_place.as_ref().map(|m| view(m, ctx.t("third_place_match").to_string()));
+            champion = b.champion().map(|p| data.name(sp(p)));
+            third_winner = b.third().map(|p| data.name(sp(p)));
+        }
+    }
+    render(&BracketPage { ctx: &ctx, t: &data.t, columns, third, champion, third_winner, problem })
 }

@@ -91,3 +91,18 @@ pub async fn round_action(
     }
     Ok(see_other(&format!("/t/{}/round/{number}", t.id)))
 }
+
+/// Start the knockout, or pair its next round, from the league's bracket.
+pub async fn start_knockout(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<i64>,
+    _form: CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let data = Loaded::load(&db, t).await?;
+    let number = operations::pair_next_knockout_round(&db, ctx.lang, &data, user.0.id).await?;
+    tracing::info!(tournament = %data.t.id, round = number, by = %user.0.username, "knockout round paired (draft)");
+    Ok(see_other(&format!("/t/{}/round/{number}", data.t.id)))
+}

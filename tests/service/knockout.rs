@@ -1,0 +1,110 @@
+//! After the Swiss rounds: the knockout bracket, the third-place match, and a final decided by the
+//! knowledge test and then the extra game with its Red side drawn by lot.
+
+use crate::helpers::*;
+
+const FOUR: &str = "name;birth date;club\n\
+Adam Abacki;2009-01-01;LO 1\n\
+Beata Babacka;2009-02-02;LO 2\n\
+Cezary Cabacki;2009-03-03;LO 3\n\
+Dorota Dadacka;2009-04-04;LO 4\n";
+
+#[actix_rt::test]
+async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_extra_game() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("swiss_rounds", "1"), ("knockout_size", "4"), ("third_place", "1")])
+        .await;
+    admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", FOUR)]).await;
+    let public = app.browser();
+
+    // Not before the Swiss rounds are over.
+    let early = admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;
+    assert_eq!(early.status, 400);
+    early.assert_contains("Najpierw rozegraj wszystkie rundy szwajcarskie");
+
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    play_round_red_first_wins(&admin, t, 1).await;
+    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+
+    // Semifinals: 1 v 4 and 2 v 3, the better seed commanding Red first.
+    let semis = admin.post_follow(&format!("/admin/t/{t}/knockout"), &[]).await;
+    semis.assert_contains("pucharowa").assert_contains("szkic");
+    admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
+    let bracket = public.get(&format!("/t/{t}/bracket")).await;
+    bracket
+        .assert_contains("Półfinał")
+        .assert_contains("(1)")
+        .assert_contains("(4)")
+        .assert_contains("Finał");
+    play_round_red_first_wins(&admin, t, 2).await;
+    // Waiting for the lock: the next knockout round needs the last one locked.
+    assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 400);
+    admin.post(&format!("/admin/t/{t}/round/2/lock"), &[]).await;
+
+    // Final and third-place match together.
+    admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/3/publish"), &[]).await;
+    let round3 = admin.get(&format!("/t/{t}/round/3")).await;
+    let matches = ids_after(&round3.body, &format!("/ref/t/{t}/match/"));
+    assert_eq!(matches.len(), 2, "final and third-place match");
+    let (final_match, third_match) = (matches[0], matches[1]);
+
+    // Third place: decided on Red-side points.
+    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{third_match}")).await.body, t);
+    enter(&admin, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
+    enter(&admin, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
+
+    // Final: 1:1 with equal Red-side points.
+    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{final_match}")).await.body, t);
+    enter(&admin, t, (games[0].0, &games[0].1), "red", "radzymin-check", "10").await;
+    enter(&admin, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
+    admin
+        .get(&format!("/ref/t/{t}/match/{final_match}"))
+        .await
+        .assert_contains("organizator wpisuje wyniki testu wiedzy");
+
+    // Equal knowledge-test scores (everyone 15): an extra game is needed.
+    let admin_page = admin.get(&format!("/admin/t/{t}")).await;
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
+        let at = admin_page.body.find(&format!("<td>{name}")).unwrap();
+        let cell = admin_page.body[..at].rfind("<td>").unwrap();
+        let id = &admin_page.body[cell + 4..at - 5];
+        let version = admin_page.body[at..].split("name=\"version\" value=\"").nth(1).unwrap();
+        let version = &version[..version.find('"').unwrap()];
+        let r = admin
+            .post(
+                &format!("/admin/t/{t}/players/{id}"),
+                &[("version", version), ("action", "knowledge"), ("knowledge", "15")],
+            )
+            .await;
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+    let form = admin.get(&format!("/ref/t/{t}/match/{final_match}")).await;
+    form.assert_contains("potrzebna dogrywka").assert_contains("id=\"draw-lot\"");
+    assert_eq!(admin.post(&format!("/ref/t/{t}/match/{final_match}/extra"), &[]).await.status, 303);
+    // The lot is drawn once: a second draw is refused.
+    assert_ne!(admin.post(&format!("/ref/t/{t}/match/{final_match}/extra"), &[]).await.status, 303);
+    let form = admin.get(&format!("/ref/t/{t}/match/{final_match}")).await;
+    form.assert_contains("Dogrywka");
+    let games = game_forms(&form.body, t);
+    assert_eq!(games.len(), 3);
+    // Whoever the lot made Red wins the extra game and the final.
+    let red_name = form.body.split("Dogrywka: <span class=\"red\">").nth(1).unwrap();
+    let red_name = &red_name[..red_name.find('<').unwrap()];
+    enter(&admin, t, (games[2].0, &games[2].1), "red", "warsaw-entered", "21").await;
+
+    let bracket = public.get(&format!("/t/{t}/bracket")).await;
+    bracket.assert_contains(&format!("Zwycięzca turnieju: <strong>{red_name}</strong>"));
+    bracket.assert_contains("Trzecie miejsce: <strong>");
+    let final_page = public.get(&format!("/t/{t}/match/{final_match}")).await;
+    final_page.assert_contains("dogrywka").assert_contains(red_name);
+    let history = admin.get(&format!("/admin/t/{t}/history")).await;
+    history.assert_contains("extra-game lot");
+    // Nothing left to pair.
+    admin.post(&format!("/admin/t/{t}/round/3/lock"), &[]).await;
+    let over = admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;
+    assert_eq!(over.status, 400);
+    over.assert_contains("Faza pucharowa zakończona");
+}
