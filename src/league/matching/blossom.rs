@@ -34,7 +34,7 @@ impl MatchingSolver for EdmondsBlossom {
         }
         let mut s = State::new(vertex_count, edges);
         s.run(false);
-        let cert = DualCertificate { dual: s.dualvar.clone(), parent: s.blossomparent.clone() };
+        let cert = DualCertificate::new(vertex_count, &s.dualvar, &s.blossomparent);
         (s.mates(), Some(cert))
     }
 }
@@ -44,28 +44,56 @@ impl MatchingSolver for EdmondsBlossom {
 /// for any larger graph in which every added edge has non-negative reduced cost.
 #[derive(Debug, Clone)]
 pub struct DualCertificate {
+    /// Vertex duals (doubled).
     dual: Vec<i128>,
-    parent: Vec<usize>,
+    /// Per vertex, the blossoms holding it, outermost first (blossoms form a laminar family).
+    chains: Vec<Vec<usize>>,
+    /// Per vertex, `2 * Σ z` over the first k blossoms of its chain, for k = 1..=len.
+    zsums: Vec<Vec<i128>>,
 }
 
 impl DualCertificate {
+    fn new(n: usize, dualvar: &[i128], parent: &[usize]) -> DualCertificate {
+        let mut chains = Vec::with_capacity(n);
+        let mut zsums = Vec::with_capacity(n);
+        for v in 0..n {
+            let mut chain = Vec::new();
+            let mut b = parent[v];
+            while b != NONE {
+                chain.push(b);
+                b = parent[b];
+            }
+            chain.reverse();
+            let mut acc = 0i128;
+            let sums = chain
+                .iter()
+                .map(|&b| {
+                    acc += 2 * dualvar[b];
+                    acc
+                })
+                .collect();
+            chains.push(chain);
+            zsums.push(sums);
+        }
+        DualCertificate { dual: dualvar[..n].to_vec(), chains, zsums }
+    }
+
     /// Whether edge `a`-`b` of `weight` has non-negative reduced cost (so adding it to the graph
     /// cannot improve the matching): `u_a + u_b - w + Σ z_B >= 0` over the blossoms holding both.
     #[must_use]
     pub fn admits(&self, a: usize, b: usize, weight: i128) -> bool {
-        let mut slack = self.dual[a] + self.dual[b] - 4 * weight;
-        let mut x = self.parent[a];
-        while x != NONE {
-            let mut y = self.parent[b];
-            while y != NONE && y != x {
-                y = self.parent[y];
-            }
-            if y == x {
-                slack += 2 * self.dual[x];
-            }
-            x = self.parent[x];
-        }
-        slack >= 0
+        self.reduced_cost(a, b, weight) >= 0
+    }
+
+    /// The edge's reduced cost (in the solver's doubled units): negative means adding the edge
+    /// could improve the matching; the more negative, the more likely.
+    #[must_use]
+    pub fn reduced_cost(&self, a: usize, b: usize, weight: i128) -> i128 {
+        let slack = self.dual[a] + self.dual[b] - 4 * weight;
+        // The blossoms holding both are the common outermost part of the two chains.
+        let (ca, cb) = (&self.chains[a], &self.chains[b]);
+        let common = ca.iter().zip(cb.iter()).take_while(|(x, y)| x == y).count();
+        if common == 0 { slack } else { slack + self.zsums[a][common - 1] }
     }
 }
 
