@@ -188,6 +188,7 @@ fn pairings_of_small_fields_are_optimal_against_brute_force() {
             let mut cfg = SimulationConfig::new(players, players.min(6), 77 + seed);
             cfg.schools = [0, 2, 3][seed as usize % 3];
             cfg.withdraw_per_million = if seed % 2 == 0 { 0 } else { 100_000 };
+            cfg.late_entries = (seed % 3) as u32;
             let Ok(sim) = simulate(&cfg) else { continue };
             for r in &sim.rounds {
                 let ids = eligible(&r.input);

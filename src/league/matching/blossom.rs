@@ -3,6 +3,7 @@
 //! with integer duals. Vertex duals, slacks and deltas are held doubled so everything stays
 //! integral; the weights are doubled on the way in so every S-S slack is even.
 
+use super::certificate::DualCertificate;
 use super::{MatchingSolver, WeightedEdge};
 
 /// The solver the Swiss pairing uses by default.
@@ -34,42 +35,12 @@ impl MatchingSolver for EdmondsBlossom {
         }
         let mut s = State::new(vertex_count, edges);
         s.run(false);
-        let cert = DualCertificate { dual: s.dualvar.clone(), parent: s.blossomparent.clone() };
+        let cert = DualCertificate::new(vertex_count, &s.dualvar, &s.blossomparent);
         (s.mates(), Some(cert))
     }
 }
 
-/// The optimal duals of a solved maximum-weight matching (vertex duals and blossom duals, both
-/// doubled, over doubled weights, as the solver holds them). By LP duality the matching is optimal
-/// for any larger graph in which every added edge has non-negative reduced cost.
-#[derive(Debug, Clone)]
-pub struct DualCertificate {
-    dual: Vec<i128>,
-    parent: Vec<usize>,
-}
-
-impl DualCertificate {
-    /// Whether edge `a`-`b` of `weight` has non-negative reduced cost (so adding it to the graph
-    /// cannot improve the matching): `u_a + u_b - w + Σ z_B >= 0` over the blossoms holding both.
-    #[must_use]
-    pub fn admits(&self, a: usize, b: usize, weight: i128) -> bool {
-        let mut slack = self.dual[a] + self.dual[b] - 4 * weight;
-        let mut x = self.parent[a];
-        while x != NONE {
-            let mut y = self.parent[b];
-            while y != NONE && y != x {
-                y = self.parent[y];
-            }
-            if y == x {
-                slack += 2 * self.dual[x];
-            }
-            x = self.parent[x];
-        }
-        slack >= 0
-    }
-}
-
-const NONE: usize = usize::MAX;
+pub(super) const NONE: usize = usize::MAX;
 const FREE: u8 = 0;
 const S: u8 = 1;
 const T: u8 = 2;

@@ -5,8 +5,10 @@
 //! lexicographically, as bbpPairings does.
 
 mod blossom;
+mod certificate;
 
-pub use blossom::{DualCertificate, EdmondsBlossom};
+pub use blossom::EdmondsBlossom;
+pub use certificate::DualCertificate;
 
 /// An undirected edge between vertices `a` and `b` (indices `0..n`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

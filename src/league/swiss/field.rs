@@ -60,9 +60,12 @@ impl Field {
         for r in history {
             for m in &r.matches {
                 met.insert(key(m.red_first, m.other));
-                last_red_first.insert(m.red_first, true);
-                last_red_first.insert(m.other, false);
-                *red_first_count.entry(m.red_first).or_default() += 1;
+                // Only a match played at the table says who commanded Red first.
+                if m.played_over_the_board() {
+                    last_red_first.insert(m.red_first, true);
+                    last_red_first.insert(m.other, false);
+                    *red_first_count.entry(m.red_first).or_default() += 1;
+                }
             }
             byes.extend(r.byes.iter().copied());
         }

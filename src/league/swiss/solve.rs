@@ -12,6 +12,8 @@ use crate::league::matching::{MatchingSolver, WeightedEdge};
 const FULL_GRAPH_UP_TO: usize = 96;
 /// Neighbours on each side in pairing order, and around the ideal partner in a score group.
 const WINDOW: usize = 12;
+/// Edges added per vertex and round of checking.
+const ADD_PER_VERTEX: usize = 3;
 
 pub(super) fn solve(w: &Weigher<'_>, solver: &dyn MatchingSolver, strategy: Strategy) -> Vec<Option<usize>> {
     let n = w.players();
@@ -58,19 +60,28 @@ pub(super) fn solve(w: &Weigher<'_>, solver: &dyn MatchingSolver, strategy: Stra
                 (0..n).flat_map(|i| (i + 1..v).filter_map(move |j| w.edge(i, j))).collect();
             return solver.solve(v, &all, true);
         };
+        // Add, per vertex, the few edges with the most negative reduced cost: adding every
+        // violated edge at once would make the graph nearly whole again.
         let mut added = false;
         for i in 0..n {
+            let mut worst: Vec<(i128, WeightedEdge)> = Vec::new();
             for j in i + 1..v {
                 if in_graph[i * v + j] {
                     continue;
                 }
-                if let Some(e) = w.edge(i, j)
-                    && !cert.admits(i, j, e.weight)
-                {
-                    in_graph[i * v + j] = true;
-                    edges.push(e);
-                    added = true;
+                if let Some(e) = w.edge(i, j) {
+                    let rc = cert.reduced_cost(i, j, e.weight);
+                    if rc < 0 && (worst.len() < ADD_PER_VERTEX || rc < worst[ADD_PER_VERTEX - 1].0) {
+                        let at = worst.partition_point(|x| x.0 <= rc);
+                        worst.insert(at, (rc, e));
+                        worst.truncate(ADD_PER_VERTEX);
+                    }
                 }
+            }
+            for (_, e) in worst {
+                in_graph[e.a * v + e.b] = true;
+                edges.push(e);
+                added = true;
             }
         }
         if !added {
