@@ -174,7 +174,8 @@ pub fn replay(log: GameLog, edition: &Edition, options: RuleOptions) -> Result<V
                     "Sequence of Play",
                 ));
             }
-            state.play(a).map_err(|e| fail(&state, e.rule, e.section))?;
+            let before = state;
+            state.apply_in_place(a).map_err(|e| fail(&before, e.rule, e.section))?;
             count += 1;
         }
         if let Some(reading) = ev.clock {

@@ -61,8 +61,8 @@ impl<'e> GameState<'e> {
         Ok(())
     }
 
-    /// Mutates even when it fails: only call on a copy.
-    fn apply_in_place(&mut self, action: &Action) -> Result<(), IllegalAction> {
+    /// Mutates even when it fails: only call on a copy (the replay loop keeps one for its error report).
+    pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), IllegalAction> {
         if let Some(side) = action_side(action) {
             let actor = self.to_act();
             require(actor.is_none() || actor == Some(side), "Sequence of Play", || {
