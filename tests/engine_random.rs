@@ -85,9 +85,10 @@ fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
 
 /// An arbitrary action, legal or not.
 fn arbitrary(rng: &mut ChaCha8Rng, state: &GameState<'_>) -> Action {
-    let unit = |rng: &mut ChaCha8Rng| UnitId(below(rng, 12) as u8);
-    let hex = |rng: &mut ChaCha8Rng| HexId(below(rng, edition().hex_count() as u64) as u8);
-    let card = |rng: &mut ChaCha8Rng| CardId(below(rng, 60) as u8);
+    // Ids slightly out of range too: they must be refused, never panic.
+    let unit = |rng: &mut ChaCha8Rng| UnitId(below(rng, 13) as u8);
+    let hex = |rng: &mut ChaCha8Rng| HexId(below(rng, edition().hex_count() as u64 + 2) as u8);
+    let card = |rng: &mut ChaCha8Rng| CardId(below(rng, 62) as u8);
     let side = if below(rng, 2) == 0 { Side::Red } else { Side::Polish };
     let some_cards = |rng: &mut ChaCha8Rng, n: u64| -> CardSet {
         let hand = state.hand(side);
