@@ -172,3 +172,17 @@ fn defenders_fall_before_last_round(text: &str) -> bool {
     }
     false
 }
+
+#[test]
+fn placeholder_header_values_make_no_claim() {
+    let text = std::fs::read_to_string(logs_dir().join("rulebook-assault.bwlog")).expect("fixture");
+    let text = text
+        .replace("[Result \"polish\"]", "[Result \"*\"]")
+        .replace("[RedPoints \"0\"]", "[RedPoints \"?\"]")
+        .replace("[Termination \"time-forfeit\"]", "[Termination \"?\"]\n[TimeControl \"?\"]");
+    let g = validate_log(&text, Edition::builtin(), &RuleOptions::default()).expect("valid");
+    assert!(g.claims_agree, "{:?}", g.claim_mismatches);
+    let wrong = text.replace("[Result \"*\"]", "[Result \"red\"]");
+    let g = validate_log(&wrong, Edition::builtin(), &RuleOptions::default()).expect("valid");
+    assert_eq!(g.claim_mismatches, vec!["Result claims \"red\", the replay gives polish".to_string()]);
+}

@@ -18,7 +18,8 @@ pub struct ValidatedGame {
     pub outcome: GameOutcome,
     /// The header tags as written.
     pub header: BTreeMap<String, String>,
-    /// Do the header's Result, RedPoints and Termination match the replay (absent tags count as agreeing)?
+    /// Do the header's Result, RedPoints and Termination match the replay? Absent tags and placeholders
+    /// (`?`, `*`, `-`) make no claim.
     pub claims_agree: bool,
     /// One sentence per disagreeing tag.
     pub claim_mismatches: Vec<String>,
@@ -117,7 +118,7 @@ pub fn validate_log(text: &str, edition: &Edition, options: &RuleOptions) -> Res
         });
     }
     let mut options = *options;
-    if let Some(tc) = log.tag("TimeControl") {
+    if let Some(tc) = log.tag("TimeControl").filter(|v| !unknown(v)) {
         options.time_control_secs = parse_time_control(tc).ok_or_else(|| LogError {
             line: header_line("TimeControl"),
             event: format!("[TimeControl \"{tc}\"]"),
@@ -250,21 +251,27 @@ fn check_resolve(ev: &Event, state: &GameState<'_>) -> Result<(), String> {
     }
 }
 
+/// PGN-style placeholders for a value not known: no claim.
+fn unknown(v: &str) -> bool {
+    matches!(v.trim(), "" | "?" | "*" | "-")
+}
+
 fn check_claims(log: &GameLog, o: &GameOutcome) -> Vec<String> {
     let mut out = Vec::new();
-    if let Some(r) = log.tag("Result") {
+    let tag = |name: &str| log.tag(name).filter(|v| !unknown(v));
+    if let Some(r) = tag("Result") {
         match r.parse::<Side>() {
             Ok(s) if s == o.winner => {}
             _ => out.push(format!("Result claims {r:?}, the replay gives {}", o.winner)),
         }
     }
-    if let Some(p) = log.tag("RedPoints") {
+    if let Some(p) = tag("RedPoints") {
         match p.trim().parse::<u32>() {
             Ok(v) if v == o.red_points => {}
             _ => out.push(format!("RedPoints claims {p:?}, the replay gives {}", o.red_points)),
         }
     }
-    if let Some(t) = log.tag("Termination") {
+    if let Some(t) = tag("Termination") {
         match t.parse::<Termination>() {
             Ok(v) if v == o.termination => {}
             _ => out.push(format!("Termination claims {t:?}, the replay gives {}", o.termination)),
