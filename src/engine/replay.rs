@@ -102,6 +102,17 @@ pub fn parse_log(text: &str) -> Result<GameLog, LogError> {
 /// The first illegal event: line, event, rule, rulebook section and state.
 pub fn validate_log(text: &str, edition: &Edition, options: &RuleOptions) -> Result<ValidatedGame, LogError> {
     let log = parse_log(text)?;
+    let options = header_options(&log, text, edition, options)?;
+    replay(log, edition, options)
+}
+
+/// The header's Edition must match; its TimeControl, if given, sets the clocks.
+fn header_options(
+    log: &GameLog,
+    text: &str,
+    edition: &Edition,
+    options: &RuleOptions,
+) -> Result<RuleOptions, LogError> {
     let header_line = |name: &str| {
         let needle = format!("[{name} ");
         text.lines().position(|l| l.trim_start().starts_with(&needle)).map_or(0, |i| i + 1)
@@ -127,7 +138,7 @@ pub fn validate_log(text: &str, edition: &Edition, options: &RuleOptions) -> Res
             state: String::new(),
         })?;
     }
-    replay(log, edition, options)
+    Ok(options)
 }
 
 /// Seconds per player: `900`, or `15:00`.
@@ -141,6 +152,71 @@ fn parse_time_control(s: &str) -> Option<u32> {
 /// # Errors
 /// The first illegal event.
 pub fn replay(log: GameLog, edition: &Edition, options: RuleOptions) -> Result<ValidatedGame, LogError> {
+    replay_with(log, edition, options, |_, _| {})
+}
+
+/// The position after each event of a valid log, for replay pages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Snapshot {
+    pub line: usize,
+    pub event: String,
+    pub round: u8,
+    pub units: Vec<FinalUnit>,
+    /// Attack markers on the board: (attacker code, defender code).
+    pub attacks: Vec<(String, String)>,
+    pub red_points: u32,
+}
+
+/// Validate a log and return the position after every event.
+///
+/// # Errors
+/// The first illegal event, as [`validate_log`].
+pub fn replay_snapshots(
+    text: &str,
+    edition: &Edition,
+    options: &RuleOptions,
+) -> Result<(ValidatedGame, Vec<Snapshot>), LogError> {
+    let log = parse_log(text)?;
+    let options = header_options(&log, text, edition, options)?;
+    let mut snaps = Vec::with_capacity(log.events.len());
+    let game = replay_with(log, edition, options, |ev, state| {
+        let e = state.edition();
+        snaps.push(Snapshot {
+            line: ev.line,
+            event: ev.to_string(),
+            round: state.round(),
+            units: final_units(state),
+            attacks: state.attacks().map(|(a, d)| (e.unit(a).code.clone(), e.unit(d).code.clone())).collect(),
+            red_points: state.red_points(),
+        });
+    })?;
+    Ok((game, snaps))
+}
+
+fn final_units(state: &GameState<'_>) -> Vec<FinalUnit> {
+    let edition = state.edition();
+    edition
+        .units()
+        .map(|u| {
+            let h = state.position(u.id).map(|h| edition.hex(h));
+            FinalUnit {
+                code: u.code.clone(),
+                name: u.name.clone(),
+                side: u.side,
+                space: h.map(|h| h.label.clone()),
+                space_name: h.map(|h| h.name.clone()),
+                status: state.status(u.id),
+            }
+        })
+        .collect()
+}
+
+fn replay_with(
+    log: GameLog,
+    edition: &Edition,
+    options: RuleOptions,
+    mut on_event: impl FnMut(&Event, &GameState<'_>),
+) -> Result<ValidatedGame, LogError> {
     let mut state = GameState::new(edition, options);
     let start = i32::try_from(options.time_control_secs).unwrap_or(i32::MAX);
     let mut clocks = BySide { red: start, polish: start };
@@ -198,6 +274,7 @@ pub fn replay(log: GameLog, edition: &Edition, options: RuleOptions) -> Result<V
                 state.flag_fall(ev.side);
             }
         }
+        on_event(ev, &state);
     }
     let Some(outcome) = state.outcome() else {
         let last = log.events.last().map_or(0, |e| e.line);
@@ -211,20 +288,7 @@ pub fn replay(log: GameLog, edition: &Edition, options: RuleOptions) -> Result<V
     };
     debug_assert!(state.cards_accounted_for());
     let claim_mismatches = check_claims(&log, &outcome);
-    let final_units = edition
-        .units()
-        .map(|u| {
-            let h = state.position(u.id).map(|h| edition.hex(h));
-            FinalUnit {
-                code: u.code.clone(),
-                name: u.name.clone(),
-                side: u.side,
-                space: h.map(|h| h.label.clone()),
-                space_name: h.map(|h| h.name.clone()),
-                status: state.status(u.id),
-            }
-        })
-        .collect();
+    let final_units = final_units(&state);
     Ok(ValidatedGame {
         outcome,
         header: log.header.iter().map(|t| (t.name.clone(), t.value.clone())).collect(),
