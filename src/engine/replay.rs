@@ -4,7 +4,8 @@
 use super::action::Action;
 use super::edition::Edition;
 use super::ids::BySide;
-use super::notation::{self, Body, Event, GameLog};
+use super::ids::UnitId;
+use super::notation::{self, Body, Event, GameLog, Tok};
 use super::state::{GameState, RuleOptions, Status};
 use crate::outcome::{GameOutcome, Side, Termination};
 use serde::Serialize;
@@ -31,20 +32,17 @@ pub struct ValidatedGame {
     pub rounds: u8,
     /// Every unit where it ended.
     pub final_units: Vec<FinalUnit>,
-    /// The record, for display.
-    #[serde(skip)]
-    pub log: GameLog,
 }
 
 /// A unit in the final position.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FinalUnit {
-    pub code: String,
-    pub name: String,
+    pub unit: UnitId,
+    /// Notation code (the edition has the full name).
+    pub code: Tok,
     pub side: Side,
     /// Label of the space (`None` once eliminated).
-    pub space: Option<String>,
-    pub space_name: Option<String>,
+    pub space: Option<Tok>,
     pub status: Status,
 }
 
@@ -195,18 +193,15 @@ pub fn replay_snapshots(
 
 fn final_units(state: &GameState<'_>) -> Vec<FinalUnit> {
     let edition = state.edition();
+    let tok = |s: &str| Tok::new(s).unwrap_or_default();
     edition
         .units()
-        .map(|u| {
-            let h = state.position(u.id).map(|h| edition.hex(h));
-            FinalUnit {
-                code: u.code.clone(),
-                name: u.name.clone(),
-                side: u.side,
-                space: h.map(|h| h.label.clone()),
-                space_name: h.map(|h| h.name.clone()),
-                status: state.status(u.id),
-            }
+        .map(|u| FinalUnit {
+            unit: u.id,
+            code: tok(&u.code),
+            side: u.side,
+            space: state.position(u.id).map(|h| tok(&edition.hex(h).label)),
+            status: state.status(u.id),
         })
         .collect()
 }
@@ -291,14 +286,13 @@ fn replay_with(
     let final_units = final_units(&state);
     Ok(ValidatedGame {
         outcome,
-        header: log.header.iter().map(|t| (t.name.clone(), t.value.clone())).collect(),
+        header: log.header.into_iter().map(|t| (t.name, t.value)).collect(),
         claims_agree: claim_mismatches.is_empty(),
         claim_mismatches,
         events: log.events.len(),
         actions: count,
         rounds: state.round(),
         final_units,
-        log,
     })
 }
 
