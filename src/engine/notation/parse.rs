@@ -19,7 +19,7 @@ pub struct SyntaxError {
 pub fn parse(text: &str) -> Result<GameLog, SyntaxError> {
     let mut log = GameLog::default();
     // Lines average about 30 bytes: reserve once instead of growing.
-    log.events.reserve(text.len() / 30);
+    log.events.reserve((text.len() / 30).min(4096));
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let trimmed = raw.trim();
