@@ -3,7 +3,7 @@
 pub mod action;
 pub mod edition;
 pub mod ids;
-pub mod legal;
+mod legal;
 pub mod notation;
 mod random;
 mod replay;
