@@ -39,7 +39,6 @@ impl GameState<'_> {
         self.combat = Combat {
             attacker: Some(attacker),
             defender: Some(defender),
-            chooser: Some(side),
             encircled,
             fortified,
             flank,
