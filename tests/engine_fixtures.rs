@@ -172,3 +172,52 @@ fn defenders_fall_before_last_round(text: &str) -> bool {
     }
     false
 }
+
+#[test]
+fn placeholder_header_values_make_no_claim() {
+    let text = std::fs::read_to_string(logs_dir().join("rulebook-assault.bwlog")).expect("fixture");
+    let text = text
+        .replace("[Result \"polish\"]", "[Result \"*\"]")
+        .replace("[RedPoints \"0\"]", "[RedPoints \"?\"]")
+        .replace("[Termination \"time-forfeit\"]", "[Termination \"?\"]\n[TimeControl \"?\"]");
+    let g = validate_log(&text, Edition::builtin(), &RuleOptions::default()).expect("valid");
+    assert!(g.claims_agree, "{:?}", g.claim_mismatches);
+    let wrong = text.replace("[Result \"*\"]", "[Result \"red\"]");
+    let g = validate_log(&wrong, Edition::builtin(), &RuleOptions::default()).expect("valid");
+    assert_eq!(g.claim_mismatches, vec!["Result claims \"red\", the replay gives polish".to_string()]);
+}
+
+#[test]
+fn in_the_defenders_fall_fixture_the_poles_act_first_from_the_next_round() {
+    use bitwa::engine::{Action, GameState, Status, notation};
+    use bitwa::outcome::Side;
+    let text = std::fs::read_to_string(logs_dir().join("generated-uniform-seed1650.bwlog")).expect("fixture");
+    let log = notation::parse(&text).expect("parses");
+    let e = Edition::builtin();
+    let mut state = GameState::new(e, RuleOptions::default());
+    let mut fell_in = None;
+    let mut checked = false;
+    let mut actions = Vec::new();
+    for ev in &log.events {
+        let round = state.round();
+        actions.clear();
+        notation::expand(ev, e, &mut actions).expect("expands");
+        for a in &actions {
+            if !(state.is_over() && *a == Action::Halt) {
+                state.play(a).expect("legal");
+            }
+        }
+        if fell_in.is_none() && state.status(e.defenders()) == Status::Eliminated {
+            fell_in = Some(state.round());
+        }
+        if let Some(r) = fell_in
+            && state.round() == r + 1
+            && round == r
+        {
+            // The clean-up draws just ended: the first decision of the new round.
+            assert_eq!(state.to_act(), Some(Side::Polish), "round {} opens with the Poles", r + 1);
+            checked = true;
+        }
+    }
+    assert!(checked, "the Warsaw Defenders fell before round 5 in this fixture");
+}
