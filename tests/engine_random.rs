@@ -3,8 +3,8 @@
 
 use bitwa::engine::notation::{self, GameLog};
 use bitwa::engine::{
-    Action, CardId, CardPlay, CardSet, Edition, GameState, HexId, RuleOptions, UnitId, random_game,
-    validate_log,
+    Action, CardId, CardPlay, CardSet, Edition, Encirclement, GameState, HexId, RuleOptions, UnitId,
+    random_game, validate_log,
 };
 use bitwa::outcome::Side;
 use rand_chacha::ChaCha8Rng;
@@ -16,9 +16,26 @@ fn edition() -> &'static Edition {
     Edition::builtin()
 }
 
+/// Every league switch away from its default (register R2, R3, R4, R5, R8).
+fn league_switches() -> RuleOptions {
+    RuleOptions {
+        fortifications: false,
+        no_retreat_eliminates: true,
+        compulsory_advance: true,
+        pillage_by_free_units_only: true,
+        encirclement: Encirclement::FlankAttack,
+        ..RuleOptions::default()
+    }
+}
+
 /// The positions of a game and the action played in each.
 fn positions(log: &GameLog) -> Vec<(GameState<'static>, Action)> {
-    let mut state = GameState::new(edition(), RuleOptions::default());
+    positions_with(log, RuleOptions::default())
+}
+
+/// [`positions`] under the given rule switches.
+fn positions_with(log: &GameLog, options: RuleOptions) -> Vec<(GameState<'static>, Action)> {
+    let mut state = GameState::new(edition(), options);
     let mut out = Vec::new();
     let mut actions = Vec::new();
     for ev in &log.events {
@@ -166,11 +183,48 @@ fn arbitrary(rng: &mut ChaCha8Rng, state: &GameState<'_>) -> Action {
 
 #[test]
 fn legal_actions_agrees_with_is_legal() {
+    agreement(RuleOptions::default(), 0..6);
+}
+
+#[test]
+fn legal_actions_agrees_with_is_legal_under_the_league_switches() {
+    agreement(league_switches(), 100..106);
+}
+
+#[test]
+fn games_under_the_league_switches_validate_only_under_them() {
+    let (mut differ, mut refused) = (0, 0);
+    for seed in 0..SEEDS {
+        let log = random_game(seed, edition(), &league_switches());
+        let text = log.to_string();
+        let game = validate_log(&text, edition(), &league_switches())
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert!(game.claims_agree, "seed {seed}: {:?}", game.claim_mismatches);
+        differ += usize::from(text != random_game(seed, edition(), &RuleOptions::default()).to_string());
+        assert_eq!(
+            log.tag("Rules"),
+            Some(
+                "no-fortifications no-retreat-eliminates compulsory-advance pillage-by-free-units-only encirclement-flank-attack"
+            )
+        );
+        let err = validate_log(&text, edition(), &RuleOptions::default()).expect_err("Rules tag differs");
+        assert!(err.rule.contains("played under the rules"), "seed {seed}: {err}");
+        // Without its Rules tag, replayed under the standard rules: often refused.
+        let untagged: String =
+            text.lines().filter(|l| !l.starts_with("[Rules ")).collect::<Vec<_>>().join("\n");
+        refused += usize::from(validate_log(&untagged, edition(), &RuleOptions::default()).is_err());
+    }
+    assert!(differ > 0, "the switches change games ({differ})");
+    assert!(refused > 0, "some games are illegal under the standard rules ({refused})");
+}
+
+/// `legal_actions` and `is_legal` agree in every position of the seeds' games under `options`.
+fn agreement(options: RuleOptions, seeds: std::ops::Range<u64>) {
     let mut rng = ChaCha8Rng::seed_from_u64(99);
     let (mut arbitrary_legal, mut arbitrary_plays) = (0, 0);
-    for seed in 0..6 {
-        let log = random_game(seed, edition(), &RuleOptions::default());
-        for (state, played) in positions(&log) {
+    for seed in seeds {
+        let log = random_game(seed, edition(), &options);
+        for (state, played) in positions_with(&log, options) {
             let legal = state.legal_actions();
             assert!(legal.contains(&played), "seed {seed}: played {played:?} is in legal_actions");
             // Every listed action is accepted (sampled when the list is long).

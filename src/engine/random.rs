@@ -117,5 +117,8 @@ pub fn random_game_with(seed: u64, edition: &Edition, options: &RuleOptions, sty
     for (name, value) in tags {
         log.set_tag(name, value);
     }
+    if !options.is_standard() {
+        log.set_tag("Rules", options.rules_tag());
+    }
     log
 }

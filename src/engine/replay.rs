@@ -104,7 +104,7 @@ pub fn validate_log(text: &str, edition: &Edition, options: &RuleOptions) -> Res
     replay(log, edition, options)
 }
 
-/// The header's Edition must match; its TimeControl, if given, sets the clocks.
+/// The header's Edition and Rules, if given, must match; its TimeControl, if given, sets the clocks.
 fn header_options(
     log: &GameLog,
     text: &str,
@@ -122,6 +122,26 @@ fn header_options(
             line: header_line("Edition"),
             event: format!("[Edition \"{ed}\"]"),
             rule: format!("the log is for edition {ed}, but it is checked against edition {}", edition.id()),
+            section: "Notation".into(),
+            state: String::new(),
+        });
+    }
+    if let Some(rules) = log.tag("Rules").filter(|v| !unknown(v))
+        && options.matches_rules_tag(rules) != Some(true)
+    {
+        let rule = match options.matches_rules_tag(rules) {
+            None => format!(
+                "Rules lists the switches away from the standard rules, or \"standard\"; \"{rules}\" has an unknown word"
+            ),
+            _ => format!(
+                "the log was played under the rules \"{rules}\", but it is checked against \"{}\"",
+                options.rules_tag()
+            ),
+        };
+        return Err(LogError {
+            line: header_line("Rules"),
+            event: format!("[Rules \"{rules}\"]"),
+            rule,
             section: "Notation".into(),
             state: String::new(),
         });
