@@ -60,6 +60,7 @@ impl Application {
         }
         let key = session_key(&db).await?;
         let data = web::Data::new(db.clone());
+        let cache = web::Data::new(super::cache::StandingsCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
                 .wrap(
@@ -72,6 +73,7 @@ impl Application {
                         .build(),
                 )
                 .app_data(data.clone())
+                .app_data(cache.clone())
                 .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))
                 .app_data(
                     web::QueryConfig::default()

@@ -238,3 +238,33 @@ async fn a_short_deck_is_swapped_then_checked_card_by_card_and_listed_for_the_or
     assert!(!section.contains("<strong>7</strong>"), "the complete set is not listed:\n{section}");
     referee.get(&format!("/ref/t/{t}/match/{m}")).await.assert_contains(&format!("R07 {red7}"));
 }
+
+#[actix_rt::test]
+async fn results_saved_at_the_same_moment_on_different_tables_are_all_kept() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee) = seven_players(&app, &[]).await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let round = referee.get(&format!("/t/{t}/round/1")).await;
+    let mut games = Vec::new();
+    for m in ids_after(&round.body, &format!("/ref/t/{t}/match/")) {
+        games.extend(game_forms(&referee.get(&format!("/ref/t/{t}/match/{m}")).await.body, t));
+    }
+    assert_eq!(games.len(), 6);
+    referee.csrf_token().await;
+    let tasks: Vec<_> = games
+        .iter()
+        .cloned()
+        .map(|(id, version)| {
+            let b = Browser::with_cookies_of(&referee, &app.base);
+            actix_rt::spawn(async move {
+                enter(&b, t, (id, &version), "red", "radzymin-check", "10").await.status
+            })
+        })
+        .collect();
+    for task in tasks {
+        assert_eq!(task.await.unwrap(), 303);
+    }
+    let page = app.browser().get(&format!("/t/{t}/round/1")).await;
+    assert_eq!(page.body.matches("1 : 1").count(), 3, "every result kept:\n{}", page.body);
+}
