@@ -16,20 +16,23 @@ pub struct CachedStandings {
     pub lines: Vec<StandingLine>,
 }
 
+/// The stamp a cached value was computed for (see `store::tournaments::stamp`).
+type Stamp = (i64, i64);
+
 #[derive(Default)]
 pub struct StandingsCache {
-    entries: Mutex<HashMap<TournamentId, ((i64, i64), Arc<CachedStandings>)>>,
+    entries: Mutex<HashMap<TournamentId, (Stamp, Arc<CachedStandings>)>>,
 }
 
 impl StandingsCache {
     /// The cached standings if computed for exactly this stamp.
     #[must_use]
-    pub fn get(&self, id: TournamentId, stamp: (i64, i64)) -> Option<Arc<CachedStandings>> {
+    pub fn get(&self, id: TournamentId, stamp: Stamp) -> Option<Arc<CachedStandings>> {
         let entries = self.entries.lock().ok()?;
         entries.get(&id).filter(|(s, _)| *s == stamp).map(|(_, c)| Arc::clone(c))
     }
 
-    pub fn put(&self, id: TournamentId, stamp: (i64, i64), value: Arc<CachedStandings>) {
+    pub fn put(&self, id: TournamentId, stamp: Stamp, value: Arc<CachedStandings>) {
         if let Ok(mut entries) = self.entries.lock() {
             entries.insert(id, (stamp, value));
         }
