@@ -188,6 +188,7 @@ fn pairings_of_small_fields_are_optimal_against_brute_force() {
             let mut cfg = SimulationConfig::new(players, players.min(6), 77 + seed);
             cfg.schools = [0, 2, 3][seed as usize % 3];
             cfg.withdraw_per_million = if seed % 2 == 0 { 0 } else { 100_000 };
+            cfg.late_entries = (seed % 3) as u32;
             let Ok(sim) = simulate(&cfg) else { continue };
             for r in &sim.rounds {
                 let ids = eligible(&r.input);
@@ -216,4 +217,28 @@ fn simulations_are_deterministic() {
     let b = simulate(&cfg).expect("simulated");
     assert_eq!(a, b);
     assert!(a.knockout.as_ref().and_then(|k| k.champion()).is_some());
+}
+
+/// Large fields are solved on a sparse graph proved optimal by the dual certificate: the weight
+/// must equal the whole graph's optimum.
+#[test]
+fn sparse_pairing_of_large_fields_matches_the_whole_graph_optimum() {
+    use bitwa::league::swiss::pair_round_on_full_graph;
+    for (players, rounds, seed) in [(97, 5, 21), (120, 6, 22), (161, 4, 23)] {
+        let mut cfg = SimulationConfig::new(players, rounds, seed);
+        cfg.withdraw_per_million = 20_000;
+        cfg.late_entries = 5;
+        cfg.schools = 4;
+        let sim = simulate(&cfg).expect("simulated");
+        for r in &sim.rounds {
+            let full = pair_round_on_full_graph(&r.input).expect("full graph pairs");
+            let sparse = pairing_weight(&r.input, &r.pairing.pairings).expect("allowed");
+            assert_eq!(
+                sparse,
+                pairing_weight(&r.input, &full.pairings).expect("allowed"),
+                "{players}: round {}",
+                r.input.round
+            );
+        }
+    }
 }

@@ -132,3 +132,21 @@ fn results_are_checked_and_the_extra_game_lot_is_recorded_and_repeatable() {
     let third = b.third_place.as_ref().expect("third place match");
     assert_eq!(third.slots[0], Slot::Player { id: a, seed: 1 });
 }
+
+#[test]
+fn a_bracket_is_seeded_from_the_top_of_the_standings() {
+    let rows: Vec<StandingRow> = [(2, 7), (1, 3), (3, 9), (4, 1)]
+        .into_iter()
+        .map(|(rank, id)| StandingRow {
+            rank,
+            player: PlayerId(id),
+            match_points: HalfPoints(10 - i64::from(rank)),
+            tiebreaks: vec![],
+            seed: rank,
+        })
+        .collect();
+    let b = Bracket::from_standings(&rows, 3, false, 5).expect("bracket");
+    // Seeds by rank: 3 (rank 1), 7 (rank 2), 9 (rank 3); seed 1 gets the bye.
+    assert_eq!(b.rounds[0][0].slots, [Slot::Player { id: PlayerId(3), seed: 1 }, Slot::Bye]);
+    assert_eq!(b.rounds[0][1].players(), Some((PlayerId(7), PlayerId(9))));
+}

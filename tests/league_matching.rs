@@ -120,3 +120,38 @@ fn blossom_handles_the_classic_blossom_cases() {
     );
     assert!(EdmondsBlossom.solve(0, &[], true).is_empty());
 }
+
+#[test]
+fn the_dual_certificate_proves_a_sparse_solution_optimal_or_names_edges_to_add() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut proved = 0;
+    for _ in 0..800 {
+        let n = 2 + (rng.next_u32() % 9) as usize;
+        let mut full = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.next_u32() % 100 < 70 {
+                    full.push(WeightedEdge { a, b, weight: i128::from(rng.next_u32() % 50) + 1 });
+                }
+            }
+        }
+        let (best_size, best) = brute_force(n, &full, false);
+        let _ = best_size;
+        // On the whole graph, every edge has non-negative reduced cost and the weight is optimal.
+        let (mates, cert) = EdmondsBlossom.solve_certified(n, &full);
+        let cert = cert.expect("the blossom solver certifies");
+        assert_eq!(matching_weight(&full, &mates), best);
+        assert!(full.iter().all(|e| cert.admits(e.a, e.b, e.weight)));
+        // On a random half: if the certificate admits every left-out edge, the result is optimal.
+        let sub: Vec<WeightedEdge> = full.iter().copied().filter(|_| rng.next_u32() % 2 == 0).collect();
+        let (mates, cert) = EdmondsBlossom.solve_certified(n, &sub);
+        let cert = cert.expect("certified");
+        if full.iter().all(|e| cert.admits(e.a, e.b, e.weight)) {
+            assert_eq!(matching_weight(&sub, &mates), best, "certified but not optimal");
+            proved += 1;
+        } else {
+            assert!(matching_weight(&sub, &mates) <= best);
+        }
+    }
+    assert!(proved > 50, "only {proved} sparse solutions proved optimal");
+}

@@ -194,3 +194,22 @@ fn the_same_input_gives_the_same_pairing_and_it_has_the_best_weight() {
     let json = serde_json::to_string(&a).expect("serialise");
     assert_eq!(serde_json::from_str::<RoundPairing>(&json).expect("deserialise"), a);
 }
+
+#[test]
+fn the_explanation_reads_as_short_plain_text() {
+    // Round 3 of the 4-player example above plus a fifth player who joins in round 4.
+    let h = vec![
+        RoundRecord { round: 1, matches: vec![win(1, 2, 1), win(3, 4, 3)], byes: vec![] },
+        RoundRecord { round: 2, matches: vec![win(1, 3, 1), win(2, 4, 2)], byes: vec![] },
+    ];
+    let mut ps = players(5);
+    ps[4].joined_round = 4;
+    let r = pair_round(&input(3, ps, h)).expect("pairs");
+    assert_eq!(
+        r.explanation.to_string(),
+        "Round 3.\n\
+         Score groups: 2 points: 1; 1 point: 2, 3; 0 points: 4.\n\
+         Player 1 (2 points) plays 4 (0 points) outside their score group: the group has an odd number of players (1).\n\
+         Player 5 is not paired: joins in round 4.\n"
+    );
+}

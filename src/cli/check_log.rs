@@ -26,14 +26,14 @@ pub(super) fn run(args: CheckLogArgs) -> Result<ExitCode, CliError> {
                 Ok(g) => serde_json::json!({ "file": file, "valid": true, "game": g }),
                 Err(e) => serde_json::json!({ "file": file, "valid": false, "error": e }),
             };
-            println!("{value}");
+            super::random_game::write_stdout(&format!("{value}\n"))?;
             continue;
         }
         match result {
             Ok(g) => {
                 let o = g.outcome;
-                println!(
-                    "{file}: valid: {} wins by {}, Red-side points {}, {} events, ended in round {}{}",
+                let line = format!(
+                    "{file}: valid: {} wins by {}, Red-side points {}, {} events, ended in round {}{}\n",
                     o.winner,
                     o.termination,
                     o.red_points,
@@ -45,8 +45,9 @@ pub(super) fn run(args: CheckLogArgs) -> Result<ExitCode, CliError> {
                         format!("; header disagrees: {}", g.claim_mismatches.join("; "))
                     }
                 );
+                super::random_game::write_stdout(&line)?;
             }
-            Err(e) => println!("{file}: invalid: {e}"),
+            Err(e) => super::random_game::write_stdout(&format!("{file}: invalid: {e}\n"))?,
         }
     }
     Ok(if all_valid { ExitCode::SUCCESS } else { ExitCode::FAILURE })

@@ -3,6 +3,7 @@
 use super::{CliError, RandomGameArgs};
 use crate::edition_dir::read_edition_dir;
 use crate::engine::{Edition, RuleOptions, random_game};
+use std::io::Write;
 use std::process::ExitCode;
 
 pub(super) fn run(args: RandomGameArgs) -> Result<ExitCode, CliError> {
@@ -15,11 +16,21 @@ pub(super) fn run(args: RandomGameArgs) -> Result<ExitCode, CliError> {
         None => Edition::builtin(),
     };
     let log = random_game(args.seed, edition, &RuleOptions::default());
-    if args.json {
-        let json = serde_json::to_string_pretty(&log).map_err(|e| CliError::Message(e.to_string()))?;
-        println!("{json}");
+    let text = if args.json {
+        serde_json::to_string_pretty(&log).map_err(|e| CliError::Message(e.to_string()))? + "\n"
     } else {
-        print!("{log}");
-    }
+        log.to_string()
+    };
+    write_stdout(&text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Print to stdout; a closed pipe (`| head`) is not an error.
+pub(super) fn write_stdout(text: &str) -> Result<(), CliError> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Message(format!("stdout: {e}")))
+        }
+        _ => Ok(()),
+    }
 }

@@ -8,13 +8,15 @@ pub mod notation;
 mod random;
 mod replay;
 mod rules;
+pub mod setup;
 pub mod state;
 
 pub use action::{Action, CardPlay};
 pub use edition::{CardEffect, CardSpec, Edition, EditionError, HexSpec, Landmark, Provenance, UnitSpec};
 pub use ids::{BySide, CardId, CardSet, Colour, Direction, HexId, UnitId};
 pub use notation::GameLog;
-pub use random::random_game;
+pub use random::{PlayStyle, random_game, random_game_with};
 pub use replay::{FinalUnit, LogError, ValidatedGame, parse_log, validate_log};
 pub use rules::IllegalAction;
+pub use setup::{Setup, UnitSetup};
 pub use state::{GameState, RuleOptions, Status};

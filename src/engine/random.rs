@@ -10,8 +10,20 @@ use super::state::{GameState, RuleOptions};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-/// Seconds a random player may think per event (at most): games sometimes end on time.
-const MAX_THINK_SECS: u64 = 14;
+/// Each game draws how long its players may think per event, up to this many seconds, so that some
+/// games end on time.
+const MAX_THINK_SECS: u64 = 40;
+
+/// How the random player chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PlayStyle {
+    /// Uniformly among kinds of decision, then among details.
+    #[default]
+    Uniform,
+    /// Like `Uniform`, but attacks whenever it can, advances after winning, and rarely passes: reaches
+    /// the immediate victories (fixture generation, tests).
+    Aggressive,
+}
 
 /// Uniform in `0..n` (n > 0), portable across platforms.
 fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
@@ -31,14 +43,38 @@ pub(crate) fn choose(rng: &mut ChaCha8Rng, actions: &[Action]) -> Option<Action>
 /// A complete legal game played by uniformly random legal choices from a seeded ChaCha generator.
 #[must_use]
 pub fn random_game(seed: u64, edition: &Edition, options: &RuleOptions) -> GameLog {
+    random_game_with(seed, edition, options, PlayStyle::Uniform)
+}
+
+fn aggressive(rng: &mut ChaCha8Rng, actions: &[Action]) -> Option<Action> {
+    let attacks: Vec<&Action> = actions
+        .iter()
+        .filter(|a| matches!(a, Action::Attack { .. } | Action::Advance { advance: true }))
+        .collect();
+    if !attacks.is_empty() && below(rng, 10) < 9 {
+        return attacks.get(below(rng, attacks.len())).map(|a| **a);
+    }
+    let rest: Vec<Action> =
+        actions.iter().filter(|a| **a != Action::Pass || actions.len() == 1).copied().collect();
+    if below(rng, 10) == 0 || rest.is_empty() { choose(rng, actions) } else { choose(rng, &rest) }
+}
+
+/// [`random_game`] with a choice of play style.
+#[must_use]
+pub fn random_game_with(seed: u64, edition: &Edition, options: &RuleOptions, style: PlayStyle) -> GameLog {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let max_think = 4 + rng.next_u64() % MAX_THINK_SECS;
     let mut state = GameState::new(edition, *options);
     let mut builder = Builder::default();
     let start = i32::try_from(options.time_control_secs).unwrap_or(i32::MAX);
     let mut clocks = BySide { red: start, polish: start };
     while let Some(side) = state.to_act() {
         let actions = state.legal_actions();
-        let Some(action) = choose(&mut rng, &actions) else { break };
+        let pick = match style {
+            PlayStyle::Uniform => choose(&mut rng, &actions),
+            PlayStyle::Aggressive => aggressive(&mut rng, &actions),
+        };
+        let Some(action) = pick else { break };
         let before = state;
         let lines = builder.log.events.len();
         if state.play(&action).is_err() {
@@ -47,7 +83,7 @@ pub fn random_game(seed: u64, edition: &Edition, options: &RuleOptions) -> GameL
         }
         builder.push(&before, &action);
         if builder.log.events.len() > lines {
-            let think = i32::try_from(rng.next_u64() % (MAX_THINK_SECS + 1)).unwrap_or(0);
+            let think = i32::try_from(rng.next_u64() % (max_think + 1)).unwrap_or(0);
             let clock = clocks.get_mut(side);
             *clock -= think;
             if *clock <= 0 {

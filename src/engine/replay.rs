@@ -50,7 +50,7 @@ pub struct FinalUnit {
 /// The first illegal event of a log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LogError {
-    /// Line number in the text (0 for a JSON log, whose events have no lines; then `index` counts).
+    /// Line number in the text; for a JSON log, the event's position in `events` (1-based).
     pub line: usize,
     /// The event as written (normalised).
     pub event: String,
@@ -84,8 +84,13 @@ fn notation_error(line: usize, event: String, rule: String) -> LogError {
 /// A syntax error with its line.
 pub fn parse_log(text: &str) -> Result<GameLog, LogError> {
     if text.trim_start().starts_with('{') {
-        return serde_json::from_str(text)
-            .map_err(|e| notation_error(e.line(), String::new(), format!("invalid JSON log: {e}")));
+        let mut log: GameLog = serde_json::from_str(text)
+            .map_err(|e| notation_error(e.line(), String::new(), format!("invalid JSON log: {e}")))?;
+        // JSON events have no text lines: errors name the event's position (1-based) instead.
+        for (i, ev) in log.events.iter_mut().enumerate() {
+            ev.line = i + 1;
+        }
+        return Ok(log);
     }
     notation::parse(text).map_err(|e| notation_error(e.line, e.text, e.message))
 }
@@ -155,6 +160,10 @@ pub fn replay(log: GameLog, edition: &Edition, options: RuleOptions) -> Result<V
         notation::expand(ev, edition, &mut actions).map_err(|m| fail(&state, m, "Notation"))?;
         check_resolve(ev, &state).map_err(|m| fail(&state, m, "Combat Phase"))?;
         for a in &actions {
+            if state.is_over() && *a == Action::Halt {
+                // A march into Warsaw ends the game in the middle of its command line.
+                continue;
+            }
             if let Some(actor) = state.to_act()
                 && actor != ev.side
                 && !state.is_over()

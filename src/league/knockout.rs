@@ -178,6 +178,23 @@ impl Bracket {
         Ok(b)
     }
 
+    /// Seed a bracket from the top `k` rows of the Swiss standings (fewer if the standings are
+    /// shorter). Withdrawn players should be filtered out of `rows` by the caller.
+    ///
+    /// # Errors
+    /// As [`Bracket::seeded`].
+    pub fn from_standings(
+        rows: &[super::standings::StandingRow],
+        k: usize,
+        third_place: bool,
+        lot_seed: u64,
+    ) -> Result<Bracket, KnockoutError> {
+        let mut ranked: Vec<&super::standings::StandingRow> = rows.iter().collect();
+        ranked.sort_by_key(|r| r.rank);
+        let ids: Vec<PlayerId> = ranked.iter().take(k).map(|r| r.player).collect();
+        Bracket::seeded(&ids, third_place, lot_seed)
+    }
+
     /// The match at a place.
     #[must_use]
     pub fn get(&self, at: MatchRef) -> Option<&BracketMatch> {

@@ -165,8 +165,11 @@ fn load_meta(contents: &str) -> Result<(String, String), EditionError> {
     Ok((id.clone(), name.unwrap_or(id)))
 }
 
+/// A notation token: letters, digits, `-`, `_`, at most `MAX_TOKEN` characters.
 fn is_token(s: &str) -> bool {
-    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    !s.is_empty()
+        && s.len() <= crate::engine::notation::MAX_TOKEN
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 fn load_units(contents: &str) -> Result<Vec<UnitSpec>, EditionError> {
@@ -180,7 +183,7 @@ fn load_units(contents: &str) -> Result<Vec<UnitSpec>, EditionError> {
             return Err(err(
                 F,
                 line,
-                format!("code {code:?} must be letters and digits (it is a notation token)"),
+                format!("code {code:?} must be up to 15 letters and digits (it is a notation token)"),
             ));
         }
         if code.len() == 3 && code[1..].chars().all(|c| c.is_ascii_digit()) {
@@ -245,7 +248,7 @@ fn load_board(contents: &str, units: &HashMap<String, UnitId>) -> Result<Vec<Hex
             return Err(err(
                 F,
                 line,
-                format!("label {label:?} must be letters and digits (it is a notation token)"),
+                format!("label {label:?} must be up to 15 letters and digits (it is a notation token)"),
             ));
         }
         if units.contains_key(&label) || CardId::parse_token(&label).is_some() || label == "none" {

@@ -1,6 +1,7 @@
 //! The game record as written: header tags and one event a line, names as tokens (context-free; the
 //! edition resolves them). Text and JSON are two renderings of these same types.
 
+use super::tok::Tok;
 use crate::outcome::Side;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -42,47 +43,47 @@ fn is_zero(n: &usize) -> bool {
 #[serde(tag = "verb", rename_all = "kebab-case")]
 pub enum Body {
     Draw {
-        cards: Vec<String>,
+        cards: Vec<Tok>,
     },
     Extra {
-        units: Vec<String>,
+        units: Vec<Tok>,
     },
     Pass,
     Pillage {
-        unit: String,
-        draw: Option<String>,
+        unit: Tok,
+        draw: Option<Tok>,
     },
     Command {
-        unit: String,
-        path: Vec<String>,
-        attack: Option<String>,
+        unit: Tok,
+        path: Vec<Tok>,
+        attack: Option<Tok>,
     },
     Play {
-        card: String,
+        card: Tok,
         play: PlayBody,
     },
     Resolve {
-        attacker: String,
-        defender: String,
+        attacker: Tok,
+        defender: Tok,
     },
     Select {
-        cards: Vec<String>,
+        cards: Vec<Tok>,
     },
     SetAside {
-        card: String,
+        card: Tok,
     },
     Pull {
-        card: String,
+        card: Tok,
     },
     FieldFortifications {
-        card: String,
+        card: Tok,
     },
     Strength {
         attacker: u8,
         defender: u8,
     },
     Retreat {
-        to: String,
+        to: Tok,
     },
     Advance,
     Hold,
@@ -94,13 +95,13 @@ pub enum Body {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "effect", rename_all = "kebab-case")]
 pub enum PlayBody {
-    FighterEscadrille { reveal: Vec<String>, discard: Vec<String> },
-    ArtillerySupport { target: String, discard: Option<String> },
-    RadioJamming { from: String, to: String },
-    BrokenCipher { look: Vec<String> },
-    Maneuver { unit: String, path: Vec<String>, attack: Option<String> },
-    GoWest { units: Vec<String> },
-    Assault { target: String, by: String, retreat: Option<String> },
+    FighterEscadrille { reveal: Vec<Tok>, discard: Vec<Tok> },
+    ArtillerySupport { target: Tok, discard: Option<Tok> },
+    RadioJamming { from: Tok, to: Tok },
+    BrokenCipher { look: Vec<Tok> },
+    Maneuver { unit: Tok, path: Vec<Tok>, attack: Option<Tok> },
+    GoWest { units: Vec<Tok> },
+    Assault { target: Tok, by: Tok, retreat: Option<Tok> },
 }
 
 impl GameLog {
@@ -132,14 +133,14 @@ pub fn format_clock(secs: i32) -> String {
     }
 }
 
-fn list(f: &mut fmt::Formatter<'_>, items: &[String]) -> fmt::Result {
+fn list(f: &mut fmt::Formatter<'_>, items: &[Tok]) -> fmt::Result {
     for i in items {
         write!(f, " {i}")?;
     }
     Ok(())
 }
 
-fn march(f: &mut fmt::Formatter<'_>, path: &[String], attack: &Option<String>) -> fmt::Result {
+fn march(f: &mut fmt::Formatter<'_>, path: &[Tok], attack: &Option<Tok>) -> fmt::Result {
     if !path.is_empty() {
         f.write_str(" march")?;
         list(f, path)?;

@@ -4,7 +4,9 @@
 mod ast;
 mod parse;
 mod resolve;
+mod tok;
 
 pub use ast::{Body, Event, GameLog, PlayBody, Tag, format_clock};
 pub use parse::{SyntaxError, parse, parse_clock};
 pub use resolve::{Builder, expand};
+pub use tok::{MAX_TOKEN, Tok};

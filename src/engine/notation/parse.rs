@@ -1,6 +1,7 @@
 //! Text notation to [`GameLog`]: context-free (no edition needed), every error with its line number.
 
 use super::ast::{Body, Event, GameLog, PlayBody, Tag};
+use super::tok::{MAX_TOKEN, Tok};
 use crate::outcome::Side;
 
 /// A line that is not valid notation.
@@ -89,29 +90,25 @@ pub fn parse_clock(s: &str) -> Result<i32, String> {
 }
 
 struct Cursor<'a> {
-    tokens: Vec<&'a str>,
-    pos: usize,
+    tokens: std::iter::Peekable<std::str::SplitWhitespace<'a>>,
 }
 
 impl<'a> Cursor<'a> {
     fn next(&mut self, what: &str) -> Result<&'a str, String> {
-        let t = self
-            .tokens
-            .get(self.pos)
-            .copied()
-            .ok_or_else(|| format!("expected {what} at the end of the line"))?;
-        self.pos += 1;
-        Ok(t)
+        self.tokens.next().ok_or_else(|| format!("expected {what} at the end of the line"))
     }
-    fn token(&mut self, what: &str) -> Result<String, String> {
-        self.next(what).map(str::to_string)
+    fn tok(s: &str) -> Result<Tok, String> {
+        Tok::new(s).ok_or_else(|| format!("{s:?} is longer than {MAX_TOKEN} characters"))
     }
-    fn peek(&self) -> Option<&'a str> {
-        self.tokens.get(self.pos).copied()
+    fn token(&mut self, what: &str) -> Result<Tok, String> {
+        Self::tok(self.next(what)?)
+    }
+    fn peek(&mut self) -> Option<&'a str> {
+        self.tokens.peek().copied()
     }
     fn eat(&mut self, word: &str) -> bool {
         if self.peek() == Some(word) {
-            self.pos += 1;
+            self.tokens.next();
             true
         } else {
             false
@@ -125,21 +122,21 @@ impl<'a> Cursor<'a> {
         }
     }
     /// Tokens up to the end or to one of `stops`.
-    fn until(&mut self, stops: &[&str]) -> Vec<String> {
+    fn until(&mut self, stops: &[&str]) -> Result<Vec<Tok>, String> {
         let mut out = Vec::new();
         while let Some(t) = self.peek() {
             if stops.contains(&t) {
                 break;
             }
-            out.push(t.to_string());
-            self.pos += 1;
+            out.push(Self::tok(t)?);
+            self.tokens.next();
         }
-        out
+        Ok(out)
     }
-    fn rest(&mut self) -> Vec<String> {
+    fn rest(&mut self) -> Result<Vec<Tok>, String> {
         self.until(&[])
     }
-    fn done(&self) -> Result<(), String> {
+    fn done(&mut self) -> Result<(), String> {
         match self.peek() {
             None => Ok(()),
             Some(t) => Err(format!("unexpected {t:?} at the end of the event")),
@@ -150,8 +147,8 @@ impl<'a> Cursor<'a> {
         t.parse().map_err(|_| format!("{what} {t:?} is not a number"))
     }
     /// `[march h1 h2 ...] [attack U]`
-    fn command_tail(&mut self) -> Result<(Vec<String>, Option<String>), String> {
-        let path = if self.eat("march") { self.until(&["attack"]) } else { Vec::new() };
+    fn command_tail(&mut self) -> Result<(Vec<Tok>, Option<Tok>), String> {
+        let path = if self.eat("march") { self.until(&["attack"])? } else { Vec::new() };
         let attack = if self.eat("attack") { Some(self.token("the attacked unit")?) } else { None };
         Ok((path, attack))
     }
@@ -165,14 +162,14 @@ fn parse_event(content: &str) -> Result<Event, String> {
         }
         None => (content, None),
     };
-    let mut c = Cursor { tokens: content.split_whitespace().collect(), pos: 0 };
+    let mut c = Cursor { tokens: content.split_whitespace().peekable() };
     let side_token = c.next("the side")?;
     let side: Side =
         side_token.parse().map_err(|_| format!("an event starts with red or polish, not {side_token:?}"))?;
     let verb = c.next("a verb")?;
     let body = match verb {
-        "draw" => Body::Draw { cards: c.rest() },
-        "extra" => Body::Extra { units: c.rest() },
+        "draw" => Body::Draw { cards: c.rest()? },
+        "extra" => Body::Extra { units: c.rest()? },
         "pass" => Body::Pass,
         "pillage" => {
             let unit = c.token("the pillaging unit")?;
@@ -190,9 +187,9 @@ fn parse_event(content: &str) -> Result<Event, String> {
             let play = match effect {
                 "fighter-escadrille" => {
                     c.expect("reveal")?;
-                    let reveal = c.until(&["discard"]);
+                    let reveal = c.until(&["discard"])?;
                     c.expect("discard")?;
-                    PlayBody::FighterEscadrille { reveal, discard: c.rest() }
+                    PlayBody::FighterEscadrille { reveal, discard: c.rest()? }
                 }
                 "artillery-support" => {
                     let target = c.token("the target unit")?;
@@ -204,14 +201,14 @@ fn parse_event(content: &str) -> Result<Event, String> {
                 }
                 "broken-cipher" => {
                     c.expect("look")?;
-                    PlayBody::BrokenCipher { look: c.rest() }
+                    PlayBody::BrokenCipher { look: c.rest()? }
                 }
                 "maneuver" => {
                     let unit = c.token("the unit")?;
                     let (path, attack) = c.command_tail()?;
                     PlayBody::Maneuver { unit, path, attack }
                 }
-                "go-west" => PlayBody::GoWest { units: c.rest() },
+                "go-west" => PlayBody::GoWest { units: c.rest()? },
                 "assault" => {
                     let target = c.token("the assaulted unit")?;
                     c.expect("by")?;
@@ -228,7 +225,7 @@ fn parse_event(content: &str) -> Result<Event, String> {
             attacker: c.token("the attacking unit")?,
             defender: c.token("the defending unit")?,
         },
-        "select" => Body::Select { cards: c.rest() },
+        "select" => Body::Select { cards: c.rest()? },
         "set-aside" => Body::SetAside { card: c.token("the card set aside")? },
         "pull" => Body::Pull { card: c.token("the card drawn")? },
         "field-fortifications" => Body::FieldFortifications { card: c.token("the card returned")? },

@@ -3,6 +3,7 @@
 //! on one line).
 
 use super::ast::{Body, Event, GameLog, PlayBody};
+use super::tok::Tok;
 use crate::engine::action::{Action, CardPlay};
 use crate::engine::edition::Edition;
 use crate::engine::ids::{CardId, CardSet, HexId, UnitId};
@@ -18,7 +19,7 @@ fn unit(e: &Edition, t: &str) -> Result<UnitId, String> {
 fn hex(e: &Edition, t: &str) -> Result<HexId, String> {
     e.hex_by_label(t).ok_or_else(|| format!("{t:?} is not a space of edition {}", e.id()))
 }
-fn cards(ts: &[String]) -> Result<CardSet, String> {
+fn cards(ts: &[Tok]) -> Result<CardSet, String> {
     let mut s = CardSet::EMPTY;
     for t in ts {
         let c = card(t)?;
@@ -29,7 +30,7 @@ fn cards(ts: &[String]) -> Result<CardSet, String> {
     }
     Ok(s)
 }
-fn sorted<const N: usize>(e: &Edition, ts: &[String], what: &str) -> Result<[UnitId; N], String> {
+fn sorted<const N: usize>(e: &Edition, ts: &[Tok], what: &str) -> Result<[UnitId; N], String> {
     if ts.len() != N {
         return Err(format!("{what} names {N} units, not {}", ts.len()));
     }
@@ -44,8 +45,8 @@ fn sorted<const N: usize>(e: &Edition, ts: &[String], what: &str) -> Result<[Uni
 fn command(
     e: &Edition,
     u: UnitId,
-    path: &[String],
-    attack: Option<&String>,
+    path: &[Tok],
+    attack: Option<&Tok>,
     out: &mut Vec<Action>,
 ) -> Result<(), String> {
     for h in path {
@@ -174,9 +175,10 @@ impl Builder {
     pub fn push(&mut self, before: &GameState<'_>, a: &Action) {
         let e = before.edition();
         let side = before.to_act().unwrap_or(Side::Red);
-        let code = |u: UnitId| e.unit(u).code.clone();
-        let label = |h: HexId| e.hex(h).label.clone();
-        let toks = |s: CardSet| s.iter().map(CardId::token).collect::<Vec<_>>();
+        let code = |u: UnitId| tk(&e.unit(u).code);
+        let label = |h: HexId| tk(&e.hex(h).label);
+        let ctk = |c: CardId| tk(&c.token());
+        let toks = |s: CardSet| s.iter().map(ctk).collect::<Vec<_>>();
         let commanding = matches!(before.pending, Pending::Commanding { .. }) && self.open == Open::Command;
         match *a {
             Action::Draw { side, card } => {
@@ -186,17 +188,17 @@ impl Builder {
                 };
                 match (self.open, self.log.events.last_mut()) {
                     (Open::Pillage, Some(Event { body: Body::Pillage { draw, .. }, .. })) => {
-                        *draw = Some(card.token());
+                        *draw = Some(ctk(card));
                         self.open = Open::Nothing;
                         return;
                     }
                     (open, Some(Event { body: Body::Draw { cards }, .. })) if open == session => {
-                        cards.push(card.token());
+                        cards.push(ctk(card));
                         return;
                     }
                     _ => {}
                 }
-                self.event(side, Body::Draw { cards: vec![card.token()] });
+                self.event(side, Body::Draw { cards: vec![ctk(card)] });
                 self.open = session;
                 return;
             }
@@ -239,10 +241,7 @@ impl Builder {
                         Open::Nothing,
                     ),
                     CardPlay::ArtillerySupport { target, discard } => (
-                        PlayBody::ArtillerySupport {
-                            target: code(target),
-                            discard: discard.map(CardId::token),
-                        },
+                        PlayBody::ArtillerySupport { target: code(target), discard: discard.map(ctk) },
                         Open::Nothing,
                     ),
                     CardPlay::RadioJamming { from, to } => {
@@ -263,18 +262,18 @@ impl Builder {
                         Open::Nothing,
                     ),
                 };
-                (Body::Play { card: card.token(), play: p }, open)
+                (Body::Play { card: ctk(card), play: p }, open)
             }
             Action::Resolve { attacker } => {
                 let defender =
-                    before.attacks().find(|(a, _)| *a == attacker).map_or(String::new(), |(_, d)| code(d));
+                    before.attacks().find(|(a, _)| *a == attacker).map_or(Tok::default(), |(_, d)| code(d));
                 (Body::Resolve { attacker: code(attacker), defender }, Open::Nothing)
             }
             Action::Select { cards, .. } => (Body::Select { cards: toks(cards) }, Open::Nothing),
-            Action::SetAside { card, .. } => (Body::SetAside { card: card.token() }, Open::Nothing),
-            Action::Pull { card, .. } => (Body::Pull { card: card.token() }, Open::Nothing),
+            Action::SetAside { card, .. } => (Body::SetAside { card: ctk(card) }, Open::Nothing),
+            Action::Pull { card, .. } => (Body::Pull { card: ctk(card) }, Open::Nothing),
             Action::FieldFortifications { card, .. } => {
-                (Body::FieldFortifications { card: card.token() }, Open::Nothing)
+                (Body::FieldFortifications { card: ctk(card) }, Open::Nothing)
             }
             Action::Strength { attacker, defender } => (Body::Strength { attacker, defender }, Open::Nothing),
             Action::Retreat { to } => (Body::Retreat { to: label(to) }, Open::Nothing),
@@ -289,7 +288,7 @@ impl Builder {
         self.log.events.push(Event { line: 0, side, body, clock: None });
     }
 
-    fn last_path(&mut self) -> Option<(&mut Vec<String>, &mut Option<String>)> {
+    fn last_path(&mut self) -> Option<(&mut Vec<Tok>, &mut Option<Tok>)> {
         match self.log.events.last_mut().map(|e| &mut e.body) {
             Some(Body::Command { path, attack, .. })
             | Some(Body::Play { play: PlayBody::Maneuver { path, attack, .. }, .. }) => Some((path, attack)),
@@ -303,4 +302,9 @@ impl Builder {
             e.clock = Some(secs);
         }
     }
+}
+
+/// Edition tokens are at most `MAX_TOKEN` bytes (checked by the loader), card tokens 3.
+fn tk(s: &str) -> Tok {
+    Tok::new(s).unwrap_or_default()
 }

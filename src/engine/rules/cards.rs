@@ -158,11 +158,14 @@ impl GameState<'_> {
                         self.label(h)
                     )
                 })?;
+                // Both units move, then the attack markers are adjusted (rulebook "Moving Attack Markers").
                 let from = self.unit(target).hex;
-                self.move_unit(target, h);
+                self.place(target, h);
                 if let Some(f) = from {
-                    self.move_unit(by, f);
+                    self.place(by, f);
                 }
+                self.prune_attacks();
+                self.check_victory();
                 Ok(())
             }
         }

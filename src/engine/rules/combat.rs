@@ -63,8 +63,8 @@ impl GameState<'_> {
             Stage::Select(s) if s == att => Stage::Select(def),
             Stage::Select(_) => Stage::SetAside(def),
             Stage::SetAside(s) if s == def => Stage::SetAside(att),
-            Stage::SetAside(_) => Stage::Pull(def),
-            Stage::Pull(s) if s == def => Stage::Pull(att),
+            Stage::SetAside(_) => Stage::Pull(att),
+            Stage::Pull(s) if s == att => Stage::Pull(def),
             Stage::Pull(_) => Stage::FieldFortifications(att),
             Stage::FieldFortifications(s) if s == att => Stage::FieldFortifications(def),
             Stage::FieldFortifications(_) => Stage::Strength,
@@ -222,6 +222,7 @@ impl GameState<'_> {
                     }
                 }
                 self.end_combat();
+                self.settle();
                 return Ok(());
             }
             _ => {

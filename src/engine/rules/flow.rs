@@ -175,13 +175,18 @@ impl GameState<'_> {
     /// Move a unit (march, retreat, advance), keep attack markers only between adjacent units (rulebook
     /// "Moving Attack Markers"), and check whether Red entered Warsaw.
     pub(crate) fn move_unit(&mut self, u: UnitId, to: HexId) {
+        self.place(u, to);
+        self.prune_attacks();
+        self.check_victory();
+    }
+
+    /// Move a unit without adjusting attack markers yet (Szturm moves two units, then adjusts).
+    pub(crate) fn place(&mut self, u: UnitId, to: HexId) {
         if let Some(from) = self.unit(u).hex {
             self.occupant[from.0 as usize] = EMPTY;
         }
         self.occupant[to.0 as usize] = u.0;
         self.unit_mut(u).hex = Some(to);
-        self.prune_attacks();
-        self.check_victory();
     }
 
     /// Rulebook "Unit Status": a good-order unit that loses is dispersed, a dispersed one eliminated; the
@@ -191,6 +196,7 @@ impl GameState<'_> {
         let st = self.unit_mut(u);
         if st.status == Status::GoodOrder && !defenders {
             st.status = Status::Dispersed;
+            self.check_victory();
             return;
         }
         st.status = Status::Eliminated;
@@ -206,7 +212,7 @@ impl GameState<'_> {
     }
 
     /// Remove attack markers whose units are gone or no longer adjacent.
-    fn prune_attacks(&mut self) {
+    pub(crate) fn prune_attacks(&mut self) {
         for a in 0..self.attack_of.len() {
             if let Some(d) = self.attack_of[a] {
                 let keep = match (self.units[a].hex, self.unit(d).hex) {

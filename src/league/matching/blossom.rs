@@ -3,6 +3,7 @@
 //! with integer duals. Vertex duals, slacks and deltas are held doubled so everything stays
 //! integral; the weights are doubled on the way in so every S-S slack is even.
 
+use super::certificate::DualCertificate;
 use super::{MatchingSolver, WeightedEdge};
 
 /// The solver the Swiss pairing uses by default.
@@ -23,9 +24,23 @@ impl MatchingSolver for EdmondsBlossom {
         s.run(max_cardinality);
         s.mates()
     }
+
+    fn solve_certified(
+        &self,
+        vertex_count: usize,
+        edges: &[WeightedEdge],
+    ) -> (Vec<Option<usize>>, Option<DualCertificate>) {
+        if vertex_count == 0 {
+            return (Vec::new(), None);
+        }
+        let mut s = State::new(vertex_count, edges);
+        s.run(false);
+        let cert = DualCertificate::new(vertex_count, &s.dualvar, &s.blossomparent);
+        (s.mates(), Some(cert))
+    }
 }
 
-const NONE: usize = usize::MAX;
+pub(super) const NONE: usize = usize::MAX;
 const FREE: u8 = 0;
 const S: u8 = 1;
 const T: u8 = 2;

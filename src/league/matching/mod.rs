@@ -5,8 +5,10 @@
 //! lexicographically, as bbpPairings does.
 
 mod blossom;
+mod certificate;
 
 pub use blossom::EdmondsBlossom;
+pub use certificate::DualCertificate;
 
 /// An undirected edge between vertices `a` and `b` (indices `0..n`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +24,17 @@ pub trait MatchingSolver {
     /// `max_cardinality`, of maximum weight among the matchings of maximum size.
     fn solve(&self, vertex_count: usize, edges: &[WeightedEdge], max_cardinality: bool)
     -> Vec<Option<usize>>;
+
+    /// A maximum-weight matching plus, if the solver can give one, the optimal dual solution: it
+    /// tells whether an edge left out of `edges` could have improved the matching, so a caller
+    /// can solve a sparse graph and still prove the result optimal for the whole graph.
+    fn solve_certified(
+        &self,
+        vertex_count: usize,
+        edges: &[WeightedEdge],
+    ) -> (Vec<Option<usize>>, Option<DualCertificate>) {
+        (self.solve(vertex_count, edges, false), None)
+    }
 }
 
 /// Total weight of a matching given as mates (each edge counted once).

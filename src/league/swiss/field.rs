@@ -28,6 +28,10 @@ pub(crate) struct Field {
     /// Every player ever paired against each other (ids, smaller first), entrants or not.
     met: BTreeSet<(PlayerId, PlayerId)>,
     forbidden: BTreeSet<(PlayerId, PlayerId)>,
+    /// The same two relations between entrants, as bit matrices by entrant index (the pairing
+    /// asks them for every pair of a large field).
+    met_bits: BitMatrix,
+    forbidden_bits: BitMatrix,
     index: BTreeMap<PlayerId, usize>,
     min_score: HalfPoints,
     /// Players not paired this round and why (withdrawn, not yet joined).
@@ -56,9 +60,12 @@ impl Field {
         for r in history {
             for m in &r.matches {
                 met.insert(key(m.red_first, m.other));
-                last_red_first.insert(m.red_first, true);
-                last_red_first.insert(m.other, false);
-                *red_first_count.entry(m.red_first).or_default() += 1;
+                // Only a match played at the table says who commanded Red first.
+                if m.played_over_the_board() {
+                    last_red_first.insert(m.red_first, true);
+                    last_red_first.insert(m.other, false);
+                    *red_first_count.entry(m.red_first).or_default() += 1;
+                }
             }
             byes.extend(r.byes.iter().copied());
         }
@@ -97,9 +104,19 @@ impl Field {
                 red_first_count: red_first_count.get(&p.id).copied().unwrap_or(0),
             });
         }
-        let index = entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+        let index: BTreeMap<PlayerId, usize> = entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
         let min_score = entrants.last().map(|e| e.score).unwrap_or_default();
-        Ok(Field { entrants, groups, met, forbidden, index, min_score, left_out })
+        let bits = |pairs: &BTreeSet<(PlayerId, PlayerId)>| {
+            let mut m = BitMatrix::new(entrants.len());
+            for (a, b) in pairs {
+                if let (Some(&i), Some(&j)) = (index.get(a), index.get(b)) {
+                    m.set(i, j);
+                }
+            }
+            m
+        };
+        let (met_bits, forbidden_bits) = (bits(&met), bits(&forbidden));
+        Ok(Field { entrants, groups, met, forbidden, met_bits, forbidden_bits, index, min_score, left_out })
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -115,7 +132,7 @@ impl Field {
     }
 
     pub(crate) fn have_met(&self, i: usize, j: usize) -> bool {
-        self.have_met_ids(self.entrants[i].id, self.entrants[j].id)
+        self.met_bits.get(i, j)
     }
 
     pub(crate) fn is_forbidden_ids(&self, a: PlayerId, b: PlayerId) -> bool {
@@ -131,7 +148,7 @@ impl Field {
         let (i, j) = (i.min(j), i.max(j));
         let (a, b) = (&self.entrants[i], &self.entrants[j]);
         let mut c = [0u64; CRITERIA];
-        c[Criterion::Forbidden as usize] = u64::from(self.is_forbidden_ids(a.id, b.id));
+        c[Criterion::Forbidden as usize] = u64::from(self.forbidden_bits.get(i, j));
         let diff = (a.score - b.score).0.unsigned_abs();
         c[Criterion::MixedPairs as usize] = u64::from(diff != 0);
         c[Criterion::ScoreDifference as usize] = diff.saturating_mul(diff);
@@ -145,6 +162,22 @@ impl Field {
         };
         c[Criterion::RedFirstClash as usize] =
             u64::from(a.wants_red_first.is_some() && a.wants_red_first == b.wants_red_first);
+        c
+    }
+
+    /// An upper bound of every criterion's cost on any edge of this field (the packing needs
+    /// bounds, not the exact maxima, so it can weigh edges one at a time).
+    pub(crate) fn max_costs(&self) -> Costs {
+        let spread = self.entrants.first().map_or(0, |e| (e.score - self.min_score).0.unsigned_abs());
+        let n = self.len() as u64;
+        let mut c = [0u64; CRITERIA];
+        c[Criterion::Forbidden as usize] = 1;
+        c[Criterion::ByeScore as usize] = spread;
+        c[Criterion::MixedPairs as usize] = 1;
+        c[Criterion::ScoreDifference as usize] = spread.saturating_mul(spread);
+        c[Criterion::HalfSplit as usize] = n;
+        c[Criterion::ByeRank as usize] = n;
+        c[Criterion::RedFirstClash as usize] = 1;
         c
     }
 
@@ -178,5 +211,28 @@ impl Field {
             }
         };
         if a_red { (i, j) } else { (j, i) }
+    }
+}
+
+/// A symmetric relation between entrants, one bit per pair.
+struct BitMatrix {
+    n: usize,
+    bits: Vec<u64>,
+}
+
+impl BitMatrix {
+    fn new(n: usize) -> BitMatrix {
+        BitMatrix { n, bits: vec![0; (n * n).div_ceil(64)] }
+    }
+
+    fn set(&mut self, i: usize, j: usize) {
+        for k in [i * self.n + j, j * self.n + i] {
+            self.bits[k / 64] |= 1 << (k % 64);
+        }
+    }
+
+    fn get(&self, i: usize, j: usize) -> bool {
+        let k = i * self.n + j;
+        self.bits[k / 64] & (1 << (k % 64)) != 0
     }
 }

@@ -6,6 +6,7 @@
 
 mod explain;
 mod field;
+mod solve;
 mod weights;
 
 pub use explain::{
@@ -19,7 +20,7 @@ use super::rounds::RoundRecord;
 use super::scoring::Scoring;
 use field::Field;
 use serde::{Deserialize, Serialize};
-use weights::{CRITERIA, Costs, Criterion, Packer};
+use weights::Packer;
 
 /// Whether a player takes part in the next round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -142,21 +143,37 @@ pub fn pair_round_with(
     input: &PairingInput,
     solver: &dyn MatchingSolver,
 ) -> Result<RoundPairing, PairingError> {
+    pair(input, solver, Strategy::Auto)
+}
+
+/// Pair on the whole graph of allowed pairs, never the sparse graph with its certificate: the
+/// reference the tests compare [`pair_round`] against for large fields.
+///
+/// # Errors
+/// As [`pair_round`].
+pub fn pair_round_on_full_graph(input: &PairingInput) -> Result<RoundPairing, PairingError> {
+    pair(input, &EdmondsBlossom, Strategy::FullGraph)
+}
+
+fn pair(
+    input: &PairingInput,
+    solver: &dyn MatchingSolver,
+    strategy: Strategy,
+) -> Result<RoundPairing, PairingError> {
     let field = Field::new(input)?;
-    let graph = Graph::build(&field)?;
-    let mates = solver.solve(graph.vertex_count, &graph.edges, true);
-    let unpaired: Vec<PlayerId> = (0..field.len())
-        .filter(|&i| mates.get(i).copied().flatten().is_none())
-        .map(|i| field.entrants[i].id)
-        .collect();
-    if !unpaired.is_empty() || (graph.has_bye() && mates.get(field.len()).copied().flatten().is_none()) {
+    let weigher = Weigher::new(&field)?;
+    let mates = solve::solve(&weigher, solver, strategy);
+    let n = field.len();
+    let unpaired: Vec<PlayerId> =
+        (0..n).filter(|&i| mates.get(i).copied().flatten().is_none()).map(|i| field.entrants[i].id).collect();
+    if !unpaired.is_empty() || (weigher.has_bye() && mates.get(n).copied().flatten().is_none()) {
         return Err(PairingError::NoPairingWithoutRematch { round: input.round, unpaired });
     }
     let mut pairs = Vec::new();
     let mut bye = None;
-    for (i, m) in mates.iter().enumerate().take(field.len()) {
+    for (i, m) in mates.iter().enumerate().take(n) {
         match *m {
-            Some(j) if j == field.len() => bye = Some(i),
+            Some(j) if j == n => bye = Some(i),
             Some(j) if i < j => pairs.push((i, j)),
             _ => {}
         }
@@ -189,26 +206,23 @@ pub fn pairing_weight(input: &PairingInput, pairings: &[Pairing]) -> Option<i128
     PairingScorer::new(input).ok()?.weight(pairings)
 }
 
-/// [`pairing_weight`] for many candidate pairings of one input (the graph is built once).
+/// [`pairing_weight`] for many candidate pairings of one input (the field is built once).
 pub struct PairingScorer {
     field: Field,
-    edges: std::collections::BTreeMap<(usize, usize), i128>,
 }
 
 impl PairingScorer {
     /// # Errors
     /// As [`pair_round`] for inputs that cannot be weighed.
     pub fn new(input: &PairingInput) -> Result<PairingScorer, PairingError> {
-        let field = Field::new(input)?;
-        let graph = Graph::build(&field)?;
-        let edges = graph.edges.iter().map(|e| ((e.a, e.b), e.weight)).collect();
-        Ok(PairingScorer { field, edges })
+        Ok(PairingScorer { field: Field::new(input)? })
     }
 
     /// The pairing's total weight, or `None` if it is not allowed.
     #[must_use]
     pub fn weight(&self, pairings: &[Pairing]) -> Option<i128> {
         let field = &self.field;
+        let weigher = Weigher::new(field).ok()?;
         let mut seen = vec![false; field.len()];
         let mut total = 0i128;
         let mut take = |id: PlayerId| -> Option<usize> {
@@ -220,50 +234,60 @@ impl PairingScorer {
                 Pairing::Match { red_first, other, .. } => (take(red_first)?, take(other)?),
                 Pairing::Bye { player } => (take(player)?, field.len()),
             };
-            total += self.edges.get(&(i.min(j), i.max(j)))?;
+            total += weigher.weight(i.min(j), i.max(j))?;
         }
         seen.iter().all(|&s| s).then_some(total)
     }
 }
 
-/// The candidate graph: vertices `0..n` are the entrants in field order, vertex `n` the bye.
-struct Graph {
-    vertex_count: usize,
-    edges: Vec<WeightedEdge>,
-    players: usize,
+/// Which graph the matching is solved on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Strategy {
+    /// The whole graph for small fields; for large ones a sparse graph grown until the solver's
+    /// dual certificate proves the matching optimal for the whole graph.
+    Auto,
+    FullGraph,
 }
 
-impl Graph {
-    fn has_bye(&self) -> bool {
-        self.vertex_count > self.players
+/// The allowed edges and their packed weights. Vertices `0..n` are the entrants in field order,
+/// vertex `n` the bye (odd fields only).
+pub(crate) struct Weigher<'a> {
+    pub field: &'a Field,
+    packer: Packer,
+}
+
+impl<'a> Weigher<'a> {
+    fn new(field: &'a Field) -> Result<Weigher<'a>, PairingError> {
+        let n = field.len();
+        let vertex_count = n + n % 2;
+        let pairs = u64::try_from(vertex_count / 2).unwrap_or(u64::MAX);
+        let packer = Packer::new(pairs, &field.max_costs()).ok_or(PairingError::TooLarge { players: n })?;
+        Ok(Weigher { field, packer })
     }
 
-    fn build(field: &Field) -> Result<Graph, PairingError> {
-        let n = field.len();
-        let with_bye = n % 2 == 1;
-        let mut candidates: Vec<(usize, usize, Costs)> = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                if !field.have_met(i, j) {
-                    candidates.push((i, j, field.pair_costs(i, j)));
-                }
-            }
-            if with_bye && !field.entrants[i].had_bye {
-                candidates.push((i, n, field.bye_costs(i)));
-            }
+    pub(crate) fn players(&self) -> usize {
+        self.field.len()
+    }
+
+    pub(crate) fn has_bye(&self) -> bool {
+        self.field.len() % 2 == 1
+    }
+
+    pub(crate) fn vertex_count(&self) -> usize {
+        self.players() + usize::from(self.has_bye())
+    }
+
+    /// The weight of edge `i`-`j` (`i < j`; `j == n` is the bye), or `None` if not allowed.
+    pub(crate) fn weight(&self, i: usize, j: usize) -> Option<i128> {
+        let n = self.players();
+        if j == n {
+            let allowed = self.has_bye() && !self.field.entrants[i].had_bye;
+            return allowed.then(|| self.packer.weight(&self.field.bye_costs(i)));
         }
-        let mut max_cost = [0u64; CRITERIA];
-        for (_, _, c) in &candidates {
-            for k in 0..CRITERIA {
-                max_cost[k] = max_cost[k].max(c[k]);
-            }
-        }
-        let vertex_count = n + usize::from(with_bye);
-        let pairs = u64::try_from(vertex_count / 2).unwrap_or(u64::MAX);
-        let packer = Packer::new(pairs, &max_cost).ok_or(PairingError::TooLarge { players: n })?;
-        let edges =
-            candidates.iter().map(|&(a, b, ref c)| WeightedEdge { a, b, weight: packer.weight(c) }).collect();
-        debug_assert!(Criterion::RedFirstClash as usize == CRITERIA - 1);
-        Ok(Graph { vertex_count, edges, players: n })
+        (!self.field.have_met(i, j)).then(|| self.packer.weight(&self.field.pair_costs(i, j)))
+    }
+
+    pub(crate) fn edge(&self, i: usize, j: usize) -> Option<WeightedEdge> {
+        self.weight(i, j).map(|weight| WeightedEdge { a: i, b: j, weight })
     }
 }

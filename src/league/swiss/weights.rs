@@ -38,13 +38,16 @@ pub(crate) struct Packer {
 
 impl Packer {
     /// `pairs`: the most edges a matching can hold; `max_cost[k]`: the largest cost of criterion
-    /// `k` on any edge. `None` if the packed weights would not fit comfortably in an `i128`.
+    /// `k` on any edge (the bye criteria are paid by one edge at most). `None` if the packed weights would not fit comfortably in an `i128`.
     pub(crate) fn new(pairs: u64, max_cost: &Costs) -> Option<Packer> {
         let mut base = [0i128; CRITERIA];
         let mut b: i128 = 1;
         for k in (0..CRITERIA).rev() {
             base[k] = b;
-            let field = i128::from(pairs).checked_mul(i128::from(max_cost[k]))?.checked_add(1)?;
+            // Only one edge of a matching is the bye, so the bye criteria never add up.
+            let bye_only = k == Criterion::ByeScore as usize || k == Criterion::ByeRank as usize;
+            let edges = if bye_only { 1 } else { pairs };
+            let field = i128::from(edges).checked_mul(i128::from(max_cost[k]))?.checked_add(1)?;
             b = b.checked_mul(field)?;
         }
         // Headroom: the solver doubles weights and sums them over a matching.
@@ -65,9 +68,15 @@ mod tests {
     fn a_higher_criterion_outweighs_every_lower_one_over_a_whole_matching() {
         let max = [1, 4, 1, 16, 3, 5, 1];
         let p = Packer::new(3, &max).expect("fits");
+        // The bye's rank outweighs the Red-first clashes of every pair.
+        assert!(
+            p.weight(&[0, 0, 0, 0, 0, 0, 1]) * 3
+                > p.weight(&[0, 0, 0, 0, 0, 1, 0]) + 2 * p.weight(&[0; CRITERIA])
+        );
         // One forbidden pair costs more than three pairs at the maximum of every other criterion.
         let forbidden = p.weight(&[1, 0, 0, 0, 0, 0, 0]) + 2 * p.weight(&[0; CRITERIA]);
-        let rest = 3 * p.weight(&[0, 4, 1, 16, 3, 5, 1]);
+        // (At most one edge of a matching is the bye.)
+        let rest = p.weight(&[0, 4, 1, 16, 3, 5, 1]) + 2 * p.weight(&[0, 0, 1, 16, 3, 0, 1]);
         assert!(rest > forbidden);
         // Two edges always beat one, whatever their costs.
         assert!(2 * p.weight(&max) > p.weight(&[0; CRITERIA]));

@@ -1,0 +1,188 @@
+//! Property tests over many seeds: random games are legal and complete, notation round-trips, and
+//! `legal_actions` agrees with `is_legal`.
+
+use bitwa::engine::notation::{self, GameLog};
+use bitwa::engine::{
+    Action, CardId, CardPlay, CardSet, Edition, GameState, HexId, RuleOptions, UnitId, random_game,
+    validate_log,
+};
+use bitwa::outcome::Side;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+const SEEDS: u64 = 40;
+
+fn edition() -> &'static Edition {
+    Edition::builtin()
+}
+
+/// The positions of a game and the action played in each.
+fn positions(log: &GameLog) -> Vec<(GameState<'static>, Action)> {
+    let mut state = GameState::new(edition(), RuleOptions::default());
+    let mut out = Vec::new();
+    let mut actions = Vec::new();
+    for ev in &log.events {
+        actions.clear();
+        notation::expand(ev, edition(), &mut actions).expect("expands");
+        for a in &actions {
+            if state.is_over() && *a == Action::Halt {
+                continue;
+            }
+            out.push((state, *a));
+            state.play(a).expect("legal");
+        }
+    }
+    out
+}
+
+#[test]
+fn every_generated_game_validates_with_the_claimed_result() {
+    for seed in 0..SEEDS {
+        let log = random_game(seed, edition(), &RuleOptions::default());
+        let text = log.to_string();
+        let game = validate_log(&text, edition(), &RuleOptions::default())
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert!(game.claims_agree, "seed {seed}: {:?}", game.claim_mismatches);
+        assert_eq!(log.tag("Result"), Some(game.outcome.winner.as_str()));
+        assert_eq!(game.events, log.events.len());
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game_and_different_seeds_differ() {
+    let a = random_game(7, edition(), &RuleOptions::default()).to_string();
+    let b = random_game(7, edition(), &RuleOptions::default()).to_string();
+    let c = random_game(8, edition(), &RuleOptions::default()).to_string();
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn parse_print_parse_and_json_give_the_same_game() {
+    for seed in 0..SEEDS {
+        let log = random_game(seed, edition(), &RuleOptions::default());
+        let text = log.to_string();
+        let parsed = notation::parse(&text).expect("parses");
+        let reprinted = parsed.to_string();
+        assert_eq!(text, reprinted, "seed {seed}: print(parse(text)) == text");
+        let again = notation::parse(&reprinted).expect("parses again");
+        assert_eq!(parsed, again);
+        let json = serde_json::to_string(&parsed).expect("json");
+        let from_json: GameLog = serde_json::from_str(&json).expect("json parses");
+        let strip =
+            |l: &GameLog| l.events.iter().map(|e| (e.side, e.body.clone(), e.clock)).collect::<Vec<_>>();
+        assert_eq!(strip(&from_json), strip(&parsed));
+        let a = validate_log(&text, edition(), &RuleOptions::default()).expect("text valid");
+        let b = validate_log(&json, edition(), &RuleOptions::default()).expect("json valid");
+        assert_eq!(a.outcome, b.outcome);
+        assert_eq!(a.final_units, b.final_units);
+    }
+}
+
+fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
+    rng.next_u64() % n
+}
+
+/// An arbitrary action, legal or not.
+fn arbitrary(rng: &mut ChaCha8Rng, state: &GameState<'_>) -> Action {
+    let unit = |rng: &mut ChaCha8Rng| UnitId(below(rng, 12) as u8);
+    let hex = |rng: &mut ChaCha8Rng| HexId(below(rng, edition().hex_count() as u64) as u8);
+    let card = |rng: &mut ChaCha8Rng| CardId(below(rng, 60) as u8);
+    let side = if below(rng, 2) == 0 { Side::Red } else { Side::Polish };
+    let some_cards = |rng: &mut ChaCha8Rng, n: u64| -> CardSet {
+        let hand = state.hand(side);
+        (0..n)
+            .map(|_| {
+                if below(rng, 4) == 0 {
+                    card(rng)
+                } else {
+                    hand.nth(below(rng, 30) as usize).unwrap_or(card(rng))
+                }
+            })
+            .collect()
+    };
+    match below(rng, 16) {
+        0 => Action::Draw { side, card: card(rng) },
+        1 => Action::ExtraMarkers { units: [unit(rng), unit(rng)] },
+        2 => Action::Pass,
+        3 => Action::Pillage { unit: unit(rng) },
+        4 | 5 => Action::March { unit: unit(rng), to: hex(rng) },
+        6 => Action::Attack { unit: unit(rng), target: unit(rng) },
+        7 => Action::Halt,
+        8 => Action::Play { card: card(rng), play: CardPlay::Maneuver { unit: unit(rng) } },
+        9 => Action::Resolve { attacker: unit(rng) },
+        10 => Action::Select { side, cards: some_cards(rng, 4) },
+        11 => Action::SetAside { side, card: card(rng) },
+        12 => Action::Pull { side, card: card(rng) },
+        13 => Action::Strength { attacker: below(rng, 12) as u8, defender: below(rng, 12) as u8 },
+        14 => Action::Retreat { to: hex(rng) },
+        _ => Action::Advance { advance: below(rng, 2) == 0 },
+    }
+}
+
+#[test]
+fn legal_actions_agrees_with_is_legal() {
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    for seed in 0..6 {
+        let log = random_game(seed, edition(), &RuleOptions::default());
+        for (state, played) in positions(&log) {
+            let legal = state.legal_actions();
+            assert!(legal.contains(&played), "seed {seed}: played {played:?} is in legal_actions");
+            // Every listed action is accepted (sampled when the list is long).
+            let step = (legal.len() / 40).max(1);
+            for a in legal.iter().step_by(step) {
+                assert!(state.is_legal(a), "seed {seed}: listed {a:?} is legal\n{}", state.summary());
+            }
+            // Arbitrary actions: accepted exactly when listed.
+            for _ in 0..20 {
+                let a = arbitrary(&mut rng, &state);
+                assert_eq!(state.is_legal(&a), legal.contains(&a), "seed {seed}: {a:?}\n{}", state.summary());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_card_is_in_exactly_one_place_throughout() {
+    for seed in 0..10 {
+        let log = random_game(seed, edition(), &RuleOptions::default());
+        for (state, _) in positions(&log) {
+            assert!(state.cards_accounted_for(), "seed {seed}: {}", state.summary());
+        }
+    }
+}
+
+#[test]
+fn random_games_reach_the_common_endings_and_play_every_action_card() {
+    use bitwa::engine::{CardEffect, PlayStyle, random_game_with};
+    use bitwa::outcome::Termination;
+    let mut endings = std::collections::BTreeSet::new();
+    let mut played = std::collections::BTreeSet::new();
+    for seed in 0..60 {
+        for style in [PlayStyle::Uniform, PlayStyle::Aggressive] {
+            let log = random_game_with(seed, edition(), &RuleOptions::default(), style);
+            let t = log.tag("Termination").unwrap_or("?").to_string();
+            endings.insert(if t == "time-forfeit" {
+                format!("{t}-{}", log.tag("Result").unwrap_or("?"))
+            } else {
+                t
+            });
+            for (_, a) in positions(&log) {
+                if let Action::Play { card, .. } = a {
+                    played.insert(edition().card(card).effect.map_or("", CardEffect::as_str));
+                }
+            }
+        }
+    }
+    for t in [
+        Termination::RadzyminCheck.as_str(),
+        Termination::ThreeRedEliminated.as_str(),
+        "time-forfeit-red",
+        "time-forfeit-polish",
+    ] {
+        assert!(endings.contains(t), "{t} among {endings:?}");
+    }
+    for e in CardEffect::ALL.iter().filter(|e| e.is_action()) {
+        assert!(played.contains(e.as_str()), "{e:?} played among {played:?}");
+    }
+}
