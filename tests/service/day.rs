@@ -268,3 +268,38 @@ async fn results_saved_at_the_same_moment_on_different_tables_are_all_kept() {
     let page = app.browser().get(&format!("/t/{t}/round/1")).await;
     assert_eq!(page.body.matches("1 : 1").count(), 3, "every result kept:\n{}", page.body);
 }
+
+#[actix_rt::test]
+async fn withdrawn_players_sit_out_and_the_organiser_can_override_a_draft_pairing() {
+    let app = TestApp::spawn().await;
+    let (t, admin, _) = seven_players(&app, &[]).await;
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    let gosia = {
+        let at = overview.body.find("<td>Gosia Gagacka").unwrap();
+        let cell = overview.body[..at].rfind("<td>").unwrap();
+        overview.body[cell + 4..at - 5].to_string()
+    };
+    let r = admin
+        .post(&format!("/admin/t/{t}/players/{gosia}"), &[("version", "1"), ("action", "withdraw")])
+        .await;
+    assert_eq!(r.status, 303);
+
+    let draft = admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
+    draft.assert_lacks("wolny los</td>").assert_lacks("Gosia Gagacka</a>");
+    admin.get(&format!("/t/{t}/round/1/why")).await.assert_contains("Gosia Gagacka: wycofany");
+
+    // Swap the Red-first players of tables 1 and 2.
+    let players = ids_after(&draft.body, &format!("/t/{t}/player/"));
+    let (x, y) = (players[0].to_string(), players[2].to_string());
+    let swap = admin.post(&format!("/admin/t/{t}/round/1/swap"), &[("x", &x), ("y", &y)]).await;
+    assert_eq!(swap.status, 303);
+    let after = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/player/"));
+    assert_eq!((after[0], after[2]), (players[2], players[0]), "swapped");
+    let bad = admin.post(&format!("/admin/t/{t}/round/1/swap"), &[("x", &x), ("y", &gosia)]).await;
+    assert_eq!(bad.status, 400);
+    admin.get(&format!("/admin/t/{t}/history")).await.assert_contains("pairing").assert_contains("override");
+
+    // Published rounds are not swapped any more.
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/swap"), &[("x", &y), ("y", &x)]).await.status, 409);
+}
