@@ -115,6 +115,7 @@ const TABLE: &[(&str, &str, &str)] = &[
         "Policz obie talie przed tasowaniem. Przy niepełnej talii wydaj inny komplet, a niepełny sprawdź karta po karcie.",
         "Count both decks before shuffling. For a short deck hand out another set, then check the short one card by card.",
     ),
+    ("log_file", "albo wgraj plik z zapisem", "or upload the log file"),
     ("required", "pole jest wymagane", "this field is required"),
     ("choose_one", "wybierz jedną z opcji", "choose one of the options"),
     (
