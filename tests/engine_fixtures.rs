@@ -5,6 +5,10 @@
 use bitwa::engine::{Edition, RuleOptions, validate_log};
 use std::path::{Path, PathBuf};
 
+mod support {
+    pub mod fixture_coverage;
+}
+
 fn logs_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/logs")
 }
@@ -79,96 +83,90 @@ fn invalid_fixtures_are_named_invalid_and_valid_ones_valid() {
     }
 }
 
-/// Writes the generated fixture games (`cargo test --test engine_fixtures -- --ignored`): for each way a
-/// game can end, and for each card effect, the first seed that shows it.
+/// The generated fixtures are real games of the random player: each replays exactly from the seed and
+/// style in its file name, and together they show every ending, every card effect and the fall of the
+/// Warsaw Defenders (`cargo run --release --example generate_fixture_games` finds the seeds again).
 #[test]
-#[ignore = "regenerates fixture files"]
-fn generate_fixture_games() {
+fn generated_fixtures_replay_from_their_seed_and_cover_every_ending_and_card() {
     use bitwa::engine::{PlayStyle, random_game_with};
-    use bitwa::outcome::Termination;
     let e = Edition::builtin();
     let o = RuleOptions::default();
-    type Wanted = Vec<(String, Box<dyn Fn(&str) -> bool>)>;
-    let mut wanted: Wanted = Vec::new();
-    for t in Termination::ALL {
-        for w in ["red", "polish"] {
-            if t.fixed_winner().is_some_and(|f| f.as_str() != w) {
-                continue;
-            }
-            let needle = format!("[Termination \"{}\"]", t.as_str());
-            let result = format!("[Result \"{w}\"]");
-            wanted.push((
-                format!("ending-{}-{w}", t.as_str()),
-                Box::new(move |s: &str| s.contains(&needle) && s.contains(&result)),
-            ));
-        }
+    let mut texts = Vec::new();
+    for entry in std::fs::read_dir(logs_dir()).expect("dir") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
+        let Some(rest) = name.strip_prefix("generated-").and_then(|r| r.strip_suffix(".bwlog")) else {
+            continue;
+        };
+        let (style, seed) = rest.split_once("-seed").expect("generated-<style>-seed<N>.bwlog");
+        let style = match style {
+            "uniform" => PlayStyle::Uniform,
+            "aggressive" => PlayStyle::Aggressive,
+            other => panic!("{name}: unknown play style {other}"),
+        };
+        let seed: u64 = seed.parse().expect("numeric seed");
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let body = text.split_once('\n').map(|(_comment, body)| body).expect("comment line, then the game");
+        assert_eq!(
+            body,
+            random_game_with(seed, e, &o, style).to_string(),
+            "{name} no longer replays from its seed"
+        );
+        texts.push(text);
     }
-    for effect in bitwa::engine::CardEffect::ALL {
-        let cards: Vec<String> = e
-            .cards(bitwa::outcome::Side::Red)
-            .chain(e.cards(bitwa::outcome::Side::Polish))
-            .filter(|c| c.effect == Some(effect))
-            .map(|c| c.id.token())
-            .collect();
-        let verb = if effect.is_action() { "play" } else { "select" };
-        wanted.push((
-            format!("card-{}", effect.as_str()),
-            Box::new(move |s: &str| {
-                s.lines()
-                    .any(|l| l.contains(verb) && cards.iter().any(|c| l.split_whitespace().any(|t| t == c)))
-            }),
-        ));
-    }
-    wanted.push(("defenders-fall".into(), Box::new(defenders_fall_before_last_round)));
-    let mut found: Vec<((u64, PlayStyle), Vec<String>, String)> = Vec::new();
-    for (name, pred) in &wanted {
-        let hit = (0..20_000u64).find_map(|seed| {
-            [PlayStyle::Uniform, PlayStyle::Aggressive].into_iter().find_map(|style| {
-                let text = random_game_with(seed, e, &o, style).to_string();
-                pred(&text).then_some(((seed, style), text))
-            })
-        });
-        match hit {
-            Some((key, text)) => match found.iter_mut().find(|(k, _, _)| *k == key) {
-                Some((_, names, _)) => names.push(name.clone()),
-                None => found.push((key, vec![name.clone()], text)),
-            },
-            None => eprintln!("no seed found for {name}"),
-        }
-    }
-    for ((seed, style), names, text) in found {
-        let style = if style == PlayStyle::Uniform { "uniform" } else { "aggressive" };
-        let file = logs_dir().join(format!("generated-{style}-seed{seed}.bwlog"));
-        let body =
-            format!("# A random game ({style} player, seed {seed}) showing: {}\n{text}", names.join(", "));
-        std::fs::write(file, body).expect("write");
-    }
+    let missing: Vec<String> = support::fixture_coverage::wanted(e)
+        .into_iter()
+        .filter(|(_, shows)| !texts.iter().any(|t| shows(t)))
+        .map(|(name, _)| name)
+        .collect();
+    assert!(missing.is_empty(), "no generated fixture shows: {missing:?}");
 }
 
-/// The Warsaw Defenders are eliminated before round 5 and the game goes on into the next round.
-fn defenders_fall_before_last_round(text: &str) -> bool {
-    use bitwa::engine::{GameState, Status, notation};
-    let Ok(log) = notation::parse(text) else { return false };
+#[test]
+fn placeholder_header_values_make_no_claim() {
+    let text = std::fs::read_to_string(logs_dir().join("rulebook-assault.bwlog")).expect("fixture");
+    let text = text
+        .replace("[Result \"polish\"]", "[Result \"*\"]")
+        .replace("[RedPoints \"0\"]", "[RedPoints \"?\"]")
+        .replace("[Termination \"time-forfeit\"]", "[Termination \"?\"]\n[TimeControl \"?\"]");
+    let g = validate_log(&text, Edition::builtin(), &RuleOptions::default()).expect("valid");
+    assert!(g.claims_agree, "{:?}", g.claim_mismatches);
+    let wrong = text.replace("[Result \"*\"]", "[Result \"red\"]");
+    let g = validate_log(&wrong, Edition::builtin(), &RuleOptions::default()).expect("valid");
+    assert_eq!(g.claim_mismatches, vec!["Result claims \"red\", the replay gives polish".to_string()]);
+}
+
+#[test]
+fn in_the_defenders_fall_fixture_the_poles_act_first_from_the_next_round() {
+    use bitwa::engine::{Action, GameState, Status, notation};
+    use bitwa::outcome::Side;
+    let text = std::fs::read_to_string(logs_dir().join("generated-uniform-seed1650.bwlog")).expect("fixture");
+    let log = notation::parse(&text).expect("parses");
     let e = Edition::builtin();
     let mut state = GameState::new(e, RuleOptions::default());
     let mut fell_in = None;
+    let mut checked = false;
     let mut actions = Vec::new();
     for ev in &log.events {
+        let round = state.round();
         actions.clear();
-        if notation::expand(ev, e, &mut actions).is_err() {
-            return false;
-        }
+        notation::expand(ev, e, &mut actions).expect("expands");
         for a in &actions {
-            if state.play(a).is_err() {
-                return false;
+            if !(state.is_over() && *a == Action::Halt) {
+                state.play(a).expect("legal");
             }
         }
         if fell_in.is_none() && state.status(e.defenders()) == Status::Eliminated {
             fell_in = Some(state.round());
         }
-        if fell_in.is_some_and(|r| r < state.round()) {
-            return true;
+        if let Some(r) = fell_in
+            && state.round() == r + 1
+            && round == r
+        {
+            // The clean-up draws just ended: the first decision of the new round.
+            assert_eq!(state.to_act(), Some(Side::Polish), "round {} opens with the Poles", r + 1);
+            checked = true;
         }
     }
-    false
+    assert!(checked, "the Warsaw Defenders fell before round 5 in this fixture");
 }

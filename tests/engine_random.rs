@@ -85,9 +85,10 @@ fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
 
 /// An arbitrary action, legal or not.
 fn arbitrary(rng: &mut ChaCha8Rng, state: &GameState<'_>) -> Action {
-    let unit = |rng: &mut ChaCha8Rng| UnitId(below(rng, 12) as u8);
-    let hex = |rng: &mut ChaCha8Rng| HexId(below(rng, edition().hex_count() as u64) as u8);
-    let card = |rng: &mut ChaCha8Rng| CardId(below(rng, 60) as u8);
+    // Ids slightly out of range too: they must be refused, never panic.
+    let unit = |rng: &mut ChaCha8Rng| UnitId(below(rng, 13) as u8);
+    let hex = |rng: &mut ChaCha8Rng| HexId(below(rng, edition().hex_count() as u64 + 2) as u8);
+    let card = |rng: &mut ChaCha8Rng| CardId(below(rng, 62) as u8);
     let side = if below(rng, 2) == 0 { Side::Red } else { Side::Polish };
     let some_cards = |rng: &mut ChaCha8Rng, n: u64| -> CardSet {
         let hand = state.hand(side);
@@ -109,7 +110,50 @@ fn arbitrary(rng: &mut ChaCha8Rng, state: &GameState<'_>) -> Action {
         4 | 5 => Action::March { unit: unit(rng), to: hex(rng) },
         6 => Action::Attack { unit: unit(rng), target: unit(rng) },
         7 => Action::Halt,
-        8 => Action::Play { card: card(rng), play: CardPlay::Maneuver { unit: unit(rng) } },
+        8 => {
+            // Mostly an action card of the side to act, with arguments of its own effect.
+            let actor = state.to_act().unwrap_or(side);
+            let actions: Vec<CardId> = state
+                .hand(actor)
+                .iter()
+                .filter(|c| edition().card(*c).effect.is_some_and(bitwa::engine::CardEffect::is_action))
+                .collect();
+            let played = if actions.is_empty() || below(rng, 5) == 0 {
+                card(rng)
+            } else {
+                actions[below(rng, actions.len() as u64) as usize]
+            };
+            let kind = bitwa::engine::CardEffect::ALL
+                .iter()
+                .position(|e| edition().card(CardId(played.0 % 60)).effect == Some(*e))
+                .filter(|k| *k < 7 && below(rng, 5) > 0)
+                .unwrap_or(below(rng, 7) as usize);
+            let opp = state.hand(actor.opponent());
+            let pick = |rng: &mut ChaCha8Rng, n: u64| -> CardSet {
+                (0..n).filter_map(|_| opp.nth(below(rng, opp.len().max(1) as u64) as usize)).collect()
+            };
+            let play = match kind {
+                0 => CardPlay::FighterEscadrille { reveal: pick(rng, 2), discard: pick(rng, 2) },
+                1 => CardPlay::ArtillerySupport {
+                    target: unit(rng),
+                    discard: (below(rng, 2) == 0).then(|| card(rng)),
+                },
+                2 => CardPlay::RadioJamming { from: unit(rng), to: unit(rng) },
+                3 => CardPlay::BrokenCipher { look: pick(rng, 4) },
+                4 => CardPlay::Maneuver { unit: unit(rng) },
+                5 => {
+                    let mut units = [unit(rng), unit(rng), unit(rng)];
+                    units.sort();
+                    CardPlay::GoWest { units }
+                }
+                _ => CardPlay::Assault {
+                    target: unit(rng),
+                    by: unit(rng),
+                    retreat: (below(rng, 4) > 0).then(|| hex(rng)),
+                },
+            };
+            Action::Play { card: played, play }
+        }
         9 => Action::Resolve { attacker: unit(rng) },
         10 => Action::Select { side, cards: some_cards(rng, 4) },
         11 => Action::SetAside { side, card: card(rng) },
@@ -123,6 +167,7 @@ fn arbitrary(rng: &mut ChaCha8Rng, state: &GameState<'_>) -> Action {
 #[test]
 fn legal_actions_agrees_with_is_legal() {
     let mut rng = ChaCha8Rng::seed_from_u64(99);
+    let (mut arbitrary_legal, mut arbitrary_plays) = (0, 0);
     for seed in 0..6 {
         let log = random_game(seed, edition(), &RuleOptions::default());
         for (state, played) in positions(&log) {
@@ -136,10 +181,17 @@ fn legal_actions_agrees_with_is_legal() {
             // Arbitrary actions: accepted exactly when listed.
             for _ in 0..20 {
                 let a = arbitrary(&mut rng, &state);
-                assert_eq!(state.is_legal(&a), legal.contains(&a), "seed {seed}: {a:?}\n{}", state.summary());
+                let ok = state.is_legal(&a);
+                assert_eq!(ok, legal.contains(&a), "seed {seed}: {a:?}\n{}", state.summary());
+                arbitrary_legal += usize::from(ok);
+                arbitrary_plays += usize::from(ok && matches!(a, Action::Play { .. }));
             }
         }
     }
+    assert!(
+        arbitrary_legal > 200 && arbitrary_plays > 0,
+        "the arbitrary actions hit legal ones too ({arbitrary_legal}, {arbitrary_plays} plays)"
+    );
 }
 
 #[test]

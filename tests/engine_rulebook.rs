@@ -153,3 +153,20 @@ fn perft_1_after_setup_of_the_operational_example() {
     assert_eq!(count(|a| matches!(a, Action::Play { .. })), 6);
     assert_eq!(legal.len(), 41);
 }
+
+#[test]
+fn snapshots_follow_the_rulebook_example_event_by_event() {
+    let text = fixture("rulebook-assault.bwlog");
+    let (game, snaps) = bitwa::engine::replay_snapshots(&text, e(), &RuleOptions::default()).expect("valid");
+    assert_eq!(snaps.len(), game.events);
+    let last_before_flag = &snaps[snaps.len() - 2];
+    assert!(last_before_flag.event.contains("assault"));
+    let p1a = last_before_flag.units.iter().find(|u| u.code == "P1A").expect("P1A");
+    assert_eq!(p1a.space.as_deref(), Some("d3"));
+    assert_eq!(last_before_flag.attacks.len(), 2);
+    assert_eq!(
+        last_before_flag.red_points,
+        10 + 4 + 4,
+        "16A in Radzymin, 3A and 3 KawKor on unshaded spaces"
+    );
+}

@@ -3,7 +3,7 @@
 pub mod action;
 pub mod edition;
 pub mod ids;
-pub mod legal;
+mod legal;
 pub mod notation;
 mod random;
 mod replay;
@@ -16,7 +16,9 @@ pub use edition::{CardEffect, CardSpec, Edition, EditionError, HexSpec, Landmark
 pub use ids::{BySide, CardId, CardSet, Colour, Direction, HexId, UnitId};
 pub use notation::GameLog;
 pub use random::{PlayStyle, random_game, random_game_with};
-pub use replay::{FinalUnit, LogError, ValidatedGame, parse_log, validate_log};
+pub use replay::{
+    FinalUnit, LogError, Snapshot, ValidatedGame, parse_log, replay, replay_snapshots, validate_log,
+};
 pub use rules::IllegalAction;
 pub use setup::{Setup, UnitSetup};
 pub use state::{GameState, RuleOptions, Status};

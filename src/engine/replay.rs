@@ -4,7 +4,8 @@
 use super::action::Action;
 use super::edition::Edition;
 use super::ids::BySide;
-use super::notation::{self, Body, Event, GameLog};
+use super::ids::UnitId;
+use super::notation::{self, Body, Event, GameLog, Tok};
 use super::state::{GameState, RuleOptions, Status};
 use crate::outcome::{GameOutcome, Side, Termination};
 use serde::Serialize;
@@ -18,7 +19,8 @@ pub struct ValidatedGame {
     pub outcome: GameOutcome,
     /// The header tags as written.
     pub header: BTreeMap<String, String>,
-    /// Do the header's Result, RedPoints and Termination match the replay (absent tags count as agreeing)?
+    /// Do the header's Result, RedPoints and Termination match the replay? Absent tags and placeholders
+    /// (`?`, `*`, `-`) make no claim.
     pub claims_agree: bool,
     /// One sentence per disagreeing tag.
     pub claim_mismatches: Vec<String>,
@@ -30,20 +32,17 @@ pub struct ValidatedGame {
     pub rounds: u8,
     /// Every unit where it ended.
     pub final_units: Vec<FinalUnit>,
-    /// The record, for display.
-    #[serde(skip)]
-    pub log: GameLog,
 }
 
 /// A unit in the final position.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FinalUnit {
-    pub code: String,
-    pub name: String,
+    pub unit: UnitId,
+    /// Notation code (the edition has the full name).
+    pub code: Tok,
     pub side: Side,
     /// Label of the space (`None` once eliminated).
-    pub space: Option<String>,
-    pub space_name: Option<String>,
+    pub space: Option<Tok>,
     pub status: Status,
 }
 
@@ -101,6 +100,17 @@ pub fn parse_log(text: &str) -> Result<GameLog, LogError> {
 /// The first illegal event: line, event, rule, rulebook section and state.
 pub fn validate_log(text: &str, edition: &Edition, options: &RuleOptions) -> Result<ValidatedGame, LogError> {
     let log = parse_log(text)?;
+    let options = header_options(&log, text, edition, options)?;
+    replay(log, edition, options)
+}
+
+/// The header's Edition must match; its TimeControl, if given, sets the clocks.
+fn header_options(
+    log: &GameLog,
+    text: &str,
+    edition: &Edition,
+    options: &RuleOptions,
+) -> Result<RuleOptions, LogError> {
     let header_line = |name: &str| {
         let needle = format!("[{name} ");
         text.lines().position(|l| l.trim_start().starts_with(&needle)).map_or(0, |i| i + 1)
@@ -117,7 +127,7 @@ pub fn validate_log(text: &str, edition: &Edition, options: &RuleOptions) -> Res
         });
     }
     let mut options = *options;
-    if let Some(tc) = log.tag("TimeControl") {
+    if let Some(tc) = log.tag("TimeControl").filter(|v| !unknown(v)) {
         options.time_control_secs = parse_time_control(tc).ok_or_else(|| LogError {
             line: header_line("TimeControl"),
             event: format!("[TimeControl \"{tc}\"]"),
@@ -126,7 +136,7 @@ pub fn validate_log(text: &str, edition: &Edition, options: &RuleOptions) -> Res
             state: String::new(),
         })?;
     }
-    replay(log, edition, options)
+    Ok(options)
 }
 
 /// Seconds per player: `900`, or `15:00`.
@@ -140,6 +150,68 @@ fn parse_time_control(s: &str) -> Option<u32> {
 /// # Errors
 /// The first illegal event.
 pub fn replay(log: GameLog, edition: &Edition, options: RuleOptions) -> Result<ValidatedGame, LogError> {
+    replay_with(log, edition, options, |_, _| {})
+}
+
+/// The position after each event of a valid log, for replay pages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Snapshot {
+    pub line: usize,
+    pub event: String,
+    pub round: u8,
+    pub units: Vec<FinalUnit>,
+    /// Attack markers on the board: (attacker code, defender code).
+    pub attacks: Vec<(String, String)>,
+    pub red_points: u32,
+}
+
+/// Validate a log and return the position after every event.
+///
+/// # Errors
+/// The first illegal event, as [`validate_log`].
+pub fn replay_snapshots(
+    text: &str,
+    edition: &Edition,
+    options: &RuleOptions,
+) -> Result<(ValidatedGame, Vec<Snapshot>), LogError> {
+    let log = parse_log(text)?;
+    let options = header_options(&log, text, edition, options)?;
+    let mut snaps = Vec::with_capacity(log.events.len());
+    let game = replay_with(log, edition, options, |ev, state| {
+        let e = state.edition();
+        snaps.push(Snapshot {
+            line: ev.line,
+            event: ev.to_string(),
+            round: state.round(),
+            units: final_units(state),
+            attacks: state.attacks().map(|(a, d)| (e.unit(a).code.clone(), e.unit(d).code.clone())).collect(),
+            red_points: state.red_points(),
+        });
+    })?;
+    Ok((game, snaps))
+}
+
+fn final_units(state: &GameState<'_>) -> Vec<FinalUnit> {
+    let edition = state.edition();
+    let tok = |s: &str| Tok::new(s).unwrap_or_default();
+    edition
+        .units()
+        .map(|u| FinalUnit {
+            unit: u.id,
+            code: tok(&u.code),
+            side: u.side,
+            space: state.position(u.id).map(|h| tok(&edition.hex(h).label)),
+            status: state.status(u.id),
+        })
+        .collect()
+}
+
+fn replay_with(
+    log: GameLog,
+    edition: &Edition,
+    options: RuleOptions,
+    mut on_event: impl FnMut(&Event, &GameState<'_>),
+) -> Result<ValidatedGame, LogError> {
     let mut state = GameState::new(edition, options);
     let start = i32::try_from(options.time_control_secs).unwrap_or(i32::MAX);
     let mut clocks = BySide { red: start, polish: start };
@@ -174,7 +246,8 @@ pub fn replay(log: GameLog, edition: &Edition, options: RuleOptions) -> Result<V
                     "Sequence of Play",
                 ));
             }
-            state.play(a).map_err(|e| fail(&state, e.rule, e.section))?;
+            let before = state;
+            state.apply_in_place(a).map_err(|e| fail(&before, e.rule, e.section))?;
             count += 1;
         }
         if let Some(reading) = ev.clock {
@@ -196,6 +269,7 @@ pub fn replay(log: GameLog, edition: &Edition, options: RuleOptions) -> Result<V
                 state.flag_fall(ev.side);
             }
         }
+        on_event(ev, &state);
     }
     let Some(outcome) = state.outcome() else {
         let last = log.events.last().map_or(0, |e| e.line);
@@ -209,30 +283,16 @@ pub fn replay(log: GameLog, edition: &Edition, options: RuleOptions) -> Result<V
     };
     debug_assert!(state.cards_accounted_for());
     let claim_mismatches = check_claims(&log, &outcome);
-    let final_units = edition
-        .units()
-        .map(|u| {
-            let h = state.position(u.id).map(|h| edition.hex(h));
-            FinalUnit {
-                code: u.code.clone(),
-                name: u.name.clone(),
-                side: u.side,
-                space: h.map(|h| h.label.clone()),
-                space_name: h.map(|h| h.name.clone()),
-                status: state.status(u.id),
-            }
-        })
-        .collect();
+    let final_units = final_units(&state);
     Ok(ValidatedGame {
         outcome,
-        header: log.header.iter().map(|t| (t.name.clone(), t.value.clone())).collect(),
+        header: log.header.into_iter().map(|t| (t.name, t.value)).collect(),
         claims_agree: claim_mismatches.is_empty(),
         claim_mismatches,
         events: log.events.len(),
         actions: count,
         rounds: state.round(),
         final_units,
-        log,
     })
 }
 
@@ -249,21 +309,27 @@ fn check_resolve(ev: &Event, state: &GameState<'_>) -> Result<(), String> {
     }
 }
 
+/// PGN-style placeholders for a value not known: no claim.
+fn unknown(v: &str) -> bool {
+    matches!(v.trim(), "" | "?" | "*" | "-")
+}
+
 fn check_claims(log: &GameLog, o: &GameOutcome) -> Vec<String> {
     let mut out = Vec::new();
-    if let Some(r) = log.tag("Result") {
+    let tag = |name: &str| log.tag(name).filter(|v| !unknown(v));
+    if let Some(r) = tag("Result") {
         match r.parse::<Side>() {
             Ok(s) if s == o.winner => {}
             _ => out.push(format!("Result claims {r:?}, the replay gives {}", o.winner)),
         }
     }
-    if let Some(p) = log.tag("RedPoints") {
+    if let Some(p) = tag("RedPoints") {
         match p.trim().parse::<u32>() {
             Ok(v) if v == o.red_points => {}
             _ => out.push(format!("RedPoints claims {p:?}, the replay gives {}", o.red_points)),
         }
     }
-    if let Some(t) = log.tag("Termination") {
+    if let Some(t) = tag("Termination") {
         match t.parse::<Termination>() {
             Ok(v) if v == o.termination => {}
             _ => out.push(format!("Termination claims {t:?}, the replay gives {}", o.termination)),

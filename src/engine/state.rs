@@ -92,7 +92,6 @@ pub(crate) enum Pending {
 pub(crate) struct Combat {
     pub attacker: Option<UnitId>,
     pub defender: Option<UnitId>,
-    pub chooser: Option<Side>,
     /// Cards committed and still in the fight (face down, set aside, or face up).
     pub chosen: BySide<CardSet>,
     pub aside: BySide<Option<CardId>>,

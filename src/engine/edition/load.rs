@@ -92,9 +92,11 @@ pub(super) fn load(files: &[(String, String)]) -> Result<Edition, EditionError> 
     let need = |name: &str| file(files, name).ok_or_else(|| err(name, 0, "file is missing"));
     let (id, name) = load_meta(need("edition.csv")?)?;
     let units = load_units(need("units.csv")?)?;
-    let unit_by_code: HashMap<String, UnitId> = units.iter().map(|u| (u.code.clone(), u.id)).collect();
+    let unit_by_code: HashMap<String, UnitId, super::Fnv> =
+        units.iter().map(|u| (u.code.clone(), u.id)).collect();
     let hexes = load_board(need("board.csv")?, &unit_by_code)?;
-    let hex_by_label: HashMap<String, HexId> = hexes.iter().map(|h| (h.label.clone(), h.id)).collect();
+    let hex_by_label: HashMap<String, HexId, super::Fnv> =
+        hexes.iter().map(|h| (h.label.clone(), h.id)).collect();
     let coords: HashMap<(i16, i16), HexId> = hexes.iter().map(|h| ((h.q, h.r), h.id)).collect();
     let mut neighbours: Vec<[Option<HexId>; 6]> = hexes
         .iter()
@@ -233,7 +235,10 @@ fn load_units(contents: &str) -> Result<Vec<UnitSpec>, EditionError> {
     Ok(units)
 }
 
-fn load_board(contents: &str, units: &HashMap<String, UnitId>) -> Result<Vec<HexSpec>, EditionError> {
+fn load_board(
+    contents: &str,
+    units: &HashMap<String, UnitId, super::Fnv>,
+) -> Result<Vec<HexSpec>, EditionError> {
     const F: &str = "board.csv";
     let t = Table::parse(
         F,
@@ -322,7 +327,7 @@ fn load_board(contents: &str, units: &HashMap<String, UnitId>) -> Result<Vec<Hex
 
 fn apply_blocked(
     contents: &str,
-    labels: &HashMap<String, HexId>,
+    labels: &HashMap<String, HexId, super::Fnv>,
     neighbours: &mut [[Option<HexId>; 6]],
 ) -> Result<(), EditionError> {
     const F: &str = "blocked.csv";

@@ -30,8 +30,34 @@ pub struct Edition {
     pub(crate) radzymin: HexId,
     pub(crate) modlin: HexId,
     pub(crate) defenders: UnitId,
-    pub(crate) hex_by_label: HashMap<String, HexId>,
-    pub(crate) unit_by_code: HashMap<String, UnitId>,
+    pub(crate) hex_by_label: HashMap<String, HexId, Fnv>,
+    pub(crate) unit_by_code: HashMap<String, UnitId, Fnv>,
+}
+
+/// FNV-1a: name lookups in the replay loop hash short tokens; SipHash's DoS resistance is not needed
+/// for an edition's few dozen fixed names.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Fnv;
+
+/// The running FNV-1a state.
+pub(crate) struct FnvHasher(u64);
+
+impl std::hash::BuildHasher for Fnv {
+    type Hasher = FnvHasher;
+    fn build_hasher(&self) -> FnvHasher {
+        FnvHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for FnvHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
 }
 
 const BUILTIN_FILES: [(&str, &str); 5] = [

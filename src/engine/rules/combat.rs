@@ -39,7 +39,6 @@ impl GameState<'_> {
         self.combat = Combat {
             attacker: Some(attacker),
             defender: Some(defender),
-            chooser: Some(side),
             encircled,
             fortified,
             flank,
@@ -92,7 +91,7 @@ impl GameState<'_> {
             }
             Stage::Strength => false,
             Stage::Retreat => {
-                // A surviving loser with no empty space to retreat to stays, and nobody advances (register R3).
+                // A surviving loser with no empty space to retreat to stays, and nobody advances (register R2).
                 let (Some(a), Some(d)) = (self.combat.attacker, self.combat.defender) else { return false };
                 !self.combat.defender_lost
                     || self.unit(d).hex.is_none()
@@ -283,7 +282,7 @@ impl GameState<'_> {
             .sum()
     }
 
-    /// Okrutna bitwa first, then the higher total wins; a tie has no loser (register R2).
+    /// Okrutna bitwa first, then the higher total wins; a tie has no loser (register R1).
     fn decide(&mut self, a: u8, d: u8) {
         let (Some(att), Some(defn)) = (self.combat.attacker, self.combat.defender) else { return };
         let dhex = self.unit(defn).hex;

@@ -253,7 +253,7 @@ impl GameState<'_> {
     }
 
     /// Empty spaces the defender may retreat to: away from the attacker (not adjacent to it) when possible,
-    /// else any empty adjacent space (rules-interpretation register R3).
+    /// else any empty adjacent space (rules-interpretation register R2).
     pub(crate) fn retreat_options(&self, defender: UnitId, attacker: UnitId) -> Vec<HexId> {
         let (Some(from), Some(att)) = (self.unit(defender).hex, self.unit(attacker).hex) else {
             return Vec::new();

@@ -7,6 +7,7 @@ mod flow;
 mod operational;
 
 use super::action::Action;
+use super::ids::{CardId, CardSet, DECK_SIZE, HexId, UnitId};
 use super::state::{GameState, Pending};
 use crate::outcome::Side;
 
@@ -61,8 +62,11 @@ impl<'e> GameState<'e> {
         Ok(())
     }
 
-    /// Mutates even when it fails: only call on a copy.
-    fn apply_in_place(&mut self, action: &Action) -> Result<(), IllegalAction> {
+    /// Mutates even when it fails: only call on a copy (the replay loop keeps one for its error report).
+    pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), IllegalAction> {
+        require(self.ids_in_range(action), "Notation", || {
+            format!("{action:?} names a unit, space or card the edition does not have")
+        })?;
         if let Some(side) = action_side(action) {
             let actor = self.to_act();
             require(actor.is_none() || actor == Some(side), "Sequence of Play", || {
@@ -102,6 +106,47 @@ impl<'e> GameState<'e> {
                 pending_section(pending),
                 format!("{} now; expected {}", describe(&a), expected(pending)),
             ),
+        }
+    }
+}
+
+impl GameState<'_> {
+    /// Every id in the action exists in the edition (actions are public values a caller can build).
+    fn ids_in_range(&self, a: &Action) -> bool {
+        use super::action::CardPlay;
+        let e = self.edition;
+        let unit = |u: UnitId| (u.0 as usize) < e.unit_count();
+        let hex = |h: HexId| (h.0 as usize) < e.hex_count();
+        let card = |c: CardId| c.0 < 2 * DECK_SIZE;
+        let cards = |s: CardSet| s.0 >> (2 * DECK_SIZE) == 0;
+        match *a {
+            Action::Draw { card: c, .. }
+            | Action::SetAside { card: c, .. }
+            | Action::Pull { card: c, .. }
+            | Action::FieldFortifications { card: c, .. } => card(c),
+            Action::ExtraMarkers { units } => units.iter().all(|u| unit(*u)),
+            Action::Pass | Action::Halt | Action::Strength { .. } | Action::Advance { .. } => true,
+            Action::Pillage { unit: u } | Action::Resolve { attacker: u } => unit(u),
+            Action::March { unit: u, to } => unit(u) && hex(to),
+            Action::Attack { unit: u, target } => unit(u) && unit(target),
+            Action::Select { cards: s, .. } => cards(s),
+            Action::Retreat { to } => hex(to),
+            Action::Play { card: c, play } => {
+                card(c)
+                    && match play {
+                        CardPlay::FighterEscadrille { reveal, discard } => cards(reveal) && cards(discard),
+                        CardPlay::ArtillerySupport { target, discard } => {
+                            unit(target) && discard.is_none_or(card)
+                        }
+                        CardPlay::RadioJamming { from, to } => unit(from) && unit(to),
+                        CardPlay::BrokenCipher { look } => cards(look),
+                        CardPlay::Maneuver { unit: u } => unit(u),
+                        CardPlay::GoWest { units } => units.iter().all(|u| unit(*u)),
+                        CardPlay::Assault { target, by, retreat } => {
+                            unit(target) && unit(by) && retreat.is_none_or(hex)
+                        }
+                    }
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::outcome::Side;
 
 impl GameState<'_> {
     /// Pillage (Red only): discard 2 command markers from one Red unit and draw 1 card. The unit need not be
-    /// free to command: Pillage is not a command (register R5).
+    /// free to command: Pillage is not a command (register R4).
     pub(super) fn pillage(&mut self, side: Side, unit: UnitId) -> Result<(), IllegalAction> {
         require(side == Side::Red, "Pillage", || "only the Red player may pillage".into())?;
         self.require_own(side, unit, "Pillage")?;

@@ -1,0 +1,41 @@
+//! Finds, for each property the fixture set must show (each ending, each card effect, the Warsaw
+//! Defenders falling), the first random game that shows it, and writes it to `fixtures/logs/` as
+//! `generated-<style>-seed<N>.bwlog`. Run after a deliberate change to the random player or the rules:
+//! `cargo run --release --example generate_fixture_games`, then `UPDATE_EXPECTED=1 cargo test --test
+//! engine_fixtures`, and review the diff.
+
+#[path = "../tests/support/fixture_coverage.rs"]
+mod fixture_coverage;
+
+use bitwa::engine::{Edition, PlayStyle, RuleOptions, random_game_with};
+use std::path::Path;
+
+fn main() {
+    let e = Edition::builtin();
+    let o = RuleOptions::default();
+    let logs = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/logs");
+    let mut found: Vec<((u64, PlayStyle), Vec<String>, String)> = Vec::new();
+    for (name, shows) in &fixture_coverage::wanted(e) {
+        let hit = (0..20_000u64).find_map(|seed| {
+            [PlayStyle::Uniform, PlayStyle::Aggressive].into_iter().find_map(|style| {
+                let text = random_game_with(seed, e, &o, style).to_string();
+                shows(&text).then_some(((seed, style), text))
+            })
+        });
+        match hit {
+            Some((key, text)) => match found.iter_mut().find(|(k, _, _)| *k == key) {
+                Some((_, names, _)) => names.push(name.clone()),
+                None => found.push((key, vec![name.clone()], text)),
+            },
+            None => eprintln!("no seed found for {name}"),
+        }
+    }
+    for ((seed, style), names, text) in found {
+        let style = if style == PlayStyle::Uniform { "uniform" } else { "aggressive" };
+        let file = logs.join(format!("generated-{style}-seed{seed}.bwlog"));
+        let body =
+            format!("# A random game ({style} player, seed {seed}) showing: {}\n{text}", names.join(", "));
+        std::fs::write(&file, body).expect("fixtures/logs is writable");
+        println!("wrote {}", file.display());
+    }
+}
