@@ -116,6 +116,7 @@ const TABLE: &[(&str, &str, &str)] = &[
         "Count both decks before shuffling. For a short deck hand out another set, then check the short one card by card.",
     ),
     ("log_file", "albo wgraj plik z zapisem", "or upload the log file"),
+    ("red_points_short", "pkt cz.", "Red pts"),
     ("required", "pole jest wymagane", "this field is required"),
     ("choose_one", "wybierz jedną z opcji", "choose one of the options"),
     (

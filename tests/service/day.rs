@@ -51,7 +51,10 @@ async fn a_swiss_day_pairs_publishes_takes_results_and_updates_standings() {
 
     play_round_red_first_wins(&referee, t, 1).await;
     let round1 = public.get(&format!("/t/{t}/round/1")).await;
-    round1.assert_contains("1 : 1").assert_contains("21 : 10").assert_contains("punkty strony czerwonej");
+    round1
+        .assert_contains("1 : 1")
+        .assert_contains("(pkt cz. 21 : 10)")
+        .assert_contains("punkty strony czerwonej");
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
 
     // Standings: winners and the bye on 1 point, every tiebreak column shown.
