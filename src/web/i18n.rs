@@ -117,6 +117,11 @@ const TABLE: &[(&str, &str, &str)] = &[
     ),
     ("log_file", "albo wgraj plik z zapisem", "or upload the log file"),
     ("red_points_short", "pkt cz.", "Red pts"),
+    (
+        "explanation_text",
+        "Wyjaśnienie w formie tekstu (po angielsku, numery graczy)",
+        "Plain-text explanation (player numbers)",
+    ),
     ("required", "pole jest wymagane", "this field is required"),
     ("choose_one", "wybierz jedną z opcji", "choose one of the options"),
     (
