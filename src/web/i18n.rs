@@ -122,6 +122,7 @@ const TABLE: &[(&str, &str, &str)] = &[
         "Wyjaśnienie w formie tekstu (po angielsku, numery graczy)",
         "Plain-text explanation (player numbers)",
     ),
+    ("role", "Rola", "Role"),
     ("required", "pole jest wymagane", "this field is required"),
     ("choose_one", "wybierz jedną z opcji", "choose one of the options"),
     (

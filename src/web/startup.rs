@@ -7,7 +7,7 @@ use crate::store::{self, Db, StoreError};
 use actix_session::SessionMiddleware;
 use actix_session::storage::CookieSessionStore;
 use actix_web::cookie::{Key, SameSite};
-use actix_web::dev::Server;
+use actix_web::dev::{Server, Service};
 use actix_web::{App, HttpServer, web};
 use std::net::TcpListener;
 
@@ -63,6 +63,17 @@ impl Application {
         let cache = web::Data::new(super::cache::StandingsCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
+                // Innermost first: every request is traced (debug) with its status and duration.
+                .wrap_fn(|req, srv| {
+                    let (method, path) = (req.method().clone(), req.path().to_string());
+                    let start = std::time::Instant::now();
+                    let fut = srv.call(req);
+                    async move {
+                        let res = fut.await?;
+                        tracing::debug!(%method, %path, status = res.status().as_u16(), micros = start.elapsed().as_micros() as u64, "request");
+                        Ok(res)
+                    }
+                })
                 .wrap(
                     SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
                         .cookie_name("bitwa_session".to_string())
