@@ -9,7 +9,7 @@ const OPTIONS: RuleOptions = RuleOptions {
     fortifications: false,
     flank_attacks: false,
     time_control_secs: 900,
-    ..RuleOptions::default()
+    ..RuleOptions::STANDARD
 };
 
 /// A published round with one match; (tournament, organiser, match id).
