@@ -2,7 +2,8 @@
 
 use bitwa::engine::notation;
 use bitwa::engine::{
-    Action, CardId, CardSet, Edition, GameState, HexId, RuleOptions, Setup, Status, UnitId, UnitSetup,
+    Action, CardId, CardSet, Edition, Encirclement, GameState, HexId, RuleOptions, Setup, Status, UnitId,
+    UnitSetup,
 };
 use bitwa::outcome::{Side, Termination};
 
@@ -176,13 +177,24 @@ fn a_player_who_passed_does_no_more_actions_and_the_opponent_continues() {
 /// `att` has an attack marker on `def`, Red has passed; the Poles pass, so the combat phase begins with
 /// Red choosing.
 fn combat(att: (&str, &str), def: (&str, &str), red: &str, polish: &str) -> GameState<'static> {
+    combat_with(RuleOptions::default(), att, def, red, polish)
+}
+
+/// [`combat`] under a league's rule switches.
+fn combat_with(
+    options: RuleOptions,
+    att: (&str, &str),
+    def: (&str, &str),
+    red: &str,
+    polish: &str,
+) -> GameState<'static> {
     let mut s = lay(&[(att.0, att.1, 0), (def.0, def.1, 0)]);
     s.hands.red = cards(red);
     s.hands.polish = cards(polish);
     s.attacks.push((u(att.0), u(def.0)));
     s.passed.red = true;
     s.to_act = Side::Polish;
-    let mut g = state(&s);
+    let mut g = GameState::from_setup(e(), options, &s).expect("consistent setup");
     ok(&mut g, "polish pass");
     g
 }
@@ -622,4 +634,113 @@ fn red_side_points_follow_the_league_table() {
     s.units[u("P5A").0 as usize].hex = Some(h("a2"));
     let g = state(&s);
     assert_eq!(g.red_points(), 21 + 10 + 7 + 4 + 2 * 2);
+}
+
+// --- League rule switches (register: the switch named in each entry) -------------------------------
+
+#[test]
+fn switch_no_retreat_eliminates_a_loser_with_no_empty_space() {
+    // R2. P1A in Radzymin surrounded as in `a_loser_with_no_empty_space_stays_and_nobody_advances`.
+    let surrounded = |options| {
+        let mut s = lay(&[("R16A", "e4", 0), ("R3KK", "e3", 0), ("R3A", "e5", 0), ("P5A", "d3", 0)]);
+        s.hands.red = cards("R09 R12");
+        s.attacks.push((u("R16A"), u("P1A")));
+        s.passed.red = true;
+        s.to_act = Side::Polish;
+        let mut g = GameState::from_setup(e(), options, &s).expect("setup");
+        ok(
+            &mut g,
+            "polish pass\nred resolve R16A P1A\nred select R09 R12\npolish pull R12\nred strength 3 0",
+        );
+        g
+    };
+    let stays = surrounded(RuleOptions::default());
+    assert_eq!((stays.status(u("P1A")), stays.position(u("P1A"))), (Status::Dispersed, Some(h("d4"))));
+    refused(&stays, "red advance", "no unit advances now");
+
+    let mut g = surrounded(RuleOptions { no_retreat_eliminates: true, ..RuleOptions::default() });
+    assert_eq!((g.status(u("P1A")), g.position(u("P1A"))), (Status::Eliminated, None));
+    // The space is vacated: the winner may advance into Radzymin.
+    ok(&mut g, "red advance");
+    assert_eq!(g.position(u("R16A")), Some(h("d4")));
+}
+
+#[test]
+fn switch_no_retreat_eliminates_leaves_a_loser_that_can_retreat_alone() {
+    let options = RuleOptions { no_retreat_eliminates: true, ..RuleOptions::default() };
+    let mut g = combat_with(options, ("R16A", "e4"), ("P2A", "e5"), "R09 R12", "");
+    ok(&mut g, "red resolve R16A P2A\nred select R09 R12\npolish pull R12\nred strength 3 0");
+    assert_eq!(g.status(u("P2A")), Status::Dispersed);
+    ok(&mut g, "polish retreat e6");
+}
+
+#[test]
+fn switch_compulsory_advance_makes_the_winner_advance() {
+    // R3.
+    let won = |options| {
+        let mut g = combat_with(options, ("R16A", "e4"), ("P2A", "e5"), "R09 R12", "");
+        ok(&mut g, "red resolve R16A P2A\nred select R09 R12\npolish pull R12\nred strength 3 0");
+        ok(&mut g, "polish retreat e6");
+        g
+    };
+    let mut free = won(RuleOptions::default());
+    assert!(free.legal_actions().contains(&Action::Advance { advance: false }));
+    ok(&mut free, "red hold");
+    assert_eq!(free.position(u("R16A")), Some(h("e4")));
+
+    let mut g = won(RuleOptions { compulsory_advance: true, ..RuleOptions::default() });
+    assert_eq!(g.legal_actions(), vec![Action::Advance { advance: true }]);
+    refused(&g, "red hold", "must advance into the vacated space");
+    ok(&mut g, "red advance");
+    assert_eq!(g.position(u("R16A")), Some(h("e5")));
+}
+
+#[test]
+fn switch_pillage_by_free_units_only_refuses_an_attacker_and_an_engaged_unit() {
+    // R4. R16A attacked this round and kept 2 markers (its attack marker since gone, as after an Assault
+    // moved its target away); R3KK (2 markers, given by a card) is under a Polish attack marker.
+    let position = |options| {
+        let mut s = lay(&[("R16A", "e4", 2), ("R3KK", "c3", 2), ("P5A", "c2", 0)]);
+        s.attacked.push(u("R16A"));
+        s.attacks.push((u("P5A"), u("R3KK")));
+        GameState::from_setup(e(), options, &s).expect("setup")
+    };
+    let mut g = position(RuleOptions::default());
+    let listed = g.legal_actions();
+    assert!(listed.contains(&Action::Pillage { unit: u("R16A") }));
+    assert!(listed.contains(&Action::Pillage { unit: u("R3KK") }));
+    ok(&mut g, "red pillage R16A draw R05");
+
+    let strict = position(RuleOptions { pillage_by_free_units_only: true, ..RuleOptions::default() });
+    let listed = strict.legal_actions();
+    assert!(!listed.iter().any(|a| matches!(a, Action::Pillage { .. })), "{listed:?}");
+    refused(&strict, "red pillage R16A draw R05", "attacked this round");
+    refused(&strict, "red pillage R3KK draw R05", "engaged in combat");
+}
+
+#[test]
+fn switch_encirclement_flank_attack_counts_a_lone_flank_attack_not_two_attackers() {
+    // R8. R04 Grupa pościgowa (blue 2) for R3A (blue).
+    let flank = RuleOptions { encirclement: Encirclement::FlankAttack, ..RuleOptions::default() };
+    // A lone flank attack east from e5 into f5.
+    let lone = "red resolve R3A P2A\nred select R04 R17\nred set-aside R04\npolish pull R17";
+    let mut g = combat(("R3A", "e5"), ("P2A", "f5"), "R04 R17", "");
+    ok(&mut g, lone);
+    refused(&g, "red strength 5 0", "are 2 (attacker) and 0 (defender)");
+    let mut g = combat_with(flank, ("R3A", "e5"), ("P2A", "f5"), "R04 R17", "");
+    ok(&mut g, &format!("{lone}\nred strength 5 0"));
+    // Two attackers, not a flank attack (westward): 5 by default, 2 under the switch.
+    let two = |options| {
+        let mut s = lay(&[("R3A", "e5", 0), ("R16A", "e6", 0), ("P2A", "d6", 0)]);
+        s.hands.red = cards("R04 R17");
+        s.attacks.push((u("R3A"), u("P2A")));
+        s.attacks.push((u("R16A"), u("P2A")));
+        s.passed.red = true;
+        s.to_act = Side::Polish;
+        let mut g = GameState::from_setup(e(), options, &s).expect("setup");
+        ok(&mut g, "polish pass\nred resolve R3A P2A\nred select R04 R17\npolish pull R17");
+        g
+    };
+    ok(&mut two(RuleOptions::default()), "red strength 5 0");
+    ok(&mut two(flank), "red strength 2 0");
 }

@@ -47,7 +47,7 @@ impl GameState<'_> {
                 out.push(Action::Pass);
                 if side == Side::Red {
                     for u in self.units_of(side) {
-                        if self.unit(u).markers >= 2 {
+                        if self.may_pillage(side, u).is_ok() {
                             out.push(Action::Pillage { unit: u });
                         }
                     }
@@ -216,7 +216,9 @@ impl GameState<'_> {
             }
             Stage::Advance => {
                 out.push(Action::Advance { advance: true });
-                out.push(Action::Advance { advance: false });
+                if !self.options.compulsory_advance {
+                    out.push(Action::Advance { advance: false });
+                }
             }
         }
     }

@@ -3,26 +3,10 @@
 
 use super::edition::Edition;
 use super::ids::{BySide, CardId, CardSet, HexId, MAX_HEXES, UNIT_COUNT, UnitId};
+pub use super::options::RuleOptions;
 use crate::outcome::{GameOutcome, Side, Termination};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
-
-/// Rule switches a league may set (rulebook "Additional Rules"; league time control).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RuleOptions {
-    /// Fortifications (Warsaw, Radzymin, Modlin): the defender sets a card aside.
-    pub fortifications: bool,
-    /// Flank attacks: the attacker sets a card aside.
-    pub flank_attacks: bool,
-    /// Thinking time per player in seconds (league rules: 15 minutes).
-    pub time_control_secs: u32,
-}
-
-impl Default for RuleOptions {
-    fn default() -> Self {
-        RuleOptions { fortifications: true, flank_attacks: true, time_control_secs: 900 }
-    }
-}
 
 /// Unit status (rulebook "Unit Status").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

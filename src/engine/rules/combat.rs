@@ -6,6 +6,7 @@ use super::{IllegalAction, illegal, require};
 use crate::engine::action::Action;
 use crate::engine::edition::CardEffect;
 use crate::engine::ids::{CardSet, Colour, UnitId};
+use crate::engine::options::Encirclement;
 use crate::engine::state::{AfterDraw, Combat, GameState, Pending, Stage, Status};
 use crate::outcome::Side;
 
@@ -20,22 +21,28 @@ impl GameState<'_> {
                 format!("{} has no attack marker to resolve", self.code(attacker)),
             );
         };
-        let encircled = self.attack_of.iter().filter(|d| **d == Some(defender)).count() >= 2;
+        let attackers = self.attack_of.iter().filter(|d| **d == Some(defender)).count();
         self.attack_of[attacker.0 as usize] = None;
         let (a, d) = (self.unit(attacker).hex, self.unit(defender).hex);
         let fortified = self.options.fortifications && d.is_some_and(|h| self.edition.hex(h).fortified);
-        let flank = self.options.flank_attacks
-            && match (a, d) {
-                (Some(a), Some(d)) => {
-                    let dir = self.edition.direction(a, d);
-                    let shaded = self.edition.hex(a).red_shading;
-                    match self.side_of(attacker) {
-                        Side::Polish => shaded && dir.is_some_and(|x| x.is_westward()),
-                        Side::Red => !shaded && dir.is_some_and(|x| x.is_eastward()),
-                    }
+        // The flank geometry; the `flank_attacks` switch decides whether a card is set aside.
+        let flanking = match (a, d) {
+            (Some(a), Some(d)) => {
+                let dir = self.edition.direction(a, d);
+                let shaded = self.edition.hex(a).red_shading;
+                match self.side_of(attacker) {
+                    Side::Polish => shaded && dir.is_some_and(|x| x.is_westward()),
+                    Side::Red => !shaded && dir.is_some_and(|x| x.is_eastward()),
                 }
-                _ => false,
-            };
+            }
+            _ => false,
+        };
+        let flank = self.options.flank_attacks && flanking;
+        // Grupa pościgowa's encircling maneuver (register R8).
+        let encircled = match self.options.encirclement {
+            Encirclement::TwoAttackers => attackers >= 2,
+            Encirclement::FlankAttack => flanking,
+        };
         self.combat = Combat {
             attacker: Some(attacker),
             defender: Some(defender),
@@ -91,7 +98,8 @@ impl GameState<'_> {
             }
             Stage::Strength => false,
             Stage::Retreat => {
-                // A surviving loser with no empty space to retreat to stays, and nobody advances (register R2).
+                // A surviving loser with no empty space to retreat to stays, and nobody advances (register R2;
+                // with `no_retreat_eliminates` it was eliminated in `decide` and is gone by now).
                 let (Some(a), Some(d)) = (self.combat.attacker, self.combat.defender) else { return false };
                 !self.combat.defender_lost
                     || self.unit(d).hex.is_none()
@@ -214,6 +222,9 @@ impl GameState<'_> {
                 return Ok(());
             }
             (Stage::Advance, Action::Advance { advance }) => {
+                require(advance || !self.options.compulsory_advance, R, || {
+                    "the winning attacker must advance into the vacated space (league rule)".into()
+                })?;
                 if advance && let (Some(a), Some(h)) = (self.combat.attacker, self.combat.vacated) {
                     self.move_unit(a, h);
                     if self.is_over() {
@@ -307,6 +318,14 @@ impl GameState<'_> {
         if a > d {
             self.hit(defn);
             self.combat.defender_lost = true;
+            if self.options.no_retreat_eliminates
+                && !self.is_over()
+                && !gone(self, defn)
+                && self.retreat_options(defn, att).is_empty()
+            {
+                // No space to retreat to: eliminated instead of staying (register R2, league switch).
+                self.hit(defn);
+            }
             if gone(self, defn) {
                 self.combat.vacated = dhex;
             }

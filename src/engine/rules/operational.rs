@@ -6,9 +6,18 @@ use crate::engine::state::{AfterDraw, GameState, Pending};
 use crate::outcome::Side;
 
 impl GameState<'_> {
-    /// Pillage (Red only): discard 2 command markers from one Red unit and draw 1 card. The unit need not be
-    /// free to command: Pillage is not a command (register R4).
+    /// Pillage (Red only): discard 2 command markers from one Red unit and draw 1 card.
     pub(super) fn pillage(&mut self, side: Side, unit: UnitId) -> Result<(), IllegalAction> {
+        self.may_pillage(side, unit)?;
+        self.unit_mut(unit).markers -= 2;
+        self.pending = Pending::Draw { side, left: 1, then: AfterDraw::Resume(side) };
+        self.settle();
+        Ok(())
+    }
+
+    /// May `side` pillage with `unit`? The unit need not be free to command: Pillage is not a command
+    /// (register R4), unless the league's `pillage_by_free_units_only` says otherwise.
+    pub(crate) fn may_pillage(&self, side: Side, unit: UnitId) -> Result<(), IllegalAction> {
         require(side == Side::Red, "Pillage", || "only the Red player may pillage".into())?;
         self.require_own(side, unit, "Pillage")?;
         require(self.unit(unit).markers >= 2, "Pillage", || {
@@ -18,9 +27,20 @@ impl GameState<'_> {
                 self.unit(unit).markers
             )
         })?;
-        self.unit_mut(unit).markers -= 2;
-        self.pending = Pending::Draw { side, left: 1, then: AfterDraw::Resume(side) };
-        self.settle();
+        if self.options.pillage_by_free_units_only {
+            require(!self.engaged(unit), "Pillage", || {
+                format!(
+                    "{} is engaged in combat; this league allows Pillage only by free units",
+                    self.code(unit)
+                )
+            })?;
+            require(self.attacked & (1 << unit.0) == 0, "Pillage", || {
+                format!(
+                    "{} attacked this round; this league allows Pillage only by free units",
+                    self.code(unit)
+                )
+            })?;
+        }
         Ok(())
     }
 

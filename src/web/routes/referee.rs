@@ -196,6 +196,7 @@ fn rule_options(t: &Tournament) -> RuleOptions {
         fortifications: t.fortifications,
         flank_attacks: t.flank_attacks,
         time_control_secs: u32::try_from(t.time_control_secs).unwrap_or(900),
+        ..RuleOptions::default()
     }
 }
 
