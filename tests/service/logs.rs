@@ -5,8 +5,12 @@ use crate::helpers::*;
 use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
 
 /// The tournament form's rules: no optional rules, 15 minutes.
-const OPTIONS: RuleOptions =
-    RuleOptions { fortifications: false, flank_attacks: false, time_control_secs: 900 };
+const OPTIONS: RuleOptions = RuleOptions {
+    fortifications: false,
+    flank_attacks: false,
+    time_control_secs: 900,
+    ..RuleOptions::STANDARD
+};
 
 /// A published round with one match; (tournament, organiser, match id).
 async fn one_match(app: &TestApp) -> (i64, Browser, i64) {

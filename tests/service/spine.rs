@@ -45,7 +45,12 @@ async fn the_whole_tournament_day() {
         )
         .await;
     assert_eq!(deck.status, 303);
-    let options = RuleOptions { fortifications: false, flank_attacks: false, time_control_secs: 900 };
+    let options = RuleOptions {
+        fortifications: false,
+        flank_attacks: false,
+        time_control_secs: 900,
+        ..RuleOptions::STANDARD
+    };
     let log = random_game(5, Edition::builtin(), &options).to_string();
     let logged = validate_log(&log, Edition::builtin(), &options).unwrap().outcome;
     let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m1}")).await.body, t);
