@@ -134,7 +134,12 @@ async fn main() {
     let mut games = Vec::new();
     for m in matches.iter().take(TASKS) {
         let page = get(format!("{base}/ref/t/{t}/match/{m}")).await;
-        let id = between(&page, &format!("action=\"/ref/t/{t}/game/"), "\"").unwrap().to_string();
+        // The form posts multipart to `/game/{id}/upload`; the bench posts urlencoded to `/game/{id}`.
+        let id: String = between(&page, &format!("action=\"/ref/t/{t}/game/"), "\"")
+            .unwrap()
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
         let version: i64 = between(&page, "name=\"version\" value=\"", "\"").unwrap().parse().unwrap();
         games.push((id, version));
     }

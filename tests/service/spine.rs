@@ -49,7 +49,7 @@ async fn the_whole_tournament_day() {
         fortifications: false,
         flank_attacks: false,
         time_control_secs: 900,
-        ..RuleOptions::default()
+        ..RuleOptions::STANDARD
     };
     let log = random_game(5, Edition::builtin(), &options).to_string();
     let logged = validate_log(&log, Edition::builtin(), &options).unwrap().outcome;
