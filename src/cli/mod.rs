@@ -121,8 +121,6 @@ pub fn run(cli: Cli) -> ExitCode {
 /// An error that stops a subcommand; printed as one clear line on stderr.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    #[error("`bitwa {command}` is not built yet: it belongs to {part} (issue #{issue})")]
-    NotBuiltYet { command: &'static str, part: &'static str, issue: u32 },
     #[error("{0}")]
     Message(String),
     #[error("{path}: {source}")]

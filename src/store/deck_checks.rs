@@ -46,7 +46,7 @@ pub async fn record(
     check: &NewDeckCheck,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::write_tx(db).await?;
     sqlx::query(
         "INSERT INTO deck_checks (tournament_id, match_id, set_label, red_count, polish_count, swapped_to, \
          missing_cards, checked_by, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -107,7 +107,7 @@ pub async fn save_result(
     entry: &ResultEntry,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::write_tx(db).await?;
     let old: Option<StoredResult> = sqlx::query_as(
         "SELECT winner, termination, red_points, red_clock_secs, polish_clock_secs, log_text, log_status, \
          log_message, version FROM games WHERE id = ?",
@@ -170,7 +170,7 @@ pub async fn add_extra_game(
     seed: u64,
     by: UserId,
 ) -> Result<GameId, StoreError> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::write_tx(db).await?;
     let (id,): (GameId,) =
         sqlx::query_as("INSERT INTO games (match_id, game_no, red_player) VALUES (?, 3, ?) RETURNING id")
             .bind(m)

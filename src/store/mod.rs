@@ -63,3 +63,13 @@ pub async fn connect(url: &str) -> Result<Db, StoreError> {
 pub fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
+
+/// Begin a transaction that will write: `BEGIN IMMEDIATE` takes SQLite's write lock at once, so two
+/// concurrent writers queue on the busy timeout instead of one failing when it upgrades a read lock
+/// (SQLITE_BUSY). On PostgreSQL this is a plain `BEGIN`.
+///
+/// # Errors
+/// No connection, or the lock is not obtained within the busy timeout.
+pub async fn write_tx(db: &Db) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, StoreError> {
+    Ok(db.begin_with("BEGIN IMMEDIATE").await?)
+}

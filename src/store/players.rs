@@ -46,7 +46,7 @@ pub async fn register_all(
     joined_round: i64,
     by: UserId,
 ) -> Result<Vec<PlayerId>, StoreError> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::write_tx(db).await?;
     let mut ids = Vec::with_capacity(players.len());
     for p in players {
         let (id,): (PlayerId,) = sqlx::query_as(
@@ -124,7 +124,7 @@ pub async fn change(
     new: &PlayerChange,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::write_tx(db).await?;
     let old: Option<(bool, Option<i64>, i64)> = sqlx::query_as(
         "SELECT withdrawn, knowledge_score, version FROM players WHERE tournament_id = ? AND id = ?",
     )
@@ -180,7 +180,7 @@ pub async fn forbid_pair(
     by: UserId,
 ) -> Result<(), StoreError> {
     let (a, b) = if a <= b { (a, b) } else { (b, a) };
-    let mut tx = db.begin().await?;
+    let mut tx = super::write_tx(db).await?;
     sqlx::query(
         "INSERT INTO forbidden_pairs (tournament_id, player_a, player_b) VALUES (?, ?, ?) \
          ON CONFLICT (tournament_id, player_a, player_b) DO NOTHING",
@@ -215,7 +215,7 @@ pub async fn allow_pair(
     by: UserId,
 ) -> Result<(), StoreError> {
     let (a, b) = if a <= b { (a, b) } else { (b, a) };
-    let mut tx = db.begin().await?;
+    let mut tx = super::write_tx(db).await?;
     sqlx::query("DELETE FROM forbidden_pairs WHERE tournament_id = ? AND player_a = ? AND player_b = ?")
         .bind(tournament)
         .bind(a)

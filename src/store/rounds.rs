@@ -133,7 +133,7 @@ pub async fn create(
     matches: &[NewMatch],
     by: UserId,
 ) -> Result<RoundId, StoreError> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::write_tx(db).await?;
     let (round,): (RoundId,) = sqlx::query_as(
         "INSERT INTO rounds (tournament_id, number, phase, status, explanation, created_at) \
          VALUES (?, ?, ?, 'draft', ?, ?) RETURNING id",
@@ -192,7 +192,7 @@ pub async fn discard_draft(
     round: RoundId,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::write_tx(db).await?;
     let status: Option<(String,)> =
         sqlx::query_as("SELECT status FROM rounds WHERE id = ? AND tournament_id = ?")
             .bind(round)
@@ -247,7 +247,7 @@ pub async fn advance(
     to: Status,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::write_tx(db).await?;
     let res = sqlx::query(
         "UPDATE rounds SET status = ?, version = version + 1 WHERE id = ? AND tournament_id = ? AND status = ?",
     )
@@ -287,7 +287,7 @@ pub async fn swap_players(
     y: PlayerId,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::write_tx(db).await?;
     let status: Option<(String,)> =
         sqlx::query_as("SELECT status FROM rounds WHERE id = ? AND tournament_id = ?")
             .bind(round)

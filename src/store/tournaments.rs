@@ -101,7 +101,7 @@ const COLUMNS: &str = "id, name, venue, first_day, last_day, swiss_rounds, knock
 /// An insert fails.
 #[tracing::instrument(skip(db, cfg))]
 pub async fn create(db: &Db, cfg: &TournamentConfig, organiser: UserId) -> Result<TournamentId, StoreError> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::write_tx(db).await?;
     let (id,): (TournamentId,) = sqlx::query_as(
         "INSERT INTO tournaments (name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
          score_win, score_draw, score_loss, score_bye, tiebreaks, fortifications, flank_attacks, \
@@ -260,5 +260,21 @@ pub async fn roles_of(db: &Db, user: UserId) -> Result<Vec<(TournamentId, String
     )
     .bind(user)
     .fetch_all(db)
+    .await?)
+}
+
+/// A cheap stamp that changes whenever anything shown in a tournament's standings may have changed:
+/// the configuration's version and the newest history row (every result, pairing, round and player
+/// change writes one). `None` if there is no such tournament. Safe with several web processes.
+///
+/// # Errors
+/// The query fails.
+pub async fn stamp(db: &Db, id: TournamentId) -> Result<Option<(i64, i64)>, StoreError> {
+    Ok(sqlx::query_as(
+        "SELECT t.version, COALESCE((SELECT MAX(h.id) FROM history h WHERE h.tournament_id = t.id), 0) \
+         FROM tournaments t WHERE t.id = ?",
+    )
+    .bind(id)
+    .fetch_optional(db)
     .await?)
 }

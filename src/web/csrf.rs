@@ -42,6 +42,19 @@ fn same(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// Check a token sent with a form against the session's (for bodies [`CsrfForm`] does not read,
+/// such as file uploads).
+///
+/// # Errors
+/// [`WebError::Csrf`] if the token is missing or wrong.
+pub fn check(session: &Session, sent: Option<&str>, lang: super::i18n::Lang) -> Result<(), WebError> {
+    let expected = session.get::<String>(SESSION_KEY).ok().flatten();
+    match (sent, expected) {
+        (Some(s), Some(e)) if same(s, &e) => Ok(()),
+        _ => Err(WebError::Csrf(lang.t("csrf").to_string())),
+    }
+}
+
 /// A URL-encoded form whose `csrf` field matched the session's token.
 pub struct CsrfForm<T> {
     pub value: T,

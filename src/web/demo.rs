@@ -109,6 +109,7 @@ pub async fn load(db: &Db) -> Result<Vec<Login>, WebError> {
         fortifications: cfg.fortifications,
         flank_attacks: cfg.flank_attacks,
         time_control_secs: u32::try_from(cfg.time_control_secs).unwrap_or(900),
+        ..RuleOptions::default()
     };
     for round in 1..=4 {
         let tournament = store::tournaments::get(db, t).await?.ok_or(WebError::NotFound)?;

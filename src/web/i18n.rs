@@ -115,6 +115,14 @@ const TABLE: &[(&str, &str, &str)] = &[
         "Policz obie talie przed tasowaniem. Przy niepełnej talii wydaj inny komplet, a niepełny sprawdź karta po karcie.",
         "Count both decks before shuffling. For a short deck hand out another set, then check the short one card by card.",
     ),
+    ("log_file", "albo wgraj plik z zapisem", "or upload the log file"),
+    ("red_points_short", "pkt cz.", "Red pts"),
+    (
+        "explanation_text",
+        "Wyjaśnienie w formie tekstu (po angielsku, numery graczy)",
+        "Plain-text explanation (player numbers)",
+    ),
+    ("role", "Rola", "Role"),
     ("required", "pole jest wymagane", "this field is required"),
     ("choose_one", "wybierz jedną z opcji", "choose one of the options"),
     (

@@ -7,7 +7,7 @@ use crate::store::{self, Db, StoreError};
 use actix_session::SessionMiddleware;
 use actix_session::storage::CookieSessionStore;
 use actix_web::cookie::{Key, SameSite};
-use actix_web::dev::Server;
+use actix_web::dev::{Server, Service};
 use actix_web::{App, HttpServer, web};
 use std::net::TcpListener;
 
@@ -60,8 +60,20 @@ impl Application {
         }
         let key = session_key(&db).await?;
         let data = web::Data::new(db.clone());
+        let cache = web::Data::new(super::cache::StandingsCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
+                // Innermost first: every request is traced (debug) with its status and duration.
+                .wrap_fn(|req, srv| {
+                    let (method, path) = (req.method().clone(), req.path().to_string());
+                    let start = std::time::Instant::now();
+                    let fut = srv.call(req);
+                    async move {
+                        let res = fut.await?;
+                        tracing::debug!(%method, %path, status = res.status().as_u16(), micros = start.elapsed().as_micros() as u64, "request");
+                        Ok(res)
+                    }
+                })
                 .wrap(
                     SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
                         .cookie_name("bitwa_session".to_string())
@@ -72,6 +84,7 @@ impl Application {
                         .build(),
                 )
                 .app_data(data.clone())
+                .app_data(cache.clone())
                 .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))
                 .app_data(
                     web::QueryConfig::default()
@@ -171,6 +184,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/ref/t/{t}/match/{m}", web::get().to(referee::match_form))
         .route("/ref/t/{t}/match/{m}/extra", web::post().to(referee::extra_game))
         .route("/ref/t/{t}/match/{m}/deck", web::post().to(referee::deck_check))
-        .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result));
+        .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result))
+        .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result));
     // Referee (organisers too).
 }

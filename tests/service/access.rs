@@ -140,3 +140,34 @@ async fn the_language_switch_turns_pages_english_and_back() {
     assert_eq!(b.get("/lang/pl?back=//evil.example").await.location.as_deref(), Some("/"));
     b.get("/").await.assert_contains("Turnieje");
 }
+
+#[actix_rt::test]
+async fn a_co_organiser_manages_only_the_tournament_they_were_given() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let mine = create_tournament(&admin, &[("name", "Mój turniej")]).await;
+    let other = create_tournament(&admin, &[("name", "Cudzy turniej")]).await;
+    let r = admin
+        .post(
+            &format!("/admin/t/{mine}/referees"),
+            &[("username", "ola"), ("password", "ola-haslo-1"), ("role", "organiser")],
+        )
+        .await;
+    assert_eq!(r.status, 303);
+    let ola = app.browser();
+    ola.login("ola", "ola-haslo-1").await;
+    ola.get(&format!("/admin/t/{mine}")).await.assert_contains("Mój turniej");
+    assert_eq!(
+        ola.post(
+            &format!("/admin/t/{mine}/players"),
+            &[("name", "Nowy Gracz"), ("birth_date", "2010-01-01")]
+        )
+        .await
+        .status,
+        303
+    );
+    assert_eq!(ola.get(&format!("/admin/t/{other}")).await.status, 403);
+    assert_eq!(ola.post(&format!("/admin/t/{other}/rounds"), &[]).await.status, 403);
+    // Only the first organiser account creates tournaments.
+    assert_eq!(ola.get("/admin/new").await.status, 403);
+}

@@ -110,6 +110,20 @@ impl Driver {
             .to_string()
     }
 
+    /// The page source once it contains `needle` (a submitted form may still be loading), or the
+    /// last source seen after 15 s.
+    async fn source_with(&self, needle: &str) -> String {
+        let mut source = String::new();
+        for _ in 0..150 {
+            source = self.source().await;
+            if source.contains(needle) {
+                break;
+            }
+            actix_rt::time::sleep(Duration::from_millis(100)).await;
+        }
+        source
+    }
+
     async fn find(&self, css: &str) -> String {
         let v = self
             .call(
@@ -176,18 +190,18 @@ async fn a_referee_enters_a_result_in_chromium_and_sees_the_standings_change() {
     driver.type_into("input[name=username]", "sedzia").await;
     driver.type_into("input[name=password]", "sedzia-haslo").await;
     driver.click("form.stack button[type=submit]").await;
-    assert!(driver.source().await.contains("sedzia"), "logged in");
+    assert!(driver.source_with("Moje turnieje").await.contains("sedzia"), "logged in");
     driver.go(&format!("{}/ref/t/{t}/match/{m}", app.base)).await;
     driver.click("#game-1 select[name=winner] option[value=red]").await;
     driver.click("#game-1 select[name=termination] option[value=warsaw-entered]").await;
     driver.type_into("#game-1 input[name=red_points]", "21").await;
     driver.click("#game-1 button[type=submit]").await;
-    assert!(driver.source().await.contains("id=\"saved\""), "game 1 saved");
+    assert!(driver.source_with("id=\"saved\"").await.contains("id=\"saved\""), "game 1 saved");
     driver.click("#game-2 select[name=winner] option[value=red]").await;
     driver.click("#game-2 select[name=termination] option[value=radzymin-check]").await;
     driver.type_into("#game-2 input[name=red_points]", "10").await;
     driver.click("#game-2 button[type=submit]").await;
-    let saved = driver.source().await;
+    let saved = driver.source_with("1 : 1").await;
     assert!(saved.contains("1 : 1"), "the match is decided 1:1 on Red-side points:\n{saved}");
 
     // Assert: the standings changed.

@@ -51,7 +51,10 @@ async fn a_swiss_day_pairs_publishes_takes_results_and_updates_standings() {
 
     play_round_red_first_wins(&referee, t, 1).await;
     let round1 = public.get(&format!("/t/{t}/round/1")).await;
-    round1.assert_contains("1 : 1").assert_contains("21 : 10").assert_contains("punkty strony czerwonej");
+    round1
+        .assert_contains("1 : 1")
+        .assert_contains("(pkt cz. 21 : 10)")
+        .assert_contains("punkty strony czerwonej");
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
 
     // Standings: winners and the bye on 1 point, every tiebreak column shown.
@@ -237,4 +240,69 @@ async fn a_short_deck_is_swapped_then_checked_card_by_card_and_listed_for_the_or
     assert!(section.contains(&format!("R07 {red7}")), "{section}");
     assert!(!section.contains("<strong>7</strong>"), "the complete set is not listed:\n{section}");
     referee.get(&format!("/ref/t/{t}/match/{m}")).await.assert_contains(&format!("R07 {red7}"));
+}
+
+#[actix_rt::test]
+async fn results_saved_at_the_same_moment_on_different_tables_are_all_kept() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee) = seven_players(&app, &[]).await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let round = referee.get(&format!("/t/{t}/round/1")).await;
+    let mut games = Vec::new();
+    for m in ids_after(&round.body, &format!("/ref/t/{t}/match/")) {
+        games.extend(game_forms(&referee.get(&format!("/ref/t/{t}/match/{m}")).await.body, t));
+    }
+    assert_eq!(games.len(), 6);
+    referee.csrf_token().await;
+    let tasks: Vec<_> = games
+        .iter()
+        .cloned()
+        .map(|(id, version)| {
+            let b = Browser::with_cookies_of(&referee, &app.base);
+            actix_rt::spawn(async move {
+                enter(&b, t, (id, &version), "red", "radzymin-check", "10").await.status
+            })
+        })
+        .collect();
+    for task in tasks {
+        assert_eq!(task.await.unwrap(), 303);
+    }
+    let page = app.browser().get(&format!("/t/{t}/round/1")).await;
+    assert_eq!(page.body.matches("1 : 1").count(), 3, "every result kept:\n{}", page.body);
+}
+
+#[actix_rt::test]
+async fn withdrawn_players_sit_out_and_the_organiser_can_override_a_draft_pairing() {
+    let app = TestApp::spawn().await;
+    let (t, admin, _) = seven_players(&app, &[]).await;
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    let gosia = {
+        let at = overview.body.find("<td>Gosia Gagacka").unwrap();
+        let cell = overview.body[..at].rfind("<td>").unwrap();
+        overview.body[cell + 4..at - 5].to_string()
+    };
+    let r = admin
+        .post(&format!("/admin/t/{t}/players/{gosia}"), &[("version", "1"), ("action", "withdraw")])
+        .await;
+    assert_eq!(r.status, 303);
+
+    let draft = admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
+    draft.assert_lacks("wolny los</td>").assert_lacks("Gosia Gagacka</a>");
+    admin.get(&format!("/t/{t}/round/1/why")).await.assert_contains("Gosia Gagacka: wycofany");
+
+    // Swap the Red-first players of tables 1 and 2.
+    let players = ids_after(&draft.body, &format!("/t/{t}/player/"));
+    let (x, y) = (players[0].to_string(), players[2].to_string());
+    let swap = admin.post(&format!("/admin/t/{t}/round/1/swap"), &[("x", &x), ("y", &y)]).await;
+    assert_eq!(swap.status, 303);
+    let after = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/player/"));
+    assert_eq!((after[0], after[2]), (players[2], players[0]), "swapped");
+    let bad = admin.post(&format!("/admin/t/{t}/round/1/swap"), &[("x", &x), ("y", &gosia)]).await;
+    assert_eq!(bad.status, 400);
+    admin.get(&format!("/admin/t/{t}/history")).await.assert_contains("pairing").assert_contains("override");
+
+    // Published rounds are not swapped any more.
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/swap"), &[("x", &y), ("y", &x)]).await.status, 409);
 }

@@ -134,13 +134,15 @@ impl Browser {
     }
 
     async fn send(&self, req: awc::ClientRequest, form: Option<String>) -> Page {
+        self.send_typed(req, form.map(|f| (f, "application/x-www-form-urlencoded".to_string()))).await
+    }
+
+    async fn send_typed(&self, req: awc::ClientRequest, body: Option<(String, String)>) -> Page {
         let req = req.insert_header(("Cookie", self.cookie_header()));
-        let mut res = match form {
-            Some(body) => req
-                .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
-                .send_body(body)
-                .await
-                .expect("request sent"),
+        let mut res = match body {
+            Some((body, content_type)) => {
+                req.insert_header(("Content-Type", content_type)).send_body(body).await.expect("request sent")
+            }
             None => req.send().await.expect("request sent"),
         };
         let set_cookies: Vec<String> =
@@ -174,6 +176,40 @@ impl Browser {
     pub async fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> Page {
         let body = serde_urlencoded::to_string(fields).unwrap();
         self.send(self.client.post(format!("{}{path}", self.base)), Some(body)).await
+    }
+
+    /// POST a `multipart/form-data` form (with the CSRF token) and one file field.
+    pub async fn post_multipart(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        file: (&str, &str, &str),
+    ) -> Page {
+        let token = self.csrf_token().await;
+        self.post_multipart_with(path, &token, fields, file).await
+    }
+
+    /// The same with a given CSRF token (CSRF tests).
+    pub async fn post_multipart_with(
+        &self,
+        path: &str,
+        token: &str,
+        fields: &[(&str, &str)],
+        file: (&str, &str, &str),
+    ) -> Page {
+        let boundary = "----bitwa-test-boundary-7MA4YWxkTrZu0gW";
+        let mut body = String::new();
+        for (k, v) in std::iter::once(&("csrf", token)).chain(fields) {
+            body.push_str(&format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"
+            ));
+        }
+        let (name, filename, content) = file;
+        body.push_str(&format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: text/plain\r\n\r\n{content}\r\n--{boundary}--\r\n"
+        ));
+        let content_type = format!("multipart/form-data; boundary={boundary}");
+        self.send_typed(self.client.post(format!("{}{path}", self.base)), Some((body, content_type))).await
     }
 
     /// POST, then follow the 303 to the page it names.

@@ -5,8 +5,12 @@ use crate::helpers::*;
 use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
 
 /// The tournament form's rules: no optional rules, 15 minutes.
-const OPTIONS: RuleOptions =
-    RuleOptions { fortifications: false, flank_attacks: false, time_control_secs: 900 };
+const OPTIONS: RuleOptions = RuleOptions {
+    fortifications: false,
+    flank_attacks: false,
+    time_control_secs: 900,
+    ..RuleOptions::STANDARD
+};
 
 /// A published round with one match; (tournament, organiser, match id).
 async fn one_match(app: &TestApp) -> (i64, Browser, i64) {
@@ -102,4 +106,36 @@ async fn an_invalid_log_shows_the_engine_error_with_its_line_and_can_be_kept_onl
     assert_eq!(kept.status, 303, "{}", kept.body);
     let game = app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await;
     game.assert_contains("zapis błędny").assert_contains("R9Z");
+}
+
+#[actix_rt::test]
+async fn a_log_file_can_be_uploaded_with_the_result_form_and_needs_the_csrf_token() {
+    let app = TestApp::spawn().await;
+    let (t, admin, m) = one_match(&app).await;
+    let log = random_game(21, Edition::builtin(), &OPTIONS).to_string();
+    let expected = validate_log(&log, Edition::builtin(), &OPTIONS).unwrap().outcome;
+    let form = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
+    form.assert_contains("enctype=\"multipart/form-data\"").assert_contains("name=\"log_file\"");
+    let games = game_forms(&form.body, t);
+    let path = format!("/ref/t/{t}/game/{}/upload", games[0].0);
+
+    // Without the session's token (a form from another site) nothing is saved.
+    let refused = admin
+        .post_multipart_with(
+            &path,
+            "forged",
+            &[("version", games[0].1.as_str())],
+            ("log_file", "game.txt", &log),
+        )
+        .await;
+    assert_eq!(refused.status, 403);
+    app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("w toku");
+
+    let saved = admin
+        .post_multipart(&path, &[("version", games[0].1.as_str())], ("log_file", "game.txt", &log))
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let game = app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await;
+    game.assert_contains("Sprawdzony zapis partii")
+        .assert_contains(&format!("Punkty strony czerwonej: {}", expected.red_points));
 }

@@ -15,3 +15,4 @@ mod knockout;
 mod helpers;
 mod logs;
 mod registration;
+mod spine;

@@ -147,12 +147,20 @@ async fn a_restart_keeps_data_and_sessions_and_prints_no_new_password() {
     let admin = app.admin().await;
     let t = create_tournament(&admin, &[("name", "Liga Trwała")]).await;
     register(&admin, t, "Zofia Trwała").await;
+    register(&admin, t, "Zenon Trwały").await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/ref/t/{t}/match/"))[0];
+    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    assert_eq!(enter(&admin, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await.status, 303);
     let dir = app.stop().await;
 
     let again = TestApp::spawn_with(dir, false).await;
     assert!(again.admin_password.is_empty(), "the first password is printed once only");
     let page = again.browser().get(&format!("/t/{t}")).await;
     page.assert_contains("Liga Trwała").assert_contains("Zofia Trwała");
+    let game = again.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await;
+    game.assert_contains("Czerwoni weszli do Warszawy").assert_contains("Punkty strony czerwonej: 21");
     // The session cookie from before the restart still works (the key is kept in the database).
     let same_session = Browser::with_cookies_of(&admin, &again.base);
     same_session.get(&format!("/admin/t/{t}")).await.assert_contains("Zofia Trwała");

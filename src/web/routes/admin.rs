@@ -438,6 +438,9 @@ pub struct AppointForm {
     username: String,
     #[serde(default)]
     password: String,
+    /// `referee` (default) or `organiser` (a co-organiser of this tournament).
+    #[serde(default)]
+    role: String,
 }
 
 /// Appoint a referee: an existing account gets the role; a free username gets a new account with
@@ -463,8 +466,9 @@ pub async fn appoint(
                 .ok_or_else(|| WebError::Conflict(format!("{}: {username}", ctx.t("username"))))?
         }
     };
-    store::tournaments::grant(&db, t.id, id, Role::Referee).await?;
-    tracing::info!(tournament = %t.id, referee = %username, by = %user.0.username, "referee appointed");
+    let role = if form.value.role == "organiser" { Role::Organiser } else { Role::Referee };
+    store::tournaments::grant(&db, t.id, id, role).await?;
+    tracing::info!(tournament = %t.id, %username, role = role.as_str(), by = %user.0.username, "role granted");
     Ok(see_other(&format!("/admin/t/{}#referees", t.id)))
 }
 

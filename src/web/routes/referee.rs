@@ -115,7 +115,7 @@ pub async fn match_form(
     render(&page)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 pub struct ResultForm {
     version: String,
     #[serde(default)]
@@ -196,6 +196,7 @@ fn rule_options(t: &Tournament) -> RuleOptions {
         fortifications: t.fortifications,
         flank_attacks: t.flank_attacks,
         time_control_secs: u32::try_from(t.time_control_secs).unwrap_or(900),
+        ..RuleOptions::default()
     }
 }
 
@@ -231,27 +232,81 @@ pub async fn enter_result(
     form: CsrfForm<ResultForm>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, gid) = path.into_inner();
-    let (t, organiser) = refereed(&db, &user, tid).await?;
-    let (game, _) = store::games::get(&db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
-    let m = store::rounds::get_match(&db, t.id, game.match_id).await?.ok_or(WebError::NotFound)?;
+    save_result(&ctx, &db, &user, tid, gid, &form.value).await
+}
+
+/// The same result form sent as `multipart/form-data`, so a move log can be uploaded as a file
+/// (`log_file`; a pasted `log` is used when no file is chosen). The CSRF token is checked as for
+/// every form.
+pub async fn upload_result(
+    ctx: Ctx,
+    user: LoggedIn,
+    session: actix_session::Session,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+    mut payload: actix_multipart::Multipart,
+) -> Result<HttpResponse, WebError> {
+    use futures_util::StreamExt;
+    const MAX_FIELD: usize = 2 * 1024 * 1024;
+    let (tid, gid) = path.into_inner();
+    let mut fields = std::collections::BTreeMap::new();
+    while let Some(field) = payload.next().await {
+        let mut field = field.map_err(|e| WebError::BadRequest(e.to_string()))?;
+        let name = field.name().unwrap_or_default().to_string();
+        let bytes = field
+            .bytes(MAX_FIELD)
+            .await
+            .map_err(|_| WebError::BadRequest(format!("{name}: > 2 MB")))?
+            .map_err(|e| WebError::BadRequest(e.to_string()))?;
+        let text = String::from_utf8(bytes.to_vec())
+            .map_err(|_| WebError::BadRequest(format!("{}: UTF-8", ctx.t("move_log"))))?;
+        fields.insert(name, text);
+    }
+    crate::web::csrf::check(&session, fields.get("csrf").map(String::as_str), ctx.lang)?;
+    let mut take = |k: &str| fields.remove(k).unwrap_or_default();
+    let file = take("log_file");
+    let pasted = take("log");
+    let form = ResultForm {
+        version: take("version"),
+        winner: take("winner"),
+        termination: take("termination"),
+        red_points: take("red_points"),
+        red_clock: take("red_clock"),
+        polish_clock: take("polish_clock"),
+        log: if file.trim().is_empty() { pasted } else { file },
+        accept_invalid: Some(take("accept_invalid")).filter(|v| !v.is_empty()),
+    };
+    save_result(&ctx, &db, &user, tid, gid, &form).await
+}
+
+async fn save_result(
+    ctx: &Ctx,
+    db: &Db,
+    user: &LoggedIn,
+    tid: i64,
+    gid: i64,
+    f: &ResultForm,
+) -> Result<HttpResponse, WebError> {
+    let (t, organiser) = refereed(db, user, tid).await?;
+    let (game, _) = store::games::get(db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
+    let m = store::rounds::get_match(db, t.id, game.match_id).await?.ok_or(WebError::NotFound)?;
     match Status::parse(&m.round_status) {
         Some(Status::Published) => {}
         Some(Status::Locked) if organiser => {}
         _ => return Err(WebError::BadRequest(ctx.t("round_not_open").to_string())),
     }
-    let f = &form.value;
     let version = form::int(ctx.lang, "version", &f.version, 0, i64::MAX)?;
-    let typed = parse_typed(&ctx, f)?;
+    let typed = parse_typed(ctx, f)?;
     let log = f.log.trim();
     let entry = if log.is_empty() {
-        typed_entry(&ctx, &typed)?
+        typed_entry(ctx, &typed)?
     } else {
         match validate_log(log, Edition::builtin(), &rule_options(&t)) {
             Ok(v) => {
-                let problems = contradictions(&ctx, &typed, &v);
+                let problems = contradictions(ctx, &typed, &v);
                 if !problems.is_empty() {
                     let message = format!("{}\n{}", ctx.t("contradiction"), problems.join("\n"));
-                    return show_again(&ctx, &db, t, m.id, organiser, game.id, log, message).await;
+                    return show_again(ctx, db, t, m.id, organiser, game.id, log, message).await;
                 }
                 ResultEntry {
                     winner: Some(v.outcome.winner.as_str().to_string()),
@@ -265,7 +320,7 @@ pub async fn enter_result(
                 }
             }
             Err(e) if form::checkbox(f.accept_invalid.as_ref()) => {
-                let mut entry = typed_entry(&ctx, &typed)?;
+                let mut entry = typed_entry(ctx, &typed)?;
                 entry.log_text = Some(log.to_string());
                 entry.log_status = "invalid".to_string();
                 entry.log_message = e.to_string();
@@ -273,11 +328,11 @@ pub async fn enter_result(
             }
             Err(e) => {
                 let message = format!("{}: {e}", ctx.t("log_error"));
-                return show_again(&ctx, &db, t, m.id, organiser, game.id, log, message).await;
+                return show_again(ctx, db, t, m.id, organiser, game.id, log, message).await;
             }
         }
     };
-    store::games::save_result(&db, t.id, game.id, version, &entry, user.0.id).await?;
+    store::games::save_result(db, t.id, game.id, version, &entry, user.0.id).await?;
     tracing::info!(tournament = %t.id, game = %game.id, log = %entry.log_status, by = %user.0.username, "result saved");
     Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
 }

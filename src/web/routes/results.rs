@@ -6,13 +6,15 @@ use crate::league::swiss::{ByeReason, Explanation, FloatReason, NotPairedReason}
 use crate::league::{self, HalfPoints};
 use crate::store::rounds::{Round, Status};
 use crate::store::tournaments::{Role, Tournament};
-use crate::store::{self, Db, GameId, MatchId, PlayerId};
+use crate::store::{self, Db, GameId, MatchId, PlayerId, TournamentId};
+use crate::web::cache::{CachedStandings, StandingsCache};
 use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
 use crate::web::league_view::{Loaded, slot_of, sp};
 use crate::web::lines::{MatchLine, StandingLine, match_line, standing_lines};
 use actix_web::{HttpResponse, web};
 use askama::Template;
+use std::sync::Arc;
 
 /// Whether the visitor organises (sees drafts, history) and referees (sees result forms) the tournament.
 pub(super) async fn roles(ctx: &Ctx, db: &Db, t: &Tournament) -> Result<(bool, bool), WebError> {
@@ -166,14 +168,35 @@ pub async fn explanation(
 struct StandingsPage<'a> {
     ctx: &'a Ctx,
     t: &'a Tournament,
-    columns: Vec<String>,
-    lines: Vec<StandingLine>,
+    columns: &'a [String],
+    lines: &'a [StandingLine],
 }
 
-pub async fn standings(ctx: Ctx, db: web::Data<Db>, path: web::Path<i64>) -> Result<HttpResponse, WebError> {
-    let data = Loaded::load(&db, tournament(&db, path.into_inner()).await?).await?;
-    let (columns, lines) = standing_lines(&data, &data.standings());
-    render(&StandingsPage { ctx: &ctx, t: &data.t, columns, lines })
+/// Standings with every tiebreak column; computed by the league, cached per tournament stamp.
+pub async fn standings(
+    ctx: Ctx,
+    db: web::Data<Db>,
+    cache: web::Data<StandingsCache>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
+    let id = TournamentId(path.into_inner());
+    let stamp = store::tournaments::stamp(&db, id).await?.ok_or(WebError::NotFound)?;
+    let cached = match cache.get(id, stamp) {
+        Some(c) => c,
+        None => {
+            let data = Loaded::load(&db, tournament(&db, id.0).await?).await?;
+            let (columns, lines) = standing_lines(&data, &data.standings());
+            let c = Arc::new(CachedStandings { tournament: data.t, columns, lines });
+            cache.put(id, stamp, Arc::clone(&c));
+            c
+        }
+    };
+    render(&StandingsPage {
+        ctx: &ctx,
+        t: &cached.tournament,
+        columns: &cached.columns,
+        lines: &cached.lines,
+    })
 }
 
 #[derive(Template)]

@@ -1,0 +1,134 @@
+//! The whole tournament day in one run, as the organiser, a referee and the public live it: create,
+//! register, pair, publish, deck check, results with and without a move log, next round, knockout,
+//! a final decided by the knowledge test and the extra game, and the exports at the end.
+
+use crate::helpers::*;
+use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
+
+const SIX: &str = "name;birth date;club\n\
+Adam Abacki;2009-01-01;LO 1\n\
+Beata Babacka;2009-02-02;LO 2\n\
+Cezary Cabacki;2009-03-03;LO 3\n\
+Dorota Dadacka;2009-04-04;LO 4\n\
+Emil Ebacki;2009-05-05;LO 5\n\
+Filip Fabacki;2009-06-06;LO 6\n";
+
+#[actix_rt::test]
+async fn the_whole_tournament_day() {
+    let app = TestApp::spawn().await;
+    let organiser = app.admin().await;
+    let public = app.browser();
+    let t =
+        create_tournament(&organiser, &[("swiss_rounds", "2"), ("knockout_size", "2"), ("third_place", "")])
+            .await;
+    assert_eq!(organiser.post(&format!("/admin/t/{t}/players/import"), &[("csv", SIX)]).await.status, 303);
+    organiser
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+    let referee = app.browser();
+    referee.login("sedzia", "sedzia-haslo").await;
+
+    // Round 1: paired, checked, published.
+    organiser.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await.assert_contains("szkic");
+    organiser.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let tables = referee.get(&format!("/ref/t/{t}")).await;
+    tables.assert_contains("Stół 1").assert_contains("Stół 3");
+    let matches = ids_after(&tables.body, &format!("/ref/t/{t}/match/"));
+    assert_eq!(matches.len(), 3);
+
+    // Table 1: deck check, then game 1 from a move log, game 2 typed.
+    let m1 = matches[0];
+    let deck = referee
+        .post(
+            &format!("/ref/t/{t}/match/{m1}/deck"),
+            &[("set_label", "1"), ("red_count", "30"), ("polish_count", "30")],
+        )
+        .await;
+    assert_eq!(deck.status, 303);
+    let options = RuleOptions {
+        fortifications: false,
+        flank_attacks: false,
+        time_control_secs: 900,
+        ..RuleOptions::STANDARD
+    };
+    let log = random_game(5, Edition::builtin(), &options).to_string();
+    let logged = validate_log(&log, Edition::builtin(), &options).unwrap().outcome;
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m1}")).await.body, t);
+    let r = referee
+        .post(&format!("/ref/t/{t}/game/{}", games[0].0), &[("version", &games[0].1), ("log", &log)])
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        enter(&referee, t, (games[1].0, &games[1].1), "polish", "three-red-eliminated", "2").await.status,
+        303
+    );
+    let game1 = public.get(&format!("/t/{t}/game/{}", games[0].0)).await;
+    game1
+        .assert_contains("Sprawdzony zapis partii")
+        .assert_contains(&format!("Punkty strony czerwonej: {}", logged.red_points));
+
+    // The other tables typed, then lock; the standings show every player.
+    for m in &matches[1..] {
+        let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+        enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
+        enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
+    }
+    assert_eq!(organiser.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    let standings = public.get(&format!("/t/{t}/standings")).await;
+    assert_eq!(standings.body.matches(&format!("/t/{t}/player/")).count(), 6);
+
+    // Round 2.
+    organiser.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    organiser.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
+    play_round_red_first_wins(&referee, t, 2).await;
+    organiser.post(&format!("/admin/t/{t}/round/2/lock"), &[]).await;
+
+    // Knockout of two: the final, level after two games and on Red-side points.
+    organiser.post(&format!("/admin/t/{t}/knockout"), &[]).await;
+    organiser.post(&format!("/admin/t/{t}/round/3/publish"), &[]).await;
+    let final_match =
+        ids_after(&referee.get(&format!("/t/{t}/round/3")).await.body, &format!("/ref/t/{t}/match/"))[0];
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{final_match}")).await.body, t);
+    enter(&referee, t, (games[0].0, &games[0].1), "red", "radzymin-check", "10").await;
+    enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
+    referee.get(&format!("/ref/t/{t}/match/{final_match}")).await.assert_contains("testu wiedzy");
+
+    // Knowledge test level: everyone scores 12; the extra game decides.
+    let overview = organiser.get(&format!("/admin/t/{t}")).await;
+    let forms: Vec<(String, String)> = overview
+        .body
+        .split(&format!("action=\"/admin/t/{t}/players/"))
+        .skip(1)
+        .filter(|part| part.contains("value=\"knowledge\""))
+        .map(|part| {
+            let id: String = part.chars().take_while(char::is_ascii_digit).collect();
+            let v = part.split("name=\"version\" value=\"").nth(1).unwrap();
+            (id, v[..v.find('"').unwrap()].to_string())
+        })
+        .collect();
+    assert_eq!(forms.len(), 6);
+    for (id, version) in &forms {
+        let r = organiser
+            .post(
+                &format!("/admin/t/{t}/players/{id}"),
+                &[("version", version), ("action", "knowledge"), ("knowledge", "12")],
+            )
+            .await;
+        assert_eq!(r.status, 303);
+    }
+    assert_eq!(referee.post(&format!("/ref/t/{t}/match/{final_match}/extra"), &[]).await.status, 303);
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{final_match}")).await.body, t);
+    assert_eq!(games.len(), 3);
+    enter(&referee, t, (games[2].0, &games[2].1), "polish", "all-red-dispersed", "0").await;
+    let bracket = public.get(&format!("/t/{t}/bracket")).await;
+    bracket.assert_contains("Zwycięzca turnieju: <strong>");
+    public.get(&format!("/t/{t}/match/{final_match}")).await.assert_contains("dogrywka");
+
+    // Exports at the end of the day.
+    let results = public.get(&format!("/t/{t}/export/results")).await;
+    let text = results.body.trim_start_matches('\u{feff}');
+    assert_eq!(text.lines().count(), 1 + 3 + 3 + 1, "header, two rounds of three, the final:\n{text}");
+    assert!(text.lines().last().unwrap().starts_with("3;1;"), "{text}");
+    let standings = public.get(&format!("/t/{t}/export/standings?sep=comma")).await;
+    assert_eq!(standings.body.trim_start_matches('\u{feff}').lines().count(), 7);
+}
