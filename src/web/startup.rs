@@ -184,6 +184,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/ref/t/{t}/match/{m}", web::get().to(referee::match_form))
         .route("/ref/t/{t}/match/{m}/extra", web::post().to(referee::extra_game))
         .route("/ref/t/{t}/match/{m}/deck", web::post().to(referee::deck_check))
+        .route("/ref/t/{t}/match/{m}/forfeit", web::post().to(referee::forfeit))
         .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result))
         .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result));
     // Referee (organisers too).

@@ -9,6 +9,7 @@ mod access;
 mod browser;
 mod day;
 mod demo;
+mod forfeits;
 mod knockout;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]

@@ -5,7 +5,7 @@ use super::{render, see_other, tournament};
 use crate::engine::{Edition, RuleOptions, ValidatedGame, validate_log};
 use crate::outcome::{Side, Termination};
 use crate::store::games::ResultEntry;
-use crate::store::rounds::{Round, Status};
+use crate::store::rounds::{Forfeit, Round, Status};
 use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, Db, GameId, MatchId};
 use crate::web::auth::{self, LoggedIn};
@@ -334,6 +334,50 @@ async fn save_result(
     };
     store::games::save_result(db, t.id, game.id, version, &entry, user.0.id).await?;
     tracing::info!(tournament = %t.id, game = %game.id, log = %entry.log_status, by = %user.0.username, "result saved");
+    Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
+}
+
+#[derive(Deserialize)]
+pub struct ForfeitForm {
+    version: String,
+    /// Empty: the match is played (the games decide); otherwise a stored [`Forfeit`] name.
+    #[serde(default)]
+    forfeit: String,
+}
+
+/// Record that a player did not show up, both were absent, or a player withdrew (league
+/// `MatchPlay::NoShow` / `MatchPlay::Withdrawal`), or clear it again. Version-checked and logged
+/// like every result.
+pub async fn forfeit(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+    form: CsrfForm<ForfeitForm>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, mid) = path.into_inner();
+    let (t, organiser) = refereed(&db, &user, tid).await?;
+    let m = store::rounds::get_match(&db, t.id, MatchId(mid)).await?.ok_or(WebError::NotFound)?;
+    match Status::parse(&m.round_status) {
+        Some(Status::Published) => {}
+        Some(Status::Locked) if organiser => {}
+        _ => return Err(WebError::BadRequest(ctx.t("round_not_open").to_string())),
+    }
+    if m.player_b.is_none() {
+        return Err(WebError::BadRequest(ctx.t("bye").to_string()));
+    }
+    let f = &form.value;
+    let version = form::int(ctx.lang, "version", &f.version, 0, i64::MAX)?;
+    let choice = f.forfeit.trim();
+    let forfeit = if choice.is_empty() {
+        None
+    } else {
+        Some(Forfeit::parse(choice).ok_or_else(|| {
+            WebError::BadRequest(format!("{}: {}", ctx.t("forfeit_section"), ctx.t("choose_one")))
+        })?)
+    };
+    store::rounds::set_forfeit(&db, t.id, m.id, version, forfeit, user.0.id).await?;
+    tracing::info!(tournament = %t.id, r#match = %m.id, forfeit = choice, by = %user.0.username, "forfeit saved");
     Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
 }
 

@@ -272,6 +272,7 @@ pub async fn match_page(
     let line = match_line(&data, m);
     let mut history = Vec::new();
     if referee {
+        history.extend(store::history::for_entity(&db, "match", m.id.0).await?);
         for g in &line.games {
             history.extend(store::history::for_entity(&db, "game", g.id.0).await?);
         }
