@@ -269,6 +269,7 @@ pub async fn discard_draft(
         .bind(round)
         .execute(&mut *tx)
         .await?;
+    sqlx::query("DELETE FROM table_referees WHERE round_id = ?").bind(round).execute(&mut *tx).await?;
     sqlx::query("DELETE FROM matches WHERE round_id = ?").bind(round).execute(&mut *tx).await?;
     sqlx::query("DELETE FROM rounds WHERE id = ?").bind(round).execute(&mut *tx).await?;
     tx.commit().await?;

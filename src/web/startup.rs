@@ -178,6 +178,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/history", web::get().to(admin::history))
         .route("/admin/t/{t}/rounds", web::post().to(rounds::start_round))
         .route("/admin/t/{t}/knockout", web::post().to(rounds::start_knockout))
+        .route("/admin/t/{t}/round/{n}/assign", web::post().to(rounds::assign_referee))
         .route("/admin/t/{t}/round/{n}/{action}", web::post().to(rounds::round_action))
         // Referee (organisers too).
         .route("/ref/t/{t}", web::get().to(referee::tables))

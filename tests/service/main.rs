@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod access;
+mod assignments;
 mod browser;
 mod day;
 mod demo;

@@ -32,10 +32,16 @@ struct TablesPage<'a> {
     ctx: &'a Ctx,
     t: &'a Tournament,
     round: Option<Round>,
-    lines: Vec<MatchLine>,
+    /// Tables assigned to this referee.
+    mine: Vec<MatchLine>,
+    /// The rest of the round (referees help each other on a small day).
+    others: Vec<MatchLine>,
+    /// Whether anyone has tables assigned this round (otherwise every table is listed as one).
+    assigned: bool,
 }
 
-/// The tables of the current (latest published) round.
+/// The tables of the current (latest published) round: the referee's own tables first, then the
+/// rest.
 pub async fn tables(
     ctx: Ctx,
     user: LoggedIn,
@@ -45,13 +51,17 @@ pub async fn tables(
     let (t, _) = refereed(&db, &user, path.into_inner()).await?;
     let data = Loaded::load(&db, t).await?;
     let round = data.rounds.iter().rev().find(|r| r.status() == Status::Published).cloned();
-    let lines = match &round {
-        Some(r) => {
-            data.matches_of_round(r).filter(|m| m.player_b.is_some()).map(|m| match_line(&data, m)).collect()
+    let (mut mine, mut others) = (Vec::new(), Vec::new());
+    let mut assigned = false;
+    if let Some(r) = &round {
+        let assignments = store::assignments::of_round(&db, r.id).await?;
+        assigned = !assignments.is_empty();
+        let own = |table: i64| assignments.iter().any(|a| a.table_no == table && a.user_id == user.0.id);
+        for m in data.matches_of_round(r).filter(|m| m.player_b.is_some()) {
+            if own(m.table_no) { &mut mine } else { &mut others }.push(match_line(&data, m));
         }
-        None => Vec::new(),
-    };
-    render(&TablesPage { ctx: &ctx, t: &data.t, round, lines })
+    }
+    render(&TablesPage { ctx: &ctx, t: &data.t, round, mine, others, assigned })
 }
 
 #[derive(Template)]
