@@ -301,6 +301,34 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("enter_result", "Wprowadź wynik", "Enter result"),
     ("saved", "Zapisano.", "Saved."),
     ("my_tables", "Moje stoły w tej rundzie", "My tables this round"),
+    ("rule_switches", "Odczytania zasad (silnik gry)", "Rule readings (game engine)"),
+    (
+        "rule_switches_help",
+        "Domyślnie: decyzje rejestru interpretacji zasad. Zmiana dotyczy sprawdzania zapisów partii.",
+        "Default: the rules-interpretation register's decisions. A change applies to move-log validation.",
+    ),
+    (
+        "no_retreat_eliminates",
+        "Pokonany obrońca bez wolnego pola odwrotu zostaje wyeliminowany (R2)",
+        "A beaten defender with no free retreat space is eliminated (R2)",
+    ),
+    (
+        "compulsory_advance",
+        "Zwycięski atakujący musi wejść na zwolnione pole (R3)",
+        "The winning attacker must advance into the vacated space (R3)",
+    ),
+    (
+        "pillage_by_free_units_only",
+        "Grabież tylko jednostką, którą można dowodzić (R4)",
+        "Pillage only by a unit that could be commanded (R4)",
+    ),
+    ("encirclement", "Manewr okrążający (Grupa pościgowa, R8)", "Encircling maneuver (Grupa pościgowa, R8)"),
+    (
+        "encirclement_two_attackers",
+        "obrońca ma co najmniej dwa znaczniki ataku",
+        "the defender carries two or more attack markers",
+    ),
+    ("encirclement_flank_attack", "atak z flanki", "a flank attack"),
     ("assigned_tables", "Twoje stoły", "Your tables"),
     ("other_tables", "Pozostałe stoły", "Other tables"),
     (

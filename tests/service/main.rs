@@ -17,4 +17,5 @@ mod knockout;
 mod helpers;
 mod logs;
 mod registration;
+mod rules;
 mod spine;

@@ -2,7 +2,7 @@
 //! result entry per game, typed or filled from a validated move log.
 
 use super::{render, see_other, tournament};
-use crate::engine::{Edition, RuleOptions, ValidatedGame, validate_log};
+use crate::engine::{Edition, ValidatedGame, validate_log};
 use crate::outcome::{Side, Termination};
 use crate::store::games::ResultEntry;
 use crate::store::rounds::{Forfeit, Round, Status};
@@ -200,16 +200,6 @@ fn typed_entry(ctx: &Ctx, typed: &Typed) -> Result<ResultEntry, WebError> {
     })
 }
 
-/// The engine's options for this tournament's games.
-fn rule_options(t: &Tournament) -> RuleOptions {
-    RuleOptions {
-        fortifications: t.fortifications,
-        flank_attacks: t.flank_attacks,
-        time_control_secs: u32::try_from(t.time_control_secs).unwrap_or(900),
-        ..RuleOptions::default()
-    }
-}
-
 /// Where typed fields and the validated log disagree, one line each.
 fn contradictions(ctx: &Ctx, typed: &Typed, v: &ValidatedGame) -> Vec<String> {
     let o = v.outcome;
@@ -311,7 +301,7 @@ async fn save_result(
     let entry = if log.is_empty() {
         typed_entry(ctx, &typed)?
     } else {
-        match validate_log(log, Edition::builtin(), &rule_options(&t)) {
+        match validate_log(log, Edition::builtin(), &crate::web::rules::rule_options(&t.config())) {
             Ok(v) => {
                 let problems = contradictions(ctx, &typed, &v);
                 if !problems.is_empty() {
