@@ -301,6 +301,9 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("enter_result", "Wprowadź wynik", "Enter result"),
     ("saved", "Zapisano.", "Saved."),
     ("my_tables", "Moje stoły w tej rundzie", "My tables this round"),
+    ("forbidden_until", "Do rundy (puste: zawsze)", "Until round (empty: always)"),
+    ("forbidden_until_round", "do rundy", "until round"),
+    ("forbidden_always", "zawsze", "always"),
     ("rule_switches", "Odczytania zasad (silnik gry)", "Rule readings (game engine)"),
     (
         "rule_switches_help",

@@ -10,6 +10,7 @@ mod assignments;
 mod browser;
 mod day;
 mod demo;
+mod forbidden;
 mod forfeits;
 mod knockout;
 // Harness parts some tests use and others do not.

@@ -179,6 +179,8 @@ pub struct NamedPair {
     pub b: PlayerId,
     pub a_name: String,
     pub b_name: String,
+    /// Forbidden in rounds 1 to this one; `None`: always.
+    pub until: Option<i64>,
 }
 
 #[derive(Template)]
@@ -207,7 +209,7 @@ pub async fn overview(
     let forbidden = store::players::forbidden_pairs(&db, t.id)
         .await?
         .into_iter()
-        .map(|(a, b)| NamedPair { a, b, a_name: name(a), b_name: name(b) })
+        .map(|(a, b, until)| NamedPair { a, b, a_name: name(a), b_name: name(b), until })
         .collect();
     let page = Overview {
         ctx: &ctx,
@@ -410,6 +412,9 @@ pub async fn change_player(
 pub struct PairForm {
     a: String,
     b: String,
+    /// The last round the pair is forbidden in; empty: always.
+    #[serde(default)]
+    until: String,
 }
 
 async fn parse_pair(
@@ -440,7 +445,8 @@ pub async fn forbid(
 ) -> Result<HttpResponse, WebError> {
     let t = organised(&db, &user, path.into_inner()).await?;
     let (a, b) = parse_pair(&ctx, &db, &t, &form.value).await?;
-    store::players::forbid_pair(&db, t.id, a, b, user.0.id).await?;
+    let until = form::opt_int(ctx.lang, "forbidden_until", &form.value.until, 1, 100)?;
+    store::players::forbid_pair(&db, t.id, a, b, until, user.0.id).await?;
     Ok(see_other(&format!("/admin/t/{}#forbidden", t.id)))
 }
 
