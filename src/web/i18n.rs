@@ -162,6 +162,11 @@ const TABLE: &[(&str, &str, &str)] = &[
         "No-show: the present player wins the match, with no games and no Red-side points; both absent: both lose.",
     ),
     (
+        "double_no_show_knockout",
+        "W fazie pucharowej jeden z graczy musi przejść dalej: obustronny walkower jest niemożliwy.",
+        "In the knockout one player must go through: a double no-show is not possible.",
+    ),
+    (
         "forfeit_recorded",
         "Mecz nierozegrany: wyniki partii nie są liczone.",
         "Match not played: game results are not counted.",

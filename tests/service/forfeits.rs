@@ -153,3 +153,33 @@ async fn both_absent_lose_and_a_withdrawal_can_be_cleared_again() {
     // CSV export names the forfeit too.
     admin.get(&format!("/t/{t}/export/pairings/1")).await.assert_contains("obustronny walkower");
 }
+
+#[actix_rt::test]
+async fn a_knockout_no_show_sends_the_present_player_on_and_a_double_no_show_is_refused() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("swiss_rounds", "1"), ("knockout_size", "2"), ("third_place", "0")])
+        .await;
+    register(&admin, t, "Adam Abacki").await;
+    register(&admin, t, "Beata Babacka").await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    play_round_red_first_wins(&admin, t, 1).await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 303);
+    admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
+    let m = ids_after(&admin.get(&format!("/t/{t}/round/2")).await.body, &format!("/ref/t/{t}/match/"))[0];
+
+    let form = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
+    form.assert_contains("id=\"forfeit-form\"").assert_lacks("value=\"absent-both\"");
+    let (_, present) = players_of(&form.body);
+    let path = format!("/ref/t/{t}/match/{m}/forfeit");
+    let v = forfeit_version(&form.body);
+    let refused = admin.post(&path, &[("version", &v), ("forfeit", "absent-both")]).await;
+    assert_eq!(refused.status, 400);
+    refused.assert_contains("obustronny walkower jest niemożliwy");
+    assert_eq!(admin.post(&path, &[("version", &v), ("forfeit", "absent-a")]).await.status, 303);
+    let bracket = app.browser().get(&format!("/t/{t}/bracket")).await;
+    bracket.assert_ok().assert_contains(&format!("Zwycięzca turnieju: <strong>{present}</strong>"));
+    app.browser().get(&format!("/t/{t}/match/{m}")).await.assert_contains("walkower");
+}

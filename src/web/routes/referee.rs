@@ -376,6 +376,10 @@ pub async fn forfeit(
             WebError::BadRequest(format!("{}: {}", ctx.t("forfeit_section"), ctx.t("choose_one")))
         })?)
     };
+    // A knockout match must send someone on (the league's bracket refuses a match without a winner).
+    if forfeit == Some(Forfeit::AbsentBoth) && m.phase == crate::store::rounds::Phase::Knockout.as_str() {
+        return Err(WebError::BadRequest(ctx.t("double_no_show_knockout").to_string()));
+    }
     store::rounds::set_forfeit(&db, t.id, m.id, version, forfeit, user.0.id).await?;
     tracing::info!(tournament = %t.id, r#match = %m.id, forfeit = choice, by = %user.0.username, "forfeit saved");
     Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
