@@ -6,6 +6,7 @@
 //! runs in one transaction; every change to a result, pairing or player writes a [`history`] row;
 //! rows that two people may edit at once carry a `version` checked on update ([`StoreError::Conflict`]).
 
+pub mod assignments;
 pub mod deck_checks;
 pub mod games;
 pub mod history;

@@ -168,7 +168,9 @@ pub async fn change(
     Ok(())
 }
 
-/// Forbid two players from being paired (siblings, same club, ...). Stored with the lower id first.
+/// Forbid two players from being paired (siblings, same club, ...), in every round (`until`
+/// `None`) or in rounds 1 to `until`. Stored with the lower id first; forbidding an already
+/// forbidden pair changes its limit (the old limit goes to history).
 ///
 /// # Errors
 /// The insert fails.
@@ -177,17 +179,27 @@ pub async fn forbid_pair(
     tournament: TournamentId,
     a: PlayerId,
     b: PlayerId,
+    until: Option<i64>,
     by: UserId,
 ) -> Result<(), StoreError> {
     let (a, b) = if a <= b { (a, b) } else { (b, a) };
     let mut tx = super::write_tx(db).await?;
-    sqlx::query(
-        "INSERT INTO forbidden_pairs (tournament_id, player_a, player_b) VALUES (?, ?, ?) \
-         ON CONFLICT (tournament_id, player_a, player_b) DO NOTHING",
+    let old: Option<(Option<i64>,)> = sqlx::query_as(
+        "SELECT until_round FROM forbidden_pairs WHERE tournament_id = ? AND player_a = ? AND player_b = ?",
     )
     .bind(tournament)
     .bind(a)
     .bind(b)
+    .fetch_optional(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO forbidden_pairs (tournament_id, player_a, player_b, until_round) VALUES (?, ?, ?, ?) \
+         ON CONFLICT (tournament_id, player_a, player_b) DO UPDATE SET until_round = excluded.until_round",
+    )
+    .bind(tournament)
+    .bind(a)
+    .bind(b)
+    .bind(until)
     .execute(&mut *tx)
     .await?;
     history::record(
@@ -195,8 +207,8 @@ pub async fn forbid_pair(
         history::Subject { tournament, entity: "forbidden-pair", id: a.0 },
         "forbid",
         Some(by),
-        &(),
-        &(a, b),
+        &old.map(|(until,)| (a, b, until)),
+        &(a, b, until),
     )
     .await?;
     tx.commit().await?;
@@ -237,12 +249,14 @@ pub async fn allow_pair(
 
 /// # Errors
 /// The query fails.
+/// Forbidden pairs: (lower id, higher id, last round it holds or `None` for always).
 pub async fn forbidden_pairs(
     db: &Db,
     tournament: TournamentId,
-) -> Result<Vec<(PlayerId, PlayerId)>, StoreError> {
+) -> Result<Vec<(PlayerId, PlayerId, Option<i64>)>, StoreError> {
     Ok(sqlx::query_as(
-        "SELECT player_a, player_b FROM forbidden_pairs WHERE tournament_id = ? ORDER BY player_a, player_b",
+        "SELECT player_a, player_b, until_round FROM forbidden_pairs WHERE tournament_id = ? \
+         ORDER BY player_a, player_b",
     )
     .bind(tournament)
     .fetch_all(db)

@@ -111,11 +111,52 @@ pub struct MatchRow {
     pub b_name: Option<String>,
     pub bracket_slot: Option<i64>,
     pub version: i64,
+    /// Not played over the board: see [`Forfeit`]; `None` when the games decide.
+    pub forfeit: Option<String>,
+}
+
+impl MatchRow {
+    /// The stored no-show or withdrawal, if any.
+    #[must_use]
+    pub fn forfeit(&self) -> Option<Forfeit> {
+        self.forfeit.as_deref().and_then(Forfeit::parse)
+    }
+}
+
+/// A match not played over the board (`a` commands Red in game 1, `b` is the other player).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Forfeit {
+    AbsentA,
+    AbsentB,
+    AbsentBoth,
+    WithdrewA,
+    WithdrewB,
+}
+
+impl Forfeit {
+    pub const ALL: [Forfeit; 5] =
+        [Forfeit::AbsentA, Forfeit::AbsentB, Forfeit::AbsentBoth, Forfeit::WithdrewA, Forfeit::WithdrewB];
+
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Forfeit::AbsentA => "absent-a",
+            Forfeit::AbsentB => "absent-b",
+            Forfeit::AbsentBoth => "absent-both",
+            Forfeit::WithdrewA => "withdrew-a",
+            Forfeit::WithdrewB => "withdrew-b",
+        }
+    }
+
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Forfeit> {
+        Forfeit::ALL.into_iter().find(|f| f.as_str() == s)
+    }
 }
 
 const ROUND_COLUMNS: &str = "id, tournament_id, number, phase, status, explanation, version";
 const MATCH_SELECT: &str = "SELECT m.id, m.round_id, r.number AS round_number, r.phase, r.status AS round_status, \
-     m.table_no, m.player_a, m.player_b, pa.name AS a_name, pb.name AS b_name, m.bracket_slot, m.version \
+     m.table_no, m.player_a, m.player_b, pa.name AS a_name, pb.name AS b_name, m.bracket_slot, m.version, m.forfeit \
      FROM matches m JOIN rounds r ON r.id = m.round_id JOIN players pa ON pa.id = m.player_a \
      LEFT JOIN players pb ON pb.id = m.player_b";
 
@@ -228,6 +269,7 @@ pub async fn discard_draft(
         .bind(round)
         .execute(&mut *tx)
         .await?;
+    sqlx::query("DELETE FROM table_referees WHERE round_id = ?").bind(round).execute(&mut *tx).await?;
     sqlx::query("DELETE FROM matches WHERE round_id = ?").bind(round).execute(&mut *tx).await?;
     sqlx::query("DELETE FROM rounds WHERE id = ?").bind(round).execute(&mut *tx).await?;
     tx.commit().await?;
@@ -359,6 +401,57 @@ pub async fn swap_players(
         Some(by),
         &before,
         &after,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Record (or clear, with `None`) a no-show or withdrawal for a match still at `version`, with its
+/// history row, in one transaction.
+///
+/// # Errors
+/// [`StoreError::Conflict`] if the match changed since it was loaded, [`StoreError::NotFound`].
+#[tracing::instrument(skip(db))]
+pub async fn set_forfeit(
+    db: &Db,
+    tournament: TournamentId,
+    m: MatchId,
+    version: i64,
+    forfeit: Option<Forfeit>,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let mut tx = super::write_tx(db).await?;
+    let old: Option<(Option<String>, i64)> = sqlx::query_as(
+        "SELECT m.forfeit, m.version FROM matches m JOIN rounds r ON r.id = m.round_id \
+         WHERE m.id = ? AND r.tournament_id = ?",
+    )
+    .bind(m)
+    .bind(tournament)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((old, current)) = old else { return Err(StoreError::NotFound) };
+    if current != version {
+        return Err(StoreError::Conflict);
+    }
+    let new = forfeit.map(Forfeit::as_str);
+    let res =
+        sqlx::query("UPDATE matches SET forfeit = ?, version = version + 1 WHERE id = ? AND version = ?")
+            .bind(new)
+            .bind(m)
+            .bind(version)
+            .execute(&mut *tx)
+            .await?;
+    if res.rows_affected() == 0 {
+        return Err(StoreError::Conflict);
+    }
+    history::record(
+        &mut tx,
+        history::Subject { tournament, entity: "match", id: m.0 },
+        "forfeit",
+        Some(by),
+        &serde_json::json!({ "forfeit": old }),
+        &serde_json::json!({ "forfeit": new }),
     )
     .await?;
     tx.commit().await?;

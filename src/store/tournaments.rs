@@ -26,6 +26,12 @@ pub struct TournamentConfig {
     pub flank_attacks: bool,
     pub time_control_secs: i64,
     pub edition: String,
+    /// Engine switches (see `web::rules::rule_options`, the one mapping to `engine::RuleOptions`).
+    pub no_retreat_eliminates: bool,
+    pub compulsory_advance: bool,
+    pub pillage_by_free_units_only: bool,
+    /// `two-attackers` or `flank-attack`.
+    pub encirclement: String,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -47,6 +53,10 @@ pub struct Tournament {
     pub flank_attacks: bool,
     pub time_control_secs: i64,
     pub edition: String,
+    pub no_retreat_eliminates: bool,
+    pub compulsory_advance: bool,
+    pub pillage_by_free_units_only: bool,
+    pub encirclement: String,
     pub version: i64,
 }
 
@@ -70,6 +80,10 @@ impl Tournament {
             flank_attacks: self.flank_attacks,
             time_control_secs: self.time_control_secs,
             edition: self.edition.clone(),
+            no_retreat_eliminates: self.no_retreat_eliminates,
+            compulsory_advance: self.compulsory_advance,
+            pillage_by_free_units_only: self.pillage_by_free_units_only,
+            encirclement: self.encirclement.clone(),
         }
     }
 }
@@ -93,7 +107,8 @@ impl Role {
 
 const COLUMNS: &str = "id, name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
      score_win, score_draw, score_loss, score_bye, tiebreaks, fortifications, flank_attacks, \
-     time_control_secs, edition, version";
+     time_control_secs, edition, no_retreat_eliminates, compulsory_advance, pillage_by_free_units_only, \
+     encirclement, version";
 
 /// Create a tournament and make `organiser` its organiser, in one transaction.
 ///
@@ -105,7 +120,8 @@ pub async fn create(db: &Db, cfg: &TournamentConfig, organiser: UserId) -> Resul
     let (id,): (TournamentId,) = sqlx::query_as(
         "INSERT INTO tournaments (name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
          score_win, score_draw, score_loss, score_bye, tiebreaks, fortifications, flank_attacks, \
-         time_control_secs, edition, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+         time_control_secs, edition, no_retreat_eliminates, compulsory_advance, pillage_by_free_units_only, \
+         encirclement, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
          RETURNING id",
     )
     .bind(&cfg.name)
@@ -124,6 +140,10 @@ pub async fn create(db: &Db, cfg: &TournamentConfig, organiser: UserId) -> Resul
     .bind(cfg.flank_attacks)
     .bind(cfg.time_control_secs)
     .bind(&cfg.edition)
+    .bind(cfg.no_retreat_eliminates)
+    .bind(cfg.compulsory_advance)
+    .bind(cfg.pillage_by_free_units_only)
+    .bind(&cfg.encirclement)
     .bind(now())
     .fetch_one(&mut *tx)
     .await?;
@@ -136,7 +156,8 @@ pub async fn create(db: &Db, cfg: &TournamentConfig, organiser: UserId) -> Resul
     Ok(id)
 }
 
-/// Change the configuration if nobody else did since `version` was read.
+/// Change the configuration if nobody else did since `version` was read; the old and new
+/// configuration go to history in the same transaction.
 ///
 /// # Errors
 /// [`StoreError::Conflict`] if the version moved on; the update fails.
@@ -146,11 +167,19 @@ pub async fn update(
     id: TournamentId,
     version: i64,
     cfg: &TournamentConfig,
+    by: UserId,
 ) -> Result<(), StoreError> {
+    let mut tx = super::write_tx(db).await?;
+    let old = sqlx::query_as::<_, Tournament>(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?"))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(StoreError::NotFound)?;
     let res = sqlx::query(
         "UPDATE tournaments SET name = ?, venue = ?, first_day = ?, last_day = ?, swiss_rounds = ?, \
          knockout_size = ?, third_place = ?, score_win = ?, score_draw = ?, score_loss = ?, score_bye = ?, \
          tiebreaks = ?, fortifications = ?, flank_attacks = ?, time_control_secs = ?, edition = ?, \
+         no_retreat_eliminates = ?, compulsory_advance = ?, pillage_by_free_units_only = ?, encirclement = ?, \
          version = version + 1 WHERE id = ? AND version = ?",
     )
     .bind(&cfg.name)
@@ -169,13 +198,27 @@ pub async fn update(
     .bind(cfg.flank_attacks)
     .bind(cfg.time_control_secs)
     .bind(&cfg.edition)
+    .bind(cfg.no_retreat_eliminates)
+    .bind(cfg.compulsory_advance)
+    .bind(cfg.pillage_by_free_units_only)
+    .bind(&cfg.encirclement)
     .bind(id)
     .bind(version)
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
     if res.rows_affected() == 0 {
         return Err(StoreError::Conflict);
     }
+    super::history::record(
+        &mut tx,
+        super::history::Subject { tournament: id, entity: "tournament", id: id.0 },
+        "configure",
+        Some(by),
+        &old.config(),
+        cfg,
+    )
+    .await?;
+    tx.commit().await?;
     Ok(())
 }
 

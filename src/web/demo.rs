@@ -79,6 +79,7 @@ pub async fn load(db: &Db) -> Result<Vec<Login>, WebError> {
         flank_attacks: false,
         time_control_secs: 900,
         edition: super::routes::admin::BUILTIN_EDITION.into(),
+        ..super::routes::admin::default_config()
     };
     let t = store::tournaments::create(db, &cfg, organiser).await?;
     store::tournaments::grant(db, t, referee, Role::Referee).await?;
@@ -105,12 +106,7 @@ pub async fn load(db: &Db) -> Result<Vec<Login>, WebError> {
         .collect();
     store::players::register_all(db, t, &players, 1, organiser).await?;
 
-    let options = RuleOptions {
-        fortifications: cfg.fortifications,
-        flank_attacks: cfg.flank_attacks,
-        time_control_secs: u32::try_from(cfg.time_control_secs).unwrap_or(900),
-        ..RuleOptions::default()
-    };
+    let options = super::rules::rule_options(&cfg);
     for round in 1..=4 {
         let tournament = store::tournaments::get(db, t).await?.ok_or(WebError::NotFound)?;
         let data = Loaded::load(db, tournament).await?;

@@ -5,13 +5,13 @@
 use super::error::WebError;
 use super::tiebreak_order;
 use crate::league::{
-    self, Bracket, HalfPoints, KnowledgeScores, MatchDecision, MatchInput, MatchPlay, MatchRef, MatchResult,
-    PlayedGame, RoundRecord, Scoring, StandingPlayer, StandingRow, StandingsInput,
+    self, Absence, Bracket, HalfPoints, KnowledgeScores, MatchDecision, MatchInput, MatchPlay, MatchRef,
+    MatchResult, PlayedGame, RoundRecord, Scoring, StandingPlayer, StandingRow, StandingsInput,
 };
 use crate::outcome::{GameOutcome, Side, Termination};
 use crate::store::games::GameRow;
 use crate::store::players::Player;
-use crate::store::rounds::{MatchRow, Phase, Round, Status};
+use crate::store::rounds::{Forfeit, MatchRow, Phase, Round, Status};
 use crate::store::tournaments::Tournament;
 use crate::store::{self, Db, MatchId, PlayerId};
 use std::collections::BTreeMap;
@@ -123,6 +123,28 @@ impl Loaded {
     #[must_use]
     pub fn state(&self, m: &MatchRow) -> MatchState {
         let Some(b) = m.player_b else { return MatchState::Bye };
+        let phase = match Phase::parse(&m.phase) {
+            Some(Phase::Knockout) => league::Phase::Knockout,
+            _ => league::Phase::Swiss,
+        };
+        if let Some(forfeit) = m.forfeit() {
+            let play = match forfeit {
+                Forfeit::AbsentA => MatchPlay::NoShow { absent: Absence::One(lp(m.player_a)) },
+                Forfeit::AbsentB => MatchPlay::NoShow { absent: Absence::One(lp(b)) },
+                Forfeit::AbsentBoth => MatchPlay::NoShow { absent: Absence::Both },
+                Forfeit::WithdrewA => MatchPlay::Withdrawal { withdrawn: lp(m.player_a) },
+                Forfeit::WithdrewB => MatchPlay::Withdrawal { withdrawn: lp(b) },
+            };
+            let input = MatchInput {
+                red_first: lp(m.player_a),
+                other: lp(b),
+                phase,
+                play,
+                knowledge_test: None,
+                extra_game: None,
+            };
+            return decide(&input);
+        }
         let games = self.games_of(m.id);
         let game = |no: i64| games.iter().find(|g| g.game_no == no);
         let played = |no: i64, red: PlayerId, polish: PlayerId| {
@@ -134,10 +156,6 @@ impl Loaded {
         };
         let (Some(game1), Some(game2)) = (played(1, m.player_a, b), played(2, b, m.player_a)) else {
             return MatchState::Pending;
-        };
-        let phase = match Phase::parse(&m.phase) {
-            Some(Phase::Knockout) => league::Phase::Knockout,
-            _ => league::Phase::Swiss,
         };
         let knowledge =
             |p: PlayerId| self.player(p).and_then(|p| p.knowledge_score).and_then(|k| u32::try_from(k).ok());
@@ -157,12 +175,7 @@ impl Loaded {
             knowledge_test,
             extra_game,
         };
-        match league::outcome_of_match(&input) {
-            Ok(MatchDecision::Decided(r)) => MatchState::Decided(r),
-            Ok(MatchDecision::NeedsKnowledgeTest) => MatchState::NeedsKnowledgeTest,
-            Ok(MatchDecision::NeedsExtraGame) => MatchState::NeedsExtraGame,
-            Err(e) => MatchState::Invalid(e.to_string()),
-        }
+        decide(&input)
     }
 
     /// Every match of a round decided (byes count as decided)?
@@ -227,6 +240,16 @@ impl Loaded {
     #[must_use]
     pub fn is_public(&self, m: &MatchRow) -> bool {
         self.round_of(m).is_some_and(|r| r.status() != Status::Draft)
+    }
+}
+
+/// The league's decision on one match, as a page shows it.
+fn decide(input: &MatchInput) -> MatchState {
+    match league::outcome_of_match(input) {
+        Ok(MatchDecision::Decided(r)) => MatchState::Decided(r),
+        Ok(MatchDecision::NeedsKnowledgeTest) => MatchState::NeedsKnowledgeTest,
+        Ok(MatchDecision::NeedsExtraGame) => MatchState::NeedsExtraGame,
+        Err(e) => MatchState::Invalid(e.to_string()),
     }
 }
 

@@ -44,13 +44,17 @@ pub struct MatchLine {
     pub red_points: String,
     /// Winner's name, empty for a draw or pending.
     pub winner_name: String,
-    /// `win` for A, `loss` for A, `draw`, `pending`, `bye`, `knowledge`, `extra`, `invalid`.
+    /// `win` for A, `loss` for A, `draw`, `forfeit` (no-show or withdrawal: see `decided_by`), `pending`, `bye`, `knowledge`, `extra`, `invalid`.
     pub state: &'static str,
     /// The league's `DecidedBy` name, when decided.
     pub decided_by: String,
     /// The league's message when the entered games cannot form this match.
     pub problem: String,
     pub games: Vec<GameLine>,
+    /// The stored no-show or withdrawal (`absent-a`, ...), empty when the games decide.
+    pub forfeit: String,
+    /// The match row's version (the forfeit form carries it).
+    pub version: i64,
 }
 
 fn game_line(data: &Loaded, g: &GameRow) -> GameLine {
@@ -102,6 +106,8 @@ pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
         decided_by: String::new(),
         problem: String::new(),
         games: data.games_of(m.id).iter().map(|g| game_line(data, g)).collect(),
+        forfeit: m.forfeit().map(|f| f.as_str().to_string()).unwrap_or_default(),
+        version: m.version,
     };
     match state {
         MatchState::Bye => line.state = "bye",
@@ -117,6 +123,7 @@ pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
             line.red_points = format!("{} : {}", r.red_first_tally.red_points, r.other_tally.red_points);
             line.decided_by = r.decided_by.as_str().to_string();
             line.state = match r.score_of(lp(m.player_a)) {
+                _ if !r.played_over_the_board() => "forfeit",
                 Some(MatchScore::Win) => "win",
                 Some(MatchScore::Loss) => "loss",
                 _ => "draw",
@@ -132,6 +139,8 @@ pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
 pub fn state_word(lang: Lang, line: &MatchLine) -> String {
     match line.state {
         "win" | "loss" => line.winner_name.clone(),
+        "forfeit" if line.winner_name.is_empty() => lang.t(&line.decided_by).to_string(),
+        "forfeit" => format!("{} ({})", line.winner_name, lang.t(&line.decided_by)),
         other => lang.t(other).to_string(),
     }
 }

@@ -15,6 +15,7 @@ pub mod league_view;
 pub mod lines;
 pub mod operations;
 pub mod routes;
+pub mod rules;
 pub mod settings;
 pub mod startup;
 pub mod tiebreak_order;

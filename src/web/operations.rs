@@ -54,7 +54,14 @@ pub async fn pair_next_swiss_round(db: &Db, lang: Lang, data: &Loaded, by: UserI
     let forbidden = store::players::forbidden_pairs(db, data.t.id)
         .await?
         .into_iter()
-        .map(|(a, b)| ForbiddenPair { a: lp(a), b: lp(b), until: ForbiddenUntil::Always })
+        .map(|(a, b, until)| ForbiddenPair {
+            a: lp(a),
+            b: lp(b),
+            until: match until.and_then(|n| u32::try_from(n).ok()) {
+                Some(n) => ForbiddenUntil::Round(n),
+                None => ForbiddenUntil::Always,
+            },
+        })
         .collect();
     let input =
         PairingInput { round, players, history: data.swiss_records(), forbidden, scoring: scoring(&data.t) };

@@ -178,12 +178,14 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/history", web::get().to(admin::history))
         .route("/admin/t/{t}/rounds", web::post().to(rounds::start_round))
         .route("/admin/t/{t}/knockout", web::post().to(rounds::start_knockout))
+        .route("/admin/t/{t}/round/{n}/assign", web::post().to(rounds::assign_referee))
         .route("/admin/t/{t}/round/{n}/{action}", web::post().to(rounds::round_action))
         // Referee (organisers too).
         .route("/ref/t/{t}", web::get().to(referee::tables))
         .route("/ref/t/{t}/match/{m}", web::get().to(referee::match_form))
         .route("/ref/t/{t}/match/{m}/extra", web::post().to(referee::extra_game))
         .route("/ref/t/{t}/match/{m}/deck", web::post().to(referee::deck_check))
+        .route("/ref/t/{t}/match/{m}/forfeit", web::post().to(referee::forfeit))
         .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result))
         .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result));
     // Referee (organisers too).

@@ -6,13 +6,17 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod access;
+mod assignments;
 mod browser;
 mod day;
 mod demo;
+mod forbidden;
+mod forfeits;
 mod knockout;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;
 mod logs;
 mod registration;
+mod rules;
 mod spine;

@@ -48,6 +48,11 @@ pub struct TournamentForm {
     tiebreaks: String,
     fortifications: Option<String>,
     flank_attacks: Option<String>,
+    no_retreat_eliminates: Option<String>,
+    compulsory_advance: Option<String>,
+    pillage_by_free_units_only: Option<String>,
+    #[serde(default)]
+    encirclement: String,
     time_control_secs: String,
     #[serde(default)]
     version: String,
@@ -76,6 +81,20 @@ fn parse_config(lang: Lang, f: &TournamentForm) -> Result<TournamentConfig, WebE
         flank_attacks: form::checkbox(f.flank_attacks.as_ref()),
         time_control_secs: form::int(lang, "time_control", &f.time_control_secs, 60, 7200)?,
         edition: BUILTIN_EDITION.to_string(),
+        no_retreat_eliminates: form::checkbox(f.no_retreat_eliminates.as_ref()),
+        compulsory_advance: form::checkbox(f.compulsory_advance.as_ref()),
+        pillage_by_free_units_only: form::checkbox(f.pillage_by_free_units_only.as_ref()),
+        encirclement: match f.encirclement.trim() {
+            "" => crate::web::rules::ENCIRCLEMENTS[0].to_string(),
+            name if crate::web::rules::encirclement(name).is_some() => name.to_string(),
+            _ => {
+                return Err(WebError::BadRequest(format!(
+                    "{}: {}",
+                    lang.t("encirclement"),
+                    lang.t("choose_one")
+                )));
+            }
+        },
     };
     if cfg.knockout_size == 1 {
         return Err(WebError::BadRequest(format!("{}: 0, 2..128", lang.t("knockout_size"))));
@@ -84,7 +103,8 @@ fn parse_config(lang: Lang, f: &TournamentForm) -> Result<TournamentConfig, WebE
 }
 
 /// The defaults of a new tournament: league scoring (win 1, draw ½, loss 0, bye 1) and tiebreaks.
-fn default_config() -> TournamentConfig {
+pub(crate) fn default_config() -> TournamentConfig {
+    let rules = crate::engine::RuleOptions::default();
     let today = chrono::Utc::now().date_naive();
     TournamentConfig {
         name: String::new(),
@@ -103,6 +123,10 @@ fn default_config() -> TournamentConfig {
         flank_attacks: false,
         time_control_secs: 900,
         edition: BUILTIN_EDITION.to_string(),
+        no_retreat_eliminates: rules.no_retreat_eliminates,
+        compulsory_advance: rules.compulsory_advance,
+        pillage_by_free_units_only: rules.pillage_by_free_units_only,
+        encirclement: crate::web::rules::encirclement_name(rules.encirclement).to_string(),
     }
 }
 
@@ -145,7 +169,7 @@ pub async fn configure(
     let t = organised(&db, &user, path.into_inner()).await?;
     let cfg = parse_config(ctx.lang, &form.value)?;
     let version = form::int(ctx.lang, "version", &form.value.version, 0, i64::MAX)?;
-    store::tournaments::update(&db, t.id, version, &cfg).await?;
+    store::tournaments::update(&db, t.id, version, &cfg, user.0.id).await?;
     Ok(see_other(&format!("/admin/t/{}", t.id)))
 }
 
@@ -155,6 +179,8 @@ pub struct NamedPair {
     pub b: PlayerId,
     pub a_name: String,
     pub b_name: String,
+    /// Forbidden in rounds 1 to this one; `None`: always.
+    pub until: Option<i64>,
 }
 
 #[derive(Template)]
@@ -183,7 +209,7 @@ pub async fn overview(
     let forbidden = store::players::forbidden_pairs(&db, t.id)
         .await?
         .into_iter()
-        .map(|(a, b)| NamedPair { a, b, a_name: name(a), b_name: name(b) })
+        .map(|(a, b, until)| NamedPair { a, b, a_name: name(a), b_name: name(b), until })
         .collect();
     let page = Overview {
         ctx: &ctx,
@@ -386,6 +412,9 @@ pub async fn change_player(
 pub struct PairForm {
     a: String,
     b: String,
+    /// The last round the pair is forbidden in; empty: always.
+    #[serde(default)]
+    until: String,
 }
 
 async fn parse_pair(
@@ -416,7 +445,8 @@ pub async fn forbid(
 ) -> Result<HttpResponse, WebError> {
     let t = organised(&db, &user, path.into_inner()).await?;
     let (a, b) = parse_pair(&ctx, &db, &t, &form.value).await?;
-    store::players::forbid_pair(&db, t.id, a, b, user.0.id).await?;
+    let until = form::opt_int(ctx.lang, "forbidden_until", &form.value.until, 1, 100)?;
+    store::players::forbid_pair(&db, t.id, a, b, until, user.0.id).await?;
     Ok(see_other(&format!("/admin/t/{}#forbidden", t.id)))
 }
 

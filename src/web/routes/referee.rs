@@ -2,10 +2,10 @@
 //! result entry per game, typed or filled from a validated move log.
 
 use super::{render, see_other, tournament};
-use crate::engine::{Edition, RuleOptions, ValidatedGame, validate_log};
+use crate::engine::{Edition, ValidatedGame, validate_log};
 use crate::outcome::{Side, Termination};
 use crate::store::games::ResultEntry;
-use crate::store::rounds::{Round, Status};
+use crate::store::rounds::{Forfeit, Round, Status};
 use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, Db, GameId, MatchId};
 use crate::web::auth::{self, LoggedIn};
@@ -32,10 +32,16 @@ struct TablesPage<'a> {
     ctx: &'a Ctx,
     t: &'a Tournament,
     round: Option<Round>,
-    lines: Vec<MatchLine>,
+    /// Tables assigned to this referee.
+    mine: Vec<MatchLine>,
+    /// The rest of the round (referees help each other on a small day).
+    others: Vec<MatchLine>,
+    /// Whether anyone has tables assigned this round (otherwise every table is listed as one).
+    assigned: bool,
 }
 
-/// The tables of the current (latest published) round.
+/// The tables of the current (latest published) round: the referee's own tables first, then the
+/// rest.
 pub async fn tables(
     ctx: Ctx,
     user: LoggedIn,
@@ -45,13 +51,17 @@ pub async fn tables(
     let (t, _) = refereed(&db, &user, path.into_inner()).await?;
     let data = Loaded::load(&db, t).await?;
     let round = data.rounds.iter().rev().find(|r| r.status() == Status::Published).cloned();
-    let lines = match &round {
-        Some(r) => {
-            data.matches_of_round(r).filter(|m| m.player_b.is_some()).map(|m| match_line(&data, m)).collect()
+    let (mut mine, mut others) = (Vec::new(), Vec::new());
+    let mut assigned = false;
+    if let Some(r) = &round {
+        let assignments = store::assignments::of_round(&db, r.id).await?;
+        assigned = !assignments.is_empty();
+        let own = |table: i64| assignments.iter().any(|a| a.table_no == table && a.user_id == user.0.id);
+        for m in data.matches_of_round(r).filter(|m| m.player_b.is_some()) {
+            if own(m.table_no) { &mut mine } else { &mut others }.push(match_line(&data, m));
         }
-        None => Vec::new(),
-    };
-    render(&TablesPage { ctx: &ctx, t: &data.t, round, lines })
+    }
+    render(&TablesPage { ctx: &ctx, t: &data.t, round, mine, others, assigned })
 }
 
 #[derive(Template)]
@@ -190,16 +200,6 @@ fn typed_entry(ctx: &Ctx, typed: &Typed) -> Result<ResultEntry, WebError> {
     })
 }
 
-/// The engine's options for this tournament's games.
-fn rule_options(t: &Tournament) -> RuleOptions {
-    RuleOptions {
-        fortifications: t.fortifications,
-        flank_attacks: t.flank_attacks,
-        time_control_secs: u32::try_from(t.time_control_secs).unwrap_or(900),
-        ..RuleOptions::default()
-    }
-}
-
 /// Where typed fields and the validated log disagree, one line each.
 fn contradictions(ctx: &Ctx, typed: &Typed, v: &ValidatedGame) -> Vec<String> {
     let o = v.outcome;
@@ -301,7 +301,7 @@ async fn save_result(
     let entry = if log.is_empty() {
         typed_entry(ctx, &typed)?
     } else {
-        match validate_log(log, Edition::builtin(), &rule_options(&t)) {
+        match validate_log(log, Edition::builtin(), &crate::web::rules::rule_options(&t.config())) {
             Ok(v) => {
                 let problems = contradictions(ctx, &typed, &v);
                 if !problems.is_empty() {
@@ -334,6 +334,54 @@ async fn save_result(
     };
     store::games::save_result(db, t.id, game.id, version, &entry, user.0.id).await?;
     tracing::info!(tournament = %t.id, game = %game.id, log = %entry.log_status, by = %user.0.username, "result saved");
+    Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
+}
+
+#[derive(Deserialize)]
+pub struct ForfeitForm {
+    version: String,
+    /// Empty: the match is played (the games decide); otherwise a stored [`Forfeit`] name.
+    #[serde(default)]
+    forfeit: String,
+}
+
+/// Record that a player did not show up, both were absent, or a player withdrew (league
+/// `MatchPlay::NoShow` / `MatchPlay::Withdrawal`), or clear it again. Version-checked and logged
+/// like every result.
+pub async fn forfeit(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+    form: CsrfForm<ForfeitForm>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, mid) = path.into_inner();
+    let (t, organiser) = refereed(&db, &user, tid).await?;
+    let m = store::rounds::get_match(&db, t.id, MatchId(mid)).await?.ok_or(WebError::NotFound)?;
+    match Status::parse(&m.round_status) {
+        Some(Status::Published) => {}
+        Some(Status::Locked) if organiser => {}
+        _ => return Err(WebError::BadRequest(ctx.t("round_not_open").to_string())),
+    }
+    if m.player_b.is_none() {
+        return Err(WebError::BadRequest(ctx.t("bye").to_string()));
+    }
+    let f = &form.value;
+    let version = form::int(ctx.lang, "version", &f.version, 0, i64::MAX)?;
+    let choice = f.forfeit.trim();
+    let forfeit = if choice.is_empty() {
+        None
+    } else {
+        Some(Forfeit::parse(choice).ok_or_else(|| {
+            WebError::BadRequest(format!("{}: {}", ctx.t("forfeit_section"), ctx.t("choose_one")))
+        })?)
+    };
+    // A knockout match must send someone on (the league's bracket refuses a match without a winner).
+    if forfeit == Some(Forfeit::AbsentBoth) && m.phase == crate::store::rounds::Phase::Knockout.as_str() {
+        return Err(WebError::BadRequest(ctx.t("double_no_show_knockout").to_string()));
+    }
+    store::rounds::set_forfeit(&db, t.id, m.id, version, forfeit, user.0.id).await?;
+    tracing::info!(tournament = %t.id, r#match = %m.id, forfeit = choice, by = %user.0.username, "forfeit saved");
     Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
 }
 

@@ -42,6 +42,10 @@ struct RoundPage<'a> {
     lines: Vec<MatchLine>,
     organiser: bool,
     referee: bool,
+    /// Assigned referee per table (shown to organisers and referees).
+    table_refs: std::collections::BTreeMap<i64, String>,
+    /// The tournament's referees (the organiser's assignment form).
+    referees: Vec<String>,
 }
 
 pub async fn pairings(
@@ -54,7 +58,21 @@ pub async fn pairings(
     let (organiser, referee) = roles(&ctx, &db, &data.t).await?;
     let round = visible_round(&data, number, organiser)?;
     let lines = data.matches_of_round(&round).map(|m| match_line(&data, m)).collect();
-    render(&RoundPage { ctx: &ctx, t: &data.t, round, lines, organiser, referee })
+    let table_refs = if referee {
+        store::assignments::of_round(&db, round.id)
+            .await?
+            .into_iter()
+            .map(|a| (a.table_no, a.username))
+            .collect()
+    } else {
+        std::collections::BTreeMap::new()
+    };
+    let referees = if organiser {
+        store::tournaments::holders(&db, data.t.id, crate::store::tournaments::Role::Referee).await?
+    } else {
+        Vec::new()
+    };
+    render(&RoundPage { ctx: &ctx, t: &data.t, round, lines, organiser, referee, table_refs, referees })
 }
 
 #[derive(Template)]
@@ -272,6 +290,7 @@ pub async fn match_page(
     let line = match_line(&data, m);
     let mut history = Vec::new();
     if referee {
+        history.extend(store::history::for_entity(&db, "match", m.id.0).await?);
         for g in &line.games {
             history.extend(store::history::for_entity(&db, "game", g.id.0).await?);
         }

@@ -92,6 +92,61 @@ pub async fn round_action(
     Ok(see_other(&format!("/t/{}/round/{number}", t.id)))
 }
 
+#[derive(Deserialize)]
+pub struct AssignForm {
+    /// The referee's username; empty: the tables go back to nobody in particular.
+    #[serde(default)]
+    referee: String,
+    #[serde(default)]
+    from: String,
+    /// Empty: only the table `from`.
+    #[serde(default)]
+    to: String,
+}
+
+/// Assign a referee (of this tournament) to a table or a range of tables of a round (logged).
+pub async fn assign_referee(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    path: web::Path<(i64, i64)>,
+    form: CsrfForm<AssignForm>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, number) = path.into_inner();
+    let t = organised(&db, &user, tid).await?;
+    let round = store::rounds::by_number(&db, t.id, number).await?.ok_or(WebError::NotFound)?;
+    if round.status() == Status::Locked {
+        return Err(WebError::BadRequest(ctx.t("round_not_open").to_string()));
+    }
+    let f = &form.value;
+    let from = form::int(ctx.lang, "table_from", &f.from, 1, 10_000)?;
+    let to = form::opt_int(ctx.lang, "table_to", &f.to, from, 10_000)?.unwrap_or(from);
+    let name = f.referee.trim();
+    let referee = if name.is_empty() {
+        None
+    } else {
+        let not_referee =
+            || WebError::BadRequest(format!("{}: {}", ctx.t("referee"), ctx.t("not_a_referee")));
+        let u = store::users::by_username(&db, name).await?.ok_or_else(not_referee)?;
+        let refs = store::tournaments::has_role(&db, t.id, u.id, Role::Referee).await?
+            || store::tournaments::has_role(&db, t.id, u.id, Role::Organiser).await?;
+        if !refs {
+            return Err(not_referee());
+        }
+        Some(u.id)
+    };
+    let tables = store::assignments::assign(&db, t.id, round.id, from, to, referee, user.0.id).await?;
+    if tables.is_empty() {
+        return Err(WebError::BadRequest(format!(
+            "{}: {}",
+            ctx.t("table_from"),
+            ctx.t("no_tables_in_range")
+        )));
+    }
+    tracing::info!(tournament = %t.id, round = number, from, to, referee = name, by = %user.0.username, "referee assigned");
+    Ok(see_other(&format!("/t/{}/round/{number}", t.id)))
+}
+
 /// Start the knockout, or pair its next round, from the league's bracket.
 pub async fn start_knockout(
     ctx: Ctx,

@@ -1,0 +1,104 @@
+//! Referees assigned to the tables of a round. An assignment is a plain row per table; changing it
+//! writes a history row (old and new referee per table) in the same transaction.
+
+use super::{Db, RoundId, StoreError, TournamentId, UserId, history};
+use serde::Serialize;
+
+/// One table's referee, as pages show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+pub struct TableReferee {
+    pub table_no: i64,
+    pub user_id: UserId,
+    pub username: String,
+}
+
+/// The assigned tables of a round, by table.
+///
+/// # Errors
+/// The query fails.
+pub async fn of_round(db: &Db, round: RoundId) -> Result<Vec<TableReferee>, StoreError> {
+    Ok(sqlx::query_as::<_, TableReferee>(
+        "SELECT a.table_no, a.user_id, u.username FROM table_referees a JOIN users u ON u.id = a.user_id \
+         WHERE a.round_id = ? ORDER BY a.table_no",
+    )
+    .bind(round)
+    .fetch_all(db)
+    .await?)
+}
+
+/// Assign `referee` (or nobody, with `None`) to the tables `from..=to` of a round that exist (byes
+/// have no table). Returns the tables changed; none when the range holds no table of the round.
+///
+/// # Errors
+/// [`StoreError::NotFound`] for a round of another tournament; a write fails (nothing is kept then).
+#[tracing::instrument(skip(db))]
+pub async fn assign(
+    db: &Db,
+    tournament: TournamentId,
+    round: RoundId,
+    from: i64,
+    to: i64,
+    referee: Option<UserId>,
+    by: UserId,
+) -> Result<Vec<i64>, StoreError> {
+    let mut tx = super::write_tx(db).await?;
+    let found: Option<(i64,)> = sqlx::query_as("SELECT id FROM rounds WHERE id = ? AND tournament_id = ?")
+        .bind(round)
+        .bind(tournament)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if found.is_none() {
+        return Err(StoreError::NotFound);
+    }
+    let tables: Vec<(i64,)> = sqlx::query_as(
+        "SELECT DISTINCT table_no FROM matches WHERE round_id = ? AND player_b IS NOT NULL \
+         AND table_no BETWEEN ? AND ? ORDER BY table_no",
+    )
+    .bind(round)
+    .bind(from)
+    .bind(to)
+    .fetch_all(&mut *tx)
+    .await?;
+    let tables: Vec<i64> = tables.into_iter().map(|(t,)| t).collect();
+    if tables.is_empty() {
+        return Ok(tables);
+    }
+    let before: Vec<(i64, UserId)> = sqlx::query_as(
+        "SELECT table_no, user_id FROM table_referees WHERE round_id = ? AND table_no BETWEEN ? AND ? \
+         ORDER BY table_no",
+    )
+    .bind(round)
+    .bind(from)
+    .bind(to)
+    .fetch_all(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM table_referees WHERE round_id = ? AND table_no BETWEEN ? AND ?")
+        .bind(round)
+        .bind(from)
+        .bind(to)
+        .execute(&mut *tx)
+        .await?;
+    let mut after = Vec::new();
+    if let Some(user) = referee {
+        for &table in &tables {
+            sqlx::query("INSERT INTO table_referees (round_id, table_no, user_id) VALUES (?, ?, ?)")
+                .bind(round)
+                .bind(table)
+                .bind(user)
+                .execute(&mut *tx)
+                .await?;
+            after.push((table, user));
+        }
+    }
+    history::record(
+        &mut tx,
+        history::Subject { tournament, entity: "round", id: round.0 },
+        "assign referee",
+        Some(by),
+        &before,
+        &after,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(tables)
+}

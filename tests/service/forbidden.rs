@@ -1,0 +1,95 @@
+//! Forbidden pairs limited to the first rounds (league `ForbiddenUntil::Round`): respected up to
+//! the round, lifted after it.
+
+use crate::helpers::*;
+
+/// The pairs of a round page as (Red in game 1, other), in table order.
+fn pairs(body: &str, t: i64) -> Vec<(i64, i64)> {
+    let ids = ids_after(body, &format!("/t/{t}/player/"));
+    ids.chunks(2).map(|c| (c[0], c[1])).collect()
+}
+
+/// Play a match so that `winner` wins 2:0.
+async fn win(b: &Browser, t: i64, m: i64, red_first: i64, winner: i64) {
+    let form = b.get(&format!("/ref/t/{t}/match/{m}")).await;
+    let g = game_forms(&form.body, t);
+    let (g1, g2) = if winner == red_first {
+        (("red", "warsaw-entered", "21"), ("polish", "three-red-eliminated", "0"))
+    } else {
+        (("polish", "three-red-eliminated", "0"), ("red", "warsaw-entered", "21"))
+    };
+    assert_eq!(enter(b, t, (g[0].0, &g[0].1), g1.0, g1.1, g1.2).await.status, 303);
+    assert_eq!(enter(b, t, (g[1].0, &g[1].1), g2.0, g2.1, g2.2).await.status, 303);
+}
+
+#[actix_rt::test]
+async fn a_pair_forbidden_until_round_one_is_kept_apart_in_round_one_and_may_meet_in_round_two() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("swiss_rounds", "3"), ("knockout_size", "0")]).await;
+    let mut ids = Vec::new();
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
+        ids.push(register(&admin, t, name).await);
+    }
+    // The top two seeds would meet in round 2 if both win; forbid them for round 1 only.
+    let (x, y) = (ids[0], ids[1]);
+    let (xs, ys) = (x.to_string(), y.to_string());
+    let bad = admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &xs), ("b", &ys), ("until", "0")]).await;
+    assert_eq!(bad.status, 400);
+    let ok = admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &xs), ("b", &ys), ("until", "1")]).await;
+    assert_eq!(ok.status, 303);
+    admin.get(&format!("/admin/t/{t}")).await.assert_contains("(do rundy 1)");
+    admin.get(&format!("/admin/t/{t}/history")).await.assert_contains(&format!("[{x},{y},1]"));
+
+    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let round1 = admin.get(&format!("/t/{t}/round/1")).await;
+    let r1 = pairs(&round1.body, t);
+    assert_eq!(r1.len(), 2, "{}", round1.body);
+    assert!(!r1.iter().any(|&(a, b)| (a == x && b == y) || (a == y && b == x)), "round 1: {r1:?}");
+    // Both of the pair win: round 2 brings the two winners together, the limit having passed.
+    let matches = ids_after(&round1.body, &format!("/ref/t/{t}/match/"));
+    for (&m, &(a, b)) in matches.iter().zip(&r1) {
+        let winner = if a == x || a == y { a } else { b };
+        win(&admin, t, m, a, winner).await;
+    }
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
+    let r2 = pairs(&admin.get(&format!("/t/{t}/round/2")).await.body, t);
+    assert!(r2.iter().any(|&(a, b)| (a == x && b == y) || (a == y && b == x)), "round 2: {r2:?}");
+}
+
+#[actix_rt::test]
+async fn a_pair_forbidden_always_stays_apart_in_round_two() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("swiss_rounds", "3"), ("knockout_size", "0")]).await;
+    let mut ids = Vec::new();
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
+        ids.push(register(&admin, t, name).await);
+    }
+    let (x, y) = (ids[0], ids[1]);
+    let (xs, ys) = (x.to_string(), y.to_string());
+    // First limited, then changed to always: the second form replaces the limit.
+    admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &xs), ("b", &ys), ("until", "1")]).await;
+    assert_eq!(
+        admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &ys), ("b", &xs), ("until", "")]).await.status,
+        303
+    );
+    admin.get(&format!("/admin/t/{t}")).await.assert_contains("(zawsze)").assert_lacks("(do rundy 1)");
+
+    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let round1 = admin.get(&format!("/t/{t}/round/1")).await;
+    let r1 = pairs(&round1.body, t);
+    let matches = ids_after(&round1.body, &format!("/ref/t/{t}/match/"));
+    for (&m, &(a, b)) in matches.iter().zip(&r1) {
+        let winner = if a == x || a == y { a } else { b };
+        win(&admin, t, m, a, winner).await;
+    }
+    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
+    let r2 = pairs(&admin.get(&format!("/t/{t}/round/2")).await.body, t);
+    assert_eq!(r2.len(), 2);
+    assert!(!r2.iter().any(|&(a, b)| (a == x && b == y) || (a == y && b == x)), "round 2: {r2:?}");
+}

@@ -1,0 +1,185 @@
+//! No-shows and withdrawals within a match: entered by the referee, version-checked and logged,
+//! shown on the pairings and match pages, counted by the standings (league `MatchPlay::NoShow`).
+
+use crate::helpers::*;
+
+/// The match points a standings page shows for `name`.
+fn points_of(standings: &str, name: &str) -> String {
+    let at = standings.find(&format!(">{name}</a>")).unwrap_or_else(|| panic!("{name} in standings"));
+    let rest = &standings[at..];
+    let start = rest.find("<strong>").unwrap() + "<strong>".len();
+    rest[start..start + rest[start..].find('<').unwrap()].to_string()
+}
+
+/// The two players of a referee match page (`player_a` commands Red in game 1).
+fn players_of(page: &str) -> (String, String) {
+    let h1 = &page[page.find("<h1>").unwrap() + 4..page.find("</h1>").unwrap()];
+    let names = &h1[h1.find(": ").unwrap() + 2..];
+    let (a, b) = names.split_once(" – ").unwrap();
+    (a.to_string(), b.to_string())
+}
+
+/// The forfeit form's version on a referee match page.
+fn forfeit_version(page: &str) -> String {
+    let form = &page[page.find("id=\"forfeit-form\"").unwrap()..];
+    let v = form.split("name=\"version\" value=\"").nth(1).unwrap();
+    v[..v.find('"').unwrap()].to_string()
+}
+
+#[actix_rt::test]
+async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairings() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
+        register(&admin, t, name).await;
+    }
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+    let referee = app.browser();
+    referee.login("sedzia", "sedzia-haslo").await;
+    let public = app.browser();
+
+    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await.assert_contains("szkic");
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
+    let round = referee.get(&format!("/t/{t}/round/1")).await;
+    let matches = ids_after(&round.body, &format!("/ref/t/{t}/match/"));
+    assert_eq!(matches.len(), 2, "{}", round.body);
+
+    // Table 1: the player commanding Red in game 1 did not come.
+    let form = referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await;
+    form.assert_contains("Walkower lub wycofanie").assert_contains("nie stawił(a) się");
+    let (absent, present) = players_of(&form.body);
+    let version = forfeit_version(&form.body);
+    let path = format!("/ref/t/{t}/match/{}/forfeit", matches[0]);
+    // Without the CSRF token the form is refused; an unknown choice names the field.
+    assert_eq!(referee.post_raw(&path, &[("version", &version), ("forfeit", "absent-a")]).await.status, 403);
+    let bad = referee.post(&path, &[("version", &version), ("forfeit", "absent-c")]).await;
+    assert_eq!(bad.status, 400);
+    bad.assert_contains("Walkower lub wycofanie");
+    let saved = referee.post(&path, &[("version", &version), ("forfeit", "absent-a")]).await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    // A second save with the old version is a conflict, not an overwrite.
+    let stale = referee.post(&path, &[("version", &version), ("forfeit", "absent-both")]).await;
+    assert_eq!(stale.status, 409, "{}", stale.body);
+
+    // Table 2: played over the board, Red in game 1 wins 2:0.
+    let form2 = referee.get(&format!("/ref/t/{t}/match/{}", matches[1])).await;
+    let (winner2, loser2) = players_of(&form2.body);
+    let games = game_forms(&form2.body, t);
+    assert_eq!(
+        enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await.status,
+        303
+    );
+    assert_eq!(
+        enter(&referee, t, (games[1].0, &games[1].1), "polish", "three-red-eliminated", "0").await.status,
+        303
+    );
+
+    // Pairings: the forfeit is shown as such, with the present player as the winner.
+    let pairings = public.get(&format!("/t/{t}/round/1")).await;
+    pairings.assert_contains("walkower");
+    let row = &pairings.body[pairings.body.find(&format!(">{absent}</span>")).unwrap()..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    assert!(row.contains("walkower") && row.contains(&format!("· {present}")), "{row}");
+    let english = app.browser();
+    english.get("/lang/en").await;
+    english.get(&format!("/t/{t}/round/1")).await.assert_contains("no-show");
+
+    // The round is complete and can be locked; the standings count the forfeit win.
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    let standings = public.get(&format!("/t/{t}/standings")).await;
+    assert_eq!(points_of(&standings.body, &present), "1", "{}", standings.body);
+    assert_eq!(points_of(&standings.body, &absent), "0", "{}", standings.body);
+    assert_eq!(points_of(&standings.body, &winner2), "1");
+    assert_eq!(points_of(&standings.body, &loser2), "0");
+
+    // History: who changed what, visible to the organiser and on the match page for referees.
+    let history = admin.get(&format!("/admin/t/{t}/history")).await;
+    history.assert_contains(&format!("match {}: forfeit", matches[0])).assert_contains("absent-a");
+    referee.get(&format!("/t/{t}/match/{}", matches[0])).await.assert_contains("forfeit");
+}
+
+#[actix_rt::test]
+async fn both_absent_lose_and_a_withdrawal_can_be_cleared_again() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
+        register(&admin, t, name).await;
+    }
+    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let round = admin.get(&format!("/t/{t}/round/1")).await;
+    let matches = ids_after(&round.body, &format!("/ref/t/{t}/match/"));
+
+    // Table 1: both absent, both lose.
+    let form = admin.get(&format!("/ref/t/{t}/match/{}", matches[0])).await;
+    let (a1, b1) = players_of(&form.body);
+    let path = format!("/ref/t/{t}/match/{}/forfeit", matches[0]);
+    let v = forfeit_version(&form.body);
+    assert_eq!(admin.post(&path, &[("version", &v), ("forfeit", "absent-both")]).await.status, 303);
+
+    // Table 2: the second player withdrew, then the referee clears it (a mistake), then re-enters it.
+    let form = admin.get(&format!("/ref/t/{t}/match/{}", matches[1])).await;
+    let (a2, b2) = players_of(&form.body);
+    let path2 = format!("/ref/t/{t}/match/{}/forfeit", matches[1]);
+    let v = forfeit_version(&form.body);
+    assert_eq!(admin.post(&path2, &[("version", &v), ("forfeit", "withdrew-b")]).await.status, 303);
+    let form = admin.get(&format!("/ref/t/{t}/match/{}", matches[1])).await;
+    form.assert_contains("value=\"withdrew-b\" selected").assert_contains("id=\"forfeit-note\"");
+    let v = forfeit_version(&form.body);
+    assert_eq!(admin.post(&path2, &[("version", &v), ("forfeit", "")]).await.status, 303);
+    let cleared = admin.get(&format!("/t/{t}/round/1")).await;
+    cleared.assert_lacks("wycofanie");
+    // Without a result the round cannot be locked.
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 400);
+    let form = admin.get(&format!("/ref/t/{t}/match/{}", matches[1])).await;
+    let v = forfeit_version(&form.body);
+    assert_eq!(admin.post(&path2, &[("version", &v), ("forfeit", "withdrew-b")]).await.status, 303);
+    admin
+        .get(&format!("/t/{t}/round/1"))
+        .await
+        .assert_contains("wycofanie")
+        .assert_contains("obustronny walkower");
+
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    let standings = admin.get(&format!("/t/{t}/standings")).await;
+    assert_eq!(points_of(&standings.body, &a1), "0");
+    assert_eq!(points_of(&standings.body, &b1), "0");
+    assert_eq!(points_of(&standings.body, &a2), "1");
+    assert_eq!(points_of(&standings.body, &b2), "0");
+    // CSV export names the forfeit too.
+    admin.get(&format!("/t/{t}/export/pairings/1")).await.assert_contains("obustronny walkower");
+}
+
+#[actix_rt::test]
+async fn a_knockout_no_show_sends_the_present_player_on_and_a_double_no_show_is_refused() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("swiss_rounds", "1"), ("knockout_size", "2"), ("third_place", "0")])
+        .await;
+    register(&admin, t, "Adam Abacki").await;
+    register(&admin, t, "Beata Babacka").await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    play_round_red_first_wins(&admin, t, 1).await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 303);
+    admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
+    let m = ids_after(&admin.get(&format!("/t/{t}/round/2")).await.body, &format!("/ref/t/{t}/match/"))[0];
+
+    let form = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
+    form.assert_contains("id=\"forfeit-form\"").assert_lacks("value=\"absent-both\"");
+    let (_, present) = players_of(&form.body);
+    let path = format!("/ref/t/{t}/match/{m}/forfeit");
+    let v = forfeit_version(&form.body);
+    let refused = admin.post(&path, &[("version", &v), ("forfeit", "absent-both")]).await;
+    assert_eq!(refused.status, 400);
+    refused.assert_contains("obustronny walkower jest niemożliwy");
+    assert_eq!(admin.post(&path, &[("version", &v), ("forfeit", "absent-a")]).await.status, 303);
+    let bracket = app.browser().get(&format!("/t/{t}/bracket")).await;
+    bracket.assert_ok().assert_contains(&format!("Zwycięzca turnieju: <strong>{present}</strong>"));
+    app.browser().get(&format!("/t/{t}/match/{m}")).await.assert_contains("walkower");
+}

@@ -1,0 +1,71 @@
+//! The engine's rule switches in the tournament configuration: saved with the form, logged, and
+//! applied when a referee's move log is validated.
+
+use crate::helpers::*;
+use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
+
+/// The tournament form's rules (no optional rules, 15 minutes), the other switches at their defaults.
+const OPTIONS: RuleOptions = RuleOptions {
+    fortifications: false,
+    flank_attacks: false,
+    time_control_secs: 900,
+    ..RuleOptions::STANDARD
+};
+
+/// A log valid under the default reading but not when the winning attacker must advance (R3).
+fn log_needing_optional_advance() -> String {
+    let strict = RuleOptions { compulsory_advance: true, ..OPTIONS };
+    (0..400)
+        .map(|seed| random_game(seed, Edition::builtin(), &OPTIONS).to_string())
+        .find(|log| {
+            validate_log(log, Edition::builtin(), &OPTIONS).is_ok()
+                && validate_log(log, Edition::builtin(), &strict).is_err()
+        })
+        .expect("a random game where an attacker holds instead of advancing")
+}
+
+#[actix_rt::test]
+async fn a_rule_switch_saved_in_the_configuration_reaches_the_log_validation() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    register(&admin, t, "Anna Czerwona").await;
+    register(&admin, t, "Bartek Polski").await;
+    let page = admin.get(&format!("/admin/t/{t}")).await;
+    page.assert_contains("name=\"compulsory_advance\" value=\"1\">");
+    page.assert_contains("<option value=\"two-attackers\" selected>");
+
+    // An unknown reading is refused with the field named; a known one is saved and logged.
+    let mut bad = tournament_form(&[("encirclement", "pincer")]);
+    bad.push(("version", "1"));
+    let refused = admin.post(&format!("/admin/t/{t}/config"), &bad).await;
+    assert_eq!(refused.status, 400);
+    refused.assert_contains("Manewr okrążający");
+    let mut strict = tournament_form(&[("compulsory_advance", "1"), ("encirclement", "flank-attack")]);
+    strict.push(("version", "1"));
+    assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &strict).await.status, 303);
+    let page = admin.get(&format!("/admin/t/{t}")).await;
+    page.assert_contains("name=\"compulsory_advance\" value=\"1\" checked>");
+    page.assert_contains("<option value=\"flank-attack\" selected>");
+    let history = admin.get(&format!("/admin/t/{t}/history")).await;
+    history.assert_contains(&format!("tournament {t}: configure")).assert_contains("compulsory_advance");
+
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"))[0];
+    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    let log = log_needing_optional_advance();
+    let path = format!("/ref/t/{t}/game/{}", games[0].0);
+
+    // Under the tournament's strict reading the engine refuses the log.
+    let refused = admin.post(&path, &[("version", games[0].1.as_str()), ("log", log.as_str())]).await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    refused.assert_contains("id=\"rejected\"");
+
+    // Back to the default reading: the same log is valid and fills the result.
+    let mut standard = tournament_form(&[]);
+    standard.push(("version", "2"));
+    assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &standard).await.status, 303);
+    let saved = admin.post(&path, &[("version", games[0].1.as_str()), ("log", log.as_str())]).await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+}
