@@ -119,9 +119,10 @@ pub(crate) fn default_config() -> TournamentConfig {
         score_loss: 0,
         score_bye: 2,
         tiebreaks: crate::web::tiebreak_order::default_order(),
-        fortifications: false,
-        flank_attacks: false,
-        time_control_secs: 900,
+        // The rulebook's Additional Rules are on by default, as in the engine; the form can switch them off.
+        fortifications: rules.fortifications,
+        flank_attacks: rules.flank_attacks,
+        time_control_secs: i64::from(rules.time_control_secs),
         edition: BUILTIN_EDITION.to_string(),
         no_retreat_eliminates: rules.no_retreat_eliminates,
         compulsory_advance: rules.compulsory_advance,
