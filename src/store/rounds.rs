@@ -222,6 +222,25 @@ pub async fn create(
     Ok(round)
 }
 
+/// [`StoreError::NotFound`] if the tournament has no such round, [`StoreError::Conflict`] if it is not a draft.
+async fn ensure_draft(
+    conn: &mut sqlx::SqliteConnection,
+    tournament: TournamentId,
+    round: RoundId,
+) -> Result<(), StoreError> {
+    let status: Option<(String,)> =
+        sqlx::query_as("SELECT status FROM rounds WHERE id = ? AND tournament_id = ?")
+            .bind(round)
+            .bind(tournament)
+            .fetch_optional(&mut *conn)
+            .await?;
+    match status {
+        None => Err(StoreError::NotFound),
+        Some((s,)) if s != "draft" => Err(StoreError::Conflict),
+        Some(_) => Ok(()),
+    }
+}
+
 /// Throw away a draft round (the organiser re-pairs after a late change). Only drafts can go.
 ///
 /// # Errors
@@ -234,17 +253,7 @@ pub async fn discard_draft(
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = super::write_tx(db).await?;
-    let status: Option<(String,)> =
-        sqlx::query_as("SELECT status FROM rounds WHERE id = ? AND tournament_id = ?")
-            .bind(round)
-            .bind(tournament)
-            .fetch_optional(&mut *tx)
-            .await?;
-    match status {
-        None => return Err(StoreError::NotFound),
-        Some((s,)) if s != "draft" => return Err(StoreError::Conflict),
-        Some(_) => {}
-    }
+    ensure_draft(&mut tx, tournament, round).await?;
     let matches: Vec<(MatchId, i64, PlayerId, Option<PlayerId>)> =
         sqlx::query_as("SELECT id, table_no, player_a, player_b FROM matches WHERE round_id = ?")
             .bind(round)
@@ -330,17 +339,7 @@ pub async fn swap_players(
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = super::write_tx(db).await?;
-    let status: Option<(String,)> =
-        sqlx::query_as("SELECT status FROM rounds WHERE id = ? AND tournament_id = ?")
-            .bind(round)
-            .bind(tournament)
-            .fetch_optional(&mut *tx)
-            .await?;
-    match status {
-        None => return Err(StoreError::NotFound),
-        Some((s,)) if s != "draft" => return Err(StoreError::Conflict),
-        Some(_) => {}
-    }
+    ensure_draft(&mut tx, tournament, round).await?;
     let rows: Vec<(MatchId, PlayerId, Option<PlayerId>)> =
         sqlx::query_as("SELECT id, player_a, player_b FROM matches WHERE round_id = ? ORDER BY id")
             .bind(round)
