@@ -4,7 +4,7 @@
 use super::{render, tournament};
 use crate::league::swiss::{ByeReason, Explanation, FloatReason, NotPairedReason};
 use crate::league::{self, HalfPoints};
-use crate::store::rounds::{Round, Status};
+use crate::store::rounds::{MatchRow, Round, Status};
 use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, Db, GameId, MatchId, PlayerId, TournamentId};
 use crate::web::cache::{CachedStandings, StandingsCache};
@@ -31,6 +31,15 @@ pub(super) fn visible_round(data: &Loaded, number: i64, organiser: bool) -> Resu
         .find(|r| r.number == number && (organiser || r.status() != Status::Draft))
         .cloned()
         .ok_or(WebError::NotFound)
+}
+
+/// A match the visitor may see: public ones for everybody, the rest for organisers.
+fn visible_match(data: &Loaded, id: MatchId, organiser: bool) -> Result<&MatchRow, WebError> {
+    let m = data.matches.iter().find(|m| m.id == id).ok_or(WebError::NotFound)?;
+    if !organiser && !data.is_public(m) {
+        return Err(WebError::NotFound);
+    }
+    Ok(m)
 }
 
 #[derive(Template)]
@@ -283,10 +292,7 @@ pub async fn match_page(
     let (tid, mid) = path.into_inner();
     let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
     let (organiser, referee) = roles(&ctx, &db, &data.t).await?;
-    let m = data.matches.iter().find(|m| m.id == MatchId(mid)).ok_or(WebError::NotFound)?;
-    if !organiser && !data.is_public(m) {
-        return Err(WebError::NotFound);
-    }
+    let m = visible_match(&data, MatchId(mid), organiser)?;
     let line = match_line(&data, m);
     let mut history = Vec::new();
     if referee {
@@ -319,10 +325,7 @@ pub async fn game_page(
     let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
     let (organiser, _) = roles(&ctx, &db, &data.t).await?;
     let (row, log) = store::games::get(&db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
-    let m = data.matches.iter().find(|m| m.id == row.match_id).ok_or(WebError::NotFound)?;
-    if !organiser && !data.is_public(m) {
-        return Err(WebError::NotFound);
-    }
+    let m = visible_match(&data, row.match_id, organiser)?;
     let line = match_line(&data, m);
     let game = line.games.iter().position(|g| g.id == row.id).ok_or(WebError::NotFound)?;
     let mut line = line;
