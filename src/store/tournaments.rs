@@ -3,6 +3,7 @@
 use super::{Db, StoreError, TournamentId, UserId, now};
 use chrono::NaiveDate;
 use serde::Serialize;
+use sqlx::Row;
 
 /// What the organiser configures (validated by the web layer before it gets here).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -110,6 +111,32 @@ const COLUMNS: &str = "id, name, venue, first_day, last_day, swiss_rounds, knock
      time_control_secs, edition, no_retreat_eliminates, compulsory_advance, pillage_by_free_units_only, \
      encirclement, version";
 
+type SqliteQuery<'q> = sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>;
+
+/// Bind the configuration's columns, in the order `create` and `update` name them.
+fn bind_config<'q>(q: SqliteQuery<'q>, cfg: &'q TournamentConfig) -> SqliteQuery<'q> {
+    q.bind(&cfg.name)
+        .bind(&cfg.venue)
+        .bind(cfg.first_day)
+        .bind(cfg.last_day)
+        .bind(cfg.swiss_rounds)
+        .bind(cfg.knockout_size)
+        .bind(cfg.third_place)
+        .bind(cfg.score_win)
+        .bind(cfg.score_draw)
+        .bind(cfg.score_loss)
+        .bind(cfg.score_bye)
+        .bind(&cfg.tiebreaks)
+        .bind(cfg.fortifications)
+        .bind(cfg.flank_attacks)
+        .bind(cfg.time_control_secs)
+        .bind(&cfg.edition)
+        .bind(cfg.no_retreat_eliminates)
+        .bind(cfg.compulsory_advance)
+        .bind(cfg.pillage_by_free_units_only)
+        .bind(&cfg.encirclement)
+}
+
 /// Create a tournament and make `organiser` its organiser, in one transaction.
 ///
 /// # Errors
@@ -117,36 +144,14 @@ const COLUMNS: &str = "id, name, venue, first_day, last_day, swiss_rounds, knock
 #[tracing::instrument(skip(db, cfg))]
 pub async fn create(db: &Db, cfg: &TournamentConfig, organiser: UserId) -> Result<TournamentId, StoreError> {
     let mut tx = super::write_tx(db).await?;
-    let (id,): (TournamentId,) = sqlx::query_as(
+    let q = sqlx::query(
         "INSERT INTO tournaments (name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
          score_win, score_draw, score_loss, score_bye, tiebreaks, fortifications, flank_attacks, \
          time_control_secs, edition, no_retreat_eliminates, compulsory_advance, pillage_by_free_units_only, \
          encirclement, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
          RETURNING id",
-    )
-    .bind(&cfg.name)
-    .bind(&cfg.venue)
-    .bind(cfg.first_day)
-    .bind(cfg.last_day)
-    .bind(cfg.swiss_rounds)
-    .bind(cfg.knockout_size)
-    .bind(cfg.third_place)
-    .bind(cfg.score_win)
-    .bind(cfg.score_draw)
-    .bind(cfg.score_loss)
-    .bind(cfg.score_bye)
-    .bind(&cfg.tiebreaks)
-    .bind(cfg.fortifications)
-    .bind(cfg.flank_attacks)
-    .bind(cfg.time_control_secs)
-    .bind(&cfg.edition)
-    .bind(cfg.no_retreat_eliminates)
-    .bind(cfg.compulsory_advance)
-    .bind(cfg.pillage_by_free_units_only)
-    .bind(&cfg.encirclement)
-    .bind(now())
-    .fetch_one(&mut *tx)
-    .await?;
+    );
+    let id: TournamentId = bind_config(q, cfg).bind(now()).fetch_one(&mut *tx).await?.try_get(0)?;
     sqlx::query("INSERT INTO tournament_roles (tournament_id, user_id, role) VALUES (?, ?, 'organiser')")
         .bind(id)
         .bind(organiser)
@@ -175,37 +180,14 @@ pub async fn update(
         .fetch_optional(&mut *tx)
         .await?
         .ok_or(StoreError::NotFound)?;
-    let res = sqlx::query(
+    let q = sqlx::query(
         "UPDATE tournaments SET name = ?, venue = ?, first_day = ?, last_day = ?, swiss_rounds = ?, \
          knockout_size = ?, third_place = ?, score_win = ?, score_draw = ?, score_loss = ?, score_bye = ?, \
          tiebreaks = ?, fortifications = ?, flank_attacks = ?, time_control_secs = ?, edition = ?, \
          no_retreat_eliminates = ?, compulsory_advance = ?, pillage_by_free_units_only = ?, encirclement = ?, \
          version = version + 1 WHERE id = ? AND version = ?",
-    )
-    .bind(&cfg.name)
-    .bind(&cfg.venue)
-    .bind(cfg.first_day)
-    .bind(cfg.last_day)
-    .bind(cfg.swiss_rounds)
-    .bind(cfg.knockout_size)
-    .bind(cfg.third_place)
-    .bind(cfg.score_win)
-    .bind(cfg.score_draw)
-    .bind(cfg.score_loss)
-    .bind(cfg.score_bye)
-    .bind(&cfg.tiebreaks)
-    .bind(cfg.fortifications)
-    .bind(cfg.flank_attacks)
-    .bind(cfg.time_control_secs)
-    .bind(&cfg.edition)
-    .bind(cfg.no_retreat_eliminates)
-    .bind(cfg.compulsory_advance)
-    .bind(cfg.pillage_by_free_units_only)
-    .bind(&cfg.encirclement)
-    .bind(id)
-    .bind(version)
-    .execute(&mut *tx)
-    .await?;
+    );
+    let res = bind_config(q, cfg).bind(id).bind(version).execute(&mut *tx).await?;
     if res.rows_affected() == 0 {
         return Err(StoreError::Conflict);
     }
