@@ -58,14 +58,35 @@ const COLUMNS: &str = "id, match_id, game_no, red_player, winner, termination, r
 /// # Errors
 /// The query fails.
 pub async fn all_games(db: &Db, tournament: TournamentId) -> Result<Vec<GameRow>, StoreError> {
+    all_games_in(&mut *db.acquire().await?, tournament).await
+}
+
+/// [`all_games`] inside the caller's transaction (the read model loads everything in one).
+///
+/// # Errors
+/// The query fails.
+pub async fn all_games_in(
+    conn: &mut sqlx::SqliteConnection,
+    tournament: TournamentId,
+) -> Result<Vec<GameRow>, StoreError> {
     Ok(sqlx::query_as::<_, GameRow>(&format!(
         "SELECT {COLUMNS} FROM games WHERE match_id IN \
          (SELECT m.id FROM matches m JOIN rounds r ON r.id = m.round_id WHERE r.tournament_id = ?) \
          ORDER BY match_id, game_no"
     ))
     .bind(tournament)
-    .fetch_all(db)
+    .fetch_all(conn)
     .await?)
+}
+
+/// The stored log text of one game (only the game page shows logs; nothing else loads them).
+///
+/// # Errors
+/// The query fails.
+pub async fn log_text(db: &Db, id: GameId) -> Result<Option<String>, StoreError> {
+    let row: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT log_text FROM games WHERE id = ?").bind(id).fetch_optional(db).await?;
+    Ok(row.and_then(|(log,)| log))
 }
 
 /// # Errors

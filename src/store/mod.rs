@@ -16,6 +16,7 @@ pub mod rounds;
 pub mod secrets;
 pub mod tournaments;
 pub mod users;
+pub mod view;
 
 pub use ids::{GameId, MatchId, PlayerId, RoundId, TournamentId, UserId};
 

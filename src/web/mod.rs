@@ -3,13 +3,16 @@
 //! Data flows one way: a handler checks who is asking, the store loads, a pure `league` or `engine`
 //! function decides, the store saves, a template renders. No tournament rule lives here.
 
+pub mod assets;
 pub mod auth;
 pub mod cache;
+pub mod coalesce;
 pub mod csrf;
 pub mod ctx;
 pub mod demo;
 pub mod error;
 pub mod form;
+pub mod http_cache;
 pub mod i18n;
 pub mod league_view;
 pub mod lines;
@@ -19,6 +22,7 @@ pub mod rules;
 pub mod settings;
 pub mod startup;
 pub mod tiebreak_order;
+pub mod view;
 
 pub use error::WebError;
 pub use settings::Settings;

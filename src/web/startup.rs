@@ -2,7 +2,7 @@
 
 use super::routes::{account, admin, exports, public, referee, results, rounds};
 use super::settings::Settings;
-use super::{auth, csrf, demo, error::WebError};
+use super::{assets, auth, csrf, demo, error::WebError};
 use crate::store::{self, Db, StoreError};
 use actix_session::SessionMiddleware;
 use actix_session::storage::CookieSessionStore;
@@ -60,10 +60,12 @@ impl Application {
         }
         let key = session_key(&db).await?;
         let data = web::Data::new(db.clone());
-        let cache = web::Data::new(super::cache::StandingsCache::default());
+        let views = web::Data::new(super::cache::Views::default());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
+                // gzip or brotli for what is not pre-compressed (pages of logged-in visitors, forms).
+                .wrap(actix_web::middleware::Compress::default())
                 .wrap_fn(|req, srv| {
                     let (method, path) = (req.method().clone(), req.path().to_string());
                     let start = std::time::Instant::now();
@@ -84,7 +86,7 @@ impl Application {
                         .build(),
                 )
                 .app_data(data.clone())
-                .app_data(cache.clone())
+                .app_data(views.clone())
                 .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))
                 .app_data(
                     web::QueryConfig::default()
@@ -146,7 +148,6 @@ async fn session_key(db: &Db) -> Result<Key, StartupError> {
 /// Every route of the service.
 fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(public::index))
-        .route("/static/style.css", web::get().to(public::stylesheet))
         .route("/lang/{code}", web::get().to(account::switch_language))
         .route("/login", web::get().to(account::login_form))
         .route("/login", web::post().to(account::login))
@@ -187,6 +188,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/ref/t/{t}/match/{m}/deck", web::post().to(referee::deck_check))
         .route("/ref/t/{t}/match/{m}/forfeit", web::post().to(referee::forfeit))
         .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result))
-        .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result));
+        .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result))
+        // Static files (versioned names); last, so that a more specific `/static/...` route wins.
+        .route("/static/{name}", web::get().to(assets::serve));
     // Referee (organisers too).
 }
