@@ -129,6 +129,40 @@ pub async fn save_result(
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = super::write_tx(db).await?;
+    save_result_in(&mut tx, tournament, id, version, entry, by).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Save several results (game, version loaded, result) in one transaction, all or none: the demo
+/// loader fills thousands of games this way.
+///
+/// # Errors
+/// As [`save_result`], for the first game that fails; nothing is saved then.
+#[tracing::instrument(skip(db, results))]
+pub async fn save_results(
+    db: &Db,
+    tournament: TournamentId,
+    results: &[(GameId, i64, ResultEntry)],
+    by: UserId,
+) -> Result<(), StoreError> {
+    let mut tx = super::write_tx(db).await?;
+    for (id, version, entry) in results {
+        save_result_in(&mut tx, tournament, *id, *version, entry, by).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// [`save_result`] inside the caller's transaction.
+async fn save_result_in(
+    tx: &mut sqlx::SqliteConnection,
+    tournament: TournamentId,
+    id: GameId,
+    version: i64,
+    entry: &ResultEntry,
+    by: UserId,
+) -> Result<(), StoreError> {
     let old: Option<StoredResult> = sqlx::query_as(
         "SELECT winner, termination, red_points, red_clock_secs, polish_clock_secs, log_text, log_status, \
          log_message, version FROM games WHERE id = ?",
@@ -166,7 +200,7 @@ pub async fn save_result(
     }
     let action = if old.winner.is_some() { "correct" } else { "enter" };
     history::record(
-        &mut tx,
+        tx,
         history::Subject { tournament, entity: "game", id: id.0 },
         action,
         Some(by),
@@ -174,7 +208,6 @@ pub async fn save_result(
         entry,
     )
     .await?;
-    tx.commit().await?;
     Ok(())
 }
 

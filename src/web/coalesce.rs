@@ -191,7 +191,9 @@ mod tests {
         }
         let waiter = {
             let (c, runs) = (c.clone(), runs.clone());
-            tokio::spawn(async move { c.get(|| async move { Ok(runs.fetch_add(1, Ordering::SeqCst) + 1) }).await })
+            tokio::spawn(
+                async move { c.get(|| async move { Ok(runs.fetch_add(1, Ordering::SeqCst) + 1) }).await },
+            )
         };
         for _ in 0..10 {
             tokio::task::yield_now().await;
@@ -205,7 +207,10 @@ mod tests {
     #[tokio::test]
     async fn errors_reach_every_caller_that_shared_the_fetch() {
         let c = Coalesced::<u64>::default();
-        assert_eq!(c.get(|| async { Err("database is locked".to_string()) }).await, Err("database is locked".into()));
+        assert_eq!(
+            c.get(|| async { Err("database is locked".to_string()) }).await,
+            Err("database is locked".into())
+        );
         assert_eq!(c.get(|| async { Ok(7) }).await, Ok(7), "a failure is not remembered");
     }
 }

@@ -107,9 +107,7 @@ impl Body {
 
     /// Bytes kept for this body so far (the budget's unit).
     fn size(&self) -> usize {
-        self.identity.len()
-            + self.gzip.get().map_or(0, Bytes::len)
-            + self.brotli.get().map_or(0, Bytes::len)
+        self.identity.len() + self.gzip.get().map_or(0, Bytes::len) + self.brotli.get().map_or(0, Bytes::len)
     }
 
     /// The bytes in `encoding`, compressing them the first time they are asked for.
@@ -125,7 +123,12 @@ impl Body {
     /// 304 if the request's `If-None-Match` names this body (weak comparison, RFC 9110 §13.1.2),
     /// otherwise the body in the best encoding the client accepts.
     #[must_use]
-    pub fn respond(&self, req: &HttpRequest, cache_control: &'static str, vary: &'static str) -> HttpResponse {
+    pub fn respond(
+        &self,
+        req: &HttpRequest,
+        cache_control: &'static str,
+        vary: &'static str,
+    ) -> HttpResponse {
         let not_modified = req
             .headers()
             .get(header::IF_NONE_MATCH)
@@ -167,7 +170,8 @@ fn matches_etag(if_none_match: &str, etag: &str) -> bool {
 }
 
 fn gzip(bytes: &[u8]) -> Bytes {
-    let mut encoder = flate2::write::GzEncoder::new(Vec::with_capacity(bytes.len() / 4), flate2::Compression::default());
+    let mut encoder =
+        flate2::write::GzEncoder::new(Vec::with_capacity(bytes.len() / 4), flate2::Compression::default());
     match encoder.write_all(bytes).and_then(|()| encoder.finish()) {
         Ok(out) => Bytes::from(out),
         // Writing into memory cannot fail; if it ever did, the page still goes out (uncompressed
@@ -216,7 +220,9 @@ impl Budget {
 
     fn try_charge(&self, n: usize) -> bool {
         self.used
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |u| u.checked_add(n).filter(|t| *t <= self.limit))
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |u| {
+                u.checked_add(n).filter(|t| *t <= self.limit)
+            })
             .is_ok()
     }
 

@@ -78,9 +78,16 @@ pub struct Page {
     pub content_type: String,
     pub body: String,
     pub bytes: Vec<u8>,
+    /// Every response header (lower-case names), in order.
+    pub headers: Vec<(String, String)>,
 }
 
 impl Page {
+    /// The first value of a response header, if present.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
     #[track_caller]
     pub fn assert_ok(&self) -> &Self {
         assert!(self.status == 200 || self.status == 303, "status {}: {}", self.status, self.body);
@@ -151,17 +158,31 @@ impl Browser {
         let location = res.headers().get("location").and_then(|v| v.to_str().ok()).map(str::to_string);
         let content_type =
             res.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        let headers = res
+            .headers()
+            .iter()
+            .map(|(n, v)| (n.as_str().to_string(), v.to_str().unwrap_or("").to_string()))
+            .collect();
         let bytes = res.body().limit(16 * 1024 * 1024).await.expect("body read").to_vec();
         let body = String::from_utf8_lossy(&bytes).into_owned();
         if let Some(token) = csrf_in(&body) {
             *self.csrf.borrow_mut() = Some(token);
         }
-        Page { status: res.status().as_u16(), location, content_type, body, bytes }
+        Page { status: res.status().as_u16(), location, content_type, body, bytes, headers }
     }
 
     /// GET a path (no redirect followed).
     pub async fn get(&self, path: &str) -> Page {
         self.send(self.client.get(format!("{}{path}", self.base)), None).await
+    }
+
+    /// GET a path with extra request headers (content negotiation, conditional requests).
+    pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Page {
+        let mut req = self.client.get(format!("{}{path}", self.base));
+        for &(name, value) in headers {
+            req = req.insert_header((name, value));
+        }
+        self.send(req, None).await
     }
 
     /// POST a form with the session's CSRF token added.

@@ -17,6 +17,7 @@ mod knockout;
 #[allow(dead_code)]
 mod helpers;
 mod logs;
+mod read_model;
 mod registration;
 mod rules;
 mod spine;
