@@ -58,10 +58,16 @@ measure() {
 
 # The public page URLs of tournament 1 of the server at BASE, one per kind: "kind path" lines.
 page_kinds() {
-  local base=$1 round=$2 t=1 m p g
-  m=$(curl -fsS "$base/t/$t/round/$round" | grep -o "/t/$t/match/[0-9]*" | head -1 | grep -o '[0-9]*$')
-  p=$(curl -fsS "$base/t/$t/round/$round" | grep -o "/t/$t/player/[0-9]*" | sed -n 3p | grep -o '[0-9]*$')
-  g=$(curl -fsS "$base/t/$t/match/$m" | grep -o "/t/$t/game/[0-9]*" | head -1 | grep -o '[0-9]*$')
+  local base=$1 round=$2 t=1 m p g pairings match
+  pairings=$(curl -fsS "$base/t/$t/round/$round")
+  m=$(grep -o "/t/$t/match/[0-9]*" <<<"$pairings" | sed -n 1p | grep -o '[0-9]*$')
+  p=$(grep -o "/t/$t/player/[0-9]*" <<<"$pairings" | sed -n 3p | grep -o '[0-9]*$')
+  match=$(curl -fsS "$base/t/$t/match/$m")
+  g=$(grep -o "/t/$t/game/[0-9]*" <<<"$match" | sed -n 1p | grep -o '[0-9]*$')
+  if [ -z "$m" ] || [ -z "$p" ] || [ -z "$g" ]; then
+    echo "no match, player or game found in round $round at $base" >&2
+    return 1
+  fi
   cat <<EOF
 home /
 tournament /t/$t
@@ -80,14 +86,24 @@ echo "== demo databases"
 "$BIN" demo --database-url "sqlite://$work/small.db" | head -1
 "$BIN" demo --players "$PLAYERS_BIG" --rounds "$ROUNDS_BIG" --complete --database-url "sqlite://$work/big.db" | head -1
 
-echo "== anchor: hello world (2 KB page), wrk -t2 -c64 -d${DURATION}s"
-port=$(free_port)
-target/release/examples/hello "127.0.0.1:$port" >/dev/null &
+# The anchor is measured before and after the 24-player pages; the better figures of the two are
+# kept (the ratios are then on the conservative side when other work shares the machine).
+hello_port=$(free_port)
+target/release/examples/hello "127.0.0.1:$hello_port" >/dev/null &
 pids+=($!)
-wait_up "http://127.0.0.1:$port/"
-read -r hello_rps hello_p99 < <(measure 64 "http://127.0.0.1:$port/")
-kill "${pids[-1]}"
-echo "hello world: $hello_rps req/s, p99 $hello_p99 ms"
+hello_pid=$!
+wait_up "http://127.0.0.1:$hello_port/"
+anchor() {
+  local rps p99
+  local result
+  result=$(measure 64 "http://127.0.0.1:$hello_port/")
+  read -r rps p99 <<<"$result"
+  echo "hello world: $rps req/s, p99 $p99 ms"
+  hello_rps=$(awk -v a="$rps" -v b="${hello_rps:-0}" 'BEGIN {print (a > b ? a : b)}')
+  hello_p99=$(awk -v a="$p99" -v b="${hello_p99:-1e9}" 'BEGIN {print (a < b ? a : b)}')
+}
+echo "== anchor: hello world (2 KB page), wrk -t2 -c64 -d${DURATION}s"
+anchor
 
 serve() {
   local db=$1 port
@@ -100,37 +116,56 @@ serve() {
 }
 
 echo
-echo "== 24 players (demo), wrk -t2 -c64 -d${DURATION}s; targets: >= 25% of the anchor's req/s, p99 <= 2x the anchor's"
+echo "== 24 players (demo), wrk -t2 -c64 -d${DURATION}s"
 serve "$work/small.db"
-echo "| page | req/s | % of hello world | p99 ms | p99 / hello world's | size br/identity (bytes) |"
+kinds=$(page_kinds "$base" 4)
+declare -A small_rps small_p99 small_size
+while read -r kind path; do
+  result=$(measure 64 "$base$path")
+  read -r rps p99 <<<"$result"
+  small_rps[$kind]=$rps
+  small_p99[$kind]=$p99
+  small_size[$kind]="$(curl -fsS -H 'Accept-Encoding: br' "$base$path" | wc -c) / $(curl -fsS "$base$path" | wc -c)"
+  echo "$kind: $rps req/s, p99 $p99 ms"
+done <<<"$kinds"
+kill "$server_pid"
+anchor
+kill "$hello_pid"
+
+echo
+echo "targets: >= 25% of the anchor's req/s, p99 <= 2x the anchor's (anchor: the better of its two runs)"
+echo "| page | req/s | % of hello world | p99 ms | p99 / hello world's | size br / identity (bytes) |"
 echo "|---|---|---|---|---|---|"
 fail=0
+measured=0
 while read -r kind path; do
-  read -r rps p99 < <(measure 64 "$base$path")
+  rps=${small_rps[$kind]}
+  p99=${small_p99[$kind]}
   share=$(awk -v a="$rps" -v b="$hello_rps" 'BEGIN {printf "%.0f", 100*a/b}')
   ratio=$(awk -v a="$p99" -v b="$hello_p99" 'BEGIN {printf "%.1f", a/b}')
-  br=$(curl -fsS -H 'Accept-Encoding: br' "$base$path" | wc -c)
-  plain=$(curl -fsS "$base$path" | wc -c)
-  echo "| $kind | $rps | $share % | $p99 | $ratio | $br / $plain |"
+  echo "| $kind | $rps | $share % | $p99 | $ratio | ${small_size[$kind]} |"
   awk -v s="$share" -v r="$ratio" 'BEGIN {exit !(s < 25 || r > 2)}' && fail=1
-done < <(page_kinds "$base" 4)
-echo "| hello world (anchor) | $hello_rps | 100 % | $hello_p99 | 1.0 | - / 2048 |"
-kill "$server_pid"
+  measured=$((measured + 1))
+done <<<"$kinds"
+echo "| hello world (anchor) | $hello_rps | 100 % | $hello_p99 | 1.0 | 2048 (identity) |"
 
 echo
 echo "== $PLAYERS_BIG players x $ROUNDS_BIG rounds, wrk -t2 -c16 -d${DURATION}s; targets: p99 < 100 ms, server < 200 MiB"
 serve "$work/big.db"
-echo "| page | req/s | p99 ms | size br/identity (bytes) |"
+kinds=$(page_kinds "$base" "$ROUNDS_BIG")
+echo "| page | req/s | p99 ms | size br / identity (bytes) |"
 echo "|---|---|---|---|"
 while read -r kind path; do
   # The first request builds the view and renders the page: its time, then the steady state.
   first=$(curl -fsS -o /dev/null -w '%{time_total}' -H 'Accept-Encoding: br, gzip' "$base$path")
-  read -r rps p99 < <(measure 16 "$base$path")
+  result=$(measure 16 "$base$path")
+  read -r rps p99 <<<"$result"
   br=$(curl -fsS -H 'Accept-Encoding: br' "$base$path" | wc -c)
   plain=$(curl -fsS "$base$path" | wc -c)
   echo "| $kind | $rps | $p99 (first request $(awk -v f="$first" 'BEGIN {printf "%.0f", f*1000}') ms) | $br / $plain |"
   awk -v p="$p99" 'BEGIN {exit !(p >= 100)}' && fail=1
-done < <(page_kinds "$base" "$ROUNDS_BIG")
+  measured=$((measured + 1))
+done <<<"$kinds"
 hwm=$(awk '/^VmHWM/ {printf "%.0f", $2/1024}' "/proc/$server_pid/status")
 rss=$(awk '/^VmRSS/ {printf "%.0f", $2/1024}' "/proc/$server_pid/status")
 echo
@@ -138,6 +173,10 @@ echo "server memory: peak $hwm MiB, now $rss MiB"
 [ "$hwm" -lt 200 ] || fail=1
 kill "$server_pid"
 
+if [ "$measured" -ne 20 ]; then
+  echo "measured $measured page kinds instead of 2 x 10" >&2
+  exit 1
+fi
 if [ "$fail" -ne 0 ]; then
   echo "some target was missed (see above)"
   exit 1

@@ -93,13 +93,21 @@ impl Views {
         };
         let view = build
             .get_or_try_init(|| async {
+                let started = std::time::Instant::now();
                 let rows = store::view::rows(db, id).await?.ok_or(WebError::NotFound)?;
+                let loaded = started.elapsed();
                 let pages = PageStore::new(Arc::clone(&self.budget));
                 // The league's work (every match, the standings, the bracket) runs off the async
                 // workers, so pages of other tournaments and cached pages keep flowing meanwhile.
                 let view = actix_web::rt::task::spawn_blocking(move || TournamentView::build(rows, pages))
                     .await
                     .map_err(|e| WebError::Internal(format!("building the view: {e}")))?;
+                tracing::debug!(
+                    tournament = id.0,
+                    load_ms = loaded.as_millis() as u64,
+                    total_ms = started.elapsed().as_millis() as u64,
+                    "read model built"
+                );
                 Ok::<_, WebError>(Arc::new(view))
             })
             .await?
