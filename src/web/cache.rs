@@ -145,10 +145,4 @@ impl Views {
             }
         }
     }
-
-    /// Bytes of rendered bodies kept now (all tournaments).
-    #[must_use]
-    pub fn cached_bytes(&self) -> usize {
-        self.budget.used()
-    }
 }

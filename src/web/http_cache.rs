@@ -304,17 +304,6 @@ impl PageStore {
         }
         body.respond(req, SHARED, VARY)
     }
-
-    /// Number of bodies kept.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.pages.lock().unwrap_or_else(PoisonError::into_inner).len()
-    }
-
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 impl Drop for PageStore {
@@ -382,5 +371,30 @@ mod tests {
         assert!(!budget.try_charge(60), "over the limit");
         budget.release(60);
         assert_eq!(budget.used(), 0);
+    }
+
+    fn key(path: &str) -> PageKey {
+        PageKey { path: path.into(), lang: "pl", variant: "" }
+    }
+
+    #[test]
+    fn a_store_keeps_bodies_within_its_budget_and_gives_it_back_when_dropped() {
+        let req = actix_web::test::TestRequest::default().to_http_request();
+        let budget = Budget::new(10_000);
+        let store = PageStore::new(Arc::clone(&budget));
+        // 4,000 bytes are charged 6,000 (room for the compressed forms): the first fits, the second not.
+        let res = store.serve(&req, Some(key("/a")), Body::html("a".repeat(4000)));
+        assert_eq!(res.status(), 200);
+        assert_eq!(budget.used(), 6000);
+        assert!(store.cached(&req, Some(&key("/a"))).is_some());
+        let res = store.serve(&req, Some(key("/b")), Body::html("b".repeat(4000)));
+        assert_eq!(res.status(), 200, "served all the same");
+        assert!(store.cached(&req, Some(&key("/b"))).is_none(), "over budget: not kept");
+        // A personal page (no key) is never kept.
+        let res = store.serve(&req, None, Body::html("c".into()));
+        assert_eq!(res.headers().get(header::CACHE_CONTROL).unwrap(), "private, no-cache");
+        assert!(store.cached(&req, None).is_none());
+        drop(store);
+        assert_eq!(budget.used(), 0, "a dropped store gives its bytes back");
     }
 }
