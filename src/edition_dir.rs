@@ -1,6 +1,6 @@
 //! Reading an edition's data files from a folder: the I/O shell around the pure `engine` edition loader.
 
-use crate::engine::{Edition, EditionError};
+use crate::engine::{Edition, edition::EditionErrors};
 use std::path::{Path, PathBuf};
 
 /// Why an edition folder could not be loaded.
@@ -8,14 +8,31 @@ use std::path::{Path, PathBuf};
 pub enum EditionDirError {
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
-    #[error("{dir}/{0}", dir = .1.display())]
-    Invalid(EditionError, PathBuf),
+    /// Every problem in the data, each with its file and line.
+    #[error("{}", render(.0, .1, false))]
+    Invalid(EditionErrors, PathBuf),
+}
+
+impl EditionDirError {
+    /// The message in Polish (`Display` is English); an I/O error keeps the system's words.
+    #[must_use]
+    pub fn polish(&self) -> String {
+        match self {
+            EditionDirError::Invalid(all, dir) => render(all, dir, true),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// One problem a line, each prefixed with the folder.
+fn render(all: &EditionErrors, dir: &Path, polish: bool) -> String {
+    all.0.iter().map(|e| format!("{}/{}", dir.display(), e.render(polish))).collect::<Vec<_>>().join("\n")
 }
 
 /// Read every `.csv` file of `dir` and load the edition from them.
 ///
 /// # Errors
-/// A file that cannot be read, or the first problem in the data (file, line, what is wrong).
+/// A file that cannot be read, or every problem in the data (file, line, what is wrong).
 pub fn read_edition_dir(dir: &Path) -> Result<Edition, EditionDirError> {
     let io = |path: &Path, source| EditionDirError::Io { path: path.to_path_buf(), source };
     let mut files = Vec::new();
@@ -28,7 +45,7 @@ pub fn read_edition_dir(dir: &Path) -> Result<Edition, EditionDirError> {
         }
     }
     files.sort();
-    Edition::from_files(&files).map_err(|e| EditionDirError::Invalid(e, dir.to_path_buf()))
+    Edition::check_files(&files).map_err(|e| EditionDirError::Invalid(e, dir.to_path_buf()))
 }
 
 #[cfg(test)]
@@ -36,10 +53,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_shipped_edition_folder_loads() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/editions/bw-2021-reconstructed");
-        let e = read_edition_dir(&dir).expect("valid");
-        assert_eq!(e.id(), Edition::builtin().id());
+    fn the_shipped_edition_folders_load_as_the_built_in_editions() {
+        for e in Edition::builtins() {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/editions").join(e.id());
+            let loaded = read_edition_dir(&dir).expect("valid");
+            assert_eq!((loaded.id(), loaded.name()), (e.id(), e.name()));
+            assert_eq!(loaded.hex_count(), e.hex_count());
+        }
     }
 
     #[test]

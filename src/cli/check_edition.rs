@@ -1,4 +1,4 @@
-//! `bitwa check-edition`.
+//! `bitwa check-edition`: every problem of an edition folder, one a line (the rulebook's facts included).
 
 use super::{CheckEditionArgs, CliError};
 use crate::edition_dir::read_edition_dir;
@@ -21,7 +21,7 @@ pub(super) fn run(args: CheckEditionArgs) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Err(err) => {
-            println!("{err}");
+            println!("{}", if args.polish { err.polish() } else { err.to_string() });
             Ok(ExitCode::FAILURE)
         }
     }

@@ -50,7 +50,7 @@ pub struct CheckLogArgs {
     /// Game log files (text notation, or JSON if the file ends in .json).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Edition folder; default: the built-in reconstructed edition.
+    /// Edition folder; default: the built-in edition the log's `Edition` tag names, else the current one.
     #[arg(long)]
     pub edition: Option<PathBuf>,
     /// Print machine-readable JSON, one object per file.
@@ -75,6 +75,9 @@ pub struct RandomGameArgs {
 pub struct CheckEditionArgs {
     /// Folder holding the edition's data files.
     pub dir: PathBuf,
+    /// Write the problems in Polish.
+    #[arg(long)]
+    pub polish: bool,
 }
 
 #[derive(Debug, clap::Args)]
