@@ -41,9 +41,12 @@ fn errors(files: &[(String, String)]) -> EditionErrors {
     }
 }
 
+/// One line of one file changed: (file, the line's prefix, the new line).
+type Change = (&'static str, &'static str, &'static str);
+
 /// One mutation per fact: (the fact it breaks, file, line prefix, the line it becomes). Each breaks
 /// that fact alone.
-fn single_mutations() -> Vec<(RulebookFact, Vec<(&'static str, &'static str, &'static str)>)> {
+fn single_mutations() -> Vec<(RulebookFact, Vec<Change>)> {
     use RulebookFact as F;
     use RulebookUnit as U;
     vec![
@@ -145,7 +148,7 @@ fn single_mutations() -> Vec<(RulebookFact, Vec<(&'static str, &'static str, &'s
     ]
 }
 
-fn mutate(changes: &[(&'static str, &'static str, &'static str)]) -> Vec<(String, String)> {
+fn mutate(changes: &[Change]) -> Vec<(String, String)> {
     changes.iter().fold(shipped(), |files, (file, prefix, new)| with(files, file, line(prefix, new)))
 }
 
@@ -188,7 +191,7 @@ fn each_broken_fact_is_refused_with_its_own_message() {
 
 #[test]
 fn the_messages_say_what_the_data_says() {
-    let msg = |changes: &[(&'static str, &'static str, &'static str)]| {
+    let msg = |changes: &[Change]| {
         let all = errors(&mutate(changes));
         (all.0[0].to_string(), all.0[0].polish())
     };
