@@ -162,6 +162,22 @@ fn unzip(bytes: &[u8]) -> Result<Vec<Sent>, Message> {
     Ok(out)
 }
 
+/// Load an edition from a folder of its files, or from one `.zip` of them.
+///
+/// # Errors
+/// As [`read_edition_dir`]; for a zip, also an unreadable archive or an oversized file.
+pub fn read_edition_path(path: &Path) -> Result<Edition, EditionDirError> {
+    if !(path.is_file() && path.extension().is_some_and(|x| x.eq_ignore_ascii_case("zip"))) {
+        return read_edition_dir(path);
+    }
+    let bytes =
+        std::fs::read(path).map_err(|source| EditionDirError::Io { path: path.to_path_buf(), source })?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("edition.zip").to_string();
+    let invalid = |all: Vec<EditionError>| EditionDirError::Invalid(EditionErrors(all), path.to_path_buf());
+    let upload = files_from_upload(vec![(name, bytes)]).map_err(invalid)?;
+    Edition::check_files(&upload.files).map_err(|e| EditionDirError::Invalid(e, path.to_path_buf()))
+}
+
 /// Read every `.csv` file of `dir` and load the edition from them.
 ///
 /// # Errors
@@ -250,6 +266,21 @@ mod tests {
         assert!(problems.iter().all(|p| !p.message_pl.is_empty() && p.message_pl != p.message));
         let none = files_from_upload(Vec::new()).expect_err("nothing sent");
         assert!(none[0].message_pl.starts_with("nie wysłano plików edycji"));
+    }
+
+    #[test]
+    fn check_edition_reads_a_zip_file_too() {
+        let files = Edition::builtin_files(Edition::builtin().id()).expect("files");
+        let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, c)| (n.as_str(), c.as_bytes())).collect();
+        let path = std::env::temp_dir().join(format!("bitwa-edition-{}.zip", std::process::id()));
+        std::fs::write(&path, zip_of(&refs, zip::CompressionMethod::Deflated)).expect("temp file");
+        let loaded = read_edition_path(&path);
+        let broken = std::fs::write(&path, b"PK\x03\x04 no").map(|()| read_edition_path(&path));
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(loaded.expect("valid").id(), Edition::builtin().id());
+        let err = broken.expect("written").expect_err("not a zip");
+        assert!(err.to_string().contains("the zip file cannot be read"), "{err}");
+        assert!(err.polish().contains("nie można odczytać pliku zip"), "{}", err.polish());
     }
 
     #[test]

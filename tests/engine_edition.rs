@@ -412,3 +412,41 @@ fn logs_name_their_edition_and_are_checked_on_it() {
     let err = validate_log(&text, Edition::builtin(), &RuleOptions::default()).expect_err("other edition");
     assert!(err.rule.contains(PINNED_EDITION), "{err}");
 }
+
+/// `bitwa check-edition` on a folder with broken facts: exit 1, one line per broken fact, naming it.
+#[test]
+fn check_edition_names_each_broken_fact() {
+    let dir = std::env::temp_dir().join(format!("bitwa-edition-facts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let files = mutate(&[
+        ("board.csv", "d3,", "d3,4,3,Nowy Dwór,no,no,,,reconstructed"),
+        ("board.csv", "e5,", "e5,5,5,Modlin,no,yes,modlin,,rulebook"),
+        ("units.csv", "P1A,", "P1A,1 Armia,polish,yellow,no,rulebook"),
+    ]);
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).expect("write");
+    }
+    let run = |extra: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_bitwa"))
+            .arg("check-edition")
+            .arg(&dir)
+            .args(extra)
+            .output()
+            .expect("runs");
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let (english, polish) = (run(&[]), run(&["--polish"]));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(english.0, Some(1));
+    let lines: Vec<&str> = english.1.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", english.1);
+    assert!(lines[0].ends_with(
+        "units.csv: the Polish 1st Army is red (rulebook, \"Fortifications\"): 1 Armia (P1A) is yellow"
+    ));
+    assert!(lines[1].contains("board.csv:42: Modlin is north of Warsaw (rulebook, \"End of the Game\"): Modlin (e5) lies east of Warsaw (d5)"));
+    assert_eq!(polish.0, Some(1));
+    assert!(polish.1.contains(
+        "polska 1 Armia jest czerwona (instrukcja, „Fortifications”): 1 Armia (P1A) ma kolor żółty"
+    ));
+    assert!(polish.1.contains("Modlin leży na północ od Warszawy (instrukcja, „End of the Game”): Modlin (e5) leży na wschód od Warszawy (d5)"));
+}

@@ -26,7 +26,7 @@ pub enum Command {
     CheckLog(CheckLogArgs),
     /// Print a complete, legal game log played by random legal moves.
     RandomGame(RandomGameArgs),
-    /// Validate edition data (board, units, decks) in a folder.
+    /// Validate edition data (board, units, decks) in a folder or zip, the rulebook's facts included.
     CheckEdition(CheckEditionArgs),
     /// Run a whole tournament with random results; print pairings and standings as CSV.
     Simulate(SimulateArgs),
@@ -73,7 +73,7 @@ pub struct RandomGameArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct CheckEditionArgs {
-    /// Folder holding the edition's data files.
+    /// Folder holding the edition's data files, or one `.zip` of them.
     pub dir: PathBuf,
     /// Write the problems in Polish.
     #[arg(long)]
