@@ -450,3 +450,58 @@ fn check_edition_names_each_broken_fact() {
     ));
     assert!(polish.1.contains("Modlin leży na północ od Warszawy (instrukcja, „End of the Game”): Modlin (e5) leży na wschód od Warszawy (d5)"));
 }
+
+/// Problems of the data itself (not of a rulebook fact), each with its file and line.
+#[test]
+fn malformed_data_is_named_with_its_file_and_line() {
+    let cases: Vec<(Vec<Change>, &str)> = vec![
+        (
+            vec![("board.csv", "d4,", "d4,4,4,Radzymin,no,yes,warsaw,P1A,rulebook")],
+            "board.csv:41: landmark = warsaw appears twice (first at d4)",
+        ),
+        (
+            vec![("board.csv", "d4,", "d4,4,4,Radzymin,no,yes,radzymin,P9A,rulebook")],
+            "board.csv:32: start_unit \"P9A\" is not in units.csv",
+        ),
+        (
+            vec![("board.csv", "c4,", "c4,3,4,Łomianki,no,no,,P1A,reconstructed")],
+            "board.csv:32: unit P1A already starts at c4",
+        ),
+        (
+            vec![("board.csv", "a1,", "a1,4,4,Sierpc,no,no,,,reconstructed")],
+            "board.csv:32: space \"d4\" repeats the label or position of \"a1\"",
+        ),
+        (
+            vec![("units.csv", "P3A,", "P3A,1 Armia,polish,red,no,reconstructed")],
+            "units.csv:10: name \"1 Armia\" repeats the unit P1A of the same side",
+        ),
+        (
+            vec![("units.csv", "P3A,", "R3A,3 Armia,polish,red,no,reconstructed")],
+            "units.csv:10: code \"R3A\" repeats the unit of 3 Armia",
+        ),
+        (
+            vec![("units.csv", "P3A,", "P03,3 Armia,polish,red,no,reconstructed")],
+            "units.csv:10: code \"P03\" looks like a card token",
+        ),
+        (
+            vec![("cards.csv", "red,30,", "red,29,Brygada Kursantów,white,1,,reconstructed")],
+            "cards.csv:31: red card number 29 appears twice (first on line 30)",
+        ),
+        (
+            vec![("cards.csv", "red,30,", "red,30,Brygada Kursantów,white,1,,guessed")],
+            "cards.csv:31: provenance \"guessed\" is not one of rulebook, reconstructed, printed",
+        ),
+        (
+            vec![("edition.csv", "id,", "id,moja edycja")],
+            "edition.csv:2: id \"moja edycja\" may use only letters a-z, digits, - and _ (at most 60)",
+        ),
+    ];
+    for (changes, expected) in cases {
+        let all = errors(&mutate(&changes));
+        assert!(all.0.iter().any(|e| e.to_string() == expected), "expected {expected:?} in:\n{all}");
+        assert!(all.0.iter().all(|e| !e.message_pl.is_empty() && e.message_pl != e.message), "{all}");
+    }
+    // A blocked side between spaces that do not touch.
+    let files = with(shipped(), "blocked.csv", |c| format!("{c}a1,i7,reconstructed\n"));
+    assert_eq!(errors(&files).to_string(), "blocked.csv:7: a1 and i7 are not adjacent");
+}

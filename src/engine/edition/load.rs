@@ -189,6 +189,17 @@ fn load_units(contents: &str, p: &mut Problems) -> Loaded<UnitSpec> {
             p.add(F, line, "name is empty", "pusta nazwa");
         }
         let side = side_of(&t, line, rec, p);
+        if let Some(u) = units
+            .iter()
+            .find(|u| Some(u.side) == side && super::normalise(&u.name) == super::normalise(&name))
+        {
+            p.add(
+                F,
+                line,
+                format!("name {name:?} repeats the unit {} of the same side", u.code),
+                format!("nazwa {name:?} powtarza jednostkę {} tej samej strony", u.code),
+            );
+        }
         if let Some(u) = units.iter().find(|u| u.code == code) {
             p.add(
                 F,
