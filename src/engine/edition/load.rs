@@ -3,7 +3,7 @@
 //! `facts.rs` on every file that parsed cleanly.
 
 use super::error::{EditionErrors, Problems};
-use super::facts::{self, Parts};
+use super::fact_check::{self as facts, Parts};
 use super::spec::{CardEffect, CardSpec, HexSpec, Landmark, UnitSpec};
 use super::table::Table;
 use super::{Edition, Fnv};

@@ -3,6 +3,7 @@
 //! validates everything, the rulebook's facts included, so the rules code can index without checks.
 
 mod error;
+mod fact_check;
 mod facts;
 mod load;
 mod spec;
