@@ -250,10 +250,10 @@ fn several_broken_facts_are_reported_together() {
         vec![
             RulebookFact::SixteenthArmyGreen,
             RulebookFact::LandmarkFortified(Landmark::Warsaw),
-            RulebookFact::CardColours,
             RulebookFact::RevolutionaryRegiment,
+            RulebookFact::CardColours,
         ],
-        "{all}"
+        "in file order, each file top to bottom:\n{all}"
     );
     let messages: BTreeSet<&str> = all.0.iter().map(|e| e.message.as_str()).collect();
     assert_eq!(messages.len(), 4, "four different messages");

@@ -72,6 +72,9 @@ pub(super) fn load(files: &[(String, String)]) -> Result<Edition, EditionErrors>
     };
     let found = facts::check(&parts, &mut p);
     if p.len() > 0 {
+        // In the order an organiser reads the files: unknown files, then each file top to bottom.
+        let rank = |file: &str| FILES.iter().position(|f| *f == file).map_or(0, |i| i + 1);
+        p.0.sort_by_key(|e| (rank(&e.file), e.line));
         return Err(EditionErrors(p.0));
     }
     let (Some((id, name)), Some(units), Some(board), Some(neighbours), Some(cards), Some(found)) =

@@ -5,7 +5,7 @@
 use super::{render, render_status, see_other};
 use crate::edition_dir::{MAX_ZIP, Upload, files_from_upload};
 use crate::engine::edition::EditionError;
-use crate::engine::{CardSpec, Edition, UnitSpec};
+use crate::engine::{CardEffect, CardSpec, Colour, Edition, Provenance, UnitSpec};
 use crate::outcome::Side;
 use crate::store::editions::{Deletion, EditionRow, NewEdition};
 use crate::store::{self, Db};
@@ -143,8 +143,10 @@ pub async fn upload(
 pub struct CardLine {
     pub token: String,
     pub name: String,
+    /// i18n keys.
     pub colour: &'static str,
     pub strength: u8,
+    /// The effect's printed (Polish) card name.
     pub effect: &'static str,
     pub provenance: &'static str,
 }
@@ -153,14 +155,26 @@ fn card_line(c: &CardSpec) -> CardLine {
     CardLine {
         token: c.id.token(),
         name: c.name.clone(),
-        colour: c.colour.as_str(),
+        colour: colour_key(c.colour),
         strength: c.strength,
-        effect: c.effect.map_or("", |e| e.as_str()),
-        provenance: provenance(c.provenance),
+        effect: c.effect.map_or("", CardEffect::polish_name),
+        provenance: provenance_key(c.provenance),
     }
 }
 
-/// A unit as listed: code, name, side, colour, where it starts.
+/// The i18n key of a colour.
+fn colour_key(c: Colour) -> &'static str {
+    match c {
+        Colour::Blue => "colour_blue",
+        Colour::Green => "colour_green",
+        Colour::Red => "colour_red",
+        Colour::Yellow => "colour_yellow",
+        Colour::White => "colour_white",
+        Colour::None => "colour_none",
+    }
+}
+
+/// A unit as listed: code, name, side, colour, where it starts (side, colour, provenance: i18n keys).
 pub struct UnitLine {
     pub code: String,
     pub name: String,
@@ -175,17 +189,18 @@ fn unit_line(e: &Edition, u: &UnitSpec) -> UnitLine {
         code: u.code.clone(),
         name: u.name.clone(),
         side: u.side.as_str(),
-        colour: u.colour.as_str(),
+        colour: colour_key(u.colour),
         start: e.start_of(u.id).map(|h| format!("{} {}", e.hex(h).label, e.hex(h).name)).unwrap_or_default(),
-        provenance: provenance(u.provenance),
+        provenance: provenance_key(u.provenance),
     }
 }
 
-fn provenance(p: crate::engine::Provenance) -> &'static str {
+/// The i18n key of where an item comes from.
+fn provenance_key(p: Provenance) -> &'static str {
     match p {
-        crate::engine::Provenance::Rulebook => "rulebook",
-        crate::engine::Provenance::Reconstructed => "reconstructed",
-        crate::engine::Provenance::Printed => "printed",
+        Provenance::Rulebook => "provenance_rulebook",
+        Provenance::Reconstructed => "provenance_reconstructed",
+        Provenance::Printed => "provenance_printed",
     }
 }
 
@@ -283,5 +298,21 @@ pub async fn delete(
             tournaments.join(", "),
             if games > 0 { format!(" ({}: {games})", ctx.t("stored_logs")) } else { String::new() }
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_colour_and_provenance_is_translated() {
+        let colours = [Colour::Blue, Colour::Green, Colour::Red, Colour::Yellow, Colour::White, Colour::None];
+        let provenances = [Provenance::Rulebook, Provenance::Reconstructed, Provenance::Printed];
+        let keys = colours.map(colour_key).into_iter().chain(provenances.map(provenance_key));
+        for key in keys {
+            assert!(!Lang::Pl.t(key).is_empty() && !Lang::En.t(key).is_empty(), "{key}");
+            assert_ne!(Lang::Pl.t(key), Lang::En.t(key), "{key}");
+        }
     }
 }
