@@ -169,3 +169,67 @@ pub async fn require(tx: &mut sqlx::SqliteConnection, code: &str) -> Result<(), 
         sqlx::query_as("SELECT code FROM editions WHERE code = ?").bind(code).fetch_optional(tx).await?;
     found.map(|_| ()).ok_or(StoreError::Conflict)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database from before editions were chosen (every migration but this issue's), upgraded: its
+    /// tournaments play, and its stored logs keep, the edition they were validated with then.
+    #[tokio::test]
+    async fn an_older_database_keeps_its_logs_on_the_edition_they_were_validated_with() {
+        let dir = std::env::temp_dir().join(format!("bitwa-editions-migration-{}", std::process::id()));
+        let old = dir.join("migrations");
+        std::fs::create_dir_all(&old).expect("temp dir");
+        let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+        for entry in std::fs::read_dir(&all).expect("migrations") {
+            let path = entry.expect("entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
+            if name.as_str() < "20261201001000" {
+                std::fs::copy(&path, old.join(&name)).expect("copy");
+            }
+        }
+        let url = format!("sqlite://{}?mode=rwc", dir.join("old.db").display());
+        let pool = sqlx::SqlitePool::connect(&url).await.expect("open");
+        sqlx::migrate::Migrator::new(old.as_path())
+            .await
+            .expect("read")
+            .run(&pool)
+            .await
+            .expect("old schema");
+        for sql in [
+            "INSERT INTO tournaments (id, name, first_day, last_day, swiss_rounds, tiebreaks, created_at) \
+             VALUES (1, 'Liga 2025', '2025-05-01', '2025-05-01', 5, '', '2025-05-01T08:00:00Z')",
+            "INSERT INTO players (id, tournament_id, name, birth_date, created_at) \
+             VALUES (1, 1, 'A', '2010-01-01', 'x'), (2, 1, 'B', '2010-01-01', 'x')",
+            "INSERT INTO rounds (id, tournament_id, number, phase, status, created_at) VALUES (1, 1, 1, 'swiss', 'locked', 'x')",
+            "INSERT INTO matches (id, round_id, table_no, player_a, player_b) VALUES (1, 1, 1, 1, 2)",
+            "INSERT INTO games (match_id, game_no, red_player, log_text, log_status) VALUES (1, 1, 1, 'red pass', 'valid')",
+            "INSERT INTO games (match_id, game_no, red_player) VALUES (1, 2, 2)",
+        ] {
+            sqlx::query(sql).execute(&pool).await.expect(sql);
+        }
+        pool.close().await;
+
+        let db = crate::store::connect(&url).await.expect("upgraded");
+        let (edition,): (String,) =
+            sqlx::query_as("SELECT edition FROM tournaments").fetch_one(&db).await.expect("row");
+        assert_eq!(edition, crate::engine::edition::PINNED_EDITION);
+        let games: Vec<(Option<String>,)> =
+            sqlx::query_as("SELECT edition FROM games ORDER BY game_no").fetch_all(&db).await.expect("rows");
+        assert_eq!(games, vec![(Some(crate::engine::edition::PINNED_EDITION.to_string()),), (None,)]);
+        // The built-in editions are rows, with the engine's ids, and the pinned one is in use.
+        let rows = list(&db).await.expect("list");
+        let codes: Vec<&str> = rows.iter().map(|r| r.code.as_str()).collect();
+        let builtin: Vec<&str> = crate::engine::Edition::builtins().iter().map(|e| e.id()).collect();
+        assert_eq!(codes, builtin);
+        assert!(rows.iter().all(|r| r.builtin));
+        assert_eq!((rows[1].tournaments, rows[1].games), (1, 1));
+        assert_eq!(
+            delete(&db, crate::engine::edition::PINNED_EDITION).await.expect("query"),
+            Deletion::Builtin
+        );
+        db.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
