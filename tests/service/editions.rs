@@ -173,6 +173,14 @@ async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
         .assert_contains("P28 Batalion Akademicki")
         .assert_contains(&format!("Edycja: {}", Edition::builtin().name()));
 
+    // The round is finished on the printed edition: game 2 typed, the round locked, standings shown.
+    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    let typed = enter(&admin, t, (games[1].0, &games[1].1), "polish", "radzymin-check", "6").await;
+    assert_eq!(typed.status, 303, "{}", typed.body);
+    let locked = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    assert_eq!(locked.status, 303, "{}", locked.body);
+    admin.get(&format!("/t/{t}/standings")).await.assert_ok().assert_contains("Anna Czerwona");
+
     // In use by a stored log: it cannot be deleted.
     let delete = admin.post(&format!("/admin/editions/{CODE}/delete"), &[]).await;
     assert_eq!(delete.status, 409, "{}", delete.body);
