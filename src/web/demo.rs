@@ -65,8 +65,8 @@ pub struct DemoSpec {
     /// The last round played in full too (left published); otherwise half its results are in.
     pub complete: bool,
     /// Games that get an engine-generated, validated move log (the rest a typed result): the first
-    /// this many matches of each round. Generating and validating a log takes a few hundred
-    /// microseconds, so big demos keep logs to a sample of tables.
+    /// this many matches of each round. Playing and validating a random game takes about 8 ms, so
+    /// big demos keep logs to a sample of tables.
     pub logged_matches_per_round: usize,
 }
 
@@ -113,7 +113,7 @@ pub async fn create(db: &Db, spec: &DemoSpec) -> Result<(TournamentId, Vec<Login
         fortifications: false,
         flank_attacks: false,
         time_control_secs: 900,
-        edition: super::routes::admin::BUILTIN_EDITION.into(),
+        edition: super::editions::default_code().into(),
         ..super::routes::admin::default_config()
     };
     let t = store::tournaments::create(db, &cfg, organiser).await?;
@@ -314,6 +314,7 @@ fn logged_result(seed: u64, options: &RuleOptions) -> Option<ResultEntry> {
         log_text: Some(log),
         log_status: "valid".into(),
         log_message: v.claim_mismatches.join(" "),
+        log_edition: Some(edition.id().to_string()),
     })
 }
 
@@ -335,5 +336,6 @@ fn random_result(rng: &mut ChaCha8Rng) -> ResultEntry {
         log_text: None,
         log_status: "none".into(),
         log_message: String::new(),
+        log_edition: None,
     }
 }

@@ -27,6 +27,8 @@ pub struct GameLine {
     pub log_status: String,
     /// The engine's message on the log (the game page shows it).
     pub log_message: String,
+    /// The edition the stored log was validated with (`None` without a log).
+    pub edition: Option<String>,
     pub version: i64,
     pub has_result: bool,
 }
@@ -87,6 +89,7 @@ fn game_line(data: &Loaded, m: &MatchRow, g: &GameRow) -> GameLine {
         polish_clock: opt(g.polish_clock_secs),
         log_status: g.log_status.clone(),
         log_message: g.log_message.clone(),
+        edition: g.edition.clone(),
         version: g.version,
         has_result: g.has_result(),
     }

@@ -10,6 +10,7 @@ pub mod coalesce;
 pub mod csrf;
 pub mod ctx;
 pub mod demo;
+pub mod editions;
 pub mod error;
 pub mod form;
 pub mod http_cache;

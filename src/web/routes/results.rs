@@ -324,6 +324,8 @@ struct GamePage<'a> {
     game: &'a GameLine,
     log: String,
     log_message: &'a str,
+    /// The edition the stored log was validated with, or the tournament's without a log: its name.
+    edition: String,
 }
 
 /// A game with its log: the one page that loads a log (by id, only when rendering).
@@ -332,6 +334,7 @@ pub async fn game_page(
     ctx: Ctx,
     db: web::Data<Db>,
     views: web::Data<Views>,
+    editions: web::Data<crate::web::editions::EditionCache>,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, gid) = path.into_inner();
@@ -345,7 +348,10 @@ pub async fn game_page(
     // Read after the view: a log saved since is newer, never older, and its save moved the stamp,
     // so this body is dropped with this view.
     let log = store::games::log_text(&db, game.id).await?.unwrap_or_default();
-    let page = GamePage { ctx: &ctx, t: view.t(), line, game, log, log_message: &game.log_message };
+    // Editions are immutable once stored: the name is safe to keep with the body.
+    let code = game.edition.as_deref().unwrap_or(&view.t().edition);
+    let edition = editions.get(&db, code).await?.name().to_string();
+    let page = GamePage { ctx: &ctx, t: view.t(), line, game, log, log_message: &game.log_message, edition };
     serve(&req, &view, key, &page)
 }
 
