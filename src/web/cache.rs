@@ -112,13 +112,22 @@ impl Views {
             })
             .await?
             .clone();
-        let mut slots = self.slots();
-        let slot = slots.entry(id).or_default();
-        if !slot.ready.as_ref().is_some_and(|r| r.stamp.covers(view.stamp)) {
-            slot.ready = Some(Arc::clone(&view));
-        }
-        if slot.building.as_ref().is_some_and(|(asked, _)| view.stamp.covers(*asked)) {
-            slot.building = None;
+        let replaced = {
+            let mut slots = self.slots();
+            let slot = slots.entry(id).or_default();
+            if slot.building.as_ref().is_some_and(|(asked, _)| view.stamp.covers(*asked)) {
+                slot.building = None;
+            }
+            if slot.ready.as_ref().is_some_and(|r| r.stamp.covers(view.stamp)) {
+                None
+            } else {
+                slot.ready.replace(Arc::clone(&view))
+            }
+        };
+        // Freeing a big tournament's old view (thousands of lines, its rendered pages) takes a few
+        // milliseconds: not on the request that brought the new one.
+        if let Some(old) = replaced {
+            actix_web::rt::task::spawn_blocking(move || drop(old));
         }
         Ok(view)
     }
