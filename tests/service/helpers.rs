@@ -36,8 +36,13 @@ impl TestApp {
     /// Start the app on an existing folder (a restart keeps the database file).
     pub async fn spawn_with(dir: PathBuf, demo: bool) -> TestApp {
         let db_url = format!("sqlite://{}", dir.join("bitwa.db").display());
-        let settings =
-            Settings { database_url: db_url.clone(), bind: "127.0.0.1:0".into(), demo, workers: Some(1) };
+        let settings = Settings {
+            database_url: db_url.clone(),
+            bind: "127.0.0.1:0".into(),
+            demo,
+            workers: Some(1),
+            ..Settings::default()
+        };
         let app = Application::build(&settings).await.expect("app builds");
         let base = format!("http://127.0.0.1:{}", app.port());
         let admin_password = app
