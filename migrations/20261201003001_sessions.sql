@@ -12,7 +12,8 @@ CREATE TABLE sessions (
 CREATE INDEX sessions_by_user ON sessions(user_id);
 
 -- Failed logins per key (a client address, an account from an untrusted client, an account, a
--- trusted device): how many in the current window, the last one, and until when the key is blocked.
+-- trusted device): how many in the current window, the last one, and until when the key is blocked
+-- (these two in Unix milliseconds, so that Retry-After rounds the same way every time).
 CREATE TABLE login_throttle (
     key TEXT PRIMARY KEY,
     failures INTEGER NOT NULL,

@@ -1,6 +1,6 @@
 //! Failed-login counters, kept in the database so that every server process sharing it sees the
 //! same counts and a restart does not forgive an attacker. One row per key (the web layer chooses
-//! the keys and the lockout rule, `web::throttle`); times are Unix seconds.
+//! the keys and the lockout rule, `web::throttle`); times are Unix milliseconds.
 
 use super::{Db, StoreError};
 
@@ -21,8 +21,8 @@ pub async fn blocked_until(db: &Db, keys: &[String]) -> Result<i64, StoreError> 
 }
 
 /// Count one more failure on each key, in one transaction. A key whose last failure is older than
-/// `window` seconds starts again from zero. `lockout(key, failures)` gives the seconds the key is
-/// then blocked for (0: not blocked).
+/// `window` milliseconds starts again from zero. `lockout(key, failures)` gives the milliseconds the
+/// key is then blocked for (0: not blocked).
 ///
 /// # Errors
 /// A statement fails; nothing is counted then.

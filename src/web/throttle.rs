@@ -29,11 +29,16 @@
 
 use super::error::WebError;
 use super::mac::{Secret, random_hex};
-use super::session::{SessionConfig, unix_now};
+use super::session::SessionConfig;
 use crate::store::{self, Db};
 use actix_web::HttpRequest;
 use actix_web::cookie::Cookie;
 use std::net::IpAddr;
+
+/// Milliseconds since the Unix epoch (the throttle's clock).
+fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
 
 /// The device cookie of a browser that logged in before.
 pub const DEVICE_COOKIE: &str = "bitwa_device";
@@ -131,9 +136,10 @@ impl Attempt {
     /// [`WebError::TooManyRequests`] with the seconds to wait; the database fails.
     pub async fn check(&self, db: &Db, message: &str) -> Result<(), WebError> {
         let until = store::throttle::blocked_until(db, &self.keys).await?;
-        let now = unix_now();
+        let now = now_ms();
         if until > now {
-            let retry_after = u64::try_from(until - now).unwrap_or(1);
+            // Whole seconds, rounded up: waiting that long is always enough.
+            let retry_after = u64::try_from((until - now + 999) / 1000).unwrap_or(1);
             return Err(WebError::TooManyRequests {
                 retry_after,
                 message: format!("{message} {retry_after} s."),
@@ -147,9 +153,8 @@ impl Attempt {
     /// # Errors
     /// The database fails.
     pub async fn failed(&self, db: &Db) -> Result<(), WebError> {
-        let now = unix_now();
-        store::throttle::record_failure(db, &self.keys, now, WINDOW_SECS, |key, n| {
-            lockout_secs(n, threshold(key))
+        store::throttle::record_failure(db, &self.keys, now_ms(), WINDOW_SECS * 1000, |key, n| {
+            lockout_secs(n, threshold(key)) * 1000
         })
         .await?;
         Ok(())
@@ -161,7 +166,7 @@ impl Attempt {
     /// The database fails.
     pub async fn succeeded(&self, db: &Db) -> Result<(), WebError> {
         store::throttle::clear(db, &self.own_key).await?;
-        store::throttle::purge(db, unix_now() - WINDOW_SECS).await?;
+        store::throttle::purge(db, now_ms() - WINDOW_SECS * 1000).await?;
         Ok(())
     }
 }
