@@ -4,8 +4,10 @@
 //! Every text field has a length limit, and refuses control characters (a one-line field any, a
 //! multi-line one all but line breaks and tabs) and the invisible characters that reorder or hide
 //! text (bidi overrides and isolates, zero-width characters): a name with U+202E would display
-//! reversed on every page and in every export. OWASP Input Validation Cheat Sheet: validate free
-//! text by "character category" allow-lists, and normalise and check Unicode input.
+//! reversed on every page and in every export. OWASP Input Validation Cheat Sheet: "Input
+//! validation should happen as early as possible in the data flow, preferably as soon as the data is
+//! received from the external party" (here, at the form), and free-form Unicode text is validated by
+//! what its characters are.
 
 use super::error::WebError;
 use super::i18n::Lang;

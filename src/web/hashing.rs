@@ -237,7 +237,8 @@ impl Hasher {
 }
 
 fn worker(rx: &Mutex<Receiver<Job>>, stats: &Stats) {
-    let mut memory = Memory::new();
+    // Allocated on the first check, kept for the thread's life (an idle server does not hold it).
+    let mut memory: Option<Memory> = None;
     loop {
         let job = {
             let Ok(rx) = rx.lock() else { return };
@@ -252,6 +253,7 @@ fn worker(rx: &Mutex<Receiver<Job>>, stats: &Stats) {
         }
         let now = stats.running.fetch_add(1, Ordering::SeqCst) + 1;
         stats.peak.fetch_max(now, Ordering::SeqCst);
+        let memory = memory.get_or_insert_with(Memory::new);
         let done = match job.work {
             Work::Hash(password) => Done::Hashed(memory.hash(&password).ok()),
             Work::Verify { hash, password } => Done::Verified(memory.verify(&hash, &password)),

@@ -1,12 +1,14 @@
 //! Security headers on every response, `Cache-Control: no-store` on pages behind a login, and `HEAD`
 //! answered wherever `GET` is.
 //!
-//! OWASP HTTP Security Response Headers Cheat Sheet: "Use Content Security Policy (CSP)
-//! frame-ancestors directive if possible. Do not allow displaying of the page in a frame.
-//! X-Frame-Options: DENY" (kept for browsers without CSP level 2); "X-Content-Type-Options:
-//! nosniff"; "Referrer-Policy: strict-origin-when-cross-origin"; a Content Security Policy that
-//! disables inline script. Ours allows only this origin (`default-src 'self'`): no inline script, no
-//! inline style, no `javascript:` links; scripts that enhance a page are files under `static/`.
+//! OWASP HTTP Security Response Headers Cheat Sheet, X-Frame-Options: "Use Content Security Policy
+//! (CSP) frame-ancestors directive if possible. Do not allow displaying of the page in a frame.
+//! X-Frame-Options: DENY" (we send both: the header for browsers without CSP level 2); instead of
+//! X-XSS-Protection: "Use a Content Security Policy (CSP) that disables the use of inline
+//! JavaScript." Ours allows only this origin (`default-src 'self'`): no inline script, no inline
+//! style, no `javascript:` links; scripts that enhance a page are files under `static/`. Also
+//! `X-Content-Type-Options: nosniff` (the declared type is the type) and `Referrer-Policy:
+//! strict-origin-when-cross-origin` (other sites see our origin at most, never a path).
 //!
 //! RFC 9110, 9.3.2: "The HEAD method is identical to GET except that the server MUST NOT send
 //! content in the response." A `HEAD` request is routed as `GET`; the HTTP codec, which saw the
