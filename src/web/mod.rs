@@ -9,6 +9,7 @@ pub mod csrf;
 pub mod csv_cell;
 pub mod ctx;
 pub mod demo;
+pub mod editions;
 pub mod error;
 pub mod form;
 pub mod guard;

@@ -3,7 +3,7 @@
 use super::form::BODY_LIMIT;
 use super::hashing::Hasher;
 use super::mac::{Secret, random_hex};
-use super::routes::{account, admin, exports, privacy, public, referee, results, rounds};
+use super::routes::{account, admin, editions, exports, privacy, public, referee, results, rounds};
 use super::session::SessionConfig;
 use super::settings::Settings;
 use super::{auth, demo, error::WebError, guard, headers, session};
@@ -76,6 +76,7 @@ impl Application {
             web::Data::new(Hasher::start(threads, threads * HASH_QUEUE_PER_THREAD, settings.hash_deadline)?);
         let data = web::Data::new(db.clone());
         let cache = web::Data::new(super::cache::StandingsCache::default());
+        let edition_cache = web::Data::new(super::editions::EditionCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
@@ -96,6 +97,7 @@ impl Application {
                 .wrap(from_fn(headers::security_headers))
                 .app_data(data.clone())
                 .app_data(cache.clone())
+                .app_data(edition_cache.clone())
                 .app_data(sessions.clone())
                 .app_data(hasher.clone())
                 .app_data(web::PayloadConfig::new(BODY_LIMIT))
@@ -184,6 +186,11 @@ fn routes(cfg: &mut web::ServiceConfig) {
         // Organiser.
         .route("/admin/new", web::get().to(admin::new_form))
         .route("/admin/new", web::post().to(admin::create))
+        .route("/admin/editions", web::get().to(editions::list))
+        .route("/admin/editions", web::post().to(editions::upload))
+        .route("/admin/editions/{code}", web::get().to(editions::show))
+        .route("/admin/editions/{code}/files/{name}", web::get().to(editions::file))
+        .route("/admin/editions/{code}/delete", web::post().to(editions::delete))
         .route("/admin/t/{t}", web::get().to(admin::overview))
         .route("/admin/t/{t}/config", web::post().to(admin::configure))
         .route("/admin/t/{t}/players", web::post().to(admin::register))

@@ -12,6 +12,7 @@ mod browser;
 mod consistency;
 mod day;
 mod demo;
+mod editions;
 mod exports_csv;
 mod flood;
 mod forbidden;
