@@ -109,7 +109,16 @@ async fn a_32_client_wrong_login_flood_keeps_the_server_under_200_mib_and_gets_4
     organiser.forget_token();
     organiser.get("/login").await;
     let t0 = Instant::now();
-    let organiser_in = organiser.post("/login", &[("username", "admin"), ("password", &password)]).await;
+    let mut organiser_in = organiser.post("/login", &[("username", "admin"), ("password", &password)]).await;
+    // A busy pool (503) says when to come back, as a person would; a lockout (429) would be a failure.
+    for _ in 0..3 {
+        if organiser_in.status != 503 {
+            break;
+        }
+        let wait: u64 = organiser_in.header("retry-after").parse().unwrap();
+        actix_rt::time::sleep(Duration::from_secs(wait)).await;
+        organiser_in = organiser.post("/login", &[("username", "admin"), ("password", &password)]).await;
+    }
     let login_ms = t0.elapsed().as_secs_f64() * 1e3;
     page_ms.sort_by(f64::total_cmp);
     let mut totals = [0u64; 4];
