@@ -43,6 +43,19 @@ pub struct ServeArgs {
     /// Load a demo tournament (players, rounds, validated logs) and demo logins, if the database is empty.
     #[arg(long)]
     pub demo: bool,
+    /// The address people use (env BITWA_PUBLIC_URL); `https://…` makes cookies Secure and adds HSTS.
+    #[arg(long, env = "BITWA_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// Minutes a session may stay unused (env BITWA_SESSION_IDLE_MINUTES).
+    #[arg(long, env = "BITWA_SESSION_IDLE_MINUTES", default_value_t = 720)]
+    pub session_idle_minutes: u64,
+    /// Hours a session may last after login, however active (env BITWA_SESSION_MAX_HOURS).
+    #[arg(long, env = "BITWA_SESSION_MAX_HOURS", default_value_t = 24)]
+    pub session_max_hours: u64,
+    /// Behind a reverse proxy that sets X-Forwarded-For: throttle logins by that address
+    /// (env BITWA_TRUST_PROXY=true).
+    #[arg(long, env = "BITWA_TRUST_PROXY")]
+    pub trust_proxy: bool,
 }
 
 #[derive(Debug, clap::Args)]

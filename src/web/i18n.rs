@@ -4,6 +4,10 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+/// Texts of accounts, sessions, throttling and input checks (a table of its own, so that parallel
+/// work on pages and on security does not edit the same lines).
+mod security;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Lang {
     #[default]
@@ -43,7 +47,7 @@ impl Lang {
 }
 
 static INDEX: LazyLock<HashMap<&'static str, (&'static str, &'static str)>> =
-    LazyLock::new(|| TABLE.iter().map(|&(k, pl, en)| (k, (pl, en))).collect());
+    LazyLock::new(|| TABLE.iter().chain(security::TABLE).map(|&(k, pl, en)| (k, (pl, en))).collect());
 
 /// (key, Polish, English).
 const TABLE: &[(&str, &str, &str)] = &[
@@ -471,7 +475,7 @@ mod tests {
     #[test]
     fn every_key_is_unique_and_translated() {
         let mut seen = std::collections::HashSet::new();
-        for &(k, pl, en) in TABLE {
+        for &(k, pl, en) in TABLE.iter().chain(security::TABLE) {
             assert!(seen.insert(k), "duplicate key {k}");
             assert!(!pl.is_empty() && !en.is_empty(), "empty text for {k}");
         }
