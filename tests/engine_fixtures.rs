@@ -2,7 +2,7 @@
 //! outcome or expected first error in `<name>.expected`. Run with `UPDATE_EXPECTED=1` to rewrite the
 //! expectations after a deliberate change (then review the diff).
 
-use bitwa::engine::{Edition, RuleOptions, validate_log};
+use bitwa::engine::{Edition, Lang, RuleOptions, validate_log};
 use std::path::{Path, PathBuf};
 
 mod support {
@@ -28,7 +28,12 @@ fn summary(text: &str) -> String {
                 format!("disagree: {}", g.claim_mismatches.join("; "))
             }
         ),
-        Err(e) => format!("invalid: line {}: {} (rulebook: {})", e.line, e.rule, e.section),
+        Err(e) => format!(
+            "invalid: line {}: {} (rulebook: {})",
+            e.line,
+            e.message(Lang::En),
+            e.section().name(Lang::En)
+        ),
     }
 }
 
@@ -138,7 +143,7 @@ fn placeholder_header_values_make_no_claim() {
 
 #[test]
 fn in_the_defenders_fall_fixture_the_poles_act_first_from_the_next_round() {
-    use bitwa::engine::{Action, GameState, Status, notation};
+    use bitwa::engine::{GameState, Status, notation};
     use bitwa::outcome::Side;
     let text = std::fs::read_to_string(logs_dir().join("generated-uniform-seed1650.bwlog")).expect("fixture");
     let log = notation::parse(&text).expect("parses");
@@ -146,16 +151,9 @@ fn in_the_defenders_fall_fixture_the_poles_act_first_from_the_next_round() {
     let mut state = GameState::new(e, RuleOptions::default());
     let mut fell_in = None;
     let mut checked = false;
-    let mut actions = Vec::new();
     for ev in &log.events {
         let round = state.round();
-        actions.clear();
-        notation::expand(ev, e, &mut actions).expect("expands");
-        for a in &actions {
-            if !(state.is_over() && *a == Action::Halt) {
-                state.play(a).expect("legal");
-            }
-        }
+        state = state.apply_line(ev).expect("legal");
         if fell_in.is_none() && state.status(e.defenders()) == Status::Eliminated {
             fell_in = Some(state.round());
         }

@@ -3,6 +3,7 @@
 
 use super::edition::Edition;
 use super::ids::{BySide, CardSet, HexId, MAX_HEXES, UNIT_COUNT, UnitId};
+use super::ledger::Ledger;
 use super::state::{Combat, EMPTY, GameState, Pending, RuleOptions, Status, UnitState};
 use crate::outcome::Side;
 
@@ -106,9 +107,7 @@ impl<'e> GameState<'e> {
         if !hand.intersect(setup.discard).is_empty() {
             return Err("a card is both in a hand and in the discard pile".into());
         }
-        state.hand = hand;
-        state.discard = setup.discard;
-        state.deck = state.deck.minus(hand).minus(setup.discard);
+        state.cards = Ledger::known(hand, setup.discard);
         for &(a, d) in &setup.attacks {
             let (ha, hd) = (state.position(a), state.position(d));
             let ok = edition.unit(a).side != edition.unit(d).side

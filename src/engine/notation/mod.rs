@@ -8,5 +8,5 @@ mod tok;
 
 pub use ast::{Body, Event, GameLog, PlayBody, Tag, format_clock};
 pub use parse::{SyntaxError, parse, parse_clock};
-pub use resolve::{Builder, expand};
+pub use resolve::{Builder, UNSEEN, canonical, expand, space_named, unit_named};
 pub use tok::{MAX_TOKEN, Tok};
