@@ -168,3 +168,32 @@ fn in_the_defenders_fall_fixture_the_poles_act_first_from_the_next_round() {
     }
     assert!(checked, "the Warsaw Defenders fell before round 5 in this fixture");
 }
+
+/// The `unseen-*` fixtures are generated games as a table records them: each is exactly its random game
+/// with the unseen cards written `?` (`mask_unseen`), and it has the verdict of the fully named game.
+#[test]
+fn unseen_fixtures_are_their_generated_games_masked_and_keep_the_verdict() {
+    use bitwa::engine::{PlayStyle, mask_unseen, random_game_with};
+    let e = Edition::builtin();
+    let mut checked = 0;
+    for entry in std::fs::read_dir(logs_dir()).expect("dir") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
+        let Some(rest) = name.strip_prefix("unseen-").and_then(|r| r.strip_suffix(".bwlog")) else {
+            continue;
+        };
+        let (style_name, seed) = rest.split_once("-seed").expect("unseen-<style>-seed<N>.bwlog");
+        let style = if style_name == "uniform" { PlayStyle::Uniform } else { PlayStyle::Aggressive };
+        let seed: u64 = seed.parse().expect("numeric seed");
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let body = text.split_once('\n').map(|(_comment, body)| body).expect("comment line, then the game");
+        let named = random_game_with(seed, e, &RuleOptions::default(), style);
+        assert_eq!(body, mask_unseen(&named).to_string(), "{name} is its game masked");
+        assert!(body.contains(" pull ?") && body.contains("draw ? ?"), "{name} has unseen cards");
+        let generated = logs_dir().join(format!("generated-{style_name}-seed{seed}.bwlog"));
+        let named_text = std::fs::read_to_string(generated).expect("the generated game is a fixture too");
+        assert_eq!(summary(&text), summary(&named_text), "{name}: the verdict of the named game");
+        checked += 1;
+    }
+    assert!(checked >= 2, "unseen fixtures found: {checked}");
+}

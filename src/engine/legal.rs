@@ -96,7 +96,8 @@ impl GameState<'_> {
 
     /// Every card that may be in `side`'s reserve: the known ones, and the unplaced ones while the
     /// reserve has unseen cards (any of them could be one).
-    pub(crate) fn possible_hand(&self, side: Side) -> CardSet {
+    #[must_use]
+    pub fn possible_hand(&self, side: Side) -> CardSet {
         if self.hand_unseen(side) > 0 { self.hand(side).union(self.unplaced(side)) } else { self.hand(side) }
     }
 
