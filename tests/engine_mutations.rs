@@ -1,7 +1,9 @@
 //! Mutations of valid random logs are rejected at the mutated line with the right rule.
 
 use bitwa::engine::notation;
-use bitwa::engine::{CardId, CardSet, Edition, GameState, Lang, RuleOptions, random_game, validate_log};
+use bitwa::engine::{
+    CardId, CardSet, Detail, Edition, GameState, Lang, RuleOptions, random_game, validate_log,
+};
 use bitwa::outcome::Side;
 
 const SEEDS: u64 = 12;
@@ -30,6 +32,14 @@ fn expect_rejected(text: &str, line: usize, new_line: &str, rule: &str) {
     assert_eq!(err.line, line, "{err}");
     assert!(err.message(Lang::En).contains(rule), "expected {rule:?}: {err}");
     assert!(err.situation.is_some());
+    // Read by people, in both languages: no program text in the sentence, the section or the state.
+    for lang in Lang::ALL {
+        for text in [err.message(lang), err.section().name(lang), err.state(lang, Detail::Full)] {
+            for bad in ["{", "}", "Some(", "None", "CardId", "UnitId", "HexId", "::"] {
+                assert!(!text.contains(bad), "{lang:?}: {bad:?} in {text}");
+            }
+        }
+    }
 }
 
 fn find(text: &str, pred: impl Fn(&str) -> bool) -> Option<(usize, String)> {
