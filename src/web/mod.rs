@@ -13,6 +13,7 @@ pub mod form;
 pub mod i18n;
 pub mod league_view;
 pub mod lines;
+pub mod log_error;
 pub mod operations;
 pub mod routes;
 pub mod rules;

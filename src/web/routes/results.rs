@@ -314,6 +314,8 @@ struct GamePage<'a> {
     game: crate::web::lines::GameLine,
     log: String,
     log_message: String,
+    /// An invalid log's first illegal event, in the page's language.
+    log_error: Option<crate::web::log_error::LogErrorView>,
 }
 
 pub async fn game_page(
@@ -330,14 +332,16 @@ pub async fn game_page(
     let game = line.games.iter().position(|g| g.id == row.id).ok_or(WebError::NotFound)?;
     let mut line = line;
     let game = line.games.swap_remove(game);
-    render(&GamePage {
-        ctx: &ctx,
-        t: &data.t,
-        line,
-        game,
-        log: log.unwrap_or_default(),
-        log_message: row.log_message,
-    })
+    let log = log.unwrap_or_default();
+    // The stored message is the English record; the page says it again in its own language.
+    let log_error = (row.log_status == "invalid" && !log.is_empty())
+        .then(|| {
+            let options = crate::web::rules::rule_options(&data.t.config());
+            crate::engine::validate_log(&log, crate::engine::Edition::builtin(), &options).err()
+        })
+        .flatten()
+        .map(|e| crate::web::log_error::LogErrorView::new(&e, ctx.lang));
+    render(&GamePage { ctx: &ctx, t: &data.t, line, game, log, log_message: row.log_message, log_error })
 }
 
 /// One side of a bracket match, for display.
