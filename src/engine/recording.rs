@@ -5,7 +5,8 @@
 use super::action::Action;
 use super::edition::Edition;
 use super::error::{Checked, PlayError, Refusal, Rule, Section};
-use super::notation::{self, Body, Builder, GameLog};
+
+use super::notation::{self, BodyRef, Builder, GameLog, LineRef};
 use super::state::{GameState, Pending, RuleOptions};
 use crate::outcome::Side;
 
@@ -115,7 +116,7 @@ impl<'e> Recording<'e> {
     /// The rule the line breaks; the events of the line pushed before it stay recorded.
     pub fn push_line(&mut self, line: &notation::Event) -> Result<(), Refusal> {
         let mut buf = Vec::new();
-        play_line(self, line, &mut buf).map(|_| ()).map_err(|(_, r)| r)
+        play_line(self, &line.as_ref(), &mut buf).map(|_| ()).map_err(|(_, r)| r)
     }
 
     /// The record as the notation writes it: one line per event, draws of one occasion and a command's
@@ -159,7 +160,7 @@ impl<'e> Steps<'e> for Recording<'e> {
 /// Returns the number of events taken; on error, how many were taken before the refused one.
 pub(crate) fn play_line<'e>(
     target: &mut impl Steps<'e>,
-    line: &notation::Event,
+    line: &LineRef<'_>,
     buf: &mut Vec<Action>,
 ) -> Result<usize, (usize, Refusal)> {
     if target.current().is_over() {
@@ -167,7 +168,7 @@ pub(crate) fn play_line<'e>(
     }
     let edition = target.current().edition();
     buf.clear();
-    notation::expand(line, edition, buf).map_err(|r| (0, r))?;
+    notation::expand_line(line, edition, buf).map_err(|r| (0, r))?;
     check_resolve(line, target.current()).map_err(|r| (0, r))?;
     let side = line.side;
     let mut taken = 0;
@@ -191,8 +192,8 @@ pub(crate) fn play_line<'e>(
 }
 
 /// `resolve A D` names the defender too: it must be the unit A attacks.
-fn check_resolve(line: &notation::Event, state: &GameState<'_>) -> Checked {
-    let Body::Resolve { attacker, defender } = &line.body else { return Ok(()) };
+fn check_resolve(line: &LineRef<'_>, state: &GameState<'_>) -> Checked {
+    let BodyRef::Resolve { attacker, defender } = line.body else { return Ok(()) };
     let e = state.edition();
     let (Some(a), Some(d)) = (notation::unit_named(e, attacker), notation::unit_named(e, defender)) else {
         return Ok(());
@@ -218,7 +219,7 @@ impl<'e> GameState<'e> {
     pub fn apply_line(&self, line: &notation::Event) -> Result<GameState<'e>, PlayError<'e>> {
         let mut next = *self;
         let mut buf = Vec::new();
-        match play_line(&mut next, line, &mut buf) {
+        match play_line(&mut next, &line.as_ref(), &mut buf) {
             Ok(_) => Ok(next),
             Err((_, refusal)) => Err(PlayError::new(refusal, *self)),
         }

@@ -6,7 +6,7 @@ use super::edition::Edition;
 use super::error::{Refusal, Rule, Section, Syntax};
 use super::ids::UnitId;
 use super::messages::Lang;
-use super::notation::{self, GameLog, Tok};
+use super::notation::{self, GameLog, Tag, TextLine, Tok};
 use super::recording::{Event, Steps, play_line};
 use super::situation::{Detail, Situation};
 use super::state::{GameState, RuleOptions, Status};
@@ -153,14 +153,131 @@ pub fn parse_log(text: &str) -> Result<GameLog, LogError> {
 /// # Errors
 /// The first illegal event: line, event, rule, rulebook section and state.
 pub fn validate_log(text: &str, edition: &Edition, options: &RuleOptions) -> Result<ValidatedGame, LogError> {
-    let log = parse_log(text)?;
-    check_header(&log, text, edition, options)?;
-    replay(log, edition, *options)
+    if text.trim_start().starts_with('{') {
+        let log = parse_log(text)?;
+        check_header(&log.header, text, edition, options)?;
+        return replay(log, edition, *options);
+    }
+    validate_text(text, edition, *options)
+}
+
+/// The text notation, read and replayed line by line without building the log: each line's words are
+/// slices of the text, and the first line that is not notation or breaks a rule is reported.
+fn validate_text(text: &str, edition: &Edition, options: RuleOptions) -> Result<ValidatedGame, LogError> {
+    let mut header: Vec<Tag> = Vec::new();
+    let mut state = GameState::new(edition, options);
+    let mut words: Vec<&str> = Vec::with_capacity(32);
+    let mut buf = Vec::with_capacity(16);
+    let (mut events, mut actions) = (0, 0);
+    let mut last: Option<(usize, &str)> = None;
+    let syntax = |line: usize, trimmed: &str, s: Syntax| {
+        LogError::notation(line, trimmed.to_string(), Rule::Syntax(s))
+    };
+    for (line, trimmed, kind) in notation::text_lines(text) {
+        match kind {
+            TextLine::Tag(t) => {
+                if events > 0 {
+                    return Err(syntax(line, trimmed, Syntax::TagAfterEvents));
+                }
+                header.push(notation::parse_tag(t).map_err(|s| syntax(line, trimmed, s))?);
+            }
+            TextLine::Event(content) => {
+                if events == 0 {
+                    check_header(&header, text, edition, &options)?;
+                }
+                let (words_text, clock) =
+                    notation::split_clock(content).map_err(|s| syntax(line, trimmed, s))?;
+                words.clear();
+                words.extend(words_text.split_ascii_whitespace());
+                let parsed = notation::read_line(&words, clock).map_err(|s| syntax(line, trimmed, s))?;
+                match play_line(&mut state, &parsed, &mut buf) {
+                    Ok(n) => actions += n,
+                    Err((taken, refusal)) => {
+                        let before = text_state_before(text, line, taken, edition, options);
+                        return Err(LogError {
+                            line,
+                            event: written(content, line, edition),
+                            refusal,
+                            situation: Some(Box::new(before.situation())),
+                        });
+                    }
+                }
+                events += 1;
+                last = Some((line, content));
+            }
+        }
+    }
+    if events == 0 {
+        check_header(&header, text, edition, &options)?;
+    }
+    let Some(outcome) = state.outcome() else {
+        return Err(LogError {
+            line: last.map_or(0, |(l, _)| l),
+            event: last.map(|(l, c)| written(c, l, edition)).unwrap_or_default(),
+            refusal: Refusal::new(Section::EndOfTheGame, Rule::LogEndsEarly),
+            situation: Some(Box::new(state.situation())),
+        });
+    };
+    debug_assert!(state.cards_accounted_for());
+    let claim_mismatches = check_claims(&header, &outcome);
+    Ok(ValidatedGame {
+        outcome,
+        header: header.into_iter().map(|t| (t.name, t.value)).collect(),
+        claims_agree: claim_mismatches.is_empty(),
+        claim_mismatches,
+        events,
+        actions,
+        rounds: state.round(),
+        final_units: final_units(&state),
+    })
+}
+
+/// An event line as people read it back: canonical spelling, or as written if it does not parse.
+fn written(content: &str, line: usize, edition: &Edition) -> String {
+    match notation::parse_event(content, line) {
+        Ok(ev) => notation::canonical(&ev, edition).to_string(),
+        Err(_) => content.to_string(),
+    }
+}
+
+/// The state before the event refused in text line `stop` after `taken` of its events (the fold again,
+/// up to there: only a refused log pays for it).
+fn text_state_before<'e>(
+    text: &str,
+    stop: usize,
+    taken: usize,
+    edition: &'e Edition,
+    options: RuleOptions,
+) -> GameState<'e> {
+    let mut state = GameState::new(edition, options);
+    let mut words: Vec<&str> = Vec::new();
+    let mut buf = Vec::new();
+    for (line, _, kind) in notation::text_lines(text) {
+        let TextLine::Event(content) = kind else { continue };
+        let Ok((words_text, clock)) = notation::split_clock(content) else { continue };
+        words.clear();
+        words.extend(words_text.split_ascii_whitespace());
+        let Ok(parsed) = notation::read_line(&words, clock) else { continue };
+        if line == stop {
+            let mut until = Until { state, left: taken };
+            let _ = play_line(&mut until, &parsed, &mut buf);
+            return until.state;
+        }
+        let _ = play_line(&mut state, &parsed, &mut buf);
+    }
+    state
 }
 
 /// The header's Edition, Rules and TimeControl, if given, must be the league's: a log records the game,
 /// it does not choose its rules.
-fn check_header(log: &GameLog, text: &str, edition: &Edition, options: &RuleOptions) -> Result<(), LogError> {
+fn check_header(
+    header: &[Tag],
+    text: &str,
+    edition: &Edition,
+    options: &RuleOptions,
+) -> Result<(), LogError> {
+    let tag =
+        |name: &str| header.iter().find(|t| t.name.eq_ignore_ascii_case(name)).map(|t| t.value.as_str());
     let header_line = |name: &str| {
         text.lines()
             .position(|l| {
@@ -179,12 +296,12 @@ fn check_header(log: &GameLog, text: &str, edition: &Edition, options: &RuleOpti
         })
     };
     let refuse = |name: &str, value: &str, rule: Rule| refuse_in(Section::Notation, name, value, rule);
-    if let Some(ed) = log.tag("Edition")
+    if let Some(ed) = tag("Edition")
         && ed != edition.id()
     {
         return refuse("Edition", ed, Rule::EditionDiffers { log: ed.into(), checked: edition.id().into() });
     }
-    if let Some(rules) = log.tag("Rules").filter(|v| !unknown(v)) {
+    if let Some(rules) = tag("Rules").filter(|v| !unknown(v)) {
         let lower = rules.to_ascii_lowercase();
         match options.matches_rules_tag(&lower) {
             Some(true) => {}
@@ -198,7 +315,7 @@ fn check_header(log: &GameLog, text: &str, edition: &Edition, options: &RuleOpti
             }
         }
     }
-    if let Some(tc) = log.tag("TimeControl").filter(|v| !unknown(v)) {
+    if let Some(tc) = tag("TimeControl").filter(|v| !unknown(v)) {
         match parse_time_control(tc) {
             None => return refuse("TimeControl", tc, Rule::TimeControlUnreadable { value: tc.into() }),
             Some(secs) if secs != options.time_control_secs => {
@@ -247,7 +364,7 @@ pub fn replay_snapshots(
     options: &RuleOptions,
 ) -> Result<(ValidatedGame, Vec<Snapshot>), LogError> {
     let log = parse_log(text)?;
-    check_header(&log, text, edition, options)?;
+    check_header(&log.header, text, edition, options)?;
     let mut snaps = Vec::with_capacity(log.events.len());
     let game = replay_with(log, edition, *options, |ev, state| {
         let e = state.edition();
@@ -290,7 +407,7 @@ fn replay_with(
     let mut buf = Vec::with_capacity(16);
     let mut count = 0;
     for (i, line) in log.events.iter().enumerate() {
-        match play_line(&mut state, line, &mut buf) {
+        match play_line(&mut state, &line.as_ref(), &mut buf) {
             Ok(n) => count += n,
             Err((taken, refusal)) => {
                 let before = state_before(&log, i, taken, edition, options);
@@ -314,7 +431,7 @@ fn replay_with(
         });
     };
     debug_assert!(state.cards_accounted_for());
-    let claim_mismatches = check_claims(&log, &outcome);
+    let claim_mismatches = check_claims(&log.header, &outcome);
     let final_units = final_units(&state);
     Ok(ValidatedGame {
         outcome,
@@ -358,10 +475,10 @@ fn state_before<'e>(
     let mut state = GameState::new(edition, options);
     let mut buf = Vec::new();
     for line in &log.events[..i] {
-        let _ = play_line(&mut state, line, &mut buf);
+        let _ = play_line(&mut state, &line.as_ref(), &mut buf);
     }
     let mut until = Until { state, left: taken };
-    let _ = play_line(&mut until, &log.events[i], &mut buf);
+    let _ = play_line(&mut until, &log.events[i].as_ref(), &mut buf);
     until.state
 }
 
@@ -370,9 +487,15 @@ fn unknown(v: &str) -> bool {
     matches!(v.trim(), "" | "?" | "*" | "-")
 }
 
-fn check_claims(log: &GameLog, o: &GameOutcome) -> Vec<String> {
+fn check_claims(header: &[Tag], o: &GameOutcome) -> Vec<String> {
     let mut out = Vec::new();
-    let tag = |name: &str| log.tag(name).filter(|v| !unknown(v));
+    let tag = |name: &str| {
+        header
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .map(|t| t.value.as_str())
+            .filter(|v| !unknown(v))
+    };
     if let Some(r) = tag("Result") {
         match r.parse::<Side>() {
             Ok(s) if s == o.winner => {}

@@ -3,12 +3,9 @@
 //! case, `czerwony`/`czerwoni` and `polski`/`polacy` for the sides, cards as `r7`; it keeps cards in their
 //! canonical spelling (`R07`), so printing a parsed log always writes the canonical form.
 
-use super::ast::{Body, Event, GameLog, PlayBody, Tag};
-use super::resolve::UNSEEN;
-use super::tok::Tok;
-use crate::engine::error::{Slot, Syntax};
-use crate::engine::ids::CardId;
-use crate::outcome::Side;
+use super::ast::{Event, GameLog, Tag};
+use super::line::{read_line, split_clock};
+use crate::engine::error::Syntax;
 
 /// A line that is not valid notation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,6 +16,30 @@ pub struct SyntaxError {
     pub syntax: Syntax,
 }
 
+/// The lines of a text log: header tags and event lines (comments and blank lines dropped), each with
+/// its number and the line as written (trimmed).
+pub(crate) enum TextLine<'t> {
+    Tag(&'t str),
+    Event(&'t str),
+}
+
+/// Every meaningful line of `text`.
+pub(crate) fn text_lines(text: &str) -> impl Iterator<Item = (usize, &str, TextLine<'_>)> {
+    text.lines().enumerate().filter_map(|(i, raw)| {
+        let trimmed = raw.trim();
+        let bytes = trimmed.as_bytes();
+        if bytes.first() == Some(&b'[') {
+            return Some((i + 1, trimmed, TextLine::Tag(trimmed)));
+        }
+        // A comment runs from `#` to the end of the line (a byte scan: lines are short).
+        let content = match bytes.iter().position(|&b| b == b'#') {
+            Some(at) => trimmed[..at].trim_end(),
+            None => trimmed,
+        };
+        (!content.is_empty()).then_some((i + 1, trimmed, TextLine::Event(content)))
+    })
+}
+
 /// Parse the text notation.
 ///
 /// # Errors
@@ -27,28 +48,29 @@ pub fn parse(text: &str) -> Result<GameLog, SyntaxError> {
     let mut log = GameLog::default();
     // Lines average about 30 bytes: reserve once instead of growing.
     log.events.reserve((text.len() / 30).min(4096));
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        let trimmed = raw.trim();
+    let mut words: Vec<&str> = Vec::with_capacity(32);
+    for (line, trimmed, kind) in text_lines(text) {
         let fail = |syntax: Syntax| SyntaxError { line, text: trimmed.to_string(), syntax };
-        if trimmed.starts_with('[') {
-            if !log.events.is_empty() {
-                return Err(fail(Syntax::TagAfterEvents));
+        match kind {
+            TextLine::Tag(t) => {
+                if !log.events.is_empty() {
+                    return Err(fail(Syntax::TagAfterEvents));
+                }
+                log.header.push(parse_tag(t).map_err(fail)?);
             }
-            log.header.push(parse_tag(trimmed).map_err(fail)?);
-            continue;
+            TextLine::Event(content) => {
+                let (content, clock) = split_clock(content).map_err(fail)?;
+                words.clear();
+                words.extend(content.split_ascii_whitespace());
+                let event = read_line(&words, clock).and_then(|l| l.to_event(line)).map_err(fail)?;
+                log.events.push(event);
+            }
         }
-        let content = trimmed.split('#').next().unwrap_or("").trim();
-        if content.is_empty() {
-            continue;
-        }
-        let event = parse_event(content).map_err(fail)?;
-        log.events.push(Event { line, ..event });
     }
     Ok(log)
 }
 
-fn parse_tag(s: &str) -> Result<Tag, Syntax> {
+pub(crate) fn parse_tag(s: &str) -> Result<Tag, Syntax> {
     let inner = s.strip_prefix('[').and_then(|s| s.strip_suffix(']')).ok_or(Syntax::TagShape)?;
     let (name, rest) = inner.split_once(char::is_whitespace).ok_or(Syntax::TagNoValue)?;
     let rest = rest.trim();
@@ -79,17 +101,28 @@ pub fn parse_clock(s: &str) -> Result<i32, Syntax> {
         Some(b) => (true, b),
         None => (false, s),
     };
-    let bad = || Syntax::Clock { text: s.to_string() };
-    // At most three fields, parsed without allocating.
+    let bad = || Syntax::Clock { text: s.chars().take(20).collect() };
+    // At most three fields of at most 6 digits, read byte by byte without allocating.
     let mut nums = [0i32; 3];
     let mut n = 0;
-    for part in body.split(':') {
-        if n == 3 || part.is_empty() || part.len() > 6 || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
+    let mut digits = 0;
+    for &b in body.as_bytes() {
+        match b {
+            b'0'..=b'9' if digits < 6 => {
+                nums[n] = nums[n] * 10 + i32::from(b - b'0');
+                digits += 1;
+            }
+            b':' if digits > 0 && n < 2 => {
+                n += 1;
+                digits = 0;
+            }
+            _ => return Err(bad()),
         }
-        nums[n] = part.parse::<i32>().map_err(|_| bad())?;
-        n += 1;
     }
+    if digits == 0 {
+        return Err(bad());
+    }
+    n += 1;
     let secs = match &nums[..n] {
         [m, sec] if (0..60).contains(sec) && *m < 10_000 => m * 60 + sec,
         [h, m, sec] if (0..60).contains(sec) && (0..60).contains(m) && *h < 1000 => h * 3600 + m * 60 + sec,
@@ -98,198 +131,11 @@ pub fn parse_clock(s: &str) -> Result<i32, Syntax> {
     Ok(if neg { -secs } else { secs })
 }
 
-/// A keyword or verb, compared ignoring ASCII case.
-fn is(token: &str, word: &str) -> bool {
-    token.eq_ignore_ascii_case(word)
-}
-
-/// The side a word names: English, chess colours, or Polish (`czerwony`, `czerwoni`; `polski`, `polacy`).
-fn side_word(token: &str) -> Option<Side> {
-    const RED: [&str; 4] = ["red", "white", "czerwony", "czerwoni"];
-    const POLISH: [&str; 4] = ["polish", "black", "polski", "polacy"];
-    if RED.iter().any(|w| is(token, w)) {
-        Some(Side::Red)
-    } else if POLISH.iter().any(|w| is(token, w)) {
-        Some(Side::Polish)
-    } else {
-        None
-    }
-}
-
-struct Cursor<'a> {
-    tokens: std::iter::Peekable<std::str::SplitAsciiWhitespace<'a>>,
-}
-
-impl<'a> Cursor<'a> {
-    fn next(&mut self, what: Slot) -> Result<&'a str, Syntax> {
-        self.tokens.next().ok_or(Syntax::Missing { what })
-    }
-    fn tok(s: &str) -> Result<Tok, Syntax> {
-        Tok::new(s).ok_or_else(|| Syntax::TooLong { token: s.chars().take(20).collect() })
-    }
-    fn token(&mut self, what: Slot) -> Result<Tok, Syntax> {
-        Self::tok(self.next(what)?)
-    }
-    /// A card token, spelled canonically (`r7` becomes `R07`); `?` and unknown tokens stay as written.
-    fn card(s: &str) -> Result<Tok, Syntax> {
-        match CardId::parse_token(s) {
-            Some(c) if s != UNSEEN => Tok::new(&c.token()).ok_or(Syntax::TooLong { token: s.to_string() }),
-            _ => Self::tok(s),
-        }
-    }
-    fn card_token(&mut self, what: Slot) -> Result<Tok, Syntax> {
-        Self::card(self.next(what)?)
-    }
-    fn peek(&mut self) -> Option<&'a str> {
-        self.tokens.peek().copied()
-    }
-    fn eat(&mut self, word: &str) -> bool {
-        if self.peek().is_some_and(|t| is(t, word)) {
-            self.tokens.next();
-            true
-        } else {
-            false
-        }
-    }
-    fn expect(&mut self, word: &'static str) -> Result<(), Syntax> {
-        if self.eat(word) {
-            Ok(())
-        } else {
-            Err(Syntax::Expected { word, found: self.peek().unwrap_or("").chars().take(20).collect() })
-        }
-    }
-    /// Tokens up to the end or to one of `stops`, read by `read`.
-    fn until(&mut self, stops: &[&str], read: fn(&str) -> Result<Tok, Syntax>) -> Result<Vec<Tok>, Syntax> {
-        let mut out = Vec::with_capacity(4);
-        while let Some(t) = self.peek() {
-            if stops.iter().any(|s| is(t, s)) {
-                break;
-            }
-            out.push(read(t)?);
-            self.tokens.next();
-        }
-        Ok(out)
-    }
-    fn cards(&mut self, stops: &[&str]) -> Result<Vec<Tok>, Syntax> {
-        self.until(stops, Self::card)
-    }
-    fn names(&mut self, stops: &[&str]) -> Result<Vec<Tok>, Syntax> {
-        self.until(stops, Self::tok)
-    }
-    fn done(&mut self) -> Result<(), Syntax> {
-        match self.peek() {
-            None => Ok(()),
-            Some(t) => Err(Syntax::Unexpected { token: t.chars().take(20).collect() }),
-        }
-    }
-    fn number(&mut self, what: Slot) -> Result<u8, Syntax> {
-        let t = self.next(what)?;
-        t.parse().map_err(|_| Syntax::NotANumber { what, token: t.chars().take(20).collect() })
-    }
-    /// `[march h1 h2 ...] [attack U]`
-    fn command_tail(&mut self) -> Result<(Vec<Tok>, Option<Tok>), Syntax> {
-        let path = if self.eat("march") { self.names(&["attack"])? } else { Vec::new() };
-        let attack = if self.eat("attack") { Some(self.token(Slot::AttackedUnit)?) } else { None };
-        Ok((path, attack))
-    }
-}
-
-fn parse_event(content: &str) -> Result<Event, Syntax> {
-    let (content, clock) = match content.strip_suffix('}') {
-        Some(rest) => {
-            let (before, reading) = rest.rsplit_once('{').ok_or(Syntax::UnmatchedBrace)?;
-            (before.trim_end(), Some(parse_clock(reading.trim())?))
-        }
-        None => (content, None),
-    };
-    let mut c = Cursor { tokens: content.split_ascii_whitespace().peekable() };
-    let side_token = c.next(Slot::Side)?;
-    let side = side_word(side_token)
-        .ok_or_else(|| Syntax::UnknownSide { token: side_token.chars().take(20).collect() })?;
-    let verb = c.next(Slot::Verb)?;
-    let body = match () {
-        () if is(verb, "draw") => Body::Draw { cards: c.cards(&[])? },
-        () if is(verb, "extra") => Body::Extra { units: c.names(&[])? },
-        () if is(verb, "pass") => Body::Pass,
-        () if is(verb, "pillage") => {
-            let unit = c.token(Slot::PillagingUnit)?;
-            let draw = if c.eat("draw") { Some(c.card_token(Slot::CardDrawn)?) } else { None };
-            Body::Pillage { unit, draw }
-        }
-        () if is(verb, "command") => {
-            let unit = c.token(Slot::CommandedUnit)?;
-            let (path, attack) = c.command_tail()?;
-            Body::Command { unit, path, attack }
-        }
-        () if is(verb, "play") => {
-            let card = c.card_token(Slot::CardPlayed)?;
-            Body::Play { card, play: parse_play(&mut c)? }
-        }
-        () if is(verb, "resolve") => {
-            Body::Resolve { attacker: c.token(Slot::AttackingUnit)?, defender: c.token(Slot::DefendingUnit)? }
-        }
-        () if is(verb, "select") => Body::Select { cards: c.cards(&[])? },
-        () if is(verb, "set-aside") => Body::SetAside { card: c.card_token(Slot::CardSetAside)? },
-        () if is(verb, "pull") => Body::Pull { card: c.card_token(Slot::CardDrawnBack)? },
-        () if is(verb, "field-fortifications") => {
-            Body::FieldFortifications { card: c.card_token(Slot::CardReturned)? }
-        }
-        () if is(verb, "strength") => Body::Strength {
-            attacker: c.number(Slot::AttackerStrength)?,
-            defender: c.number(Slot::DefenderStrength)?,
-        },
-        () if is(verb, "retreat") => Body::Retreat { to: c.token(Slot::RetreatSpace)? },
-        () if is(verb, "advance") => Body::Advance,
-        () if is(verb, "hold") => Body::Hold,
-        () if is(verb, "clock") => {
-            if clock.is_none() {
-                return Err(Syntax::ClockLineWithoutReading);
-            }
-            Body::Clock
-        }
-        () => return Err(Syntax::UnknownVerb { token: verb.chars().take(20).collect() }),
-    };
-    c.done()?;
-    Ok(Event { line: 0, side, body, clock })
-}
-
-fn parse_play(c: &mut Cursor<'_>) -> Result<PlayBody, Syntax> {
-    let effect = c.next(Slot::Effect)?;
-    Ok(match () {
-        () if is(effect, "fighter-escadrille") => {
-            c.expect("reveal")?;
-            let reveal = c.cards(&["discard"])?;
-            c.expect("discard")?;
-            PlayBody::FighterEscadrille { reveal, discard: c.cards(&[])? }
-        }
-        () if is(effect, "artillery-support") => {
-            let target = c.token(Slot::TargetUnit)?;
-            let discard = if c.eat("discard") { Some(c.card_token(Slot::DiscardedCard)?) } else { None };
-            PlayBody::ArtillerySupport { target, discard }
-        }
-        () if is(effect, "radio-jamming") => {
-            PlayBody::RadioJamming { from: c.token(Slot::Unit)?, to: c.token(Slot::Unit)? }
-        }
-        () if is(effect, "broken-cipher") => {
-            c.expect("look")?;
-            PlayBody::BrokenCipher { look: c.cards(&[])? }
-        }
-        () if is(effect, "maneuver") => {
-            let unit = c.token(Slot::Unit)?;
-            let (path, attack) = c.command_tail()?;
-            PlayBody::Maneuver { unit, path, attack }
-        }
-        () if is(effect, "go-west") => PlayBody::GoWest { units: c.names(&[])? },
-        () if is(effect, "assault") => {
-            let target = c.token(Slot::AssaultedUnit)?;
-            c.expect("by")?;
-            let by = c.token(Slot::AttackingUnit)?;
-            c.expect("retreat")?;
-            let r = c.token(Slot::RetreatSpaceOrNone)?;
-            PlayBody::Assault { target, by, retreat: (!is(&r, "none")).then_some(r) }
-        }
-        () => return Err(Syntax::UnknownEffect { token: effect.chars().take(20).collect() }),
-    })
+/// One event line (without its comment) as an owned event.
+pub(crate) fn parse_event(content: &str, line: usize) -> Result<Event, Syntax> {
+    let (content, clock) = split_clock(content)?;
+    let words: Vec<&str> = content.split_ascii_whitespace().collect();
+    read_line(&words, clock)?.to_event(line)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! a command's marches on one line); `canonical` spells a line as the edition and the notation do.
 
 use super::ast::{Body, Event, GameLog, PlayBody};
+use super::line::{BodyRef, LineRef, PlayRef, Words};
 use super::tok::Tok;
 use crate::engine::action::{Action, CardPlay, CardRef};
 use crate::engine::edition::Edition;
@@ -19,18 +20,27 @@ fn notation(rule: Rule) -> Refusal {
     Refusal::new(Section::Notation, rule)
 }
 
-fn card(t: &Tok) -> Result<CardId, Refusal> {
-    CardId::parse_token(t).ok_or_else(|| notation(Rule::UnknownCard { token: *t }))
+/// A word as a token for a message (cut to the token length).
+fn word(s: &str) -> Tok {
+    let mut end = s.len().min(super::tok::MAX_TOKEN);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    Tok::new(&s[..end]).unwrap_or_default()
+}
+
+fn card(t: &str) -> Result<CardId, Refusal> {
+    CardId::parse_token(t).ok_or_else(|| notation(Rule::UnknownCard { token: word(t) }))
 }
 /// A card that is seen at the table whenever this is written: `?` is refused.
-fn seen(t: &Tok, what: Seen) -> Result<CardId, Refusal> {
-    if t.as_str() == UNSEEN {
+fn seen(t: &str, what: Seen) -> Result<CardId, Refusal> {
+    if t == UNSEEN {
         return Err(notation(Rule::UnseenMustBeNamed { what }));
     }
     card(t)
 }
-fn card_ref(t: &Tok) -> Result<CardRef, Refusal> {
-    if t.as_str() == UNSEEN { Ok(CardRef::Unseen) } else { card(t).map(CardRef::Known) }
+fn card_ref(t: &str) -> Result<CardRef, Refusal> {
+    if t == UNSEEN { Ok(CardRef::Unseen) } else { card(t).map(CardRef::Known) }
 }
 
 /// The unit an edition code names: exactly, or else ignoring case (refused if that is ambiguous).
@@ -50,43 +60,43 @@ fn unique<T>(mut it: impl Iterator<Item = T>) -> Option<T> {
     let first = it.next()?;
     it.next().is_none().then_some(first)
 }
-fn ambiguous(count: usize, t: &Tok) -> Option<Refusal> {
-    (count > 1).then(|| notation(Rule::Ambiguous { token: *t }))
+fn ambiguous(count: usize, t: &str) -> Option<Refusal> {
+    (count > 1).then(|| notation(Rule::Ambiguous { token: word(t) }))
 }
-fn unit(e: &Edition, t: &Tok) -> Result<UnitId, Refusal> {
+fn unit(e: &Edition, t: &str) -> Result<UnitId, Refusal> {
     unit_named(e, t).ok_or_else(|| {
         ambiguous(e.units().filter(|u| same(&u.code, t)).count(), t)
-            .unwrap_or_else(|| notation(Rule::UnknownUnit { token: *t, edition: e.id().to_string() }))
+            .unwrap_or_else(|| notation(Rule::UnknownUnit { token: word(t), edition: e.id().to_string() }))
     })
 }
-fn hex(e: &Edition, t: &Tok) -> Result<HexId, Refusal> {
+fn hex(e: &Edition, t: &str) -> Result<HexId, Refusal> {
     space_named(e, t).ok_or_else(|| {
         ambiguous(e.hexes().filter(|h| same(&h.label, t)).count(), t)
-            .unwrap_or_else(|| notation(Rule::UnknownSpace { token: *t, edition: e.id().to_string() }))
+            .unwrap_or_else(|| notation(Rule::UnknownSpace { token: word(t), edition: e.id().to_string() }))
     })
 }
 /// Named cards, each once.
-fn named_cards(ts: &[Tok], what: Seen) -> Result<CardSet, Refusal> {
+fn named_cards(ts: Words<'_>, what: Seen) -> Result<CardSet, Refusal> {
     let mut s = CardSet::EMPTY;
-    for t in ts {
+    for t in ts.iter() {
         let c = seen(t, what)?;
         if s.contains(c) {
-            return Err(notation(Rule::ListedTwice { token: *t }));
+            return Err(notation(Rule::ListedTwice { token: word(t) }));
         }
         s.insert(c);
     }
     Ok(s)
 }
 /// Cards of which some may be `?`: the named ones and how many are unseen.
-fn cards_with_unseen(ts: &[Tok]) -> Result<(CardSet, u8), Refusal> {
+fn cards_with_unseen(ts: Words<'_>) -> Result<(CardSet, u8), Refusal> {
     let mut s = CardSet::EMPTY;
     let mut unseen = 0u8;
-    for t in ts {
+    for t in ts.iter() {
         match card_ref(t)? {
             CardRef::Unseen => unseen = unseen.saturating_add(1),
             CardRef::Known(c) => {
                 if s.contains(c) {
-                    return Err(notation(Rule::ListedTwice { token: *t }));
+                    return Err(notation(Rule::ListedTwice { token: word(t) }));
                 }
                 s.insert(c);
             }
@@ -94,12 +104,12 @@ fn cards_with_unseen(ts: &[Tok]) -> Result<(CardSet, u8), Refusal> {
     }
     Ok((s, unseen))
 }
-fn sorted<const N: usize>(e: &Edition, ts: &[Tok]) -> Result<[UnitId; N], Refusal> {
+fn sorted<const N: usize>(e: &Edition, ts: Words<'_>) -> Result<[UnitId; N], Refusal> {
     if ts.len() != N {
         return Err(notation(Rule::UnitCount { expected: N as u8, got: ts.len() }));
     }
     let mut out = [UnitId(0); N];
-    for (o, t) in out.iter_mut().zip(ts) {
+    for (o, t) in out.iter_mut().zip(ts.iter()) {
         *o = unit(e, t)?;
     }
     out.sort();
@@ -111,11 +121,11 @@ fn sorted<const N: usize>(e: &Edition, ts: &[Tok]) -> Result<[UnitId; N], Refusa
 fn command(
     e: &Edition,
     u: UnitId,
-    path: &[Tok],
-    attack: Option<&Tok>,
+    path: Words<'_>,
+    attack: Option<&str>,
     out: &mut Vec<Action>,
 ) -> Result<(), Refusal> {
-    for h in path {
+    for h in path.iter() {
         out.push(Action::March { unit: u, to: hex(e, h)? });
     }
     if let Some(t) = attack {
@@ -131,93 +141,96 @@ fn command(
 /// A name the edition does not know, a `?` where the card is seen, or a malformed event (e.g. a command
 /// that neither marches nor attacks).
 pub fn expand(ev: &Event, e: &Edition, out: &mut Vec<Action>) -> Result<(), Refusal> {
+    expand_line(&ev.as_ref(), e, out)
+}
+
+/// [`expand`] on a borrowed line.
+pub(crate) fn expand_line(ev: &LineRef<'_>, e: &Edition, out: &mut Vec<Action>) -> Result<(), Refusal> {
     let side = ev.side;
-    match &ev.body {
-        Body::Draw { cards: cs } => {
+    match ev.body {
+        BodyRef::Draw { cards: cs } => {
             if cs.is_empty() {
                 return Err(notation(Rule::DrawNamesNoCard));
             }
-            for c in cs {
+            for c in cs.iter() {
                 out.push(Action::Draw { side, card: card_ref(c)? });
             }
         }
-        Body::Extra { units } => out.push(Action::ExtraMarkers { units: sorted::<2>(e, units)? }),
-        Body::Pass => out.push(Action::Pass),
-        Body::Pillage { unit: u, draw } => {
+        BodyRef::Extra { units } => out.push(Action::ExtraMarkers { units: sorted::<2>(e, units)? }),
+        BodyRef::Pass => out.push(Action::Pass),
+        BodyRef::Pillage { unit: u, draw } => {
             out.push(Action::Pillage { unit: unit(e, u)? });
             if let Some(c) = draw {
                 out.push(Action::Draw { side, card: card_ref(c)? });
             }
         }
-        Body::Command { unit: u, path, attack } => {
+        BodyRef::Command { unit: u, path, attack } => {
             if path.is_empty() && attack.is_none() {
                 return Err(notation(Rule::CommandDoesNothing));
             }
-            command(e, unit(e, u)?, path, attack.as_ref(), out)?;
+            command(e, unit(e, u)?, path, attack, out)?;
         }
-        Body::Play { card: c, play } => {
+        BodyRef::Play { card: c, play } => {
             let c = seen(c, Seen::Played)?;
             let (p, tail) = match play {
-                PlayBody::FighterEscadrille { reveal, discard } => (
+                PlayRef::FighterEscadrille { reveal, discard } => (
                     CardPlay::FighterEscadrille {
                         reveal: named_cards(reveal, Seen::Revealed)?,
                         discard: named_cards(discard, Seen::Discarded)?,
                     },
                     None,
                 ),
-                PlayBody::ArtillerySupport { target, discard } => (
+                PlayRef::ArtillerySupport { target, discard } => (
                     CardPlay::ArtillerySupport {
                         target: unit(e, target)?,
-                        discard: discard.as_ref().map(|t| seen(t, Seen::Discarded)).transpose()?,
+                        discard: discard.map(|t| seen(t, Seen::Discarded)).transpose()?,
                     },
                     None,
                 ),
-                PlayBody::RadioJamming { from, to } => {
+                PlayRef::RadioJamming { from, to } => {
                     (CardPlay::RadioJamming { from: unit(e, from)?, to: unit(e, to)? }, None)
                 }
-                PlayBody::BrokenCipher { look } => {
+                PlayRef::BrokenCipher { look } => {
                     let (look, unseen) = cards_with_unseen(look)?;
                     (CardPlay::BrokenCipher { look, unseen }, None)
                 }
-                PlayBody::Maneuver { unit: u, path, attack } => {
+                PlayRef::Maneuver { unit: u, path, attack } => {
                     let u = unit(e, u)?;
                     (CardPlay::Maneuver { unit: u }, Some((u, path, attack)))
                 }
-                PlayBody::GoWest { units } => (CardPlay::GoWest { units: sorted::<3>(e, units)? }, None),
-                PlayBody::Assault { target, by, retreat } => (
+                PlayRef::GoWest { units } => (CardPlay::GoWest { units: sorted::<3>(e, units)? }, None),
+                PlayRef::Assault { target, by, retreat } => (
                     CardPlay::Assault {
                         target: unit(e, target)?,
                         by: unit(e, by)?,
-                        retreat: retreat.as_ref().map(|h| hex(e, h)).transpose()?,
+                        retreat: retreat.map(|h| hex(e, h)).transpose()?,
                     },
                     None,
                 ),
             };
             out.push(Action::Play { card: c, play: p });
             if let Some((u, path, attack)) = tail {
-                command(e, u, path, attack.as_ref(), out)?;
+                command(e, u, path, attack, out)?;
             }
         }
-        Body::Resolve { attacker, defender } => {
+        BodyRef::Resolve { attacker, defender } => {
             unit(e, defender)?;
             out.push(Action::Resolve { attacker: unit(e, attacker)? });
         }
-        Body::Select { cards: cs } => {
+        BodyRef::Select { cards: cs } => {
             let (cards, unseen) = cards_with_unseen(cs)?;
             out.push(Action::Select { side, cards, unseen });
         }
-        Body::SetAside { card: c } => out.push(Action::SetAside { side, card: seen(c, Seen::SetAside)? }),
-        Body::Pull { card: c } => out.push(Action::Pull { side, card: card_ref(c)? }),
-        Body::FieldFortifications { card: c } => {
+        BodyRef::SetAside { card: c } => out.push(Action::SetAside { side, card: seen(c, Seen::SetAside)? }),
+        BodyRef::Pull { card: c } => out.push(Action::Pull { side, card: card_ref(c)? }),
+        BodyRef::FieldFortifications { card: c } => {
             out.push(Action::FieldFortifications { side, card: seen(c, Seen::FieldFortifications)? });
         }
-        Body::Strength { attacker, defender } => {
-            out.push(Action::Strength { attacker: *attacker, defender: *defender });
-        }
-        Body::Retreat { to } => out.push(Action::Retreat { to: hex(e, to)? }),
-        Body::Advance => out.push(Action::Advance { advance: true }),
-        Body::Hold => out.push(Action::Advance { advance: false }),
-        Body::Clock => {}
+        BodyRef::Strength { attacker, defender } => out.push(Action::Strength { attacker, defender }),
+        BodyRef::Retreat { to } => out.push(Action::Retreat { to: hex(e, to)? }),
+        BodyRef::Advance => out.push(Action::Advance { advance: true }),
+        BodyRef::Hold => out.push(Action::Advance { advance: false }),
+        BodyRef::Clock => {}
     }
     Ok(())
 }
