@@ -153,7 +153,11 @@ pub fn mask_unseen(log: &GameLog) -> GameLog {
                     .rev()
                     .find(|e| e.side == owner && matches!(e.body, Body::Select { .. }));
                 if let Some(Event { body: Body::Select { cards }, .. }) = select {
-                    cards.iter_mut().filter(|c| **c == pulled).for_each(|c| *c = unseen);
+                    // As the engine prints a selection: the named cards, then the `?`.
+                    if let Some(at) = cards.iter().position(|c| *c == pulled) {
+                        cards.remove(at);
+                        cards.push(unseen);
+                    }
                 }
             }
             _ => {}
