@@ -188,7 +188,7 @@ fn validate_text(text: &str, edition: &Edition, options: RuleOptions) -> Result<
                 let (words_text, clock) =
                     notation::split_clock(content).map_err(|s| syntax(line, trimmed, s))?;
                 words.clear();
-                words.extend(words_text.split_ascii_whitespace());
+                notation::words_of(words_text, &mut words);
                 let parsed = notation::read_line(&words, clock).map_err(|s| syntax(line, trimmed, s))?;
                 match play_line(&mut state, &parsed, &mut buf) {
                     Ok(n) => actions += n,
@@ -256,7 +256,7 @@ fn text_state_before<'e>(
         let TextLine::Event(content) = kind else { continue };
         let Ok((words_text, clock)) = notation::split_clock(content) else { continue };
         words.clear();
-        words.extend(words_text.split_ascii_whitespace());
+        notation::words_of(words_text, &mut words);
         let Ok(parsed) = notation::read_line(&words, clock) else { continue };
         if line == stop {
             let mut until = Until { state, left: taken };

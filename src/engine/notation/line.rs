@@ -179,13 +179,32 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// The words of a line, split on ASCII white space, appended to `out` (a byte loop: lines are short).
+pub(crate) fn words_of<'a>(s: &'a str, out: &mut Vec<&'a str>) {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() && !b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if start < i {
+            // ASCII white space never falls inside a multi-byte character: these are char boundaries.
+            out.push(&s[start..i]);
+        }
+    }
+}
+
 /// Split off a trailing clock reading `{m:ss}`.
 pub(crate) fn split_clock(content: &str) -> Result<(&str, Option<i32>), Syntax> {
     match content.strip_suffix('}') {
         Some(rest) => {
             let open = rest.as_bytes().iter().rposition(|&b| b == b'{').ok_or(Syntax::UnmatchedBrace)?;
-            let reading = super::parse::parse_clock(rest[open + 1..].trim())?;
-            Ok((rest[..open].trim_end(), Some(reading)))
+            let reading = super::parse::parse_clock(rest[open + 1..].trim_ascii())?;
+            Ok((rest[..open].trim_ascii_end(), Some(reading)))
         }
         None => Ok((content, None)),
     }

@@ -8,7 +8,7 @@ mod resolve;
 mod tok;
 
 pub use ast::{Body, Event, GameLog, PlayBody, Tag, format_clock};
-pub(crate) use line::{BodyRef, LineRef, read_line, split_clock};
+pub(crate) use line::{BodyRef, LineRef, read_line, split_clock, words_of};
 pub use parse::{SyntaxError, parse, parse_clock};
 pub(crate) use parse::{TextLine, parse_event, parse_tag, text_lines};
 pub(crate) use resolve::expand_line;

@@ -4,7 +4,7 @@
 //! canonical spelling (`R07`), so printing a parsed log always writes the canonical form.
 
 use super::ast::{Event, GameLog, Tag};
-use super::line::{read_line, split_clock};
+use super::line::{read_line, split_clock, words_of};
 use crate::engine::error::Syntax;
 
 /// A line that is not valid notation.
@@ -23,17 +23,27 @@ pub(crate) enum TextLine<'t> {
     Event(&'t str),
 }
 
+/// `s` without surrounding white space: ASCII first (bytes, quick), then any Unicode space a phone
+/// keyboard may leave.
+fn trim(s: &str) -> &str {
+    let t = s.trim_ascii();
+    match (t.as_bytes().first(), t.as_bytes().last()) {
+        (Some(a), Some(b)) if a.is_ascii() && b.is_ascii() => t,
+        _ => t.trim(),
+    }
+}
+
 /// Every meaningful line of `text`.
 pub(crate) fn text_lines(text: &str) -> impl Iterator<Item = (usize, &str, TextLine<'_>)> {
     text.lines().enumerate().filter_map(|(i, raw)| {
-        let trimmed = raw.trim();
+        let trimmed = trim(raw);
         let bytes = trimmed.as_bytes();
         if bytes.first() == Some(&b'[') {
             return Some((i + 1, trimmed, TextLine::Tag(trimmed)));
         }
         // A comment runs from `#` to the end of the line (a byte scan: lines are short).
         let content = match bytes.iter().position(|&b| b == b'#') {
-            Some(at) => trimmed[..at].trim_end(),
+            Some(at) => trim(&trimmed[..at]),
             None => trimmed,
         };
         (!content.is_empty()).then_some((i + 1, trimmed, TextLine::Event(content)))
@@ -61,7 +71,7 @@ pub fn parse(text: &str) -> Result<GameLog, SyntaxError> {
             TextLine::Event(content) => {
                 let (content, clock) = split_clock(content).map_err(fail)?;
                 words.clear();
-                words.extend(content.split_ascii_whitespace());
+                words_of(content, &mut words);
                 let event = read_line(&words, clock).and_then(|l| l.to_event(line)).map_err(fail)?;
                 log.events.push(event);
             }
@@ -75,17 +85,23 @@ pub(crate) fn parse_tag(s: &str) -> Result<Tag, Syntax> {
     let (name, rest) = inner.split_once(char::is_whitespace).ok_or(Syntax::TagNoValue)?;
     let rest = rest.trim();
     let quoted = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')).ok_or(Syntax::TagNotQuoted)?;
-    let mut value = String::with_capacity(quoted.len());
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            value.push(chars.next().ok_or(Syntax::TagBackslashAtEnd)?);
-        } else if c == '"' {
-            return Err(Syntax::TagQuoteInside);
-        } else {
-            value.push(c);
+    let value = if quoted.bytes().any(|b| b == b'\\' || b == b'"') {
+        let mut value = String::with_capacity(quoted.len());
+        let mut chars = quoted.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                value.push(chars.next().ok_or(Syntax::TagBackslashAtEnd)?);
+            } else if c == '"' {
+                return Err(Syntax::TagQuoteInside);
+            } else {
+                value.push(c);
+            }
         }
-    }
+        value
+    } else {
+        // No escapes: the value is the text between the quotes.
+        quoted.to_string()
+    };
     if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(Syntax::TagName { name: name.to_string() });
     }
@@ -134,7 +150,8 @@ pub fn parse_clock(s: &str) -> Result<i32, Syntax> {
 /// One event line (without its comment) as an owned event.
 pub(crate) fn parse_event(content: &str, line: usize) -> Result<Event, Syntax> {
     let (content, clock) = split_clock(content)?;
-    let words: Vec<&str> = content.split_ascii_whitespace().collect();
+    let mut words = Vec::new();
+    words_of(content, &mut words);
     read_line(&words, clock)?.to_event(line)
 }
 

@@ -66,17 +66,27 @@ impl<'e> GameState<'e> {
         }
         match &event.action {
             Some(action) => {
-                if action.side().is_some_and(|s| s != event.side) {
+                require(self.ids_in_range(action), Section::Notation, || Rule::NotInEdition)?;
+                if let Some(s) = action.side()
+                    && s != event.side
+                {
                     return refuse(
                         Section::SequenceOfPlay,
-                        Rule::NotYourDecision {
-                            to_act: event.side,
-                            side: action.side().unwrap_or(event.side),
-                        },
+                        Rule::NotYourDecision { to_act: event.side, side: s },
                     );
                 }
-                self.check_actor(event.side, action)?;
-                self.act(action)?;
+                // The side to act decides; at the very start either opening hand may be dealt first.
+                let dealing = self.deal_polish_first(action);
+                if let Some(actor) = self.to_act()
+                    && actor != event.side
+                    && !dealing
+                {
+                    return refuse(
+                        Section::SequenceOfPlay,
+                        Rule::NotYourDecision { to_act: actor, side: event.side },
+                    );
+                }
+                self.dispatch(action, dealing)?;
             }
             None => self.clock_alone(event)?,
         }
@@ -84,16 +94,6 @@ impl<'e> GameState<'e> {
             self.read_clock(event.side, reading)?;
         }
         Ok(())
-    }
-
-    /// The side to act decides; at the very start either opening hand may be dealt first.
-    fn check_actor(&self, side: Side, action: &Action) -> Checked {
-        let Some(actor) = self.to_act() else { return refuse(Section::EndOfTheGame, Rule::GameOver) };
-        let dealing_polish_first = self.deal_polish_first(action);
-        require(actor == side || dealing_polish_first, Section::SequenceOfPlay, || Rule::NotYourDecision {
-            to_act: actor,
-            side,
-        })
     }
 
     /// The rulebook deals the Poles' 7 first, the engine's order is Red's 10 first: before any card is
@@ -109,14 +109,10 @@ impl<'e> GameState<'e> {
     /// Play `action` in place (may leave `self` half-changed on error: callers work on a copy).
     pub(crate) fn act(&mut self, action: &Action) -> Checked {
         require(self.ids_in_range(action), Section::Notation, || Rule::NotInEdition)?;
-        if self.deal_polish_first(action) {
-            self.pending = Pending::Draw {
-                side: Side::Polish,
-                left: opening_hand(Side::Polish),
-                then: AfterDraw::SetupRed,
-            };
-        }
-        if let Some(side) = action.side() {
+        let dealing = self.deal_polish_first(action);
+        if let Some(side) = action.side()
+            && !dealing
+        {
             match self.to_act() {
                 None => return refuse(Section::EndOfTheGame, Rule::GameOver),
                 Some(actor) => require(actor == side, Section::SequenceOfPlay, || Rule::NotYourDecision {
@@ -124,6 +120,18 @@ impl<'e> GameState<'e> {
                     side,
                 })?,
             }
+        }
+        self.dispatch(action, dealing)
+    }
+
+    /// The rule for the action in the decision awaited (ids and the side to act are checked).
+    fn dispatch(&mut self, action: &Action, dealing_polish_first: bool) -> Checked {
+        if dealing_polish_first {
+            self.pending = Pending::Draw {
+                side: Side::Polish,
+                left: opening_hand(Side::Polish),
+                then: AfterDraw::SetupRed,
+            };
         }
         match (self.pending, *action) {
             (Pending::Over, _) => refuse(Section::EndOfTheGame, Rule::GameOver),
