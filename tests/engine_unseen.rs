@@ -262,6 +262,7 @@ fn legal_actions_agrees_with_is_legal_with_unseen_cards() {
         }
         for (i, ev) in rec.events().iter().enumerate().step_by(2) {
             let state = rec.state_after(i).expect("state");
+            assert!(state.cards_accounted_for(), "seed {seed}: the ledger adds up\n{}", state.summary());
             let Some(played) = ev.action else { continue };
             let legal = state.legal_actions();
             let set: HashSet<Action> = legal.iter().copied().collect();

@@ -103,6 +103,9 @@ impl<'e> GameState<'e> {
                 return Err(format!("the {side} hand holds cards of the other deck"));
             }
         }
+        if !setup.discard.is_subset(CardSet::full_deck(Side::Red).union(CardSet::full_deck(Side::Polish))) {
+            return Err("the discard pile holds cards no deck has".into());
+        }
         let hand = setup.hands.red.union(setup.hands.polish);
         if !hand.intersect(setup.discard).is_empty() {
             return Err("a card is both in a hand and in the discard pile".into());
