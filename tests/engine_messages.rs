@@ -313,7 +313,7 @@ fn fixture_texts() -> Vec<(String, String)> {
 fn every_refusal_in_the_fixtures_reads_without_program_text_in_both_languages() {
     let mut refused = 0;
     for (name, text) in fixture_texts() {
-        if let Err(err) = validate_log(&text, e(), &RuleOptions::default()) {
+        if let Err(err) = validate_log(&text, Edition::builtin_for_log(&text), &RuleOptions::default()) {
             check_readable(&err);
             refused += 1;
             assert!(name.starts_with("invalid-"), "{name}: {err}");

@@ -214,6 +214,8 @@ fn a_selected_unseen_card_must_be_the_one_drawn_back() {
         env!("CARGO_MANIFEST_DIR")
     ))
     .expect("fixture");
+    // The rulebook fixtures are on the edition they name (the first reconstruction).
+    let e = || Edition::builtin_for_log(&text);
     let game = validate_log(&text, e(), &RuleOptions::default()).expect("valid as written");
     assert_eq!((game.outcome.winner, game.outcome.red_points), (Side::Red, 18));
     let find = |needle: &str| text.lines().position(|l| l.starts_with(needle)).expect(needle) + 1;

@@ -6,13 +6,9 @@ use crate::engine::{Detail, Edition, RuleOptions, validate_log};
 use std::process::ExitCode;
 
 pub(super) fn run(args: CheckLogArgs) -> Result<ExitCode, CliError> {
-    let loaded;
-    let edition = match &args.edition {
-        Some(dir) => {
-            loaded = read_edition_dir(dir).map_err(|e| CliError::Message(e.to_string()))?;
-            &loaded
-        }
-        None => Edition::builtin(),
+    let loaded = match &args.edition {
+        Some(dir) => Some(read_edition_dir(dir).map_err(|e| CliError::Message(e.to_string()))?),
+        None => None,
     };
     let options = RuleOptions { time_control_secs: args.time_control, ..RuleOptions::default() };
     let detail = if args.verbose { Detail::Full } else { Detail::Short };
@@ -20,6 +16,8 @@ pub(super) fn run(args: CheckLogArgs) -> Result<ExitCode, CliError> {
     for path in &args.files {
         let text =
             std::fs::read_to_string(path).map_err(|source| CliError::Io { path: path.clone(), source })?;
+        // Without --edition, the built-in edition the log names (a log keeps the edition it was played on).
+        let edition = loaded.as_ref().unwrap_or_else(|| Edition::builtin_for_log(&text));
         let result = validate_log(&text, edition, &options);
         all_valid &= result.is_ok();
         let file = path.display().to_string();

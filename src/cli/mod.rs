@@ -26,7 +26,7 @@ pub enum Command {
     CheckLog(CheckLogArgs),
     /// Print a complete, legal game log played by random legal moves.
     RandomGame(RandomGameArgs),
-    /// Validate edition data (board, units, decks) in a folder.
+    /// Validate edition data (board, units, decks) in a folder or zip, the rulebook's facts included.
     CheckEdition(CheckEditionArgs),
     /// Run a whole tournament with random results; print pairings and standings as CSV.
     Simulate(SimulateArgs),
@@ -50,7 +50,7 @@ pub struct CheckLogArgs {
     /// Game log files (text notation, or JSON if the file ends in .json).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Edition folder; default: the built-in reconstructed edition.
+    /// Edition folder; default: the built-in edition the log's `Edition` tag names, else the current one.
     #[arg(long)]
     pub edition: Option<PathBuf>,
     /// Print machine-readable JSON, one object per file.
@@ -90,8 +90,11 @@ pub struct RandomGameArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct CheckEditionArgs {
-    /// Folder holding the edition's data files.
+    /// Folder holding the edition's data files, or one `.zip` of them.
     pub dir: PathBuf,
+    /// Write the problems in Polish.
+    #[arg(long)]
+    pub polish: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -162,8 +162,18 @@ pub fn validate_log(text: &str, edition: &Edition, options: &RuleOptions) -> Res
 }
 
 /// The text notation, read and replayed line by line without building the log: each line's words are
-/// slices of the text, and the first line that is not notation or breaks a rule is reported.
+/// slices of the text. The verdicts are those of parsing the whole text first: a line that is not notation
+/// is reported wherever it is, before the header's and the rules' problems (only a refused log pays for
+/// reading on to find one).
 fn validate_text(text: &str, edition: &Edition, options: RuleOptions) -> Result<ValidatedGame, LogError> {
+    stream_text(text, edition, options).map_err(|e| match e.rule() {
+        Rule::Syntax(_) => e,
+        _ => parse_log(text).err().unwrap_or(e),
+    })
+}
+
+/// [`validate_text`], reporting the first problem in line order.
+fn stream_text(text: &str, edition: &Edition, options: RuleOptions) -> Result<ValidatedGame, LogError> {
     let mut header: Vec<Tag> = Vec::new();
     let mut state = GameState::new(edition, options);
     let mut words: Vec<&str> = Vec::with_capacity(32);

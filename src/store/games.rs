@@ -19,6 +19,8 @@ pub struct GameRow {
     pub polish_clock_secs: Option<i64>,
     pub log_status: String,
     pub log_message: String,
+    /// The edition the stored log was validated with (`None` without a log).
+    pub edition: Option<String>,
     pub version: i64,
 }
 
@@ -41,6 +43,8 @@ pub struct ResultEntry {
     /// `none`, `valid` or `invalid`.
     pub log_status: String,
     pub log_message: String,
+    /// The edition the log was validated with (kept with the log; `None` without one).
+    pub log_edition: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -51,7 +55,7 @@ struct StoredResult {
 }
 
 const COLUMNS: &str = "id, match_id, game_no, red_player, winner, termination, red_points, red_clock_secs, \
-     polish_clock_secs, log_status, log_message, version";
+     polish_clock_secs, log_status, log_message, edition, version";
 
 /// Games of every match of a tournament (one query for standings and exports).
 ///
@@ -110,7 +114,7 @@ pub async fn save_result(
     let mut tx = super::write_tx(db).await?;
     let old: Option<StoredResult> = sqlx::query_as(
         "SELECT winner, termination, red_points, red_clock_secs, polish_clock_secs, log_text, log_status, \
-         log_message, version FROM games WHERE id = ?",
+         log_message, edition AS log_edition, version FROM games WHERE id = ?",
     )
     .bind(id)
     .fetch_optional(&mut *tx)
@@ -123,8 +127,8 @@ pub async fn save_result(
     }
     let res = sqlx::query(
         "UPDATE games SET winner = ?, termination = ?, red_points = ?, red_clock_secs = ?, polish_clock_secs = ?, \
-         log_text = ?, log_status = ?, log_message = ?, version = version + 1, updated_by = ?, updated_at = ? \
-         WHERE id = ? AND version = ?",
+         log_text = ?, log_status = ?, log_message = ?, edition = ?, version = version + 1, updated_by = ?, \
+         updated_at = ? WHERE id = ? AND version = ?",
     )
     .bind(&entry.winner)
     .bind(&entry.termination)
@@ -134,6 +138,7 @@ pub async fn save_result(
     .bind(&entry.log_text)
     .bind(&entry.log_status)
     .bind(&entry.log_message)
+    .bind(entry.log_text.as_ref().and(entry.log_edition.as_ref()))
     .bind(by)
     .bind(now())
     .bind(id)

@@ -8,6 +8,7 @@
 
 pub mod assignments;
 pub mod deck_checks;
+pub mod editions;
 pub mod games;
 pub mod history;
 pub mod ids;

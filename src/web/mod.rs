@@ -8,6 +8,7 @@ pub mod cache;
 pub mod csrf;
 pub mod ctx;
 pub mod demo;
+pub mod editions;
 pub mod error;
 pub mod form;
 pub mod i18n;

@@ -1,6 +1,6 @@
 //! Building and running the HTTP server; the route table lives here, in one place.
 
-use super::routes::{account, admin, exports, public, referee, results, rounds};
+use super::routes::{account, admin, editions, exports, public, referee, results, rounds};
 use super::settings::Settings;
 use super::{auth, csrf, demo, error::WebError};
 use crate::store::{self, Db, StoreError};
@@ -61,6 +61,7 @@ impl Application {
         let key = session_key(&db).await?;
         let data = web::Data::new(db.clone());
         let cache = web::Data::new(super::cache::StandingsCache::default());
+        let edition_cache = web::Data::new(super::editions::EditionCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
@@ -85,6 +86,7 @@ impl Application {
                 )
                 .app_data(data.clone())
                 .app_data(cache.clone())
+                .app_data(edition_cache.clone())
                 .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))
                 .app_data(
                     web::QueryConfig::default()
@@ -167,6 +169,11 @@ fn routes(cfg: &mut web::ServiceConfig) {
         // Organiser.
         .route("/admin/new", web::get().to(admin::new_form))
         .route("/admin/new", web::post().to(admin::create))
+        .route("/admin/editions", web::get().to(editions::list))
+        .route("/admin/editions", web::post().to(editions::upload))
+        .route("/admin/editions/{code}", web::get().to(editions::show))
+        .route("/admin/editions/{code}/files/{name}", web::get().to(editions::file))
+        .route("/admin/editions/{code}/delete", web::post().to(editions::delete))
         .route("/admin/t/{t}", web::get().to(admin::overview))
         .route("/admin/t/{t}/config", web::post().to(admin::configure))
         .route("/admin/t/{t}/players", web::post().to(admin::register))

@@ -100,6 +100,13 @@ impl Page {
     }
 }
 
+/// One part of a `multipart/form-data` body: a text field (name, value) or a file (field name, file
+/// name, bytes).
+pub enum Part<'a> {
+    Field(&'a str, &'a str),
+    File(&'a str, &'a str, &'a [u8]),
+}
+
 /// A client that keeps cookies like a browser and does not follow redirects by itself.
 pub struct Browser {
     base: String,
@@ -134,10 +141,11 @@ impl Browser {
     }
 
     async fn send(&self, req: awc::ClientRequest, form: Option<String>) -> Page {
-        self.send_typed(req, form.map(|f| (f, "application/x-www-form-urlencoded".to_string()))).await
+        self.send_typed(req, form.map(|f| (f.into_bytes(), "application/x-www-form-urlencoded".to_string())))
+            .await
     }
 
-    async fn send_typed(&self, req: awc::ClientRequest, body: Option<(String, String)>) -> Page {
+    async fn send_typed(&self, req: awc::ClientRequest, body: Option<(Vec<u8>, String)>) -> Page {
         let req = req.insert_header(("Cookie", self.cookie_header()));
         let mut res = match body {
             Some((body, content_type)) => {
@@ -208,6 +216,40 @@ impl Browser {
         body.push_str(&format!(
             "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: text/plain\r\n\r\n{content}\r\n--{boundary}--\r\n"
         ));
+        let content_type = format!("multipart/form-data; boundary={boundary}");
+        self.send_typed(
+            self.client.post(format!("{}{path}", self.base)),
+            Some((body.into_bytes(), content_type)),
+        )
+        .await
+    }
+
+    /// POST `multipart/form-data` with exactly these parts in this order (no token added: put
+    /// `Part::Field("csrf", token)` where the test wants it). Files may be binary (a zip).
+    pub async fn post_parts(&self, path: &str, parts: &[Part<'_>]) -> Page {
+        let boundary = "----bitwa-test-boundary-parts-Q2xYz";
+        let mut body: Vec<u8> = Vec::new();
+        for part in parts {
+            match part {
+                Part::Field(name, value) => body.extend_from_slice(
+                    format!(
+                        "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+                    )
+                    .as_bytes(),
+                ),
+                Part::File(name, filename, bytes) => {
+                    body.extend_from_slice(
+                        format!(
+                            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                        )
+                        .as_bytes(),
+                    );
+                    body.extend_from_slice(bytes);
+                    body.extend_from_slice(b"\r\n");
+                }
+            }
+        }
+        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
         let content_type = format!("multipart/form-data; boundary={boundary}");
         self.send_typed(self.client.post(format!("{}{path}", self.base)), Some((body, content_type))).await
     }

@@ -10,6 +10,7 @@ mod assignments;
 mod browser;
 mod day;
 mod demo;
+mod editions;
 mod forbidden;
 mod forfeits;
 mod knockout;

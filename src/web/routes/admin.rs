@@ -3,6 +3,7 @@
 
 use super::{render, see_other, tournament};
 use crate::store::deck_checks::DeckCheck;
+use crate::store::editions::EditionRow;
 use crate::store::history::Change;
 use crate::store::players::{NewPlayer, Player, PlayerChange};
 use crate::store::rounds::Round;
@@ -19,8 +20,6 @@ use askama::Template;
 use chrono::{Datelike, NaiveDate};
 use serde::Deserialize;
 
-/// The edition every tournament plays unless the organiser installs another.
-pub const BUILTIN_EDITION: &str = "builtin";
 /// Cards per deck (league rules, "Card list and deck checks").
 pub const FULL_DECK: i64 = 30;
 
@@ -54,6 +53,9 @@ pub struct TournamentForm {
     #[serde(default)]
     encirclement: String,
     time_control_secs: String,
+    /// The edition's code; empty: the built-in edition.
+    #[serde(default)]
+    edition: String,
     #[serde(default)]
     version: String,
 }
@@ -80,7 +82,10 @@ fn parse_config(lang: Lang, f: &TournamentForm) -> Result<TournamentConfig, WebE
         fortifications: form::checkbox(f.fortifications.as_ref()),
         flank_attacks: form::checkbox(f.flank_attacks.as_ref()),
         time_control_secs: form::int(lang, "time_control", &f.time_control_secs, 60, 7200)?,
-        edition: BUILTIN_EDITION.to_string(),
+        edition: match f.edition.trim() {
+            "" => crate::web::editions::default_code().to_string(),
+            code => code.to_string(),
+        },
         no_retreat_eliminates: form::checkbox(f.no_retreat_eliminates.as_ref()),
         compulsory_advance: form::checkbox(f.compulsory_advance.as_ref()),
         pillage_by_free_units_only: form::checkbox(f.pillage_by_free_units_only.as_ref()),
@@ -123,11 +128,25 @@ pub(crate) fn default_config() -> TournamentConfig {
         fortifications: rules.fortifications,
         flank_attacks: rules.flank_attacks,
         time_control_secs: i64::from(rules.time_control_secs),
-        edition: BUILTIN_EDITION.to_string(),
+        edition: crate::web::editions::default_code().to_string(),
         no_retreat_eliminates: rules.no_retreat_eliminates,
         compulsory_advance: rules.compulsory_advance,
         pillage_by_free_units_only: rules.pillage_by_free_units_only,
         encirclement: crate::web::rules::encirclement_name(rules.encirclement).to_string(),
+    }
+}
+
+/// The editions a tournament may play, for the form's choice.
+async fn edition_choices(db: &Db) -> Result<Vec<EditionRow>, WebError> {
+    Ok(store::editions::list(db).await?)
+}
+
+/// The chosen edition must be one of the stored ones (the form offers only those).
+fn check_edition(lang: Lang, cfg: &TournamentConfig, choices: &[EditionRow]) -> Result<(), WebError> {
+    if choices.iter().any(|e| e.code == cfg.edition) {
+        Ok(())
+    } else {
+        Err(WebError::BadRequest(format!("{}: {}", lang.t("edition"), lang.t("choose_one"))))
     }
 }
 
@@ -136,13 +155,14 @@ pub(crate) fn default_config() -> TournamentConfig {
 struct NewPage<'a> {
     ctx: &'a Ctx,
     cfg: TournamentConfig,
+    editions: Vec<EditionRow>,
 }
 
-pub async fn new_form(ctx: Ctx, user: LoggedIn) -> Result<HttpResponse, WebError> {
+pub async fn new_form(ctx: Ctx, user: LoggedIn, db: web::Data<Db>) -> Result<HttpResponse, WebError> {
     if !user.0.is_admin {
         return Err(WebError::Forbidden);
     }
-    render(&NewPage { ctx: &ctx, cfg: default_config() })
+    render(&NewPage { ctx: &ctx, cfg: default_config(), editions: edition_choices(&db).await? })
 }
 
 pub async fn create(
@@ -155,6 +175,7 @@ pub async fn create(
         return Err(WebError::Forbidden);
     }
     let cfg = parse_config(ctx.lang, &form.value)?;
+    check_edition(ctx.lang, &cfg, &edition_choices(&db).await?)?;
     let id = store::tournaments::create(&db, &cfg, user.0.id).await?;
     tracing::info!(tournament = %id, by = %user.0.username, "tournament created");
     Ok(see_other(&format!("/admin/t/{id}")))
@@ -169,6 +190,7 @@ pub async fn configure(
 ) -> Result<HttpResponse, WebError> {
     let t = organised(&db, &user, path.into_inner()).await?;
     let cfg = parse_config(ctx.lang, &form.value)?;
+    check_edition(ctx.lang, &cfg, &edition_choices(&db).await?)?;
     let version = form::int(ctx.lang, "version", &form.value.version, 0, i64::MAX)?;
     store::tournaments::update(&db, t.id, version, &cfg, user.0.id).await?;
     Ok(see_other(&format!("/admin/t/{}", t.id)))
@@ -196,6 +218,7 @@ struct Overview<'a> {
     organisers: Vec<String>,
     rounds: Vec<Round>,
     incomplete: Vec<DeckCheck>,
+    editions: Vec<EditionRow>,
 }
 
 pub async fn overview(
@@ -220,6 +243,7 @@ pub async fn overview(
         organisers: store::tournaments::holders(&db, t.id, Role::Organiser).await?,
         rounds: store::rounds::list(&db, t.id).await?,
         incomplete: store::deck_checks::incomplete(&db, t.id, FULL_DECK).await?,
+        editions: edition_choices(&db).await?,
         players,
         t,
     };

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod admin;
+pub mod editions;
 pub mod exports;
 pub mod public;
 pub mod referee;

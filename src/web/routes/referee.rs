@@ -11,6 +11,7 @@ use crate::store::{self, Db, GameId, MatchId};
 use crate::web::auth::{self, LoggedIn};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
+use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
 use crate::web::form;
 use crate::web::league_view::Loaded;
@@ -81,11 +82,14 @@ struct MatchForm<'a> {
     cards: Vec<CardView>,
     decks: Vec<store::deck_checks::DeckCheck>,
     full_deck: usize,
+    /// The tournament's edition (its name; the card list above is its).
+    edition: String,
 }
 
 fn match_page<'a>(
     ctx: &'a Ctx,
     data: &'a Loaded,
+    edition: &Edition,
     m: &crate::store::rounds::MatchRow,
     organiser: bool,
     saved: bool,
@@ -101,9 +105,10 @@ fn match_page<'a>(
         saved,
         rejected,
         rejected_log: None,
-        cards: checklist(),
+        cards: checklist(edition),
         decks: Vec::new(),
-        full_deck: card_list(Side::Red).len(),
+        full_deck: card_list(edition, Side::Red).len(),
+        edition: edition.name().to_string(),
     }
 }
 
@@ -117,14 +122,16 @@ pub async fn match_form(
     ctx: Ctx,
     user: LoggedIn,
     db: web::Data<Db>,
+    editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     query: web::Query<Saved>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, mid) = path.into_inner();
     let (t, organiser) = refereed(&db, &user, tid).await?;
+    let edition = editions.get(&db, &t.edition).await?;
     let data = Loaded::load(&db, t).await?;
     let m = data.matches.iter().find(|m| m.id == MatchId(mid)).ok_or(WebError::NotFound)?;
-    let mut page = match_page(&ctx, &data, m, organiser, query.saved.is_some(), None);
+    let mut page = match_page(&ctx, &data, &edition, m, organiser, query.saved.is_some(), None);
     page.decks = store::deck_checks::of_match(&db, m.id).await?;
     render(&page)
 }
@@ -201,6 +208,7 @@ fn typed_entry(ctx: &Ctx, typed: &Typed) -> Result<ResultEntry, WebError> {
         log_text: None,
         log_status: "none".to_string(),
         log_message: String::new(),
+        log_edition: None,
     })
 }
 
@@ -232,11 +240,12 @@ pub async fn enter_result(
     ctx: Ctx,
     user: LoggedIn,
     db: web::Data<Db>,
+    editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<ResultForm>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, gid) = path.into_inner();
-    save_result(&ctx, &db, &user, tid, gid, &form.value).await
+    save_result(&ctx, &db, &editions, &user, tid, gid, &form.value).await
 }
 
 /// The same result form sent as `multipart/form-data`, so a move log can be uploaded as a file
@@ -247,6 +256,7 @@ pub async fn upload_result(
     user: LoggedIn,
     session: actix_session::Session,
     db: web::Data<Db>,
+    editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     mut payload: actix_multipart::Multipart,
 ) -> Result<HttpResponse, WebError> {
@@ -280,12 +290,15 @@ pub async fn upload_result(
         log: if file.trim().is_empty() { pasted } else { file },
         accept_invalid: Some(take("accept_invalid")).filter(|v| !v.is_empty()),
     };
-    save_result(&ctx, &db, &user, tid, gid, &form).await
+    save_result(&ctx, &db, &editions, &user, tid, gid, &form).await
 }
 
+/// Validate a pasted or uploaded log with the tournament's edition and save; the stored log keeps
+/// the edition's code.
 async fn save_result(
     ctx: &Ctx,
     db: &Db,
+    editions: &EditionCache,
     user: &LoggedIn,
     tid: i64,
     gid: i64,
@@ -305,12 +318,14 @@ async fn save_result(
     let entry = if log.is_empty() {
         typed_entry(ctx, &typed)?
     } else {
-        match validate_log(log, Edition::builtin(), &crate::web::rules::rule_options(&t.config())) {
+        let edition = editions.get(db, &t.edition).await?;
+        match validate_log(log, &edition, &crate::web::rules::rule_options(&t.config())) {
             Ok(v) => {
                 let problems = contradictions(ctx, &typed, &v);
                 if !problems.is_empty() {
                     let message = format!("{}\n{}", ctx.t("contradiction"), problems.join("\n"));
-                    return show_again(ctx, db, t, m.id, organiser, game.id, log, message, None).await;
+                    return show_again(ctx, db, &edition, t, m.id, organiser, game.id, log, message, None)
+                        .await;
                 }
                 ResultEntry {
                     winner: Some(v.outcome.winner.as_str().to_string()),
@@ -321,6 +336,7 @@ async fn save_result(
                     log_text: Some(log.to_string()),
                     log_status: "valid".to_string(),
                     log_message: v.claim_mismatches.join(" "),
+                    log_edition: Some(t.edition.clone()),
                 }
             }
             Err(e) if form::checkbox(f.accept_invalid.as_ref()) => {
@@ -328,12 +344,14 @@ async fn save_result(
                 entry.log_text = Some(log.to_string());
                 entry.log_status = "invalid".to_string();
                 entry.log_message = e.to_string();
+                entry.log_edition = Some(t.edition.clone());
                 entry
             }
             Err(e) => {
                 let view = LogErrorView::new(&e, ctx.lang);
                 let message = ctx.t("log_error").to_string();
-                return show_again(ctx, db, t, m.id, organiser, game.id, log, message, Some(view)).await;
+                return show_again(ctx, db, &edition, t, m.id, organiser, game.id, log, message, Some(view))
+                    .await;
             }
         }
     };
@@ -395,6 +413,7 @@ pub async fn forfeit(
 async fn show_again(
     ctx: &Ctx,
     db: &Db,
+    edition: &Edition,
     t: Tournament,
     m: MatchId,
     organiser: bool,
@@ -405,7 +424,8 @@ async fn show_again(
 ) -> Result<HttpResponse, WebError> {
     let data = Loaded::load(db, t).await?;
     let row = data.matches.iter().find(|r| r.id == m).ok_or(WebError::NotFound)?;
-    let mut page = match_page(ctx, &data, row, organiser, false, Some((game, log.to_string(), message)));
+    let mut page =
+        match_page(ctx, &data, edition, row, organiser, false, Some((game, log.to_string(), message)));
     page.rejected_log = log_error;
     super::render_status(actix_web::http::StatusCode::UNPROCESSABLE_ENTITY, &page)
 }
@@ -455,16 +475,16 @@ pub struct CardView {
 }
 
 /// The edition's card list of one side as `(number, name)` pairs (what the league's deck check takes).
-fn card_list(side: Side) -> Vec<(u8, &'static str)> {
-    Edition::builtin().cards(side).map(|c| (c.number, c.name.as_str())).collect()
+fn card_list(edition: &Edition, side: Side) -> Vec<(u8, &str)> {
+    edition.cards(side).map(|c| (c.number, c.name.as_str())).collect()
 }
 
-/// Every card of both decks, Red first, for the checklist.
-pub fn checklist() -> Vec<CardView> {
+/// Every card of both decks of the tournament's edition, Red first, for the checklist.
+pub fn checklist(edition: &Edition) -> Vec<CardView> {
     Side::BOTH
         .into_iter()
         .flat_map(|side| {
-            card_list(side).into_iter().map(move |(number, name)| CardView {
+            card_list(edition, side).into_iter().map(move |(number, name)| CardView {
                 side: side.as_str(),
                 number,
                 name: name.to_string(),
@@ -489,12 +509,14 @@ pub async fn deck_check(
     ctx: Ctx,
     user: LoggedIn,
     db: web::Data<Db>,
+    editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<DeckForm>,
 ) -> Result<HttpResponse, WebError> {
     use crate::league::{DeckReport, check_cards, check_count};
     let (tid, mid) = path.into_inner();
     let (t, _) = refereed(&db, &user, tid).await?;
+    let edition = editions.get(&db, &t.edition).await?;
     let m = store::rounds::get_match(&db, t.id, MatchId(mid)).await?.ok_or(WebError::NotFound)?;
     let f = &form.value;
     let lang = ctx.lang;
@@ -508,7 +530,7 @@ pub async fn deck_check(
         let counted =
             form::int(lang, field, if side == Side::Red { &f.red_count } else { &f.polish_count }, 0, 99)?;
         counts[i] = counted;
-        let list = card_list(side);
+        let list = card_list(&edition, side);
         let prefix = format!("missing_{}_", side.as_str());
         let ticked: Vec<u8> =
             form.pairs.iter().filter_map(|(k, _)| k.strip_prefix(&prefix)?.parse().ok()).collect();
