@@ -69,6 +69,19 @@ pub struct CheckLogArgs {
     /// Print machine-readable JSON, one object per file.
     #[arg(long)]
     pub json: bool,
+    /// Language of the error messages: `en` (default) or `pl`.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    pub lang: crate::engine::Lang,
+    /// Print the whole position with an error (every unit, reserve, deck and clock), not only the phase.
+    #[arg(long)]
+    pub verbose: bool,
+    /// The league's thinking time per player in seconds; a log whose TimeControl differs is refused.
+    #[arg(long, default_value_t = crate::engine::RuleOptions::STANDARD.time_control_secs)]
+    pub time_control: u32,
+}
+
+fn parse_lang(s: &str) -> Result<crate::engine::Lang, String> {
+    crate::engine::Lang::parse(s).ok_or_else(|| format!("unknown language {s:?}: use pl or en"))
 }
 
 #[derive(Debug, clap::Args)]
@@ -82,6 +95,10 @@ pub struct RandomGameArgs {
     /// Print the JSON form instead of the text notation.
     #[arg(long)]
     pub json: bool,
+    /// Write the log as a table would: every card nobody at the table saw as `?` (draws, cards drawn
+    /// back in combat, the cards Broken Cipher shows).
+    #[arg(long)]
+    pub masked: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -363,6 +363,8 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("log_invalid", "zapis błędny", "log invalid"),
     ("no_log", "bez zapisu", "no log"),
     ("log_error", "Błąd w zapisie partii", "Error in the move log"),
+    ("log_error_line", "Wiersz", "Line"),
+    ("log_error_state", "Stan gry przed tym zdarzeniem", "The position before this event"),
     (
         "contradiction",
         "Zapis partii nie zgadza się z wpisanym wynikiem. Nic nie zapisano.",

@@ -18,6 +18,7 @@ pub mod headers;
 pub mod i18n;
 pub mod league_view;
 pub mod lines;
+pub mod log_error;
 pub mod mac;
 pub mod operations;
 pub mod password_policy;

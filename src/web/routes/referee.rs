@@ -16,6 +16,7 @@ use crate::web::error::WebError;
 use crate::web::form;
 use crate::web::league_view::Loaded;
 use crate::web::lines::{MatchLine, match_line};
+use crate::web::log_error::LogErrorView;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
@@ -76,6 +77,8 @@ struct MatchForm<'a> {
     saved: bool,
     /// A rejected submission: the game, the log as pasted, what was wrong.
     rejected: Option<(GameId, String, String)>,
+    /// The move log's first illegal event, when that is what was wrong.
+    rejected_log: Option<LogErrorView>,
     cards: Vec<CardView>,
     decks: Vec<store::deck_checks::DeckCheck>,
     full_deck: usize,
@@ -101,6 +104,7 @@ fn match_page<'a>(
         editable: status == Status::Published || (organiser && status == Status::Locked),
         saved,
         rejected,
+        rejected_log: None,
         cards: checklist(edition),
         decks: Vec::new(),
         full_deck: card_list(edition, Side::Red).len(),
@@ -313,7 +317,8 @@ async fn save_result(
                 let problems = contradictions(ctx, &typed, &v);
                 if !problems.is_empty() {
                     let message = format!("{}\n{}", ctx.t("contradiction"), problems.join("\n"));
-                    return show_again(ctx, db, &edition, t, m.id, organiser, game.id, log, message).await;
+                    return show_again(ctx, db, &edition, t, m.id, organiser, game.id, log, message, None)
+                        .await;
                 }
                 ResultEntry {
                     winner: Some(v.outcome.winner.as_str().to_string()),
@@ -336,8 +341,10 @@ async fn save_result(
                 entry
             }
             Err(e) => {
-                let message = format!("{}: {e}", ctx.t("log_error"));
-                return show_again(ctx, db, &edition, t, m.id, organiser, game.id, log, message).await;
+                let view = LogErrorView::new(&e, ctx.lang);
+                let message = ctx.t("log_error").to_string();
+                return show_again(ctx, db, &edition, t, m.id, organiser, game.id, log, message, Some(view))
+                    .await;
             }
         }
     };
@@ -408,10 +415,13 @@ async fn show_again(
     game: GameId,
     log: &str,
     message: String,
+    log_error: Option<LogErrorView>,
 ) -> Result<HttpResponse, WebError> {
     let data = Loaded::load(db, t).await?;
     let row = data.matches.iter().find(|r| r.id == m).ok_or(WebError::NotFound)?;
-    let page = match_page(ctx, &data, edition, row, organiser, false, Some((game, log.to_string(), message)));
+    let mut page =
+        match_page(ctx, &data, edition, row, organiser, false, Some((game, log.to_string(), message)));
+    page.rejected_log = log_error;
     super::render_status(actix_web::http::StatusCode::UNPROCESSABLE_ENTITY, &page)
 }
 

@@ -314,6 +314,8 @@ struct GamePage<'a> {
     game: crate::web::lines::GameLine,
     log: String,
     log_message: String,
+    /// An invalid log's first illegal event, in the page's language.
+    log_error: Option<crate::web::log_error::LogErrorView>,
     /// The edition the stored log was validated with, or the tournament's without a log: its name.
     edition: String,
 }
@@ -334,15 +336,25 @@ pub async fn game_page(
     let mut line = line;
     let game = line.games.swap_remove(game);
     let code = row.edition.as_deref().unwrap_or(&data.t.edition);
-    let edition = editions.get(&db, code).await?.name().to_string();
+    let edition = editions.get(&db, code).await?;
+    let log = log.unwrap_or_default();
+    // The stored message is the English record; the page says it again in its own language.
+    let log_error = (row.log_status == "invalid" && !log.is_empty())
+        .then(|| {
+            let options = crate::web::rules::rule_options(&data.t.config());
+            crate::engine::validate_log(&log, &edition, &options).err()
+        })
+        .flatten()
+        .map(|e| crate::web::log_error::LogErrorView::new(&e, ctx.lang));
     render(&GamePage {
         ctx: &ctx,
         t: &data.t,
         line,
         game,
-        log: log.unwrap_or_default(),
+        log,
         log_message: row.log_message,
-        edition,
+        log_error,
+        edition: edition.name().to_string(),
     })
 }
 
