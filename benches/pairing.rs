@@ -106,7 +106,7 @@ fn main() {
     let n = 1_000;
     let input = StandingsInput {
         players: (1..=n)
-            .map(|i| StandingPlayer { id: PlayerId(i), seed: i as u32, knowledge_test: Some(0) })
+            .map(|i| StandingPlayer { knowledge_test: Some(0), ..StandingPlayer::new(PlayerId(i), i as u32) })
             .collect(),
         rounds: history(n, 9, 9),
         scoring: Scoring::default(),

@@ -289,9 +289,9 @@ fn standings_of(players: &[PairingPlayer], history: &[RoundRecord], scoring: &Sc
         players: players
             .iter()
             .map(|p| StandingPlayer {
-                id: p.id,
-                seed: u32::try_from(p.id.0).unwrap_or(u32::MAX),
-                knowledge_test: None,
+                joined_round: p.joined_round,
+                withdrawn: p.status == PlayerStatus::Withdrawn,
+                ..StandingPlayer::new(p.id, u32::try_from(p.id.0).unwrap_or(u32::MAX))
             })
             .collect(),
         rounds: history.to_vec(),

@@ -221,6 +221,8 @@ impl Loaded {
                 id: lp(p.id),
                 seed: u32::try_from(i + 1).unwrap_or(u32::MAX),
                 knowledge_test: p.knowledge_score.and_then(|k| u32::try_from(k).ok()),
+                joined_round: u32::try_from(p.joined_round).unwrap_or(1),
+                withdrawn: p.withdrawn,
             })
             .collect();
         league::standings::compute(&StandingsInput {

@@ -265,15 +265,11 @@ pub async fn player(
         .filter(|m| data.is_public(m) && (m.player_a == player.id || m.player_b == Some(player.id)))
         .map(|m| match_line(&data, m))
         .collect();
-    // Red-side points: the points of every game this player commanded Red in.
-    let red_total = lines
-        .iter()
-        .flat_map(|l| l.games.iter())
-        .filter(|g| g.red_id == player.id && g.game_no <= 2)
-        .filter_map(|g| g.red_points.parse::<i64>().ok())
-        .sum();
+    // Red-side points as the standings count them: the league's scorecard, flag rule applied
+    // (a Red commander who ran out of time scores 0 whatever was typed).
     let standings = data.standings();
     let row = standings.iter().find(|r| sp(r.player) == player.id);
+    let red_total = row.map_or(0, |r| i64::from(r.red_side_points));
     let page = PlayerPage {
         ctx: &ctx,
         t: &data.t,
