@@ -33,3 +33,4 @@ pub use knockout::{Bracket, BracketMatch, ExtraGameLot, KnockoutError, MatchRef,
 pub mod deck_check;
 pub use deck_check::{CardRef, DeckReport, check_cards, check_count};
 pub mod simulation;
+pub mod trf;

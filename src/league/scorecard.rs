@@ -3,7 +3,7 @@
 //! the TRF export read these; nothing else re-derives a player's rounds.
 
 use super::ids::{HalfPoints, PlayerId};
-use super::matches::{DecidedBy, MatchTally};
+use super::matches::{DecidedBy, MatchScore, MatchTally};
 use super::rounds::RoundRecord;
 use super::scoring::Scoring;
 use serde::{Deserialize, Serialize};
@@ -71,6 +71,8 @@ pub struct CardRound {
     pub opponent: Option<PlayerId>,
     /// Match points the round earned.
     pub points: HalfPoints,
+    /// Win, draw or loss of the match (`None` for a bye or a round not paired).
+    pub result: Option<MatchScore>,
     pub kind: RoundKind,
     /// Games won and Red-side points (both zero unless the games were played).
     pub tally: MatchTally,
@@ -139,7 +141,8 @@ impl Scorecards {
             for m in &r.matches {
                 let played = m.played_over_the_board();
                 for (me, opp) in [(m.red_first, m.other), (m.other, m.red_first)] {
-                    let points = m.score_of(me).map_or(HalfPoints::ZERO, |s| scoring.points(s));
+                    let result = m.score_of(me);
+                    let points = result.map_or(HalfPoints::ZERO, |s| scoring.points(s));
                     let won = m.winner == Some(me);
                     let kind = if played {
                         RoundKind::Played
@@ -162,6 +165,7 @@ impl Scorecards {
                             round: r.round,
                             opponent: Some(opp),
                             points,
+                            result,
                             kind,
                             tally,
                             red_first: me == m.red_first,
@@ -174,6 +178,7 @@ impl Scorecards {
                     round: r.round,
                     opponent: None,
                     points: scoring.bye,
+                    result: None,
                     kind: RoundKind::PairingBye,
                     tally: MatchTally::default(),
                     red_first: false,
@@ -206,6 +211,7 @@ impl Scorecards {
                                 round,
                                 opponent: None,
                                 points: HalfPoints::ZERO,
+                                result: None,
                                 kind,
                                 tally: MatchTally::default(),
                                 red_first: false,

@@ -13,6 +13,7 @@ mod demo;
 mod forbidden;
 mod forfeits;
 mod knockout;
+mod league_exports;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;
