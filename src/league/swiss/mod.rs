@@ -149,6 +149,9 @@ pub fn pair_round_on_full_graph(input: &PairingInput) -> Result<RoundPairing, Pa
 pub struct SolveReport {
     /// Distinct score differences in the field (one criterion each).
     pub score_differences: u32,
+    /// How many of them (the smallest) had their own criterion; the rest were packed as one
+    /// count and the optimum checked to have no pair that far apart (see `weights`).
+    pub exact_differences: u32,
     /// Bits of the largest packed weight.
     pub weight_bits: u32,
     /// Whether 512-bit weights were needed.
@@ -214,8 +217,10 @@ fn pair_reported(
 fn solve_field(field: &Field, strategy: Strategy) -> Result<(Vec<Option<usize>>, SolveReport), PairingError> {
     let bounds = field.bounds();
     let levels = field.levels.len();
-    let report = |p_bits: u32, wide: bool| SolveReport {
-        score_differences: u32::try_from(levels).unwrap_or(u32::MAX),
+    let count = |k: usize| u32::try_from(k).unwrap_or(u32::MAX);
+    let report = |p_bits: u32, exact: usize, wide: bool| SolveReport {
+        score_differences: count(levels),
+        exact_differences: count(exact),
         weight_bits: p_bits,
         wide,
     };
@@ -229,13 +234,13 @@ fn solve_field(field: &Field, strategy: Strategy) -> Result<(Vec<Option<usize>>,
             _ => false,
         });
         if !too_far {
-            return Ok((mates, report(bits, false)));
+            return Ok((mates, report(bits, exact, false)));
         }
     }
     let packer =
         Packer::<Wide>::new(&bounds, levels).ok_or(PairingError::TooLarge { players: field.len() })?;
     let bits = packer.bits;
-    Ok((solve::solve(&Weigher { field, packer }, strategy), report(bits, true)))
+    Ok((solve::solve(&Weigher { field, packer }, strategy), report(bits, levels, true)))
 }
 
 /// The criterion totals of a given pairing in priority order (see `weights::totals`: lower is
