@@ -51,10 +51,16 @@ impl<W: Weight> DualCertificate<W> {
     }
 
     /// The edge's reduced cost (in the solver's doubled units): negative means adding the edge
-    /// could improve the matching; the more negative, the more likely.
+    /// could improve the matching; the more negative, the more likely. Blossom duals are never
+    /// negative, so when the vertex duals alone already cover the edge the blossoms are not
+    /// looked at and that smaller, non-negative value is returned (the large pairings check
+    /// millions of edges against deeply nested blossoms).
     #[must_use]
     pub fn reduced_cost(&self, a: usize, b: usize, weight: W) -> W {
         let slack = self.dual[a] + self.dual[b] - weight.double().double();
+        if slack >= W::ZERO {
+            return slack;
+        }
         // The blossoms holding both are the common outermost part of the two chains.
         let (ca, cb) = (&self.chains[a], &self.chains[b]);
         let common = ca.iter().zip(cb.iter()).take_while(|(x, y)| x == y).count();
