@@ -140,10 +140,9 @@ impl Table {
             let classes: Vec<Vec<u32>> = if everyone_met {
                 let mut cs: Vec<Vec<u32>> = Vec::new();
                 for a in sorted {
-                    if cs.last().is_some_and(|c: &Vec<u32>| e(c[0]) == e(a)) {
-                        cs.last_mut().map(|c| c.push(a));
-                    } else {
-                        cs.push(vec![a]);
+                    match cs.last_mut() {
+                        Some(c) if e(c[0]) == e(a) => c.push(a),
+                        _ => cs.push(vec![a]),
                     }
                 }
                 cs

@@ -174,10 +174,11 @@ impl Weight for Wide {
     }
     fn halve(self) -> Wide {
         let mut out = [0u64; LIMBS];
-        for k in 0..LIMBS {
+        for (k, o) in out.iter_mut().enumerate() {
+            // The bit shifted in from above: the next limb's lowest, or the sign at the top.
             let high =
                 if k + 1 < LIMBS { self.0[k + 1] << 63 } else { ((self.0[k] as i64 >> 63) as u64) << 63 };
-            out[k] = self.0[k] >> 1 | high;
+            *o = self.0[k] >> 1 | high;
         }
         Wide(out)
     }

@@ -286,7 +286,7 @@ impl PairingScorer {
                 }
                 Pairing::Bye { player } => {
                     let i = take(player)?;
-                    if n % 2 == 0 || field.entrants[i].had_bye {
+                    if n.is_multiple_of(2) || field.entrants[i].had_bye {
                         return None;
                     }
                     costs.push(field.bye_costs(i));
