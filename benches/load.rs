@@ -30,6 +30,22 @@ fn report(name: &str, mut latencies: Vec<Duration>, elapsed: Duration) {
     );
 }
 
+/// The `Cookie` header after a response: `cookies` with every `Set-Cookie` of `headers` applied.
+fn merge_cookies(cookies: &str, headers: &awc::http::header::HeaderMap) -> String {
+    let mut jar: Vec<(String, String)> = cookies
+        .split("; ")
+        .filter_map(|c| c.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
+        .collect();
+    for set in headers.get_all("set-cookie").filter_map(|v| v.to_str().ok()) {
+        let Some((k, v)) = set.split(';').next().and_then(|c| c.split_once('=')) else { continue };
+        jar.retain(|(name, _)| name != k);
+        if !v.is_empty() {
+            jar.push((k.to_string(), v.to_string()));
+        }
+    }
+    jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+}
+
 fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
     let from = text.find(start)? + start.len();
     let rest = &text[from..];
@@ -45,6 +61,7 @@ async fn main() {
         bind: "127.0.0.1:0".into(),
         demo: true,
         workers: None,
+        ..Settings::default()
     };
     let app = Application::build(&settings).await.expect("app starts");
     let base = format!("http://127.0.0.1:{}", app.port());
@@ -86,8 +103,7 @@ async fn main() {
     // (2) Result submission by the demo referee: each task corrects its own game repeatedly
     // (each save a transaction with a version check and a history row).
     let mut login = client.get(format!("{base}/login")).send().await.unwrap();
-    let cookie =
-        login.headers().get("set-cookie").unwrap().to_str().unwrap().split(';').next().unwrap().to_string();
+    let cookie = merge_cookies("", login.headers());
     let page = String::from_utf8(login.body().await.unwrap().to_vec()).unwrap();
     let csrf = between(&page, "name=\"csrf\" value=\"", "\"").unwrap().to_string();
     let form = serde_urlencoded::to_string([
@@ -104,19 +120,15 @@ async fn main() {
         .await
         .unwrap();
     assert_eq!(r.status(), 303);
-    let cookie =
-        r.headers().get("set-cookie").unwrap().to_str().unwrap().split(';').next().unwrap().to_string();
-    // The first page with a form puts a fresh CSRF token into the session (a new cookie).
+    let cookie = merge_cookies(&cookie, r.headers());
+    // The session cookie joins the CSRF cookie; a page with a form sets nothing new then.
     let mut first = client
         .get(format!("{base}/ref/t/{t}"))
         .insert_header(("Cookie", cookie.clone()))
         .send()
         .await
         .unwrap();
-    let cookie = first
-        .headers()
-        .get("set-cookie")
-        .map_or(cookie.clone(), |c| c.to_str().unwrap().split(';').next().unwrap().to_string());
+    let cookie = merge_cookies(&cookie, first.headers());
     let tables = String::from_utf8(first.body().limit(1 << 22).await.unwrap().to_vec()).unwrap();
     let get = |path: String| {
         let (client, cookie) = (client.clone(), cookie.clone());

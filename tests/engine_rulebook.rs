@@ -1,5 +1,5 @@
-//! The rulebook's worked examples, replayed on the shipped edition with the position checked at each step
-//! (fixtures/logs/rulebook-*.bwlog).
+//! The rulebook's worked examples, replayed on the edition their logs name with the position checked at
+//! each step (fixtures/logs/rulebook-*.bwlog; `engine_edition.rs` replays them on the shipped edition).
 
 use bitwa::engine::notation::{self, GameLog};
 use bitwa::engine::{
@@ -8,7 +8,7 @@ use bitwa::engine::{
 use bitwa::outcome::{Side, Termination};
 
 fn e() -> &'static Edition {
-    Edition::builtin()
+    Edition::builtin_by_id(bitwa::engine::edition::PINNED_EDITION).expect("the edition the fixtures name")
 }
 fn u(code: &str) -> UnitId {
     e().unit_by_code(code).expect("unit")

@@ -1,12 +1,13 @@
-//! `bitwa check-edition`.
+//! `bitwa check-edition`: every problem of an edition folder (or zip), one a line, the rulebook's facts
+//! included.
 
 use super::{CheckEditionArgs, CliError};
-use crate::edition_dir::read_edition_dir;
+use crate::edition_dir::read_edition_path;
 use crate::outcome::Side;
 use std::process::ExitCode;
 
 pub(super) fn run(args: CheckEditionArgs) -> Result<ExitCode, CliError> {
-    match read_edition_dir(&args.dir) {
+    match read_edition_path(&args.dir) {
         Ok(e) => {
             println!(
                 "{}: valid edition `{}` ({}): {} spaces, {} units, {} Red and {} Polish cards",
@@ -21,7 +22,7 @@ pub(super) fn run(args: CheckEditionArgs) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Err(err) => {
-            println!("{err}");
+            println!("{}", if args.polish { err.polish() } else { err.to_string() });
             Ok(ExitCode::FAILURE)
         }
     }

@@ -6,18 +6,16 @@ use crate::engine::{Edition, RuleOptions, validate_log};
 use std::process::ExitCode;
 
 pub(super) fn run(args: CheckLogArgs) -> Result<ExitCode, CliError> {
-    let loaded;
-    let edition = match &args.edition {
-        Some(dir) => {
-            loaded = read_edition_dir(dir).map_err(|e| CliError::Message(e.to_string()))?;
-            &loaded
-        }
-        None => Edition::builtin(),
+    let loaded = match &args.edition {
+        Some(dir) => Some(read_edition_dir(dir).map_err(|e| CliError::Message(e.to_string()))?),
+        None => None,
     };
     let mut all_valid = true;
     for path in &args.files {
         let text =
             std::fs::read_to_string(path).map_err(|source| CliError::Io { path: path.clone(), source })?;
+        // Without --edition, the built-in edition the log names (a log keeps the edition it was played on).
+        let edition = loaded.as_ref().unwrap_or_else(|| Edition::builtin_for_log(&text));
         let result = validate_log(&text, edition, &RuleOptions::default());
         all_valid &= result.is_ok();
         let file = path.display().to_string();

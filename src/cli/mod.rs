@@ -26,7 +26,7 @@ pub enum Command {
     CheckLog(CheckLogArgs),
     /// Print a complete, legal game log played by random legal moves.
     RandomGame(RandomGameArgs),
-    /// Validate edition data (board, units, decks) in a folder.
+    /// Validate edition data (board, units, decks) in a folder or zip, the rulebook's facts included.
     CheckEdition(CheckEditionArgs),
     /// Run a whole tournament with random results; print pairings and standings as CSV.
     Simulate(SimulateArgs),
@@ -43,6 +43,19 @@ pub struct ServeArgs {
     /// Load a demo tournament (players, rounds, validated logs) and demo logins, if the database is empty.
     #[arg(long)]
     pub demo: bool,
+    /// The address people use (env BITWA_PUBLIC_URL); `https://…` makes cookies Secure and adds HSTS.
+    #[arg(long, env = "BITWA_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// Minutes a session may stay unused (env BITWA_SESSION_IDLE_MINUTES).
+    #[arg(long, env = "BITWA_SESSION_IDLE_MINUTES", default_value_t = 720)]
+    pub session_idle_minutes: u64,
+    /// Hours a session may last after login, however active (env BITWA_SESSION_MAX_HOURS).
+    #[arg(long, env = "BITWA_SESSION_MAX_HOURS", default_value_t = 24)]
+    pub session_max_hours: u64,
+    /// Behind a reverse proxy that sets X-Forwarded-For: throttle logins by that address
+    /// (env BITWA_TRUST_PROXY=true).
+    #[arg(long, env = "BITWA_TRUST_PROXY")]
+    pub trust_proxy: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -50,7 +63,7 @@ pub struct CheckLogArgs {
     /// Game log files (text notation, or JSON if the file ends in .json).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Edition folder; default: the built-in reconstructed edition.
+    /// Edition folder; default: the built-in edition the log's `Edition` tag names, else the current one.
     #[arg(long)]
     pub edition: Option<PathBuf>,
     /// Print machine-readable JSON, one object per file.
@@ -73,8 +86,11 @@ pub struct RandomGameArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct CheckEditionArgs {
-    /// Folder holding the edition's data files.
+    /// Folder holding the edition's data files, or one `.zip` of them.
     pub dir: PathBuf,
+    /// Write the problems in Polish.
+    #[arg(long)]
+    pub polish: bool,
 }
 
 #[derive(Debug, clap::Args)]

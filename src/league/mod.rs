@@ -31,6 +31,6 @@ pub use tiebreak::{Tiebreak, TiebreakValue};
 pub mod knockout;
 pub use knockout::{Bracket, BracketMatch, ExtraGameLot, KnockoutError, MatchRef, Slot};
 pub mod deck_check;
-pub use deck_check::{CardRef, DeckReport, check_cards, check_count};
+pub use deck_check::{CardRef, DeckCheckError, DeckReport, check_cards, check_count, check_deck};
 pub mod simulation;
 pub mod trf;

@@ -26,6 +26,7 @@ pub struct TournamentConfig {
     pub fortifications: bool,
     pub flank_attacks: bool,
     pub time_control_secs: i64,
+    /// The code of the edition the tournament plays (`store::editions`; a log's `Edition` tag).
     pub edition: String,
     /// Engine switches (see `web::rules::rule_options`, the one mapping to `engine::RuleOptions`).
     pub no_retreat_eliminates: bool,
@@ -144,6 +145,7 @@ fn bind_config<'q>(q: SqliteQuery<'q>, cfg: &'q TournamentConfig) -> SqliteQuery
 #[tracing::instrument(skip(db, cfg))]
 pub async fn create(db: &Db, cfg: &TournamentConfig, organiser: UserId) -> Result<TournamentId, StoreError> {
     let mut tx = super::write_tx(db).await?;
+    super::editions::require(&mut tx, &cfg.edition).await?;
     let q = sqlx::query(
         "INSERT INTO tournaments (name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
          score_win, score_draw, score_loss, score_bye, tiebreaks, fortifications, flank_attacks, \
@@ -175,6 +177,7 @@ pub async fn update(
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = super::write_tx(db).await?;
+    super::editions::require(&mut tx, &cfg.edition).await?;
     let old = sqlx::query_as::<_, Tournament>(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?"))
         .bind(id)
         .fetch_optional(&mut *tx)

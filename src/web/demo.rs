@@ -78,7 +78,7 @@ pub async fn load(db: &Db) -> Result<Vec<Login>, WebError> {
         fortifications: false,
         flank_attacks: false,
         time_control_secs: 900,
-        edition: super::routes::admin::BUILTIN_EDITION.into(),
+        edition: super::editions::default_code().into(),
         ..super::routes::admin::default_config()
     };
     let t = store::tournaments::create(db, &cfg, organiser).await?;
@@ -154,6 +154,7 @@ fn logged_result(seed: u64, options: &RuleOptions) -> Option<ResultEntry> {
         log_text: Some(log),
         log_status: "valid".into(),
         log_message: v.claim_mismatches.join(" "),
+        log_edition: Some(edition.id().to_string()),
     })
 }
 
@@ -175,5 +176,6 @@ fn random_result(rng: &mut ChaCha8Rng) -> ResultEntry {
         log_text: None,
         log_status: "none".into(),
         log_message: String::new(),
+        log_edition: None,
     }
 }

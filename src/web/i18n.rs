@@ -4,6 +4,10 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+/// Texts of accounts, sessions, throttling and input checks (a table of its own, so that parallel
+/// work on pages and on security does not edit the same lines).
+mod security;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Lang {
     #[default]
@@ -52,7 +56,7 @@ impl Lang {
 }
 
 static INDEX: LazyLock<HashMap<&'static str, (&'static str, &'static str)>> =
-    LazyLock::new(|| TABLE.iter().map(|&(k, pl, en)| (k, (pl, en))).collect());
+    LazyLock::new(|| TABLE.iter().chain(security::TABLE).map(|&(k, pl, en)| (k, (pl, en))).collect());
 
 /// (key, Polish, English).
 const TABLE: &[(&str, &str, &str)] = &[
@@ -83,6 +87,67 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("flank_attacks", "Ataki z flanki (zasada dodatkowa)", "Flank attacks (additional rule)"),
     ("time_control", "Czas na gracza (sekundy)", "Time per player (seconds)"),
     ("edition", "Edycja", "Edition"),
+    // Editions (admin pages `/admin/editions`).
+    ("editions", "Edycje", "Editions"),
+    ("edition_builtin", "wbudowana", "built in"),
+    (
+        "edition_help",
+        "Plansza, jednostki i karty, którymi gra turniej; z tą edycją są sprawdzane zapisy partii i talie.",
+        "The board, units and cards the tournament plays with; move logs and decks are checked against it.",
+    ),
+    (
+        "editions_help",
+        "Edycja to plansza, jednostki i obie talie. Edycja wbudowana to rekonstrukcja z instrukcji; kto ma drukowaną grę, może wgrać jej dane. Zapisana edycja już się nie zmienia; usunąć można tylko taką, z której nie korzysta żaden turniej ani zapis partii.",
+        "An edition is the board, the units and both decks. The built-in edition is a reconstruction from the rulebook; with the printed game at hand you can upload its data. A stored edition never changes; only one that no tournament and no stored log uses can be deleted.",
+    ),
+    (
+        "edition_refused",
+        "Edycja odrzucona, nic nie zapisano. Do poprawienia",
+        "Edition refused, nothing was stored. To fix",
+    ),
+    ("rulebook_says", "Co mówi instrukcja", "What the rulebook says"),
+    ("uploaded_by", "Kto wgrał", "Uploaded by"),
+    ("upload_edition", "Wgraj edycję", "Upload an edition"),
+    (
+        "edition_files_help",
+        "Pięć plików CSV w UTF-8 (edition.csv, units.csv, board.csv, cards.csv i, jeśli są zablokowane boki pól, blocked.csv) albo jeden plik zip z nimi. Najprościej pobrać pliki edycji wbudowanej z jej strony, poprawić je według drukowanej gry i wgrać z nowym id w edition.csv.",
+        "The five CSV files in UTF-8 (edition.csv, units.csv, board.csv, cards.csv and, if any hex sides are blocked, blocked.csv) or one zip of them. Easiest: download the built-in edition's files from its page, correct them from the printed game and upload them with a new id in edition.csv.",
+    ),
+    ("edition_files", "Pliki edycji", "Edition files"),
+    (
+        "edition_exists",
+        "taka edycja już istnieje; zapisana edycja się nie zmienia, więc nadaj nowej inne id w edition.csv",
+        "an edition with this id exists already; a stored edition never changes, so give the new one another id in edition.csv",
+    ),
+    ("edition_code", "Identyfikator (tag Edition w zapisach partii)", "Id (the Edition tag of move logs)"),
+    ("provenance", "Pochodzenie", "Provenance"),
+    ("edition_source", "Wgrane pliki", "Files sent"),
+    ("stored_logs", "zapisane partie", "stored logs"),
+    ("board", "Plansza", "Board"),
+    ("delete_edition", "Usuń edycję", "Delete the edition"),
+    ("units", "Jednostki", "Units"),
+    ("code", "Kod", "Code"),
+    ("side", "Strona", "Side"),
+    ("colour", "Kolor", "Colour"),
+    ("starts_at", "Pole startowe", "Starts at"),
+    ("cards", "Karty", "Cards"),
+    ("strength", "Siła", "Strength"),
+    ("effect", "Efekt", "Effect"),
+    ("colour_blue", "niebieski", "blue"),
+    ("colour_green", "zielony", "green"),
+    ("colour_red", "czerwony", "red"),
+    ("colour_yellow", "żółty", "yellow"),
+    ("colour_white", "biały", "white"),
+    ("colour_none", "bez koloru", "none"),
+    ("provenance_rulebook", "instrukcja", "rulebook"),
+    ("provenance_reconstructed", "rekonstrukcja", "reconstructed"),
+    ("provenance_printed", "druk", "printed"),
+    ("edition_builtin_kept", "Edycji wbudowanej nie można usunąć.", "A built-in edition cannot be deleted."),
+    (
+        "edition_in_use",
+        "Nie można usunąć edycji, z której korzystają turnieje lub zapisane partie",
+        "An edition that tournaments or stored logs use cannot be deleted",
+    ),
     ("save", "Zapisz", "Save"),
     (
         "round_not_open",
@@ -464,7 +529,7 @@ mod tests {
     #[test]
     fn every_key_is_unique_and_translated() {
         let mut seen = std::collections::HashSet::new();
-        for &(k, pl, en) in TABLE {
+        for &(k, pl, en) in TABLE.iter().chain(security::TABLE) {
             assert!(seen.insert(k), "duplicate key {k}");
             assert!(!pl.is_empty() && !en.is_empty(), "empty text for {k}");
         }

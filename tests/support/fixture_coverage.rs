@@ -47,7 +47,7 @@ pub fn wanted(e: &Edition) -> Wanted {
 /// The Warsaw Defenders are eliminated before round 5 and the game goes on into the next round.
 pub fn defenders_fall_before_last_round(text: &str) -> bool {
     let Ok(log) = notation::parse(text) else { return false };
-    let e = Edition::builtin();
+    let e = Edition::builtin_for_log(text);
     let mut state = GameState::new(e, RuleOptions::default());
     let mut fell_in = None;
     let mut actions = Vec::new();

@@ -1,135 +1,94 @@
-//! Parsing and validating edition CSV files. Every error names the file and line, so an organiser who
-//! edits the data in a spreadsheet can find the cell.
+//! Parsing and validating edition CSV files. Every problem is collected (an organiser who uploads an
+//! edition sees them all at once), each with its file and line; the rulebook's facts are checked in
+//! `facts.rs` on every file that parsed cleanly.
 
-use super::Edition;
-use super::spec::{CardEffect, CardSpec, HexSpec, Landmark, Provenance, UnitSpec};
+use super::error::{EditionErrors, Problems};
+use super::fact_check::{self as facts, Parts};
+use super::spec::{CardEffect, CardSpec, HexSpec, Landmark, UnitSpec};
+use super::table::Table;
+use super::{Edition, Fnv};
 use crate::engine::ids::{CardId, Colour, DECK_SIZE, Direction, HexId, MAX_HEXES, UNIT_COUNT, UnitId};
 use crate::outcome::Side;
 use std::collections::HashMap;
-
-/// A problem in edition data: file, line (0 when it concerns the whole file) and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{file}{}: {message}", if *line > 0 { format!(":{line}") } else { String::new() })]
-pub struct EditionError {
-    pub file: String,
-    pub line: usize,
-    pub message: String,
-}
-
-fn err(file: &str, line: usize, message: impl Into<String>) -> EditionError {
-    EditionError { file: file.to_string(), line, message: message.into() }
-}
-
-/// One CSV file read into rows with their line numbers and looked up by column name.
-struct Table<'a> {
-    file: &'a str,
-    columns: HashMap<String, usize>,
-    rows: Vec<(usize, csv::StringRecord)>,
-}
-
-impl<'a> Table<'a> {
-    fn parse(file: &'a str, contents: &str, required: &[&str]) -> Result<Table<'a>, EditionError> {
-        let mut rdr = csv::ReaderBuilder::new()
-            .trim(csv::Trim::All)
-            .comment(Some(b'#'))
-            .flexible(false)
-            .from_reader(contents.as_bytes());
-        let headers = rdr.headers().map_err(|e| err(file, 1, format!("cannot read the header row: {e}")))?;
-        let columns: HashMap<String, usize> =
-            headers.iter().enumerate().map(|(i, h)| (h.to_ascii_lowercase(), i)).collect();
-        for r in required {
-            if !columns.contains_key(*r) {
-                return Err(err(file, 1, format!("missing column `{r}`")));
-            }
-        }
-        let mut rows = Vec::new();
-        for rec in rdr.records() {
-            let rec = rec.map_err(|e| {
-                let line = e.position().map_or(0, |p| p.line() as usize);
-                err(file, line, format!("malformed row: {e}"))
-            })?;
-            let line = rec.position().map_or(0, |p| p.line() as usize);
-            if rec.iter().all(str::is_empty) {
-                continue;
-            }
-            rows.push((line, rec));
-        }
-        Ok(Table { file, columns, rows })
-    }
-
-    fn get<'r>(&self, rec: &'r csv::StringRecord, col: &str) -> &'r str {
-        self.columns.get(col).and_then(|&i| rec.get(i)).unwrap_or("")
-    }
-
-    fn provenance(&self, line: usize, rec: &csv::StringRecord) -> Result<Provenance, EditionError> {
-        let p = self.get(rec, "provenance");
-        Provenance::parse(p).ok_or_else(|| {
-            err(self.file, line, format!("provenance {p:?} is not one of rulebook, reconstructed, printed"))
-        })
-    }
-
-    fn flag(&self, line: usize, rec: &csv::StringRecord, col: &str) -> Result<bool, EditionError> {
-        match self.get(rec, col).to_ascii_lowercase().as_str() {
-            "yes" | "true" | "1" | "y" => Ok(true),
-            "no" | "false" | "0" | "n" | "" => Ok(false),
-            other => Err(err(self.file, line, format!("{col} {other:?} is not yes or no"))),
-        }
-    }
-}
 
 fn file<'a>(files: &'a [(String, String)], name: &str) -> Option<&'a str> {
     files.iter().find(|(n, _)| n == name).map(|(_, c)| c.as_str())
 }
 
-const KNOWN: [&str; 5] = ["edition.csv", "units.csv", "board.csv", "blocked.csv", "cards.csv"];
+/// The files of an edition; `blocked.csv` may be left out.
+pub const FILES: [&str; 5] = ["edition.csv", "units.csv", "board.csv", "blocked.csv", "cards.csv"];
 
-pub(super) fn load(files: &[(String, String)]) -> Result<Edition, EditionError> {
+/// Rows of one file that parsed, and whether the whole file did (facts are checked only on clean files,
+/// so that one typo does not also show up as a contradiction of the rulebook).
+struct Loaded<T> {
+    items: Vec<T>,
+    /// The line of each item.
+    lines: Vec<usize>,
+    clean: bool,
+}
+
+impl<T> Loaded<T> {
+    fn broken() -> Loaded<T> {
+        Loaded { items: Vec::new(), lines: Vec::new(), clean: false }
+    }
+}
+
+pub(super) fn load(files: &[(String, String)]) -> Result<Edition, EditionErrors> {
+    let mut p = Problems::default();
     for (name, _) in files {
-        if name.ends_with(".csv") && !KNOWN.contains(&name.as_str()) {
-            return Err(err(name, 0, format!("unknown edition file; expected {}", KNOWN.join(", "))));
+        if !FILES.contains(&name.as_str()) {
+            p.add(
+                name,
+                0,
+                format!("unknown edition file; the files are {}", FILES.join(", ")),
+                format!("nieznany plik edycji; pliki edycji to {}", FILES.join(", ")),
+            );
         }
     }
-    let need = |name: &str| file(files, name).ok_or_else(|| err(name, 0, "file is missing"));
-    let (id, name) = load_meta(need("edition.csv")?)?;
-    let units = load_units(need("units.csv")?)?;
-    let unit_by_code: HashMap<String, UnitId, super::Fnv> =
-        units.iter().map(|u| (u.code.clone(), u.id)).collect();
-    let hexes = load_board(need("board.csv")?, &unit_by_code)?;
-    let hex_by_label: HashMap<String, HexId, super::Fnv> =
-        hexes.iter().map(|h| (h.label.clone(), h.id)).collect();
-    let coords: HashMap<(i16, i16), HexId> = hexes.iter().map(|h| ((h.q, h.r), h.id)).collect();
-    let mut neighbours: Vec<[Option<HexId>; 6]> = hexes
-        .iter()
-        .map(|h| {
-            Direction::ALL.map(|d| {
-                let (dq, dr) = d.delta();
-                coords.get(&(h.q + dq, h.r + dr)).copied()
-            })
-        })
-        .collect();
-    if let Some(blocked) = file(files, "blocked.csv") {
-        apply_blocked(blocked, &hex_by_label, &mut neighbours)?;
+    let need = |name: &str, p: &mut Problems| {
+        let found = file(files, name);
+        if found.is_none() {
+            p.add(name, 0, "file is missing", "brak pliku");
+        }
+        found
+    };
+    let meta = need("edition.csv", &mut p).and_then(|c| load_meta(c, &mut p));
+    let units = need("units.csv", &mut p).map(|c| load_units(c, &mut p));
+    let board = need("board.csv", &mut p).map(|c| load_board(c, units.as_ref(), &mut p));
+    let cards = need("cards.csv", &mut p).map(|c| load_cards(c, &mut p));
+    let neighbours = board.as_ref().filter(|b| b.clean).map(|b| {
+        let mut n = grid_neighbours(&b.items);
+        let ok = file(files, "blocked.csv").is_none_or(|c| apply_blocked(c, &b.items, &mut n, &mut p));
+        (n, ok)
+    });
+    let clean_units = units.as_ref().filter(|u| u.clean);
+    let clean_board = board.as_ref().filter(|b| b.clean && clean_units.is_some());
+    let clean_cards = cards.as_ref().filter(|c| c.clean);
+    let parts = Parts {
+        units: clean_units.map(|u| u.items.as_slice()),
+        hexes: clean_board.map(|b| (b.items.as_slice(), b.lines.as_slice())),
+        neighbours: neighbours.as_ref().filter(|(_, ok)| *ok).map(|(n, _)| n.as_slice()),
+        cards: clean_cards.map(|c| (c.items.as_slice(), c.lines.as_slice())),
+    };
+    let found = facts::check(&parts, &mut p);
+    if p.len() > 0 {
+        // In the order an organiser reads the files: unknown files, then each file top to bottom.
+        let rank = |file: &str| FILES.iter().position(|f| *f == file).map_or(0, |i| i + 1);
+        p.0.sort_by_key(|e| (rank(&e.file), e.line));
+        return Err(EditionErrors(p.0));
     }
+    let (Some((id, name)), Some(units), Some(board), Some(neighbours), Some(cards), Some(found)) =
+        (meta, units, board, neighbours, cards, found)
+    else {
+        // Every missing part was reported above; this keeps the loader total all the same.
+        p.add("edition.csv", 0, "the edition could not be loaded", "nie udało się wczytać edycji");
+        return Err(EditionErrors(p.0));
+    };
+    let (hexes, neighbours, units, cards) = (board.items, neighbours.0, units.items, cards.items);
     let adjacent =
         neighbours.iter().map(|ns| ns.iter().flatten().fold(0u128, |m, h| m | (1u128 << h.0))).collect();
-    let cards = load_cards(need("cards.csv")?, &units)?;
-    let landmark = |l: Landmark| -> Result<HexId, EditionError> {
-        let found: Vec<&HexSpec> = hexes.iter().filter(|h| h.landmark == Some(l)).collect();
-        match found.as_slice() {
-            [one] => Ok(one.id),
-            [] => Err(err("board.csv", 0, format!("no space is marked {l:?}"))),
-            [_, second, ..] => {
-                Err(err("board.csv", 0, format!("{l:?} is marked twice (again at {})", second.label)))
-            }
-        }
-    };
-    let (warsaw, radzymin, modlin) =
-        (landmark(Landmark::Warsaw)?, landmark(Landmark::Radzymin)?, landmark(Landmark::Modlin)?);
-    let defenders = units
-        .iter()
-        .find(|u| u.is_defenders)
-        .map(|u| u.id)
-        .ok_or_else(|| err("units.csv", 0, "no unit is the Warsaw Defenders (defenders = yes)"))?;
+    let hex_by_label: HashMap<String, HexId, Fnv> = hexes.iter().map(|h| (h.label.clone(), h.id)).collect();
+    let unit_by_code: HashMap<String, UnitId, Fnv> = units.iter().map(|u| (u.code.clone(), u.id)).collect();
     Ok(Edition {
         id,
         name,
@@ -138,33 +97,44 @@ pub(super) fn load(files: &[(String, String)]) -> Result<Edition, EditionError> 
         adjacent,
         units,
         cards,
-        warsaw,
-        radzymin,
-        modlin,
-        defenders,
+        warsaw: found.warsaw,
+        radzymin: found.radzymin,
+        modlin: found.modlin,
+        defenders: found.defenders,
         hex_by_label,
         unit_by_code,
     })
 }
 
-fn load_meta(contents: &str) -> Result<(String, String), EditionError> {
-    let t = Table::parse("edition.csv", contents, &["key", "value"])?;
-    let mut id = None;
-    let mut name = None;
-    for (line, rec) in &t.rows {
-        let value = t.get(rec, "value").to_string();
-        match t.get(rec, "key") {
-            "id" => id = Some(value),
-            "name" => name = Some(value),
-            _ => {}
-        }
-        let _ = line;
+fn load_meta(contents: &str, p: &mut Problems) -> Option<(String, String)> {
+    const F: &str = "edition.csv";
+    let t = Table::parse(F, contents, &["key", "value"], p)?;
+    let value = |key: &str| {
+        t.rows
+            .iter()
+            .find(|(_, rec)| t.get(rec, "key") == key)
+            .map(|(line, rec)| (*line, t.get(rec, "value")))
+    };
+    let Some((line, id)) = value("id").filter(|(_, v)| !v.is_empty()) else {
+        p.add(
+            F,
+            0,
+            "no `id` row (the edition's short name, e.g. my-edition-2025)",
+            "brak wiersza `id` (krótka nazwa edycji, np. moja-edycja-2025)",
+        );
+        return None;
+    };
+    if id.len() > 60 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        p.add(
+            F,
+            line,
+            format!("id {id:?} may use only letters a-z, digits, - and _ (at most 60)"),
+            format!("id {id:?} może zawierać tylko litery a-z, cyfry, - i _ (najwyżej 60 znaków)"),
+        );
+        return None;
     }
-    let id = id.filter(|s| !s.is_empty()).ok_or_else(|| err("edition.csv", 0, "no `id` row"))?;
-    if !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-        return Err(err("edition.csv", 0, format!("id {id:?} may use only letters, digits, - and _")));
-    }
-    Ok((id.clone(), name.unwrap_or(id)))
+    let name = value("name").map(|(_, v)| v).filter(|v| !v.is_empty()).unwrap_or(id);
+    Some((id.to_string(), name.to_string()))
 }
 
 /// A notation token: letters, digits, `-`, `_`, at most `MAX_TOKEN` characters.
@@ -174,172 +144,327 @@ fn is_token(s: &str) -> bool {
         && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
-fn load_units(contents: &str) -> Result<Vec<UnitSpec>, EditionError> {
+fn side_of(t: &Table<'_>, line: usize, rec: &csv::StringRecord, p: &mut Problems) -> Option<Side> {
+    let s = t.get(rec, "side");
+    let side = s.parse::<Side>().ok();
+    if side.is_none() {
+        p.add(
+            t.file,
+            line,
+            format!("side {s:?} is not red or polish"),
+            format!("strona (side) {s:?}: wpisz red albo polish"),
+        );
+    }
+    side
+}
+
+fn load_units(contents: &str, p: &mut Problems) -> Loaded<UnitSpec> {
     const F: &str = "units.csv";
-    let t = Table::parse(F, contents, &["code", "name", "side", "colour", "defenders", "provenance"])?;
+    let before = p.len();
+    let Some(t) =
+        Table::parse(F, contents, &["code", "name", "side", "colour", "defenders", "provenance"], p)
+    else {
+        return Loaded::broken();
+    };
     let mut units: Vec<UnitSpec> = Vec::new();
+    let mut lines = Vec::new();
     for (line, rec) in &t.rows {
         let line = *line;
+        let errors = p.len();
         let code = t.get(rec, "code").to_string();
         if !is_token(&code) {
-            return Err(err(
+            p.add(
                 F,
                 line,
                 format!("code {code:?} must be up to 15 letters and digits (it is a notation token)"),
-            ));
-        }
-        if code.len() == 3 && code[1..].chars().all(|c| c.is_ascii_digit()) {
-            return Err(err(F, line, format!("code {code:?} looks like a card token")));
+                format!("kod {code:?} musi mieć najwyżej 15 liter i cyfr (to symbol w zapisie partii)"),
+            );
+        } else if CardId::parse_token(&code).is_some() {
+            p.add(
+                F,
+                line,
+                format!("code {code:?} looks like a card token"),
+                format!("kod {code:?} wygląda jak symbol karty"),
+            );
         }
         let name = t.get(rec, "name").to_string();
         if name.is_empty() {
-            return Err(err(F, line, "name is empty"));
+            p.add(F, line, "name is empty", "pusta nazwa");
         }
-        let side: Side =
-            t.get(rec, "side").parse().map_err(|_| err(F, line, "side must be red or polish".to_string()))?;
-        if let Some(u) = units.iter().find(|u| u.code == code || (u.name == name && u.side == side)) {
-            return Err(err(F, line, format!("unit {code:?} / {name:?} repeats {:?}", u.code)));
+        let side = side_of(&t, line, rec, p);
+        if let Some(u) = units
+            .iter()
+            .find(|u| Some(u.side) == side && super::normalise(&u.name) == super::normalise(&name))
+        {
+            p.add(
+                F,
+                line,
+                format!("name {name:?} repeats the unit {} of the same side", u.code),
+                format!("nazwa {name:?} powtarza jednostkę {} tej samej strony", u.code),
+            );
         }
-        let colour = Colour::parse(t.get(rec, "colour"))
-            .ok_or_else(|| err(F, line, format!("colour {:?} is unknown", t.get(rec, "colour"))))?;
-        let is_defenders = t.flag(line, rec, "defenders")?;
-        if is_defenders && (side != Side::Polish || colour != Colour::None) {
-            return Err(err(F, line, "the Warsaw Defenders are a Polish unit with colour none"));
+        if let Some(u) = units.iter().find(|u| u.code == code) {
+            p.add(
+                F,
+                line,
+                format!("code {code:?} repeats the unit of {}", u.name),
+                format!("kod {code:?} powtarza jednostkę {}", u.name),
+            );
         }
-        if !is_defenders && matches!(colour, Colour::None | Colour::White) {
-            return Err(err(F, line, "an army needs a colour (only the Warsaw Defenders have none)"));
+        let colour_text = t.get(rec, "colour");
+        let colour = Colour::parse(colour_text);
+        let is_defenders = t.flag(line, rec, "defenders", p);
+        match colour {
+            None => p.add(
+                F,
+                line,
+                format!("colour {colour_text:?} is unknown (blue, green, red, yellow; none for the Warsaw Defenders)"),
+                format!("nieznany kolor {colour_text:?} (blue, green, red, yellow; none dla Obrońców Warszawy)"),
+            ),
+            Some(Colour::None | Colour::White) if is_defenders == Some(false) => p.add(
+                F,
+                line,
+                "an army needs a colour: blue, green, red or yellow (only the Warsaw Defenders have none)",
+                "armia musi mieć kolor: blue, green, red albo yellow (bez koloru są tylko Obrońcy Warszawy)",
+            ),
+            _ => {}
         }
-        if units.iter().any(|u| u.is_defenders) && is_defenders {
-            return Err(err(F, line, "only one unit can be the Warsaw Defenders"));
+        if is_defenders == Some(true) && units.iter().any(|u| u.is_defenders) {
+            p.add(
+                F,
+                line,
+                "only one unit can be the Warsaw Defenders",
+                "tylko jedna jednostka może być Obrońcami Warszawy",
+            );
         }
-        let provenance = t.provenance(line, rec)?;
+        let provenance = t.provenance(line, rec, p);
         if units.len() >= UNIT_COUNT {
-            return Err(err(F, line, format!("more than {UNIT_COUNT} units")));
+            p.add(
+                F,
+                line,
+                format!("more than {UNIT_COUNT} units"),
+                format!("więcej niż {UNIT_COUNT} jednostek"),
+            );
+            break;
         }
-        units.push(UnitSpec {
-            id: UnitId(units.len() as u8),
-            code,
-            name,
-            side,
-            colour,
-            is_defenders,
-            provenance,
-        });
-    }
-    for side in Side::BOTH {
-        let n = units.iter().filter(|u| u.side == side).count();
-        if n != 6 {
-            return Err(err(F, 0, format!("{side} has {n} units; the game has 6 per side")));
+        if let (true, Some(side), Some(colour), Some(is_defenders), Some(provenance)) =
+            (p.len() == errors, side, colour, is_defenders, provenance)
+        {
+            let id = UnitId(units.len() as u8);
+            units.push(UnitSpec { id, code, name, side, colour, is_defenders, provenance });
+            lines.push(line);
         }
     }
-    Ok(units)
+    Loaded { items: units, lines, clean: p.len() == before }
 }
 
-fn load_board(
-    contents: &str,
-    units: &HashMap<String, UnitId, super::Fnv>,
-) -> Result<Vec<HexSpec>, EditionError> {
+fn load_board(contents: &str, units: Option<&Loaded<UnitSpec>>, p: &mut Problems) -> Loaded<HexSpec> {
     const F: &str = "board.csv";
-    let t = Table::parse(
-        F,
-        contents,
-        &["label", "col", "row", "name", "red_shading", "fortified", "landmark", "start_unit", "provenance"],
-    )?;
+    let before = p.len();
+    let columns =
+        ["label", "col", "row", "name", "red_shading", "fortified", "landmark", "start_unit", "provenance"];
+    let Some(t) = Table::parse(F, contents, &columns, p) else {
+        return Loaded::broken();
+    };
+    let unit_list: &[UnitSpec] = units.map_or(&[], |u| u.items.as_slice());
+    // A start unit missing from a units.csv that has problems of its own is not reported twice.
+    let units_clean = units.is_some_and(|u| u.clean);
     let mut hexes: Vec<HexSpec> = Vec::new();
+    let mut lines = Vec::new();
     for (line, rec) in &t.rows {
         let line = *line;
+        let errors = p.len();
         let label = t.get(rec, "label").to_string();
         if !is_token(&label) {
-            return Err(err(
+            p.add(
                 F,
                 line,
                 format!("label {label:?} must be up to 15 letters and digits (it is a notation token)"),
-            ));
+                format!("etykieta {label:?} musi mieć najwyżej 15 liter i cyfr (to symbol w zapisie partii)"),
+            );
+        } else if unit_list.iter().any(|u| u.code == label)
+            || CardId::parse_token(&label).is_some()
+            || label == "none"
+        {
+            p.add(
+                F,
+                line,
+                format!("label {label:?} clashes with a unit code or card token"),
+                format!("etykieta {label:?} myli się z kodem jednostki albo symbolem karty"),
+            );
         }
-        if units.contains_key(&label) || CardId::parse_token(&label).is_some() || label == "none" {
-            return Err(err(F, line, format!("label {label:?} clashes with a unit code or card token")));
-        }
-        let num = |col: &str| -> Result<i16, EditionError> {
-            t.get(rec, col).parse::<i16>().ok().filter(|v| (1..=64).contains(v)).ok_or_else(|| {
-                err(F, line, format!("{col} {:?} is not a number from 1 to 64", t.get(rec, col)))
-            })
+        let mut num = |col: &str| -> Option<i16> {
+            let v = t.get(rec, col).parse::<i16>().ok().filter(|v| (1..=64).contains(v));
+            if v.is_none() {
+                p.add(
+                    F,
+                    line,
+                    format!("{col} {:?} is not a number from 1 to 64", t.get(rec, col)),
+                    format!("{col} {:?} nie jest liczbą od 1 do 64", t.get(rec, col)),
+                );
+            }
+            v
         };
-        let (col, row) = (num("col")? - 1, num("row")? - 1);
+        let (col, row) = (num("col"), num("row"));
         // "odd-r" offset layout: rows 2, 4, ... are shifted half a hex east.
-        let (q, r) = (col - (row - (row & 1)) / 2, row);
-        if let Some(h) = hexes.iter().find(|h| h.label == label || (h.q, h.r) == (q, r)) {
-            return Err(err(
+        let qr = col.zip(row).map(|(c, r)| {
+            let (c, r) = (c - 1, r - 1);
+            (c - (r - (r & 1)) / 2, r)
+        });
+        if let Some(h) = hexes.iter().find(|h| h.label == label || Some((h.q, h.r)) == qr) {
+            p.add(
                 F,
                 line,
                 format!("space {label:?} repeats the label or position of {:?}", h.label),
-            ));
+                format!("pole {label:?} powtarza etykietę albo położenie pola {:?}", h.label),
+            );
         }
         let mut name = t.get(rec, "name").to_string();
         if name.is_empty() {
             name.clone_from(&label);
         }
-        let landmark = match t.get(rec, "landmark").to_ascii_lowercase().as_str() {
-            "" => None,
-            "warsaw" => Some(Landmark::Warsaw),
-            "radzymin" => Some(Landmark::Radzymin),
-            "modlin" => Some(Landmark::Modlin),
+        let landmark = match t.get(rec, "landmark").to_lowercase().as_str() {
+            "" => Some(None),
+            "warsaw" | "warszawa" => Some(Some(Landmark::Warsaw)),
+            "radzymin" => Some(Some(Landmark::Radzymin)),
+            "modlin" => Some(Some(Landmark::Modlin)),
             other => {
-                return Err(err(F, line, format!("landmark {other:?} is not warsaw, radzymin or modlin")));
+                p.add(
+                    F,
+                    line,
+                    format!("landmark {other:?} is not warsaw, radzymin or modlin"),
+                    format!("landmark {other:?}: wpisz warsaw, radzymin albo modlin (albo nic)"),
+                );
+                None
             }
         };
+        if let Some(Some(l)) = landmark
+            && let Some(h) = hexes.iter().find(|h| h.landmark == Some(l))
+        {
+            p.add(
+                F,
+                line,
+                format!("landmark = {} appears twice (first at {})", l.as_str(), h.label),
+                format!("landmark = {} występuje dwa razy (pierwszy raz na polu {})", l.as_str(), h.label),
+            );
+        }
         let start = match t.get(rec, "start_unit") {
-            "" => None,
-            code => {
-                let u = units
-                    .get(code)
-                    .ok_or_else(|| err(F, line, format!("start_unit {code:?} is not in units.csv")))?;
-                if let Some(h) = hexes.iter().find(|h| h.start == Some(*u)) {
-                    return Err(err(F, line, format!("unit {code} already starts at {}", h.label)));
+            "" => Some(None),
+            code => match unit_list.iter().find(|u| u.code == code) {
+                Some(u) => {
+                    if let Some(h) = hexes.iter().find(|h| h.start == Some(u.id)) {
+                        p.add(
+                            F,
+                            line,
+                            format!("unit {code} already starts at {}", h.label),
+                            format!("jednostka {code} zaczyna już na polu {}", h.label),
+                        );
+                    }
+                    Some(Some(u.id))
                 }
-                Some(*u)
-            }
+                None => {
+                    if units_clean {
+                        p.add(
+                            F,
+                            line,
+                            format!("start_unit {code:?} is not in units.csv"),
+                            format!("start_unit {code:?}: nie ma takiej jednostki w units.csv"),
+                        );
+                    }
+                    None
+                }
+            },
         };
-        let (red_shading, fortified) = (t.flag(line, rec, "red_shading")?, t.flag(line, rec, "fortified")?);
-        let provenance = t.provenance(line, rec)?;
+        let red_shading = t.flag(line, rec, "red_shading", p);
+        let fortified = t.flag(line, rec, "fortified", p);
+        let provenance = t.provenance(line, rec, p);
         if hexes.len() >= MAX_HEXES {
-            return Err(err(F, line, format!("more than {MAX_HEXES} spaces")));
+            p.add(F, line, format!("more than {MAX_HEXES} spaces"), format!("więcej niż {MAX_HEXES} pól"));
+            break;
         }
-        hexes.push(HexSpec {
-            id: HexId(hexes.len() as u8),
-            label,
-            name,
-            q,
-            r,
-            red_shading,
-            fortified,
-            landmark,
-            start,
-            provenance,
-        });
-    }
-    for (code, u) in units {
-        if !hexes.iter().any(|h| h.start == Some(*u)) {
-            return Err(err(F, 0, format!("unit {code} has no starting space")));
+        if let (
+            true,
+            Some((q, r)),
+            Some(landmark),
+            Some(start),
+            Some(red_shading),
+            Some(fortified),
+            Some(provenance),
+        ) = (p.len() == errors, qr, landmark, start, red_shading, fortified, provenance)
+        {
+            let id = HexId(hexes.len() as u8);
+            hexes.push(HexSpec {
+                id,
+                label,
+                name,
+                q,
+                r,
+                red_shading,
+                fortified,
+                landmark,
+                start,
+                provenance,
+            });
+            lines.push(line);
         }
     }
-    Ok(hexes)
+    if p.len() == before && units_clean {
+        for u in unit_list {
+            if !hexes.iter().any(|h| h.start == Some(u.id)) {
+                p.add(
+                    F,
+                    0,
+                    format!("unit {} has no starting space (start_unit)", u.code),
+                    format!("jednostka {} nie ma pola startowego (start_unit)", u.code),
+                );
+            }
+        }
+    }
+    Loaded { items: hexes, lines, clean: p.len() == before }
 }
 
+/// Each space's neighbour in each of [`Direction::ALL`] on the grid.
+fn grid_neighbours(hexes: &[HexSpec]) -> Vec<[Option<HexId>; 6]> {
+    let coords: HashMap<(i16, i16), HexId> = hexes.iter().map(|h| ((h.q, h.r), h.id)).collect();
+    hexes
+        .iter()
+        .map(|h| {
+            Direction::ALL.map(|d| {
+                let (dq, dr) = d.delta();
+                coords.get(&(h.q + dq, h.r + dr)).copied()
+            })
+        })
+        .collect()
+}
+
+/// Close the hex sides `blocked.csv` lists; false if it had problems.
 fn apply_blocked(
     contents: &str,
-    labels: &HashMap<String, HexId, super::Fnv>,
+    hexes: &[HexSpec],
     neighbours: &mut [[Option<HexId>; 6]],
-) -> Result<(), EditionError> {
+    p: &mut Problems,
+) -> bool {
     const F: &str = "blocked.csv";
-    let t = Table::parse(F, contents, &["a", "b", "provenance"])?;
+    let before = p.len();
+    let Some(t) = Table::parse(F, contents, &["a", "b", "provenance"], p) else { return false };
     for (line, rec) in &t.rows {
         let line = *line;
-        let hex = |col: &str| {
+        let mut hex = |col: &str| {
             let l = t.get(rec, col);
-            labels.get(l).copied().ok_or_else(|| err(F, line, format!("space {l:?} is not in board.csv")))
+            let h = hexes.iter().find(|h| h.label == l).map(|h| h.id);
+            if h.is_none() {
+                p.add(
+                    F,
+                    line,
+                    format!("space {l:?} is not in board.csv"),
+                    format!("pola {l:?} nie ma w board.csv"),
+                );
+            }
+            h
         };
-        let (a, b) = (hex("a")?, hex("b")?);
-        t.provenance(line, rec)?;
+        let (a, b) = (hex("a"), hex("b"));
+        t.provenance(line, rec, p);
+        let (Some(a), Some(b)) = (a, b) else { continue };
         let mut found = false;
         for (x, y) in [(a, b), (b, a)] {
             for n in &mut neighbours[x.0 as usize] {
@@ -350,170 +475,114 @@ fn apply_blocked(
             }
         }
         if !found {
-            return Err(err(
+            let (la, lb) = (t.get(rec, "a"), t.get(rec, "b"));
+            p.add(
                 F,
                 line,
-                format!("{} and {} are not adjacent", t.get(rec, "a"), t.get(rec, "b")),
-            ));
+                format!("{la} and {lb} are not adjacent"),
+                format!("pola {la} i {lb} nie sąsiadują ze sobą"),
+            );
         }
     }
-    Ok(())
+    p.len() == before
 }
 
-fn load_cards(contents: &str, units: &[UnitSpec]) -> Result<Vec<CardSpec>, EditionError> {
+fn load_cards(contents: &str, p: &mut Problems) -> Loaded<CardSpec> {
     const F: &str = "cards.csv";
-    let t =
-        Table::parse(F, contents, &["side", "number", "name", "colour", "strength", "effect", "provenance"])?;
-    let mut slots: Vec<Option<CardSpec>> = vec![None; 2 * DECK_SIZE as usize];
-    let mut names: HashMap<String, usize> = HashMap::new();
+    let before = p.len();
+    let columns = ["side", "number", "name", "colour", "strength", "effect", "provenance"];
+    let Some(t) = Table::parse(F, contents, &columns, p) else {
+        return Loaded::broken();
+    };
+    let mut slots: Vec<Option<(usize, CardSpec)>> = vec![None; 2 * DECK_SIZE as usize];
     for (line, rec) in &t.rows {
         let line = *line;
-        let side: Side =
-            t.get(rec, "side").parse().map_err(|_| err(F, line, "side must be red or polish".to_string()))?;
-        let number = t
-            .get(rec, "number")
-            .parse::<u8>()
-            .ok()
-            .and_then(|n| CardId::of(side, n).map(|id| (n, id)))
-            .ok_or_else(|| {
-                err(F, line, format!("number {:?} is not 1 to {DECK_SIZE}", t.get(rec, "number")))
-            })?;
-        let (number, id) = number;
+        let errors = p.len();
+        let side = side_of(&t, line, rec, p);
+        let number_text = t.get(rec, "number");
+        let number = number_text.parse::<u8>().ok().filter(|n| (1..=DECK_SIZE).contains(n));
+        if number.is_none() {
+            p.add(
+                F,
+                line,
+                format!("number {number_text:?} is not 1 to {DECK_SIZE}"),
+                format!("numer {number_text:?} nie jest liczbą od 1 do {DECK_SIZE}"),
+            );
+        }
+        // Card identity is the number; names may repeat (several copies, or the same name in both decks).
         let name = t.get(rec, "name").to_string();
         if name.is_empty() {
-            return Err(err(F, line, "name is empty"));
+            p.add(F, line, "name is empty", "pusta nazwa");
         }
-        if let Some(prev) = names.insert(name.clone(), line) {
-            return Err(err(F, line, format!("card name {name:?} is already used on line {prev}")));
-        }
-        let colour = Colour::parse(t.get(rec, "colour"))
-            .filter(|c| *c == Colour::White || units.iter().any(|u| u.side == side && u.colour == *c))
-            .ok_or_else(|| {
-                err(
-                    F,
-                    line,
-                    format!("colour {:?} is not white nor a colour of a {side} unit", t.get(rec, "colour")),
-                )
-            })?;
-        let strength =
-            t.get(rec, "strength").parse::<u8>().ok().filter(|s| *s <= 9).ok_or_else(|| {
-                err(F, line, format!("strength {:?} is not 0 to 9", t.get(rec, "strength")))
-            })?;
-        let effect = match t.get(rec, "effect") {
-            "" => None,
-            e => Some(CardEffect::parse(e).ok_or_else(|| err(F, line, format!("effect {e:?} is unknown")))?),
-        };
-        let provenance = t.provenance(line, rec)?;
-        let slot = &mut slots[id.0 as usize];
-        if slot.is_some() {
-            return Err(err(F, line, format!("{side} card number {number} appears twice")));
-        }
-        *slot = Some(CardSpec { id, side, name, number, colour, strength, effect, provenance });
-    }
-    for side in Side::BOTH {
-        let n = slots.iter().flatten().filter(|c| c.side == side).count();
-        if n != DECK_SIZE as usize {
-            let missing: Vec<String> = (1..=DECK_SIZE)
-                .filter(|k| CardId::of(side, *k).is_some_and(|id| slots[id.0 as usize].is_none()))
-                .map(|k| k.to_string())
-                .collect();
-            return Err(err(
+        let colour_text = t.get(rec, "colour");
+        let colour = Colour::parse(colour_text).filter(|c| *c != Colour::None);
+        if colour.is_none() {
+            p.add(
                 F,
-                0,
+                line,
+                format!("colour {colour_text:?} is not a card colour (blue, green, red, yellow, white)"),
+                format!("kolor {colour_text:?} nie jest kolorem karty (blue, green, red, yellow, white)"),
+            );
+        }
+        let strength = t.get(rec, "strength").parse::<u8>().ok().filter(|s| *s <= 9);
+        if strength.is_none() {
+            let s = t.get(rec, "strength");
+            p.add(
+                F,
+                line,
+                format!("strength {s:?} is not 0 to 9"),
+                format!("siła (strength) {s:?} nie jest liczbą od 0 do 9"),
+            );
+        }
+        let effect = match t.get(rec, "effect") {
+            "" => Some(None),
+            e => {
+                let parsed = CardEffect::parse(e);
+                if parsed.is_none() {
+                    p.add(F, line, format!("effect {e:?} is unknown"), format!("nieznany efekt {e:?}"));
+                }
+                parsed.map(Some)
+            }
+        };
+        let provenance = t.provenance(line, rec, p);
+        let id = side.zip(number).and_then(|(s, n)| CardId::of(s, n));
+        if let (Some(id), Some(side), Some(number)) = (id, side, number)
+            && let Some((prev, _)) = &slots[id.0 as usize]
+        {
+            p.add(
+                F,
+                line,
+                format!("{side} card number {number} appears twice (first on line {prev})"),
                 format!(
-                    "the {side} deck has {n} cards, not {DECK_SIZE} (missing numbers: {})",
-                    missing.join(" ")
+                    "karta {} numer {number} występuje dwa razy (pierwszy raz w wierszu {prev})",
+                    side_pl(side)
                 ),
-            ));
+            );
+        }
+        if let (
+            true,
+            Some(id),
+            Some(side),
+            Some(number),
+            Some(colour),
+            Some(strength),
+            Some(effect),
+            Some(provenance),
+        ) = (p.len() == errors, id, side, number, colour, strength, effect, provenance)
+        {
+            let card = CardSpec { id, side, name, number, colour, strength, effect, provenance };
+            slots[id.0 as usize] = Some((line, card));
         }
     }
-    Ok(slots.into_iter().flatten().collect())
+    let clean = p.len() == before;
+    let (lines, items) = slots.into_iter().flatten().unzip();
+    Loaded { items, lines, clean }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn builtin_files() -> Vec<(String, String)> {
-        super::super::BUILTIN_FILES.iter().map(|(n, c)| ((*n).to_string(), (*c).to_string())).collect()
-    }
-
-    fn with(name: &str, f: impl Fn(&str) -> String) -> Vec<(String, String)> {
-        builtin_files()
-            .into_iter()
-            .map(|(n, c)| {
-                if n == name {
-                    let c2 = f(&c);
-                    (n, c2)
-                } else {
-                    (n, c)
-                }
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_short_deck_is_refused_with_the_missing_number() {
-        let files = with("cards.csv", |c| {
-            c.lines().filter(|l| !l.starts_with("red,7,")).collect::<Vec<_>>().join("\n")
-        });
-        let e = Edition::from_files(&files).expect_err("29 Red cards");
-        assert_eq!(e.file, "cards.csv");
-        assert!(e.message.contains("29 cards") && e.message.contains("missing numbers: 7"), "{e}");
-    }
-
-    #[test]
-    fn a_duplicate_card_name_is_refused_with_its_line() {
-        let files = with("cards.csv", |c| {
-            let lines: Vec<&str> = c.lines().collect();
-            let name1 = lines[1].split(',').nth(2).expect("name").to_string();
-            let mut out: Vec<String> = lines.iter().map(|s| (*s).to_string()).collect();
-            let mut p: Vec<String> = out[2].split(',').map(str::to_string).collect();
-            p[2] = name1;
-            out[2] = p.join(",");
-            out.join("\n")
-        });
-        let e = Edition::from_files(&files).expect_err("duplicate name");
-        assert_eq!((e.file.as_str(), e.line), ("cards.csv", 3), "{e}");
-        assert!(e.message.contains("already used on line 2"), "{e}");
-    }
-
-    #[test]
-    fn warsaw_twice_is_refused() {
-        let files = with("board.csv", |c| {
-            c.lines()
-                .map(|l| {
-                    if l.contains(",radzymin,") { l.replace(",radzymin,", ",warsaw,") } else { l.to_string() }
-                })
-                .collect::<Vec<_>>()
-                .join("\n")
-        });
-        let e = Edition::from_files(&files).expect_err("two Warsaws");
-        assert!(e.message.contains("Warsaw is marked twice"), "{e}");
-    }
-
-    #[test]
-    fn an_unknown_start_unit_and_a_shared_start_are_refused() {
-        let files = with("board.csv", |c| c.replacen(",P1A,", ",P9A,", 1));
-        let e = Edition::from_files(&files).expect_err("unknown unit");
-        assert!(e.message.contains("\"P9A\" is not in units.csv") && e.line > 1, "{e}");
-        let files = with("board.csv", |c| c.replacen(",P2A,", ",P1A,", 1));
-        let e = Edition::from_files(&files).expect_err("shared start");
-        assert!(e.message.contains("already starts at"), "{e}");
-    }
-
-    #[test]
-    fn a_blocked_side_between_distant_spaces_is_refused() {
-        let files = with("blocked.csv", |c| format!("{c}\na1,i7,reconstructed\n"));
-        let e = Edition::from_files(&files).expect_err("not adjacent");
-        assert!(e.message.contains("not adjacent"), "{e}");
-    }
-
-    #[test]
-    fn a_missing_file_is_named() {
-        let files: Vec<(String, String)> =
-            builtin_files().into_iter().filter(|(n, _)| n != "units.csv").collect();
-        let e = Edition::from_files(&files).expect_err("missing");
-        assert_eq!(e.to_string(), "units.csv: file is missing");
+/// The side as an adjective for a card ("karta czerwona" / "karta polska").
+pub(super) fn side_pl(side: Side) -> &'static str {
+    match side {
+        Side::Red => "czerwona",
+        Side::Polish => "polska",
     }
 }

@@ -1,11 +1,17 @@
 //! An edition: the board, the units and the two decks, loaded from data (the engine knows no card or space
-//! by name in code). Built only through [`Edition::from_files`], which validates everything, so the rules
-//! code can index without checks.
+//! by name in code). Built only through [`Edition::check_files`] (or [`Edition::from_files`]), which
+//! validates everything, the rulebook's facts included, so the rules code can index without checks.
 
+mod error;
+mod fact_check;
+mod facts;
 mod load;
 mod spec;
+mod table;
 
-pub use load::EditionError;
+pub use error::{EditionError, EditionErrors};
+pub use facts::{RulebookFact, RulebookUnit, normalise};
+pub use load::FILES;
 pub use spec::{CardEffect, CardSpec, HexSpec, Landmark, Provenance, UnitSpec};
 
 use super::ids::{CardId, Direction, HexId, MAX_HEXES, UnitId};
@@ -60,29 +66,81 @@ impl std::hash::Hasher for FnvHasher {
     }
 }
 
-const BUILTIN_FILES: [(&str, &str); 5] = [
-    ("edition.csv", include_str!("../../../fixtures/editions/bw-2021-reconstructed/edition.csv")),
-    ("units.csv", include_str!("../../../fixtures/editions/bw-2021-reconstructed/units.csv")),
-    ("board.csv", include_str!("../../../fixtures/editions/bw-2021-reconstructed/board.csv")),
-    ("blocked.csv", include_str!("../../../fixtures/editions/bw-2021-reconstructed/blocked.csv")),
-    ("cards.csv", include_str!("../../../fixtures/editions/bw-2021-reconstructed/cards.csv")),
-];
+/// The files of one built-in edition, embedded at compile time from `fixtures/editions/<id>/`.
+macro_rules! edition_files {
+    ($id:literal) => {
+        [
+            ("edition.csv", include_str!(concat!("../../../fixtures/editions/", $id, "/edition.csv"))),
+            ("units.csv", include_str!(concat!("../../../fixtures/editions/", $id, "/units.csv"))),
+            ("board.csv", include_str!(concat!("../../../fixtures/editions/", $id, "/board.csv"))),
+            ("blocked.csv", include_str!(concat!("../../../fixtures/editions/", $id, "/blocked.csv"))),
+            ("cards.csv", include_str!(concat!("../../../fixtures/editions/", $id, "/cards.csv"))),
+        ]
+    };
+}
+
+/// The shipped edition: the reconstruction with only the hex side the rulebook's examples need blocked.
+const BUILTIN_FILES: [(&str, &str); 5] = edition_files!("bw-2021-reconstructed-v2");
+
+/// The first reconstruction, kept unchanged because logs name it: it blocked hex sides along rivers,
+/// which the rulebook's "rivers and other terrain do not affect the game" contradicts, and a log
+/// validated on it must keep its verdict (editions are immutable once logs name them).
+const PINNED_FILES: [(&str, &str); 5] = edition_files!("bw-2021-reconstructed");
+
+/// The id of the first reconstruction, which every fixture log before `-v2` names in its `Edition` tag.
+pub const PINNED_EDITION: &str = "bw-2021-reconstructed";
+
+fn embedded(files: &[(&str, &str); 5]) -> Edition {
+    let files: Vec<(String, String)> =
+        files.iter().map(|(n, c)| ((*n).to_string(), (*c).to_string())).collect();
+    #[allow(clippy::expect_used)]
+    Edition::from_files(&files).expect("the built-in editions are valid (tested by builtin_editions_load)")
+}
 
 impl Edition {
-    /// The shipped reconstructed edition `bw-2021-reconstructed`, embedded at compile time.
+    /// The shipped reconstructed edition `bw-2021-reconstructed-v2`, embedded at compile time: what a new
+    /// tournament plays, and what `check-log` and `random-game` use unless told otherwise.
     ///
     /// # Panics
-    /// Never in a tested build: the embedded data is validated by `builtin_edition_loads`.
+    /// Never in a tested build: the embedded data is validated by `builtin_editions_load`.
     #[must_use]
     pub fn builtin() -> &'static Edition {
         static BUILTIN: OnceLock<Edition> = OnceLock::new();
-        BUILTIN.get_or_init(|| {
-            let files: Vec<(String, String)> =
-                BUILTIN_FILES.iter().map(|(n, c)| ((*n).to_string(), (*c).to_string())).collect();
-            #[allow(clippy::expect_used)]
-            Edition::from_files(&files)
-                .expect("the built-in edition is valid (tested by builtin_edition_loads)")
-        })
+        BUILTIN.get_or_init(|| embedded(&BUILTIN_FILES))
+    }
+
+    /// Every built-in edition, the current one first, then the pinned ones that stored logs name.
+    #[must_use]
+    pub fn builtins() -> [&'static Edition; 2] {
+        static PINNED: OnceLock<Edition> = OnceLock::new();
+        [Edition::builtin(), PINNED.get_or_init(|| embedded(&PINNED_FILES))]
+    }
+
+    /// The built-in edition with this id (the value of a log's `Edition` tag).
+    #[must_use]
+    pub fn builtin_by_id(id: &str) -> Option<&'static Edition> {
+        Edition::builtins().into_iter().find(|e| e.id() == id)
+    }
+
+    /// The built-in edition a log names in its `Edition` tag; the current one if it names none (or one
+    /// that is not built in, or does not parse: validation then says why).
+    #[must_use]
+    pub fn builtin_for_log(text: &str) -> &'static Edition {
+        crate::engine::parse_log(text)
+            .ok()
+            .and_then(|log| log.tag("Edition").and_then(Edition::builtin_by_id))
+            .unwrap_or_else(Edition::builtin)
+    }
+
+    /// The files of a built-in edition, as `check_files` takes them (to show or download them).
+    #[must_use]
+    pub fn builtin_files(id: &str) -> Option<Vec<(String, String)>> {
+        let files = match id {
+            _ if id == Edition::builtin().id() => &BUILTIN_FILES,
+            PINNED_EDITION => &PINNED_FILES,
+            _ => return None,
+        };
+        Some(files.iter().map(|(n, c)| ((*n).to_string(), (*c).to_string())).collect())
     }
 
     /// Load and validate an edition from its files (name, contents): `edition.csv`, `units.csv`,
@@ -91,6 +149,26 @@ impl Edition {
     /// # Errors
     /// The first problem found, with file, line and what is wrong.
     pub fn from_files(files: &[(String, String)]) -> Result<Edition, EditionError> {
+        load::load(files).map_err(|mut all| {
+            if all.0.is_empty() {
+                all.0.push(EditionError {
+                    file: "edition.csv".into(),
+                    line: 0,
+                    message: "the edition could not be loaded".into(),
+                    message_pl: "nie udało się wczytać edycji".into(),
+                    fact: None,
+                });
+            }
+            all.0.swap_remove(0)
+        })
+    }
+
+    /// Load and validate an edition from its files, reporting every problem: each malformed cell and
+    /// each contradiction of a fact the rulebook fixes ([`RulebookFact`]), in file order.
+    ///
+    /// # Errors
+    /// Every problem found, each with file, line and what is wrong in English and Polish.
+    pub fn check_files(files: &[(String, String)]) -> Result<Edition, EditionErrors> {
         load::load(files)
     }
 
@@ -190,9 +268,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn builtin_edition_loads() {
-        let e = Edition::builtin();
-        assert_eq!(e.id(), "bw-2021-reconstructed");
+    fn builtin_editions_load() {
+        let [current, pinned] = Edition::builtins();
+        assert_eq!(pinned.id(), PINNED_EDITION);
+        assert_eq!(Edition::builtin_by_id(PINNED_EDITION).map(Edition::id), Some(PINNED_EDITION));
+        assert!(Edition::builtin_by_id("no-such-edition").is_none());
+        let e = current;
+        assert_eq!(e.id(), "bw-2021-reconstructed-v2");
         assert_eq!(e.cards(Side::Red).count(), 30);
         assert_eq!(e.cards(Side::Polish).count(), 30);
         assert!((40..=70).contains(&e.hex_count()), "{} hexes", e.hex_count());

@@ -29,12 +29,40 @@ impl Provenance {
 }
 
 /// The three named places of the map (rulebook "Goal of the Game", "End of the Game").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Landmark {
     Warsaw,
     Radzymin,
     Modlin,
+}
+
+impl Landmark {
+    /// The value of `board.csv`'s `landmark` column.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Landmark::Warsaw => "warsaw",
+            Landmark::Radzymin => "radzymin",
+            Landmark::Modlin => "modlin",
+        }
+    }
+    #[must_use]
+    pub fn english(self) -> &'static str {
+        match self {
+            Landmark::Warsaw => "Warsaw",
+            Landmark::Radzymin => "Radzymin",
+            Landmark::Modlin => "Modlin",
+        }
+    }
+    #[must_use]
+    pub fn polish(self) -> &'static str {
+        match self {
+            Landmark::Warsaw => "Warszawa",
+            Landmark::Radzymin => "Radzymin",
+            Landmark::Modlin => "Modlin",
+        }
+    }
 }
 
 /// One board space.

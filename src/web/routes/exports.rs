@@ -5,6 +5,7 @@
 use super::tournament;
 use crate::store::Db;
 use crate::store::rounds::Status;
+use crate::web::csv_cell::{self, Separator};
 use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
 use crate::web::i18n::Lang;
@@ -18,15 +19,11 @@ pub struct Format {
     sep: Option<String>,
 }
 
-/// Write rows as CSV with a BOM.
+/// Rows as a CSV download (UTF-8 with BOM, every cell through [`csv_cell::write`], which neutralises
+/// formula-like cells).
 fn csv_response(sep: &Format, filename: &str, rows: Vec<Vec<String>>) -> Result<HttpResponse, WebError> {
-    let delimiter = if sep.sep.as_deref() == Some("comma") { b',' } else { b';' };
-    let mut writer = csv::WriterBuilder::new().delimiter(delimiter).from_writer(Vec::new());
-    for row in rows {
-        writer.write_record(&row).map_err(|e| WebError::Internal(e.to_string()))?;
-    }
-    let mut body = "\u{feff}".as_bytes().to_vec();
-    body.extend(writer.into_inner().map_err(|e| WebError::Internal(e.to_string()))?);
+    let body =
+        csv_cell::write(rows, Separator::from_query(sep.sep.as_deref())).map_err(WebError::internal)?;
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header(("Content-Disposition", format!("attachment; filename=\"{filename}\"")))

@@ -11,11 +11,12 @@ use crate::store::{self, Db, GameId, MatchId};
 use crate::web::auth::{self, LoggedIn};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
+use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
 use crate::web::form;
 use crate::web::league_view::Loaded;
 use crate::web::lines::{MatchLine, match_line};
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
@@ -78,11 +79,14 @@ struct MatchForm<'a> {
     cards: Vec<CardView>,
     decks: Vec<store::deck_checks::DeckCheck>,
     full_deck: usize,
+    /// The tournament's edition (its name; the card list above is its).
+    edition: String,
 }
 
 fn match_page<'a>(
     ctx: &'a Ctx,
     data: &'a Loaded,
+    edition: &Edition,
     m: &crate::store::rounds::MatchRow,
     organiser: bool,
     saved: bool,
@@ -97,9 +101,10 @@ fn match_page<'a>(
         editable: status == Status::Published || (organiser && status == Status::Locked),
         saved,
         rejected,
-        cards: checklist(),
+        cards: checklist(edition),
         decks: Vec::new(),
-        full_deck: card_list(Side::Red).len(),
+        full_deck: card_list(edition, Side::Red).len(),
+        edition: edition.name().to_string(),
     }
 }
 
@@ -113,17 +118,22 @@ pub async fn match_form(
     ctx: Ctx,
     user: LoggedIn,
     db: web::Data<Db>,
+    editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     query: web::Query<Saved>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, mid) = path.into_inner();
     let (t, organiser) = refereed(&db, &user, tid).await?;
+    let edition = editions.get(&db, &t.edition).await?;
     let data = Loaded::load(&db, t).await?;
     let m = data.matches.iter().find(|m| m.id == MatchId(mid)).ok_or(WebError::NotFound)?;
-    let mut page = match_page(&ctx, &data, m, organiser, query.saved.is_some(), None);
+    let mut page = match_page(&ctx, &data, &edition, m, organiser, query.saved.is_some(), None);
     page.decks = store::deck_checks::of_match(&db, m.id).await?;
     render(&page)
 }
+
+/// The largest move log accepted (text or JSON; a long game is some tens of KiB).
+pub const LOG_MAX_BYTES: usize = 1024 * 1024;
 
 #[derive(Deserialize, Default)]
 pub struct ResultForm {
@@ -197,6 +207,7 @@ fn typed_entry(ctx: &Ctx, typed: &Typed) -> Result<ResultEntry, WebError> {
         log_text: None,
         log_status: "none".to_string(),
         log_message: String::new(),
+        log_edition: None,
     })
 }
 
@@ -228,41 +239,28 @@ pub async fn enter_result(
     ctx: Ctx,
     user: LoggedIn,
     db: web::Data<Db>,
+    editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<ResultForm>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, gid) = path.into_inner();
-    save_result(&ctx, &db, &user, tid, gid, &form.value).await
+    save_result(&ctx, &db, &editions, &user, tid, gid, &form.value).await
 }
 
 /// The same result form sent as `multipart/form-data`, so a move log can be uploaded as a file
-/// (`log_file`; a pasted `log` is used when no file is chosen). The CSRF token is checked as for
-/// every form.
+/// (`log_file`; a pasted `log` is used when no file is chosen). The body is capped and the CSRF
+/// token checked before the file is read (`upload::read`).
 pub async fn upload_result(
     ctx: Ctx,
+    req: HttpRequest,
     user: LoggedIn,
-    session: actix_session::Session,
     db: web::Data<Db>,
+    editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
-    mut payload: actix_multipart::Multipart,
+    payload: actix_multipart::Multipart,
 ) -> Result<HttpResponse, WebError> {
-    use futures_util::StreamExt;
-    const MAX_FIELD: usize = 2 * 1024 * 1024;
     let (tid, gid) = path.into_inner();
-    let mut fields = std::collections::BTreeMap::new();
-    while let Some(field) = payload.next().await {
-        let mut field = field.map_err(|e| WebError::BadRequest(e.to_string()))?;
-        let name = field.name().unwrap_or_default().to_string();
-        let bytes = field
-            .bytes(MAX_FIELD)
-            .await
-            .map_err(|_| WebError::BadRequest(format!("{name}: > 2 MB")))?
-            .map_err(|e| WebError::BadRequest(e.to_string()))?;
-        let text = String::from_utf8(bytes.to_vec())
-            .map_err(|_| WebError::BadRequest(format!("{}: UTF-8", ctx.t("move_log"))))?;
-        fields.insert(name, text);
-    }
-    crate::web::csrf::check(&session, fields.get("csrf").map(String::as_str), ctx.lang)?;
+    let mut fields = crate::web::upload::read(&req, payload, ctx.lang).await?;
     let mut take = |k: &str| fields.remove(k).unwrap_or_default();
     let file = take("log_file");
     let pasted = take("log");
@@ -276,12 +274,15 @@ pub async fn upload_result(
         log: if file.trim().is_empty() { pasted } else { file },
         accept_invalid: Some(take("accept_invalid")).filter(|v| !v.is_empty()),
     };
-    save_result(&ctx, &db, &user, tid, gid, &form).await
+    save_result(&ctx, &db, &editions, &user, tid, gid, &form).await
 }
 
+/// Validate a pasted or uploaded log with the tournament's edition and save; the stored log keeps
+/// the edition's code.
 async fn save_result(
     ctx: &Ctx,
     db: &Db,
+    editions: &EditionCache,
     user: &LoggedIn,
     tid: i64,
     gid: i64,
@@ -297,16 +298,22 @@ async fn save_result(
     }
     let version = form::int(ctx.lang, "version", &f.version, 0, i64::MAX)?;
     let typed = parse_typed(ctx, f)?;
+    form::multiline(ctx.lang, "move_log", &f.log, LOG_MAX_BYTES)?;
+    if m.forfeit.is_some() {
+        // Checked again in the store's transaction; here to answer before validating the log.
+        return Err(WebError::refused(ctx.lang, crate::store::Refusal::MatchForfeited));
+    }
     let log = f.log.trim();
     let entry = if log.is_empty() {
         typed_entry(ctx, &typed)?
     } else {
-        match validate_log(log, Edition::builtin(), &crate::web::rules::rule_options(&t.config())) {
+        let edition = editions.get(db, &t.edition).await?;
+        match validate_log(log, &edition, &crate::web::rules::rule_options(&t.config())) {
             Ok(v) => {
                 let problems = contradictions(ctx, &typed, &v);
                 if !problems.is_empty() {
                     let message = format!("{}\n{}", ctx.t("contradiction"), problems.join("\n"));
-                    return show_again(ctx, db, t, m.id, organiser, game.id, log, message).await;
+                    return show_again(ctx, db, &edition, t, m.id, organiser, game.id, log, message).await;
                 }
                 ResultEntry {
                     winner: Some(v.outcome.winner.as_str().to_string()),
@@ -317,6 +324,7 @@ async fn save_result(
                     log_text: Some(log.to_string()),
                     log_status: "valid".to_string(),
                     log_message: v.claim_mismatches.join(" "),
+                    log_edition: Some(t.edition.clone()),
                 }
             }
             Err(e) if form::checkbox(f.accept_invalid.as_ref()) => {
@@ -324,15 +332,18 @@ async fn save_result(
                 entry.log_text = Some(log.to_string());
                 entry.log_status = "invalid".to_string();
                 entry.log_message = e.to_string();
+                entry.log_edition = Some(t.edition.clone());
                 entry
             }
             Err(e) => {
                 let message = format!("{}: {e}", ctx.t("log_error"));
-                return show_again(ctx, db, t, m.id, organiser, game.id, log, message).await;
+                return show_again(ctx, db, &edition, t, m.id, organiser, game.id, log, message).await;
             }
         }
     };
-    store::games::save_result(db, t.id, game.id, version, &entry, user.0.id).await?;
+    store::games::save_result(db, t.id, game.id, version, &entry, user.0.id)
+        .await
+        .map_err(|e| ctx.store_error(e))?;
     tracing::info!(tournament = %t.id, game = %game.id, log = %entry.log_status, by = %user.0.username, "result saved");
     Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
 }
@@ -390,6 +401,7 @@ pub async fn forfeit(
 async fn show_again(
     ctx: &Ctx,
     db: &Db,
+    edition: &Edition,
     t: Tournament,
     m: MatchId,
     organiser: bool,
@@ -399,7 +411,7 @@ async fn show_again(
 ) -> Result<HttpResponse, WebError> {
     let data = Loaded::load(db, t).await?;
     let row = data.matches.iter().find(|r| r.id == m).ok_or(WebError::NotFound)?;
-    let page = match_page(ctx, &data, row, organiser, false, Some((game, log.to_string(), message)));
+    let page = match_page(ctx, &data, edition, row, organiser, false, Some((game, log.to_string(), message)));
     super::render_status(actix_web::http::StatusCode::UNPROCESSABLE_ENTITY, &page)
 }
 
@@ -433,7 +445,8 @@ pub async fn extra_game(
     )
     .await
     .map_err(|e| match e {
-        store::StoreError::Sqlx(_) => WebError::Conflict(ctx.t("no_extra_game").to_string()),
+        // Someone drew the lot first: a real conflict. A database failure stays a 500 (From).
+        store::StoreError::Conflict => WebError::Conflict(ctx.t("no_extra_game").to_string()),
         other => other.into(),
     })?;
     tracing::info!(tournament = %data.t.id, r#match = %m.id, red = %lot.red, seed = lot.seed, "extra game lot drawn");
@@ -448,16 +461,16 @@ pub struct CardView {
 }
 
 /// The edition's card list of one side as `(number, name)` pairs (what the league's deck check takes).
-fn card_list(side: Side) -> Vec<(u8, &'static str)> {
-    Edition::builtin().cards(side).map(|c| (c.number, c.name.as_str())).collect()
+fn card_list(edition: &Edition, side: Side) -> Vec<(u8, &str)> {
+    edition.cards(side).map(|c| (c.number, c.name.as_str())).collect()
 }
 
-/// Every card of both decks, Red first, for the checklist.
-pub fn checklist() -> Vec<CardView> {
+/// Every card of both decks of the tournament's edition, Red first, for the checklist.
+pub fn checklist(edition: &Edition) -> Vec<CardView> {
     Side::BOTH
         .into_iter()
         .flat_map(|side| {
-            card_list(side).into_iter().map(move |(number, name)| CardView {
+            card_list(edition, side).into_iter().map(move |(number, name)| CardView {
                 side: side.as_str(),
                 number,
                 name: name.to_string(),
@@ -476,18 +489,21 @@ pub struct DeckForm {
 }
 
 /// Record a deck check (league rules, "Card list and deck checks"): counts of both decks; for a short
-/// deck the set handed out instead, and, card by card, which cards the incomplete set lacks
-/// (the league's `check_count` / `check_cards` decide).
+/// deck the set handed out instead, and, card by card, which cards the incomplete set lacks. The
+/// league's `check_deck` decides (a full or too-large count lists no missing cards); the store
+/// accepts checks only in a published round.
 pub async fn deck_check(
     ctx: Ctx,
     user: LoggedIn,
     db: web::Data<Db>,
+    editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<DeckForm>,
 ) -> Result<HttpResponse, WebError> {
-    use crate::league::{DeckReport, check_cards, check_count};
+    use crate::league::{DeckCheckError, DeckReport, check_deck};
     let (tid, mid) = path.into_inner();
     let (t, _) = refereed(&db, &user, tid).await?;
+    let edition = editions.get(&db, &t.edition).await?;
     let m = store::rounds::get_match(&db, t.id, MatchId(mid)).await?.ok_or(WebError::NotFound)?;
     let f = &form.value;
     let lang = ctx.lang;
@@ -501,19 +517,28 @@ pub async fn deck_check(
         let counted =
             form::int(lang, field, if side == Side::Red { &f.red_count } else { &f.polish_count }, 0, 99)?;
         counts[i] = counted;
-        let list = card_list(side);
+        let list = card_list(&edition, side);
         let prefix = format!("missing_{}_", side.as_str());
-        let ticked: Vec<u8> =
-            form.pairs.iter().filter_map(|(k, _)| k.strip_prefix(&prefix)?.parse().ok()).collect();
-        let report = if ticked.is_empty() {
-            check_count(&list, u32::try_from(counted).unwrap_or(0))
-        } else {
-            let present: Vec<u8> = list.iter().map(|&(n, _)| n).filter(|n| !ticked.contains(n)).collect();
-            check_cards(&list, &present)
-        };
+        let mut ticked: Vec<u8> = form
+            .pairs
+            .iter()
+            .filter_map(|(k, _)| k.strip_prefix(&prefix)?.parse().ok())
+            .filter(|n| list.iter().any(|&(c, _)| c == *n))
+            .collect();
+        ticked.sort_unstable();
+        ticked.dedup();
+        let report = check_deck(&list, u32::try_from(counted).unwrap_or(0), &ticked).map_err(|e| {
+            let why = match e {
+                DeckCheckError::MissingButNotShort { .. } => ctx.t("deck_missing_but_not_short").to_string(),
+                DeckCheckError::MoreMissingThanShort { short, listed, .. } => {
+                    format!("{} ({listed} > {short})", ctx.t("deck_more_missing_than_short"))
+                }
+            };
+            WebError::BadRequest(format!("{}: {why}", ctx.t(field)))
+        })?;
         match report {
-            DeckReport::Complete { .. } => {}
-            DeckReport::WrongCount { .. } => short = true,
+            DeckReport::Complete { .. } | DeckReport::TooMany { .. } => {}
+            DeckReport::Short { .. } => short = true,
             DeckReport::Incomplete { missing, .. } => {
                 short = true;
                 let letter = if side == Side::Red { 'R' } else { 'P' };
@@ -533,6 +558,6 @@ pub async fn deck_check(
         swapped_to,
         missing_cards,
     };
-    store::deck_checks::record(&db, t.id, m.id, &check, user.0.id).await?;
+    store::deck_checks::record(&db, t.id, m.id, &check, user.0.id).await.map_err(|e| ctx.store_error(e))?;
     Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
 }

@@ -323,11 +323,14 @@ struct GamePage<'a> {
     game: crate::web::lines::GameLine,
     log: String,
     log_message: String,
+    /// The edition the stored log was validated with, or the tournament's without a log: its name.
+    edition: String,
 }
 
 pub async fn game_page(
     ctx: Ctx,
     db: web::Data<Db>,
+    editions: web::Data<crate::web::editions::EditionCache>,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, gid) = path.into_inner();
@@ -339,6 +342,8 @@ pub async fn game_page(
     let game = line.games.iter().position(|g| g.id == row.id).ok_or(WebError::NotFound)?;
     let mut line = line;
     let game = line.games.swap_remove(game);
+    let code = row.edition.as_deref().unwrap_or(&data.t.edition);
+    let edition = editions.get(&db, code).await?.name().to_string();
     render(&GamePage {
         ctx: &ctx,
         t: &data.t,
@@ -346,6 +351,7 @@ pub async fn game_page(
         game,
         log: log.unwrap_or_default(),
         log_message: row.log_message,
+        edition,
     })
 }
 

@@ -1,0 +1,235 @@
+//! Editions: the built-in ones (rows without files) and those organisers upload, stored with their
+//! provenance and files. An edition never changes once stored; it is deleted only while no tournament
+//! plays it and no stored log names it.
+
+use super::{Db, StoreError, UserId, now};
+use sqlx::Row;
+
+/// One edition as listed.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct EditionRow {
+    /// The edition's id (its `edition.csv`), what a log's `Edition` tag names.
+    pub code: String,
+    pub name: String,
+    pub builtin: bool,
+    /// Who uploaded it (`None` for the built-in ones).
+    pub uploaded_by: Option<String>,
+    pub uploaded_at: String,
+    /// What was uploaded: the file names, or the zip's name and what was taken from it.
+    pub source: String,
+    /// Tournaments that play it.
+    pub tournaments: i64,
+    /// Stored logs validated with it.
+    pub games: i64,
+}
+
+impl EditionRow {
+    #[must_use]
+    pub fn in_use(&self) -> bool {
+        self.tournaments > 0 || self.games > 0
+    }
+}
+
+/// An uploaded edition that passed the loader.
+pub struct NewEdition {
+    pub code: String,
+    pub name: String,
+    pub source: String,
+    pub files: Vec<(String, String)>,
+}
+
+const SELECT: &str = "SELECT e.code, e.name, e.builtin, u.username AS uploaded_by, e.uploaded_at, e.source, \
+     (SELECT COUNT(*) FROM tournaments t WHERE t.edition = e.code) AS tournaments, \
+     (SELECT COUNT(*) FROM games g WHERE g.edition = e.code) AS games \
+     FROM editions e LEFT JOIN users u ON u.id = e.uploaded_by";
+
+/// Every edition: built-in ones first, then uploads, newest first.
+///
+/// # Errors
+/// The query fails.
+pub async fn list(db: &Db) -> Result<Vec<EditionRow>, StoreError> {
+    Ok(sqlx::query_as::<_, EditionRow>(&format!(
+        "{SELECT} ORDER BY e.builtin DESC, e.uploaded_at DESC, e.code"
+    ))
+    .fetch_all(db)
+    .await?)
+}
+
+/// # Errors
+/// The query fails.
+pub async fn get(db: &Db, code: &str) -> Result<Option<EditionRow>, StoreError> {
+    Ok(sqlx::query_as::<_, EditionRow>(&format!("{SELECT} WHERE e.code = ?"))
+        .bind(code)
+        .fetch_optional(db)
+        .await?)
+}
+
+/// The files of an uploaded edition as sent, by name (none for a built-in one).
+///
+/// # Errors
+/// The query fails.
+pub async fn files(db: &Db, code: &str) -> Result<Vec<(String, String)>, StoreError> {
+    Ok(sqlx::query_as("SELECT name, contents FROM edition_files WHERE edition = ? ORDER BY name")
+        .bind(code)
+        .fetch_all(db)
+        .await?)
+}
+
+/// Store an uploaded edition and its files in one transaction; `false` (nothing stored) if an edition
+/// with that code exists already (editions never change once stored).
+///
+/// # Errors
+/// An insert fails.
+#[tracing::instrument(skip(db, edition), fields(code = %edition.code))]
+pub async fn insert(db: &Db, edition: &NewEdition, by: UserId) -> Result<bool, StoreError> {
+    let mut tx = super::write_tx(db).await?;
+    let exists: Option<(String,)> = sqlx::query_as("SELECT code FROM editions WHERE code = ?")
+        .bind(&edition.code)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if exists.is_some() {
+        return Ok(false);
+    }
+    sqlx::query(
+        "INSERT INTO editions (code, name, builtin, uploaded_by, uploaded_at, source) VALUES (?, ?, 0, ?, ?, ?)",
+    )
+    .bind(&edition.code)
+    .bind(&edition.name)
+    .bind(by)
+    .bind(now())
+    .bind(&edition.source)
+    .execute(&mut *tx)
+    .await?;
+    for (name, contents) in &edition.files {
+        sqlx::query("INSERT INTO edition_files (edition, name, contents) VALUES (?, ?, ?)")
+            .bind(&edition.code)
+            .bind(name)
+            .bind(contents)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// What became of a request to delete an edition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Deletion {
+    Deleted,
+    NotFound,
+    /// Built into the program: it cannot be deleted.
+    Builtin,
+    /// Tournaments play it or stored logs name it (tournament names, then the number of logs).
+    InUse {
+        tournaments: Vec<String>,
+        games: i64,
+    },
+}
+
+/// Delete an uploaded edition that nothing uses, checked in the same transaction as the delete.
+///
+/// # Errors
+/// A query fails.
+#[tracing::instrument(skip(db))]
+pub async fn delete(db: &Db, code: &str) -> Result<Deletion, StoreError> {
+    let mut tx = super::write_tx(db).await?;
+    let Some(row) = sqlx::query("SELECT builtin FROM editions WHERE code = ?")
+        .bind(code)
+        .fetch_optional(&mut *tx)
+        .await?
+    else {
+        return Ok(Deletion::NotFound);
+    };
+    if row.try_get::<bool, _>(0)? {
+        return Ok(Deletion::Builtin);
+    }
+    let tournaments: Vec<(String,)> =
+        sqlx::query_as("SELECT name FROM tournaments WHERE edition = ? ORDER BY id")
+            .bind(code)
+            .fetch_all(&mut *tx)
+            .await?;
+    let (games,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM games WHERE edition = ?").bind(code).fetch_one(&mut *tx).await?;
+    if !tournaments.is_empty() || games > 0 {
+        return Ok(Deletion::InUse { tournaments: tournaments.into_iter().map(|(n,)| n).collect(), games });
+    }
+    sqlx::query("DELETE FROM edition_files WHERE edition = ?").bind(code).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM editions WHERE code = ?").bind(code).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(Deletion::Deleted)
+}
+
+/// Inside a tournament's write: the edition it names must exist ([`StoreError::Conflict`] if it was
+/// deleted since the form was shown, so the organiser reloads and sees).
+///
+/// # Errors
+/// [`StoreError::Conflict`]; the query fails.
+pub async fn require(tx: &mut sqlx::SqliteConnection, code: &str) -> Result<(), StoreError> {
+    let found: Option<(String,)> =
+        sqlx::query_as("SELECT code FROM editions WHERE code = ?").bind(code).fetch_optional(tx).await?;
+    found.map(|_| ()).ok_or(StoreError::Conflict)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database from before editions were chosen (every migration but this issue's), upgraded: its
+    /// tournaments play, and its stored logs keep, the edition they were validated with then.
+    #[tokio::test]
+    async fn an_older_database_keeps_its_logs_on_the_edition_they_were_validated_with() {
+        let dir = std::env::temp_dir().join(format!("bitwa-editions-migration-{}", std::process::id()));
+        let old = dir.join("migrations");
+        std::fs::create_dir_all(&old).expect("temp dir");
+        let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+        for entry in std::fs::read_dir(&all).expect("migrations") {
+            let path = entry.expect("entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
+            if name.as_str() < "20261201001000" {
+                std::fs::copy(&path, old.join(&name)).expect("copy");
+            }
+        }
+        let url = format!("sqlite://{}?mode=rwc", dir.join("old.db").display());
+        let pool = sqlx::SqlitePool::connect(&url).await.expect("open");
+        sqlx::migrate::Migrator::new(old.as_path())
+            .await
+            .expect("read")
+            .run(&pool)
+            .await
+            .expect("old schema");
+        for sql in [
+            "INSERT INTO tournaments (id, name, first_day, last_day, swiss_rounds, tiebreaks, created_at) \
+             VALUES (1, 'Liga 2025', '2025-05-01', '2025-05-01', 5, '', '2025-05-01T08:00:00Z')",
+            "INSERT INTO players (id, tournament_id, name, birth_date, created_at) \
+             VALUES (1, 1, 'A', '2010-01-01', 'x'), (2, 1, 'B', '2010-01-01', 'x')",
+            "INSERT INTO rounds (id, tournament_id, number, phase, status, created_at) VALUES (1, 1, 1, 'swiss', 'locked', 'x')",
+            "INSERT INTO matches (id, round_id, table_no, player_a, player_b) VALUES (1, 1, 1, 1, 2)",
+            "INSERT INTO games (match_id, game_no, red_player, log_text, log_status) VALUES (1, 1, 1, 'red pass', 'valid')",
+            "INSERT INTO games (match_id, game_no, red_player) VALUES (1, 2, 2)",
+        ] {
+            sqlx::query(sql).execute(&pool).await.expect(sql);
+        }
+        pool.close().await;
+
+        let db = crate::store::connect(&url).await.expect("upgraded");
+        let (edition,): (String,) =
+            sqlx::query_as("SELECT edition FROM tournaments").fetch_one(&db).await.expect("row");
+        assert_eq!(edition, crate::engine::edition::PINNED_EDITION);
+        let games: Vec<(Option<String>,)> =
+            sqlx::query_as("SELECT edition FROM games ORDER BY game_no").fetch_all(&db).await.expect("rows");
+        assert_eq!(games, vec![(Some(crate::engine::edition::PINNED_EDITION.to_string()),), (None,)]);
+        // The built-in editions are rows, with the engine's ids, and the pinned one is in use.
+        let rows = list(&db).await.expect("list");
+        let codes: Vec<&str> = rows.iter().map(|r| r.code.as_str()).collect();
+        let builtin: Vec<&str> = crate::engine::Edition::builtins().iter().map(|e| e.id()).collect();
+        assert_eq!(codes, builtin);
+        assert!(rows.iter().all(|r| r.builtin));
+        assert_eq!((rows[1].tournaments, rows[1].games), (1, 1));
+        assert_eq!(
+            delete(&db, crate::engine::edition::PINNED_EDITION).await.expect("query"),
+            Deletion::Builtin
+        );
+        db.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,353 @@
+//! Editions in the service: an organiser uploads the printed game's data, a tournament plays it from
+//! end to end (log validation, card-by-card deck check, game page), a bad upload shows every problem
+//! and stores nothing.
+
+use crate::helpers::*;
+use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
+
+/// The tournament form's rules: no optional rules, 15 minutes.
+const OPTIONS: RuleOptions = RuleOptions {
+    fortifications: false,
+    flank_attacks: false,
+    time_control_secs: 900,
+    ..RuleOptions::STANDARD
+};
+
+const CODE: &str = "liga-2026-pudelko-7";
+const NAME: &str = "Liga 2026: karty z pudełka nr 7";
+
+/// The shipped edition's files as an organiser would correct them from a printed copy: another id
+/// and name, the Polish card 28 renamed, and the Red card 14 (21 Dywizja Strzelców) at strength 9.
+fn printed_files() -> Vec<(String, String)> {
+    Edition::builtin_files(Edition::builtin().id())
+        .unwrap()
+        .into_iter()
+        .map(|(name, text)| {
+            let text = match name.as_str() {
+                "edition.csv" => format!("key,value\nid,{CODE}\nname,{NAME}\n"),
+                "cards.csv" => {
+                    let text = text.replace(
+                        "polish,28,Batalion Akademicki,white,1,,reconstructed",
+                        "polish,28,Batalion Szturmowy,white,1,,printed",
+                    );
+                    let text = text.replace(
+                        "red,14,21 Dywizja Strzelców,blue,3,,reconstructed",
+                        "red,14,21 Dywizja Strzelców,blue,9,,printed",
+                    );
+                    assert!(text.contains("Batalion Szturmowy") && text.contains(",blue,9,"));
+                    text
+                }
+                _ => text,
+            };
+            (name, text)
+        })
+        .collect()
+}
+
+/// Upload files as separate parts of one form, the CSRF token first (as the page's form sends them).
+async fn upload(b: &Browser, files: &[(String, String)]) -> Page {
+    let token = b.csrf_token().await;
+    let mut parts = vec![Part::Field("csrf", token.as_str())];
+    parts.extend(files.iter().map(|(n, c)| Part::File("files", n.as_str(), c.as_bytes())));
+    b.post_parts("/admin/editions", &parts).await
+}
+
+/// A published round with one match on a new tournament; (tournament, match).
+async fn one_match(admin: &Browser, overrides: &[(&str, &str)]) -> (i64, i64) {
+    let t = create_tournament(admin, overrides).await;
+    register(admin, t, "Anna Czerwona").await;
+    register(admin, t, "Bartek Polski").await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
+    let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"))[0];
+    (t, m)
+}
+
+/// A random game on `printed` whose moves are refused on the built-in edition (a combat that the
+/// stronger card decides differently), as (log on `printed`, the same moves tagged for the built-in one).
+fn game_that_needs_the_printed_cards(printed: &Edition) -> (String, String) {
+    let builtin = Edition::builtin();
+    (0..500)
+        .find_map(|seed| {
+            let log = random_game(seed, printed, &OPTIONS).to_string();
+            validate_log(&log, printed, &OPTIONS).expect("a random game is valid on its edition");
+            let retagged =
+                log.replace(&format!("[Edition \"{CODE}\"]"), &format!("[Edition \"{}\"]", builtin.id()));
+            validate_log(&retagged, builtin, &OPTIONS).is_err().then_some((log, retagged))
+        })
+        .expect("some game in 500 is decided by the 9-strength card")
+}
+
+/// What the referee page says about a refused log (above the form, not the log shown again in it).
+fn rejection(page: &Page) -> &str {
+    let after = page.body.split("id=\"rejected\"").nth(1).expect("the refusal is shown");
+    after.split("<textarea").next().unwrap()
+}
+
+#[actix_rt::test]
+async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let files = printed_files();
+    let printed = Edition::check_files(&files).expect("the corrected files are a valid edition");
+
+    // Upload: stored with its provenance, shown with what the loader read.
+    let uploaded = upload(&admin, &files).await;
+    assert_eq!(uploaded.status, 303, "{}", uploaded.body);
+    assert_eq!(uploaded.location.as_deref(), Some(format!("/admin/editions/{CODE}").as_str()));
+    let page = admin.get(&format!("/admin/editions/{CODE}")).await;
+    page.assert_contains(NAME).assert_contains("Kto wgrał: admin").assert_contains("Batalion Szturmowy");
+    page.assert_contains("Wgrane pliki: edition.csv, units.csv, board.csv, blocked.csv, cards.csv");
+    let list = admin.get("/admin/editions").await;
+    list.assert_contains(NAME).assert_contains(Edition::builtin().name());
+    let csv = admin.get(&format!("/admin/editions/{CODE}/files/cards.csv")).await;
+    assert_eq!((csv.status, csv.content_type.as_str()), (200, "text/csv; charset=utf-8"));
+    assert_eq!(csv.body, files.iter().find(|(n, _)| n == "cards.csv").unwrap().1, "the file as sent");
+
+    // A tournament on the printed edition, and one on the built-in edition.
+    let (t, m) = one_match(&admin, &[("name", "Liga z pudełka"), ("edition", CODE)]).await;
+    let (t0, m0) = one_match(&admin, &[("name", "Liga wbudowana")]).await;
+    admin.get(&format!("/admin/t/{t}")).await.assert_contains(&format!("<option value=\"{CODE}\" selected>"));
+
+    // The same moves: valid on the printed edition, refused on the built-in one at the combat the
+    // stronger card decides.
+    let (log, retagged) = game_that_needs_the_printed_cards(&printed);
+    let expected = validate_log(&log, &printed, &OPTIONS).unwrap().outcome;
+    let refusal = validate_log(&retagged, Edition::builtin(), &OPTIONS).unwrap_err();
+    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    let saved = admin
+        .post(
+            &format!("/ref/t/{t}/game/{}", games[0].0),
+            &[("version", games[0].1.as_str()), ("log", log.as_str())],
+        )
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let game = admin.get(&format!("/t/{t}/game/{}", games[0].0)).await;
+    game.assert_contains("Sprawdzony zapis partii")
+        .assert_contains(&format!("Punkty strony czerwonej: {}", expected.red_points))
+        .assert_contains(&format!("Edycja: {NAME}"));
+    let games0 = game_forms(&admin.get(&format!("/ref/t/{t0}/match/{m0}")).await.body, t0);
+    let refused = admin
+        .post(
+            &format!("/ref/t/{t0}/game/{}", games0[0].0),
+            &[("version", games0[0].1.as_str()), ("log", retagged.as_str())],
+        )
+        .await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(rejection(&refused).contains(&refusal.event), "the refused event is named:\n{}", refused.body);
+    admin.get(&format!("/t/{t0}/game/{}", games0[0].0)).await.assert_contains("w toku");
+    // The printed edition's log is refused by a tournament on another edition, and the reverse.
+    let wrong = admin
+        .post(
+            &format!("/ref/t/{t0}/game/{}", games0[0].0),
+            &[("version", games0[0].1.as_str()), ("log", log.as_str())],
+        )
+        .await;
+    assert_eq!(wrong.status, 422);
+    assert!(rejection(&wrong).contains(CODE), "the log's edition is named:\n{}", wrong.body);
+
+    // The card-by-card deck check lists the printed edition's cards and names the renamed one.
+    let form = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
+    form.assert_contains("P28 Batalion Szturmowy").assert_lacks("Batalion Akademicki");
+    form.assert_contains(&format!("Edycja: {NAME}"));
+    let deck = admin
+        .post(
+            &format!("/ref/t/{t}/match/{m}/deck"),
+            &[("set_label", "7"), ("red_count", "30"), ("polish_count", "29"), ("missing_polish_28", "1")],
+        )
+        .await;
+    assert_eq!(deck.status, 303, "{}", deck.body);
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    let decks = overview.body.split("id=\"decks\"").nth(1).unwrap().split("</section>").next().unwrap();
+    assert!(decks.contains("P28 Batalion Szturmowy"), "{decks}");
+
+    // The stored log keeps its edition when the tournament moves to another one.
+    let version = overview.body.split("name=\"version\" value=\"").nth(1).unwrap().split('"').next().unwrap();
+    let mut fields = tournament_form(&[("name", "Liga z pudełka"), ("edition", Edition::builtin().id())]);
+    fields.push(("version", version));
+    assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &fields).await.status, 303);
+    admin.get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains(&format!("Edycja: {NAME}"));
+    admin
+        .get(&format!("/ref/t/{t}/match/{m}"))
+        .await
+        .assert_contains("P28 Batalion Akademicki")
+        .assert_contains(&format!("Edycja: {}", Edition::builtin().name()));
+
+    // The round is finished on the printed edition: game 2 typed, the round locked, standings shown.
+    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    let typed = enter(&admin, t, (games[1].0, &games[1].1), "polish", "radzymin-check", "6").await;
+    assert_eq!(typed.status, 303, "{}", typed.body);
+    let locked = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    assert_eq!(locked.status, 303, "{}", locked.body);
+    admin.get(&format!("/t/{t}/standings")).await.assert_ok().assert_contains("Anna Czerwona");
+
+    // In use by a stored log: it cannot be deleted.
+    let delete = admin.post(&format!("/admin/editions/{CODE}/delete"), &[]).await;
+    assert_eq!(delete.status, 409, "{}", delete.body);
+    delete.assert_contains("Nie można usunąć edycji");
+    admin.get("/admin/editions").await.assert_contains(NAME);
+}
+
+/// The count of uploaded editions, read from the database itself.
+async fn stored_editions(app: &TestApp) -> (i64, i64) {
+    let db = sqlx::SqlitePool::connect(&app.db_url).await.unwrap();
+    let editions: (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM editions WHERE builtin = 0").fetch_one(&db).await.unwrap();
+    let files: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM edition_files").fetch_one(&db).await.unwrap();
+    (editions.0, files.0)
+}
+
+#[actix_rt::test]
+async fn a_bad_upload_shows_every_problem_in_the_page_language_and_stores_nothing() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let files: Vec<(String, String)> = printed_files()
+        .into_iter()
+        .filter(|(n, _)| n != "board.csv")
+        .map(|(n, c)| match n.as_str() {
+            "units.csv" => (n, c.replace("R16A,16 Armia,red,green", "R16A,16 Armia,red,blue")),
+            "cards.csv" => {
+                (n, c.replace("red,9,2 Dywizja Strzelców,green,3", "red,9,2 Dywizja Strzelców,gren,3"))
+            }
+            _ => (n, c),
+        })
+        .chain([("plan.csv".to_string(), "a,b\n".to_string())])
+        .collect();
+
+    let page = upload(&admin, &files).await;
+    assert_eq!(page.status, 422, "{}", page.body);
+    page.assert_contains("Edycja odrzucona, nic nie zapisano")
+        .assert_contains("plan.csv: nieznany plik edycji")
+        .assert_contains("board.csv: brak pliku")
+        .assert_contains("units.csv: 16 Armia jest zielona (instrukcja, „Fortifications”): 16 Armia (R16A) ma kolor niebieski")
+        .assert_contains("cards.csv:10: kolor &#34;gren&#34; nie jest kolorem karty")
+        .assert_contains("All three of the cards match the 16th Army&#39;s color (green)");
+    assert_eq!(page.body.matches("<li><span class=\"error\">").count(), 4, "four problems, each listed");
+    assert_eq!(stored_editions(&app).await, (0, 0));
+
+    // The same in English.
+    admin.get("/lang/en").await;
+    let page = upload(&admin, &files).await;
+    assert_eq!(page.status, 422);
+    page.assert_contains("Edition refused, nothing was stored")
+        .assert_contains(
+            "units.csv: the 16th Army is green (rulebook, &#34;Fortifications&#34;): 16 Armia (R16A) is blue",
+        )
+        .assert_contains("board.csv: file is missing");
+
+    // Files that are no edition at all, or no files.
+    let junk = upload(&admin, &[("cards.csv".to_string(), "\u{0}\u{1}".to_string())]).await;
+    assert_eq!(junk.status, 422);
+    junk.assert_contains("units.csv: file is missing");
+    let token = admin.csrf_token().await;
+    let nothing = admin
+        .post_parts("/admin/editions", &[Part::Field("csrf", &token), Part::File("files", "", b"")])
+        .await;
+    assert_eq!(nothing.status, 422);
+    nothing.assert_contains("no edition files were sent");
+    assert_eq!(stored_editions(&app).await, (0, 0));
+}
+
+#[actix_rt::test]
+async fn an_upload_needs_the_token_before_any_file_and_an_organiser_account() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let files = printed_files();
+    let cards = files.iter().find(|(n, _)| n == "cards.csv").unwrap().1.as_bytes();
+    let token = admin.csrf_token().await;
+
+    let none = admin.post_parts("/admin/editions", &[Part::File("files", "cards.csv", cards)]).await;
+    assert_eq!(none.status, 403);
+    let late = admin
+        .post_parts(
+            "/admin/editions",
+            &[Part::File("files", "cards.csv", cards), Part::Field("csrf", &token)],
+        )
+        .await;
+    assert_eq!(late.status, 403, "a file before the token is not read");
+    let wrong = admin
+        .post_parts(
+            "/admin/editions",
+            &[Part::Field("csrf", "0000"), Part::File("files", "cards.csv", cards)],
+        )
+        .await;
+    assert_eq!(wrong.status, 403);
+    assert_eq!(stored_editions(&app).await, (0, 0));
+
+    // A referee account (not an organiser) may neither see nor upload editions.
+    let t = create_tournament(&admin, &[]).await;
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia1"), ("password", "haslo-sedziego")])
+        .await;
+    let referee = app.browser();
+    referee.login("sedzia1", "haslo-sedziego").await;
+    assert_eq!(referee.get("/admin/editions").await.status, 403);
+    assert_eq!(upload(&referee, &files).await.status, 403);
+    assert_eq!(stored_editions(&app).await, (0, 0));
+}
+
+#[actix_rt::test]
+async fn an_edition_sent_as_one_zip_is_stored_once_and_deleted_while_unused() {
+    use std::io::Write;
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, text) in printed_files() {
+        zip.start_file(format!("pudelko-7/{name}"), zip::write::SimpleFileOptions::default()).unwrap();
+        zip.write_all(text.as_bytes()).unwrap();
+    }
+    let bytes = zip.finish().unwrap().into_inner();
+    let send = |bytes: Vec<u8>| {
+        let admin = &admin;
+        async move {
+            let token = admin.csrf_token().await;
+            admin
+                .post_parts(
+                    "/admin/editions",
+                    &[Part::Field("csrf", &token), Part::File("files", "pudelko-7.zip", &bytes)],
+                )
+                .await
+        }
+    };
+
+    let stored = send(bytes.clone()).await;
+    assert_eq!(stored.status, 303, "{}", stored.body);
+    let page = admin.get(&format!("/admin/editions/{CODE}")).await;
+    page.assert_contains("pudelko-7.zip (").assert_contains("Batalion Szturmowy");
+    assert_eq!(stored_editions(&app).await, (1, 5));
+
+    // Stored editions never change: the same id again is refused.
+    let again = send(bytes).await;
+    assert_eq!(again.status, 422);
+    again.assert_contains(&format!("edition.csv: id {CODE}: taka edycja już istnieje"));
+
+    // The built-in editions stay; an unused upload can be deleted.
+    let builtin = admin.post(&format!("/admin/editions/{}/delete", Edition::builtin().id()), &[]).await;
+    assert_eq!(builtin.status, 400);
+    let deleted = admin.post(&format!("/admin/editions/{CODE}/delete"), &[]).await;
+    assert_eq!(deleted.status, 303, "{}", deleted.body);
+    assert_eq!(stored_editions(&app).await, (0, 0));
+    assert_eq!(admin.get(&format!("/admin/editions/{CODE}")).await.status, 404);
+    // A tournament cannot name it any more.
+    let refused = admin.post("/admin/new", &tournament_form(&[("edition", CODE)])).await;
+    assert_eq!(refused.status, 400);
+}
+
+#[actix_rt::test]
+async fn the_built_in_editions_are_listed_and_tournaments_play_the_current_one_by_default() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let list = admin.get("/admin/editions").await;
+    for e in Edition::builtins() {
+        list.assert_contains(&format!("/admin/editions/{}\"", e.id()));
+    }
+    let t = create_tournament(&admin, &[]).await;
+    admin
+        .get(&format!("/admin/t/{t}"))
+        .await
+        .assert_contains(&format!("<option value=\"{}\" selected>", Edition::builtin().id()));
+    // The built-in edition's files download as shipped (to correct them from a printed copy).
+    let board = admin.get(&format!("/admin/editions/{}/files/board.csv", Edition::builtin().id())).await;
+    assert_eq!(board.status, 200);
+    board.assert_contains("d4,4,4,Radzymin,no,yes,radzymin,P1A,rulebook");
+}
