@@ -130,6 +130,9 @@ pub struct SimulateArgs {
     /// Number of players who join after round 1.
     #[arg(long, default_value_t = 0)]
     pub late_entries: u32,
+    /// Print the Swiss phase as a FIDE Tournament Report File (TRF-16) instead of CSV.
+    #[arg(long)]
+    pub trf: bool,
 }
 
 /// Run one parsed command line; the exit code says whether it succeeded.

@@ -183,6 +183,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/export/pairings/{n}", web::get().to(exports::pairings))
         .route("/t/{t}/export/standings", web::get().to(exports::standings))
         .route("/t/{t}/export/results", web::get().to(exports::results))
+        .route("/t/{t}/export/trf", web::get().to(exports::trf))
         // Organiser.
         .route("/admin/new", web::get().to(admin::new_form))
         .route("/admin/new", web::post().to(admin::create))

@@ -19,6 +19,7 @@ mod forbidden;
 mod forfeits;
 mod headers;
 mod knockout;
+mod league_exports;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;

@@ -1,5 +1,6 @@
 //! CSV exports: pairings of a round, standings, all results. UTF-8 with a BOM and `;` by default
 //! (what Polish spreadsheets expect), `,` with `?sep=comma`; headers in the page language.
+//! And the Swiss phase as a FIDE Tournament Report File (TRF-16, league `trf`).
 
 use super::tournament;
 use crate::store::Db;
@@ -118,4 +119,33 @@ pub async fn standings(
         rows.push(row);
     }
     csv_response(&sep, &format!("standings-{tid}.csv"), rows)
+}
+
+/// The Swiss phase as a FIDE Tournament Report File (TRF-16): every finished public Swiss round
+/// (a round still in play is left out), players in registration order. Public like the other
+/// exports; no birth dates.
+pub async fn trf(db: web::Data<Db>, path: web::Path<i64>) -> Result<HttpResponse, WebError> {
+    use crate::league::trf::{TrfEvent, write};
+    use crate::store::rounds::Phase;
+    let tid = path.into_inner();
+    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let finished: Vec<u32> = data
+        .public_rounds()
+        .filter(|r| r.phase() == Phase::Swiss && data.round_complete(r))
+        .filter_map(|r| u32::try_from(r.number).ok())
+        .collect();
+    let mut input = data.standings_input();
+    input.rounds.retain(|r| finished.contains(&r.round));
+    let event = TrfEvent {
+        name: data.t.name.clone(),
+        city: data.t.venue.clone(),
+        start_date: Some(data.t.first_day.format("%Y/%m/%d").to_string()),
+        end_date: Some(data.t.last_day.format("%Y/%m/%d").to_string()),
+        planned_rounds: u32::try_from(data.t.swiss_rounds).unwrap_or(0),
+        names: data.players.iter().map(|p| (crate::web::league_view::lp(p.id), p.name.clone())).collect(),
+    };
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .insert_header(("Content-Disposition", format!("attachment; filename=\"tournament-{tid}.trf\"")))
+        .body(write(&event, &input)))
 }

@@ -84,6 +84,16 @@ pub async fn pairings(
     render(&RoundPage { ctx: &ctx, t: &data.t, round, lines, organiser, referee, table_refs, referees })
 }
 
+/// One pair across score groups on the "why" page: who, how far apart, why.
+struct FloaterView {
+    down: String,
+    down_score: String,
+    up: String,
+    up_score: String,
+    difference: String,
+    reasons: Vec<String>,
+}
+
 #[derive(Template)]
 #[template(path = "why.html")]
 struct WhyPage<'a> {
@@ -91,15 +101,17 @@ struct WhyPage<'a> {
     t: &'a Tournament,
     number: i64,
     groups: Vec<(String, Vec<String>)>,
-    floaters: Vec<String>,
+    floaters: Vec<FloaterView>,
     bye: Option<String>,
     not_paired: Vec<String>,
     forbidden_paired: Vec<String>,
     raw: String,
 }
 
+/// Points for people: a decimal comma in Polish, "1 pt" / "2 pts" in English.
 fn points(ctx: &Ctx, p: HalfPoints) -> String {
-    format!("{} {}", p.to_decimal_string(), ctx.t("points_short"))
+    let unit = if p == HalfPoints::ONE { ctx.t("point_unit_one") } else { ctx.t("points_short") };
+    format!("{} {unit}", ctx.lang.decimal(&p.to_decimal_string()))
 }
 
 /// The league's structured explanation, in the page language and with names.
@@ -123,8 +135,13 @@ pub async fn explanation(
     let floaters = e
         .floaters
         .iter()
-        .map(|f| {
-            let reasons: Vec<String> = f
+        .map(|f| FloaterView {
+            down: name(f.down),
+            down_score: points(&ctx, f.down_score),
+            up: name(f.up),
+            up_score: points(&ctx, f.up_score),
+            difference: points(&ctx, f.difference()),
+            reasons: f
                 .reasons
                 .iter()
                 .map(|r| match r {
@@ -135,17 +152,13 @@ pub async fn explanation(
                     FloatReason::Forbidden { players } => {
                         format!("{} {}", ctx.t("forbidden_with"), names(players))
                     }
+                    FloatReason::SkippedGroups { scores } => {
+                        let scores: Vec<String> = scores.iter().map(|&s| points(&ctx, s)).collect();
+                        format!("{} ({})", ctx.t("skipped_groups"), scores.join("; "))
+                    }
                     FloatReason::RestOfField => ctx.t("rest_of_field").to_string(),
                 })
-                .collect();
-            format!(
-                "{} ({}) – {} ({}): {}",
-                name(f.down),
-                points(&ctx, f.down_score),
-                name(f.up),
-                points(&ctx, f.up_score),
-                reasons.join("; ")
-            )
+                .collect(),
         })
         .collect();
     let bye = e.bye.as_ref().map(|b| {
@@ -252,15 +265,11 @@ pub async fn player(
         .filter(|m| data.is_public(m) && (m.player_a == player.id || m.player_b == Some(player.id)))
         .map(|m| match_line(&data, m))
         .collect();
-    // Red-side points: the points of every game this player commanded Red in.
-    let red_total = lines
-        .iter()
-        .flat_map(|l| l.games.iter())
-        .filter(|g| g.red_id == player.id && g.game_no <= 2)
-        .filter_map(|g| g.red_points.parse::<i64>().ok())
-        .sum();
+    // Red-side points as the standings count them: the league's scorecard, flag rule applied
+    // (a Red commander who ran out of time scores 0 whatever was typed).
     let standings = data.standings();
     let row = standings.iter().find(|r| sp(r.player) == player.id);
+    let red_total = row.map_or(0, |r| i64::from(r.red_side_points));
     let page = PlayerPage {
         ctx: &ctx,
         t: &data.t,
