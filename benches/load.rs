@@ -115,12 +115,20 @@ async fn get_text(client: &awc::Client, url: &str, cookie: Option<&str>) -> Stri
     String::from_utf8(r.body().limit(1 << 24).await.unwrap().to_vec()).unwrap()
 }
 
-fn session_cookie(r: &awc::ClientResponse<impl Sized>) -> Option<String> {
-    r.headers()
-        .get_all("set-cookie")
-        .filter_map(|c| c.to_str().ok())
-        .find(|c| c.starts_with("bitwa_session="))
-        .map(|c| c.split(';').next().unwrap().to_string())
+/// A `Cookie` header value updated with a response's `Set-Cookie`s (the session and CSRF cookies).
+fn merge_cookies(cookies: &str, headers: &awc::http::header::HeaderMap) -> String {
+    let mut jar: Vec<(String, String)> = cookies
+        .split("; ")
+        .filter_map(|c| c.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
+        .collect();
+    for set in headers.get_all("set-cookie").filter_map(|v| v.to_str().ok()) {
+        let Some((k, v)) = set.split(';').next().and_then(|c| c.split_once('=')) else { continue };
+        jar.retain(|(name, _)| name != k);
+        if !v.is_empty() {
+            jar.push((k.to_string(), v.to_string()));
+        }
+    }
+    jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
 }
 
 async fn pages(client: &awc::Client, base: &str, plan: &Plan, t: u64) {
@@ -168,10 +176,10 @@ async fn pages(client: &awc::Client, base: &str, plan: &Plan, t: u64) {
     }
 }
 
-/// Log in as the demo referee; the session cookie.
+/// Log in as the demo referee; the cookies and the CSRF token.
 async fn referee(client: &awc::Client, base: &str) -> (String, String) {
     let mut login = client.get(format!("{base}/login")).send().await.unwrap();
-    let cookie = session_cookie(&login).expect("the login page opens a session");
+    let cookie = merge_cookies("", login.headers());
     let page = String::from_utf8(login.body().await.unwrap().to_vec()).unwrap();
     let csrf = between(&page, "name=\"csrf\" value=\"", "\"").unwrap().to_string();
     let form = serde_urlencoded::to_string([
@@ -188,11 +196,11 @@ async fn referee(client: &awc::Client, base: &str) -> (String, String) {
         .await
         .unwrap();
     assert_eq!(r.status(), 303, "the demo referee logs in");
-    let cookie = session_cookie(&r).unwrap_or(cookie);
-    // The first page with a form puts a fresh CSRF token into the session (maybe a new cookie).
+    let cookie = merge_cookies(&cookie, r.headers());
+    // A page with a form: its CSRF token (and any cookie it sets).
     let mut first =
         client.get(format!("{base}/me")).insert_header(("Cookie", cookie.clone())).send().await.unwrap();
-    let cookie = session_cookie(&first).unwrap_or(cookie);
+    let cookie = merge_cookies(&cookie, first.headers());
     let me = String::from_utf8(first.body().limit(1 << 22).await.unwrap().to_vec()).unwrap();
     let csrf = between(&me, "name=\"csrf\" value=\"", "\"").expect("a CSRF token on /me").to_string();
     (cookie, csrf)
@@ -304,7 +312,8 @@ async fn main() {
         bitwa::web::demo::create(&db, &spec).await.expect("demo tournament");
         db.close().await;
     }
-    let settings = Settings { database_url, bind: "127.0.0.1:0".into(), demo, workers: None };
+    let settings =
+        Settings { database_url, bind: "127.0.0.1:0".into(), demo, workers: None, ..Settings::default() };
     let app = Application::build(&settings).await.expect("app starts");
     let base = format!("http://127.0.0.1:{}", app.port());
     let handle = app.handle();

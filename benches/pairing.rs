@@ -1,6 +1,10 @@
 //! Pairing one Swiss round mid-tournament (scores spread) for 100, 1,000 and 5,000 players, and
-//! standings for 1,000 players after 9 rounds. Prints wall-clock times; run with
-//! `cargo bench --bench pairing`.
+//! standings for 1,000 players after 9 rounds. Prints wall-clock times, what the pairing
+//! criteria cost (score differences, weight bits, whether 512-bit weights were needed) and the
+//! process's peak memory; run with `cargo bench --bench pairing`.
+//!
+//! Without `--bench` (as `cargo test --benches` runs it) a smoke run: 100 players paired and
+//! ranked once, checked, not timed.
 
 use bitwa::league::standings::compute;
 use bitwa::league::*;
@@ -76,46 +80,93 @@ fn time<T>(f: impl Fn() -> T, runs: u32) -> (Duration, T) {
     (best, last)
 }
 
+fn pairing_input(n: i64, rounds: u32) -> PairingInput {
+    PairingInput {
+        round: rounds + 1,
+        players: (1..=n)
+            .map(|i| PairingPlayer {
+                id: PlayerId(i),
+                status: PlayerStatus::Active,
+                joined_round: 1,
+                rank: i as u32,
+            })
+            .collect(),
+        // Round 6 on the same fields as before issue 10 (seed n), so the times compare.
+        history: history(n, rounds, n as u64 + u64::from(rounds - 5)),
+        forbidden: vec![],
+        scoring: Scoring::default(),
+    }
+}
+
+fn standings_input(n: i64, rounds: u32) -> StandingsInput {
+    StandingsInput {
+        players: (1..=n)
+            .map(|i| StandingPlayer { knowledge_test: Some(0), ..StandingPlayer::new(PlayerId(i), i as u32) })
+            .collect(),
+        rounds: history(n, rounds, 9),
+        scoring: Scoring::default(),
+        tiebreaks: Tiebreak::DEFAULT_ORDER.to_vec(),
+    }
+}
+
+/// Peak resident memory of this process (Linux), in MiB.
+fn peak_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb: f64 =
+        status.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Every player paired once, nobody twice: the smoke run's check.
+fn check(input: &PairingInput, r: &RoundPairing) {
+    let mut seen = std::collections::BTreeSet::new();
+    for p in &r.pairings {
+        match *p {
+            Pairing::Match { red_first, other, .. } => assert!(seen.insert(red_first) && seen.insert(other)),
+            Pairing::Bye { player } => assert!(seen.insert(player)),
+        }
+    }
+    assert_eq!(seen.len(), input.players.len(), "every player paired exactly once");
+}
+
 fn main() {
-    for (n, runs) in [(100i64, 20), (1_000, 3), (5_000, 1)] {
-        let rounds = 5;
-        let input = PairingInput {
-            round: rounds + 1,
-            players: (1..=n)
-                .map(|i| PairingPlayer {
-                    id: PlayerId(i),
-                    status: PlayerStatus::Active,
-                    joined_round: 1,
-                    rank: i as u32,
-                })
-                .collect(),
-            history: history(n, rounds, n as u64),
-            forbidden: vec![],
-            scoring: Scoring::default(),
-        };
-        let (t, r) = time(|| pair_round(&input), runs);
-        let r = r.expect("paired");
+    if !std::env::args().any(|a| a == "--bench") {
+        let input = pairing_input(100, 5);
+        let (r, report) = bitwa::league::swiss::pair_round_reported(&input).expect("paired");
+        check(&input, &r);
+        assert!(!report.wide, "100 players fit in 128-bit weights: {report:?}");
+        let rows = compute(&standings_input(100, 9));
+        assert_eq!(rows.len(), 100);
+        assert!(rows.windows(2).all(|w| w[0].match_points >= w[1].match_points));
+        println!("pairing bench smoke run: ok (run `cargo bench --bench pairing` to time it)");
+        return;
+    }
+    for (n, rounds, runs) in [(100i64, 5, 20), (1_000, 5, 5), (1_000, 8, 3), (5_000, 5, 1), (5_000, 8, 1)] {
+        let input = pairing_input(n, rounds);
+        let (t, r) = time(|| bitwa::league::swiss::pair_round_reported(&input), runs);
+        let (r, report) = r.expect("paired");
+        check(&input, &r);
         println!(
-            "pair_round: {n:>5} players, round {} ({} score groups, {} floater pairs): {:>10.3} ms",
+            "pair_round: {n:>5} players, round {:>2} ({:>2} score groups, {:>2} differences ({:>2} exact), {:>3}-bit weights{}, {:>3} floater pairs): {:>10.3} ms",
             rounds + 1,
             r.explanation.score_groups.len(),
+            report.score_differences,
+            report.exact_differences,
+            report.weight_bits,
+            if report.wide { ", 512-bit" } else { "" },
             r.explanation.floaters.len(),
             t.as_secs_f64() * 1e3
         );
     }
     let n = 1_000;
-    let input = StandingsInput {
-        players: (1..=n)
-            .map(|i| StandingPlayer { id: PlayerId(i), seed: i as u32, knowledge_test: Some(0) })
-            .collect(),
-        rounds: history(n, 9, 9),
-        scoring: Scoring::default(),
-        tiebreaks: Tiebreak::DEFAULT_ORDER.to_vec(),
-    };
+    let input = standings_input(n, 9);
     let (t, rows) = time(|| compute(&input), 20);
     println!(
         "standings:  {n:>5} players after 9 rounds ({} rows): {:>10.3} ms",
         rows.len(),
         t.as_secs_f64() * 1e3
     );
+    if let Some(mib) = peak_mib() {
+        println!("peak memory (VmHWM): {mib:.1} MiB");
+    }
 }

@@ -110,7 +110,7 @@ impl std::str::FromStr for Termination {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Termination::ALL
             .into_iter()
-            .find(|t| t.as_str() == s.trim())
+            .find(|t| t.as_str().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| UnknownName { kind: "termination", name: s.to_string() })
     }
 }

@@ -64,3 +64,50 @@ fn check_edition_accepts_the_shipped_edition_and_names_the_bad_line_of_a_broken_
     assert_eq!(code, 1);
     assert!(out.contains("cards.csv:43: colour \"purple\""), "{out}");
 }
+
+#[test]
+fn random_game_masked_writes_unseen_cards_and_check_log_gives_the_same_result() {
+    let (code, named) = bitwa(&["random-game", "--seed", "3"]);
+    assert_eq!(code, 0);
+    let (code, masked) = bitwa(&["random-game", "--seed", "3", "--masked"]);
+    assert_eq!(code, 0);
+    assert!(masked.contains("red draw ? ? ? ? ? ? ? ? ? ?"), "{masked}");
+    assert!(masked.lines().all(|l| !l.contains(" pull ") || l.contains(" pull ?")), "{masked}");
+    let dir = std::env::temp_dir();
+    let (a, b) = (
+        dir.join(format!("bitwa-named-{}.bwlog", std::process::id())),
+        dir.join(format!("bitwa-masked-{}.bwlog", std::process::id())),
+    );
+    std::fs::write(&a, &named).expect("temp file");
+    std::fs::write(&b, &masked).expect("temp file");
+    let (_, out_a) = bitwa(&["check-log", a.to_str().expect("utf-8")]);
+    let (code, out_b) = bitwa(&["check-log", b.to_str().expect("utf-8")]);
+    let _ = (std::fs::remove_file(&a), std::fs::remove_file(&b));
+    assert_eq!(code, 0, "{out_b}");
+    let verdict = |s: &str| s.split_once(": ").map(|(_, v)| v.to_string()).unwrap_or_default();
+    assert_eq!(verdict(&out_a), verdict(&out_b));
+}
+
+#[test]
+fn check_log_speaks_polish_on_request_and_shows_the_whole_position_with_verbose() {
+    let invalid = fixture("logs/invalid-strength-claim.bwlog");
+    let (code, out) = bitwa(&["check-log", "--lang", "pl", &invalid]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("wiersz 51: `red strength 9 4 {12:40}`: siły w walce to 8 po stronie atakującej"),
+        "{out}"
+    );
+    assert!(out.contains("(instrukcja: Rozstrzyganie ataku); stan gry: runda 1"), "{out}");
+    assert!(!out.contains("jednostki:"), "the short state by default: {out}");
+    let (_, out) = bitwa(&["check-log", "--verbose", &invalid]);
+    assert!(out.contains("units: R3A e5 0m") && out.contains("red reserve: R10"), "{out}");
+    let (_, out) = bitwa(&["check-log", "--json", "--lang", "pl", &invalid]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(v["error"]["section"], "Rozstrzyganie ataku");
+    // The league's time control decides: a 20-minute log is refused unless the league plays 20 minutes.
+    let long = fixture("logs/invalid-time-control-differs.bwlog");
+    let (code, _) = bitwa(&["check-log", &long]);
+    assert_eq!(code, 1);
+    let (code, out) = bitwa(&["check-log", "--time-control", "1200", &long]);
+    assert_eq!(code, 0, "{out}");
+}

@@ -3,7 +3,7 @@
 //! shipped edition plays the rulebook's worked examples as printed.
 
 use bitwa::engine::edition::{EditionErrors, PINNED_EDITION, RulebookFact, RulebookUnit};
-use bitwa::engine::{CardEffect, Edition, Landmark, RuleOptions, replay_snapshots, validate_log};
+use bitwa::engine::{CardEffect, Edition, Landmark, Lang, RuleOptions, replay_snapshots, validate_log};
 use bitwa::outcome::Side;
 use std::collections::BTreeSet;
 
@@ -388,7 +388,7 @@ fn without_the_blocked_side_radzymin_would_have_a_second_retreat() {
     let o = RuleOptions::default();
     assert!(validate_log(&west, &unblocked, &o).is_ok(), "c4 is a legal retreat without the blocked side");
     let err = validate_log(&west, Edition::builtin(), &o).expect_err("only Modlin on the shipped edition");
-    assert!(err.rule.contains("d3"), "{err}");
+    assert!(err.message(Lang::En).contains("d3"), "{err}");
 }
 
 #[test]
@@ -410,7 +410,7 @@ fn logs_name_their_edition_and_are_checked_on_it() {
     assert_eq!(Edition::builtin_for_log(&text).id(), PINNED_EDITION);
     assert_eq!(Edition::builtin_for_log("red pass").id(), Edition::builtin().id());
     let err = validate_log(&text, Edition::builtin(), &RuleOptions::default()).expect_err("other edition");
-    assert!(err.rule.contains(PINNED_EDITION), "{err}");
+    assert!(err.message(Lang::En).contains(PINNED_EDITION), "{err}");
 }
 
 /// `bitwa check-edition` on a folder with broken facts: exit 1, one line per broken fact, naming it.

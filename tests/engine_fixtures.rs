@@ -2,7 +2,7 @@
 //! outcome or expected first error in `<name>.expected`. Run with `UPDATE_EXPECTED=1` to rewrite the
 //! expectations after a deliberate change (then review the diff).
 
-use bitwa::engine::{Edition, RuleOptions, validate_log};
+use bitwa::engine::{Edition, Lang, RuleOptions, validate_log};
 use std::path::{Path, PathBuf};
 
 mod support {
@@ -28,7 +28,12 @@ fn summary(text: &str) -> String {
                 format!("disagree: {}", g.claim_mismatches.join("; "))
             }
         ),
-        Err(e) => format!("invalid: line {}: {} (rulebook: {})", e.line, e.rule, e.section),
+        Err(e) => format!(
+            "invalid: line {}: {} (rulebook: {})",
+            e.line,
+            e.message(Lang::En),
+            e.section().name(Lang::En)
+        ),
     }
 }
 
@@ -140,7 +145,7 @@ fn placeholder_header_values_make_no_claim() {
 
 #[test]
 fn in_the_defenders_fall_fixture_the_poles_act_first_from_the_next_round() {
-    use bitwa::engine::{Action, GameState, Status, notation};
+    use bitwa::engine::{GameState, Status, notation};
     use bitwa::outcome::Side;
     let text = std::fs::read_to_string(logs_dir().join("generated-uniform-seed1650.bwlog")).expect("fixture");
     let log = notation::parse(&text).expect("parses");
@@ -148,16 +153,9 @@ fn in_the_defenders_fall_fixture_the_poles_act_first_from_the_next_round() {
     let mut state = GameState::new(e, RuleOptions::default());
     let mut fell_in = None;
     let mut checked = false;
-    let mut actions = Vec::new();
     for ev in &log.events {
         let round = state.round();
-        actions.clear();
-        notation::expand(ev, e, &mut actions).expect("expands");
-        for a in &actions {
-            if !(state.is_over() && *a == Action::Halt) {
-                state.play(a).expect("legal");
-            }
-        }
+        state = state.apply_line(ev).expect("legal");
         if fell_in.is_none() && state.status(e.defenders()) == Status::Eliminated {
             fell_in = Some(state.round());
         }
@@ -171,4 +169,90 @@ fn in_the_defenders_fall_fixture_the_poles_act_first_from_the_next_round() {
         }
     }
     assert!(checked, "the Warsaw Defenders fell before round 5 in this fixture");
+}
+
+/// The `unseen-*` fixtures are generated games as a table records them: each is exactly its random game
+/// with the unseen cards written `?` (`mask_unseen`), and it has the verdict of the fully named game.
+#[test]
+fn unseen_fixtures_are_their_generated_games_masked_and_keep_the_verdict() {
+    use bitwa::engine::{PlayStyle, mask_unseen, random_game_with};
+    // On the edition the generated games were played on.
+    let e = Edition::builtin_by_id(bitwa::engine::edition::PINNED_EDITION).expect("pinned edition");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(logs_dir()).expect("dir") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
+        let Some(rest) = name.strip_prefix("unseen-").and_then(|r| r.strip_suffix(".bwlog")) else {
+            continue;
+        };
+        let (style_name, seed) = rest.split_once("-seed").expect("unseen-<style>-seed<N>.bwlog");
+        let style = if style_name == "uniform" { PlayStyle::Uniform } else { PlayStyle::Aggressive };
+        let seed: u64 = seed.parse().expect("numeric seed");
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let body = text.split_once('\n').map(|(_comment, body)| body).expect("comment line, then the game");
+        let named = random_game_with(seed, e, &RuleOptions::default(), style);
+        assert_eq!(body, mask_unseen(&named).to_string(), "{name} is its game masked");
+        assert!(body.contains(" pull ?") && body.contains("draw ? ?"), "{name} has unseen cards");
+        let generated = logs_dir().join(format!("generated-{style_name}-seed{seed}.bwlog"));
+        let named_text = std::fs::read_to_string(generated).expect("the generated game is a fixture too");
+        assert_eq!(summary(&text), summary(&named_text), "{name}: the verdict of the named game");
+        checked += 1;
+    }
+    assert!(checked >= 2, "unseen fixtures found: {checked}");
+}
+
+/// Validation streams the text line by line; replay pages build the whole log first. Both give the same
+/// verdict on every fixture and on mutated random games (a line that is not notation is reported first
+/// either way, wherever it is).
+#[test]
+fn the_streaming_validation_and_the_built_log_agree() {
+    use bitwa::engine::{mask_unseen, notation, random_game, replay_snapshots};
+    let o = RuleOptions::default();
+    let verdict = |text: &str| match validate_log(text, Edition::builtin_for_log(text), &o) {
+        Ok(g) => format!("{:?} {:?} {:?}", g.outcome, g.final_units, g.claim_mismatches),
+        Err(e) => format!(
+            "{} {:?} {:?} {}",
+            e.line,
+            e.rule(),
+            e.section(),
+            e.state(Lang::En, bitwa::engine::Detail::Full)
+        ),
+    };
+    let built = |text: &str| match replay_snapshots(text, Edition::builtin_for_log(text), &o) {
+        Ok((g, _)) => format!("{:?} {:?} {:?}", g.outcome, g.final_units, g.claim_mismatches),
+        Err(e) => format!(
+            "{} {:?} {:?} {}",
+            e.line,
+            e.rule(),
+            e.section(),
+            e.state(Lang::En, bitwa::engine::Detail::Full)
+        ),
+    };
+    let mut texts: Vec<String> = std::fs::read_dir(logs_dir())
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "bwlog"))
+        .map(|p| std::fs::read_to_string(p).expect("readable"))
+        .collect();
+    for seed in 0..6 {
+        let log = random_game(seed, Edition::builtin(), &o);
+        for text in [log.to_string(), mask_unseen(&log).to_string()] {
+            let lines: Vec<&str> = text.lines().collect();
+            for i in (16..lines.len()).step_by(7) {
+                let mut m = lines.clone();
+                m.swap(i, i - 1);
+                texts.push(m.join("\n"));
+                // And a line that is not notation after it: reported first either way.
+                m.push("red fly R3A");
+                texts.push(m.join("\n"));
+            }
+        }
+    }
+    let (mut compared, mut unparsed) = (0, 0);
+    for text in &texts {
+        unparsed += usize::from(notation::parse(text).is_err());
+        assert_eq!(verdict(text), built(text), "{text}");
+        compared += 1;
+    }
+    assert!(compared > 100 && unparsed > 0, "{compared}, {unparsed} not notation");
 }

@@ -1,7 +1,9 @@
 //! Mutations of valid random logs are rejected at the mutated line with the right rule.
 
 use bitwa::engine::notation;
-use bitwa::engine::{Action, CardId, CardSet, Edition, GameState, RuleOptions, random_game, validate_log};
+use bitwa::engine::{
+    CardId, CardSet, Detail, Edition, GameState, Lang, RuleOptions, random_game, validate_log,
+};
 use bitwa::outcome::Side;
 
 const SEEDS: u64 = 12;
@@ -14,15 +16,8 @@ fn e() -> &'static Edition {
 fn before(text: &str, line: usize) -> GameState<'static> {
     let log = notation::parse(text).expect("parses");
     let mut state = GameState::new(e(), RuleOptions::default());
-    let mut actions = Vec::new();
     for ev in log.events.iter().take_while(|ev| ev.line < line) {
-        actions.clear();
-        notation::expand(ev, e(), &mut actions).expect("expands");
-        for a in &actions {
-            if !(state.is_over() && *a == Action::Halt) {
-                state.play(a).expect("legal");
-            }
-        }
+        state = state.apply_line(ev).expect("legal");
     }
     state
 }
@@ -35,8 +30,16 @@ fn expect_rejected(text: &str, line: usize, new_line: &str, rule: &str) {
     let err = validate_log(&mutated, e(), &RuleOptions::default())
         .expect_err(&format!("mutated line {line} `{new_line}` must be rejected"));
     assert_eq!(err.line, line, "{err}");
-    assert!(err.rule.contains(rule), "expected {rule:?}: {err}");
-    assert!(!err.state.is_empty() && !err.section.is_empty());
+    assert!(err.message(Lang::En).contains(rule), "expected {rule:?}: {err}");
+    assert!(err.situation.is_some());
+    // Read by people, in both languages: no program text in the sentence, the section or the state.
+    for lang in Lang::ALL {
+        for text in [err.message(lang), err.section().name(lang), err.state(lang, Detail::Full)] {
+            for bad in ["{", "}", "Some(", "None", "CardId", "UnitId", "HexId", "::"] {
+                assert!(!text.contains(bad), "{lang:?}: {bad:?} in {text}");
+            }
+        }
+    }
 }
 
 fn find(text: &str, pred: impl Fn(&str) -> bool) -> Option<(usize, String)> {
@@ -207,6 +210,6 @@ fn a_truncated_log_is_not_a_complete_game() {
         let cut: Vec<&str> = text.lines().collect();
         let shorter = cut[..cut.len() - 1].join("\n");
         let err = validate_log(&shorter, e(), &RuleOptions::default()).expect_err("incomplete");
-        assert!(err.rule.contains("ends before the game is over"), "{err}");
+        assert!(err.message(Lang::En).contains("ends before the game is over"), "{err}");
     }
 }

@@ -3,8 +3,8 @@
 
 use bitwa::engine::notation::{self, GameLog};
 use bitwa::engine::{
-    Action, CardId, CardPlay, CardSet, Edition, Encirclement, GameState, HexId, RuleOptions, UnitId,
-    random_game, validate_log,
+    Action, CardId, CardPlay, CardRef, CardSet, Edition, Encirclement, GameState, HexId, Lang, Recording,
+    RuleOptions, UnitId, random_game, validate_log,
 };
 use bitwa::outcome::Side;
 use rand_chacha::ChaCha8Rng;
@@ -35,21 +35,15 @@ fn positions(log: &GameLog) -> Vec<(GameState<'static>, Action)> {
 
 /// [`positions`] under the given rule switches.
 fn positions_with(log: &GameLog, options: RuleOptions) -> Vec<(GameState<'static>, Action)> {
-    let mut state = GameState::new(edition(), options);
-    let mut out = Vec::new();
-    let mut actions = Vec::new();
+    let mut rec = Recording::new(edition(), options);
     for ev in &log.events {
-        actions.clear();
-        notation::expand(ev, edition(), &mut actions).expect("expands");
-        for a in &actions {
-            if state.is_over() && *a == Action::Halt {
-                continue;
-            }
-            out.push((state, *a));
-            state.play(a).expect("legal");
-        }
+        rec.push_line(ev).unwrap_or_else(|r| panic!("line {}: {}", ev.line, r.render(Lang::En)));
     }
-    out
+    rec.events()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, ev)| ev.action.map(|a| (*rec.state_after(i).expect("a state per event"), a)))
+        .collect()
 }
 
 #[test]
@@ -106,6 +100,9 @@ fn arbitrary(rng: &mut ChaCha8Rng, state: &GameState<'_>) -> Action {
     let unit = |rng: &mut ChaCha8Rng| UnitId(below(rng, 13) as u8);
     let hex = |rng: &mut ChaCha8Rng| HexId(below(rng, edition().hex_count() as u64 + 2) as u8);
     let card = |rng: &mut ChaCha8Rng| CardId(below(rng, 62) as u8);
+    let card_ref = |rng: &mut ChaCha8Rng| {
+        if below(rng, 4) == 0 { CardRef::Unseen } else { CardRef::Known(CardId(below(rng, 62) as u8)) }
+    };
     let side = if below(rng, 2) == 0 { Side::Red } else { Side::Polish };
     let some_cards = |rng: &mut ChaCha8Rng, n: u64| -> CardSet {
         let hand = state.hand(side);
@@ -120,7 +117,7 @@ fn arbitrary(rng: &mut ChaCha8Rng, state: &GameState<'_>) -> Action {
             .collect()
     };
     match below(rng, 16) {
-        0 => Action::Draw { side, card: card(rng) },
+        0 => Action::Draw { side, card: card_ref(rng) },
         1 => Action::ExtraMarkers { units: [unit(rng), unit(rng)] },
         2 => Action::Pass,
         3 => Action::Pillage { unit: unit(rng) },
@@ -156,7 +153,7 @@ fn arbitrary(rng: &mut ChaCha8Rng, state: &GameState<'_>) -> Action {
                     discard: (below(rng, 2) == 0).then(|| card(rng)),
                 },
                 2 => CardPlay::RadioJamming { from: unit(rng), to: unit(rng) },
-                3 => CardPlay::BrokenCipher { look: pick(rng, 4) },
+                3 => CardPlay::BrokenCipher { look: pick(rng, 4), unseen: below(rng, 2) as u8 },
                 4 => CardPlay::Maneuver { unit: unit(rng) },
                 5 => {
                     let mut units = [unit(rng), unit(rng), unit(rng)];
@@ -172,9 +169,9 @@ fn arbitrary(rng: &mut ChaCha8Rng, state: &GameState<'_>) -> Action {
             Action::Play { card: played, play }
         }
         9 => Action::Resolve { attacker: unit(rng) },
-        10 => Action::Select { side, cards: some_cards(rng, 4) },
+        10 => Action::Select { side, cards: some_cards(rng, 4), unseen: below(rng, 3) as u8 / 2 },
         11 => Action::SetAside { side, card: card(rng) },
-        12 => Action::Pull { side, card: card(rng) },
+        12 => Action::Pull { side, card: card_ref(rng) },
         13 => Action::Strength { attacker: below(rng, 12) as u8, defender: below(rng, 12) as u8 },
         14 => Action::Retreat { to: hex(rng) },
         _ => Action::Advance { advance: below(rng, 2) == 0 },
@@ -208,7 +205,7 @@ fn games_under_the_league_switches_validate_only_under_them() {
             )
         );
         let err = validate_log(&text, edition(), &RuleOptions::default()).expect_err("Rules tag differs");
-        assert!(err.rule.contains("played under the rules"), "seed {seed}: {err}");
+        assert!(err.message(Lang::En).contains("played under the rules"), "seed {seed}: {err}");
         // Without its Rules tag, replayed under the standard rules: often refused.
         let untagged: String =
             text.lines().filter(|l| !l.starts_with("[Rules ")).collect::<Vec<_>>().join("\n");

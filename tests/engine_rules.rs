@@ -2,8 +2,8 @@
 
 use bitwa::engine::notation;
 use bitwa::engine::{
-    Action, CardId, CardSet, Edition, Encirclement, GameState, HexId, RuleOptions, Setup, Status, UnitId,
-    UnitSetup,
+    Action, CardId, CardSet, Edition, Encirclement, GameState, HexId, Lang, RuleOptions, Setup, Status,
+    UnitId, UnitSetup,
 };
 use bitwa::outcome::{Side, Termination};
 
@@ -52,17 +52,11 @@ fn state(s: &Setup) -> GameState<'static> {
 
 /// Play event lines of the notation; the rule broken if one is illegal.
 fn run(state: &mut GameState<'static>, text: &str) -> Result<(), String> {
-    let log = notation::parse(text).map_err(|e| e.message)?;
-    let mut actions = Vec::new();
+    let log = notation::parse(text).map_err(|e| format!("{:?}", e.syntax))?;
     for ev in &log.events {
-        actions.clear();
-        notation::expand(ev, e(), &mut actions)?;
-        for a in &actions {
-            if state.is_over() && *a == Action::Halt {
-                continue;
-            }
-            state.play(a).map_err(|err| format!("{} [{}]", err.rule, err.section))?;
-        }
+        *state = state
+            .apply_line(ev)
+            .map_err(|err| format!("{} [{}]", err.rule().sentence(Lang::En), err.section().name(Lang::En)))?;
     }
     Ok(())
 }
@@ -166,7 +160,7 @@ fn a_player_who_passed_does_no_more_actions_and_the_opponent_continues() {
     assert_eq!(g.to_act(), Some(Side::Polish));
     ok(&mut g, "polish command P5A march c2");
     assert_eq!(g.to_act(), Some(Side::Polish), "Red passed, so the Poles act again");
-    refused(&g, "red command R16A march f4", "R16A is not a polish unit");
+    refused(&g, "red command R16A march f4", "it is polish's decision, not red's");
     ok(&mut g, "polish pass");
     // No attacks: straight to the clean-up draws, Poles first.
     assert_eq!(g.to_act(), Some(Side::Polish));
@@ -364,7 +358,7 @@ fn red_wins_at_once_when_a_red_unit_enters_warsaw() {
     s.to_act = Side::Polish;
     let mut g = state(&s);
     ok(&mut g, "polish pass\nred command R3A march d5");
-    refused(&g, "red command R3A march c5", "the game is over");
+    refused(&g, "red command R3A march c5", "the game is already over");
     let o = g.outcome().expect("over");
     assert_eq!((o.winner, o.termination), (Side::Red, Termination::WarsawEntered));
     assert_eq!(g.position(u("R3A")), Some(h("d5")), "the game ended on entering Warsaw");
@@ -445,7 +439,7 @@ fn broken_cipher_picks_the_first_combat_and_goes_first_next_round() {
     s.hands.red = cards("R09 R10 R11 R12 R13");
     s.to_act = Side::Polish;
     let mut g = state(&s);
-    refused(&g, "polish play P04 broken-cipher look R09 R10 R11", "4 card(s) of the red reserve");
+    refused(&g, "polish play P04 broken-cipher look R09 R10 R11", "4 cards of the red reserve");
     ok(&mut g, "polish play P04 broken-cipher look R09 R10 R11 R12");
     ok(&mut g, "red command R16A attack P2A\npolish pass\nred pass");
     assert_eq!(g.to_act(), Some(Side::Polish), "the cipher's owner chooses the first combat");
@@ -538,7 +532,7 @@ fn assault_needs_a_red_attack_marker_and_never_targets_the_defenders() {
     s.attacks.push((u("R3A"), e().defenders()));
     s.attacks.push((u("R16A"), u("P1A")));
     let mut g = state(&s);
-    refused(&g, "red play R08 assault POW by R3A retreat none", "not the Warsaw Defenders");
+    refused(&g, "red play R08 assault POW by R3A retreat none", "cannot target the Warsaw Defenders");
     refused(&g, "red play R08 assault P1A by R3A retreat d3", "no attack marker against P1A");
     refused(&g, "red play R08 assault P1A by R16A retreat none", "can retreat, so it must");
     ok(&mut g, "red play R08 assault P1A by R16A retreat d3");
@@ -656,7 +650,7 @@ fn switch_no_retreat_eliminates_a_loser_with_no_empty_space() {
     };
     let stays = surrounded(RuleOptions::default());
     assert_eq!((stays.status(u("P1A")), stays.position(u("P1A"))), (Status::Dispersed, Some(h("d4"))));
-    refused(&stays, "red advance", "no unit advances now");
+    refused(&stays, "red advance", "an advance is not possible now");
 
     let mut g = surrounded(RuleOptions { no_retreat_eliminates: true, ..RuleOptions::default() });
     assert_eq!((g.status(u("P1A")), g.position(u("P1A"))), (Status::Eliminated, None));

@@ -143,6 +143,7 @@ fn a_bracket_is_seeded_from_the_top_of_the_standings() {
             match_points: HalfPoints(10 - i64::from(rank)),
             tiebreaks: vec![],
             seed: rank,
+            red_side_points: 0,
         })
         .collect();
     let b = Bracket::from_standings(&rows, 3, false, 5).expect("bracket");

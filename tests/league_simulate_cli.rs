@@ -64,3 +64,19 @@ fn simulate_refuses_a_bad_rate() {
     assert!(!ok);
     assert!(err.contains("--withdraw-rate"), "{err}");
 }
+
+#[test]
+fn simulate_with_trf_prints_a_tournament_report_file() {
+    let (ok, out, err) = simulate(&["--players", "11", "--rounds", "4", "--seed", "3", "--trf"]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "012 bitwa simulate: 11 players, 4 rounds, seed 3");
+    assert!(lines.contains(&"XXR 4"));
+    let players: Vec<&str> = lines.iter().copied().filter(|l| l.starts_with("001 ")).collect();
+    assert_eq!(players.len(), 11);
+    // Four rounds of ten columns after the rank (positions 86-89).
+    assert!(players.iter().all(|l| l.chars().count() == 89 + 4 * 10), "{players:?}");
+    // One pairing-allocated bye per round in an 11-player field.
+    let byes: usize = players.iter().map(|l| l.matches("0000 - U").count()).sum();
+    assert_eq!(byes, 4);
+}

@@ -1,7 +1,7 @@
 //! Hand-checked Swiss pairings: halves, byes, rematches, forbidden pairs, Red-first alternation,
 //! and the explanation.
 
-use bitwa::league::swiss::{ByeReason, FloatReason, NotPairedReason, pairing_weight};
+use bitwa::league::swiss::{ByeReason, FloatReason, NotPairedReason, pairing_costs};
 use bitwa::league::*;
 use bitwa::outcome::{GameOutcome, Side, Termination};
 
@@ -176,21 +176,21 @@ fn withdrawn_players_and_future_late_entries_are_not_paired() {
 }
 
 #[test]
-fn the_same_input_gives_the_same_pairing_and_it_has_the_best_weight() {
+fn the_same_input_gives_the_same_pairing_and_it_has_the_best_costs() {
     let i = input(1, players(7), vec![]);
     let a = pair_round(&i).expect("pairs");
     let b = pair_round(&i).expect("pairs");
     assert_eq!(a, b);
-    let w = pairing_weight(&i, &a.pairings).expect("valid");
-    // A worse pairing (1-2, 3-4, 5-6, bye 7) weighs less.
+    let w = pairing_costs(&i, &a.pairings).expect("valid");
+    // A worse pairing (1-2, 3-4, 5-6, bye 7) costs more (top-half/bottom-half).
     let worse = vec![
         Pairing::Match { table: 1, red_first: p(1), other: p(2) },
         Pairing::Match { table: 2, red_first: p(3), other: p(4) },
         Pairing::Match { table: 3, red_first: p(5), other: p(6) },
         Pairing::Bye { player: p(7) },
     ];
-    assert!(pairing_weight(&i, &worse).expect("valid") < w);
-    assert_eq!(pairing_weight(&i, &worse[..3]), None, "leaving a player out is not a pairing");
+    assert!(pairing_costs(&i, &worse).expect("valid") > w);
+    assert_eq!(pairing_costs(&i, &worse[..3]), None, "leaving a player out is not a pairing");
     let json = serde_json::to_string(&a).expect("serialise");
     assert_eq!(serde_json::from_str::<RoundPairing>(&json).expect("deserialise"), a);
 }
@@ -209,7 +209,7 @@ fn the_explanation_reads_as_short_plain_text() {
         r.explanation.to_string(),
         "Round 3.\n\
          Score groups: 2 points: 1; 1 point: 2, 3; 0 points: 4.\n\
-         Player 1 (2 points) plays 4 (0 points) outside their score group: the group has an odd number of players (1).\n\
+         Player 1 (2 points) plays 4 (0 points) outside their score group, 2 points apart: the group has an odd number of players (1); nobody in the score groups between (1 point) could play them without a rematch or a larger difference elsewhere.\n\
          Player 5 is not paired: joins in round 4.\n"
     );
 }

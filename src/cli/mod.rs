@@ -46,6 +46,19 @@ pub struct ServeArgs {
     /// Load a demo tournament (players, rounds, validated logs) and demo logins, if the database is empty.
     #[arg(long)]
     pub demo: bool,
+    /// The address people use (env BITWA_PUBLIC_URL); `https://…` makes cookies Secure and adds HSTS.
+    #[arg(long, env = "BITWA_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// Minutes a session may stay unused (env BITWA_SESSION_IDLE_MINUTES).
+    #[arg(long, env = "BITWA_SESSION_IDLE_MINUTES", default_value_t = 720)]
+    pub session_idle_minutes: u64,
+    /// Hours a session may last after login, however active (env BITWA_SESSION_MAX_HOURS).
+    #[arg(long, env = "BITWA_SESSION_MAX_HOURS", default_value_t = 24)]
+    pub session_max_hours: u64,
+    /// Behind a reverse proxy that sets X-Forwarded-For: throttle logins by that address
+    /// (env BITWA_TRUST_PROXY=true).
+    #[arg(long, env = "BITWA_TRUST_PROXY")]
+    pub trust_proxy: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -80,6 +93,19 @@ pub struct CheckLogArgs {
     /// Print machine-readable JSON, one object per file.
     #[arg(long)]
     pub json: bool,
+    /// Language of the error messages: `en` (default) or `pl`.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    pub lang: crate::engine::Lang,
+    /// Print the whole position with an error (every unit, reserve, deck and clock), not only the phase.
+    #[arg(long)]
+    pub verbose: bool,
+    /// The league's thinking time per player in seconds; a log whose TimeControl differs is refused.
+    #[arg(long, default_value_t = crate::engine::RuleOptions::STANDARD.time_control_secs)]
+    pub time_control: u32,
+}
+
+fn parse_lang(s: &str) -> Result<crate::engine::Lang, String> {
+    crate::engine::Lang::parse(s).ok_or_else(|| format!("unknown language {s:?}: use pl or en"))
 }
 
 #[derive(Debug, clap::Args)]
@@ -93,6 +119,10 @@ pub struct RandomGameArgs {
     /// Print the JSON form instead of the text notation.
     #[arg(long)]
     pub json: bool,
+    /// Write the log as a table would: every card nobody at the table saw as `?` (draws, cards drawn
+    /// back in combat, the cards Broken Cipher shows).
+    #[arg(long)]
+    pub masked: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -124,6 +154,9 @@ pub struct SimulateArgs {
     /// Number of players who join after round 1.
     #[arg(long, default_value_t = 0)]
     pub late_entries: u32,
+    /// Print the Swiss phase as a FIDE Tournament Report File (TRF-16) instead of CSV.
+    #[arg(long)]
+    pub trf: bool,
 }
 
 /// Run one parsed command line; the exit code says whether it succeeded.

@@ -2,7 +2,7 @@
 
 use super::{CliError, RandomGameArgs};
 use crate::edition_dir::read_edition_dir;
-use crate::engine::{Edition, RuleOptions, random_game};
+use crate::engine::{Edition, RuleOptions, mask_unseen, random_game};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -16,6 +16,7 @@ pub(super) fn run(args: RandomGameArgs) -> Result<ExitCode, CliError> {
         None => Edition::builtin(),
     };
     let log = random_game(args.seed, edition, &RuleOptions::default());
+    let log = if args.masked { mask_unseen(&log) } else { log };
     let text = if args.json {
         serde_json::to_string_pretty(&log).map_err(|e| CliError::Message(e.to_string()))? + "\n"
     } else {

@@ -3,10 +3,19 @@
 use super::{CliError, ServeArgs};
 use crate::web::{Application, Settings};
 use std::process::ExitCode;
+use std::time::Duration;
 
 pub(super) fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
-    let settings =
-        Settings { database_url: args.database_url, bind: args.bind, demo: args.demo, workers: None };
+    let settings = Settings {
+        database_url: args.database_url,
+        bind: args.bind,
+        demo: args.demo,
+        public_url: args.public_url,
+        session_idle: Duration::from_secs(args.session_idle_minutes.saturating_mul(60)),
+        session_absolute: Duration::from_secs(args.session_max_hours.saturating_mul(3600)),
+        trust_proxy: args.trust_proxy,
+        ..Settings::default()
+    };
     actix_web::rt::System::new().block_on(async move {
         let app = Application::build(&settings).await.map_err(|e| CliError::Message(e.to_string()))?;
         let host = settings.bind.rsplit_once(':').map_or("127.0.0.1", |(h, _)| h);

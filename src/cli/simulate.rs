@@ -1,9 +1,11 @@
 //! `bitwa simulate`: a whole tournament with random results (drawn as real games and decided by
 //! the league's match-outcome rules), printed as CSV: the pairings table, a blank line, the
-//! standings table, and with `--top` a blank line and the knockout table.
+//! standings table, and with `--top` a blank line and the knockout table. With `--trf`, the
+//! Swiss phase as a FIDE Tournament Report File instead (load it into a tie-break calculator).
 
 use super::{CliError, SimulateArgs};
 use crate::league::simulation::{Simulation, SimulationConfig, match_label, simulate};
+use crate::league::trf::TrfEvent;
 use crate::league::{MatchResult, Pairing, PlayerId};
 use std::io::Write;
 use std::process::ExitCode;
@@ -24,12 +26,30 @@ pub(super) fn run(args: SimulateArgs) -> Result<ExitCode, CliError> {
     cfg.withdraw_per_million = (args.withdraw_rate * 1_000_000.0).round() as u32;
     cfg.late_entries = args.late_entries;
     let sim = simulate(&cfg).map_err(|e| CliError::Message(e.to_string()))?;
-    let text = render(&sim).map_err(|e| CliError::Message(format!("writing CSV: {e}")))?;
+    let text = if args.trf {
+        trf(&sim, &cfg)
+    } else {
+        render(&sim).map_err(|e| CliError::Message(format!("writing CSV: {e}")))?
+    };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(|source| CliError::Io { path: "<stdout>".into(), source })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The TRF of the simulation's Swiss rounds; players are named by their number.
+fn trf(sim: &Simulation, cfg: &SimulationConfig) -> String {
+    let input = sim.standings_input();
+    let event = TrfEvent {
+        name: format!("bitwa simulate: {} players, {} rounds, seed {}", cfg.players, cfg.rounds, cfg.seed),
+        city: String::new(),
+        start_date: None,
+        end_date: None,
+        planned_rounds: cfg.rounds,
+        names: input.players.iter().map(|p| (p.id, format!("Player {}", p.id))).collect(),
+    };
+    crate::league::trf::write(&event, &input)
 }
 
 /// The result column, from the pairing's point of view: who won (`red_first`, `other`, or

@@ -4,11 +4,29 @@
 use super::ids::{CardId, CardSet, HexId, UnitId};
 use crate::outcome::Side;
 
+/// A card as the log names it: by its number, or unseen (`?`) when nobody at the table saw it (a draw,
+/// the card drawn back in a combat, the cards Broken Cipher shows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CardRef {
+    Known(CardId),
+    Unseen,
+}
+
+impl CardRef {
+    #[must_use]
+    pub fn known(self) -> Option<CardId> {
+        match self {
+            CardRef::Known(c) => Some(c),
+            CardRef::Unseen => None,
+        }
+    }
+}
+
 /// Everything that can happen in a game, one variant per kind of decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     /// A card drawn from `side`'s deck into its reserve (setup, Pillage, after combat, clean-up).
-    Draw { side: Side, card: CardId },
+    Draw { side: Side, card: CardRef },
     /// Red's 2 additional command markers at setup (units in ascending order; may repeat).
     ExtraMarkers { units: [UnitId; 2] },
     /// The player to act passes for the rest of the operational phase.
@@ -25,12 +43,14 @@ pub enum Action {
     Play { card: CardId, play: CardPlay },
     /// Choose the attack (given by its attacking unit) to resolve next.
     Resolve { attacker: UnitId },
-    /// The cards `side` commits to the combat (4, or all if fewer).
-    Select { side: Side, cards: CardSet },
+    /// The cards `side` commits to the combat (4, or all if fewer): the named ones, and `unseen` more
+    /// written `?` (at most one: the card the opponent draws back without anyone seeing it).
+    Select { side: Side, cards: CardSet, unseen: u8 },
     /// Fortifications / flank attack: `side` reveals and sets aside one selected card.
     SetAside { side: Side, card: CardId },
-    /// `side` draws one of the opponent's face-down cards at random; it returns to its owner's reserve.
-    Pull { side: Side, card: CardId },
+    /// `side` draws one of the opponent's face-down cards at random; it returns to its owner's reserve
+    /// (unseen: it is the card written `?` in the owner's selection).
+    Pull { side: Side, card: CardRef },
     /// Field fortifications (Umocnienia polowe): `side` returns a face-up card to its owner's reserve.
     FieldFortifications { side: Side, card: CardId },
     /// The combat strengths, attacker's then defender's, as the players announce them.
@@ -50,8 +70,8 @@ pub enum CardPlay {
     ArtillerySupport { target: UnitId, discard: Option<CardId> },
     /// Move all command markers from one enemy unit to another.
     RadioJamming { from: UnitId, to: UnitId },
-    /// The cards seen at random in the opponent's reserve.
-    BrokenCipher { look: CardSet },
+    /// The cards seen at random in the opponent's reserve: the named ones and `unseen` more (`?`).
+    BrokenCipher { look: CardSet, unseen: u8 },
     /// 2 markers on `unit`, which may then be commanded at once.
     Maneuver { unit: UnitId },
     /// 3 markers over one to three units (ascending order, may repeat).
@@ -72,6 +92,30 @@ impl Action {
             Action::Halt => (3, 0),
             Action::Play { card, .. } => (4, card.0),
             _ => (5, 0),
+        }
+    }
+
+    /// The side the action names, when it names one (it must be the side to act).
+    #[must_use]
+    pub fn side(&self) -> Option<Side> {
+        match *self {
+            Action::Draw { side, .. }
+            | Action::Select { side, .. }
+            | Action::SetAside { side, .. }
+            | Action::Pull { side, .. }
+            | Action::FieldFortifications { side, .. } => Some(side),
+            _ => None,
+        }
+    }
+
+    /// Does the action write a card as unseen (`?`)? A digital game never does.
+    #[must_use]
+    pub fn has_unseen(&self) -> bool {
+        match *self {
+            Action::Draw { card, .. } | Action::Pull { card, .. } => card == CardRef::Unseen,
+            Action::Select { unseen, .. } => unseen > 0,
+            Action::Play { play: CardPlay::BrokenCipher { unseen, .. }, .. } => unseen > 0,
+            _ => false,
         }
     }
 }

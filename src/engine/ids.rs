@@ -48,21 +48,42 @@ impl CardId {
     /// The notation token: `R07`, `P12`.
     #[must_use]
     pub fn token(self) -> String {
-        let letter = if self.side() == Side::Red { 'R' } else { 'P' };
-        format!("{letter}{:02}", self.number())
+        self.token_bytes().iter().map(|b| char::from(*b)).collect()
     }
 
-    /// Parse a notation token (`R7`, `R07`, `p12`).
+    /// The notation token as ASCII bytes (no allocation: the parser spells every card with it).
+    #[must_use]
+    pub fn token_bytes(self) -> [u8; 3] {
+        let letter = if self.side() == Side::Red { b'R' } else { b'P' };
+        let n = self.number();
+        [letter, b'0' + n / 10, b'0' + n % 10]
+    }
+
+    /// Parse a notation token (`R7`, `R07`, `p12`; the number as Rust reads a `u8`, so `R007` and
+    /// `R+7` too, as always).
     #[must_use]
     pub fn parse_token(s: &str) -> Option<CardId> {
-        let mut chars = s.chars();
-        let side = match chars.next()? {
-            'R' | 'r' => Side::Red,
-            'P' | 'p' => Side::Polish,
+        let (first, rest) = s.as_bytes().split_first()?;
+        let side = match first {
+            b'R' | b'r' => Side::Red,
+            b'P' | b'p' => Side::Polish,
             _ => return None,
         };
-        let n: u8 = chars.as_str().parse().ok()?;
-        CardId::of(side, n)
+        let digits = rest.strip_prefix(b"+").unwrap_or(rest);
+        if digits.is_empty() {
+            return None;
+        }
+        let mut n: u16 = 0;
+        for &b in digits {
+            if !b.is_ascii_digit() {
+                return None;
+            }
+            n = n * 10 + u16::from(b - b'0');
+            if n > u16::from(u8::MAX) {
+                return None;
+            }
+        }
+        CardId::of(side, n as u8)
     }
 }
 
@@ -278,6 +299,11 @@ mod tests {
             assert_eq!(CardId::parse_token(&c.token()), Some(c));
         }
         assert_eq!(CardId::parse_token("R31"), None);
+        assert_eq!(CardId::parse_token("r007"), CardId::of(Side::Red, 7));
+        assert_eq!(CardId::parse_token("R+7"), CardId::of(Side::Red, 7), "as u8 parsing always read it");
+        assert_eq!(CardId::parse_token("R"), None);
+        assert_eq!(CardId::parse_token("R300"), None);
+        assert_eq!(CardId::parse_token("R-7"), None);
         assert_eq!(CardId::parse_token("P0"), None);
         assert_eq!(CardId::parse_token("X01"), None);
     }

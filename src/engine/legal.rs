@@ -1,10 +1,20 @@
 //! Move generation: every action `apply` accepts in a position (a property test proves they agree).
 
-use super::action::{Action, CardPlay};
+use super::action::{Action, CardPlay, CardRef};
 use super::edition::CardEffect;
 use super::ids::{CardId, CardSet, Colour, UnitId};
-use super::state::{GameState, Pending, Stage};
+use super::state::{AfterDraw, GameState, Pending, Stage, opening_hand};
 use crate::outcome::Side;
+
+/// The `k`-card subsets of `set` that name at most `unseen` cards of `unplaced` (a reserve holds only
+/// that many cards the log has not named; each named unplaced card is one of them).
+fn combinations_within(set: CardSet, k: u32, unplaced: CardSet, unseen: u32) -> Vec<CardSet> {
+    let mut all = combinations(set, k);
+    if unseen < k {
+        all.retain(|c| c.intersect(unplaced).len() <= unseen);
+    }
+    all
+}
 
 /// All `k`-card subsets of `set`.
 pub(crate) fn combinations(set: CardSet, k: u32) -> Vec<CardSet> {
@@ -32,8 +42,12 @@ impl GameState<'_> {
         let mut out = Vec::new();
         match self.pending {
             Pending::Over => {}
-            Pending::Draw { side, .. } => {
-                out.extend(self.deck(side).iter().map(|card| Action::Draw { side, card }));
+            Pending::Draw { side, left, then } => {
+                self.draws(side, &mut out);
+                if then == AfterDraw::SetupPolish && left == opening_hand(Side::Red) {
+                    // Before any card is dealt, the Poles may take their opening hand first.
+                    self.draws(Side::Polish, &mut out);
+                }
             }
             Pending::ExtraMarkers => {
                 let red: Vec<UnitId> = self.markable(Side::Red).collect();
@@ -55,7 +69,7 @@ impl GameState<'_> {
                 for u in self.units_of(side) {
                     self.command_steps(u, &mut out);
                 }
-                for card in self.hand(side).iter() {
+                for card in self.possible_hand(side).iter() {
                     self.card_plays(side, card, &mut out);
                 }
             }
@@ -69,6 +83,27 @@ impl GameState<'_> {
             Pending::Combat(stage) => self.combat_actions(stage, &mut out),
         }
         out
+    }
+
+    /// Draws from `side`'s deck: each card it may hold, named, then an unseen one.
+    fn draws(&self, side: Side, out: &mut Vec<Action>) {
+        if self.deck_size(side) == 0 {
+            return;
+        }
+        out.extend(self.unplaced(side).iter().map(|c| Action::Draw { side, card: CardRef::Known(c) }));
+        out.push(Action::Draw { side, card: CardRef::Unseen });
+    }
+
+    /// Every card that may be in `side`'s reserve: the known ones, and the unplaced ones while the
+    /// reserve has unseen cards (any of them could be one).
+    #[must_use]
+    pub fn possible_hand(&self, side: Side) -> CardSet {
+        if self.hand_unseen(side) > 0 { self.hand(side).union(self.unplaced(side)) } else { self.hand(side) }
+    }
+
+    /// `k`-card sets that may all be in `side`'s reserve.
+    fn hand_subsets(&self, side: Side, within: CardSet, k: u32) -> Vec<CardSet> {
+        combinations_within(within, k, self.unplaced(side), u32::from(self.hand_unseen(side)))
     }
 
     fn markable(&self, side: Side) -> impl Iterator<Item = UnitId> + '_ {
@@ -101,10 +136,14 @@ impl GameState<'_> {
         let mut push = |play| out.push(Action::Play { card, play });
         match effect {
             CardEffect::FighterEscadrille => {
-                let hand = self.hand(opp);
-                for reveal in combinations(hand, hand.len().min(2)) {
+                let hand = self.possible_hand(opp);
+                let size = self.hand_size(opp);
+                let (unplaced, unseen) = (self.unplaced(opp), u32::from(self.hand_unseen(opp)));
+                let n_reveal = size.min(2);
+                for reveal in self.hand_subsets(opp, hand, n_reveal) {
                     let rest = hand.minus(reveal);
-                    for discard in combinations(rest, rest.len().min(2)) {
+                    let left = unseen - reveal.intersect(unplaced).len();
+                    for discard in combinations_within(rest, (size - n_reveal).min(2), unplaced, left) {
                         push(CardPlay::FighterEscadrille { reveal, discard });
                     }
                 }
@@ -120,7 +159,7 @@ impl GameState<'_> {
                     }
                     push(CardPlay::ArtillerySupport { target, discard: None });
                     let colour = self.edition.unit(target).colour;
-                    for c in self.hand(opp).iter() {
+                    for c in self.possible_hand(opp).iter() {
                         let cs = self.edition.card(c);
                         if cs.strength >= 2 && (cs.colour == colour || cs.colour == Colour::White) {
                             push(CardPlay::ArtillerySupport { target, discard: Some(c) });
@@ -142,9 +181,11 @@ impl GameState<'_> {
                 }
             }
             CardEffect::BrokenCipher => {
-                let hand = self.hand(opp);
-                for look in combinations(hand, hand.len().min(4)) {
-                    push(CardPlay::BrokenCipher { look });
+                let n = self.hand_size(opp).min(4);
+                for unseen in 0..=n {
+                    for look in self.hand_subsets(opp, self.possible_hand(opp), n - unseen) {
+                        push(CardPlay::BrokenCipher { look, unseen: unseen as u8 });
+                    }
                 }
             }
             CardEffect::Maneuver => {
@@ -183,21 +224,36 @@ impl GameState<'_> {
     fn combat_actions(&self, stage: Stage, out: &mut Vec<Action>) {
         match stage {
             Stage::Select(side) => {
-                let hand = self.hand(side);
-                for cards in combinations(hand, hand.len().min(4)) {
-                    out.push(Action::Select { side, cards });
+                let n = self.cards.available(side).min(4);
+                let hand = self.possible_hand(side);
+                for cards in self.hand_subsets(side, hand, n) {
+                    out.push(Action::Select { side, cards, unseen: 0 });
+                }
+                // One `?`: the card the opponent will draw back unseen.
+                if n > 0 {
+                    for cards in self.hand_subsets(side, hand, n - 1) {
+                        out.push(Action::Select { side, cards, unseen: 1 });
+                    }
                 }
             }
             Stage::SetAside(side) => {
-                out.extend(self.combat.chosen.get(side).iter().map(|card| Action::SetAside { side, card }));
+                let mut named = self.cards.combat_of(side);
+                if self.cards.committed_unseen(side) > 0 {
+                    named = named.union(self.possible_hand(side));
+                }
+                out.extend(named.iter().map(|card| Action::SetAside { side, card }));
             }
             Stage::Pull(side) => {
                 let owner = side.opponent();
-                let mut s = *self.combat.chosen.get(owner);
-                if let Some(c) = *self.combat.aside.get(owner) {
-                    s.remove(c);
+                if self.cards.committed_unseen(owner) > 0 {
+                    // The selected `?` goes back: unseen, or named by whoever knows it.
+                    out.push(Action::Pull { side, card: CardRef::Unseen });
+                    let named = self.possible_hand(owner);
+                    out.extend(named.iter().map(|c| Action::Pull { side, card: CardRef::Known(c) }));
+                } else {
+                    let named = self.pullable(owner);
+                    out.extend(named.iter().map(|c| Action::Pull { side, card: CardRef::Known(c) }));
                 }
-                out.extend(s.iter().map(|card| Action::Pull { side, card }));
             }
             Stage::FieldFortifications(side) => {
                 out.extend(self.in_combat().iter().map(|card| Action::FieldFortifications { side, card }));

@@ -1,26 +1,34 @@
-//! The game: edition data, state, actions, rules, notation, replay. Pure: no I/O, no async.
+//! The game: edition data, state, actions, rules, notation, recording and replay. Pure: no I/O, no async.
 
 pub mod action;
 pub mod edition;
+pub mod error;
 pub mod ids;
+mod ledger;
 mod legal;
+pub mod messages;
 pub mod notation;
 mod options;
 mod random;
+mod recording;
 mod replay;
 mod rules;
 pub mod setup;
+pub mod situation;
 pub mod state;
 
-pub use action::{Action, CardPlay};
+pub use action::{Action, CardPlay, CardRef};
 pub use edition::{CardEffect, CardSpec, Edition, EditionError, HexSpec, Landmark, Provenance, UnitSpec};
+pub use error::{PlayError, Refusal, Rule, Section};
 pub use ids::{BySide, CardId, CardSet, Colour, Direction, HexId, UnitId};
+pub use messages::Lang;
 pub use notation::GameLog;
 pub use options::{Encirclement, RuleOptions, STANDARD_RULES};
-pub use random::{PlayStyle, random_game, random_game_with};
+pub use random::{PlayStyle, mask_unseen, random_game, random_game_with};
+pub use recording::{Event, Recording, Step};
 pub use replay::{
     FinalUnit, LogError, Snapshot, ValidatedGame, parse_log, replay, replay_snapshots, validate_log,
 };
-pub use rules::IllegalAction;
 pub use setup::{Setup, UnitSetup};
+pub use situation::{Detail, Situation};
 pub use state::{GameState, Status};

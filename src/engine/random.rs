@@ -4,8 +4,9 @@
 
 use super::action::Action;
 use super::edition::Edition;
-use super::ids::BySide;
-use super::notation::{Body, Builder, Event, GameLog};
+use super::ids::{BySide, CardId};
+use super::notation::{Body, Builder, Event, GameLog, PlayBody, Tok, UNSEEN};
+use super::recording::Event as Step;
 use super::state::{GameState, RuleOptions};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -69,7 +70,9 @@ pub fn random_game_with(seed: u64, edition: &Edition, options: &RuleOptions, sty
     let start = i32::try_from(options.time_control_secs).unwrap_or(i32::MAX);
     let mut clocks = BySide { red: start, polish: start };
     while let Some(side) = state.to_act() {
-        let actions = state.legal_actions();
+        // A digital game names every card, and deals the opening hands in the engine's order (Red first).
+        let mut actions = state.legal_actions();
+        actions.retain(|a| !a.has_unseen() && a.side().is_none_or(|s| s == side));
         let pick = match style {
             PlayStyle::Uniform => choose(&mut rng, &actions),
             PlayStyle::Aggressive => aggressive(&mut rng, &actions),
@@ -91,7 +94,10 @@ pub fn random_game_with(seed: u64, edition: &Edition, options: &RuleOptions, sty
                 state = before;
                 builder.log.events.truncate(lines);
                 builder.log.events.push(Event { line: 0, side, body: Body::Clock, clock: Some(*clock) });
-                state.flag_fall(side);
+                // The reading alone ends the game on time (the engine's one path for it).
+                if let Ok(next) = state.apply_event(&Step::clock(side, *clock)) {
+                    state = next;
+                }
                 break;
             }
             builder.set_clock(*clock);
@@ -121,4 +127,41 @@ pub fn random_game_with(seed: u64, edition: &Edition, options: &RuleOptions, sty
         log.set_tag("Rules", options.rules_tag());
     }
     log
+}
+
+/// The log as a table writes it: every card nobody at the table saw written `?` (the draws, the card each
+/// side draws back in a combat, in the draw-back line and in its owner's selection, and the cards Broken
+/// Cipher shows). Everything else stays named: played, revealed, set-aside and discarded cards are seen.
+#[must_use]
+pub fn mask_unseen(log: &GameLog) -> GameLog {
+    let mut out = log.clone();
+    let unseen = Tok::new(UNSEEN).unwrap_or_default();
+    for i in 0..out.events.len() {
+        match &mut out.events[i].body {
+            Body::Draw { cards } => cards.iter_mut().for_each(|c| *c = unseen),
+            Body::Pillage { draw, .. } => draw.iter_mut().for_each(|c| *c = unseen),
+            Body::Play { play: PlayBody::BrokenCipher { look }, .. } => {
+                look.iter_mut().for_each(|c| *c = unseen)
+            }
+            Body::Pull { card } => {
+                let pulled = *card;
+                *card = unseen;
+                // The card drawn back is never revealed: it is `?` in its owner's selection too.
+                let Some(owner) = CardId::parse_token(&pulled).map(CardId::side) else { continue };
+                let select = out.events[..i]
+                    .iter_mut()
+                    .rev()
+                    .find(|e| e.side == owner && matches!(e.body, Body::Select { .. }));
+                if let Some(Event { body: Body::Select { cards }, .. }) = select {
+                    // As the engine prints a selection: the named cards, then the `?`.
+                    if let Some(at) = cards.iter().position(|c| *c == pulled) {
+                        cards.remove(at);
+                        cards.push(unseen);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }

@@ -3,6 +3,7 @@
 
 use super::edition::Edition;
 use super::ids::{BySide, CardSet, HexId, MAX_HEXES, UNIT_COUNT, UnitId};
+use super::ledger::Ledger;
 use super::state::{Combat, EMPTY, GameState, Pending, RuleOptions, Status, UnitState};
 use crate::outcome::Side;
 
@@ -102,13 +103,14 @@ impl<'e> GameState<'e> {
                 return Err(format!("the {side} hand holds cards of the other deck"));
             }
         }
+        if !setup.discard.is_subset(CardSet::full_deck(Side::Red).union(CardSet::full_deck(Side::Polish))) {
+            return Err("the discard pile holds cards no deck has".into());
+        }
         let hand = setup.hands.red.union(setup.hands.polish);
         if !hand.intersect(setup.discard).is_empty() {
             return Err("a card is both in a hand and in the discard pile".into());
         }
-        state.hand = hand;
-        state.discard = setup.discard;
-        state.deck = state.deck.minus(hand).minus(setup.discard);
+        state.cards = Ledger::known(hand, setup.discard);
         for &(a, d) in &setup.attacks {
             let (ha, hd) = (state.position(a), state.position(d));
             let ok = edition.unit(a).side != edition.unit(d).side

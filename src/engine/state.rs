@@ -1,12 +1,18 @@
 //! The validated game state. Fields are private to the engine; it is built only by [`GameState::new`]
-//! and changed only by [`GameState::apply`], so every state reachable is one the rules allow.
+//! (or [`GameState::from_setup`]) and changed only through [`GameState::apply`] and
+//! [`GameState::apply_event`] (which the recording and the replay use), so every state reachable is one
+//! the rules allow.
 
 use super::edition::Edition;
+use super::error::{Awaited, DrawOccasion};
 use super::ids::{BySide, CardId, CardSet, HexId, MAX_HEXES, UNIT_COUNT, UnitId};
+use super::ledger::Ledger;
+use super::messages::Lang;
+use super::notation::Tok;
 pub use super::options::RuleOptions;
+use super::situation::Detail;
 use crate::outcome::{GameOutcome, Side, Termination};
 use serde::{Deserialize, Serialize};
-use std::fmt::Write as _;
 
 /// Unit status (rulebook "Unit Status").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,13 +44,35 @@ pub(crate) struct UnitState {
 /// What happens once a draw is done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum AfterDraw {
+    /// Red's opening hand is done: the Poles draw theirs.
     SetupPolish,
+    /// The Poles' opening hand was dealt first (the rulebook's order): Red draws next.
+    SetupRed,
     SetupMarkers,
     Resume(Side),
     CombatPolish,
     CombatDone,
     CleanupRed,
     NewRound,
+}
+
+impl AfterDraw {
+    pub(crate) fn occasion(self) -> DrawOccasion {
+        match self {
+            AfterDraw::SetupPolish | AfterDraw::SetupRed | AfterDraw::SetupMarkers => DrawOccasion::Setup,
+            AfterDraw::Resume(_) => DrawOccasion::Pillage,
+            AfterDraw::CombatPolish | AfterDraw::CombatDone => DrawOccasion::AfterCombat,
+            AfterDraw::CleanupRed | AfterDraw::NewRound => DrawOccasion::Cleanup,
+        }
+    }
+}
+
+/// Cards in an opening hand (rulebook "Game Preparation": Red 10, Polish 7).
+pub(crate) fn opening_hand(side: Side) -> u8 {
+    match side {
+        Side::Red => 10,
+        Side::Polish => 7,
+    }
 }
 
 /// A step of attack resolution, with the side that decides it.
@@ -71,13 +99,11 @@ pub(crate) enum Pending {
     Over,
 }
 
-/// The attack being resolved.
+/// The attack being resolved (its cards are in the ledger).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Combat {
     pub attacker: Option<UnitId>,
     pub defender: Option<UnitId>,
-    /// Cards committed and still in the fight (face down, set aside, or face up).
-    pub chosen: BySide<CardSet>,
     pub aside: BySide<Option<CardId>>,
     /// The defender was under two or more attacks when this one was chosen (Grupa pościgowa).
     pub encircled: bool,
@@ -104,9 +130,8 @@ pub struct GameState<'e> {
     /// Units that attacked this round (attacking ends a unit's actions for the round).
     pub(crate) attacked: u16,
     pub(crate) passed: BySide<bool>,
-    pub(crate) deck: CardSet,
-    pub(crate) hand: CardSet,
-    pub(crate) discard: CardSet,
+    /// Where every card is, with the unseen ones counted.
+    pub(crate) cards: Ledger,
     pub(crate) combat: Combat,
     pub(crate) next_chooser: Side,
     pub(crate) defenders_fell: Option<u8>,
@@ -114,6 +139,8 @@ pub struct GameState<'e> {
     pub(crate) cipher_next_round: Option<Side>,
     pub(crate) outcome: Option<(Side, Termination)>,
     pub(crate) flagged: Option<Side>,
+    /// Each side's remaining thinking time in seconds, as last read (league time control at the start).
+    pub(crate) clocks: BySide<i32>,
 }
 
 pub(crate) const EMPTY: u8 = u8::MAX;
@@ -123,6 +150,7 @@ impl<'e> GameState<'e> {
     /// Defenders), both decks full; the first decision is Red's opening draw of 10 (rulebook "Game Preparation").
     #[must_use]
     pub fn new(edition: &'e Edition, options: RuleOptions) -> GameState<'e> {
+        let start = i32::try_from(options.time_control_secs).unwrap_or(i32::MAX);
         let mut units = [UnitState { hex: None, status: Status::GoodOrder, markers: 0 }; UNIT_COUNT];
         let mut occupant = [EMPTY; MAX_HEXES];
         for u in edition.units() {
@@ -137,15 +165,17 @@ impl<'e> GameState<'e> {
             edition,
             options,
             round: 1,
-            pending: Pending::Draw { side: Side::Red, left: 10, then: AfterDraw::SetupPolish },
+            pending: Pending::Draw {
+                side: Side::Red,
+                left: opening_hand(Side::Red),
+                then: AfterDraw::SetupPolish,
+            },
             units,
             occupant,
             attack_of: [None; UNIT_COUNT],
             attacked: 0,
             passed: BySide::default(),
-            deck: CardSet::full_deck(Side::Red).union(CardSet::full_deck(Side::Polish)),
-            hand: CardSet::EMPTY,
-            discard: CardSet::EMPTY,
+            cards: Ledger::new(),
             combat: Combat::default(),
             next_chooser: Side::Red,
             defenders_fell: None,
@@ -153,6 +183,7 @@ impl<'e> GameState<'e> {
             cipher_next_round: None,
             outcome: None,
             flagged: None,
+            clocks: BySide { red: start, polish: start },
         }
     }
 
@@ -208,23 +239,45 @@ impl<'e> GameState<'e> {
         let o = self.occupant[h.0 as usize];
         (o != EMPTY).then_some(UnitId(o))
     }
-    /// A side's reserve (hand).
+    /// The known cards of a side's reserve (hand); see [`GameState::hand_size`] for the unseen ones too.
     #[must_use]
     pub fn hand(&self, side: Side) -> CardSet {
-        self.hand.intersect(CardSet::full_deck(side))
+        self.cards.hand(side)
     }
+    /// Cards in a side's reserve, seen or not.
     #[must_use]
-    pub fn deck(&self, side: Side) -> CardSet {
-        self.deck.intersect(CardSet::full_deck(side))
+    pub fn hand_size(&self, side: Side) -> u32 {
+        self.cards.hand_size(side)
+    }
+    /// Cards in a side's reserve that the log wrote as `?` and has not named since.
+    #[must_use]
+    pub fn hand_unseen(&self, side: Side) -> u8 {
+        self.cards.hand_unseen(side)
+    }
+    /// Cards left in a side's deck.
+    #[must_use]
+    pub fn deck_size(&self, side: Side) -> u8 {
+        self.cards.deck_size(side)
+    }
+    /// Cards of a side whose place the log does not know: its deck and its reserve's unseen cards. In
+    /// a fully named game this is exactly the deck.
+    #[must_use]
+    pub fn unplaced(&self, side: Side) -> CardSet {
+        self.cards.unplaced(side)
     }
     #[must_use]
     pub fn discard_pile(&self, side: Side) -> CardSet {
-        self.discard.intersect(CardSet::full_deck(side))
+        self.cards.discard().intersect(CardSet::full_deck(side))
     }
-    /// Cards committed to the combat being resolved.
+    /// Cards committed to the combat being resolved (named ones; a selected `?` stays in its reserve).
     #[must_use]
     pub fn in_combat(&self) -> CardSet {
-        self.combat.chosen.red.union(self.combat.chosen.polish)
+        self.cards.combat()
+    }
+    /// A side's remaining thinking time in seconds, as last read.
+    #[must_use]
+    pub fn clock(&self, side: Side) -> i32 {
+        *self.clocks.get(side)
     }
     /// The attack markers on the board: (attacker, defender).
     pub fn attacks(&self) -> impl Iterator<Item = (UnitId, UnitId)> + '_ {
@@ -287,67 +340,46 @@ impl<'e> GameState<'e> {
         Some(GameOutcome { winner, termination, red_points })
     }
 
-    /// A player's clock reached zero: that player loses at once (league rules).
-    pub fn flag_fall(&mut self, side: Side) {
-        self.outcome = Some((side.opponent(), Termination::TimeForfeit));
-        self.flagged = Some(side);
-        self.pending = Pending::Over;
-    }
-
-    /// Every card is in exactly one place: deck, reserve, discard pile or the combat.
+    /// Every card is in exactly one place (deck, reserve, discard pile or the combat), and the cards
+    /// whose place is unknown exactly fill the decks and the unseen cards of the reserves.
     #[must_use]
     pub fn cards_accounted_for(&self) -> bool {
-        let parts = [self.deck, self.hand, self.discard, self.in_combat()];
-        let all: u64 = parts.iter().fold(0, |m, s| m | s.0);
-        let total: u32 = parts.iter().map(|s| s.len()).sum();
-        all == (1u64 << 60) - 1 && total == 60
+        self.cards.consistent()
     }
 
-    /// A one-paragraph description of the position, for error messages.
+    /// The decision the game waits for.
+    #[must_use]
+    pub fn awaited(&self) -> Awaited {
+        let code = |u: Option<UnitId>| {
+            u.map_or_else(Tok::default, |u| Tok::new(&self.edition.unit(u).code).unwrap_or_default())
+        };
+        match self.pending {
+            Pending::Draw { side, left, then } => Awaited::Draw { side, left, occasion: then.occasion() },
+            Pending::ExtraMarkers => Awaited::ExtraMarkers,
+            Pending::Operational { side } => Awaited::Action { side },
+            Pending::Commanding { side, unit } => Awaited::Command { side, unit: code(Some(unit)) },
+            Pending::ChooseCombat { side } => Awaited::ChooseAttack { side },
+            Pending::Combat(stage) => {
+                let attacker = self.combat.attacker.map_or(Side::Red, |a| self.side_of(a));
+                match stage {
+                    Stage::Select(side) => Awaited::Select { side },
+                    Stage::SetAside(side) => Awaited::SetAside { side },
+                    Stage::Pull(side) => Awaited::Pull { side },
+                    Stage::FieldFortifications(side) => Awaited::FieldFortifications { side },
+                    Stage::Strength => Awaited::Strength { side: attacker },
+                    Stage::Retreat => {
+                        Awaited::Retreat { side: attacker.opponent(), unit: code(self.combat.defender) }
+                    }
+                    Stage::Advance => Awaited::Advance { side: attacker, unit: code(self.combat.attacker) },
+                }
+            }
+            Pending::Over => Awaited::Nothing,
+        }
+    }
+
+    /// The position in English, in full (for test failures; people get [`Situation`] in their language).
     #[must_use]
     pub fn summary(&self) -> String {
-        let e = self.edition;
-        let mut s = String::new();
-        let phase = match self.pending {
-            Pending::Draw { side, left, .. } => format!("{side} to draw {left}"),
-            Pending::ExtraMarkers => "setup, Red to place 2 extra markers".into(),
-            Pending::Operational { side } => format!("operational phase, {side} to act"),
-            Pending::Commanding { side, unit } => {
-                format!("operational phase, {side} commanding {}", e.unit(unit).code)
-            }
-            Pending::ChooseCombat { side } => format!("combat phase, {side} to choose an attack"),
-            Pending::Combat(stage) => format!("combat phase, resolving an attack ({stage:?})"),
-            Pending::Over => "game over".into(),
-        };
-        let _ = write!(s, "round {}, {phase}; ", self.round);
-        for u in e.units() {
-            let st = self.unit(u.id);
-            match st.hex {
-                Some(h) => {
-                    let _ = write!(
-                        s,
-                        "{} {} {}m{}; ",
-                        u.code,
-                        e.hex(h).label,
-                        st.markers,
-                        match st.status {
-                            Status::Dispersed => " dispersed",
-                            _ => "",
-                        }
-                    );
-                }
-                None => {
-                    let _ = write!(s, "{} eliminated; ", u.code);
-                }
-            }
-        }
-        for (a, d) in self.attacks() {
-            let _ = write!(s, "attack {}>{}; ", e.unit(a).code, e.unit(d).code);
-        }
-        for side in Side::BOTH {
-            let hand: Vec<String> = self.hand(side).iter().map(CardId::token).collect();
-            let _ = write!(s, "{side} reserve [{}], deck {}; ", hand.join(" "), self.deck(side).len());
-        }
-        s.trim_end_matches("; ").to_string()
+        self.situation().render(Lang::En, Detail::Full)
     }
 }

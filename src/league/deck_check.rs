@@ -1,7 +1,9 @@
-//! Deck checks (league rules, "Card list and deck checks"): before each game the referee counts
-//! each deck (30 Red, 30 Polish); a short deck is swapped at once and the incomplete set is then
-//! checked card by card against the edition's card list. The league takes the card list as plain
-//! `(number, name)` pairs so it does not depend on the engine.
+//! Deck checks (league rules, "Card list and deck checks"): "Before every game, and before
+//! shuffling, the players count the cards of each deck. The Red Army deck and the Polish Army deck
+//! have 30 cards each (60 in all). If cards are missing, the referees hand the players a new set (so
+//! as not to delay the game), and then check the incomplete set against the card list." A count
+//! above 30 is a wrong set too (a card of another set or deck), but not an incomplete one. The
+//! league takes the card list as plain `(number, name)` pairs so it does not depend on the engine.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -20,8 +22,13 @@ pub enum DeckReport {
     Complete {
         cards: u32,
     },
-    /// Only counted: the count differs from the card list's; check card by card to know which.
-    WrongCount {
+    /// Only counted: fewer cards than the list; check card by card to know which are missing.
+    Short {
+        expected: u32,
+        counted: u32,
+    },
+    /// Only counted: more cards than the list (a card that belongs elsewhere); nothing is missing.
+    TooMany {
         expected: u32,
         counted: u32,
     },
@@ -44,11 +51,48 @@ impl DeckReport {
 #[must_use]
 pub fn check_count(card_list: &[(u8, &str)], counted: u32) -> DeckReport {
     let expected = u32::try_from(card_list.len()).unwrap_or(u32::MAX);
-    if counted == expected {
-        DeckReport::Complete { cards: counted }
-    } else {
-        DeckReport::WrongCount { expected, counted }
+    match counted.cmp(&expected) {
+        std::cmp::Ordering::Equal => DeckReport::Complete { cards: counted },
+        std::cmp::Ordering::Less => DeckReport::Short { expected, counted },
+        std::cmp::Ordering::Greater => DeckReport::TooMany { expected, counted },
     }
+}
+
+/// A deck check that contradicts itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum DeckCheckError {
+    /// Missing cards listed for a deck counted at its full size or above.
+    #[error("{counted} cards counted, yet cards are listed as missing")]
+    MissingButNotShort { counted: u32 },
+    /// More cards listed as missing than the count lacks.
+    #[error("{counted} cards counted lack {short}, yet {listed} are listed as missing")]
+    MoreMissingThanShort { counted: u32, short: u32, listed: u32 },
+}
+
+/// Check one deck as the referee reports it: the count, and the numbers of the cards found missing
+/// (only for a short deck, at most as many as the count lacks; fewer is allowed when a card of
+/// another set took a place).
+///
+/// # Errors
+/// The report contradicts itself ([`DeckCheckError`]).
+pub fn check_deck(
+    card_list: &[(u8, &str)],
+    counted: u32,
+    missing: &[u8],
+) -> Result<DeckReport, DeckCheckError> {
+    let by_count = check_count(card_list, counted);
+    if missing.is_empty() {
+        return Ok(by_count);
+    }
+    let DeckReport::Short { expected, counted } = by_count else {
+        return Err(DeckCheckError::MissingButNotShort { counted });
+    };
+    let listed = u32::try_from(missing.len()).unwrap_or(u32::MAX);
+    if listed > expected - counted {
+        return Err(DeckCheckError::MoreMissingThanShort { counted, short: expected - counted, listed });
+    }
+    let present: Vec<u8> = card_list.iter().map(|&(n, _)| n).filter(|n| !missing.contains(n)).collect();
+    Ok(check_cards(card_list, &present))
 }
 
 /// Check a deck card by card: `present` lists the numbers of the cards found (in any order).
@@ -95,7 +139,8 @@ mod tests {
     #[test]
     fn a_full_count_or_a_full_set_is_complete() {
         assert!(check_count(&LIST, 4).is_complete());
-        assert_eq!(check_count(&LIST, 3), DeckReport::WrongCount { expected: 4, counted: 3 });
+        assert_eq!(check_count(&LIST, 3), DeckReport::Short { expected: 4, counted: 3 });
+        assert_eq!(check_count(&LIST, 5), DeckReport::TooMany { expected: 4, counted: 5 });
         assert_eq!(check_cards(&LIST, &[4, 2, 3, 1]), DeckReport::Complete { cards: 4 });
     }
 
@@ -118,5 +163,34 @@ mod tests {
         assert!(!r.is_complete());
         // The right number of cards can still be the wrong set.
         assert!(!check_cards(&LIST, &[1, 2, 3, 3]).is_complete());
+    }
+
+    #[test]
+    fn a_reported_deck_must_agree_with_itself() {
+        // Full count: nothing may be listed missing (the issue's "30 with every card missing").
+        assert_eq!(check_deck(&LIST, 4, &[]), Ok(DeckReport::Complete { cards: 4 }));
+        assert_eq!(
+            check_deck(&LIST, 4, &[1, 2, 3, 4]),
+            Err(DeckCheckError::MissingButNotShort { counted: 4 })
+        );
+        // One card too many is "too many", not incomplete, and lists nothing missing.
+        assert_eq!(check_deck(&LIST, 5, &[]), Ok(DeckReport::TooMany { expected: 4, counted: 5 }));
+        assert_eq!(check_deck(&LIST, 5, &[2]), Err(DeckCheckError::MissingButNotShort { counted: 5 }));
+        // Short by two: up to two cards may be listed.
+        assert_eq!(check_deck(&LIST, 2, &[]), Ok(DeckReport::Short { expected: 4, counted: 2 }));
+        assert_eq!(
+            check_deck(&LIST, 2, &[2, 4]),
+            Ok(DeckReport::Incomplete {
+                missing: vec![
+                    CardRef { number: 2, name: Some("Złamany szyfr".into()) },
+                    CardRef { number: 4, name: Some("Marsz".into()) },
+                ],
+                extra: vec![],
+            })
+        );
+        assert_eq!(
+            check_deck(&LIST, 2, &[1, 2, 4]),
+            Err(DeckCheckError::MoreMissingThanShort { counted: 2, short: 2, listed: 3 })
+        );
     }
 }

@@ -21,12 +21,16 @@ pub use swiss::{
     ForbiddenPair, ForbiddenUntil, Pairing, PairingError, PairingInput, PairingPlayer, PlayerStatus,
     RoundPairing, pair_round,
 };
+pub mod c07;
+pub mod scorecard;
 pub mod standings;
 pub mod tiebreak;
+pub use scorecard::{CardRound, Participation, RoundKind, Scorecard, Scorecards};
 pub use standings::{StandingPlayer, StandingRow, StandingsInput};
 pub use tiebreak::{Tiebreak, TiebreakValue};
 pub mod knockout;
 pub use knockout::{Bracket, BracketMatch, ExtraGameLot, KnockoutError, MatchRef, Slot};
 pub mod deck_check;
-pub use deck_check::{CardRef, DeckReport, check_cards, check_count};
+pub use deck_check::{CardRef, DeckCheckError, DeckReport, check_cards, check_count, check_deck};
 pub mod simulation;
+pub mod trf;

@@ -67,6 +67,8 @@ pub struct SimulatedRound {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Simulation {
+    /// Every registered player with their final status (late entries' round of entry).
+    pub players: Vec<PairingPlayer>,
     pub rounds: Vec<SimulatedRound>,
     pub standings: Vec<StandingRow>,
     pub knockout: Option<Bracket>,
@@ -271,7 +273,17 @@ pub fn simulate(cfg: &SimulationConfig) -> Result<Simulation, SimulationError> {
         }
         _ => None,
     };
-    Ok(Simulation { rounds, standings, knockout })
+    Ok(Simulation { players, rounds, standings, knockout })
+}
+
+impl Simulation {
+    /// The standings' input after the last Swiss round (the TRF export reads it too).
+    #[must_use]
+    pub fn standings_input(&self) -> StandingsInput {
+        let history: Vec<RoundRecord> = self.rounds.iter().map(|r| r.record.clone()).collect();
+        let scoring = self.rounds.first().map(|r| r.input.scoring).unwrap_or_default();
+        standings_input(&self.players, &history, &scoring)
+    }
 }
 
 /// Where a knockout match sits, for printing.
@@ -285,17 +297,21 @@ pub fn match_label(at: MatchRef, rounds: usize) -> String {
 }
 
 fn standings_of(players: &[PairingPlayer], history: &[RoundRecord], scoring: &Scoring) -> Vec<StandingRow> {
-    compute(&StandingsInput {
+    compute(&standings_input(players, history, scoring))
+}
+
+fn standings_input(players: &[PairingPlayer], history: &[RoundRecord], scoring: &Scoring) -> StandingsInput {
+    StandingsInput {
         players: players
             .iter()
             .map(|p| StandingPlayer {
-                id: p.id,
-                seed: u32::try_from(p.id.0).unwrap_or(u32::MAX),
-                knowledge_test: None,
+                joined_round: p.joined_round,
+                withdrawn: p.status == PlayerStatus::Withdrawn,
+                ..StandingPlayer::new(p.id, u32::try_from(p.id.0).unwrap_or(u32::MAX))
             })
             .collect(),
         rounds: history.to_vec(),
         scoring: *scoring,
         tiebreaks: Tiebreak::DEFAULT_ORDER.to_vec(),
-    })
+    }
 }

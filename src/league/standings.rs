@@ -1,21 +1,19 @@
 //! Standings: one function for every page and export. Players are ordered by match points, then
 //! by the configured tiebreaks, then by a stable final key (seed, then id), so the order is total.
 //!
-//! Unplayed rounds follow FIDE C.07 Art. 16 as this module implements it (see `docs/league.md`):
-//! - a player's own unplayed round (bye, forfeit won or lost, absence, a round before a late
-//!   entry joined or after a withdrawal) counts, for Buchholz and Sonneborn-Berger, as a game
-//!   against a dummy opponent with the player's own final score (Art. 16.4);
-//! - an opponent's score, where it enters a tiebreak, is adjusted: the opponent's unplayed rounds
-//!   count as draws (Art. 16.3);
-//! - Buchholz cut-1 cuts an unplayed round's value first (Art. 16.5).
+//! Every player's scorecard is built once ([`Scorecards`]); each tiebreak is one function per
+//! FIDE C.07 article over the scorecards ([`super::c07`]), the league's own ones (games won,
+//! Red-side points, knowledge test) read the same cards.
 
+use super::c07;
 use super::ids::{HalfPoints, PlayerId};
 use super::rounds::RoundRecord;
+use super::scorecard::{Participation, Scorecards};
 use super::scoring::Scoring;
 use super::tiebreak::{Tiebreak, TiebreakValue};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// A player as the standings see them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,6 +22,24 @@ pub struct StandingPlayer {
     /// Seed / registration order (1 first): the final key of the total order.
     pub seed: u32,
     pub knowledge_test: Option<u32>,
+    /// First round the player could be paired in (a late entry's earlier rounds are not played).
+    #[serde(default = "first_round")]
+    pub joined_round: u32,
+    /// Withdrawn: the rounds after the last one the player was paired in were not played.
+    #[serde(default)]
+    pub withdrawn: bool,
+}
+
+fn first_round() -> u32 {
+    1
+}
+
+impl StandingPlayer {
+    /// A player registered before round 1 and still in the tournament.
+    #[must_use]
+    pub fn new(id: PlayerId, seed: u32) -> StandingPlayer {
+        StandingPlayer { id, seed, knowledge_test: None, joined_round: 1, withdrawn: false }
+    }
 }
 
 /// What the standings depend on.
@@ -46,98 +62,35 @@ pub struct StandingRow {
     /// One value per configured tiebreak, in the configured order.
     pub tiebreaks: Vec<TiebreakValue>,
     pub seed: u32,
+    /// Red-side points (the scorecard's, flag rule applied), whether or not a tiebreak.
+    pub red_side_points: u32,
 }
 
-/// One player's round, from the player's side.
-#[derive(Debug, Clone, Copy)]
-struct Slot {
-    opponent: Option<PlayerId>,
-    points: HalfPoints,
-    played: bool,
-}
-
-#[derive(Debug, Default)]
-struct Record {
-    slots: Vec<Slot>,
-    score: HalfPoints,
-    games_won: i64,
-    red_points: i64,
+/// The scorecards of the standings' players.
+#[must_use]
+pub fn scorecards(input: &StandingsInput) -> Scorecards {
+    let participation: Vec<Participation> = input
+        .players
+        .iter()
+        .map(|p| Participation { player: p.id, joined_round: p.joined_round, withdrawn: p.withdrawn })
+        .collect();
+    Scorecards::build(&participation, &input.rounds, &input.scoring)
 }
 
 /// Compute the standings.
 #[must_use]
 pub fn compute(input: &StandingsInput) -> Vec<StandingRow> {
-    let mut rounds: Vec<&RoundRecord> = input.rounds.iter().collect();
-    rounds.sort_by_key(|r| r.round);
-    let s = &input.scoring;
-
-    // Every player's slot in every round; absent players get an unplayed, pointless slot.
-    let mut records: BTreeMap<PlayerId, Record> = BTreeMap::new();
-    for p in &input.players {
-        records.entry(p.id).or_default();
-    }
-    let mut met: BTreeMap<(PlayerId, PlayerId), HalfPoints> = BTreeMap::new();
-    for (ri, r) in rounds.iter().enumerate() {
-        for m in &r.matches {
-            for (me, opp) in [(m.red_first, m.other), (m.other, m.red_first)] {
-                let rec = records.entry(me).or_default();
-                rec.slots.resize(ri, Slot { opponent: None, points: HalfPoints::ZERO, played: false });
-                let points = m.score_of(me).map_or(HalfPoints::ZERO, |sc| s.points(sc));
-                let tally = m.tally_of(me).unwrap_or_default();
-                rec.games_won += i64::from(tally.games_won);
-                rec.red_points += i64::from(tally.red_points);
-                rec.slots.push(Slot { opponent: Some(opp), points, played: m.played_over_the_board() });
-                *met.entry((me, opp)).or_default() += points;
-            }
-        }
-        for &b in &r.byes {
-            let rec = records.entry(b).or_default();
-            rec.slots.resize(ri, Slot { opponent: None, points: HalfPoints::ZERO, played: false });
-            rec.slots.push(Slot { opponent: None, points: s.bye, played: false });
-        }
-        for rec in records.values_mut() {
-            rec.slots.resize(ri + 1, Slot { opponent: None, points: HalfPoints::ZERO, played: false });
-        }
-    }
-    for rec in records.values_mut() {
-        rec.score = rec.slots.iter().map(|sl| sl.points).sum();
-    }
-    // C.07 Art. 16.3: an opponent's unplayed rounds count as draws.
-    let adjusted: BTreeMap<PlayerId, HalfPoints> = records
-        .iter()
-        .map(|(&id, rec)| (id, rec.slots.iter().map(|sl| if sl.played { sl.points } else { s.draw }).sum()))
-        .collect();
-
-    let knowledge: BTreeMap<PlayerId, u32> =
-        input.players.iter().map(|p| (p.id, p.knowledge_test.unwrap_or(0))).collect();
-    let value_of = |id: PlayerId, t: Tiebreak| -> i64 {
-        let Some(rec) = records.get(&id) else { return 0 };
-        // C.07 Art. 16.4: an unplayed round is a game against a dummy opponent with the
-        // player's own score.
-        let contributions = rec.slots.iter().map(|sl| match (sl.played, sl.opponent) {
-            (true, Some(o)) => (adjusted.get(&o).copied().unwrap_or_default(), sl.points, true),
-            _ => (rec.score, sl.points, false),
-        });
+    let cards = scorecards(input);
+    let value_of = |p: &StandingPlayer, t: Tiebreak| -> i64 {
+        let Some(card) = cards.get(p.id) else { return 0 };
         match t {
-            Tiebreak::Buchholz => contributions.map(|c| c.0.0).sum(),
-            Tiebreak::BuchholzCut1 => {
-                let all: Vec<(HalfPoints, HalfPoints, bool)> = contributions.collect();
-                let total: i64 = all.iter().map(|c| c.0.0).sum();
-                // Art. 16.5: unplayed rounds are cut first; otherwise the lowest value.
-                let cut = all
-                    .iter()
-                    .filter(|c| !c.2)
-                    .map(|c| c.0.0)
-                    .min()
-                    .or_else(|| all.iter().map(|c| c.0.0).min())
-                    .unwrap_or(0);
-                total - cut
-            }
-            // Quarter-points: opponent's half-points times the half-points scored.
-            Tiebreak::SonnebornBerger => contributions.map(|c| c.0.0 * c.1.0).sum(),
-            Tiebreak::GamesWon => rec.games_won,
-            Tiebreak::RedSidePoints => rec.red_points,
-            Tiebreak::KnowledgeTest => i64::from(knowledge.get(&id).copied().unwrap_or(0)),
+            Tiebreak::Buchholz => c07::buchholz(card, &cards).0,
+            Tiebreak::BuchholzCut1 => c07::buchholz_cut1(card, &cards).0,
+            Tiebreak::SonnebornBerger => c07::sonneborn_berger(card, &cards),
+            Tiebreak::GamesWon => i64::from(card.games_won()),
+            Tiebreak::RedSidePoints => i64::from(card.red_side_points()),
+            Tiebreak::KnowledgeTest => i64::from(p.knowledge_test.unwrap_or(0)),
+            // Depends on who is still tied: filled in below.
             Tiebreak::DirectEncounter => 0,
         }
     };
@@ -152,13 +105,14 @@ pub fn compute(input: &StandingsInput) -> Vec<StandingRow> {
         .iter()
         .map(|p| Row {
             player: *p,
-            score: records.get(&p.id).map(|r| r.score).unwrap_or_default(),
-            values: input.tiebreaks.iter().map(|&t| value_of(p.id, t)).collect(),
+            score: cards.get(p.id).map(|c| c.score).unwrap_or_default(),
+            values: input.tiebreaks.iter().map(|&t| value_of(p, t)).collect(),
         })
         .collect();
 
-    // Direct encounter depends on who is still tied when it is applied: the players level on
-    // match points and on every tiebreak before it (C.07 Art. 6).
+    // Direct encounter among the players level on match points and on every tiebreak before it
+    // (C.07 Art. 6). Its value is the number of those players it ranks below this one, so a
+    // larger value is better, like every other tiebreak.
     for (k, &t) in input.tiebreaks.iter().enumerate() {
         if t != Tiebreak::DirectEncounter {
             continue;
@@ -169,34 +123,28 @@ pub fn compute(input: &StandingsInput) -> Vec<StandingRow> {
         }
         for members in groups.values().filter(|g| g.len() > 1) {
             let ids: Vec<PlayerId> = members.iter().map(|&i| rows[i].player.id).collect();
-            let all_met =
-                ids.iter().enumerate().all(|(x, &a)| ids[x + 1..].iter().all(|&b| met.contains_key(&(a, b))));
-            if !all_met {
-                continue;
-            }
-            let set: BTreeSet<PlayerId> = ids.iter().copied().collect();
-            for &i in members {
-                let me = rows[i].player.id;
-                rows[i].values[k] =
-                    set.iter().filter(|&&o| o != me).filter_map(|&o| met.get(&(me, o))).map(|h| h.0).sum();
+            let classes = c07::direct_encounter(&ids, &cards);
+            let mut below = ids.len();
+            for class in classes {
+                below -= class.len();
+                for id in class {
+                    if let Some(&i) = members.iter().find(|&&i| rows[i].player.id == id) {
+                        rows[i].values[k] = below as i64;
+                    }
+                }
             }
         }
     }
 
-    rows.sort_by(|a, b| {
+    let key = |r: &Row| {
         (
-            Reverse(a.score),
-            a.values.iter().map(|&v| Reverse(v)).collect::<Vec<_>>(),
-            a.player.seed,
-            a.player.id,
+            Reverse(r.score),
+            r.values.iter().map(|&v| Reverse(v)).collect::<Vec<_>>(),
+            r.player.seed,
+            r.player.id,
         )
-            .cmp(&(
-                Reverse(b.score),
-                b.values.iter().map(|&v| Reverse(v)).collect::<Vec<_>>(),
-                b.player.seed,
-                b.player.id,
-            ))
-    });
+    };
+    rows.sort_by_cached_key(key);
     rows.into_iter()
         .enumerate()
         .map(|(i, r)| StandingRow {
@@ -210,6 +158,7 @@ pub fn compute(input: &StandingsInput) -> Vec<StandingRow> {
                 .map(|(&tiebreak, &value)| TiebreakValue { tiebreak, value })
                 .collect(),
             seed: r.player.seed,
+            red_side_points: cards.get(r.player.id).map_or(0, |c| c.red_side_points()),
         })
         .collect()
 }

@@ -3,17 +3,21 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A tiebreak, named as FIDE's tiebreak regulations (C.07) name it where one exists.
+/// A tiebreak, named as FIDE's tiebreak regulations (C.07, 2023/24) name it where one exists;
+/// each is computed by one function of `league::c07` (see there for the quoted articles).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Tiebreak {
-    /// C.07 Art. 6: points scored against the other tied players, if they all met.
+    /// C.07 Art. 6 (DE): the encounters between the tied players, forfeits excluded, with
+    /// partial separation; the value is how many of the tied players it ranks below this one.
     DirectEncounter,
-    /// C.07 Art. 7 with Art. 14 (cut the least significant value).
+    /// Buchholz Cut-1 (BH-C1): Buchholz without the least significant value, a voluntary
+    /// unplayed round's first (Art. 16.5.1).
     BuchholzCut1,
-    /// C.07 Art. 7: the sum of the opponents' scores.
+    /// Buchholz (BH): "The sum of the scores of each of the opponents of a participant"
+    /// (unplayed rounds: Art. 16).
     Buchholz,
-    /// C.07 Art. 9: each opponent's score times the points scored against them.
+    /// Sonneborn-Berger (SB): each opponent's score times the points scored against them.
     SonnebornBerger,
     /// Games won (the league's "game points").
     GamesWon,
@@ -57,9 +61,12 @@ impl Tiebreak {
     #[must_use]
     pub fn divisor(self) -> i64 {
         match self {
-            Tiebreak::DirectEncounter | Tiebreak::BuchholzCut1 | Tiebreak::Buchholz => 2,
+            Tiebreak::BuchholzCut1 | Tiebreak::Buchholz => 2,
             Tiebreak::SonnebornBerger => 4,
-            Tiebreak::GamesWon | Tiebreak::RedSidePoints | Tiebreak::KnowledgeTest => 1,
+            Tiebreak::DirectEncounter
+            | Tiebreak::GamesWon
+            | Tiebreak::RedSidePoints
+            | Tiebreak::KnowledgeTest => 1,
         }
     }
 }

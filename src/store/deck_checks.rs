@@ -1,7 +1,7 @@
 //! Deck checks: the card counts of both decks before a game, and for a short deck the set swapped in
 //! and the cards found missing in the incomplete set.
 
-use super::{Db, MatchId, StoreError, TournamentId, UserId, history, now};
+use super::{Db, MatchId, Refusal, StoreError, TournamentId, UserId, history, now};
 use serde::Serialize;
 
 /// One deck check as recorded by a referee.
@@ -36,8 +36,11 @@ impl DeckCheck {
     }
 }
 
+/// Record a deck check on a match of a published round (before its games are played).
+///
 /// # Errors
-/// The insert fails.
+/// [`StoreError::NotFound`] if the match is not in the tournament, [`StoreError::Refused`]
+/// ([`Refusal::RoundNotPublished`]) for a draft or locked round; the insert fails.
 #[tracing::instrument(skip(db, check))]
 pub async fn record(
     db: &Db,
@@ -47,6 +50,18 @@ pub async fn record(
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = super::write_tx(db).await?;
+    let status: Option<(String,)> = sqlx::query_as(
+        "SELECT r.status FROM matches m JOIN rounds r ON r.id = m.round_id WHERE m.id = ? AND r.tournament_id = ?",
+    )
+    .bind(m)
+    .bind(tournament)
+    .fetch_optional(&mut *tx)
+    .await?;
+    match status {
+        None => return Err(StoreError::NotFound),
+        Some((s,)) if s != "published" => return Err(StoreError::Refused(Refusal::RoundNotPublished)),
+        Some(_) => {}
+    }
     sqlx::query(
         "INSERT INTO deck_checks (tournament_id, match_id, set_label, red_count, polish_count, swapped_to, \
          missing_cards, checked_by, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -1,7 +1,7 @@
 //! Game results: entered by referees (typed, or filled from a validated move log), corrected by
 //! organisers. Every save checks the version the editor loaded and keeps the old value in history.
 
-use super::{Db, GameId, MatchId, PlayerId, StoreError, TournamentId, UserId, history, now};
+use super::{Db, GameId, MatchId, PlayerId, Refusal, StoreError, TournamentId, UserId, history, now};
 use serde::Serialize;
 
 /// A game row without its (possibly long) log text.
@@ -119,10 +119,13 @@ pub async fn get(db: &Db, id: GameId) -> Result<Option<(GameRow, Option<String>)
     Ok(Some((row, log)))
 }
 
-/// Save a result if the game is still at `version` (the version the editor loaded).
+/// Save a result if the game is still at `version` (the version the editor loaded), and its match is
+/// not recorded as a walkover or withdrawal (the match's forfeit decides it; a game result beside
+/// it would make the exports and the standings disagree).
 ///
 /// # Errors
-/// [`StoreError::Conflict`] if someone saved in between, [`StoreError::NotFound`]; the update fails.
+/// [`StoreError::Conflict`] if someone saved in between, [`StoreError::NotFound`],
+/// [`StoreError::Refused`] ([`Refusal::MatchForfeited`]); the update fails.
 #[tracing::instrument(skip(db, entry))]
 pub async fn save_result(
     db: &Db,
@@ -180,6 +183,14 @@ async fn save_result_in(
     if current != version {
         return Err(StoreError::Conflict);
     }
+    let (forfeit,): (Option<String>,) =
+        sqlx::query_as("SELECT m.forfeit FROM games g JOIN matches m ON m.id = g.match_id WHERE g.id = ?")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+    if forfeit.is_some() {
+        return Err(StoreError::Refused(Refusal::MatchForfeited));
+    }
     let res = sqlx::query(
         "UPDATE games SET winner = ?, termination = ?, red_points = ?, red_clock_secs = ?, polish_clock_secs = ?, \
          log_text = ?, log_status = ?, log_message = ?, edition = ?, version = version + 1, updated_by = ?, \
@@ -219,7 +230,8 @@ async fn save_result_in(
 /// Add the knockout's extra game, whose Red side was drawn by lot (the lot is recorded in history).
 ///
 /// # Errors
-/// The insert fails (for example the extra game exists already).
+/// [`StoreError::Conflict`] if the extra game exists already (someone drew the lot first); the
+/// insert fails for another reason.
 #[tracing::instrument(skip(db))]
 pub async fn add_extra_game(
     db: &Db,
@@ -235,7 +247,12 @@ pub async fn add_extra_game(
             .bind(m)
             .bind(red)
             .fetch_one(&mut *tx)
-            .await?;
+            .await
+            .map_err(|e| match e.as_database_error() {
+                // UNIQUE (match_id, game_no): a concurrent draw won. Anything else is a failure.
+                Some(d) if d.is_unique_violation() => StoreError::Conflict,
+                _ => StoreError::Sqlx(e),
+            })?;
     #[derive(Serialize)]
     struct Lot {
         red: PlayerId,

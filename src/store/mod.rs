@@ -15,6 +15,8 @@ pub mod ids;
 pub mod players;
 pub mod rounds;
 pub mod secrets;
+pub mod sessions;
+pub mod throttle;
 pub mod tournaments;
 pub mod users;
 pub mod view;
@@ -42,6 +44,21 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored value could not be encoded: {0}")]
     Json(#[from] serde_json::Error),
+    /// The write is not allowed in the stored state (checked inside the write's transaction, so a
+    /// concurrent change cannot slip between the check and the write).
+    #[error("refused: {0:?}")]
+    Refused(Refusal),
+}
+
+/// Why a write was refused; the web layer says it in the page's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Game results on a match recorded as a walkover or withdrawal (clear that first).
+    MatchForfeited,
+    /// Deck checks are recorded only on published rounds (not drafts, not locked rounds).
+    RoundNotPublished,
+    /// Personal data is erased only after the tournament's last day.
+    SeasonNotOver,
 }
 
 /// Open (creating if missing) and migrate the database named by `url`.

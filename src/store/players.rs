@@ -1,9 +1,10 @@
 //! Registered players, withdrawals, knowledge-test scores and forbidden pairs. Every change writes a
 //! history row in the same transaction.
 
-use super::{Db, PlayerId, StoreError, TournamentId, UserId, history, now};
+use super::{Db, PlayerId, Refusal, StoreError, TournamentId, UserId, history, now};
 use chrono::NaiveDate;
 use serde::Serialize;
+use serde_json::Value;
 
 /// A player as registered (validated by the web layer: name not empty, age checked or overridden).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -29,10 +30,189 @@ pub struct Player {
     /// The first round the player can be paired in (late entries join with 0 points).
     pub joined_round: i64,
     pub version: i64,
+    /// When the personal data was erased (the name is then a pseudonym, see [`erase`]).
+    pub erased_at: Option<String>,
+}
+
+impl Player {
+    #[must_use]
+    pub fn erased(&self) -> bool {
+        self.erased_at.is_some()
+    }
 }
 
 const COLUMNS: &str = "id, tournament_id, name, birth_date, club, knowledge_score, withdrawn, age_override, \
-     joined_round, version";
+     joined_round, version, erased_at";
+
+/// The birth date an erased player keeps (the column cannot be empty; no one is that old).
+#[must_use]
+pub fn erased_birth_date() -> NaiveDate {
+    NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or_default()
+}
+
+/// The name an erased player's results keep.
+#[must_use]
+pub fn pseudonym(id: PlayerId) -> String {
+    format!("Anonim #{id}")
+}
+
+/// Replace `name` by `pseudonym` in the parts of a move log that hold free text (header tag lines
+/// and `#` comments), never in event lines, so the log replays as before.
+#[must_use]
+pub fn scrub_log(log: &str, name: &str, pseudonym: &str) -> String {
+    let mut out = String::with_capacity(log.len());
+    for line in log.split_inclusive('\n') {
+        if line.trim_start().starts_with('[') {
+            out.push_str(&line.replace(name, pseudonym));
+        } else if let Some(hash) = line.find('#') {
+            out.push_str(&line[..hash]);
+            out.push_str(&line[hash..].replace(name, pseudonym));
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// A stored history value with the player's personal data replaced: `name`, `birth_date` and `club`
+/// fields of the player's own rows, the name in a game's `log_text`, and any string equal to it.
+fn scrub_json(value: &mut Value, name: &str, pseudonym: &str, own_row: bool) {
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                match (key.as_str(), v) {
+                    ("name", v) if own_row => *v = Value::String(pseudonym.to_string()),
+                    ("birth_date", v) if own_row => *v = Value::Null,
+                    ("club", v) if own_row => *v = Value::String(String::new()),
+                    ("log_text", Value::String(log)) => *log = scrub_log(log, name, pseudonym),
+                    (_, v) => scrub_json(v, name, pseudonym, own_row),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| scrub_json(v, name, pseudonym, own_row)),
+        Value::String(s) if s == name => *s = pseudonym.to_string(),
+        _ => {}
+    }
+}
+
+/// Rewrite `old_value`/`new_value` of the history rows `sql` selects (id, old, new).
+async fn scrub_history(
+    tx: &mut sqlx::SqliteConnection,
+    sql: &str,
+    bind: i64,
+    name: &str,
+    pseudonym: &str,
+    own_row: bool,
+) -> Result<(), StoreError> {
+    let rows: Vec<(i64, String, String)> = sqlx::query_as(sql).bind(bind).fetch_all(&mut *tx).await?;
+    for (id, old, new) in rows {
+        let mut values = [old, new];
+        for v in &mut values {
+            if let Ok(mut json) = serde_json::from_str::<Value>(v) {
+                scrub_json(&mut json, name, pseudonym, own_row);
+                *v = serde_json::to_string(&json)?;
+            }
+        }
+        let [old, new] = values;
+        sqlx::query("UPDATE history SET old_value = ?, new_value = ? WHERE id = ?")
+            .bind(old)
+            .bind(new)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Erase a player's personal data after the season (the tournament's last day is before `today`):
+/// the name becomes [`pseudonym`], the club empty, the birth date [`erased_birth_date`]; the same
+/// goes for the player's history rows, and the name leaves the free text of their games' logs and
+/// of those games' history. Results, pairings and standings stay, under the pseudonym. A history
+/// row records the erasure (not the erased data). Erasing twice does nothing more.
+///
+/// # Errors
+/// [`StoreError::NotFound`], [`StoreError::Refused`] ([`Refusal::SeasonNotOver`]); a statement fails.
+#[tracing::instrument(skip(db))]
+pub async fn erase(
+    db: &Db,
+    tournament: TournamentId,
+    id: PlayerId,
+    today: NaiveDate,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let mut tx = super::write_tx(db).await?;
+    let row: Option<(String, Option<String>, NaiveDate)> = sqlx::query_as(
+        "SELECT p.name, p.erased_at, t.last_day FROM players p JOIN tournaments t ON t.id = p.tournament_id \
+         WHERE p.tournament_id = ? AND p.id = ?",
+    )
+    .bind(tournament)
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (name, erased_at, last_day) = row.ok_or(StoreError::NotFound)?;
+    if erased_at.is_some() {
+        return Ok(());
+    }
+    if last_day >= today {
+        return Err(StoreError::Refused(Refusal::SeasonNotOver));
+    }
+    let pseudonym = pseudonym(id);
+    sqlx::query(
+        "UPDATE players SET name = ?, club = '', birth_date = ?, erased_at = ?, version = version + 1 WHERE id = ?",
+    )
+    .bind(&pseudonym)
+    .bind(erased_birth_date())
+    .bind(now())
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    scrub_history(
+        &mut tx,
+        "SELECT id, old_value, new_value FROM history WHERE entity = 'player' AND entity_id = ?",
+        id.0,
+        &name,
+        &pseudonym,
+        true,
+    )
+    .await?;
+    let games: Vec<(i64, Option<String>)> = sqlx::query_as(
+        "SELECT g.id, g.log_text FROM games g JOIN matches m ON m.id = g.match_id \
+         WHERE m.player_a = ? OR m.player_b = ?",
+    )
+    .bind(id)
+    .bind(id)
+    .fetch_all(&mut *tx)
+    .await?;
+    for (game, log) in games {
+        if let Some(log) = log {
+            sqlx::query("UPDATE games SET log_text = ? WHERE id = ?")
+                .bind(scrub_log(&log, &name, &pseudonym))
+                .bind(game)
+                .execute(&mut *tx)
+                .await?;
+        }
+        scrub_history(
+            &mut tx,
+            "SELECT id, old_value, new_value FROM history WHERE entity = 'game' AND entity_id = ?",
+            game,
+            &name,
+            &pseudonym,
+            false,
+        )
+        .await?;
+    }
+    history::record(
+        &mut tx,
+        history::Subject { tournament, entity: "player", id: id.0 },
+        "erase personal data",
+        Some(by),
+        &serde_json::json!({ "erased": ["name", "birth_date", "club"] }),
+        &serde_json::json!({ "name": pseudonym }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
 
 /// Register several players in one transaction (a form registers one, a CSV import many: all or none).
 ///
@@ -272,4 +452,30 @@ pub async fn forbidden_pairs(
     .bind(tournament)
     .fetch_all(db)
     .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scrubbing_touches_free_text_only() {
+        let log = "[Event \"Liga\"]\n[Red \"Zofia Tajna\"]\n[Polish \"Jan Nowak\"]\nred pass # Zofia Tajna thought long\npolish pass\n";
+        let out = scrub_log(log, "Zofia Tajna", "Anonim #7");
+        assert_eq!(
+            out,
+            "[Event \"Liga\"]\n[Red \"Anonim #7\"]\n[Polish \"Jan Nowak\"]\nred pass # Anonim #7 thought long\npolish pass\n"
+        );
+        // An event line is never rewritten, whatever the name.
+        assert_eq!(scrub_log("red pass\n", "pass", "X"), "red pass\n");
+        let mut own = serde_json::json!({"name": "Zofia Tajna", "birth_date": "2010-01-15", "club": "LO 1", "age_override": false});
+        scrub_json(&mut own, "Zofia Tajna", "Anonim #7", true);
+        assert_eq!(
+            own,
+            serde_json::json!({"name": "Anonim #7", "birth_date": null, "club": "", "age_override": false})
+        );
+        let mut game = serde_json::json!({"log_text": "[Red \"Zofia Tajna\"]\nred pass", "winner": "red"});
+        scrub_json(&mut game, "Zofia Tajna", "Anonim #7", false);
+        assert_eq!(game["log_text"], "[Red \"Anonim #7\"]\nred pass");
+    }
 }

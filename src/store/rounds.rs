@@ -241,7 +241,22 @@ async fn ensure_draft(
     }
 }
 
+/// What discarding a draft deleted, kept in its `round` history row.
+#[derive(Debug, Serialize)]
+struct Discarded {
+    number: i64,
+    phase: String,
+    /// (match, table, player_a, player_b)
+    matches: Vec<(MatchId, i64, PlayerId, Option<PlayerId>)>,
+    /// (match, set label, Red count, Polish count, swapped to, missing cards as stored)
+    deck_checks: Vec<(MatchId, String, i64, i64, String, String)>,
+    /// (table, referee)
+    table_referees: Vec<(i64, UserId)>,
+}
+
 /// Throw away a draft round (the organiser re-pairs after a late change). Only drafts can go.
+/// Every pairing gets a `discard` history row, and the round one listing everything deleted with
+/// it (pairings, deck checks, table referees), so nothing disappears without a record.
 ///
 /// # Errors
 /// [`StoreError::Conflict`] if the round is no longer a draft; a delete fails.
@@ -270,6 +285,32 @@ pub async fn discard_draft(
         )
         .await?;
     }
+    let (number, phase): (i64, String) = sqlx::query_as("SELECT number, phase FROM rounds WHERE id = ?")
+        .bind(round)
+        .fetch_one(&mut *tx)
+        .await?;
+    let deck_checks = sqlx::query_as(
+        "SELECT match_id, set_label, red_count, polish_count, swapped_to, missing_cards FROM deck_checks \
+         WHERE match_id IN (SELECT id FROM matches WHERE round_id = ?) ORDER BY id",
+    )
+    .bind(round)
+    .fetch_all(&mut *tx)
+    .await?;
+    let table_referees =
+        sqlx::query_as("SELECT table_no, user_id FROM table_referees WHERE round_id = ? ORDER BY table_no")
+            .bind(round)
+            .fetch_all(&mut *tx)
+            .await?;
+    let discarded = Discarded { number, phase, matches, deck_checks, table_referees };
+    history::record(
+        &mut tx,
+        history::Subject { tournament, entity: "round", id: round.0 },
+        "discard",
+        Some(by),
+        &discarded,
+        &(),
+    )
+    .await?;
     sqlx::query("DELETE FROM games WHERE match_id IN (SELECT id FROM matches WHERE round_id = ?)")
         .bind(round)
         .execute(&mut *tx)

@@ -62,3 +62,20 @@ pub async fn by_id(db: &Db, id: UserId) -> Result<Option<User>, StoreError> {
         .fetch_optional(db)
         .await?)
 }
+
+/// Replace an account's password hash.
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such account; the update fails.
+#[tracing::instrument(skip(db, password_hash))]
+pub async fn set_password(db: &Db, id: UserId, password_hash: &str) -> Result<(), StoreError> {
+    let res = sqlx::query("UPDATE users SET password_hash = ? WHERE id = ?")
+        .bind(password_hash)
+        .bind(id)
+        .execute(db)
+        .await?;
+    if res.rows_affected() == 0 {
+        return Err(StoreError::NotFound);
+    }
+    Ok(())
+}

@@ -13,7 +13,7 @@ use super::error::WebError;
 use super::http_cache::{Budget, PageStore};
 use super::view::TournamentView;
 use crate::store::view::Stamp;
-use crate::store::{self, Db, TournamentId};
+use crate::store::{self, Db, StoreError, TournamentId};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -34,7 +34,7 @@ struct Slot {
 
 /// Every tournament's current view, and the tournament list's rendered bodies.
 pub struct Views {
-    stamps: Coalesced<Stamps>,
+    stamps: Coalesced<Stamps, Arc<StoreError>>,
     slots: Mutex<HashMap<TournamentId, Slot>>,
     /// The tournament list: a fingerprint of every tournament's id and configuration version.
     home: Mutex<Option<(u64, Arc<PageStore>)>>,
@@ -65,9 +65,9 @@ impl Views {
     /// Every tournament's stamp, read after this call began.
     async fn current_stamps(&self, db: &Db) -> Result<Stamps, WebError> {
         self.stamps
-            .get(|| async { store::view::stamps(db).await.map(Arc::new).map_err(|e| e.to_string()) })
+            .get(|| async { store::view::stamps(db).await.map(Arc::new).map_err(Arc::new) })
             .await
-            .map_err(WebError::Internal)
+            .map_err(WebError::internal)
     }
 
     /// The view of tournament `id` as of now: it shows every write acknowledged before this call.
@@ -101,7 +101,7 @@ impl Views {
                 // workers, so pages of other tournaments and cached pages keep flowing meanwhile.
                 let view = actix_web::rt::task::spawn_blocking(move || TournamentView::build(rows, pages))
                     .await
-                    .map_err(|e| WebError::Internal(format!("building the view: {e}")))?;
+                    .map_err(|e| WebError::internal(format!("building the view: {e}")))?;
                 tracing::debug!(
                     tournament = id.0,
                     load_ms = loaded.as_millis() as u64,

@@ -14,9 +14,9 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use tokio::sync::watch;
 
 /// Shares fetches of one value among concurrent callers (see the module comment).
-pub struct Coalesced<T> {
+pub struct Coalesced<T, E> {
     state: Mutex<State>,
-    done: watch::Sender<Published<T>>,
+    done: watch::Sender<Published<T, E>>,
 }
 
 #[derive(Default)]
@@ -27,38 +27,37 @@ struct State {
 }
 
 #[derive(Clone)]
-struct Published<T> {
+struct Published<T, E> {
     /// The fetch this value came from; 0 before the first.
     seq: u64,
-    value: Option<Result<T, String>>,
+    value: Option<Result<T, E>>,
 }
 
-impl<T: Clone> Default for Coalesced<T> {
+impl<T: Clone, E: Clone> Default for Coalesced<T, E> {
     fn default() -> Self {
         Coalesced { state: Mutex::default(), done: watch::Sender::new(Published { seq: 0, value: None }) }
     }
 }
 
-impl<T: Clone> Coalesced<T> {
+impl<T: Clone, E: Clone> Coalesced<T, E> {
     fn state(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The value from a fetch that started after this call: either one this caller runs (`fetch`)
-    /// or one another caller started later. Errors are shared as their message.
+    /// or one another caller started later. A failed fetch's error goes to every caller it served.
     ///
     /// # Errors
     /// The fetch that served this caller failed.
-    pub async fn get<F, Fut>(&self, fetch: F) -> Result<T, String>
+    pub async fn get<F, Fut>(&self, fetch: F) -> Result<T, E>
     where
         F: FnOnce() -> Fut,
-        Fut: Future<Output = Result<T, String>>,
+        Fut: Future<Output = Result<T, E>>,
     {
         let mut rx = self.done.subscribe();
         // Any fetch numbered above the newest one started now began after this call.
         let target = self.state().started + 1;
-        let mut fetch = Some(fetch);
-        loop {
+        let seq = loop {
             {
                 let published = rx.borrow_and_update();
                 if published.seq >= target
@@ -67,42 +66,33 @@ impl<T: Clone> Coalesced<T> {
                     return value.clone();
                 }
             }
-            let mine = {
+            {
                 let mut state = self.state();
-                if state.running {
-                    None
-                } else {
+                if !state.running {
                     state.running = true;
                     state.started += 1;
-                    Some(state.started)
+                    break state.started;
                 }
-            };
-            if let Some(seq) = mine {
-                let mut guard = Running { owner: self, seq, value: None };
-                // A caller runs at most one fetch (it returns right after), so `fetch` is still here.
-                let Some(fetch) = fetch.take() else {
-                    return Err("coalesced fetch already used".into());
-                };
-                let value = fetch().await;
-                guard.value = Some(value.clone());
-                return value;
             }
-            // Woken by the next published value, or by a cancelled fetch handing over.
-            if rx.changed().await.is_err() {
-                return Err("coalesced fetch closed".into());
-            }
-        }
+            // Woken by the next published value, or by a cancelled fetch handing over. The sender
+            // lives in `self`, so this cannot fail while `self` is borrowed.
+            let _ = rx.changed().await;
+        };
+        let mut running = Running { owner: self, seq, value: None };
+        let value = fetch().await;
+        running.value = Some(value.clone());
+        value
     }
 }
 
 /// The fetch in progress: publishes its value when done, or only wakes the waiters when cancelled.
-struct Running<'a, T> {
-    owner: &'a Coalesced<T>,
+struct Running<'a, T, E> {
+    owner: &'a Coalesced<T, E>,
     seq: u64,
-    value: Option<Result<T, String>>,
+    value: Option<Result<T, E>>,
 }
 
-impl<T> Drop for Running<'_, T> {
+impl<T, E> Drop for Running<'_, T, E> {
     fn drop(&mut self) {
         // Not running any more before anything is published: a waiter woken by the publication
         // that needs a newer value must be able to start it.
@@ -133,7 +123,7 @@ mod tests {
 
     #[tokio::test]
     async fn callers_arriving_during_a_fetch_share_the_next_one_and_never_get_the_running_one() {
-        let c = Arc::new(Coalesced::<u64>::default());
+        let c = Arc::new(Coalesced::<u64, String>::default());
         let runs = Arc::new(AtomicU64::new(0));
         let gate = Arc::new(Semaphore::new(0));
         // The first caller starts fetch 1 and is held inside it.
@@ -169,7 +159,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_caller_alone_gets_a_fresh_fetch_each_time() {
-        let c = Coalesced::<u64>::default();
+        let c = Coalesced::<u64, String>::default();
         let runs = AtomicU64::new(0);
         for expected in 1..=3 {
             let got = c.get(|| async { Ok(runs.fetch_add(1, Ordering::SeqCst) + 1) }).await;
@@ -179,7 +169,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_cancelled_fetch_hands_over_to_the_waiters() {
-        let c = Arc::new(Coalesced::<u64>::default());
+        let c = Arc::new(Coalesced::<u64, String>::default());
         let runs = Arc::new(AtomicU64::new(0));
         let gate = Arc::new(Semaphore::new(0));
         let first = {
@@ -206,7 +196,7 @@ mod tests {
 
     #[tokio::test]
     async fn errors_reach_every_caller_that_shared_the_fetch() {
-        let c = Coalesced::<u64>::default();
+        let c = Coalesced::<u64, String>::default();
         assert_eq!(
             c.get(|| async { Err("database is locked".to_string()) }).await,
             Err("database is locked".into())

@@ -1,57 +1,37 @@
-//! CSRF protection: a random token kept in the (encrypted) session and sent back by every form as the
-//! hidden field `csrf`. [`CsrfForm`] is the only way handlers read a POST body, so no form can skip
-//! the check.
+//! CSRF protection on every form. [`CsrfForm`] is the only way handlers read a URL-encoded POST
+//! body, so no form can skip the check; `multipart/form-data` bodies go through `upload::read`,
+//! which checks the same token before it reads any file. The token itself is made and checked in
+//! `session` (a signed double-submit cookie bound to the session).
 
 use super::ctx::lang_of;
 use super::error::WebError;
-use actix_session::{Session, SessionExt};
+use super::form::BODY_LIMIT;
+use super::i18n::Lang;
+use super::session;
 use actix_web::dev::Payload;
+use actix_web::error::PayloadError;
 use actix_web::{FromRequest, HttpRequest, web};
-use rand_core::{OsRng, RngCore};
 use serde::de::DeserializeOwned;
 use std::future::Future;
 use std::pin::Pin;
 
-const SESSION_KEY: &str = "csrf";
-/// Largest accepted form body (a pasted move log or CSV import fits easily).
-const MAX_BODY: usize = 2 * 1024 * 1024;
+pub use super::mac::random_hex;
 
-/// Random hex string of `bytes` random bytes, from the operating system's generator.
-#[must_use]
-pub fn random_hex(bytes: usize) -> String {
-    let mut buf = vec![0u8; bytes];
-    OsRng.fill_bytes(&mut buf);
-    buf.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The session's token, created on first use.
-#[must_use]
-pub fn token(session: &Session) -> String {
-    if let Ok(Some(t)) = session.get::<String>(SESSION_KEY) {
-        return t;
-    }
-    let t = random_hex(32);
-    if let Err(e) = session.insert(SESSION_KEY, &t) {
-        tracing::error!(error = %e, "could not store the CSRF token");
-    }
-    t
-}
-
-/// Compare without an early exit, so timing does not leak how much of a guess was right.
-fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
-/// Check a token sent with a form against the session's (for bodies [`CsrfForm`] does not read,
-/// such as file uploads).
+/// Check a token sent with a form against this request's session (for bodies [`CsrfForm`] does
+/// not read, such as file uploads).
 ///
 /// # Errors
 /// [`WebError::Csrf`] if the token is missing or wrong.
-pub fn check(session: &Session, sent: Option<&str>, lang: super::i18n::Lang) -> Result<(), WebError> {
-    let expected = session.get::<String>(SESSION_KEY).ok().flatten();
-    match (sent, expected) {
-        (Some(s), Some(e)) if same(s, &e) => Ok(()),
-        _ => Err(WebError::Csrf(lang.t("csrf").to_string())),
+pub fn check(req: &HttpRequest, sent: Option<&str>, lang: Lang) -> Result<(), WebError> {
+    if session::current(req).csrf_ok(sent) { Ok(()) } else { Err(WebError::Csrf(lang.t("csrf").to_string())) }
+}
+
+/// A body-reading error as the user should see it: over the limit is a 413, anything else a 400.
+#[must_use]
+pub fn payload_error(e: &actix_web::Error) -> WebError {
+    match e.as_error::<PayloadError>() {
+        Some(PayloadError::Overflow) => WebError::TooLarge { limit: BODY_LIMIT },
+        _ => WebError::BadRequest(e.to_string()),
     }
 }
 
@@ -68,38 +48,21 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let req = req.clone();
+        // The app's `PayloadConfig` holds the limit; this is the same number, in case it is missing.
         let body = web::Bytes::from_request(&req, payload);
         Box::pin(async move {
             let lang = lang_of(&req);
-            let body = body.await.map_err(|e| WebError::BadRequest(e.to_string()))?;
-            if body.len() > MAX_BODY {
-                return Err(WebError::BadRequest("form too large".into()));
+            let body = body.await.map_err(|e| payload_error(&e))?;
+            if body.len() > BODY_LIMIT {
+                return Err(WebError::TooLarge { limit: BODY_LIMIT });
             }
             let pairs: Vec<(String, String)> =
                 serde_urlencoded::from_bytes(&body).map_err(|e| WebError::BadRequest(e.to_string()))?;
             let sent = pairs.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.as_str());
-            let expected = req.get_session().get::<String>(SESSION_KEY).ok().flatten();
-            match (sent, expected) {
-                (Some(s), Some(e)) if same(s, &e) => {}
-                _ => return Err(WebError::Csrf(lang.t("csrf").to_string())),
-            }
+            check(&req, sent, lang)?;
             let value =
                 serde_urlencoded::from_bytes::<T>(&body).map_err(|e| WebError::BadRequest(e.to_string()))?;
             Ok(CsrfForm { value, pairs })
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn comparison_needs_every_byte() {
-        assert!(same("abcd", "abcd"));
-        assert!(!same("abcd", "abce"));
-        assert!(!same("abc", "abcd"));
-        assert_eq!(random_hex(32).len(), 64);
-        assert_ne!(random_hex(16), random_hex(16));
     }
 }

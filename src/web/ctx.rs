@@ -1,11 +1,11 @@
 //! What every page needs besides its own data: the language, who is logged in, and the CSRF token
-//! (created lazily, only when a page renders a form, so anonymous readers get no session cookie).
+//! (created lazily, only when a page renders a form, so anonymous readers get no cookie).
 
 use super::auth::SessionUser;
-use super::csrf;
 use super::error::WebError;
 use super::i18n::Lang;
-use actix_session::{Session, SessionExt};
+use super::session::{self, Current};
+use crate::store::StoreError;
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
 use std::future::{Ready, ready};
@@ -17,7 +17,7 @@ pub struct Ctx {
     pub lang: Lang,
     pub user: Option<SessionUser>,
     pub path: String,
-    session: Session,
+    current: Current,
 }
 
 impl Ctx {
@@ -27,10 +27,10 @@ impl Ctx {
         self.lang.t(key)
     }
 
-    /// The session's CSRF token, for hidden form fields.
+    /// The CSRF token, for hidden form fields.
     #[must_use]
     pub fn csrf(&self) -> String {
-        csrf::token(&self.session)
+        self.current.csrf_token()
     }
 
     /// The other language's code (for the switch link).
@@ -40,6 +40,12 @@ impl Ctx {
             Lang::Pl => "en",
             Lang::En => "pl",
         }
+    }
+
+    /// A store error as this page says it (refusals in the page's language).
+    #[must_use]
+    pub fn store_error(&self, e: StoreError) -> WebError {
+        WebError::from_store(self.lang, e)
     }
 }
 
@@ -54,8 +60,12 @@ impl FromRequest for Ctx {
     type Future = Ready<Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let session = req.get_session();
-        let user = session.get::<SessionUser>(super::auth::SESSION_USER).ok().flatten();
-        ready(Ok(Ctx { lang: lang_of(req), user, path: req.path().to_string(), session }))
+        let current = session::current(req);
+        ready(Ok(Ctx {
+            lang: lang_of(req),
+            user: current.user.clone(),
+            path: req.path().to_string(),
+            current,
+        }))
     }
 }

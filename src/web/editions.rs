@@ -53,10 +53,10 @@ impl EditionCache {
         }
         let files = store::editions::files(db, code).await?;
         if files.is_empty() {
-            return Err(WebError::Internal(format!("edition {code:?} is not stored")));
+            return Err(WebError::internal(format!("edition {code:?} is not stored")));
         }
         let edition = Edition::check_files(&files)
-            .map_err(|e| WebError::Internal(format!("stored edition {code:?} does not load: {e}")))?;
+            .map_err(|e| WebError::internal(format!("stored edition {code:?} does not load: {e}")))?;
         let edition = Arc::new(edition);
         self.write().insert(code.to_string(), Arc::clone(&edition));
         Ok(EditionRef::Stored(edition))

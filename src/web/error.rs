@@ -1,13 +1,23 @@
-//! The one error type of the web boundary.
+//! The one error type of the web boundary, and the error policy (as crates.io's `util/errors.rs`
+//! states its own):
 //!
-//! Policy: the user sees a clear page (404, 403, 400 saying what to fix, 409 for an edit conflict, 500
-//! without internals); the log sees the cause (`tracing::error!` for 500s). Handlers write
-//! `BadRequest` messages in the page's language, since they know it.
+//! - The user sees a clear page: 404, 403, 400 saying what to fix (handlers write it in the page's
+//!   language, since they know it), 409 only for an edit conflict (someone saved first), 413 for a
+//!   body over the one documented limit, 429 and 503 with `Retry-After`, 500 without internals.
+//! - The log keeps the typed cause: [`WebError::Internal`] holds its source error (the whole chain is
+//!   logged at `error`), other refusals are logged at `info`.
+//! - A database failure is never reported as a conflict: only [`StoreError::Conflict`] (a version
+//!   check, a unique key taken by a concurrent writer) becomes 409; every other store failure is a
+//!   500 whose cause goes to the log.
 
-use crate::store::StoreError;
+use crate::store::{Refusal, StoreError};
+use crate::web::i18n::Lang;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
+
+/// A boxed cause kept by [`WebError::Internal`].
+pub type Cause = Box<dyn std::error::Error + Send + Sync + 'static>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum WebError {
@@ -27,9 +37,50 @@ pub enum WebError {
     /// Somebody else changed the record first (optimistic version check).
     #[error("conflict: {0}")]
     Conflict(String),
-    /// Something broke on our side; the cause goes to the log only.
+    /// The request body is over the documented limit (bytes).
+    #[error("request body over {limit} bytes")]
+    TooLarge { limit: usize },
+    /// Too many failed attempts from this client or on this account: try again later.
+    #[error("too many requests: retry after {retry_after} s")]
+    TooManyRequests { retry_after: u64, message: String },
+    /// Every password check is busy and the queue's deadline passed: try again shortly.
+    #[error("busy: retry after {retry_after} s")]
+    Busy { retry_after: u64 },
+    /// Something broke on our side; the cause (with its source chain) goes to the log only.
     #[error("internal error: {0}")]
-    Internal(String),
+    Internal(#[source] Cause),
+}
+
+impl WebError {
+    /// An internal error keeping `cause` for the log.
+    pub fn internal(cause: impl Into<Cause>) -> WebError {
+        WebError::Internal(cause.into())
+    }
+
+    /// A refused write, said in `lang`.
+    #[must_use]
+    pub fn refused(lang: Lang, refusal: Refusal) -> WebError {
+        WebError::BadRequest(lang.t(refusal_key(refusal)).to_string())
+    }
+
+    /// A store error with refusals said in `lang` (other errors as [`From`] maps them).
+    #[must_use]
+    pub fn from_store(lang: Lang, e: StoreError) -> WebError {
+        match e {
+            StoreError::Refused(r) => WebError::refused(lang, r),
+            other => other.into(),
+        }
+    }
+}
+
+/// The translation key of a refusal's message.
+#[must_use]
+pub fn refusal_key(refusal: Refusal) -> &'static str {
+    match refusal {
+        Refusal::MatchForfeited => "refused_match_forfeited",
+        Refusal::RoundNotPublished => "refused_round_not_published",
+        Refusal::SeasonNotOver => "refused_season_not_over",
+    }
 }
 
 impl From<StoreError> for WebError {
@@ -41,14 +92,20 @@ impl From<StoreError> for WebError {
                     .into(),
             ),
             StoreError::NotFound => WebError::NotFound,
-            other => WebError::Internal(other.to_string()),
+            // Without the page's language at hand: both.
+            StoreError::Refused(r) => WebError::BadRequest(format!(
+                "{} / {}",
+                Lang::Pl.t(refusal_key(r)),
+                Lang::En.t(refusal_key(r))
+            )),
+            other => WebError::Internal(Box::new(other)),
         }
     }
 }
 
 impl From<askama::Error> for WebError {
     fn from(e: askama::Error) -> Self {
-        WebError::Internal(format!("template: {e}"))
+        WebError::Internal(Box::new(e))
     }
 }
 
@@ -61,6 +118,19 @@ struct ErrorPage<'a> {
     message: &'a str,
 }
 
+/// The cause and its sources, one after another (what the log keeps for a 500).
+#[must_use]
+pub fn chain(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut out = e.to_string();
+    let mut next = e.source();
+    while let Some(source) = next {
+        out.push_str(": ");
+        out.push_str(&source.to_string());
+        next = source.source();
+    }
+    out
+}
+
 impl ResponseError for WebError {
     fn status_code(&self) -> StatusCode {
         match self {
@@ -69,11 +139,15 @@ impl ResponseError for WebError {
             WebError::LoginRequired => StatusCode::SEE_OTHER,
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
             WebError::Conflict(_) => StatusCode::CONFLICT,
+            WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            WebError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     fn error_response(&self) -> HttpResponse {
+        let owned;
         let (title_pl, title_en, message) = match self {
             WebError::LoginRequired => {
                 return HttpResponse::SeeOther().insert_header((header::LOCATION, "/login")).finish();
@@ -87,8 +161,28 @@ impl ResponseError for WebError {
             WebError::Csrf(m) => ("Brak dostępu", "Forbidden", m.as_str()),
             WebError::BadRequest(m) => ("Błędne dane", "Bad request", m.as_str()),
             WebError::Conflict(m) => ("Konflikt zapisu", "Edit conflict", m.as_str()),
+            WebError::TooLarge { limit } => {
+                let kib = limit / 1024;
+                owned = format!(
+                    "{} {kib} KiB. / {} {kib} KiB.",
+                    Lang::Pl.t("body_too_large"),
+                    Lang::En.t("body_too_large"),
+                );
+                ("Za duże dane", "Request too large", owned.as_str())
+            }
+            WebError::TooManyRequests { message, .. } => {
+                ("Zbyt wiele prób", "Too many attempts", message.as_str())
+            }
+            WebError::Busy { retry_after } => {
+                owned = format!(
+                    "{} {retry_after} s. / {} {retry_after} s.",
+                    Lang::Pl.t("busy_retry"),
+                    Lang::En.t("busy_retry")
+                );
+                ("Serwer zajęty", "Server busy", owned.as_str())
+            }
             WebError::Internal(cause) => {
-                tracing::error!(%cause, "internal error");
+                tracing::error!(cause = %chain(cause.as_ref()), "internal error");
                 (
                     "Błąd serwera",
                     "Server error",
@@ -101,6 +195,37 @@ impl ResponseError for WebError {
         }
         let page = ErrorPage { code: self.status_code().as_u16(), title_pl, title_en, message };
         let body = page.render().unwrap_or_else(|_| format!("{} {title_en}: {message}", page.code));
-        HttpResponse::build(self.status_code()).content_type("text/html; charset=utf-8").body(body)
+        let mut res = HttpResponse::build(self.status_code());
+        res.content_type("text/html; charset=utf-8");
+        if let WebError::TooManyRequests { retry_after, .. } | WebError::Busy { retry_after } = self {
+            res.insert_header((header::RETRY_AFTER, retry_after.to_string()));
+        }
+        res.body(body)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_failure_is_a_500_that_keeps_its_cause_and_a_version_clash_is_a_409() {
+        let db = StoreError::Sqlx(sqlx::Error::PoolTimedOut);
+        let web: WebError = db.into();
+        assert_eq!(web.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+        let logged = chain(&web);
+        assert!(logged.contains("database error") && logged.contains("pool timed out"), "{logged}");
+        let conflict: WebError = StoreError::Conflict.into();
+        assert_eq!(conflict.status_code(), StatusCode::CONFLICT);
+    }
+
+    #[test]
+    fn waiting_answers_carry_retry_after() {
+        let busy = WebError::Busy { retry_after: 3 }.error_response();
+        assert_eq!(busy.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(busy.headers().get(header::RETRY_AFTER).unwrap(), "3");
+        let many = WebError::TooManyRequests { retry_after: 8, message: "x".into() }.error_response();
+        assert_eq!(many.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(many.headers().get(header::RETRY_AFTER).unwrap(), "8");
     }
 }

@@ -4,6 +4,10 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+/// Texts of accounts, sessions, throttling and input checks (a table of its own, so that parallel
+/// work on pages and on security does not edit the same lines).
+mod security;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Lang {
     #[default]
@@ -26,6 +30,15 @@ impl Lang {
         }
     }
 
+    /// A decimal number as people here write it: `1,5` in Polish, `1.5` in English.
+    #[must_use]
+    pub fn decimal(self, number: &str) -> String {
+        match self {
+            Lang::Pl => number.replace('.', ","),
+            Lang::En => number.to_string(),
+        }
+    }
+
     /// The translation of `key`; the key itself if the table lacks it (visible, never a crash).
     #[must_use]
     pub fn t(self, key: &str) -> &'static str {
@@ -43,7 +56,7 @@ impl Lang {
 }
 
 static INDEX: LazyLock<HashMap<&'static str, (&'static str, &'static str)>> =
-    LazyLock::new(|| TABLE.iter().map(|&(k, pl, en)| (k, (pl, en))).collect());
+    LazyLock::new(|| TABLE.iter().chain(security::TABLE).map(|&(k, pl, en)| (k, (pl, en))).collect());
 
 /// (key, Polish, English).
 const TABLE: &[(&str, &str, &str)] = &[
@@ -247,24 +260,69 @@ const TABLE: &[(&str, &str, &str)] = &[
         "Everyone plays inside their score group.",
     ),
     ("odd_group", "grupa ma nieparzystą liczbę graczy", "the group has an odd number of players"),
-    ("already_met", "już grał z", "already met"),
+    ("already_met", "ma już za sobą mecz z", "already met"),
     ("forbidden_with", "zakaz organizatora z", "forbidden by the organiser with"),
     (
         "rest_of_field",
-        "wymagało tego skojarzenie reszty pola bez powtórek",
-        "pairing the rest of the field without rematches needed it",
+        "wymagało tego skojarzenie reszty pola bez powtórek, przy najmniejszych różnicach punktów",
+        "pairing the rest of the field without rematches, at the smallest score differences, needed it",
+    ),
+    (
+        "skipped_groups",
+        "nikt z grup punktowych pomiędzy nie mógł zagrać z tą osobą bez powtórki ani większej różnicy punktów gdzie indziej",
+        "nobody in the score groups between could play them without a rematch or a larger difference elsewhere",
+    ),
+    ("float_difference", "różnica", "apart by"),
+    ("float_why", "Dlaczego:", "Why:"),
+    ("point_unit_one", "pkt", "pt"),
+    ("criteria_order", "Kryteria kojarzenia, od najważniejszego", "Pairing criteria, most important first"),
+    (
+        "criterion_rematch_bye",
+        "nikt nie gra dwa razy z tą samą osobą; najwyżej jeden wolny los na osobę",
+        "nobody meets the same opponent twice; at most one bye each",
+    ),
+    ("criterion_forbidden", "pary zakazane przez organizatora", "the organiser's forbidden pairs"),
+    (
+        "criterion_bye_score",
+        "wolny los dla osoby z najniższej grupy punktowej, w której da się go przydzielić",
+        "the bye to a player of the lowest score that allows a pairing",
+    ),
+    (
+        "criterion_differences",
+        "różnice punktów, od największej: żadna para dalej od siebie niż trzeba, potem jak najmniej par z taką różnicą i tak dalej w dół",
+        "score differences, the largest first: no pair further apart than needed, then the fewest pairs at that difference, and so on down",
+    ),
+    (
+        "criterion_floaters",
+        "jak najmniej par spoza jednej grupy punktowej",
+        "the fewest pairs across score groups",
+    ),
+    (
+        "criterion_bye_rank",
+        "wolny los dla najniżej sklasyfikowanej takiej osoby, która go jeszcze nie miała",
+        "the bye to the lowest-ranked such player who has not had one",
+    ),
+    (
+        "criterion_halves",
+        "w grupie punktowej górna połowa gra z dolną",
+        "top half against bottom half within a score group",
+    ),
+    (
+        "criterion_red_first",
+        "kto zaczyna czerwonymi, na zmianę z poprzednią rundą",
+        "who commands Red first alternates with the last round",
     ),
     (
         "bye_lowest",
-        "najniżej sklasyfikowany gracz bez wolnego losu",
+        "najniżej sklasyfikowana osoba bez wolnego losu",
         "the lowest-ranked player without a bye",
     ),
     (
         "bye_passed_over",
-        "niżej sklasyfikowani gracze bez wolnego losu nie mogli go dostać",
+        "osoby niżej w klasyfikacji, bez wolnego losu, nie mogły go dostać",
         "lower-ranked players without a bye could not take it",
     ),
-    ("had_bye", "już mieli wolny los", "already had a bye"),
+    ("had_bye", "mają już za sobą wolny los", "already had a bye"),
     ("not_paired", "Nie kojarzeni", "Not paired"),
     ("joins_in_round", "dołącza w rundzie", "joins in round"),
     (
@@ -359,6 +417,8 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("log_invalid", "zapis błędny", "log invalid"),
     ("no_log", "bez zapisu", "no log"),
     ("log_error", "Błąd w zapisie partii", "Error in the move log"),
+    ("log_error_line", "Wiersz", "Line"),
+    ("log_error_state", "Stan gry przed tym zdarzeniem", "The position before this event"),
     (
         "contradiction",
         "Zapis partii nie zgadza się z wpisanym wynikiem. Nic nie zapisano.",
@@ -471,7 +531,7 @@ mod tests {
     #[test]
     fn every_key_is_unique_and_translated() {
         let mut seen = std::collections::HashSet::new();
-        for &(k, pl, en) in TABLE {
+        for &(k, pl, en) in TABLE.iter().chain(security::TABLE) {
             assert!(seen.insert(k), "duplicate key {k}");
             assert!(!pl.is_empty() && !en.is_empty(), "empty text for {k}");
         }

@@ -240,9 +240,10 @@ impl Loaded {
             .collect()
     }
 
-    /// The standings after the Swiss rounds so far (league `standings::compute`).
+    /// What the standings depend on: players in registration order (their seed and the TRF's
+    /// starting rank), round of entry, withdrawal, and the Swiss rounds so far.
     #[must_use]
-    pub fn standings(&self) -> Vec<StandingRow> {
+    pub fn standings_input(&self) -> StandingsInput {
         let players = self
             .players
             .iter()
@@ -251,14 +252,22 @@ impl Loaded {
                 id: lp(p.id),
                 seed: u32::try_from(i + 1).unwrap_or(u32::MAX),
                 knowledge_test: p.knowledge_score.and_then(|k| u32::try_from(k).ok()),
+                joined_round: u32::try_from(p.joined_round).unwrap_or(1),
+                withdrawn: p.withdrawn,
             })
             .collect();
-        league::standings::compute(&StandingsInput {
+        StandingsInput {
             players,
             rounds: self.swiss_records(),
             scoring: scoring(&self.t),
             tiebreaks: tiebreak_order::stored(&self.t.tiebreaks),
-        })
+        }
+    }
+
+    /// The standings after the Swiss rounds so far (league `standings::compute`).
+    #[must_use]
+    pub fn standings(&self) -> Vec<StandingRow> {
+        league::standings::compute(&self.standings_input())
     }
 
     /// Matches of a round, by table.

@@ -165,6 +165,8 @@ pub struct StandingLine {
     pub withdrawn: bool,
     pub match_points: String,
     pub tiebreaks: Vec<String>,
+    /// Red-side points as the league's scorecard counts them (flag rule applied).
+    pub red_side_points: u32,
 }
 
 /// The standings with names, and the tiebreak column keys (`tb_<name>`) in order.
@@ -191,6 +193,7 @@ pub fn standing_lines(data: &Loaded, rows: &[StandingRow]) -> (Vec<String>, Vec<
                 withdrawn: p.is_some_and(|p| p.withdrawn),
                 match_points: r.match_points.to_decimal_string(),
                 tiebreaks: r.tiebreaks.iter().map(|v| v.to_decimal_string()).collect(),
+                red_side_points: r.red_side_points,
             }
         })
         .collect();

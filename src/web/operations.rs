@@ -81,8 +81,7 @@ pub async fn pair_next_swiss_round(db: &Db, lang: Lang, data: &Loaded, by: UserI
             }
         })
         .collect();
-    let explanation =
-        serde_json::to_string(&pairing.explanation).map_err(|e| WebError::Internal(e.to_string()))?;
+    let explanation = serde_json::to_string(&pairing.explanation).map_err(WebError::internal)?;
     let number = data.rounds.last().map_or(1, |r| r.number + 1);
     store::rounds::create(db, data.t.id, number, Phase::Swiss, &explanation, &matches, by).await?;
     Ok(number)
@@ -124,7 +123,7 @@ pub async fn pair_next_knockout_round(
         };
         let bracket = league::Bracket::seeded(&ranked, seeding.third_place, seeding.lot_seed)
             .map_err(|e| WebError::BadRequest(e.to_string()))?;
-        (bracket, serde_json::to_string(&seeding).map_err(|e| WebError::Internal(e.to_string()))?)
+        (bracket, serde_json::to_string(&seeding).map_err(WebError::internal)?)
     } else {
         let bracket =
             data.bracket().unwrap_or_else(|| Err("no seeding".into())).map_err(WebError::BadRequest)?;

@@ -1,6 +1,9 @@
 //! Service settings, taken from the command line and the environment by `bitwa serve`.
 
-/// Everything `Application::build` needs.
+use std::time::Duration;
+
+/// Everything `Application::build` needs. Build it with `..Settings::default()` so that new
+/// settings keep their defaults.
 #[derive(Debug, Clone)]
 pub struct Settings {
     /// sqlx URL, e.g. `sqlite://bitwa.db`.
@@ -11,4 +14,43 @@ pub struct Settings {
     pub demo: bool,
     /// HTTP worker threads; `None`: one per core.
     pub workers: Option<usize>,
+    /// The address people use (`BITWA_PUBLIC_URL`); `https://…` makes cookies `Secure` and adds
+    /// `Strict-Transport-Security`.
+    pub public_url: Option<String>,
+    /// A session unused this long ends (`BITWA_SESSION_IDLE_MINUTES`, default 12 h).
+    pub session_idle: Duration,
+    /// A session ends this long after login, however active (`BITWA_SESSION_MAX_HOURS`, default 24 h).
+    pub session_absolute: Duration,
+    /// Behind a reverse proxy that sets `X-Forwarded-For`: throttle logins by that address
+    /// (`BITWA_TRUST_PROXY`). Off by default: a client could otherwise claim any address.
+    pub trust_proxy: bool,
+    /// Password-hashing threads (at most this many checks at once); 0: one per core.
+    pub hash_threads: usize,
+    /// How long a login may wait for a hashing thread before the answer is 503.
+    pub hash_deadline: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            database_url: "sqlite://bitwa.db".into(),
+            bind: "127.0.0.1:8080".into(),
+            demo: false,
+            workers: None,
+            public_url: None,
+            session_idle: Duration::from_secs(12 * 3600),
+            session_absolute: Duration::from_secs(24 * 3600),
+            trust_proxy: false,
+            hash_threads: 0,
+            hash_deadline: Duration::from_secs(5),
+        }
+    }
+}
+
+impl Settings {
+    /// Is the service reached over HTTPS?
+    #[must_use]
+    pub fn https(&self) -> bool {
+        self.public_url.as_deref().is_some_and(|u| u.trim().to_ascii_lowercase().starts_with("https://"))
+    }
 }

@@ -1,15 +1,20 @@
 //! Building and running the HTTP server; the route table lives here, in one place.
 
-use super::routes::{account, admin, editions, exports, public, referee, results, rounds};
+use super::form::BODY_LIMIT;
+use super::hashing::Hasher;
+use super::mac::{Secret, random_hex};
+use super::routes::{account, admin, editions, exports, privacy, public, referee, results, rounds};
+use super::session::SessionConfig;
 use super::settings::Settings;
-use super::{assets, auth, csrf, demo, error::WebError};
+use super::{assets, auth, demo, error::WebError, guard, headers, session};
 use crate::store::{self, Db, StoreError};
-use actix_session::SessionMiddleware;
-use actix_session::storage::CookieSessionStore;
-use actix_web::cookie::{Key, SameSite};
 use actix_web::dev::{Server, Service};
+use actix_web::middleware::from_fn;
 use actix_web::{App, HttpServer, web};
 use std::net::TcpListener;
+
+/// Logins waiting for a hashing thread, per thread (past that, 503 at once).
+const HASH_QUEUE_PER_THREAD: usize = 16;
 
 /// Why the service could not start.
 #[derive(Debug, thiserror::Error)]
@@ -58,7 +63,17 @@ impl Application {
         if settings.demo {
             logins.extend(demo::load(&db).await?);
         }
-        let key = session_key(&db).await?;
+        let secret = server_secret(&db).await?;
+        let sessions = web::Data::new(SessionConfig {
+            idle_secs: i64::try_from(settings.session_idle.as_secs()).unwrap_or(i64::MAX),
+            absolute_secs: i64::try_from(settings.session_absolute.as_secs()).unwrap_or(i64::MAX),
+            secure: settings.https(),
+            secret,
+            trust_proxy: settings.trust_proxy,
+        });
+        let threads = super::hashing::threads(settings.hash_threads);
+        let hasher =
+            web::Data::new(Hasher::start(threads, threads * HASH_QUEUE_PER_THREAD, settings.hash_deadline)?);
         let data = web::Data::new(db.clone());
         let views = web::Data::new(super::cache::Views::default());
         let edition_cache = web::Data::new(super::editions::EditionCache::default());
@@ -77,18 +92,18 @@ impl Application {
                         Ok(res)
                     }
                 })
-                .wrap(
-                    SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
-                        .cookie_name("bitwa_session".to_string())
-                        // Served over plain HTTP on a local network by default; a TLS proxy may add Secure.
-                        .cookie_secure(false)
-                        .cookie_http_only(true)
-                        .cookie_same_site(SameSite::Lax)
-                        .build(),
-                )
+                // Outermost last: headers on every answer (HEAD routed as GET), then the session,
+                // then the route guard, which needs the session's user.
+                .wrap(from_fn(guard::access))
+                .wrap(from_fn(session::middleware))
+                .wrap(from_fn(headers::security_headers))
                 .app_data(data.clone())
                 .app_data(views.clone())
                 .app_data(edition_cache.clone())
+                .app_data(sessions.clone())
+                .app_data(hasher.clone())
+                .app_data(web::PayloadConfig::new(BODY_LIMIT))
+                .app_data(web::FormConfig::default().limit(BODY_LIMIT))
                 .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))
                 .app_data(
                     web::QueryConfig::default()
@@ -136,15 +151,15 @@ impl Application {
     }
 }
 
-/// The session cookie key, kept in the database so that a restart keeps everyone logged in.
-async fn session_key(db: &Db) -> Result<Key, StartupError> {
-    let hex = store::secrets::session_key(db, || csrf::random_hex(64)).await?;
+/// The server's secret (CSRF tokens, device cookies), kept in the database so that every process
+/// sharing it, and a restarted one, agree.
+async fn server_secret(db: &Db) -> Result<Secret, StartupError> {
+    let hex = store::secrets::session_key(db, || random_hex(64)).await?;
     let bytes: Vec<u8> = (0..hex.len())
         .step_by(2)
         .filter_map(|i| hex.get(i..i + 2).and_then(|b| u8::from_str_radix(b, 16).ok()))
         .collect();
-    Key::try_from(bytes.as_slice())
-        .map_err(|e| StartupError::Web(WebError::Internal(format!("session key: {e}"))))
+    Secret::new(bytes).map_err(|e| StartupError::Web(WebError::internal(format!("server secret: {e}"))))
 }
 
 /// Every route of the service.
@@ -155,6 +170,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/login", web::post().to(account::login))
         .route("/logout", web::post().to(account::logout))
         .route("/me", web::get().to(account::dashboard))
+        .route("/account/password", web::get().to(account::password_form))
+        .route("/account/password", web::post().to(account::change_password))
         // Public pages of one tournament.
         .route("/t/{t}", web::get().to(public::tournament))
         .route("/t/{t}/round/{n}", web::get().to(results::pairings))
@@ -167,6 +184,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/export/pairings/{n}", web::get().to(exports::pairings))
         .route("/t/{t}/export/standings", web::get().to(exports::standings))
         .route("/t/{t}/export/results", web::get().to(exports::results))
+        .route("/t/{t}/export/trf", web::get().to(exports::trf))
         // Organiser.
         .route("/admin/new", web::get().to(admin::new_form))
         .route("/admin/new", web::post().to(admin::create))
@@ -180,6 +198,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/players", web::post().to(admin::register))
         .route("/admin/t/{t}/players/import", web::post().to(admin::import))
         .route("/admin/t/{t}/players/{p}", web::post().to(admin::change_player))
+        .route("/admin/t/{t}/players/{p}/erase", web::post().to(privacy::erase_player))
         .route("/admin/t/{t}/forbidden", web::post().to(admin::forbid))
         .route("/admin/t/{t}/forbidden/remove", web::post().to(admin::allow))
         .route("/admin/t/{t}/referees", web::post().to(admin::appoint))

@@ -35,9 +35,25 @@ impl TestApp {
 
     /// Start the app on an existing folder (a restart keeps the database file).
     pub async fn spawn_with(dir: PathBuf, demo: bool) -> TestApp {
+        Self::spawn_configured(dir, demo, |_| {}).await
+    }
+
+    /// Start a fresh app with settings changed by `change` (short session timeouts, https, ...).
+    pub async fn spawn_settings(change: impl FnOnce(&mut Settings)) -> TestApp {
+        Self::spawn_configured(fresh_dir(), false, change).await
+    }
+
+    /// Start the app on a folder with settings changed by `change`.
+    pub async fn spawn_configured(dir: PathBuf, demo: bool, change: impl FnOnce(&mut Settings)) -> TestApp {
         let db_url = format!("sqlite://{}", dir.join("bitwa.db").display());
-        let settings =
-            Settings { database_url: db_url.clone(), bind: "127.0.0.1:0".into(), demo, workers: Some(1) };
+        let mut settings = Settings {
+            database_url: db_url.clone(),
+            bind: "127.0.0.1:0".into(),
+            demo,
+            workers: Some(1),
+            ..Settings::default()
+        };
+        change(&mut settings);
         let app = Application::build(&settings).await.expect("app builds");
         let base = format!("http://127.0.0.1:{}", app.port());
         let admin_password = app
@@ -78,16 +94,22 @@ pub struct Page {
     pub content_type: String,
     pub body: String,
     pub bytes: Vec<u8>,
-    /// Every response header (lower-case names), in order.
-    pub headers: Vec<(String, String)>,
+    pub headers: awc::http::header::HeaderMap,
 }
 
 impl Page {
-    /// The first value of a response header, if present.
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    /// A response header's value ("" if absent).
+    pub fn header(&self, name: &str) -> String {
+        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_string()
     }
 
+    /// Every `Set-Cookie` header.
+    pub fn set_cookies(&self) -> Vec<String> {
+        self.headers.get_all("set-cookie").filter_map(|v| v.to_str().ok().map(str::to_string)).collect()
+    }
+}
+
+impl Page {
     #[track_caller]
     pub fn assert_ok(&self) -> &Self {
         assert!(self.status == 200 || self.status == 303, "status {}: {}", self.status, self.body);
@@ -129,6 +151,40 @@ impl Browser {
         Browser { base: base.to_string(), client, cookies: RefCell::default(), csrf: RefCell::default() }
     }
 
+    /// A browser whose connections come from `ip` (any 127.x.y.z on Linux): another device.
+    pub fn from_address(base: &str, ip: &str) -> Browser {
+        let client = awc::Client::builder()
+            .local_address(ip.parse().unwrap())
+            .disable_redirects()
+            .timeout(std::time::Duration::from_secs(60))
+            .finish();
+        Browser { base: base.to_string(), client, cookies: RefCell::default(), csrf: RefCell::default() }
+    }
+
+    /// A cookie this browser holds.
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        self.cookies.borrow().get(name).cloned()
+    }
+
+    /// Set (or with `None`, drop) a cookie by hand: a copied or forged cookie.
+    pub fn set_cookie(&self, name: &str, value: Option<&str>) {
+        let mut jar = self.cookies.borrow_mut();
+        match value {
+            Some(v) => jar.insert(name.to_string(), v.to_string()),
+            None => jar.remove(name),
+        };
+    }
+
+    /// Forget the CSRF token read from the last page (after a login or a password change).
+    pub fn forget_token(&self) {
+        *self.csrf.borrow_mut() = None;
+    }
+
+    /// A `HEAD` request.
+    pub async fn head(&self, path: &str) -> Page {
+        self.send(self.client.head(format!("{}{path}", self.base)), None).await
+    }
+
     fn cookie_header(&self) -> String {
         self.cookies.borrow().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
     }
@@ -164,13 +220,9 @@ impl Browser {
             res.headers().get_all("set-cookie").filter_map(|v| v.to_str().ok().map(str::to_string)).collect();
         self.remember(set_cookies);
         let location = res.headers().get("location").and_then(|v| v.to_str().ok()).map(str::to_string);
+        let headers = res.headers().clone();
         let content_type =
             res.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
-        let headers = res
-            .headers()
-            .iter()
-            .map(|(n, v)| (n.as_str().to_string(), v.to_str().unwrap_or("").to_string()))
-            .collect();
         let bytes = res.body().limit(16 * 1024 * 1024).await.expect("body read").to_vec();
         let body = String::from_utf8_lossy(&bytes).into_owned();
         if let Some(token) = csrf_in(&body) {
@@ -273,6 +325,15 @@ impl Browser {
         body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
         let content_type = format!("multipart/form-data; boundary={boundary}");
         self.send_typed(self.client.post(format!("{}{path}", self.base)), Some((body, content_type))).await
+    }
+
+    /// POST a body exactly as given, with its content type (malformed and oversized bodies).
+    pub async fn post_body(&self, path: &str, body: String, content_type: &str) -> Page {
+        self.send_typed(
+            self.client.post(format!("{}{path}", self.base)),
+            Some((body.into_bytes(), content_type.to_string())),
+        )
+        .await
     }
 
     /// POST, then follow the 303 to the page it names.
@@ -423,4 +484,41 @@ pub async fn play_round_red_first_wins(referee: &Browser, t: i64, round: i64) {
         let r = enter(referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
         assert_eq!(r.status, 303, "{}", r.body);
     }
+}
+
+/// Four players, a referee `sedzia` / `sedzia-haslo`, round 1 published: (tournament, organiser,
+/// referee, the round's matches).
+pub async fn published_round(app: &TestApp, overrides: &[(&str, &str)]) -> (i64, Browser, Browser, Vec<i64>) {
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, overrides).await;
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
+        register(&admin, t, name).await;
+    }
+    let page = admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+    assert_eq!(page.status, 303, "{}", page.body);
+    let referee = app.browser();
+    referee.login("sedzia", "sedzia-haslo").await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
+    let round = referee.get(&format!("/t/{t}/round/1")).await;
+    let matches = ids_after(&round.body, &format!("/ref/t/{t}/match/"));
+    assert_eq!(matches.len(), 2, "{}", round.body);
+    (t, admin, referee, matches)
+}
+
+/// History rows of `entity` with `action`, read from the database: (entity id, old value, new value).
+pub async fn history_rows(app: &TestApp, entity: &str, action: &str) -> Vec<(i64, String, String)> {
+    let db = sqlx::SqlitePool::connect(&app.db_url).await.unwrap();
+    let rows = sqlx::query_as(
+        "SELECT entity_id, old_value, new_value FROM history WHERE entity = ? AND action = ? ORDER BY id",
+    )
+    .bind(entity)
+    .bind(action)
+    .fetch_all(&db)
+    .await
+    .unwrap();
+    db.close().await;
+    rows
 }

@@ -86,7 +86,15 @@ async fn an_invalid_log_shows_the_engine_error_with_its_line_and_can_be_kept_onl
     let path = format!("/ref/t/{t}/game/{}", games[0].0);
     let page = admin.post(&path, &[("version", games[0].1.as_str()), ("log", broken.as_str())]).await;
     assert_eq!(page.status, 422);
-    page.assert_contains("Błąd w zapisie partii").assert_contains(&format!("line {}", bad_line + 1));
+    // The line, the event as written, one sentence in Polish with its section, the position behind a toggle.
+    page.assert_contains("Błąd w zapisie partii")
+        .assert_contains(&format!("Wiersz {}: <code>red command R9Z march nowhere</code>", bad_line + 1))
+        .assert_contains("„R9Z” nie jest jednostką wydania bw-2021-reconstructed-v2 (zapis partii).")
+        .assert_contains("<details><summary>Stan gry przed tym zdarzeniem</summary><p>Runda ");
+    let error = page.body.split("id=\"log-error\"").nth(1).and_then(|s| s.split("</div>").next()).unwrap();
+    for debug in ["Some(", "UnitId", "CardId", "{", "Advance {"] {
+        assert!(!error.contains(debug), "{debug} in {error}");
+    }
     app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("w toku");
 
     // Keeping the typed result with the invalid log, on purpose.
@@ -105,7 +113,18 @@ async fn an_invalid_log_shows_the_engine_error_with_its_line_and_can_be_kept_onl
         .await;
     assert_eq!(kept.status, 303, "{}", kept.body);
     let game = app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await;
-    game.assert_contains("zapis błędny").assert_contains("R9Z");
+    game.assert_contains("zapis błędny")
+        .assert_contains("„R9Z” nie jest jednostką wydania bw-2021-reconstructed-v2 (zapis partii).");
+    // In English on request, the same error in English.
+    let english = app.browser();
+    english.get("/lang/en").await;
+    english
+        .get(&format!("/t/{t}/game/{}", games[0].0))
+        .await
+        .assert_contains(
+            "&#34;R9Z&#34; is not a unit of edition bw-2021-reconstructed-v2 (rulebook: Notation).",
+        )
+        .assert_contains("<summary>The position before this event</summary>");
 }
 
 #[actix_rt::test]

@@ -6,19 +6,29 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod access;
+mod accounts;
 mod assignments;
 mod browser;
+mod consistency;
 mod day;
 mod demo;
 mod editions;
+mod exports_csv;
+mod flood;
 mod forbidden;
 mod forfeits;
+mod headers;
 mod knockout;
+mod league_exports;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;
+mod inputs;
 mod logs;
+mod privacy;
 mod read_model;
 mod registration;
 mod rules;
+mod sessions;
 mod spine;
+mod throttling;

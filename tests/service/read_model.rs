@@ -74,7 +74,9 @@ async fn a_page_never_shows_a_result_older_than_the_last_acknowledged_write() {
                 public.get(&path).await.assert_contains(&expected);
                 let again = public.get(&path).await;
                 again.assert_contains(&expected);
-                tags.push(again.header("etag").expect("public pages carry an ETag").to_string());
+                let tag = again.header("etag");
+                assert!(!tag.is_empty(), "{path}: public pages carry an ETag");
+                tags.push(tag);
             }
         }
         save_game_two(&referee, t, m, points).await;
@@ -148,26 +150,28 @@ async fn public_pages_come_compressed_for_clients_that_accept_it_and_304_when_un
     for path in &pages {
         let plain = b.get(path).await;
         assert_eq!(plain.status, 200, "{path}");
-        assert_eq!(plain.header("content-encoding"), None, "{path}: no Accept-Encoding, no encoding");
-        let etag = plain.header("etag").unwrap_or_else(|| panic!("{path} has an ETag")).to_string();
-        assert!(plain.header("vary").is_some_and(|v| v.contains("Accept-Encoding")), "{path}");
-        assert_eq!(plain.header("cache-control"), Some("no-cache"), "{path}");
+        assert_eq!(plain.header("content-encoding"), "", "{path}: no Accept-Encoding, no encoding");
+        let etag = plain.header("etag");
+        assert!(etag.starts_with("W/\""), "{path} has a weak ETag: {etag:?}");
+        assert!(plain.header("vary").contains("Accept-Encoding"), "{path}");
+        assert_eq!(plain.header("cache-control"), "no-cache", "{path}");
 
         let br = b.get_with(path, &[("Accept-Encoding", "gzip, deflate, br")]).await;
-        assert_eq!(br.header("content-encoding"), Some("br"), "{path}");
+        assert_eq!(br.header("content-encoding"), "br", "{path}");
         assert_eq!(unbrotli(&br.bytes), plain.bytes, "{path}: brotli decodes to the page");
         let gz = b.get_with(path, &[("Accept-Encoding", "gzip")]).await;
-        assert_eq!(gz.header("content-encoding"), Some("gzip"), "{path}");
+        assert_eq!(gz.header("content-encoding"), "gzip", "{path}");
         assert_eq!(gunzip(&gz.bytes), plain.bytes, "{path}: gzip decodes to the page");
+        // HTML and CSV of this size shrink by a third at least.
         if plain.bytes.len() > 2000 {
             assert!(
-                br.bytes.len() * 2 < plain.bytes.len(),
+                br.bytes.len() * 10 < plain.bytes.len() * 7,
                 "{path}: {} -> {}",
                 plain.bytes.len(),
                 br.bytes.len()
             );
         }
-        assert_eq!(br.header("etag"), Some(etag.as_str()), "{path}: one tag for every encoding");
+        assert_eq!(br.header("etag"), etag, "{path}: one tag for every encoding");
 
         let unchanged = b.get_with(path, &[("If-None-Match", &etag), ("Accept-Encoding", "br")]).await;
         assert_eq!(unchanged.status, 304, "{path}");
@@ -183,7 +187,7 @@ async fn public_pages_come_compressed_for_clients_that_accept_it_and_304_when_un
     assert!(href.starts_with("/static/style.") && href != "/static/style.css", "{href}");
     let css = b.get_with(href, &[("Accept-Encoding", "br")]).await;
     assert_eq!(css.status, 200);
-    assert!(css.header("cache-control").is_some_and(|c| c.contains("immutable")));
+    assert!(css.header("cache-control").contains("immutable"));
     assert!(String::from_utf8(unbrotli(&css.bytes)).unwrap().contains("body"));
     assert_eq!(b.get("/static/style.css").await.status, 200);
     assert_eq!(b.get("/static/style.0123456789ab.css").await.status, 404);
@@ -193,10 +197,10 @@ async fn public_pages_come_compressed_for_clients_that_accept_it_and_304_when_un
     organiser.login("organizator", "demo-organizator").await;
     let admin = organiser.get_with(&format!("/admin/t/{t}"), &[("Accept-Encoding", "gzip")]).await;
     assert_eq!(admin.status, 200);
-    assert_eq!(admin.header("content-encoding"), Some("gzip"));
+    assert_eq!(admin.header("content-encoding"), "gzip");
     assert!(String::from_utf8(gunzip(&admin.bytes)).unwrap().contains("organizator"));
     let personal = organiser.get(&format!("/t/{t}/standings")).await;
-    assert_eq!(personal.header("cache-control"), Some("private, no-cache"));
+    assert_eq!(personal.header("cache-control"), "private, no-cache");
     personal.assert_contains("organizator");
     b.get(&format!("/t/{t}/standings")).await.assert_lacks("organizator");
 }

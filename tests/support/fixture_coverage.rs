@@ -50,16 +50,10 @@ pub fn defenders_fall_before_last_round(text: &str) -> bool {
     let e = Edition::builtin_for_log(text);
     let mut state = GameState::new(e, RuleOptions::default());
     let mut fell_in = None;
-    let mut actions = Vec::new();
     for ev in &log.events {
-        actions.clear();
-        if notation::expand(ev, e, &mut actions).is_err() {
-            return false;
-        }
-        for a in &actions {
-            if state.play(a).is_err() {
-                return false;
-            }
+        match state.apply_line(ev) {
+            Ok(next) => state = next,
+            Err(_) => return false,
         }
         if fell_in.is_none() && state.status(e.defenders()) == Status::Eliminated {
             fell_in = Some(state.round());

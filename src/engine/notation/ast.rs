@@ -105,16 +105,16 @@ pub enum PlayBody {
 }
 
 impl GameLog {
-    /// The value of a header tag.
+    /// The value of a header tag (tag names are read ignoring case).
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.header.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+        self.header.iter().find(|t| t.name.eq_ignore_ascii_case(name)).map(|t| t.value.as_str())
     }
 
     /// Set (or add) a header tag.
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
-        match self.header.iter_mut().find(|t| t.name == name) {
+        match self.header.iter_mut().find(|t| t.name.eq_ignore_ascii_case(name)) {
             Some(t) => t.value = value,
             None => self.header.push(Tag { name: name.to_string(), value }),
         }

@@ -2,11 +2,15 @@
 //! edition) and print are separate steps.
 
 mod ast;
+mod line;
 mod parse;
 mod resolve;
 mod tok;
 
 pub use ast::{Body, Event, GameLog, PlayBody, Tag, format_clock};
+pub(crate) use line::{BodyRef, LineRef, read_line, split_clock, words_of};
 pub use parse::{SyntaxError, parse, parse_clock};
-pub use resolve::{Builder, expand};
+pub(crate) use parse::{TextLine, parse_event, parse_tag, text_lines};
+pub(crate) use resolve::expand_line;
+pub use resolve::{Builder, UNSEEN, canonical, expand, space_named, unit_named};
 pub use tok::{MAX_TOKEN, Tok};

@@ -1,15 +1,53 @@
 //! Text notation to [`GameLog`]: context-free (no edition needed), every error with its line number.
+//! The reader is forgiving where people differ and nothing is ambiguous: verbs, keywords and sides in any
+//! case, `czerwony`/`czerwoni` and `polski`/`polacy` for the sides, cards as `r7`; it keeps cards in their
+//! canonical spelling (`R07`), so printing a parsed log always writes the canonical form.
 
-use super::ast::{Body, Event, GameLog, PlayBody, Tag};
-use super::tok::{MAX_TOKEN, Tok};
-use crate::outcome::Side;
+use super::ast::{Event, GameLog, Tag};
+use super::line::{read_line, split_clock, words_of};
+use crate::engine::error::Syntax;
 
 /// A line that is not valid notation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SyntaxError {
     pub line: usize,
+    /// The line as written (trimmed).
     pub text: String,
-    pub message: String,
+    pub syntax: Syntax,
+}
+
+/// The lines of a text log: header tags and event lines (comments and blank lines dropped), each with
+/// its number and the line as written (trimmed).
+pub(crate) enum TextLine<'t> {
+    Tag(&'t str),
+    Event(&'t str),
+}
+
+/// `s` without surrounding white space: ASCII first (bytes, quick), then any Unicode space a phone
+/// keyboard may leave.
+fn trim(s: &str) -> &str {
+    let t = s.trim_ascii();
+    match (t.as_bytes().first(), t.as_bytes().last()) {
+        (Some(a), Some(b)) if a.is_ascii() && b.is_ascii() => t,
+        _ => t.trim(),
+    }
+}
+
+/// Every meaningful line of `text`.
+pub(crate) fn text_lines(text: &str) -> impl Iterator<Item = (usize, &str, TextLine<'_>)> {
+    text.lines().enumerate().filter_map(|(i, raw)| {
+        let trimmed = trim(raw);
+        let bytes = trimmed.as_bytes();
+        if bytes.first() == Some(&b'[') {
+            return Some((i + 1, trimmed, TextLine::Tag(trimmed)));
+        }
+        // A comment runs from `#` to the end of the line (a byte scan: lines are short).
+        let content = match bytes.iter().position(|&b| b == b'#') {
+            Some(at) => trim(&trimmed[..at]),
+            None => trimmed,
+        };
+        (!content.is_empty()).then_some((i + 1, trimmed, TextLine::Event(content)))
+    })
 }
 
 /// Parse the text notation.
@@ -20,52 +58,52 @@ pub fn parse(text: &str) -> Result<GameLog, SyntaxError> {
     let mut log = GameLog::default();
     // Lines average about 30 bytes: reserve once instead of growing.
     log.events.reserve((text.len() / 30).min(4096));
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        let trimmed = raw.trim();
-        let fail = |message: String| SyntaxError { line, text: trimmed.to_string(), message };
-        if trimmed.starts_with('[') {
-            if !log.events.is_empty() {
-                return Err(fail("header tags come before the first event".into()));
+    let mut words: Vec<&str> = Vec::with_capacity(32);
+    for (line, trimmed, kind) in text_lines(text) {
+        let fail = |syntax: Syntax| SyntaxError { line, text: trimmed.to_string(), syntax };
+        match kind {
+            TextLine::Tag(t) => {
+                if !log.events.is_empty() {
+                    return Err(fail(Syntax::TagAfterEvents));
+                }
+                log.header.push(parse_tag(t).map_err(fail)?);
             }
-            log.header.push(parse_tag(trimmed).map_err(fail)?);
-            continue;
+            TextLine::Event(content) => {
+                let (content, clock) = split_clock(content).map_err(fail)?;
+                words.clear();
+                words_of(content, &mut words);
+                let event = read_line(&words, clock).and_then(|l| l.to_event(line)).map_err(fail)?;
+                log.events.push(event);
+            }
         }
-        let content = trimmed.split('#').next().unwrap_or("").trim();
-        if content.is_empty() {
-            continue;
-        }
-        let event = parse_event(content).map_err(fail)?;
-        log.events.push(Event { line, ..event });
     }
     Ok(log)
 }
 
-fn parse_tag(s: &str) -> Result<Tag, String> {
-    let inner = s
-        .strip_prefix('[')
-        .and_then(|s| s.strip_suffix(']'))
-        .ok_or_else(|| "a header tag is written [Name \"value\"]".to_string())?;
-    let (name, rest) =
-        inner.split_once(char::is_whitespace).ok_or_else(|| "a header tag needs a value".to_string())?;
+pub(crate) fn parse_tag(s: &str) -> Result<Tag, Syntax> {
+    let inner = s.strip_prefix('[').and_then(|s| s.strip_suffix(']')).ok_or(Syntax::TagShape)?;
+    let (name, rest) = inner.split_once(char::is_whitespace).ok_or(Syntax::TagNoValue)?;
     let rest = rest.trim();
-    let quoted = rest
-        .strip_prefix('"')
-        .and_then(|r| r.strip_suffix('"'))
-        .ok_or_else(|| "the tag value must be in double quotes".to_string())?;
-    let mut value = String::with_capacity(quoted.len());
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            value.push(chars.next().ok_or_else(|| "a backslash ends the value".to_string())?);
-        } else if c == '"' {
-            return Err("a quote inside a tag value must be written \\\"".into());
-        } else {
-            value.push(c);
+    let quoted = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')).ok_or(Syntax::TagNotQuoted)?;
+    let value = if quoted.bytes().any(|b| b == b'\\' || b == b'"') {
+        let mut value = String::with_capacity(quoted.len());
+        let mut chars = quoted.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                value.push(chars.next().ok_or(Syntax::TagBackslashAtEnd)?);
+            } else if c == '"' {
+                return Err(Syntax::TagQuoteInside);
+            } else {
+                value.push(c);
+            }
         }
-    }
+        value
+    } else {
+        // No escapes: the value is the text between the quotes.
+        quoted.to_string()
+    };
     if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(format!("tag name {name:?} must be letters and digits"));
+        return Err(Syntax::TagName { name: name.to_string() });
     }
     Ok(Tag { name: name.to_string(), value })
 }
@@ -74,190 +112,47 @@ fn parse_tag(s: &str) -> Result<Tag, String> {
 ///
 /// # Errors
 /// A reading that is not one of those forms.
-pub fn parse_clock(s: &str) -> Result<i32, String> {
+pub fn parse_clock(s: &str) -> Result<i32, Syntax> {
     let (neg, body) = match s.strip_prefix('-') {
         Some(b) => (true, b),
         None => (false, s),
     };
-    let bad = || format!("clock {s:?} is not m:ss or h:mm:ss");
-    // At most three fields, parsed without allocating.
+    let bad = || Syntax::Clock { text: s.chars().take(20).collect() };
+    // At most three fields of at most 6 digits, read byte by byte without allocating.
     let mut nums = [0i32; 3];
     let mut n = 0;
-    for part in body.split(':') {
-        if n == 3 || part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
+    let mut digits = 0;
+    for &b in body.as_bytes() {
+        match b {
+            b'0'..=b'9' if digits < 6 => {
+                nums[n] = nums[n] * 10 + i32::from(b - b'0');
+                digits += 1;
+            }
+            b':' if digits > 0 && n < 2 => {
+                n += 1;
+                digits = 0;
+            }
+            _ => return Err(bad()),
         }
-        nums[n] = part.parse::<i32>().map_err(|_| bad())?;
-        n += 1;
     }
+    if digits == 0 {
+        return Err(bad());
+    }
+    n += 1;
     let secs = match &nums[..n] {
-        [m, sec] if (0..60).contains(sec) => m * 60 + sec,
-        [h, m, sec] if (0..60).contains(sec) && (0..60).contains(m) => h * 3600 + m * 60 + sec,
+        [m, sec] if (0..60).contains(sec) && *m < 10_000 => m * 60 + sec,
+        [h, m, sec] if (0..60).contains(sec) && (0..60).contains(m) && *h < 1000 => h * 3600 + m * 60 + sec,
         _ => return Err(bad()),
     };
     Ok(if neg { -secs } else { secs })
 }
 
-struct Cursor<'a> {
-    tokens: std::iter::Peekable<std::str::SplitAsciiWhitespace<'a>>,
-}
-
-impl<'a> Cursor<'a> {
-    fn next(&mut self, what: &str) -> Result<&'a str, String> {
-        self.tokens.next().ok_or_else(|| format!("expected {what} at the end of the line"))
-    }
-    fn tok(s: &str) -> Result<Tok, String> {
-        Tok::new(s).ok_or_else(|| format!("{s:?} is longer than {MAX_TOKEN} characters"))
-    }
-    fn token(&mut self, what: &str) -> Result<Tok, String> {
-        Self::tok(self.next(what)?)
-    }
-    fn peek(&mut self) -> Option<&'a str> {
-        self.tokens.peek().copied()
-    }
-    fn eat(&mut self, word: &str) -> bool {
-        if self.peek() == Some(word) {
-            self.tokens.next();
-            true
-        } else {
-            false
-        }
-    }
-    fn expect(&mut self, word: &str) -> Result<(), String> {
-        if self.eat(word) {
-            Ok(())
-        } else {
-            Err(format!("expected `{word}`, found {:?}", self.peek().unwrap_or("end of line")))
-        }
-    }
-    /// Tokens up to the end or to one of `stops`.
-    fn until(&mut self, stops: &[&str]) -> Result<Vec<Tok>, String> {
-        let mut out = Vec::with_capacity(4);
-        while let Some(t) = self.peek() {
-            if stops.contains(&t) {
-                break;
-            }
-            out.push(Self::tok(t)?);
-            self.tokens.next();
-        }
-        Ok(out)
-    }
-    fn rest(&mut self) -> Result<Vec<Tok>, String> {
-        self.until(&[])
-    }
-    fn done(&mut self) -> Result<(), String> {
-        match self.peek() {
-            None => Ok(()),
-            Some(t) => Err(format!("unexpected {t:?} at the end of the event")),
-        }
-    }
-    fn number(&mut self, what: &str) -> Result<u8, String> {
-        let t = self.next(what)?;
-        t.parse().map_err(|_| format!("{what} {t:?} is not a number"))
-    }
-    /// `[march h1 h2 ...] [attack U]`
-    fn command_tail(&mut self) -> Result<(Vec<Tok>, Option<Tok>), String> {
-        let path = if self.eat("march") { self.until(&["attack"])? } else { Vec::new() };
-        let attack = if self.eat("attack") { Some(self.token("the attacked unit")?) } else { None };
-        Ok((path, attack))
-    }
-}
-
-fn parse_event(content: &str) -> Result<Event, String> {
-    let (content, clock) = match content.strip_suffix('}') {
-        Some(rest) => {
-            let (before, reading) = rest.rsplit_once('{').ok_or_else(|| "unmatched `}`".to_string())?;
-            (before.trim_end(), Some(parse_clock(reading.trim())?))
-        }
-        None => (content, None),
-    };
-    let mut c = Cursor { tokens: content.split_ascii_whitespace().peekable() };
-    let side_token = c.next("the side")?;
-    let side = match side_token {
-        "red" | "white" => Side::Red,
-        "polish" | "black" => Side::Polish,
-        other => other.parse().map_err(|_| format!("an event starts with red or polish, not {other:?}"))?,
-    };
-    let verb = c.next("a verb")?;
-    let body = match verb {
-        "draw" => Body::Draw { cards: c.rest()? },
-        "extra" => Body::Extra { units: c.rest()? },
-        "pass" => Body::Pass,
-        "pillage" => {
-            let unit = c.token("the pillaging unit")?;
-            let draw = if c.eat("draw") { Some(c.token("the card drawn")?) } else { None };
-            Body::Pillage { unit, draw }
-        }
-        "command" => {
-            let unit = c.token("the commanded unit")?;
-            let (path, attack) = c.command_tail()?;
-            Body::Command { unit, path, attack }
-        }
-        "play" => {
-            let card = c.token("the card played")?;
-            let effect = c.next("the card's effect")?;
-            let play = match effect {
-                "fighter-escadrille" => {
-                    c.expect("reveal")?;
-                    let reveal = c.until(&["discard"])?;
-                    c.expect("discard")?;
-                    PlayBody::FighterEscadrille { reveal, discard: c.rest()? }
-                }
-                "artillery-support" => {
-                    let target = c.token("the target unit")?;
-                    let discard = if c.eat("discard") { Some(c.token("the discarded card")?) } else { None };
-                    PlayBody::ArtillerySupport { target, discard }
-                }
-                "radio-jamming" => {
-                    PlayBody::RadioJamming { from: c.token("a unit")?, to: c.token("a unit")? }
-                }
-                "broken-cipher" => {
-                    c.expect("look")?;
-                    PlayBody::BrokenCipher { look: c.rest()? }
-                }
-                "maneuver" => {
-                    let unit = c.token("the unit")?;
-                    let (path, attack) = c.command_tail()?;
-                    PlayBody::Maneuver { unit, path, attack }
-                }
-                "go-west" => PlayBody::GoWest { units: c.rest()? },
-                "assault" => {
-                    let target = c.token("the assaulted unit")?;
-                    c.expect("by")?;
-                    let by = c.token("the attacking unit")?;
-                    c.expect("retreat")?;
-                    let r = c.token("the retreat space or none")?;
-                    PlayBody::Assault { target, by, retreat: (r != "none").then_some(r) }
-                }
-                other => return Err(format!("unknown action card effect {other:?}")),
-            };
-            Body::Play { card, play }
-        }
-        "resolve" => Body::Resolve {
-            attacker: c.token("the attacking unit")?,
-            defender: c.token("the defending unit")?,
-        },
-        "select" => Body::Select { cards: c.rest()? },
-        "set-aside" => Body::SetAside { card: c.token("the card set aside")? },
-        "pull" => Body::Pull { card: c.token("the card drawn")? },
-        "field-fortifications" => Body::FieldFortifications { card: c.token("the card returned")? },
-        "strength" => Body::Strength {
-            attacker: c.number("attacker strength")?,
-            defender: c.number("defender strength")?,
-        },
-        "retreat" => Body::Retreat { to: c.token("the retreat space")? },
-        "advance" => Body::Advance,
-        "hold" => Body::Hold,
-        "clock" => {
-            if clock.is_none() {
-                return Err("a clock line needs a reading, e.g. {0:00}".into());
-            }
-            Body::Clock
-        }
-        other => return Err(format!("unknown verb {other:?}")),
-    };
-    c.done()?;
-    Ok(Event { line: 0, side, body, clock })
+/// One event line (without its comment) as an owned event.
+pub(crate) fn parse_event(content: &str, line: usize) -> Result<Event, Syntax> {
+    let (content, clock) = split_clock(content)?;
+    let mut words = Vec::new();
+    words_of(content, &mut words);
+    read_line(&words, clock)?.to_event(line)
 }
 
 #[cfg(test)]
@@ -272,17 +167,18 @@ mod tests {
         }
         assert!(parse_clock("1:75").is_err());
         assert!(parse_clock("abc").is_err());
+        assert!(parse_clock("99999999999:00").is_err(), "no overflow");
     }
 
     #[test]
     fn every_verb_round_trips_through_text() {
-        let text = "[Event \"Liga \\\"A\\\"\"]\n\nred draw R01 R02\nred extra R3A R3A\nred pass {14:00}\n\
+        let text = "[Event \"Liga \\\"A\\\"\"]\n\nred draw R01 R02 ?\nred extra R3A R3A\nred pass {14:00}\n\
             red pillage R3A draw R05\nred command R3A march e5 e6 attack P1A # note\n\
             polish play P01 fighter-escadrille reveal R01 discard\npolish play P02 artillery-support R3A discard R07\n\
-            polish play P03 radio-jamming R3A R4A\npolish play P04 broken-cipher look R01 R02\n\
+            polish play P03 radio-jamming R3A R4A\npolish play P04 broken-cipher look R01 ? ?\n\
             red play R06 maneuver R16A march f4\nred play R07 go-west R3A R3A R4A\n\
-            red play R08 assault P1A by R16A retreat none\nred resolve R16A P1A\nred select R01 R02 R03 R04\n\
-            polish set-aside P05\npolish pull R02\npolish field-fortifications R01\nred strength 8 4\n\
+            red play R08 assault P1A by R16A retreat none\nred resolve R16A P1A\nred select R01 R02 R03 ?\n\
+            polish set-aside P05\npolish pull ?\npolish field-fortifications R01\nred strength 8 4\n\
             polish retreat d3\nred advance\nred hold\npolish clock {-0:01}\n";
         let log = parse(text).expect("valid");
         assert_eq!(log.tag("Event"), Some("Liga \"A\""));
@@ -300,12 +196,32 @@ mod tests {
     }
 
     #[test]
+    fn the_reader_forgives_case_and_polish_side_words_and_prints_canonically() {
+        let text = "CZERWONI DRAW r1 r02 ?\nPolacy Select p7 ?\npolski PULL ?\nczerwony play r6 MANEUVER R16A MARCH f4\n\
+            White Pass\nBlack command P1A Attack R3A\n";
+        let log = parse(text).expect("forgiving");
+        let printed: Vec<String> = log.events.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            printed,
+            [
+                "red draw R01 R02 ?",
+                "polish select P07 ?",
+                "polish pull ?",
+                "red play R06 maneuver R16A march f4",
+                "red pass",
+                "polish command P1A attack R3A",
+            ]
+        );
+        assert!(parse("zieloni pass\n").is_err());
+    }
+
+    #[test]
     fn syntax_errors_carry_the_line() {
         let e = parse("[Event \"x\"]\nred pass\nred fly R3A\n").expect_err("bad verb");
-        assert_eq!((e.line, e.message.as_str()), (3, "unknown verb \"fly\""));
+        assert_eq!((e.line, e.syntax), (3, Syntax::UnknownVerb { token: "fly".into() }));
         let e = parse("red command R3A march e5 attack\n").expect_err("missing target");
         assert_eq!(e.line, 1);
         let e = parse("green pass\n").expect_err("bad side");
-        assert!(e.message.contains("red or polish"));
+        assert_eq!(e.syntax, Syntax::UnknownSide { token: "green".into() });
     }
 }

@@ -27,6 +27,20 @@ impl Tok {
         Some(Tok { len: bytes.len() as u8, buf })
     }
 
+    /// A card's canonical token (`R07`), without allocating.
+    #[must_use]
+    pub fn card(c: crate::engine::ids::CardId) -> Tok {
+        let mut buf = [0u8; MAX_TOKEN];
+        buf[..3].copy_from_slice(&c.token_bytes());
+        Tok { len: 3, buf }
+    }
+
+    /// Is the token exactly `s`? (Compares bytes: no UTF-8 check.)
+    #[must_use]
+    pub fn is(&self, s: &str) -> bool {
+        &self.buf[..self.len as usize] == s.as_bytes()
+    }
+
     #[must_use]
     pub fn as_str(&self) -> &str {
         // Built only from a whole `&str` of at most MAX_TOKEN bytes, so this is valid UTF-8.

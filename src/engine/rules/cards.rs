@@ -2,57 +2,53 @@
 //! opponent" for the cards aimed at the other side and "your" for the others, so an edition may put a
 //! card in either deck (register R9).
 
-use super::{IllegalAction, illegal, require};
+use super::{Checked, Rule, Section, refuse, require};
 use crate::engine::action::CardPlay;
 use crate::engine::edition::CardEffect;
-use crate::engine::ids::{CardId, CardSet, Colour, UnitId};
+use crate::engine::error::Refusal;
+use crate::engine::ids::{CardId, CardSet, Colour, HexId, UnitId};
 use crate::engine::state::{GameState, Pending};
 use crate::outcome::Side;
 
-const PLAY: &str = "Play an Akcja (Action) Card";
+const PLAY: Section = Section::PlayAnActionCard;
 
 impl GameState<'_> {
-    pub(super) fn play_card(
-        &mut self,
-        side: Side,
-        card: CardId,
-        play: CardPlay,
-    ) -> Result<(), IllegalAction> {
-        require(self.hand(side).contains(card), PLAY, || {
-            format!("{} is not in the {side} reserve (it is {})", card.token(), self.whereabouts(card))
+    pub(super) fn play_card(&mut self, side: Side, card: CardId, play: CardPlay) -> Checked {
+        require(card.side() == side, PLAY, || Rule::WrongDeck { card, side })?;
+        require(self.cards.may_be_in_hand(card), PLAY, || Rule::NotInReserve {
+            card,
+            side,
+            place: self.cards.place_for_message(card),
         })?;
         let spec = self.edition.card(card);
         let effect = spec.effect.filter(|e| e.is_action());
         let Some(effect) = effect else {
-            return illegal(PLAY, format!("{} ({}) is not an Akcja card", card.token(), spec.name));
+            return refuse(PLAY, Rule::NotAnActionCard { card, name: spec.name.clone() });
         };
-        require(effect == play_effect(&play), PLAY, || {
-            format!(
-                "{} is {} ({}), not {}",
-                card.token(),
-                spec.name,
-                effect.as_str(),
-                play_effect(&play).as_str()
-            )
+        require(effect == play_effect(&play), PLAY, || Rule::WrongEffect {
+            card,
+            name: spec.name.clone(),
+            effect,
+            claimed: play_effect(&play),
         })?;
-        self.hand.remove(card);
-        self.discard.insert(card);
-        let section = section(effect);
+        let _ = self.cards.discard_from_hand(card);
+        let section = Section::ActionCard(effect);
         let opp = side.opponent();
         match play {
             CardPlay::FighterEscadrille { reveal, discard } => {
-                let hand = self.hand(opp);
-                let n_reveal = hand.len().min(2);
-                require(reveal.is_subset(hand) && reveal.len() == n_reveal, section, || {
-                    format!("{opp} must reveal {n_reveal} card(s) of their reserve")
-                })?;
-                let rest = hand.minus(reveal);
-                let n_discard = rest.len().min(2);
-                require(discard.is_subset(rest) && discard.len() == n_discard, section, || {
-                    format!("{n_discard} card(s) must be discarded from {opp}'s unexposed reserve")
-                })?;
-                self.hand = self.hand.minus(discard);
-                self.discard = self.discard.union(discard);
+                // The owner shows `reveal` (their choice), then 2 of the rest are discarded at random.
+                let size = self.cards.hand_size(opp);
+                let n_reveal = size.min(2);
+                let shown = reveal.len() == n_reveal && self.identify_all(opp, reveal);
+                require(shown, section, || Rule::EscadrilleReveal { opponent: opp, count: n_reveal })?;
+                let n_discard = (size - n_reveal).min(2);
+                let mut ledger = self.cards;
+                let discarded = discard.len() == n_discard
+                    && discard.intersect(reveal).is_empty()
+                    && discard.is_subset(CardSet::full_deck(opp))
+                    && discard.iter().all(|c| ledger.discard_from_hand(c).is_ok());
+                require(discarded, section, || Rule::EscadrilleDiscard { opponent: opp, count: n_discard })?;
+                self.cards = ledger;
             }
             CardPlay::ArtillerySupport { target, discard } => {
                 self.require_own(opp, target, section)?;
@@ -61,27 +57,25 @@ impl GameState<'_> {
                     (Some(a), Some(b)) => self.edition.adjacent(a, b),
                     _ => false,
                 });
-                require(near, section, || format!("{} is not adjacent to a {side} unit", self.code(target)))?;
+                require(near, section, || Rule::ArtilleryNotAdjacent { target: self.code(target), side })?;
                 match discard {
                     Some(c) => {
                         let colour = self.edition.unit(target).colour;
                         let cs = self.edition.card(c);
-                        require(self.hand(opp).contains(c), section, || {
-                            format!("{} is not in the {opp} reserve", c.token())
+                        require(c.side() == opp, section, || Rule::WrongDeck { card: c, side: opp })?;
+                        require(self.cards.may_be_in_hand(c), section, || Rule::NotInReserve {
+                            card: c,
+                            side: opp,
+                            place: self.cards.place_for_message(c),
                         })?;
                         require(
                             cs.strength >= 2 && (cs.colour == colour || cs.colour == Colour::White),
                             section,
-                            || {
-                                format!(
-                                    "{} is not a {} or white card of strength 2 or more",
-                                    c.token(),
-                                    colour.as_str()
-                                )
-                            },
+                            || Rule::ArtilleryDiscard { card: c, colour },
                         )?;
-                        self.hand.remove(c);
-                        self.discard.insert(c);
+                        self.cards.discard_from_hand(c).map_err(|place| {
+                            Refusal::new(section, Rule::NotInReserve { card: c, side: opp, place })
+                        })?;
                     }
                     None => {
                         self.unit_mut(target).markers = 0;
@@ -92,19 +86,18 @@ impl GameState<'_> {
             CardPlay::RadioJamming { from, to } => {
                 self.require_markable(opp, from, section)?;
                 self.require_markable(opp, to, section)?;
-                require(from != to, section, || "markers move to another unit".into())?;
-                require(self.unit(from).markers > 0, section, || {
-                    format!("{} has no markers", self.code(from))
+                require(from != to, section, || Rule::RadioSameUnit)?;
+                require(self.unit(from).markers > 0, section, || Rule::RadioNoMarkers {
+                    unit: self.code(from),
                 })?;
                 let m = std::mem::take(&mut self.unit_mut(from).markers);
                 self.unit_mut(to).markers += m;
             }
-            CardPlay::BrokenCipher { look } => {
-                let hand = self.hand(opp);
-                let n = hand.len().min(4);
-                require(look.is_subset(hand) && look.len() == n, section, || {
-                    format!("{n} card(s) of the {opp} reserve are looked at")
-                })?;
+            CardPlay::BrokenCipher { look, unseen } => {
+                // The cards seen are named if the scribe saw them too, `?` otherwise.
+                let n = self.cards.hand_size(opp).min(4);
+                let ok = look.len() + u32::from(unseen) == n && self.identify_all(opp, look);
+                require(ok, section, || Rule::CipherLook { opponent: opp, count: n })?;
                 self.cipher_combat = Some(side);
                 self.cipher_next_round = Some(side);
             }
@@ -115,8 +108,8 @@ impl GameState<'_> {
                 return Ok(());
             }
             CardPlay::GoWest { units } => {
-                require(units[0] <= units[1] && units[1] <= units[2], "Notation", || {
-                    "list the units in ascending order".into()
+                require(units[0] <= units[1] && units[1] <= units[2], Section::Notation, || {
+                    Rule::NotAscending
                 })?;
                 for u in units {
                     self.require_markable(side, u, section)?;
@@ -131,32 +124,36 @@ impl GameState<'_> {
         Ok(())
     }
 
+    /// The named cards are in `side`'s reserve (each known there, or one of its unseen cards, which it
+    /// then becomes): all or nothing.
+    fn identify_all(&mut self, side: Side, cards: CardSet) -> bool {
+        let mut ledger = self.cards;
+        let ok = cards.is_subset(CardSet::full_deck(side))
+            && cards.iter().all(|c| ledger.identify_in_hand(c).is_ok());
+        if ok {
+            self.cards = ledger;
+        }
+        ok
+    }
+
     /// Szturm: the attacked unit retreats 1 space if possible and the chosen attacker advances into its space.
-    fn assault(
-        &mut self,
-        side: Side,
-        target: UnitId,
-        by: UnitId,
-        retreat: Option<crate::engine::ids::HexId>,
-    ) -> Result<(), IllegalAction> {
-        let section = section(CardEffect::Assault);
+    fn assault(&mut self, side: Side, target: UnitId, by: UnitId, retreat: Option<HexId>) -> Checked {
+        let section = Section::ActionCard(CardEffect::Assault);
         self.require_own(side.opponent(), target, section)?;
-        require(!self.edition.unit(target).is_defenders, section, || "not the Warsaw Defenders".into())?;
-        require(self.attack_of[by.0 as usize] == Some(target), section, || {
-            format!("{} has no attack marker against {}", self.code(by), self.code(target))
+        require(!self.edition.unit(target).is_defenders, section, || Rule::AssaultDefenders)?;
+        require(self.attack_of[by.0 as usize] == Some(target), section, || Rule::AssaultNoMarker {
+            by: self.code(by),
+            target: self.code(target),
         })?;
         let options = self.retreat_options(target, by);
         match retreat {
-            None => require(options.is_empty(), section, || {
-                format!("{} can retreat, so it must", self.code(target))
+            None => require(options.is_empty(), section, || Rule::AssaultMustRetreat {
+                target: self.code(target),
             }),
             Some(h) => {
-                require(options.contains(&h), section, || {
-                    format!(
-                        "{} cannot retreat to {} (it must retreat away from the attacker if possible)",
-                        self.code(target),
-                        self.label(h)
-                    )
+                require(options.contains(&h), section, || Rule::AssaultRetreatTo {
+                    target: self.code(target),
+                    to: self.label(h),
                 })?;
                 // Both units move, then the attack markers are adjusted (rulebook "Moving Attack Markers").
                 let from = self.unit(target).hex;
@@ -181,19 +178,6 @@ pub(crate) fn play_effect(p: &CardPlay) -> CardEffect {
         CardPlay::Maneuver { .. } => CardEffect::Maneuver,
         CardPlay::GoWest { .. } => CardEffect::GoWest,
         CardPlay::Assault { .. } => CardEffect::Assault,
-    }
-}
-
-fn section(e: CardEffect) -> &'static str {
-    match e {
-        CardEffect::FighterEscadrille => "Action Cards: 13 Eskadra Myśliwska",
-        CardEffect::ArtillerySupport => "Action Cards: Wsparcie artylerii",
-        CardEffect::RadioJamming => "Action Cards: Zagłuszanie radiostacji",
-        CardEffect::BrokenCipher => "Action Cards: Złamany szyfr",
-        CardEffect::Maneuver => "Action Cards: Manewr",
-        CardEffect::GoWest => "Action Cards: Na Zachód!",
-        CardEffect::Assault => "Action Cards: Szturm",
-        _ => "Combat Cards",
     }
 }
 

@@ -2,24 +2,22 @@
 //! combat cards of the "Summary of Cards".
 
 use super::cards::with_effect;
-use super::{IllegalAction, illegal, require};
-use crate::engine::action::Action;
+use super::{Checked, Rule, Section, refuse, require};
+use crate::engine::action::{Action, CardRef};
 use crate::engine::edition::CardEffect;
-use crate::engine::ids::{CardSet, Colour, UnitId};
+use crate::engine::error::Refusal;
+use crate::engine::ids::{CardId, CardSet, Colour, UnitId};
 use crate::engine::options::Encirclement;
 use crate::engine::state::{AfterDraw, Combat, GameState, Pending, Stage, Status};
 use crate::outcome::Side;
 
-const R: &str = "Attack Resolution";
+const R: Section = Section::AttackResolution;
 
 impl GameState<'_> {
     /// Choose the next attack to resolve (rulebook "Combat Phase": chosen alternately).
-    pub(super) fn resolve(&mut self, side: Side, attacker: UnitId) -> Result<(), IllegalAction> {
+    pub(super) fn resolve(&mut self, side: Side, attacker: UnitId) -> Checked {
         let Some(defender) = self.attack_of.get(attacker.0 as usize).copied().flatten() else {
-            return illegal(
-                "Combat Phase",
-                format!("{} has no attack marker to resolve", self.code(attacker)),
-            );
+            return refuse(Section::CombatPhase, Rule::NoAttackToResolve { unit: self.code(attacker) });
         };
         let attackers = self.attack_of.iter().filter(|d| **d == Some(defender)).count();
         self.attack_of[attacker.0 as usize] = None;
@@ -84,17 +82,20 @@ impl GameState<'_> {
     pub(crate) fn skip_stage(&mut self, stage: Stage) -> bool {
         let def = self.sides().1;
         let skip = match stage {
-            Stage::Select(s) => self.hand(s).is_empty(),
+            Stage::Select(s) => self.cards.available(s) == 0,
             Stage::SetAside(s) => {
                 let applies = if s == def { self.combat.fortified } else { self.combat.flank };
-                !applies || self.combat.chosen.get(s).is_empty()
+                !applies || (self.cards.combat_of(s).is_empty() && self.cards.committed_unseen(s) == 0)
             }
-            Stage::Pull(s) => self.pullable(s.opponent()).is_empty(),
+            Stage::Pull(s) => {
+                let owner = s.opponent();
+                self.pullable(owner).is_empty() && self.cards.committed_unseen(owner) == 0
+            }
             Stage::FieldFortifications(s) => {
                 if !self.combat.revealed {
                     self.reveal();
                 }
-                with_effect(self, *self.combat.chosen.get(s), CardEffect::FieldFortifications).is_empty()
+                with_effect(self, self.cards.combat_of(s), CardEffect::FieldFortifications).is_empty()
             }
             Stage::Strength => false,
             Stage::Retreat => {
@@ -121,75 +122,40 @@ impl GameState<'_> {
         skip
     }
 
-    /// Face-down cards of `owner` the opponent may draw back (not the set-aside card).
-    fn pullable(&self, owner: Side) -> CardSet {
-        let mut s = *self.combat.chosen.get(owner);
+    /// Named face-down cards of `owner` the opponent may draw back (not the set-aside card; a selected
+    /// `?` is counted apart, in the ledger).
+    pub(crate) fn pullable(&self, owner: Side) -> CardSet {
+        let mut s = self.cards.combat_of(owner);
         if let Some(c) = *self.combat.aside.get(owner) {
             s.remove(c);
         }
         if self.combat.revealed { CardSet::EMPTY } else { s }
     }
 
-    pub(super) fn combat_step(&mut self, stage: Stage, action: Action) -> Result<(), IllegalAction> {
+    pub(super) fn combat_step(&mut self, stage: Stage, action: Action) -> Checked {
         let (att, def) = self.sides();
         match (stage, action) {
-            (Stage::Select(s), Action::Select { cards, .. }) => {
-                let hand = self.hand(s);
-                let n = hand.len().min(4);
-                require(cards.is_subset(hand), R, || {
-                    let bad: Vec<String> = cards
-                        .minus(hand)
-                        .iter()
-                        .map(|c| format!("{} ({})", c.token(), self.whereabouts(c)))
-                        .collect();
-                    format!("selected cards must come from the {s} reserve: {}", bad.join(", "))
-                })?;
-                require(cards.len() == n, R, || {
-                    format!(
-                        "a player must select 4 cards, or all if fewer: {s} must select {n}, not {}",
-                        cards.len()
-                    )
-                })?;
-                self.hand = self.hand.minus(cards);
-                *self.combat.chosen.get_mut(s) = cards;
-            }
+            (Stage::Select(s), Action::Select { cards, unseen, .. }) => self.select(s, cards, unseen)?,
             (Stage::SetAside(s), Action::SetAside { card, .. }) => {
-                let section = if s == def { "Fortifications" } else { "Flank Attacks" };
-                require(self.combat.chosen.get(s).contains(card), section, || {
-                    format!("{} is not among the cards {s} selected", card.token())
-                })?;
-                *self.combat.aside.get_mut(s) = Some(card);
+                let section = if s == def { Section::Fortifications } else { Section::FlankAttacks };
+                self.set_aside(s, card, section)?;
             }
-            (Stage::Pull(s), Action::Pull { card, .. }) => {
-                let owner = s.opponent();
-                require(self.pullable(owner).contains(card), R, || {
-                    let why =
-                        if *self.combat.aside.get(owner) == Some(card) { " (it was set aside)" } else { "" };
-                    format!(
-                        "{s} can draw only one of {owner}'s face-down selected cards; {} is not{why}",
-                        card.token()
-                    )
-                })?;
-                self.combat.chosen.get_mut(owner).remove(card);
-                self.hand.insert(card);
-            }
-            (Stage::FieldFortifications(s), Action::FieldFortifications { card, .. }) => {
-                let owner = card.side();
+            (Stage::Pull(s), Action::Pull { card, .. }) => self.pull(s, card)?,
+            (Stage::FieldFortifications(_), Action::FieldFortifications { card, .. }) => {
                 require(
-                    self.combat.chosen.get(owner).contains(card),
-                    "Combat Cards: Umocnienia polowe",
-                    || format!("{} is not a face-up card in this battle", card.token()),
+                    self.cards.combat().contains(card),
+                    Section::CombatCard(CardEffect::FieldFortifications),
+                    || Rule::NotFaceUp { card },
                 )?;
-                let _ = s;
-                self.combat.chosen.get_mut(owner).remove(card);
-                self.hand.insert(card);
+                self.cards.return_to_hand(card);
             }
             (Stage::Strength, Action::Strength { attacker, defender }) => {
                 let (a, d) = (self.strength(att), self.strength(def));
-                require((attacker, defender) == (a, d), R, || {
-                    format!(
-                        "the combat strengths are {a} (attacker) and {d} (defender), not {attacker} and {defender}"
-                    )
+                require((attacker, defender) == (a, d), R, || Rule::Strengths {
+                    attacker: a,
+                    defender: d,
+                    claimed_attacker: attacker,
+                    claimed_defender: defender,
                 })?;
                 self.decide(a, d);
                 if self.is_over() {
@@ -201,16 +167,12 @@ impl GameState<'_> {
             }
             (Stage::Retreat, Action::Retreat { to }) => {
                 let (Some(a), Some(d)) = (self.combat.attacker, self.combat.defender) else {
-                    return self.stage_error(stage);
+                    return self.not_now(&action);
                 };
                 let options = self.retreat_options(d, a);
-                require(options.contains(&to), R, || {
-                    let list: Vec<&str> = options.iter().map(|h| self.label(*h)).collect();
-                    format!(
-                        "{} must retreat away from the attacker to an empty adjacent space: {}",
-                        self.code(d),
-                        list.join(" or ")
-                    )
+                require(options.contains(&to), R, || Rule::RetreatTo {
+                    unit: self.code(d),
+                    options: options.iter().map(|h| self.label(*h)).collect(),
                 })?;
                 self.combat.vacated = self.unit(d).hex;
                 self.move_unit(d, to);
@@ -222,8 +184,8 @@ impl GameState<'_> {
                 return Ok(());
             }
             (Stage::Advance, Action::Advance { advance }) => {
-                require(advance || !self.options.compulsory_advance, R, || {
-                    "the winning attacker must advance into the vacated space (league rule)".into()
+                require(advance || !self.options.compulsory_advance, Section::LeagueRules, || {
+                    Rule::MustAdvance
                 })?;
                 if advance && let (Some(a), Some(h)) = (self.combat.attacker, self.combat.vacated) {
                     self.move_unit(a, h);
@@ -235,21 +197,100 @@ impl GameState<'_> {
                 self.settle();
                 return Ok(());
             }
-            _ => {
-                return illegal(
-                    R,
-                    format!("{action:?} is not the next step; the combat awaits {}", describe(stage)),
-                );
-            }
+            _ => return self.not_now(&action),
         }
         self.pending = Pending::Combat(self.after(stage));
         self.settle();
         Ok(())
     }
 
+    /// Rulebook "Attack Resolution" 1: 4 cards from the reserve, or all if fewer. A `?` stands for the
+    /// card the opponent draws back unseen (so at most one).
+    fn select(&mut self, s: Side, cards: CardSet, unseen: u8) -> Checked {
+        let n = self.cards.available(s).min(4);
+        if let Some(c) = cards.minus(CardSet::full_deck(s)).iter().next() {
+            return refuse(R, Rule::WrongDeck { card: c, side: s });
+        }
+        // Commit the named cards on a copy: every card that cannot be in the reserve is named.
+        let mut ledger = self.cards;
+        let bad: Vec<_> = cards.iter().filter_map(|c| ledger.commit(c).err().map(|p| (c, p))).collect();
+        if !bad.is_empty() {
+            return refuse(R, Rule::SelectedNotInReserve { side: s, cards: bad });
+        }
+        require(unseen <= 1, R, || Rule::TooManyUnseenSelected { side: s, unseen })?;
+        let got = cards.len() + u32::from(unseen);
+        require(got == n, R, || Rule::SelectCount { side: s, need: n, got })?;
+        self.cards = ledger;
+        if unseen == 1 {
+            self.cards.commit_unseen(s);
+        }
+        Ok(())
+    }
+
+    /// Fortifications / Flank Attacks: one selected card revealed and set aside. It is seen, so a `?` in
+    /// the selection may turn out to be it.
+    fn set_aside(&mut self, s: Side, card: CardId, section: Section) -> Checked {
+        if self.cards.combat_of(s).contains(card) {
+            *self.combat.aside.get_mut(s) = Some(card);
+            return Ok(());
+        }
+        let names_the_unseen =
+            card.side() == s && self.cards.committed_unseen(s) > 0 && self.cards.may_be_in_hand(card);
+        require(names_the_unseen, section, || Rule::SetAsideNotSelected { card, side: s })?;
+        self.cards
+            .name_committed(card)
+            .map_err(|_| Refusal::new(section, Rule::SetAsideNotSelected { card, side: s }))?;
+        self.cards
+            .commit(card)
+            .map_err(|_| Refusal::new(section, Rule::SetAsideNotSelected { card, side: s }))?;
+        *self.combat.aside.get_mut(s) = Some(card);
+        Ok(())
+    }
+
+    /// Attack Resolution 3: one of the opponent's face-down cards goes back, unrevealed. A selected `?`
+    /// is never revealed, so it must be the card drawn back (written `?`, or named by someone who knows).
+    fn pull(&mut self, s: Side, card: CardRef) -> Checked {
+        let owner = s.opponent();
+        let unseen = self.cards.committed_unseen(owner) > 0;
+        match card {
+            CardRef::Unseen => {
+                require(unseen, R, || Rule::PullUnseenButAllNamed { side: s, owner })?;
+                self.cards.return_committed(owner);
+            }
+            CardRef::Known(c) if unseen => {
+                require(!self.pullable(owner).contains(c), R, || Rule::PullMustTakeTheUnseen {
+                    side: s,
+                    owner,
+                })?;
+                let could_be = c.side() == owner && self.cards.may_be_in_hand(c);
+                require(could_be, R, || Rule::PullNotFaceDown {
+                    side: s,
+                    owner,
+                    card: c,
+                    set_aside: *self.combat.aside.get(owner) == Some(c),
+                })?;
+                self.cards
+                    .name_committed(c)
+                    .map_err(|_| Refusal::new(R, Rule::PullMustTakeTheUnseen { side: s, owner }))?;
+            }
+            CardRef::Known(c) => {
+                require(self.pullable(owner).contains(c), R, || Rule::PullNotFaceDown {
+                    side: s,
+                    owner,
+                    card: c,
+                    set_aside: *self.combat.aside.get(owner) == Some(c),
+                })?;
+                self.cards.return_to_hand(c);
+            }
+        }
+        Ok(())
+    }
+
     /// Reveal: mismatched cards return to the reserve; white cards always stay; every card fights for
-    /// the Warsaw Defenders; Komisarz makes its owner's cards white (register R7).
+    /// the Warsaw Defenders; Komisarz makes its owner's cards white (register R7). A selected `?` has been
+    /// drawn back by now (the pulls refuse to leave it).
     fn reveal(&mut self) {
+        debug_assert!(Side::BOTH.iter().all(|s| self.cards.committed_unseen(*s) == 0));
         self.combat.revealed = true;
         for side in Side::BOTH {
             let unit = if Some(side) == self.combat.attacker.map(|a| self.side_of(a)) {
@@ -259,14 +300,13 @@ impl GameState<'_> {
             };
             let Some(unit) = unit else { continue };
             let colour = self.edition.unit(unit).colour;
-            let chosen = *self.combat.chosen.get(side);
+            let chosen = self.cards.combat_of(side);
             let commissar = !with_effect(self, chosen, CardEffect::Commissar).is_empty();
             for c in chosen.iter() {
                 let cc = self.edition.card(c).colour;
                 let stays = colour == Colour::None || commissar || cc == Colour::White || cc == colour;
                 if !stays {
-                    self.combat.chosen.get_mut(side).remove(c);
-                    self.hand.insert(c);
+                    self.cards.return_to_hand(c);
                 }
             }
         }
@@ -275,7 +315,7 @@ impl GameState<'_> {
     /// Combat strength of `side`'s remaining cards (Doborowe oddziały: 1s count 3; Grupa pościgowa: 5
     /// during an encircling maneuver, register R8).
     pub(crate) fn strength(&self, side: Side) -> u8 {
-        let cards = *self.combat.chosen.get(side);
+        let cards = self.cards.combat_of(side);
         let elite = !with_effect(self, cards, CardEffect::EliteTroops).is_empty();
         let attacking = self.combat.attacker.is_some_and(|a| self.side_of(a) == side);
         cards
@@ -335,24 +375,10 @@ impl GameState<'_> {
     }
 }
 
-fn describe(stage: Stage) -> String {
-    match stage {
-        Stage::Select(s) => format!("{s}'s selection of cards"),
-        Stage::SetAside(s) => format!("{s}'s card set aside"),
-        Stage::Pull(s) => format!("{s}'s random draw from the opponent's cards"),
-        Stage::FieldFortifications(s) => format!("{s}'s Field fortifications choice"),
-        Stage::Strength => "the strengths".into(),
-        Stage::Retreat => "the defender's retreat".into(),
-        Stage::Advance => "the attacker's advance or hold".into(),
-    }
-}
-
 impl GameState<'_> {
     /// End of an attack: cards to the discard piles, each player draws 1 (Red first).
     pub(crate) fn end_combat(&mut self) {
-        let used = self.in_combat();
-        self.discard = self.discard.union(used);
-        self.combat.chosen = Default::default();
+        self.cards.discard_combat();
         self.pending = Pending::Draw { side: Side::Red, left: 1, then: AfterDraw::CombatPolish };
     }
 }

@@ -1,53 +1,39 @@
 //! Setup, the order of play, phase changes, clean-up, unit movement and the end of the game.
 
-use super::{IllegalAction, illegal, require};
-use crate::engine::ids::{CardId, HexId, UnitId};
-use crate::engine::state::{AfterDraw, Combat, EMPTY, GameState, Pending, Stage, Status};
+use super::{Checked, Rule, Section, require};
+use crate::engine::action::CardRef;
+use crate::engine::error::Refusal;
+use crate::engine::ids::{HexId, UnitId};
+use crate::engine::state::{AfterDraw, Combat, EMPTY, GameState, Pending, Status, opening_hand};
 use crate::outcome::{Side, Termination};
 
 /// The last round (rulebook "Sequence of Play": 5 rounds, August 13-17).
 pub(crate) const LAST_ROUND: u8 = 5;
 
 impl GameState<'_> {
-    /// A card drawn from a deck into the reserve. "Cards are accounted for": only a card the deck still holds.
-    pub(super) fn draw(
-        &mut self,
-        side: Side,
-        left: u8,
-        then: AfterDraw,
-        card: CardId,
-    ) -> Result<(), IllegalAction> {
-        require(card.side() == side, "Game Preparation", || {
-            format!("{} is a {} card, not in the {side} deck", card.token(), card.side())
-        })?;
-        require(self.deck.contains(card), "Cleanup Phase", || {
-            format!("{} is not in the {side} deck any more (it is {})", card.token(), self.whereabouts(card))
-        })?;
-        self.deck.remove(card);
-        self.hand.insert(card);
+    /// A card drawn from a deck into the reserve: a named card must be one the deck can still hold (not
+    /// in a reserve, the discard pile or the combat, and of this deck).
+    pub(super) fn draw(&mut self, side: Side, left: u8, then: AfterDraw, card: CardRef) -> Checked {
+        let section = then.occasion().section();
+        if let CardRef::Known(c) = card {
+            require(c.side() == side, section, || Rule::WrongDeck { card: c, side })?;
+            self.cards
+                .draw(side, Some(c))
+                .map_err(|place| Refusal::new(section, Rule::NotInDeck { card: c, side, place }))?;
+        } else {
+            // `settle` never leaves a draw pending from an empty deck.
+            let _ = self.cards.draw(side, None);
+        }
         self.pending = Pending::Draw { side, left: left - 1, then };
         self.settle();
         Ok(())
     }
 
-    /// Where a card is, in words (for error messages).
-    pub(crate) fn whereabouts(&self, card: CardId) -> &'static str {
-        if self.deck.contains(card) {
-            "in the deck"
-        } else if self.hand.contains(card) {
-            "in the reserve"
-        } else if self.discard.contains(card) {
-            "in the discard pile"
-        } else {
-            "in the combat"
-        }
-    }
-
     /// Rulebook "Game Preparation" 5: Red places 2 additional markers on Red units (both on one unit allowed).
-    pub(super) fn extra_markers(&mut self, units: [UnitId; 2]) -> Result<(), IllegalAction> {
-        require(units[0] <= units[1], "Notation", || "list the units in ascending order".into())?;
+    pub(super) fn extra_markers(&mut self, units: [UnitId; 2]) -> Checked {
+        require(units[0] <= units[1], Section::Notation, || Rule::NotAscending)?;
         for u in units {
-            self.require_markable(Side::Red, u, "Game Preparation")?;
+            self.require_markable(Side::Red, u, Section::GamePreparation)?;
         }
         for u in units {
             self.unit_mut(u).markers += 1;
@@ -57,16 +43,11 @@ impl GameState<'_> {
     }
 
     /// A unit of `side` on the map that can receive command markers (never the Warsaw Defenders).
-    pub(super) fn require_markable(
-        &self,
-        side: Side,
-        u: UnitId,
-        section: &'static str,
-    ) -> Result<(), IllegalAction> {
+    pub(super) fn require_markable(&self, side: Side, u: UnitId, section: Section) -> Checked {
         let spec = self.edition.unit(u);
-        require(spec.side == side, section, || format!("{} is not a {side} unit", spec.code))?;
-        require(!spec.is_defenders, section, || "the Warsaw Defenders never receive command markers".into())?;
-        require(self.unit(u).hex.is_some(), section, || format!("{} has been eliminated", spec.code))
+        require(spec.side == side, section, || Rule::NotYourUnit { unit: self.code(u), side })?;
+        require(!spec.is_defenders, section, || Rule::DefendersNoMarkers)?;
+        require(self.unit(u).hex.is_some(), section, || Rule::Eliminated { unit: self.code(u) })
     }
 
     /// Who goes first this round, before Broken cipher: Red, or the Poles from the round after the Warsaw
@@ -145,23 +126,36 @@ impl GameState<'_> {
     pub(crate) fn settle(&mut self) {
         loop {
             match self.pending {
-                Pending::Draw { side, left, then } if left == 0 || self.deck(side).is_empty() => match then {
-                    AfterDraw::SetupPolish => {
-                        self.pending =
-                            Pending::Draw { side: Side::Polish, left: 7, then: AfterDraw::SetupMarkers };
+                Pending::Draw { side, left, then } if left == 0 || self.cards.deck_size(side) == 0 => {
+                    match then {
+                        AfterDraw::SetupPolish => {
+                            self.pending = Pending::Draw {
+                                side: Side::Polish,
+                                left: opening_hand(Side::Polish),
+                                then: AfterDraw::SetupMarkers,
+                            };
+                        }
+                        AfterDraw::SetupRed => {
+                            self.pending = Pending::Draw {
+                                side: Side::Red,
+                                left: opening_hand(Side::Red),
+                                then: AfterDraw::SetupMarkers,
+                            };
+                        }
+                        AfterDraw::SetupMarkers => self.pending = Pending::ExtraMarkers,
+                        AfterDraw::Resume(s) => self.next_turn(s),
+                        AfterDraw::CombatPolish => {
+                            self.pending =
+                                Pending::Draw { side: Side::Polish, left: 1, then: AfterDraw::CombatDone };
+                        }
+                        AfterDraw::CombatDone => self.next_combat(),
+                        AfterDraw::CleanupRed => {
+                            self.pending =
+                                Pending::Draw { side: Side::Red, left: 2, then: AfterDraw::NewRound };
+                        }
+                        AfterDraw::NewRound => self.start_round(self.round + 1),
                     }
-                    AfterDraw::SetupMarkers => self.pending = Pending::ExtraMarkers,
-                    AfterDraw::Resume(s) => self.next_turn(s),
-                    AfterDraw::CombatPolish => {
-                        self.pending =
-                            Pending::Draw { side: Side::Polish, left: 1, then: AfterDraw::CombatDone };
-                    }
-                    AfterDraw::CombatDone => self.next_combat(),
-                    AfterDraw::CleanupRed => {
-                        self.pending = Pending::Draw { side: Side::Red, left: 2, then: AfterDraw::NewRound };
-                    }
-                    AfterDraw::NewRound => self.start_round(self.round + 1),
-                },
+                }
                 Pending::Combat(stage) => {
                     if !self.skip_stage(stage) {
                         return;
@@ -262,9 +256,5 @@ impl GameState<'_> {
             self.edition.neighbours(from).filter(|h| self.occupant(*h).is_none()).collect();
         let away: Vec<HexId> = empty.iter().copied().filter(|h| !self.edition.adjacent(*h, att)).collect();
         if away.is_empty() { empty } else { away }
-    }
-
-    pub(super) fn stage_error<T>(&self, stage: Stage) -> Result<T, IllegalAction> {
-        illegal("Attack Resolution", format!("the combat is at step {stage:?}"))
     }
 }

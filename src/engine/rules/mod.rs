@@ -1,80 +1,140 @@
-//! The rules: `GameState::apply` checks an action against the rulebook and plays it. Each check names the
-//! rule and the rulebook section; a refused action leaves the state untouched.
+//! The rules: `GameState::apply` checks an action against the rulebook and plays it, `apply_event` adds the
+//! mover's clock reading. These are the only ways a game state changes. Each check names the rule and the
+//! rulebook section; a refused action hands back the untouched state.
 
 mod cards;
+mod clock;
 mod combat;
 mod flow;
 mod operational;
 
-use super::action::Action;
+use super::action::{Action, CardPlay, CardRef};
+use super::error::{Checked, Kind, PlayError, Rule, Section, refuse, require};
 use super::ids::{CardId, CardSet, DECK_SIZE, HexId, UnitId};
-use super::state::{GameState, Pending};
+use super::recording::Event;
+use super::state::{AfterDraw, GameState, Pending, opening_hand};
 use crate::outcome::Side;
 
-/// An action the rules do not allow here.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{rule} (rulebook: {section})")]
-pub struct IllegalAction {
-    /// What the rule says, in a short sentence specific to this case.
-    pub rule: String,
-    /// The rulebook section (or "League rules", "Notation").
-    pub section: &'static str,
-}
-
-pub(crate) fn illegal<T>(section: &'static str, rule: impl Into<String>) -> Result<T, IllegalAction> {
-    Err(IllegalAction { rule: rule.into(), section })
-}
-
-/// Check a condition, or refuse with the rule.
-pub(crate) fn require(
-    ok: bool,
-    section: &'static str,
-    rule: impl FnOnce() -> String,
-) -> Result<(), IllegalAction> {
-    if ok { Ok(()) } else { illegal(section, rule()) }
-}
-
 impl<'e> GameState<'e> {
-    /// Play `action`: the next state, or the rule it breaks (and `self` is unchanged).
+    /// Play `action`: the next state, or the rule it breaks with this state handed back untouched.
     ///
     /// # Errors
-    /// [`IllegalAction`] naming the rule and its rulebook section.
-    pub fn apply(&self, action: &Action) -> Result<GameState<'e>, IllegalAction> {
+    /// [`PlayError`] naming the rule, its detail and its rulebook section.
+    pub fn apply(&self, action: &Action) -> Result<GameState<'e>, PlayError<'e>> {
         let mut next = *self;
-        next.apply_in_place(action)?;
-        Ok(next)
+        match next.act(action) {
+            Ok(()) => Ok(next),
+            Err(refusal) => Err(PlayError::new(refusal, *self)),
+        }
+    }
+
+    /// Record one event (an action by `side`, or a clock reading alone, with the mover's clock after it):
+    /// the step [`Recording::push`](super::Recording::push) and the replay take.
+    ///
+    /// # Errors
+    /// [`PlayError`] naming the rule, its detail and its rulebook section.
+    pub fn apply_event(&self, event: &Event) -> Result<GameState<'e>, PlayError<'e>> {
+        let mut next = *self;
+        match next.step(event) {
+            Ok(()) => Ok(next),
+            Err(refusal) => Err(PlayError::new(refusal, *self)),
+        }
     }
 
     /// Does `apply` accept the action?
     #[must_use]
     pub fn is_legal(&self, action: &Action) -> bool {
-        self.apply(action).is_ok()
+        let mut next = *self;
+        next.act(action).is_ok()
     }
 
-    /// Play `action` on `self`; on error `self` is left as it was.
+    /// [`GameState::apply`] in place: on error `self` is left as it was.
     ///
     /// # Errors
-    /// [`IllegalAction`] naming the rule and its rulebook section.
-    pub fn play(&mut self, action: &Action) -> Result<(), IllegalAction> {
-        let mut next = *self;
-        next.apply_in_place(action)?;
-        *self = next;
+    /// [`PlayError`] naming the rule, its detail and its rulebook section.
+    pub fn play(&mut self, action: &Action) -> Result<(), PlayError<'e>> {
+        *self = self.apply(action)?;
         Ok(())
     }
 
-    /// Mutates even when it fails: only call on a copy (the replay loop keeps one for its error report).
-    pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), IllegalAction> {
-        require(self.ids_in_range(action), "Notation", || {
-            format!("{action:?} names a unit, space or card the edition does not have")
-        })?;
-        if let Some(side) = action_side(action) {
-            let actor = self.to_act();
-            require(actor.is_none() || actor == Some(side), "Sequence of Play", || {
-                format!("it is {}'s decision, not {side}'s", actor.map_or("nobody", Side::as_str))
-            })?;
+    /// One event, in place. May leave `self` half-changed when it fails: only the replay calls it
+    /// directly (it rebuilds the state before a refused event for the report, which is cheaper than a
+    /// copy per action on the path every valid log takes).
+    pub(crate) fn step(&mut self, event: &Event) -> Checked {
+        if self.is_over() {
+            return refuse(Section::EndOfTheGame, Rule::GameOver);
+        }
+        match &event.action {
+            Some(action) => {
+                require(self.ids_in_range(action), Section::Notation, || Rule::NotInEdition)?;
+                if let Some(s) = action.side()
+                    && s != event.side
+                {
+                    return refuse(
+                        Section::SequenceOfPlay,
+                        Rule::NotYourDecision { to_act: event.side, side: s },
+                    );
+                }
+                // The side to act decides; at the very start either opening hand may be dealt first.
+                let dealing = self.deal_polish_first(action);
+                if let Some(actor) = self.to_act()
+                    && actor != event.side
+                    && !dealing
+                {
+                    return refuse(
+                        Section::SequenceOfPlay,
+                        Rule::NotYourDecision { to_act: actor, side: event.side },
+                    );
+                }
+                self.dispatch(action, dealing)?;
+            }
+            None => self.clock_alone(event)?,
+        }
+        if let Some(reading) = event.clock {
+            self.read_clock(event.side, reading)?;
+        }
+        Ok(())
+    }
+
+    /// The rulebook deals the Poles' 7 first, the engine's order is Red's 10 first: before any card is
+    /// dealt, a Polish draw starts the Polish hand (rulebook "Game Preparation" 3).
+    fn deal_polish_first(&self, action: &Action) -> bool {
+        matches!(
+            (self.pending, action),
+            (Pending::Draw { side: Side::Red, left, then: AfterDraw::SetupPolish }, Action::Draw { side: Side::Polish, .. })
+                if left == opening_hand(Side::Red)
+        )
+    }
+
+    /// Play `action` in place (may leave `self` half-changed on error: callers work on a copy).
+    pub(crate) fn act(&mut self, action: &Action) -> Checked {
+        require(self.ids_in_range(action), Section::Notation, || Rule::NotInEdition)?;
+        let dealing = self.deal_polish_first(action);
+        if let Some(side) = action.side()
+            && !dealing
+        {
+            match self.to_act() {
+                None => return refuse(Section::EndOfTheGame, Rule::GameOver),
+                Some(actor) => require(actor == side, Section::SequenceOfPlay, || Rule::NotYourDecision {
+                    to_act: actor,
+                    side,
+                })?,
+            }
+        }
+        self.dispatch(action, dealing)
+    }
+
+    /// The rule for the action in the decision awaited (ids and the side to act are checked).
+    fn dispatch(&mut self, action: &Action, dealing_polish_first: bool) -> Checked {
+        if dealing_polish_first {
+            self.pending = Pending::Draw {
+                side: Side::Polish,
+                left: opening_hand(Side::Polish),
+                then: AfterDraw::SetupRed,
+            };
         }
         match (self.pending, *action) {
-            (Pending::Over, _) => illegal("End of the Game", "the game is over"),
+            (Pending::Over, _) => refuse(Section::EndOfTheGame, Rule::GameOver),
             (Pending::Draw { side, left, then }, Action::Draw { card, .. }) => {
                 self.draw(side, left, then, card)
             }
@@ -102,28 +162,27 @@ impl<'e> GameState<'e> {
             (Pending::Operational { side }, Action::Play { card, play }) => self.play_card(side, card, play),
             (Pending::ChooseCombat { side }, Action::Resolve { attacker }) => self.resolve(side, attacker),
             (Pending::Combat(stage), a) => self.combat_step(stage, a),
-            (pending, a) => illegal(
-                pending_section(pending),
-                format!("{} now; expected {}", describe(&a), expected(pending)),
-            ),
+            (_, a) => self.not_now(&a),
         }
     }
-}
 
-impl GameState<'_> {
+    /// The action is not the kind of decision the game waits for.
+    pub(crate) fn not_now<T>(&self, a: &Action) -> Checked<T> {
+        let attempted = Kind::of(a);
+        refuse(attempted.section(), Rule::NotNow { attempted, awaited: self.awaited() })
+    }
+
     /// Every id in the action exists in the edition (actions are public values a caller can build).
     fn ids_in_range(&self, a: &Action) -> bool {
-        use super::action::CardPlay;
         let e = self.edition;
         let unit = |u: UnitId| (u.0 as usize) < e.unit_count();
         let hex = |h: HexId| (h.0 as usize) < e.hex_count();
         let card = |c: CardId| c.0 < 2 * DECK_SIZE;
+        let card_ref = |c: CardRef| c.known().is_none_or(card);
         let cards = |s: CardSet| s.0 >> (2 * DECK_SIZE) == 0;
         match *a {
-            Action::Draw { card: c, .. }
-            | Action::SetAside { card: c, .. }
-            | Action::Pull { card: c, .. }
-            | Action::FieldFortifications { card: c, .. } => card(c),
+            Action::Draw { card: c, .. } | Action::Pull { card: c, .. } => card_ref(c),
+            Action::SetAside { card: c, .. } | Action::FieldFortifications { card: c, .. } => card(c),
             Action::ExtraMarkers { units } => units.iter().all(|u| unit(*u)),
             Action::Pass | Action::Halt | Action::Strength { .. } | Action::Advance { .. } => true,
             Action::Pillage { unit: u } | Action::Resolve { attacker: u } => unit(u),
@@ -139,7 +198,7 @@ impl GameState<'_> {
                             unit(target) && discard.is_none_or(card)
                         }
                         CardPlay::RadioJamming { from, to } => unit(from) && unit(to),
-                        CardPlay::BrokenCipher { look } => cards(look),
+                        CardPlay::BrokenCipher { look, .. } => cards(look),
                         CardPlay::Maneuver { unit: u } => unit(u),
                         CardPlay::GoWest { units } => units.iter().all(|u| unit(*u)),
                         CardPlay::Assault { target, by, retreat } => {
@@ -148,59 +207,5 @@ impl GameState<'_> {
                     }
             }
         }
-    }
-}
-
-/// The side an action names, when it names one (checked against the side to act).
-fn action_side(a: &Action) -> Option<Side> {
-    match *a {
-        Action::Draw { side, .. }
-        | Action::Select { side, .. }
-        | Action::SetAside { side, .. }
-        | Action::Pull { side, .. }
-        | Action::FieldFortifications { side, .. } => Some(side),
-        _ => None,
-    }
-}
-
-fn pending_section(p: Pending) -> &'static str {
-    match p {
-        Pending::Draw { .. } | Pending::ExtraMarkers => "Game Preparation",
-        Pending::Operational { .. } | Pending::Commanding { .. } => "Operational Phase",
-        Pending::ChooseCombat { .. } | Pending::Combat(_) => "Combat Phase",
-        Pending::Over => "End of the Game",
-    }
-}
-
-fn describe(a: &Action) -> &'static str {
-    match a {
-        Action::Draw { .. } => "no card is drawn",
-        Action::ExtraMarkers { .. } => "extra markers are not placed",
-        Action::Pass => "passing is not possible",
-        Action::Pillage { .. } => "Pillage is not possible",
-        Action::March { .. } => "a march is not possible",
-        Action::Attack { .. } => "an attack is not possible",
-        Action::Halt => "there is no command to end",
-        Action::Play { .. } => "an action card cannot be played",
-        Action::Resolve { .. } => "no attack is chosen",
-        Action::Select { .. } => "no cards are selected",
-        Action::SetAside { .. } => "no card is set aside",
-        Action::Pull { .. } => "no card is drawn from the opponent",
-        Action::FieldFortifications { .. } => "Field fortifications is not in play",
-        Action::Strength { .. } => "strengths are not compared",
-        Action::Retreat { .. } => "no unit retreats",
-        Action::Advance { .. } => "no unit advances",
-    }
-}
-
-fn expected(p: Pending) -> String {
-    match p {
-        Pending::Draw { side, left, .. } => format!("{side} to draw {left} more card(s)"),
-        Pending::ExtraMarkers => "Red's 2 additional command markers".into(),
-        Pending::Operational { side } => format!("an action by {side}"),
-        Pending::Commanding { side, .. } => format!("{side} to continue or end the command"),
-        Pending::ChooseCombat { side } => format!("{side} to choose the next attack to resolve"),
-        Pending::Combat(stage) => format!("the combat step {stage:?}"),
-        Pending::Over => "nothing".into(),
     }
 }

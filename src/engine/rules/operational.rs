@@ -1,13 +1,14 @@
 //! Rulebook "Operational Phase": Pillage, Command a Unit (march, attack), Attack Markers.
 
-use super::{IllegalAction, require};
+use super::{Checked, Rule, Section, refuse, require};
 use crate::engine::ids::{HexId, UnitId};
+use crate::engine::notation::Tok;
 use crate::engine::state::{AfterDraw, GameState, Pending};
 use crate::outcome::Side;
 
 impl GameState<'_> {
     /// Pillage (Red only): discard 2 command markers from one Red unit and draw 1 card.
-    pub(super) fn pillage(&mut self, side: Side, unit: UnitId) -> Result<(), IllegalAction> {
+    pub(super) fn pillage(&mut self, side: Side, unit: UnitId) -> Checked {
         self.may_pillage(side, unit)?;
         self.unit_mut(unit).markers -= 2;
         self.pending = Pending::Draw { side, left: 1, then: AfterDraw::Resume(side) };
@@ -17,76 +18,44 @@ impl GameState<'_> {
 
     /// May `side` pillage with `unit`? The unit need not be free to command: Pillage is not a command
     /// (register R4), unless the league's `pillage_by_free_units_only` says otherwise.
-    pub(crate) fn may_pillage(&self, side: Side, unit: UnitId) -> Result<(), IllegalAction> {
-        require(side == Side::Red, "Pillage", || "only the Red player may pillage".into())?;
-        self.require_own(side, unit, "Pillage")?;
-        require(self.unit(unit).markers >= 2, "Pillage", || {
-            format!(
-                "{} has {} command marker(s); Pillage discards 2",
-                self.code(unit),
-                self.unit(unit).markers
-            )
-        })?;
+    pub(crate) fn may_pillage(&self, side: Side, unit: UnitId) -> Checked {
+        const S: Section = Section::Pillage;
+        require(side == Side::Red, S, || Rule::PillageRedOnly)?;
+        self.require_own(side, unit, S)?;
+        let markers = self.unit(unit).markers;
+        require(markers >= 2, S, || Rule::PillageMarkers { unit: self.code(unit), markers })?;
         if self.options.pillage_by_free_units_only {
-            require(!self.engaged(unit), "Pillage", || {
-                format!(
-                    "{} is engaged in combat; this league allows Pillage only by free units",
-                    self.code(unit)
-                )
-            })?;
-            require(self.attacked & (1 << unit.0) == 0, "Pillage", || {
-                format!(
-                    "{} attacked this round; this league allows Pillage only by free units",
-                    self.code(unit)
-                )
+            require(!self.engaged(unit), S, || Rule::PillageEngaged { unit: self.code(unit) })?;
+            require(self.attacked & (1 << unit.0) == 0, S, || Rule::PillageAttacked {
+                unit: self.code(unit),
             })?;
         }
         Ok(())
     }
 
-    pub(crate) fn code(&self, u: UnitId) -> &str {
-        &self.edition.unit(u).code
+    /// A unit's notation code, for messages.
+    pub(crate) fn code(&self, u: UnitId) -> Tok {
+        Tok::new(&self.edition.unit(u).code).unwrap_or_default()
     }
 
-    pub(super) fn require_own(
-        &self,
-        side: Side,
-        u: UnitId,
-        section: &'static str,
-    ) -> Result<(), IllegalAction> {
+    pub(super) fn require_own(&self, side: Side, u: UnitId, section: Section) -> Checked {
         let spec = self.edition.unit(u);
-        require(spec.side == side, section, || format!("{} is not a {side} unit", spec.code))?;
-        require(self.unit(u).hex.is_some(), section, || format!("{} has been eliminated", spec.code))
+        require(spec.side == side, section, || Rule::NotYourUnit { unit: self.code(u), side })?;
+        require(self.unit(u).hex.is_some(), section, || Rule::Eliminated { unit: self.code(u) })
     }
 
     /// Command a Unit: one of the player's units with a command marker, not engaged, not having attacked
     /// this round. `commanding` is the unit of the command in progress, if any.
-    fn require_commandable(
-        &self,
-        side: Side,
-        commanding: Option<UnitId>,
-        u: UnitId,
-    ) -> Result<(), IllegalAction> {
-        const S: &str = "Command a Unit";
+    fn require_commandable(&self, side: Side, commanding: Option<UnitId>, u: UnitId) -> Checked {
+        const S: Section = Section::CommandAUnit;
         if let Some(c) = commanding {
-            require(c == u, S, || {
-                format!(
-                    "markers may be discarded from only one unit per action; {} is being commanded",
-                    self.code(c)
-                )
-            })?;
+            require(c == u, S, || Rule::OneUnitPerAction { commanding: self.code(c) })?;
         }
         self.require_own(side, u, S)?;
-        require(!self.edition.unit(u).is_defenders, S, || {
-            "the Warsaw Defenders never move or attack".into()
-        })?;
-        require(!self.engaged(u), S, || {
-            format!("{} is engaged in combat (an attack marker touches it)", self.code(u))
-        })?;
-        require(self.attacked & (1 << u.0) == 0, S, || {
-            format!("{} attacked this round: attacking ends a unit's actions for the round", self.code(u))
-        })?;
-        require(self.unit(u).markers >= 1, S, || format!("{} has no command marker left", self.code(u)))
+        require(!self.edition.unit(u).is_defenders, S, || Rule::DefendersNeverMove)?;
+        require(!self.engaged(u), S, || Rule::Engaged { unit: self.code(u) })?;
+        require(self.attacked & (1 << u.0) == 0, S, || Rule::AttackedThisRound { unit: self.code(u) })?;
+        require(self.unit(u).markers >= 1, S, || Rule::NoMarkerLeft { unit: self.code(u) })
     }
 
     /// March: discard 1 marker, move to an adjacent empty space.
@@ -96,23 +65,16 @@ impl GameState<'_> {
         commanding: Option<UnitId>,
         unit: UnitId,
         to: HexId,
-    ) -> Result<(), IllegalAction> {
-        const S: &str = "Command a Unit";
+    ) -> Checked {
+        const S: Section = Section::CommandAUnit;
         self.require_commandable(side, commanding, unit)?;
-        require((to.0 as usize) < self.edition.hex_count(), S, || "no such space".into())?;
         let from = self.unit(unit).hex.unwrap_or(to);
-        require(self.edition.adjacent(from, to), S, || {
-            format!("{} is not adjacent to {} (or the hex side is blocked)", self.label(to), self.label(from))
+        require(self.edition.adjacent(from, to), S, || Rule::NotAdjacent {
+            to: self.label(to),
+            from: self.label(from),
         })?;
         if let Some(o) = self.occupant(to) {
-            return super::illegal(
-                S,
-                format!(
-                    "a unit cannot enter a space occupied by another unit ({} is in {})",
-                    self.code(o),
-                    self.label(to)
-                ),
-            );
+            return refuse(S, Rule::Occupied { occupant: self.code(o), space: self.label(to) });
         }
         self.unit_mut(unit).markers -= 1;
         self.pending = Pending::Commanding { side, unit };
@@ -120,8 +82,9 @@ impl GameState<'_> {
         Ok(())
     }
 
-    pub(crate) fn label(&self, h: HexId) -> &str {
-        &self.edition.hex(h).label
+    /// A space's notation label, for messages.
+    pub(crate) fn label(&self, h: HexId) -> Tok {
+        Tok::new(&self.edition.hex(h).label).unwrap_or_default()
     }
 
     /// Attack: discard 1 marker, place an attack marker; the attacked unit loses all its markers
@@ -133,22 +96,19 @@ impl GameState<'_> {
         commanding: Option<UnitId>,
         unit: UnitId,
         target: UnitId,
-    ) -> Result<(), IllegalAction> {
-        const S: &str = "Command a Unit";
+    ) -> Checked {
+        const S: Section = Section::CommandAUnit;
         self.require_commandable(side, commanding, unit)?;
         let t = self.edition.unit(target);
-        require(t.side != side, S, || format!("{} is not an enemy unit", t.code))?;
+        require(t.side != side, S, || Rule::NotAnEnemy { unit: self.code(target) })?;
         let (Some(a), Some(d)) = (self.unit(unit).hex, self.unit(target).hex) else {
-            return super::illegal(S, format!("{} has been eliminated", t.code));
+            return refuse(S, Rule::Eliminated { unit: self.code(target) });
         };
-        require(self.edition.adjacent(a, d), S, || {
-            format!(
-                "{} in {} is not adjacent to {} in {}",
-                t.code,
-                self.label(d),
-                self.code(unit),
-                self.label(a)
-            )
+        require(self.edition.adjacent(a, d), S, || Rule::TargetNotAdjacent {
+            target: self.code(target),
+            target_space: self.label(d),
+            unit: self.code(unit),
+            space: self.label(a),
         })?;
         self.unit_mut(unit).markers -= 1;
         self.unit_mut(target).markers = 0;

@@ -4,17 +4,19 @@
 //! integral; the weights are doubled on the way in so every S-S slack is even.
 
 use super::certificate::DualCertificate;
+use super::weight::Weight;
 use super::{MatchingSolver, WeightedEdge};
 
 /// The solver the Swiss pairing uses by default.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EdmondsBlossom;
 
-impl MatchingSolver for EdmondsBlossom {
-    fn solve(
-        &self,
+impl EdmondsBlossom {
+    /// [`MatchingSolver::solve`] for any weight type.
+    #[must_use]
+    pub fn solve_weighted<W: Weight>(
         vertex_count: usize,
-        edges: &[WeightedEdge],
+        edges: &[WeightedEdge<W>],
         max_cardinality: bool,
     ) -> Vec<Option<usize>> {
         if vertex_count == 0 {
@@ -25,11 +27,12 @@ impl MatchingSolver for EdmondsBlossom {
         s.mates()
     }
 
-    fn solve_certified(
-        &self,
+    /// [`MatchingSolver::solve_certified`] for any weight type.
+    #[must_use]
+    pub fn solve_certified_weighted<W: Weight>(
         vertex_count: usize,
-        edges: &[WeightedEdge],
-    ) -> (Vec<Option<usize>>, Option<DualCertificate>) {
+        edges: &[WeightedEdge<W>],
+    ) -> (Vec<Option<usize>>, Option<DualCertificate<W>>) {
         if vertex_count == 0 {
             return (Vec::new(), None);
         }
@@ -40,16 +43,35 @@ impl MatchingSolver for EdmondsBlossom {
     }
 }
 
+impl MatchingSolver for EdmondsBlossom {
+    fn solve(
+        &self,
+        vertex_count: usize,
+        edges: &[WeightedEdge],
+        max_cardinality: bool,
+    ) -> Vec<Option<usize>> {
+        EdmondsBlossom::solve_weighted(vertex_count, edges, max_cardinality)
+    }
+
+    fn solve_certified(
+        &self,
+        vertex_count: usize,
+        edges: &[WeightedEdge],
+    ) -> (Vec<Option<usize>>, Option<DualCertificate>) {
+        EdmondsBlossom::solve_certified_weighted(vertex_count, edges)
+    }
+}
+
 pub(super) const NONE: usize = usize::MAX;
 const FREE: u8 = 0;
 const S: u8 = 1;
 const T: u8 = 2;
 const BREADCRUMB: u8 = 5;
 
-struct State {
+struct State<W: Weight> {
     n: usize,
     /// `(i, j, 2 * weight)`.
-    edges: Vec<(usize, usize, i128)>,
+    edges: Vec<(usize, usize, W)>,
     /// `endpoint[p]`: the vertex at endpoint `p` (edge `p / 2`, end `p % 2`).
     endpoint: Vec<usize>,
     /// Remote endpoints of each vertex's edges.
@@ -66,15 +88,15 @@ struct State {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<i128>,
+    dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
 }
 
-impl State {
-    fn new(n: usize, input: &[WeightedEdge]) -> State {
-        let edges: Vec<(usize, usize, i128)> = input.iter().map(|e| (e.a, e.b, 2 * e.weight)).collect();
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+impl<W: Weight> State<W> {
+    fn new(n: usize, input: &[WeightedEdge<W>]) -> State<W> {
+        let edges: Vec<(usize, usize, W)> = input.iter().map(|e| (e.a, e.b, e.weight.double())).collect();
+        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(W::ZERO).max(W::ZERO);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
@@ -100,15 +122,15 @@ impl State {
             bestedge: vec![NONE; 2 * n],
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
-            dualvar: std::iter::repeat_n(maxweight, n).chain(std::iter::repeat_n(0, n)).collect(),
+            dualvar: std::iter::repeat_n(maxweight, n).chain(std::iter::repeat_n(W::ZERO, n)).collect(),
             allowedge: vec![false; nedge],
             queue: Vec::new(),
         }
     }
 
-    fn slack(&self, k: usize) -> i128 {
+    fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - 2 * w
+        self.dualvar[i] + self.dualvar[j] - w.double()
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -206,7 +228,7 @@ impl State {
         }
         self.label[b] = S;
         self.labelend[b] = self.labelend[bb];
-        self.dualvar[b] = 0;
+        self.dualvar[b] = W::ZERO;
         for v in self.leaves_of_path(&path) {
             if self.label[self.inblossom[v]] == T {
                 self.queue.push(v);
@@ -262,7 +284,7 @@ impl State {
             self.blossomparent[s] = NONE;
             if s < self.n {
                 self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == 0 {
+            } else if endstage && self.dualvar[s] == W::ZERO {
                 self.expand_blossom(s, endstage);
             } else {
                 for v in self.leaves_of(s) {
@@ -416,10 +438,10 @@ impl State {
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut kslack = 0;
+                        let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
-                            if kslack <= 0 {
+                            if kslack <= W::ZERO {
                                 self.allowedge[k] = true;
                             }
                         }
@@ -456,12 +478,12 @@ impl State {
                 }
                 // No augmenting path under these duals: compute delta (all values doubled).
                 let mut deltatype = 0u8;
-                let mut delta: i128 = 0;
+                let mut delta = W::ZERO;
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 if !max_cardinality {
                     deltatype = 1;
-                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
                 }
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == FREE && self.bestedge[v] != NONE {
@@ -475,7 +497,7 @@ impl State {
                 }
                 for b in 0..2 * n {
                     if self.blossomparent[b] == NONE && self.label[b] == S && self.bestedge[b] != NONE {
-                        let d = self.slack(self.bestedge[b]) / 2;
+                        let d = self.slack(self.bestedge[b]).halve();
                         if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 3;
@@ -496,7 +518,7 @@ impl State {
                 }
                 if deltatype == 0 {
                     deltatype = 1;
-                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(0).max(0);
+                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO).max(W::ZERO);
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
@@ -539,7 +561,7 @@ impl State {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == S
-                    && self.dualvar[b] == 0
+                    && self.dualvar[b] == W::ZERO
                 {
                     self.expand_blossom(b, true);
                 }

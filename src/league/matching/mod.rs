@@ -1,21 +1,24 @@
 //! Maximum-weight matching behind a small trait, so the solver can be swapped (issue 4: "a
 //! maintained matching crate is welcome behind our own small trait").
 //!
-//! Weights are `i128` because the Swiss pairing packs several criteria into one number
-//! lexicographically, as bbpPairings does.
+//! Weights are exact integers because the Swiss pairing packs several criteria into one number
+//! lexicographically, as bbpPairings does: `i128` for the trait (and the usual case), any
+//! [`Weight`] (such as the 512-bit [`Wide`]) through [`EdmondsBlossom`]'s generic functions.
 
 mod blossom;
 mod certificate;
+mod weight;
 
 pub use blossom::EdmondsBlossom;
 pub use certificate::DualCertificate;
+pub use weight::{Weight, Wide};
 
 /// An undirected edge between vertices `a` and `b` (indices `0..n`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WeightedEdge {
+pub struct WeightedEdge<W = i128> {
     pub a: usize,
     pub b: usize,
-    pub weight: i128,
+    pub weight: W,
 }
 
 /// A maximum-weight matching solver.

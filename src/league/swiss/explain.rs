@@ -43,8 +43,17 @@ pub struct Floater {
     pub down_score: HalfPoints,
     pub up: PlayerId,
     pub up_score: HalfPoints,
-    /// Facts about `down`'s own score group that kept them from being paired inside it.
+    /// Facts about `down`'s own score group (and the groups between the two) that kept them
+    /// from being paired nearer.
     pub reasons: Vec<FloatReason>,
+}
+
+impl Floater {
+    /// How far apart the two are: the score difference the pairing criteria weigh first.
+    #[must_use]
+    pub fn difference(&self) -> HalfPoints {
+        self.down_score - self.up_score
+    }
 }
 
 /// Why a player was paired outside their score group.
@@ -57,6 +66,9 @@ pub enum FloatReason {
     AlreadyMet { players: Vec<PlayerId> },
     /// The organiser forbade pairing the player with these members of the group.
     Forbidden { players: Vec<PlayerId> },
+    /// The pair skips these score groups (highest first): nobody there could play the player
+    /// without a rematch or a larger score difference elsewhere in the field.
+    SkippedGroups { scores: Vec<HalfPoints> },
     /// No fact about the player's own group: pairing the rest of the field without rematches
     /// (and with the smallest score differences) needed it.
     RestOfField,
@@ -69,7 +81,8 @@ pub enum ByeReason {
     /// The lowest-ranked player who had not had a bye.
     LowestRankedWithoutBye,
     /// Lower-ranked players without a bye were passed over: giving them the bye would have
-    /// forced a rematch, a forbidden pair or larger score differences.
+    /// forced a rematch, a forbidden pair or larger score differences (the criteria that come
+    /// before the bye's rank).
     LowerRankedCouldNotTakeIt,
 }
 
@@ -138,6 +151,11 @@ pub(crate) fn explain(
         if !forbidden.is_empty() {
             reasons.push(FloatReason::Forbidden { players: forbidden });
         }
+        let between: Vec<HalfPoints> =
+            field.groups[e[hi].group + 1..e[lo].group].iter().map(|(score, _)| *score).collect();
+        if !between.is_empty() {
+            reasons.push(FloatReason::SkippedGroups { scores: between });
+        }
         if reasons.is_empty() {
             reasons.push(FloatReason::RestOfField);
         }
@@ -195,8 +213,16 @@ impl fmt::Display for FloatReason {
             FloatReason::Forbidden { players } => {
                 write!(f, "the organiser forbade pairing with {} of the group", ids(players))
             }
+            FloatReason::SkippedGroups { scores } => {
+                let scores: Vec<String> = scores.iter().map(|&p| points(p)).collect();
+                write!(
+                    f,
+                    "nobody in the score groups between ({}) could play them without a rematch or a larger difference elsewhere",
+                    scores.join(", ")
+                )
+            }
             FloatReason::RestOfField => {
-                f.write_str("pairing the rest of the field without rematches needed it")
+                f.write_str("pairing the rest of the field without rematches, at the smallest score differences, needed it")
             }
         }
     }
@@ -213,11 +239,12 @@ impl fmt::Display for Explanation {
             let why: Vec<String> = fl.reasons.iter().map(ToString::to_string).collect();
             writeln!(
                 f,
-                "Player {} ({}) plays {} ({}) outside their score group: {}.",
+                "Player {} ({}) plays {} ({}) outside their score group, {} apart: {}.",
                 fl.down,
                 points(fl.down_score),
                 fl.up,
                 points(fl.up_score),
+                points(fl.difference()),
                 why.join("; ")
             )?;
         }

@@ -1,7 +1,7 @@
 //! The players to pair this round, in pairing order, with the facts the criteria need: score,
 //! score group, who met whom, who had the bye, who wants to command Red first.
 
-use super::weights::{CRITERIA, Costs, Criterion};
+use super::weights::{Bounds, EdgeCosts};
 use super::{PairingError, PairingInput, PlayerStatus};
 use crate::league::ids::{HalfPoints, PlayerId};
 use crate::league::rounds::match_points;
@@ -34,6 +34,12 @@ pub(crate) struct Field {
     forbidden_bits: BitMatrix,
     index: BTreeMap<PlayerId, usize>,
     min_score: HalfPoints,
+    /// The distinct positive score differences between the score groups, smallest first
+    /// (half-points): the score-difference criteria, one per entry.
+    pub levels: Vec<u64>,
+    /// `group_level[g][h]`: index into `levels` plus one of the difference between groups `g`
+    /// and `h` (0 for the same group).
+    group_level: Vec<Vec<usize>>,
     /// Players not paired this round and why (withdrawn, not yet joined).
     pub left_out: Vec<(PlayerId, PlayerStatus, u32)>,
 }
@@ -116,7 +122,32 @@ impl Field {
             m
         };
         let (met_bits, forbidden_bits) = (bits(&met), bits(&forbidden));
-        Ok(Field { entrants, groups, met, forbidden, met_bits, forbidden_bits, index, min_score, left_out })
+        let diff = |g: usize, h: usize| (groups[g].0 - groups[h].0).0.unsigned_abs();
+        let mut levels: Vec<u64> = (0..groups.len())
+            .flat_map(|g| (g + 1..groups.len()).map(move |h| (g, h)))
+            .map(|(g, h)| diff(g, h))
+            .filter(|&d| d > 0)
+            .collect();
+        levels.sort_unstable();
+        levels.dedup();
+        let group_level = (0..groups.len())
+            .map(|g| {
+                (0..groups.len()).map(|h| levels.binary_search(&diff(g, h)).map_or(0, |k| k + 1)).collect()
+            })
+            .collect();
+        Ok(Field {
+            entrants,
+            groups,
+            met,
+            forbidden,
+            met_bits,
+            forbidden_bits,
+            index,
+            min_score,
+            levels,
+            group_level,
+            left_out,
+        })
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -143,16 +174,11 @@ impl Field {
         self.groups[self.entrants[i].group].1.len()
     }
 
-    /// Costs of pairing entrants `i` and `j` (see [`Criterion`]).
-    pub(crate) fn pair_costs(&self, i: usize, j: usize) -> Costs {
+    /// Costs of pairing entrants `i` and `j` (see `weights`).
+    pub(crate) fn pair_costs(&self, i: usize, j: usize) -> EdgeCosts {
         let (i, j) = (i.min(j), i.max(j));
         let (a, b) = (&self.entrants[i], &self.entrants[j]);
-        let mut c = [0u64; CRITERIA];
-        c[Criterion::Forbidden as usize] = u64::from(self.forbidden_bits.get(i, j));
-        let diff = (a.score - b.score).0.unsigned_abs();
-        c[Criterion::MixedPairs as usize] = u64::from(diff != 0);
-        c[Criterion::ScoreDifference as usize] = diff.saturating_mul(diff);
-        c[Criterion::HalfSplit as usize] = if a.group == b.group {
+        let half_split = if a.group == b.group {
             let distance = b.pos_in_group - a.pos_in_group;
             distance.abs_diff(self.group_size(i) / 2) as u64
         } else {
@@ -160,33 +186,62 @@ impl Field {
             // the lower one.
             (self.group_size(i) - 1 - a.pos_in_group + b.pos_in_group) as u64
         };
-        c[Criterion::RedFirstClash as usize] =
-            u64::from(a.wants_red_first.is_some() && a.wants_red_first == b.wants_red_first);
-        c
-    }
-
-    /// An upper bound of every criterion's cost on any edge of this field (the packing needs
-    /// bounds, not the exact maxima, so it can weigh edges one at a time).
-    pub(crate) fn max_costs(&self) -> Costs {
-        let spread = self.entrants.first().map_or(0, |e| (e.score - self.min_score).0.unsigned_abs());
-        let n = self.len() as u64;
-        let mut c = [0u64; CRITERIA];
-        c[Criterion::Forbidden as usize] = 1;
-        c[Criterion::ByeScore as usize] = spread;
-        c[Criterion::MixedPairs as usize] = 1;
-        c[Criterion::ScoreDifference as usize] = spread.saturating_mul(spread);
-        c[Criterion::HalfSplit as usize] = n;
-        c[Criterion::ByeRank as usize] = n;
-        c[Criterion::RedFirstClash as usize] = 1;
-        c
+        EdgeCosts {
+            forbidden: self.forbidden_bits.get(i, j),
+            level: self.group_level[a.group][b.group],
+            half_split,
+            red_clash: a.wants_red_first.is_some() && a.wants_red_first == b.wants_red_first,
+            ..EdgeCosts::default()
+        }
     }
 
     /// Costs of giving entrant `i` the bye.
-    pub(crate) fn bye_costs(&self, i: usize) -> Costs {
-        let mut c = [0u64; CRITERIA];
-        c[Criterion::ByeScore as usize] = (self.entrants[i].score - self.min_score).0.unsigned_abs();
-        c[Criterion::ByeRank as usize] = (self.len() - 1 - i) as u64;
-        c
+    pub(crate) fn bye_costs(&self, i: usize) -> EdgeCosts {
+        EdgeCosts {
+            bye_score: (self.entrants[i].score - self.min_score).0.unsigned_abs(),
+            bye_rank: (self.len() - 1 - i) as u64,
+            ..EdgeCosts::default()
+        }
+    }
+
+    /// The most a whole matching can total on each criterion (the packing needs bounds, not
+    /// the exact maxima, so it can weigh edges one at a time; tighter bounds leave more room for
+    /// the score differences).
+    pub(crate) fn bounds(&self) -> Bounds {
+        let n = self.len();
+        let pairs = ((n + n % 2) / 2) as u64;
+        let odd = n % 2 == 1;
+        let entrant_forbidden = self
+            .forbidden
+            .iter()
+            .filter(|(a, b)| self.index.contains_key(a) && self.index.contains_key(b))
+            .count() as u64;
+        let mut levels = vec![0u64; self.levels.len()];
+        for g in 0..self.groups.len() {
+            for h in g + 1..self.groups.len() {
+                let k = self.group_level[g][h];
+                if k > 0 {
+                    let most = self.groups[g].1.len().min(self.groups[h].1.len()) as u64;
+                    levels[k - 1] = (levels[k - 1] + most).min(pairs);
+                }
+            }
+        }
+        let largest_group = self.groups.iter().map(|g| g.1.len()).max().unwrap_or(0) as u64;
+        Bounds {
+            pairs,
+            forbidden: entrant_forbidden.min(pairs),
+            bye_score: if odd {
+                (self.entrants.first().map_or(self.min_score, |e| e.score) - self.min_score).0.unsigned_abs()
+            } else {
+                0
+            },
+            levels,
+            bye_rank: if odd { n as u64 } else { 0 },
+            // A pair inside a group costs at most half the group; across two groups, at most
+            // the two sizes.
+            half_split: pairs.saturating_mul(2 * largest_group),
+            red_clash: pairs,
+        }
     }
 
     /// Which of the pair commands Red in game 1: each player's wish from their last match (they

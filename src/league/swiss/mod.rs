@@ -15,7 +15,7 @@ pub use explain::{
 };
 
 use super::ids::PlayerId;
-use super::matching::{EdmondsBlossom, MatchingSolver, WeightedEdge};
+use super::matching::{Weight, WeightedEdge, Wide};
 use super::rounds::RoundRecord;
 use super::scoring::Scoring;
 use field::Field;
@@ -126,24 +126,13 @@ fn list(ids: &[PlayerId]) -> String {
     ids.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
 }
 
-/// Pair one Swiss round with the default solver.
+/// Pair one Swiss round.
 ///
 /// # Errors
 /// [`PairingError::NoPairingWithoutRematch`] when every pairing would repeat a match (or give a
 /// second bye): the organiser must decide; there is never a silent rematch.
 pub fn pair_round(input: &PairingInput) -> Result<RoundPairing, PairingError> {
-    pair_round_with(input, &EdmondsBlossom)
-}
-
-/// Pair one Swiss round with a chosen matching solver.
-///
-/// # Errors
-/// As [`pair_round`].
-pub fn pair_round_with(
-    input: &PairingInput,
-    solver: &dyn MatchingSolver,
-) -> Result<RoundPairing, PairingError> {
-    pair(input, solver, Strategy::Auto)
+    pair(input, Strategy::Auto)
 }
 
 /// Pair on the whole graph of allowed pairs, never the sparse graph with its certificate: the
@@ -152,21 +141,46 @@ pub fn pair_round_with(
 /// # Errors
 /// As [`pair_round`].
 pub fn pair_round_on_full_graph(input: &PairingInput) -> Result<RoundPairing, PairingError> {
-    pair(input, &EdmondsBlossom, Strategy::FullGraph)
+    pair(input, Strategy::FullGraph)
 }
 
-fn pair(
+/// How a round was solved (for the benchmark and the docs: what the criteria cost).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolveReport {
+    /// Distinct score differences in the field (one criterion each).
+    pub score_differences: u32,
+    /// How many of them (the smallest) had their own criterion; the rest were packed as one
+    /// count and the optimum checked to have no pair that far apart (see `weights`).
+    pub exact_differences: u32,
+    /// Bits of the largest packed weight.
+    pub weight_bits: u32,
+    /// Whether 512-bit weights were needed.
+    pub wide: bool,
+}
+
+/// [`pair_round`] plus how it was solved.
+///
+/// # Errors
+/// As [`pair_round`].
+pub fn pair_round_reported(input: &PairingInput) -> Result<(RoundPairing, SolveReport), PairingError> {
+    pair_reported(input, Strategy::Auto)
+}
+
+fn pair(input: &PairingInput, strategy: Strategy) -> Result<RoundPairing, PairingError> {
+    pair_reported(input, strategy).map(|(p, _)| p)
+}
+
+fn pair_reported(
     input: &PairingInput,
-    solver: &dyn MatchingSolver,
     strategy: Strategy,
-) -> Result<RoundPairing, PairingError> {
+) -> Result<(RoundPairing, SolveReport), PairingError> {
     let field = Field::new(input)?;
-    let weigher = Weigher::new(&field)?;
-    let mates = solve::solve(&weigher, solver, strategy);
     let n = field.len();
+    let (mates, report) = solve_field(&field, strategy)?;
+    let has_bye = n % 2 == 1;
     let unpaired: Vec<PlayerId> =
         (0..n).filter(|&i| mates.get(i).copied().flatten().is_none()).map(|i| field.entrants[i].id).collect();
-    if !unpaired.is_empty() || (weigher.has_bye() && mates.get(n).copied().flatten().is_none()) {
+    if !unpaired.is_empty() || (has_bye && mates.get(n).copied().flatten().is_none()) {
         return Err(PairingError::NoPairingWithoutRematch { round: input.round, unpaired });
     }
     let mut pairs = Vec::new();
@@ -194,19 +208,51 @@ fn pair(
         pairings.push(Pairing::Bye { player: field.entrants[b].id });
     }
     let explanation = explain::explain(input, &field, &pairs, bye);
-    Ok(RoundPairing { round: input.round, pairings, explanation })
+    Ok((RoundPairing { round: input.round, pairings, explanation }, report))
 }
 
-/// The total packed weight of a given pairing under this input's criteria, or `None` if it is
-/// not an allowed pairing (a rematch, a second bye, a player left out or paired twice). The
-/// pairing made by [`pair_round`] has the largest weight of all allowed pairings; tests check
-/// that against brute force.
+/// Solve with `i128` weights holding every criterion if they fit; else with the largest score
+/// differences packed as one count, checked (see `weights`); else, or if the check fails, with
+/// 512-bit weights.
+fn solve_field(field: &Field, strategy: Strategy) -> Result<(Vec<Option<usize>>, SolveReport), PairingError> {
+    let bounds = field.bounds();
+    let levels = field.levels.len();
+    let count = |k: usize| u32::try_from(k).unwrap_or(u32::MAX);
+    let report = |p_bits: u32, exact: usize, wide: bool| SolveReport {
+        score_differences: count(levels),
+        exact_differences: count(exact),
+        weight_bits: p_bits,
+        wide,
+    };
+    let narrow = (0..=levels).rev().find_map(|exact| Packer::<i128>::new(&bounds, exact));
+    if let Some(packer) = narrow {
+        let exact = packer.exact_levels;
+        let bits = packer.bits;
+        let mates = solve::solve(&Weigher { field, packer }, strategy);
+        let too_far = (0..field.len()).any(|i| match mates[i] {
+            Some(j) if i < j && j < field.len() => field.pair_costs(i, j).level > exact,
+            _ => false,
+        });
+        if !too_far {
+            return Ok((mates, report(bits, exact, false)));
+        }
+    }
+    let packer =
+        Packer::<Wide>::new(&bounds, levels).ok_or(PairingError::TooLarge { players: field.len() })?;
+    let bits = packer.bits;
+    Ok((solve::solve(&Weigher { field, packer }, strategy), report(bits, levels, true)))
+}
+
+/// The criterion totals of a given pairing in priority order (see `weights::totals`: lower is
+/// better, compared lexicographically), or `None` if it is not an allowed pairing (a rematch, a
+/// second bye, a player left out or paired twice). The pairing made by [`pair_round`] has the
+/// smallest totals of all allowed pairings; tests check that against brute force.
 #[must_use]
-pub fn pairing_weight(input: &PairingInput, pairings: &[Pairing]) -> Option<i128> {
-    PairingScorer::new(input).ok()?.weight(pairings)
+pub fn pairing_costs(input: &PairingInput, pairings: &[Pairing]) -> Option<Vec<u64>> {
+    PairingScorer::new(input).ok()?.costs(pairings)
 }
 
-/// [`pairing_weight`] for many candidate pairings of one input (the field is built once).
+/// [`pairing_costs`] for many candidate pairings of one input (the field is built once).
 pub struct PairingScorer {
     field: Field,
 }
@@ -218,25 +264,36 @@ impl PairingScorer {
         Ok(PairingScorer { field: Field::new(input)? })
     }
 
-    /// The pairing's total weight, or `None` if it is not allowed.
+    /// The pairing's criterion totals, or `None` if it is not allowed.
     #[must_use]
-    pub fn weight(&self, pairings: &[Pairing]) -> Option<i128> {
+    pub fn costs(&self, pairings: &[Pairing]) -> Option<Vec<u64>> {
         let field = &self.field;
-        let weigher = Weigher::new(field).ok()?;
-        let mut seen = vec![false; field.len()];
-        let mut total = 0i128;
+        let n = field.len();
+        let mut seen = vec![false; n];
+        let mut costs = Vec::with_capacity(pairings.len());
         let mut take = |id: PlayerId| -> Option<usize> {
             let i = field.index_of(id)?;
             if std::mem::replace(&mut seen[i], true) { None } else { Some(i) }
         };
         for p in pairings {
-            let (i, j) = match *p {
-                Pairing::Match { red_first, other, .. } => (take(red_first)?, take(other)?),
-                Pairing::Bye { player } => (take(player)?, field.len()),
-            };
-            total += weigher.weight(i.min(j), i.max(j))?;
+            match *p {
+                Pairing::Match { red_first, other, .. } => {
+                    let (i, j) = (take(red_first)?, take(other)?);
+                    if field.have_met(i, j) {
+                        return None;
+                    }
+                    costs.push(field.pair_costs(i, j));
+                }
+                Pairing::Bye { player } => {
+                    let i = take(player)?;
+                    if n.is_multiple_of(2) || field.entrants[i].had_bye {
+                        return None;
+                    }
+                    costs.push(field.bye_costs(i));
+                }
+            }
         }
-        seen.iter().all(|&s| s).then_some(total)
+        seen.iter().all(|&s| s).then(|| weights::totals(field.levels.len(), &costs))
     }
 }
 
@@ -251,20 +308,12 @@ enum Strategy {
 
 /// The allowed edges and their packed weights. Vertices `0..n` are the entrants in field order,
 /// vertex `n` the bye (odd fields only).
-pub(crate) struct Weigher<'a> {
+pub(crate) struct Weigher<'a, W: Weight> {
     pub field: &'a Field,
-    packer: Packer,
+    packer: Packer<W>,
 }
 
-impl<'a> Weigher<'a> {
-    fn new(field: &'a Field) -> Result<Weigher<'a>, PairingError> {
-        let n = field.len();
-        let vertex_count = n + n % 2;
-        let pairs = u64::try_from(vertex_count / 2).unwrap_or(u64::MAX);
-        let packer = Packer::new(pairs, &field.max_costs()).ok_or(PairingError::TooLarge { players: n })?;
-        Ok(Weigher { field, packer })
-    }
-
+impl<W: Weight> Weigher<'_, W> {
     pub(crate) fn players(&self) -> usize {
         self.field.len()
     }
@@ -278,7 +327,7 @@ impl<'a> Weigher<'a> {
     }
 
     /// The weight of edge `i`-`j` (`i < j`; `j == n` is the bye), or `None` if not allowed.
-    pub(crate) fn weight(&self, i: usize, j: usize) -> Option<i128> {
+    pub(crate) fn weight(&self, i: usize, j: usize) -> Option<W> {
         let n = self.players();
         if j == n {
             let allowed = self.has_bye() && !self.field.entrants[i].had_bye;
@@ -287,7 +336,7 @@ impl<'a> Weigher<'a> {
         (!self.field.have_met(i, j)).then(|| self.packer.weight(&self.field.pair_costs(i, j)))
     }
 
-    pub(crate) fn edge(&self, i: usize, j: usize) -> Option<WeightedEdge> {
+    pub(crate) fn edge(&self, i: usize, j: usize) -> Option<WeightedEdge<W>> {
         self.weight(i, j).map(|weight| WeightedEdge { a: i, b: j, weight })
     }
 }

@@ -6,7 +6,7 @@
 //! result is the same optimum as on the whole graph, proved, not hoped.
 
 use super::{Strategy, Weigher};
-use crate::league::matching::{MatchingSolver, WeightedEdge};
+use crate::league::matching::{EdmondsBlossom, Weight, WeightedEdge};
 
 /// Up to this many players the whole graph is solved directly.
 const FULL_GRAPH_UP_TO: usize = 96;
@@ -15,17 +15,17 @@ const WINDOW: usize = 12;
 /// Edges added per vertex and round of checking.
 const ADD_PER_VERTEX: usize = 3;
 
-pub(super) fn solve(w: &Weigher<'_>, solver: &dyn MatchingSolver, strategy: Strategy) -> Vec<Option<usize>> {
+pub(super) fn solve<W: Weight>(w: &Weigher<'_, W>, strategy: Strategy) -> Vec<Option<usize>> {
     let n = w.players();
     let v = w.vertex_count();
     if strategy == Strategy::FullGraph || n <= FULL_GRAPH_UP_TO {
-        let edges: Vec<WeightedEdge> =
+        let edges: Vec<WeightedEdge<W>> =
             (0..n).flat_map(|i| (i + 1..v).filter_map(move |j| w.edge(i, j))).collect();
-        return solver.solve(v, &edges, true);
+        return EdmondsBlossom::solve_weighted(v, &edges, true);
     }
     let mut in_graph = vec![false; n * v];
     let mut edges = Vec::new();
-    let add = |i: usize, j: usize, in_graph: &mut Vec<bool>, edges: &mut Vec<WeightedEdge>| {
+    let add = |i: usize, j: usize, in_graph: &mut Vec<bool>, edges: &mut Vec<WeightedEdge<W>>| {
         let (i, j) = (i.min(j), i.max(j));
         if i != j && !in_graph[i * v + j] {
             in_graph[i * v + j] = true;
@@ -53,25 +53,20 @@ pub(super) fn solve(w: &Weigher<'_>, solver: &dyn MatchingSolver, strategy: Stra
         }
     }
     loop {
-        let (mates, cert) = solver.solve_certified(v, &edges);
-        let Some(cert) = cert else {
-            // A solver without certificates: fall back to the whole graph.
-            let all: Vec<WeightedEdge> =
-                (0..n).flat_map(|i| (i + 1..v).filter_map(move |j| w.edge(i, j))).collect();
-            return solver.solve(v, &all, true);
-        };
+        let (mates, cert) = EdmondsBlossom::solve_certified_weighted(v, &edges);
+        let Some(cert) = cert else { return mates };
         // Add, per vertex, the few edges with the most negative reduced cost: adding every
         // violated edge at once would make the graph nearly whole again.
         let mut added = false;
         for i in 0..n {
-            let mut worst: Vec<(i128, WeightedEdge)> = Vec::new();
+            let mut worst: Vec<(W, WeightedEdge<W>)> = Vec::new();
             for j in i + 1..v {
                 if in_graph[i * v + j] {
                     continue;
                 }
                 if let Some(e) = w.edge(i, j) {
                     let rc = cert.reduced_cost(i, j, e.weight);
-                    if rc < 0 && (worst.len() < ADD_PER_VERTEX || rc < worst[ADD_PER_VERTEX - 1].0) {
+                    if rc < W::ZERO && (worst.len() < ADD_PER_VERTEX || rc < worst[ADD_PER_VERTEX - 1].0) {
                         let at = worst.partition_point(|x| x.0 <= rc);
                         worst.insert(at, (rc, e));
                         worst.truncate(ADD_PER_VERTEX);

@@ -1,18 +1,26 @@
-//! Logging in and out, the language switch, and the dashboard of one's tournaments.
+//! Logging in and out, changing one's password, the language switch, and the dashboard of one's
+//! tournaments.
 
-use super::{render, render_status, see_other};
+use super::{render, render_status};
 use crate::store::{self, Db, TournamentId};
 use crate::web::auth::{self, LoggedIn};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::{Ctx, LANG_COOKIE};
 use crate::web::error::WebError;
+use crate::web::hashing::Hasher;
 use crate::web::i18n::Lang;
-use actix_session::Session;
+use crate::web::password_policy::{self, MAX_CHARS};
+use crate::web::redirect::same_site_path;
+use crate::web::session::{self, SESSION_COOKIE, SessionConfig};
+use crate::web::throttle::{self, Attempt, DEVICE_COOKIE};
 use actix_web::cookie::Cookie;
-use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
+
+/// The longest username (as the appoint form allows).
+pub const USERNAME_MAX: usize = 60;
 
 #[derive(Template)]
 #[template(path = "login.html")]
@@ -31,20 +39,60 @@ pub struct LoginForm {
     password: String,
 }
 
+/// Who is attempting, as the throttle keys them.
+fn attempt(req: &HttpRequest, config: &SessionConfig, username: &str) -> Attempt {
+    let device = req.cookie(DEVICE_COOKIE);
+    Attempt::new(
+        &config.secret,
+        username,
+        throttle::client_addr(req, config.trust_proxy),
+        device.as_ref().map(Cookie::value),
+    )
+}
+
+/// Log in: throttled per client address and account (429 with `Retry-After` while locked), the
+/// password checked on the bounded hashing pool (503 with `Retry-After` when it is saturated), a
+/// fresh server-side session on success.
 pub async fn login(
     ctx: Ctx,
-    session: Session,
+    req: HttpRequest,
     db: web::Data<Db>,
+    hasher: web::Data<Hasher>,
+    config: web::Data<SessionConfig>,
     form: CsrfForm<LoginForm>,
 ) -> Result<HttpResponse, WebError> {
-    match auth::check_login(&db, &form.value.username, &form.value.password).await? {
+    let f = &form.value;
+    let username = f.username.trim();
+    if username.chars().count() > USERNAME_MAX || f.password.chars().count() > MAX_CHARS {
+        return render_status(
+            StatusCode::UNAUTHORIZED,
+            &LoginPage { ctx: &ctx, error: Some(ctx.t("bad_login")) },
+        );
+    }
+    let attempt = attempt(&req, &config, username);
+    if let Err(WebError::TooManyRequests { retry_after, message }) =
+        attempt.check(&db, ctx.t("throttled")).await
+    {
+        tracing::warn!(%username, addr = %throttle::addr_key(throttle::client_addr(&req, config.trust_proxy)), retry_after, "login throttled");
+        let mut res =
+            render_status(StatusCode::TOO_MANY_REQUESTS, &LoginPage { ctx: &ctx, error: Some(&message) })?;
+        res.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(retry_after));
+        return Ok(res);
+    }
+    match auth::authenticate(&hasher, &db, username, &f.password).await? {
         Some(user) => {
+            attempt.succeeded(&db).await?;
+            let cookie = session::start(&db, &config, user.id).await?;
             tracing::info!(username = %user.username, "login");
-            auth::log_in(&session, &user)?;
-            Ok(see_other("/me"))
+            Ok(HttpResponse::SeeOther()
+                .insert_header((header::LOCATION, "/me"))
+                .cookie(cookie)
+                .cookie(throttle::device_cookie(&config, &user.username))
+                .finish())
         }
         None => {
-            tracing::info!(username = %form.value.username, "failed login");
+            attempt.failed(&db).await?;
+            tracing::info!(%username, addr = %throttle::addr_key(throttle::client_addr(&req, config.trust_proxy)), "failed login");
             render_status(StatusCode::UNAUTHORIZED, &LoginPage { ctx: &ctx, error: Some(ctx.t("bad_login")) })
         }
     }
@@ -53,9 +101,95 @@ pub async fn login(
 #[derive(Deserialize)]
 pub struct Empty {}
 
-pub async fn logout(session: Session, _form: CsrfForm<Empty>) -> HttpResponse {
-    session.purge();
-    see_other("/")
+/// Log out: the session row is deleted, so the cookie (and any copy of it) stops working.
+pub async fn logout(
+    req: HttpRequest,
+    db: web::Data<Db>,
+    config: web::Data<SessionConfig>,
+    _form: CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let current = session::current(&req);
+    if let Some(hash) = &current.id_hash {
+        store::sessions::delete(&db, hash).await?;
+        if let Some(u) = &current.user {
+            tracing::info!(username = %u.username, "logout");
+        }
+    }
+    Ok(HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, "/"))
+        .cookie(config.removal(SESSION_COOKIE))
+        .finish())
+}
+
+#[derive(Template)]
+#[template(path = "account/password.html")]
+struct PasswordPage<'a> {
+    ctx: &'a Ctx,
+    error: Option<String>,
+}
+
+pub async fn password_form(ctx: Ctx, _user: LoggedIn) -> Result<HttpResponse, WebError> {
+    render(&PasswordPage { ctx: &ctx, error: None })
+}
+
+#[derive(Deserialize)]
+pub struct PasswordForm {
+    current: String,
+    new: String,
+    repeat: String,
+}
+
+/// Change one's own password: the current one is checked (throttled like a login), the new one
+/// must pass the policy; then every session of the account ends (other browsers are logged out)
+/// and this browser gets a fresh one.
+pub async fn change_password(
+    ctx: Ctx,
+    req: HttpRequest,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    hasher: web::Data<Hasher>,
+    config: web::Data<SessionConfig>,
+    form: CsrfForm<PasswordForm>,
+) -> Result<HttpResponse, WebError> {
+    let f = &form.value;
+    let again = |status: StatusCode, error: String| {
+        render_status(status, &PasswordPage { ctx: &ctx, error: Some(error) })
+    };
+    if f.current.chars().count() > MAX_CHARS {
+        return again(StatusCode::BAD_REQUEST, ctx.t("password_current_wrong").to_string());
+    }
+    let attempt = attempt(&req, &config, &user.0.username);
+    if let Err(WebError::TooManyRequests { retry_after, message }) =
+        attempt.check(&db, ctx.t("throttled")).await
+    {
+        let mut res = again(StatusCode::TOO_MANY_REQUESTS, message)?;
+        res.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(retry_after));
+        return Ok(res);
+    }
+    if auth::authenticate(&hasher, &db, &user.0.username, &f.current).await?.is_none() {
+        attempt.failed(&db).await?;
+        tracing::info!(username = %user.0.username, "password change: wrong current password");
+        return again(StatusCode::BAD_REQUEST, ctx.t("password_current_wrong").to_string());
+    }
+    if let Err(weak) = password_policy::check(&user.0.username, &f.new) {
+        return again(
+            StatusCode::BAD_REQUEST,
+            format!("{}: {}", ctx.t("password_new"), weak.message(ctx.lang)),
+        );
+    }
+    if f.new != f.repeat {
+        return again(StatusCode::BAD_REQUEST, ctx.t("password_repeat_differs").to_string());
+    }
+    let hash = hasher.hash(&f.new).await?;
+    store::users::set_password(&db, user.0.id, &hash).await?;
+    let ended = store::sessions::delete_for_user(&db, user.0.id).await?;
+    attempt.succeeded(&db).await?;
+    let cookie = session::start(&db, &config, user.0.id).await?;
+    tracing::info!(username = %user.0.username, sessions_ended = ended, "password changed");
+    Ok(HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, "/me?changed=password"))
+        .cookie(cookie)
+        .finish())
 }
 
 #[derive(Deserialize)]
@@ -63,18 +197,15 @@ pub struct Back {
     back: Option<String>,
 }
 
-/// Set the language cookie and go back where the visitor was (local paths only: no open redirect).
+/// Set the language cookie and go back where the visitor was (a path on this site only: no open
+/// redirect).
 pub async fn switch_language(path: web::Path<String>, query: web::Query<Back>) -> HttpResponse {
     let lang = Lang::from_code(&path);
-    let back = query
-        .back
-        .as_deref()
-        .filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'))
-        .unwrap_or("/");
+    let back = query.back.as_deref().and_then(same_site_path).unwrap_or("/");
     let mut cookie = Cookie::new(LANG_COOKIE, lang.code());
     cookie.set_path("/");
     cookie.set_max_age(actix_web::cookie::time::Duration::days(365));
-    HttpResponse::SeeOther().cookie(cookie).insert_header(("Location", back)).finish()
+    HttpResponse::SeeOther().cookie(cookie).insert_header((header::LOCATION, back)).finish()
 }
 
 /// One line of the dashboard: a tournament and my role in it.
@@ -90,13 +221,25 @@ struct Dashboard<'a> {
     ctx: &'a Ctx,
     roles: Vec<MyRole>,
     is_admin: bool,
+    password_changed: bool,
 }
 
-pub async fn dashboard(ctx: Ctx, user: LoggedIn, db: web::Data<Db>) -> Result<HttpResponse, WebError> {
+#[derive(Deserialize)]
+pub struct DashboardQuery {
+    changed: Option<String>,
+}
+
+pub async fn dashboard(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    query: web::Query<DashboardQuery>,
+) -> Result<HttpResponse, WebError> {
     let roles = store::tournaments::roles_of(&db, user.0.id)
         .await?
         .into_iter()
         .map(|(tournament, name, role)| MyRole { tournament, name, role })
         .collect();
-    render(&Dashboard { ctx: &ctx, roles, is_admin: user.0.is_admin })
+    let password_changed = query.changed.as_deref() == Some("password");
+    render(&Dashboard { ctx: &ctx, roles, is_admin: user.0.is_admin, password_changed })
 }

@@ -5,7 +5,7 @@ use super::{render, see_other, tournament};
 use crate::store::deck_checks::DeckCheck;
 use crate::store::editions::EditionRow;
 use crate::store::history::Change;
-use crate::store::players::{NewPlayer, Player, PlayerChange};
+use crate::store::players::{Player, PlayerChange};
 use crate::store::rounds::Round;
 use crate::store::tournaments::{Role, Tournament, TournamentConfig};
 use crate::store::{self, Db, PlayerId, TournamentId};
@@ -15,9 +15,9 @@ use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
 use crate::web::form;
 use crate::web::i18n::Lang;
+use crate::web::player_form;
 use actix_web::{HttpResponse, web};
 use askama::Template;
-use chrono::{Datelike, NaiveDate};
 use serde::Deserialize;
 
 /// Cards per deck (league rules, "Card list and deck checks").
@@ -219,6 +219,16 @@ struct Overview<'a> {
     rounds: Vec<Round>,
     incomplete: Vec<DeckCheck>,
     editions: Vec<EditionRow>,
+    /// What the last appointment did (`?appointed=`): the key of its message.
+    appointed: Option<&'static str>,
+    /// Personal data may be erased (the tournament's last day has passed).
+    season_over: bool,
+    full_deck: i64,
+}
+
+#[derive(Deserialize)]
+pub struct OverviewQuery {
+    appointed: Option<String>,
 }
 
 pub async fn overview(
@@ -226,6 +236,7 @@ pub async fn overview(
     user: LoggedIn,
     db: web::Data<Db>,
     path: web::Path<i64>,
+    query: web::Query<OverviewQuery>,
 ) -> Result<HttpResponse, WebError> {
     let t = organised(&db, &user, path.into_inner()).await?;
     let players = store::players::list(&db, t.id).await?;
@@ -244,24 +255,19 @@ pub async fn overview(
         rounds: store::rounds::list(&db, t.id).await?,
         incomplete: store::deck_checks::incomplete(&db, t.id, FULL_DECK).await?,
         editions: edition_choices(&db).await?,
+        appointed: match query.appointed.as_deref() {
+            Some("created") => Some("appointed_created"),
+            Some("existing") => Some("appointed_existing"),
+            Some("existing-password-kept") => Some("appointed_password_kept"),
+            _ => None,
+        },
+        season_over: super::privacy::season_over(&t),
+        full_deck: FULL_DECK,
         players,
         t,
     };
     render(&page)
 }
-
-/// Age in whole years on `day` (birthdays on 29 February count from 1 March in other years).
-#[must_use]
-pub fn age_on(birth: NaiveDate, day: NaiveDate) -> i32 {
-    let mut age = day.year() - birth.year();
-    if (day.month(), day.day()) < (birth.month(), birth.day()) {
-        age -= 1;
-    }
-    age
-}
-
-/// League rules: individual players aged 14 to 20, on the tournament's first day.
-pub const AGE_RANGE: std::ops::RangeInclusive<i32> = 14..=20;
 
 #[derive(Deserialize)]
 pub struct PlayerForm {
@@ -272,36 +278,6 @@ pub struct PlayerForm {
     #[serde(default)]
     knowledge: String,
     age_override: Option<String>,
-}
-
-/// Validate one player's fields; the message names the field and, for the age, the first day.
-fn parse_player(
-    lang: Lang,
-    t: &Tournament,
-    name: &str,
-    birth: &str,
-    club: &str,
-    knowledge: &str,
-    age_override: bool,
-) -> Result<NewPlayer, WebError> {
-    let birth_date = form::date(lang, "birth_date", birth)?;
-    let name = form::text(lang, "name", name, 120)?;
-    let age = age_on(birth_date, t.first_day);
-    if !AGE_RANGE.contains(&age) && !age_override {
-        return Err(WebError::BadRequest(format!(
-            "{name}: {} ({}: {age}, {})",
-            lang.t("age_refused"),
-            lang.t("first_day"),
-            t.first_day
-        )));
-    }
-    Ok(NewPlayer {
-        name,
-        birth_date,
-        club: form::opt_text(lang, "club", club, 200)?,
-        knowledge_score: form::opt_int(lang, "knowledge", knowledge, 0, 1000)?,
-        age_override: age_override && !AGE_RANGE.contains(&age),
-    })
 }
 
 /// The round a player registered now can first be paired in.
@@ -318,9 +294,9 @@ pub async fn register(
 ) -> Result<HttpResponse, WebError> {
     let t = organised(&db, &user, path.into_inner()).await?;
     let f = &form.value;
-    let player = parse_player(
+    let player = player_form::parse_player(
         ctx.lang,
-        &t,
+        t.first_day,
         &f.name,
         &f.birth_date,
         &f.club,
@@ -340,53 +316,6 @@ pub struct ImportForm {
     csv: String,
 }
 
-/// Parse a CSV of players (header row first; `;` or `,`): all rows valid or an error naming the row.
-fn parse_import(lang: Lang, t: &Tournament, text: &str) -> Result<Vec<NewPlayer>, WebError> {
-    let text = text.trim_start_matches('\u{feff}');
-    let first_line = text.lines().next().unwrap_or("");
-    let delimiter = if first_line.contains(';') { b';' } else { b',' };
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .has_headers(true)
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
-    let row_label = match lang {
-        Lang::Pl => "Wiersz",
-        Lang::En => "Row",
-    };
-    let mut players = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        // Row numbers as a spreadsheet shows them: the header is row 1.
-        let row = i + 2;
-        let record = record.map_err(|e| WebError::BadRequest(format!("{row_label} {row}: {e}")))?;
-        if record.iter().all(str::is_empty) {
-            continue;
-        }
-        let field = |n: usize| record.get(n).unwrap_or("");
-        if record.len() < 3 {
-            return Err(WebError::BadRequest(format!(
-                "{row_label} {row}: {}",
-                match lang {
-                    Lang::Pl =>
-                        "potrzebne co najmniej 3 kolumny (imię i nazwisko, data urodzenia, szkoła/klub)",
-                    Lang::En => "at least 3 columns needed (name, birth date, school/club)",
-                }
-            )));
-        }
-        let player =
-            parse_player(lang, t, field(0), field(1), field(2), field(3), false).map_err(|e| match e {
-                WebError::BadRequest(m) => WebError::BadRequest(format!("{row_label} {row}: {m}")),
-                other => other,
-            })?;
-        players.push(player);
-    }
-    if players.is_empty() {
-        return Err(WebError::BadRequest(format!("{}: {}", lang.t("import_csv"), lang.t("no_rows"))));
-    }
-    Ok(players)
-}
-
 pub async fn import(
     ctx: Ctx,
     user: LoggedIn,
@@ -395,7 +324,7 @@ pub async fn import(
     form: CsrfForm<ImportForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = organised(&db, &user, path.into_inner()).await?;
-    let players = parse_import(ctx.lang, &t, &form.value.csv)?;
+    let players = player_form::parse_csv(ctx.lang, t.first_day, &form.value.csv)?;
     let joined = next_round_number(&db, t.id).await?;
     store::players::register_all(&db, t.id, &players, joined, user.0.id).await?;
     Ok(see_other(&format!("/admin/t/{}#players", t.id)))
@@ -498,33 +427,50 @@ pub struct AppointForm {
     role: String,
 }
 
-/// Appoint a referee: an existing account gets the role; a free username gets a new account with
-/// the password given (at least 8 characters).
+/// Is `name` a username we create: 1 to 60 letters, digits, `.`, `-`, `_` or `@`?
+fn username_ok(name: &str) -> bool {
+    let n = name.chars().count();
+    (1..=60).contains(&n) && name.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | '@'))
+}
+
+/// Appoint a referee (or co-organiser): an existing account gets the role and keeps its password
+/// (a password typed for it is not applied, and the page says so: only the owner changes it); a
+/// free username gets a new account with the password given, which must pass the policy.
 pub async fn appoint(
     ctx: Ctx,
     user: LoggedIn,
     db: web::Data<Db>,
+    hasher: web::Data<crate::web::hashing::Hasher>,
     path: web::Path<i64>,
     form: CsrfForm<AppointForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = organised(&db, &user, path.into_inner()).await?;
     let username = form::text(ctx.lang, "username", &form.value.username, 60)?;
-    let id = match store::users::by_username(&db, &username).await? {
-        Some(existing) => existing.id,
+    let password = &form.value.password;
+    let (id, outcome) = match store::users::by_username(&db, &username).await? {
+        Some(existing) if password.is_empty() => (existing.id, "existing"),
+        Some(existing) => (existing.id, "existing-password-kept"),
         None => {
-            let password = &form.value.password;
-            if password.chars().count() < 8 {
-                return Err(WebError::BadRequest(format!("{}: min. 8", ctx.t("password"))));
+            if !username_ok(&username) {
+                return Err(WebError::BadRequest(format!(
+                    "{}: {}",
+                    ctx.t("username"),
+                    ctx.t("username_rules")
+                )));
             }
-            auth::create_account(&db, &username, password, false)
+            crate::web::password_policy::check(&username, password).map_err(|w| {
+                WebError::BadRequest(format!("{}: {}", ctx.t("password"), w.message(ctx.lang)))
+            })?;
+            let id = auth::create_account_with(&hasher, &db, &username, password, false)
                 .await?
-                .ok_or_else(|| WebError::Conflict(format!("{}: {username}", ctx.t("username"))))?
+                .ok_or_else(|| WebError::Conflict(format!("{}: {username}", ctx.t("username"))))?;
+            (id, "created")
         }
     };
     let role = if form.value.role == "organiser" { Role::Organiser } else { Role::Referee };
     store::tournaments::grant(&db, t.id, id, role).await?;
-    tracing::info!(tournament = %t.id, %username, role = role.as_str(), by = %user.0.username, "role granted");
-    Ok(see_other(&format!("/admin/t/{}#referees", t.id)))
+    tracing::info!(tournament = %t.id, %username, role = role.as_str(), outcome, by = %user.0.username, "role granted");
+    Ok(see_other(&format!("/admin/t/{}?appointed={outcome}#referees", t.id)))
 }
 
 #[derive(Template)]
@@ -544,23 +490,4 @@ pub async fn history(
     let t = organised(&db, &user, path.into_inner()).await?;
     let changes = store::history::for_tournament(&db, t.id).await?;
     render(&HistoryPage { ctx: &ctx, t, changes })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(s: &str) -> NaiveDate {
-        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
-    }
-
-    #[test]
-    fn age_counts_whole_years_up_to_the_birthday() {
-        assert_eq!(age_on(d("2010-06-15"), d("2024-06-14")), 13);
-        assert_eq!(age_on(d("2010-06-15"), d("2024-06-15")), 14);
-        assert_eq!(age_on(d("2004-06-15"), d("2025-06-14")), 20);
-        assert_eq!(age_on(d("2004-06-15"), d("2025-06-15")), 21);
-        assert_eq!(age_on(d("2008-02-29"), d("2022-02-28")), 13);
-        assert_eq!(age_on(d("2008-02-29"), d("2022-03-01")), 14);
-    }
 }

@@ -21,8 +21,8 @@ use askama::Template;
 
 /// Most parts an upload form may send (the token and up to five files or one zip, with room to spare).
 const MAX_PARTS: usize = 12;
-/// Most bytes read from all parts together.
-const MAX_UPLOAD: usize = 2 * MAX_ZIP;
+/// Most bytes read from all parts together: the service's one body limit (2 MiB, two zips' worth).
+const MAX_UPLOAD: usize = crate::web::form::BODY_LIMIT;
 
 /// Editions are shared by every tournament: only organiser accounts that may create tournaments
 /// manage them.
@@ -70,8 +70,8 @@ pub async fn list(ctx: Ctx, user: LoggedIn, db: web::Data<Db>) -> Result<HttpRes
 /// shown again with every problem (422) and nothing is stored.
 pub async fn upload(
     ctx: Ctx,
+    req: actix_web::HttpRequest,
     user: LoggedIn,
-    session: actix_session::Session,
     db: web::Data<Db>,
     cache: web::Data<EditionCache>,
     mut payload: actix_multipart::Multipart,
@@ -79,8 +79,7 @@ pub async fn upload(
     use futures_util::StreamExt;
     require_admin(&user)?;
     let lang = ctx.lang;
-    let too_large =
-        || WebError::BadRequest(format!("{}: > {} KB", lang.t("upload_edition"), MAX_UPLOAD / 1024));
+    let too_large = || WebError::TooLarge { limit: MAX_UPLOAD };
     let (mut checked, mut parts, mut total, mut count) = (false, Vec::new(), 0usize, 0usize);
     while let Some(field) = payload.next().await {
         let mut field = field.map_err(|e| WebError::BadRequest(e.to_string()))?;
@@ -92,7 +91,7 @@ pub async fn upload(
         if name == "csrf" {
             let sent = field.bytes(256).await.map_err(|_| WebError::Csrf(lang.t("csrf").into()))?;
             let sent = sent.map_err(|e| WebError::BadRequest(e.to_string()))?;
-            csrf::check(&session, std::str::from_utf8(&sent).ok(), lang)?;
+            csrf::check(&req, std::str::from_utf8(&sent).ok(), lang)?;
             checked = true;
             continue;
         }

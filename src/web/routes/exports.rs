@@ -1,14 +1,18 @@
 //! CSV exports: pairings of a round, standings, all results. UTF-8 with a BOM and `;` by default
 //! (what Polish spreadsheets expect), `,` with `?sep=comma`; headers in the page language.
-//! Built from the read model (`web::view`) once per change of the tournament, language and
-//! separator, then served from `view.pages` (compressed, with an `ETag`) to everybody.
+//! And the Swiss phase as a FIDE Tournament Report File (TRF-16, league `trf`).
+//! The CSV exports are built from the read model (`web::view`) once per change of the tournament,
+//! language and separator, then served from `view.pages` (compressed, with an `ETag`) to everybody.
 
+use super::tournament;
 use crate::store::{Db, TournamentId};
 use crate::web::cache::Views;
+use crate::web::csv_cell::{self, Separator};
 use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
 use crate::web::http_cache::{Body, PageKey};
 use crate::web::i18n::Lang;
+use crate::web::league_view::Loaded;
 use crate::web::lines::{MatchLine, state_word};
 use crate::web::view::TournamentView;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -27,15 +31,11 @@ impl Format {
     }
 }
 
-/// Write rows as CSV with a BOM.
+/// Rows as a CSV download (UTF-8 with BOM, every cell through [`csv_cell::write`], which neutralises
+/// formula-like cells).
 fn csv_body(sep: &Format, filename: &str, rows: Vec<Vec<String>>) -> Result<Body, WebError> {
-    let delimiter = if sep.sep.as_deref() == Some("comma") { b',' } else { b';' };
-    let mut writer = csv::WriterBuilder::new().delimiter(delimiter).from_writer(Vec::new());
-    for row in rows {
-        writer.write_record(&row).map_err(|e| WebError::Internal(e.to_string()))?;
-    }
-    let mut body = "\u{feff}".as_bytes().to_vec();
-    body.extend(writer.into_inner().map_err(|e| WebError::Internal(e.to_string()))?);
+    let body =
+        csv_cell::write(rows, Separator::from_query(sep.sep.as_deref())).map_err(WebError::internal)?;
     Ok(Body::new("text/csv; charset=utf-8", Some(format!("attachment; filename=\"{filename}\"")), body))
 }
 
@@ -162,4 +162,33 @@ pub async fn standings(
     }
     let body = csv_body(&sep, &format!("standings-{tid}.csv"), rows)?;
     Ok(view.pages.serve(&req, Some(key), body))
+}
+
+/// The Swiss phase as a FIDE Tournament Report File (TRF-16): every finished public Swiss round
+/// (a round still in play is left out), players in registration order. Public like the other
+/// exports; no birth dates.
+pub async fn trf(db: web::Data<Db>, path: web::Path<i64>) -> Result<HttpResponse, WebError> {
+    use crate::league::trf::{TrfEvent, write};
+    use crate::store::rounds::Phase;
+    let tid = path.into_inner();
+    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let finished: Vec<u32> = data
+        .public_rounds()
+        .filter(|r| r.phase() == Phase::Swiss && data.round_complete(r))
+        .filter_map(|r| u32::try_from(r.number).ok())
+        .collect();
+    let mut input = data.standings_input();
+    input.rounds.retain(|r| finished.contains(&r.round));
+    let event = TrfEvent {
+        name: data.t.name.clone(),
+        city: data.t.venue.clone(),
+        start_date: Some(data.t.first_day.format("%Y/%m/%d").to_string()),
+        end_date: Some(data.t.last_day.format("%Y/%m/%d").to_string()),
+        planned_rounds: u32::try_from(data.t.swiss_rounds).unwrap_or(0),
+        names: data.players.iter().map(|p| (crate::web::league_view::lp(p.id), p.name.clone())).collect(),
+    };
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .insert_header(("Content-Disposition", format!("attachment; filename=\"tournament-{tid}.trf\"")))
+        .body(write(&event, &input)))
 }

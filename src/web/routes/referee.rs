@@ -16,7 +16,8 @@ use crate::web::error::WebError;
 use crate::web::form;
 use crate::web::league_view::Loaded;
 use crate::web::lines::{MatchLine, match_line};
-use actix_web::{HttpResponse, web};
+use crate::web::log_error::LogErrorView;
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
@@ -76,6 +77,8 @@ struct MatchForm<'a> {
     saved: bool,
     /// A rejected submission: the game, the log as pasted, what was wrong.
     rejected: Option<(GameId, String, String)>,
+    /// The move log's first illegal event, when that is what was wrong.
+    rejected_log: Option<LogErrorView>,
     cards: Vec<CardView>,
     decks: Vec<store::deck_checks::DeckCheck>,
     full_deck: usize,
@@ -101,6 +104,7 @@ fn match_page<'a>(
         editable: status == Status::Published || (organiser && status == Status::Locked),
         saved,
         rejected,
+        rejected_log: None,
         cards: checklist(edition),
         decks: Vec::new(),
         full_deck: card_list(edition, Side::Red).len(),
@@ -131,6 +135,9 @@ pub async fn match_form(
     page.decks = store::deck_checks::of_match(&db, m.id).await?;
     render(&page)
 }
+
+/// The largest move log accepted (text or JSON; a long game is some tens of KiB).
+pub const LOG_MAX_BYTES: usize = 1024 * 1024;
 
 #[derive(Deserialize, Default)]
 pub struct ResultForm {
@@ -245,34 +252,19 @@ pub async fn enter_result(
 }
 
 /// The same result form sent as `multipart/form-data`, so a move log can be uploaded as a file
-/// (`log_file`; a pasted `log` is used when no file is chosen). The CSRF token is checked as for
-/// every form.
+/// (`log_file`; a pasted `log` is used when no file is chosen). The body is capped and the CSRF
+/// token checked before the file is read (`upload::read`).
 pub async fn upload_result(
     ctx: Ctx,
+    req: HttpRequest,
     user: LoggedIn,
-    session: actix_session::Session,
     db: web::Data<Db>,
     editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
-    mut payload: actix_multipart::Multipart,
+    payload: actix_multipart::Multipart,
 ) -> Result<HttpResponse, WebError> {
-    use futures_util::StreamExt;
-    const MAX_FIELD: usize = 2 * 1024 * 1024;
     let (tid, gid) = path.into_inner();
-    let mut fields = std::collections::BTreeMap::new();
-    while let Some(field) = payload.next().await {
-        let mut field = field.map_err(|e| WebError::BadRequest(e.to_string()))?;
-        let name = field.name().unwrap_or_default().to_string();
-        let bytes = field
-            .bytes(MAX_FIELD)
-            .await
-            .map_err(|_| WebError::BadRequest(format!("{name}: > 2 MB")))?
-            .map_err(|e| WebError::BadRequest(e.to_string()))?;
-        let text = String::from_utf8(bytes.to_vec())
-            .map_err(|_| WebError::BadRequest(format!("{}: UTF-8", ctx.t("move_log"))))?;
-        fields.insert(name, text);
-    }
-    crate::web::csrf::check(&session, fields.get("csrf").map(String::as_str), ctx.lang)?;
+    let mut fields = crate::web::upload::read(&req, payload, ctx.lang).await?;
     let mut take = |k: &str| fields.remove(k).unwrap_or_default();
     let file = take("log_file");
     let pasted = take("log");
@@ -310,6 +302,11 @@ async fn save_result(
     }
     let version = form::int(ctx.lang, "version", &f.version, 0, i64::MAX)?;
     let typed = parse_typed(ctx, f)?;
+    form::multiline(ctx.lang, "move_log", &f.log, LOG_MAX_BYTES)?;
+    if m.forfeit.is_some() {
+        // Checked again in the store's transaction; here to answer before validating the log.
+        return Err(WebError::refused(ctx.lang, crate::store::Refusal::MatchForfeited));
+    }
     let log = f.log.trim();
     let entry = if log.is_empty() {
         typed_entry(ctx, &typed)?
@@ -320,7 +317,8 @@ async fn save_result(
                 let problems = contradictions(ctx, &typed, &v);
                 if !problems.is_empty() {
                     let message = format!("{}\n{}", ctx.t("contradiction"), problems.join("\n"));
-                    return show_again(ctx, db, &edition, t, m.id, organiser, game.id, log, message).await;
+                    return show_again(ctx, db, &edition, t, m.id, organiser, game.id, log, message, None)
+                        .await;
                 }
                 ResultEntry {
                     winner: Some(v.outcome.winner.as_str().to_string()),
@@ -343,12 +341,16 @@ async fn save_result(
                 entry
             }
             Err(e) => {
-                let message = format!("{}: {e}", ctx.t("log_error"));
-                return show_again(ctx, db, &edition, t, m.id, organiser, game.id, log, message).await;
+                let view = LogErrorView::new(&e, ctx.lang);
+                let message = ctx.t("log_error").to_string();
+                return show_again(ctx, db, &edition, t, m.id, organiser, game.id, log, message, Some(view))
+                    .await;
             }
         }
     };
-    store::games::save_result(db, t.id, game.id, version, &entry, user.0.id).await?;
+    store::games::save_result(db, t.id, game.id, version, &entry, user.0.id)
+        .await
+        .map_err(|e| ctx.store_error(e))?;
     tracing::info!(tournament = %t.id, game = %game.id, log = %entry.log_status, by = %user.0.username, "result saved");
     Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
 }
@@ -413,10 +415,13 @@ async fn show_again(
     game: GameId,
     log: &str,
     message: String,
+    log_error: Option<LogErrorView>,
 ) -> Result<HttpResponse, WebError> {
     let data = Loaded::load(db, t).await?;
     let row = data.matches.iter().find(|r| r.id == m).ok_or(WebError::NotFound)?;
-    let page = match_page(ctx, &data, edition, row, organiser, false, Some((game, log.to_string(), message)));
+    let mut page =
+        match_page(ctx, &data, edition, row, organiser, false, Some((game, log.to_string(), message)));
+    page.rejected_log = log_error;
     super::render_status(actix_web::http::StatusCode::UNPROCESSABLE_ENTITY, &page)
 }
 
@@ -450,7 +455,8 @@ pub async fn extra_game(
     )
     .await
     .map_err(|e| match e {
-        store::StoreError::Sqlx(_) => WebError::Conflict(ctx.t("no_extra_game").to_string()),
+        // Someone drew the lot first: a real conflict. A database failure stays a 500 (From).
+        store::StoreError::Conflict => WebError::Conflict(ctx.t("no_extra_game").to_string()),
         other => other.into(),
     })?;
     tracing::info!(tournament = %data.t.id, r#match = %m.id, red = %lot.red, seed = lot.seed, "extra game lot drawn");
@@ -493,8 +499,9 @@ pub struct DeckForm {
 }
 
 /// Record a deck check (league rules, "Card list and deck checks"): counts of both decks; for a short
-/// deck the set handed out instead, and, card by card, which cards the incomplete set lacks
-/// (the league's `check_count` / `check_cards` decide).
+/// deck the set handed out instead, and, card by card, which cards the incomplete set lacks. The
+/// league's `check_deck` decides (a full or too-large count lists no missing cards); the store
+/// accepts checks only in a published round.
 pub async fn deck_check(
     ctx: Ctx,
     user: LoggedIn,
@@ -503,7 +510,7 @@ pub async fn deck_check(
     path: web::Path<(i64, i64)>,
     form: CsrfForm<DeckForm>,
 ) -> Result<HttpResponse, WebError> {
-    use crate::league::{DeckReport, check_cards, check_count};
+    use crate::league::{DeckCheckError, DeckReport, check_deck};
     let (tid, mid) = path.into_inner();
     let (t, _) = refereed(&db, &user, tid).await?;
     let edition = editions.get(&db, &t.edition).await?;
@@ -522,17 +529,26 @@ pub async fn deck_check(
         counts[i] = counted;
         let list = card_list(&edition, side);
         let prefix = format!("missing_{}_", side.as_str());
-        let ticked: Vec<u8> =
-            form.pairs.iter().filter_map(|(k, _)| k.strip_prefix(&prefix)?.parse().ok()).collect();
-        let report = if ticked.is_empty() {
-            check_count(&list, u32::try_from(counted).unwrap_or(0))
-        } else {
-            let present: Vec<u8> = list.iter().map(|&(n, _)| n).filter(|n| !ticked.contains(n)).collect();
-            check_cards(&list, &present)
-        };
+        let mut ticked: Vec<u8> = form
+            .pairs
+            .iter()
+            .filter_map(|(k, _)| k.strip_prefix(&prefix)?.parse().ok())
+            .filter(|n| list.iter().any(|&(c, _)| c == *n))
+            .collect();
+        ticked.sort_unstable();
+        ticked.dedup();
+        let report = check_deck(&list, u32::try_from(counted).unwrap_or(0), &ticked).map_err(|e| {
+            let why = match e {
+                DeckCheckError::MissingButNotShort { .. } => ctx.t("deck_missing_but_not_short").to_string(),
+                DeckCheckError::MoreMissingThanShort { short, listed, .. } => {
+                    format!("{} ({listed} > {short})", ctx.t("deck_more_missing_than_short"))
+                }
+            };
+            WebError::BadRequest(format!("{}: {why}", ctx.t(field)))
+        })?;
         match report {
-            DeckReport::Complete { .. } => {}
-            DeckReport::WrongCount { .. } => short = true,
+            DeckReport::Complete { .. } | DeckReport::TooMany { .. } => {}
+            DeckReport::Short { .. } => short = true,
             DeckReport::Incomplete { missing, .. } => {
                 short = true;
                 let letter = if side == Side::Red { 'R' } else { 'P' };
@@ -552,6 +568,6 @@ pub async fn deck_check(
         swapped_to,
         missing_cards,
     };
-    store::deck_checks::record(&db, t.id, m.id, &check, user.0.id).await?;
+    store::deck_checks::record(&db, t.id, m.id, &check, user.0.id).await.map_err(|e| ctx.store_error(e))?;
     Ok(see_other(&format!("/ref/t/{}/match/{}?saved=1", t.id, m.id)))
 }

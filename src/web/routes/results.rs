@@ -87,6 +87,16 @@ pub async fn pairings(
     serve(&req, &view, key, &page)
 }
 
+/// One pair across score groups on the "why" page: who, how far apart, why.
+struct FloaterView {
+    down: String,
+    down_score: String,
+    up: String,
+    up_score: String,
+    difference: String,
+    reasons: Vec<String>,
+}
+
 #[derive(Template)]
 #[template(path = "why.html")]
 struct WhyPage<'a> {
@@ -94,15 +104,17 @@ struct WhyPage<'a> {
     t: &'a Tournament,
     number: i64,
     groups: Vec<(String, Vec<String>)>,
-    floaters: Vec<String>,
+    floaters: Vec<FloaterView>,
     bye: Option<String>,
     not_paired: Vec<String>,
     forbidden_paired: Vec<String>,
     raw: String,
 }
 
+/// Points for people: a decimal comma in Polish, "1 pt" / "2 pts" in English.
 fn points(ctx: &Ctx, p: HalfPoints) -> String {
-    format!("{} {}", p.to_decimal_string(), ctx.t("points_short"))
+    let unit = if p == HalfPoints::ONE { ctx.t("point_unit_one") } else { ctx.t("points_short") };
+    format!("{} {unit}", ctx.lang.decimal(&p.to_decimal_string()))
 }
 
 /// The league's structured explanation, in the page language and with names.
@@ -133,8 +145,13 @@ pub async fn explanation(
     let floaters = e
         .floaters
         .iter()
-        .map(|f| {
-            let reasons: Vec<String> = f
+        .map(|f| FloaterView {
+            down: name(f.down),
+            down_score: points(&ctx, f.down_score),
+            up: name(f.up),
+            up_score: points(&ctx, f.up_score),
+            difference: points(&ctx, f.difference()),
+            reasons: f
                 .reasons
                 .iter()
                 .map(|r| match r {
@@ -145,17 +162,13 @@ pub async fn explanation(
                     FloatReason::Forbidden { players } => {
                         format!("{} {}", ctx.t("forbidden_with"), names(players))
                     }
+                    FloatReason::SkippedGroups { scores } => {
+                        let scores: Vec<String> = scores.iter().map(|&s| points(&ctx, s)).collect();
+                        format!("{} ({})", ctx.t("skipped_groups"), scores.join("; "))
+                    }
                     FloatReason::RestOfField => ctx.t("rest_of_field").to_string(),
                 })
-                .collect();
-            format!(
-                "{} ({}) – {} ({}): {}",
-                name(f.down),
-                points(&ctx, f.down_score),
-                name(f.up),
-                points(&ctx, f.up_score),
-                reasons.join("; ")
-            )
+                .collect(),
         })
         .collect();
     let bye = e.bye.as_ref().map(|b| {
@@ -258,14 +271,10 @@ pub async fn player(
     }
     let player = view.data.player(PlayerId(pid)).ok_or(WebError::NotFound)?;
     let lines: Vec<&MatchLine> = view.public_lines_of_player(player.id).collect();
-    // Red-side points: the points of every game this player commanded Red in.
-    let red_total = lines
-        .iter()
-        .flat_map(|l| l.games.iter())
-        .filter(|g| g.red_id == player.id && g.game_no <= 2)
-        .filter_map(|g| g.red_points.parse::<i64>().ok())
-        .sum();
+    // Red-side points as the standings count them: the league's scorecard, flag rule applied
+    // (a Red commander who ran out of time scores 0 whatever was typed).
     let row = view.standing_of(player.id);
+    let red_total = row.map_or(0, |r| i64::from(r.red_side_points));
     let page = PlayerPage {
         ctx: &ctx,
         t: view.t(),
@@ -324,6 +333,8 @@ struct GamePage<'a> {
     game: &'a GameLine,
     log: String,
     log_message: &'a str,
+    /// An invalid log's first illegal event, in the page's language.
+    log_error: Option<crate::web::log_error::LogErrorView>,
     /// The edition the stored log was validated with, or the tournament's without a log: its name.
     edition: String,
 }
@@ -350,8 +361,25 @@ pub async fn game_page(
     let log = store::games::log_text(&db, game.id).await?.unwrap_or_default();
     // Editions are immutable once stored: the name is safe to keep with the body.
     let code = game.edition.as_deref().unwrap_or(&view.t().edition);
-    let edition = editions.get(&db, code).await?.name().to_string();
-    let page = GamePage { ctx: &ctx, t: view.t(), line, game, log, log_message: &game.log_message, edition };
+    let edition = editions.get(&db, code).await?;
+    // The stored message is the English record; the page says it again in its own language.
+    let log_error = (game.log_status == "invalid" && !log.is_empty())
+        .then(|| {
+            let options = crate::web::rules::rule_options(&view.t().config());
+            crate::engine::validate_log(&log, &edition, &options).err()
+        })
+        .flatten()
+        .map(|e| crate::web::log_error::LogErrorView::new(&e, ctx.lang));
+    let page = GamePage {
+        ctx: &ctx,
+        t: view.t(),
+        line,
+        game,
+        log,
+        log_message: &game.log_message,
+        log_error,
+        edition: edition.name().to_string(),
+    };
     serve(&req, &view, key, &page)
 }
 

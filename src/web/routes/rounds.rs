@@ -122,6 +122,9 @@ pub async fn assign_referee(
     let from = form::int(ctx.lang, "table_from", &f.from, 1, 10_000)?;
     let to = form::opt_int(ctx.lang, "table_to", &f.to, from, 10_000)?.unwrap_or(from);
     let name = f.referee.trim();
+    if name.chars().count() > super::account::USERNAME_MAX {
+        return Err(WebError::BadRequest(format!("{}: {}", ctx.t("referee"), ctx.t("not_a_referee"))));
+    }
     let referee = if name.is_empty() {
         None
     } else {

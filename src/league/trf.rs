@@ -1,0 +1,124 @@
+//! The FIDE Tournament Report File (TRF-16) of the Swiss phase, so an organiser can load the
+//! event into Swiss-Manager, Vega or FIDE's tie-break calculator and see the same tiebreaks.
+//! A league match is one TRF game: its result is the match result (match points as game
+//! points), White is the player who commanded Red in game 1 (the Red Army moves first).
+//!
+//! Player section (`001` records), positions as the format gives them:
+//! "1–3 Data Identification number `001`; 5–8 Starting-rank number; 10 Sex; 11–13 Title;
+//! 15–47 Name; 49–52 FIDE Rating; 54–56 FIDE Federation; 58–68 FIDE Number; 70–79 Birth Date;
+//! 81–84 Points (format `11.5`); 86–89 Rank", then per round, from position 92 for round 1
+//! and every 10 columns after: "92–95 Player or forfeit id (starting-rank number of scheduled
+//! opponent; `0000` for bye/absent)", "97 Scheduled colour (`w` / `b` / `-` bye or not
+//! paired)", "99 Result". Result codes used: `1` `=` `0` (played), `+` forfeit win, `-`
+//! forfeit loss, `U` pairing-allocated bye, `Z` zero-point bye (known absence: a round not
+//! paired, before a late entry or after a withdrawal).
+//!
+//! Sex, title, rating, federation, FIDE number and birth date are left blank: the league does
+//! not keep them, and minors' birth dates are never published.
+
+use super::ids::{HalfPoints, PlayerId};
+use super::matches::MatchScore;
+use super::scorecard::{CardRound, RoundKind};
+use super::standings::{StandingsInput, compute, scorecards};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// What the tournament section says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrfEvent {
+    pub name: String,
+    pub city: String,
+    /// `YYYY/MM/DD`.
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    /// Swiss rounds planned (the `XXR` line pairing programs read).
+    pub planned_rounds: u32,
+    /// Player names by id (`Lastname, Firstname` where known; the name as registered).
+    pub names: BTreeMap<PlayerId, String>,
+}
+
+/// The TRF text: the tournament section, then one `001` line per player in starting-rank order
+/// (the order of `input.players`), each with every round of `input.rounds`.
+#[must_use]
+pub fn write(event: &TrfEvent, input: &StandingsInput) -> String {
+    let cards = scorecards(input);
+    let ranks: BTreeMap<PlayerId, u32> = compute(input).into_iter().map(|r| (r.player, r.rank)).collect();
+    let start: BTreeMap<PlayerId, usize> =
+        input.players.iter().enumerate().map(|(i, p)| (p.id, i + 1)).collect();
+    let mut out = String::new();
+    let mut line = |s: String| {
+        out.push_str(&s);
+        out.push('\n');
+    };
+    line(format!("012 {}", one_line(&event.name)));
+    if !event.city.trim().is_empty() {
+        line(format!("022 {}", one_line(&event.city)));
+    }
+    if let Some(d) = &event.start_date {
+        line(format!("042 {d}"));
+    }
+    if let Some(d) = &event.end_date {
+        line(format!("052 {d}"));
+    }
+    line(format!("062 {}", input.players.len()));
+    line("092 Individual: Swiss-System".to_string());
+    line(format!("XXR {}", event.planned_rounds.max(cards.rounds() as u32)));
+    for p in &input.players {
+        let Some(card) = cards.get(p.id) else { continue };
+        let name = event.names.get(&p.id).map_or_else(|| format!("#{}", p.id), |n| one_line(n));
+        let mut s = format!(
+            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:>3} {:>11} {:>10} {:>4} {:>4}",
+            start.get(&p.id).copied().unwrap_or(0),
+            "",
+            "",
+            truncate(&name, 33),
+            "",
+            "",
+            "",
+            "",
+            points(card.score),
+            ranks.get(&p.id).copied().unwrap_or(0),
+        );
+        for r in &card.rounds {
+            let (opponent, colour, result) = round_cells(r, &start);
+            let _ = write!(s, "  {opponent:>4} {colour} {result}");
+        }
+        line(s.trim_end().to_string());
+    }
+    out
+}
+
+/// Opponent's starting rank (`0000` for none), scheduled colour and result code of one round.
+fn round_cells(r: &CardRound, start: &BTreeMap<PlayerId, usize>) -> (String, char, char) {
+    let opponent =
+        r.opponent.and_then(|o| start.get(&o).copied()).map_or_else(|| "0000".to_string(), |n| n.to_string());
+    let colour = if r.opponent.is_some() { if r.red_first { 'w' } else { 'b' } } else { '-' };
+    let result = match r.kind {
+        RoundKind::Played => match r.result {
+            Some(MatchScore::Win) => '1',
+            Some(MatchScore::Draw) => '=',
+            _ => '0',
+        },
+        RoundKind::ForfeitWin => '+',
+        RoundKind::ForfeitLoss => '-',
+        RoundKind::PairingBye => 'U',
+        RoundKind::Absent | RoundKind::NotYetJoined | RoundKind::Withdrawn => 'Z',
+    };
+    (opponent, colour, result)
+}
+
+/// `11.5`: whole points with one decimal.
+fn points(p: HalfPoints) -> String {
+    let v = p.0;
+    format!("{}{}.{}", if v < 0 { "-" } else { "" }, v.abs() / 2, if v % 2 == 0 { 0 } else { 5 })
+}
+
+/// The field is fixed-width: cut to `n` characters (not bytes: names are Polish).
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+/// A record is one line: no line breaks from a name.
+fn one_line(s: &str) -> String {
+    s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_string()
+}

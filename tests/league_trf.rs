@@ -1,0 +1,191 @@
+//! The TRF-16 export: a parser written here from the format's column table reads the export
+//! of simulated tournaments back to the same pairings and results.
+
+use bitwa::league::simulation::{Simulation, SimulationConfig, simulate};
+use bitwa::league::standings::StandingsInput;
+use bitwa::league::trf::{TrfEvent, write};
+use bitwa::league::*;
+use std::collections::BTreeMap;
+
+/// A cell of the parsed cross table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Game {
+    opponent: u32,
+    colour: char,
+    result: char,
+}
+
+#[derive(Debug)]
+struct Player {
+    start: u32,
+    name: String,
+    points: String,
+    rank: u32,
+    games: Vec<Game>,
+}
+
+/// Columns are 1-based inclusive in the format's table ("5–8 Starting-rank number", ...).
+fn field(line: &[char], from: usize, to: usize) -> String {
+    line.get(from - 1..to.min(line.len())).map(|c| c.iter().collect::<String>()).unwrap_or_default()
+}
+
+/// The TRF-16 player section: "1–3 Data Identification number (001); 5–8 Starting-rank number;
+/// 15–47 Name; 81–84 Points; 86–89 Rank"; per round, from 92 for round 1 and 10 columns on for
+/// each next: "92–95 Player or forfeit id; 97 Scheduled colour or forfeit; 99 Result".
+fn parse(trf: &str) -> (BTreeMap<String, String>, Vec<Player>) {
+    let mut header = BTreeMap::new();
+    let mut players = Vec::new();
+    for raw in trf.lines() {
+        let line: Vec<char> = raw.chars().collect();
+        let code = field(&line, 1, 3);
+        if code != "001" {
+            header.insert(code, field(&line, 5, line.len()));
+            continue;
+        }
+        assert_eq!(line[3], ' ', "column 4 separates the record code");
+        let mut games = Vec::new();
+        let mut at = 92;
+        while line.len() >= at + 7 {
+            assert_eq!(field(&line, at - 2, at - 1), "  ", "two blanks before each round: {raw}");
+            games.push(Game {
+                opponent: field(&line, at, at + 3).trim().parse().expect("opponent id"),
+                colour: line[at + 4],
+                result: line[at + 6],
+            });
+            at += 10;
+        }
+        players.push(Player {
+            start: field(&line, 5, 8).trim().parse().expect("starting rank"),
+            name: field(&line, 15, 47).trim_end().to_string(),
+            points: field(&line, 81, 84).trim().to_string(),
+            rank: field(&line, 86, 89).trim().parse().expect("rank"),
+            games,
+        });
+    }
+    (header, players)
+}
+
+fn config(players: u32, rounds: u32, seed: u64) -> SimulationConfig {
+    let mut cfg = SimulationConfig::new(players, rounds, seed);
+    cfg.no_show_per_million = 60_000;
+    cfg.withdraw_per_million = 50_000;
+    cfg.late_entries = 3;
+    cfg
+}
+
+fn export(sim: &Simulation, cfg: &SimulationConfig) -> (String, StandingsInput) {
+    let input = sim.standings_input();
+    let event = TrfEvent {
+        name: "Liga Bitwa Warszawska – runda próbna".to_string(),
+        city: "Warszawa".to_string(),
+        start_date: Some("2026/09/12".to_string()),
+        end_date: Some("2026/09/13".to_string()),
+        planned_rounds: cfg.rounds,
+        names: input.players.iter().map(|p| (p.id, format!("Gracz {}, Żaneta", p.id))).collect(),
+    };
+    (write(&event, &input), input)
+}
+
+#[test]
+fn the_trf_of_a_simulated_tournament_reads_back_to_the_same_pairings_and_results() {
+    let mut checked = 0;
+    let mut codes: BTreeMap<char, usize> = BTreeMap::new();
+    for (players, rounds, seed) in [(21u32, 7u32, 1u64), (30, 6, 2), (17, 5, 3)] {
+        let cfg = config(players, rounds, seed);
+        let sim = simulate(&cfg).expect("simulated");
+        let (trf, input) = export(&sim, &cfg);
+        let (header, parsed) = parse(&trf);
+        assert_eq!(header.get("012").map(String::as_str), Some("Liga Bitwa Warszawska – runda próbna"));
+        assert_eq!(header.get("042").map(String::as_str), Some("2026/09/12"));
+        assert_eq!(header.get("XXR").map(String::as_str), Some(rounds.to_string().as_str()));
+        assert_eq!(parsed.len(), input.players.len());
+        // Starting ranks are the registration order; the rank column is the standings'.
+        let start_of: BTreeMap<u32, PlayerId> =
+            parsed.iter().map(|p| (p.start, PlayerId(i64::from(p.start)))).collect();
+        for (k, p) in parsed.iter().enumerate() {
+            assert_eq!(p.start as usize, k + 1);
+            assert_eq!(p.name, format!("Gracz {}, Żaneta", p.start));
+            let row = sim.standings.iter().find(|r| r.player.0 == i64::from(p.start)).expect("row");
+            assert_eq!(p.rank, row.rank);
+            assert_eq!(
+                p.points,
+                format!("{}.{}", row.match_points.0 / 2, if row.match_points.0 % 2 == 0 { 0 } else { 5 })
+            );
+            assert_eq!(p.games.len(), rounds as usize);
+        }
+        // Every round's pairings and results, back from the cross table.
+        for (k, r) in sim.rounds.iter().enumerate() {
+            let cell = |id: PlayerId| &parsed[id.0 as usize - 1].games[k];
+            for m in &r.record.matches {
+                let (a, b) = (cell(m.red_first), cell(m.other));
+                assert_eq!((a.opponent, a.colour), (m.other.0 as u32, 'w'), "round {}: {m:?}", k + 1);
+                assert_eq!((b.opponent, b.colour), (m.red_first.0 as u32, 'b'), "round {}: {m:?}", k + 1);
+                let code = |p: PlayerId| match (m.decided_by, m.winner) {
+                    (DecidedBy::NoShow | DecidedBy::Withdrawal, Some(w)) => {
+                        if w == p {
+                            '+'
+                        } else {
+                            '-'
+                        }
+                    }
+                    (DecidedBy::DoubleNoShow, _) => '-',
+                    (_, None) => '=',
+                    (_, Some(w)) => {
+                        if w == p {
+                            '1'
+                        } else {
+                            '0'
+                        }
+                    }
+                };
+                assert_eq!((a.result, b.result), (code(m.red_first), code(m.other)), "round {}", k + 1);
+                checked += 1;
+            }
+            for &bye in &r.record.byes {
+                assert_eq!(cell(bye), &Game { opponent: 0, colour: '-', result: 'U' });
+            }
+            // Everyone else was not paired: a known absence.
+            let paired: Vec<PlayerId> = r
+                .record
+                .matches
+                .iter()
+                .flat_map(|m| [m.red_first, m.other])
+                .chain(r.record.byes.iter().copied())
+                .collect();
+            for id in start_of.values().filter(|id| !paired.contains(id)) {
+                assert_eq!(cell(*id), &Game { opponent: 0, colour: '-', result: 'Z' });
+            }
+            for p in &parsed {
+                *codes.entry(p.games[k].result).or_default() += 1;
+            }
+        }
+    }
+    assert!(checked > 150, "{checked} matches read back");
+    for code in ['1', '0', '+', '-', 'U', 'Z'] {
+        assert!(codes.get(&code).copied().unwrap_or(0) > 0, "no {code} in the exports: {codes:?}");
+    }
+}
+
+#[test]
+fn the_columns_are_where_the_format_puts_them() {
+    let cfg = config(9, 3, 5);
+    let sim = simulate(&cfg).expect("simulated");
+    let (trf, _) = export(&sim, &cfg);
+    let line: Vec<char> =
+        trf.lines().find(|l| l.starts_with("001    1 ")).expect("player 1").chars().collect();
+    // 5–8 starting rank, right-aligned; 15–47 name (33 characters); 81–84 points; 86–89 rank.
+    assert_eq!(field(&line, 5, 8), "   1");
+    assert_eq!(field(&line, 15, 47).chars().count(), 33);
+    assert!(field(&line, 15, 47).starts_with("Gracz 1, Żaneta "));
+    assert!(field(&line, 81, 84).trim().contains('.'));
+    // Nothing personal between the name and the points: rating, federation, FIDE number and
+    // birth date are blank.
+    assert!(field(&line, 48, 80).trim().is_empty(), "{:?}", field(&line, 48, 80));
+    // Round 1 at 92–95 / 97 / 99, round 2 ten columns on.
+    for at in [92, 102, 112] {
+        assert!(field(&line, at, at + 3).trim().parse::<u32>().is_ok());
+        assert!(matches!(line[at + 4], 'w' | 'b' | '-'), "column {}", at + 5);
+        assert!("10=+-UZ".contains(line[at + 6]), "column {}", at + 7);
+    }
+    assert_eq!(line.len(), 89 + 3 * 10);
+}

@@ -1,0 +1,165 @@
+//! Consistency rules: a walkover blocks game results until it is cleared; deck checks only in
+//! published rounds, 31 cards is "too many", a full count lists no missing cards; discarding a
+//! draft records everything it deleted.
+
+use crate::helpers::*;
+
+/// The forfeit form's version on a referee match page.
+fn forfeit_version(page: &str) -> String {
+    let form = &page[page.find("id=\"forfeit-form\"").unwrap()..];
+    let v = form.split("name=\"version\" value=\"").nth(1).unwrap();
+    v[..v.find('"').unwrap()].to_string()
+}
+
+#[actix_rt::test]
+async fn a_walkover_blocks_game_results_until_it_is_cleared() {
+    let app = TestApp::spawn().await;
+    let (t, _admin, referee, matches) = published_round(&app, &[]).await;
+    let match_path = format!("/ref/t/{t}/match/{}", matches[0]);
+    let form = referee.get(&match_path).await;
+    let games = game_forms(&form.body, t);
+    let saved = referee
+        .post(
+            &format!("{match_path}/forfeit"),
+            &[("version", &forfeit_version(&form.body)), ("forfeit", "absent-a")],
+        )
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+
+    let refused = enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
+    assert_eq!(refused.status, 400);
+    refused.assert_contains("Ten mecz zapisano jako walkower lub wycofanie");
+    // Nothing was saved: the game is still open and the match still a walkover.
+    app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("w toku");
+    assert!(history_rows(&app, "game", "enter").await.is_empty());
+
+    // Cleared ("match played"), the same result is accepted.
+    let form = referee.get(&match_path).await;
+    let cleared = referee
+        .post(&format!("{match_path}/forfeit"), &[("version", &forfeit_version(&form.body)), ("forfeit", "")])
+        .await;
+    assert_eq!(cleared.status, 303);
+    let ok = enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
+    assert_eq!(ok.status, 303, "{}", ok.body);
+}
+
+#[actix_rt::test]
+async fn deck_checks_are_taken_only_in_published_rounds() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
+        register(&admin, t, name).await;
+    }
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+    let referee = app.browser();
+    referee.login("sedzia", "sedzia-haslo").await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    let draft = admin.get(&format!("/t/{t}/round/1")).await;
+    let m = ids_after(&draft.body, &format!("/t/{t}/match/"))[0];
+    let deck = format!("/ref/t/{t}/match/{m}/deck");
+    let full = [("set_label", "7"), ("red_count", "30"), ("polish_count", "30")];
+
+    let in_draft = admin.post(&deck, &full).await;
+    assert_eq!(in_draft.status, 400);
+    in_draft.assert_contains("tylko w opublikowanej rundzie");
+
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    assert_eq!(referee.post(&deck, &full).await.status, 303);
+
+    play_round_red_first_wins(&referee, t, 1).await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    let locked = admin.post(&deck, &full).await;
+    assert_eq!(locked.status, 400);
+    locked.assert_contains("tylko w opublikowanej rundzie");
+    assert_eq!(history_rows(&app, "deck-check", "check").await.len(), 1, "only the published round's check");
+}
+
+#[actix_rt::test]
+async fn thirty_one_cards_is_too_many_and_a_full_count_lists_no_missing_cards() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee, matches) = published_round(&app, &[]).await;
+    let deck = format!("/ref/t/{t}/match/{}/deck", matches[0]);
+
+    // 30 with every Red card ticked missing: contradictory, refused.
+    let mut all_missing: Vec<(String, String)> = vec![
+        ("set_label".into(), "5".into()),
+        ("red_count".into(), "30".into()),
+        ("polish_count".into(), "30".into()),
+    ];
+    all_missing.extend((1..=30).map(|n| (format!("missing_red_{n}"), "1".to_string())));
+    let fields: Vec<(&str, &str)> = all_missing.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let refused = referee.post(&deck, &fields).await;
+    assert_eq!(refused.status, 400);
+    refused.assert_contains(
+        "Karty czerwonych: przy pełnej (lub za dużej) liczbie kart nie zaznacza się brakujących kart",
+    );
+
+    // 31 with one ticked: refused the same way; 28 with three ticked: more than the count lacks.
+    let refused = referee
+        .post(
+            &deck,
+            &[("set_label", "5"), ("red_count", "31"), ("polish_count", "30"), ("missing_red_3", "1")],
+        )
+        .await;
+    assert_eq!(refused.status, 400);
+    let refused = referee
+        .post(
+            &deck,
+            &[
+                ("set_label", "5"),
+                ("red_count", "30"),
+                ("polish_count", "28"),
+                ("missing_polish_1", "1"),
+                ("missing_polish_2", "1"),
+                ("missing_polish_3", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, 400);
+    refused.assert_contains(
+        "Karty polskie: zaznaczono więcej brakujących kart, niż brakuje według liczby (3 &#62; 2)",
+    );
+
+    // 31 alone is recorded as too many, not as an incomplete set with missing cards.
+    let saved = referee.post(&deck, &[("set_label", "5"), ("red_count", "31"), ("polish_count", "30")]).await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    let section = overview.body.split("id=\"decks\"").nth(1).unwrap().split("</section>").next().unwrap();
+    assert!(section.contains("<strong>5</strong>") && section.contains("za dużo kart"), "{section}");
+    let (_, _, new) = history_rows(&app, "deck-check", "check").await.pop().unwrap();
+    assert!(new.contains("\"red_count\":31") && new.contains("\"missing_cards\":[]"), "{new}");
+}
+
+#[actix_rt::test]
+async fn discarding_a_draft_records_everything_it_deleted() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
+        register(&admin, t, name).await;
+    }
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    let assigned = admin
+        .post(&format!("/admin/t/{t}/round/1/assign"), &[("referee", "sedzia"), ("from", "1"), ("to", "2")])
+        .await;
+    assert_eq!(assigned.status, 303, "{}", assigned.body);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/discard"), &[]).await.status, 303);
+
+    let rows = history_rows(&app, "round", "discard").await;
+    assert_eq!(rows.len(), 1);
+    let (_, old, new) = &rows[0];
+    assert_eq!(new, "null");
+    let old: serde_json::Value = serde_json::from_str(old).unwrap();
+    assert_eq!(old["number"], 1);
+    assert_eq!(old["phase"], "swiss");
+    assert_eq!(old["matches"].as_array().unwrap().len(), 2, "{old}");
+    assert_eq!(old["table_referees"].as_array().unwrap().len(), 2, "{old}");
+    assert!(old["deck_checks"].as_array().unwrap().is_empty());
+    assert_eq!(history_rows(&app, "pairing", "discard").await.len(), 2);
+}

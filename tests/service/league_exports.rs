@@ -1,0 +1,124 @@
+//! Issue 10 in the running service: the TRF export of the Swiss phase, Red-side points on the
+//! player page as the standings count them (flag rule), and the "why these pairings" page.
+
+use crate::helpers::*;
+
+/// The number in `<strong id="red-total">` on a player page.
+fn red_total(page: &str) -> i64 {
+    let at = page.find("id=\"red-total\">").expect("red total shown") + "id=\"red-total\">".len();
+    page[at..at + page[at..].find('<').unwrap()].parse().unwrap()
+}
+
+async fn four_players_one_round_played(app: &TestApp) -> (Browser, i64, Vec<i64>) {
+    let admin = app.admin().await;
+    let t = create_tournament(
+        &admin,
+        &[("name", "Liga Żoliborz"), ("swiss_rounds", "2"), ("knockout_size", "0")],
+    )
+    .await;
+    let mut ids = Vec::new();
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka", "Emil Ebacki"] {
+        ids.push(register(&admin, t, name).await);
+    }
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+    let referee = app.browser();
+    referee.login("sedzia", "sedzia-haslo").await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
+    let round = referee.get(&format!("/t/{t}/round/1")).await;
+    let matches = ids_after(&round.body, &format!("/ref/t/{t}/match/"));
+    assert_eq!(matches.len(), 2, "five players: two tables and a bye");
+    // Table 1: game 1 Red wins in Warsaw (21); game 2 the Red commander runs out of time and
+    // the referee types 15 Red-side points: the flag rule makes them 0.
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
+    assert_eq!(
+        enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await.status,
+        303
+    );
+    let flagged = enter(&referee, t, (games[1].0, &games[1].1), "polish", "time-forfeit", "15").await;
+    assert_eq!(flagged.status, 303, "{}", flagged.body);
+    // Table 2: 21 and 10.
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[1])).await.body, t);
+    enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
+    enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    (admin, t, ids)
+}
+
+#[actix_rt::test]
+async fn the_player_page_shows_red_side_points_as_the_standings_count_them() {
+    let app = TestApp::spawn().await;
+    let (_admin, t, ids) = four_players_one_round_played(&app).await;
+    let public = app.browser();
+    let standings = public.get(&format!("/t/{t}/export/standings?sep=comma")).await;
+    let text = standings.body.trim_start_matches('\u{feff}').to_string();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let col = header.iter().position(|h| *h == "Punkty strony czerwonej").expect("Red-side column");
+    let mut total = 0;
+    for id in ids {
+        let page = public.get(&format!("/t/{t}/player/{id}")).await;
+        page.assert_ok();
+        let shown = red_total(&page.body);
+        let name = &page.body[page.body.find("<h1>").unwrap() + 4..];
+        let name = &name[..name.find(['<', ' ']).unwrap()];
+        let line = text.lines().find(|l| l.contains(name)).expect("player in the standings");
+        assert_eq!(line.split(',').nth(col).unwrap(), shown.to_string(), "{name}");
+        total += shown;
+    }
+    // 21 + 0 (flagged: the typed 15 do not count) + 21 + 10.
+    assert_eq!(total, 52);
+}
+
+#[actix_rt::test]
+async fn the_trf_export_holds_the_finished_swiss_rounds_without_birth_dates() {
+    let app = TestApp::spawn().await;
+    let (admin, t, _) = four_players_one_round_played(&app).await;
+    // Round 2 paired and published but not played: left out of the file.
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
+    let public = app.browser();
+    let trf = public.get(&format!("/t/{t}/export/trf")).await;
+    trf.assert_ok();
+    let lines: Vec<&str> = trf.body.lines().collect();
+    assert_eq!(lines[0], "012 Liga Żoliborz");
+    assert!(lines.contains(&"022 Warszawa"));
+    assert!(lines.contains(&"042 2026/05/09"));
+    assert!(lines.contains(&"XXR 2"));
+    let players: Vec<&str> = lines.iter().copied().filter(|l| l.starts_with("001 ")).collect();
+    assert_eq!(players.len(), 5);
+    // Starting rank at columns 5-8, the name from column 15.
+    let first: Vec<char> = players[0].chars().collect();
+    assert_eq!(first[4..8].iter().collect::<String>(), "   1");
+    assert_eq!(first[14..25].iter().collect::<String>(), "Adam Abacki", "{}", players[0]);
+    // One round of ten columns after the rank; the bye and the results are coded.
+    assert!(players.iter().all(|l| l.chars().count() == 99), "{players:?}");
+    assert_eq!(players.iter().filter(|l| l.ends_with("0000 - U")).count(), 1);
+    assert_eq!(players.iter().filter(|l| l.ends_with(" 1")).count(), 2);
+    assert_eq!(players.iter().filter(|l| l.ends_with(" 0")).count(), 2);
+    assert!(!trf.body.contains("2010"), "no birth dates in a public file");
+    let other = public.get("/t/99999/export/trf").await;
+    assert_eq!(other.status, 404);
+}
+
+#[actix_rt::test]
+async fn the_why_page_lists_the_criteria_and_says_how_far_a_floater_goes() {
+    let app = TestApp::spawn().await;
+    let (admin, t, _) = four_players_one_round_played(&app).await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
+    let public = app.browser();
+    let why = public.get(&format!("/t/{t}/round/2/why")).await;
+    why.assert_ok()
+        .assert_contains("Kryteria kojarzenia, od najważniejszego")
+        .assert_contains("różnice punktów, od największej")
+        .assert_contains("wolny los: ");
+    // After round 1 three players have 1 point (two winners and the bye) and two have 0: one
+    // of the three plays a 0-point player, one point apart.
+    why.assert_contains("różnica 1 pkt");
+    public.get(&format!("/lang/en?back=/t/{t}/round/2/why")).await;
+    let en = public.get(&format!("/t/{t}/round/2/why")).await;
+    en.assert_contains("Pairing criteria, most important first")
+        .assert_contains("the fewest pairs across score groups");
+}

@@ -1,0 +1,170 @@
+//! Minors' data: public pages never show birth dates; after the season an organiser erases a
+//! player's personal data, the results stay under a pseudonym, and the erasure is logged.
+
+use crate::helpers::*;
+use bitwa::engine::{Edition, RuleOptions, random_game};
+
+const OPTIONS: RuleOptions = RuleOptions {
+    fortifications: false,
+    flank_attacks: false,
+    time_control_secs: 900,
+    ..RuleOptions::STANDARD
+};
+
+/// The match points the standings page shows for `name`.
+fn points_of(standings: &str, name: &str) -> String {
+    let at = standings.find(&format!(">{name}</a>")).unwrap_or_else(|| panic!("{name} in standings"));
+    let rest = &standings[at..];
+    let start = rest.find("<strong>").unwrap() + "<strong>".len();
+    rest[start..start + rest[start..].find('<').unwrap()].to_string()
+}
+
+/// Every public page of a tournament with one played round, and its exports.
+async fn public_pages(b: &Browser, t: i64, player: i64, m: i64, g: i64) -> Vec<(String, Page)> {
+    let mut pages = Vec::new();
+    for path in [
+        "/".to_string(),
+        format!("/t/{t}"),
+        format!("/t/{t}/round/1"),
+        format!("/t/{t}/round/1/why"),
+        format!("/t/{t}/standings"),
+        format!("/t/{t}/bracket"),
+        format!("/t/{t}/player/{player}"),
+        format!("/t/{t}/match/{m}"),
+        format!("/t/{t}/game/{g}"),
+        format!("/t/{t}/export/pairings/1"),
+        format!("/t/{t}/export/standings"),
+        format!("/t/{t}/export/results?sep=comma"),
+    ] {
+        let page = b.get(&path).await;
+        assert_eq!(page.status, 200, "{path}");
+        pages.push((path, page));
+    }
+    pages
+}
+
+#[actix_rt::test]
+async fn birth_dates_are_never_public_and_erasure_keeps_results_under_a_pseudonym() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    // The default form's tournament was on 2026-05-09: the season is over.
+    let t = create_tournament(&admin, &[("knockout_size", "0")]).await;
+    let reg = |name: &'static str, birth: &'static str, club: &'static str| {
+        let admin = &admin;
+        async move {
+            let page = admin
+                .post(
+                    &format!("/admin/t/{t}/players"),
+                    &[("name", name), ("birth_date", birth), ("club", club)],
+                )
+                .await;
+            assert_eq!(page.status, 303, "{}", page.body);
+        }
+    };
+    reg("Zofia Tajna", "2010-03-07", "Gimnazjum Tajne").await;
+    reg("Jan Jawny", "2009-11-21", "LO Jawne").await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"))[0];
+    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    let log = random_game(7, Edition::builtin(), &OPTIONS)
+        .to_string()
+        .replace("[Red \"random\"]", "[Red \"Zofia Tajna\"]")
+        .replace("[Polish \"random\"]", "[Polish \"Jan Jawny\"]")
+        + "# Zofia Tajna i Jan Jawny podali sobie ręce\n";
+    let saved = admin
+        .post(
+            &format!("/ref/t/{t}/game/{}", games[0].0),
+            &[("version", games[0].1.as_str()), ("log", log.as_str())],
+        )
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    assert_eq!(enter(&admin, t, (games[1].0, &games[1].1), "red", "warsaw-entered", "21").await.status, 303);
+
+    let public = app.browser();
+    let standings = public.get(&format!("/t/{t}/standings")).await;
+    let zofia = ids_after(&standings.body, &format!("/t/{t}/player/"))
+        .into_iter()
+        .find(|&p| standings.body.contains(&format!("/t/{t}/player/{p}\">Zofia Tajna")))
+        .expect("Zofia in the standings");
+    let before = public_pages(&public, t, zofia, m, games[0].0).await;
+    for (path, page) in &before {
+        // Birth dates never appear on public pages or exports, in any format.
+        for date in ["2010-03-07", "07.03.2010", "2009-11-21", "21.11.2009"] {
+            assert!(!page.body.contains(date), "{path} shows a birth date");
+        }
+    }
+    assert!(before.iter().any(|(_, p)| p.body.contains("Zofia Tajna")));
+    // The organiser's page lists them (and no cache keeps it).
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    overview.assert_contains("2010-03-07");
+    assert_eq!(overview.header("cache-control"), "no-store");
+
+    let erase = format!("/admin/t/{t}/players/{zofia}/erase");
+    let unconfirmed = admin.post(&erase, &[]).await;
+    assert_eq!(unconfirmed.status, 400);
+    unconfirmed.assert_contains("Zaznacz potwierdzenie");
+    let visitor = Browser::new(&app.base);
+    assert_eq!(visitor.post(&erase, &[("confirm", "1")]).await.location.as_deref(), Some("/login"));
+    assert_eq!(admin.post(&erase, &[("confirm", "1")]).await.status, 303);
+
+    let pseudonym = format!("Anonim #{zofia}");
+    let after = public_pages(&public, t, zofia, m, games[0].0).await;
+    for (path, page) in &after {
+        for gone in ["Zofia Tajna", "Gimnazjum Tajne", "2010-03-07"] {
+            assert!(!page.body.contains(gone), "{path} still shows {gone}");
+        }
+    }
+    assert!(after.iter().any(|(p, page)| p.ends_with("/standings") && page.body.contains(&pseudonym)));
+    // The results stand: the same points and place, the pseudonym in place of the name.
+    let standings_after = public.get(&format!("/t/{t}/standings")).await;
+    assert_eq!(points_of(&standings_after.body, &pseudonym), points_of(&standings.body, "Zofia Tajna"));
+    assert_eq!(
+        standings_after.body.find(&pseudonym) < standings_after.body.find("Jan Jawny"),
+        standings.body.find("Zofia Tajna") < standings.body.find("Jan Jawny")
+    );
+    // The game page still shows the validated log, with the pseudonym in its header.
+    let game = public.get(&format!("/t/{t}/game/{}", games[0].0)).await;
+    game.assert_contains(&pseudonym).assert_contains("Jan Jawny").assert_contains("Sprawdzony zapis partii");
+
+    // Nothing of her is left in the database's history or logs, and the erasure itself is recorded.
+    let db = sqlx::SqlitePool::connect(&app.db_url).await.unwrap();
+    let (left,): (i64,) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM history WHERE old_value LIKE '%Zofia%' OR new_value LIKE '%Zofia%' \
+         OR old_value LIKE '%2010-03-07%' OR new_value LIKE '%2010-03-07%' OR old_value LIKE '%Gimnazjum Tajne%' \
+         OR new_value LIKE '%Gimnazjum Tajne%') + (SELECT COUNT(*) FROM games WHERE log_text LIKE '%Zofia%') \
+         + (SELECT COUNT(*) FROM players WHERE name LIKE '%Zofia%' OR birth_date = '2010-03-07')",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    assert_eq!(left, 0);
+    db.close().await;
+    let erased = history_rows(&app, "player", "erase personal data").await;
+    assert_eq!(erased.len(), 1);
+    assert_eq!(erased[0].0, zofia);
+    assert!(erased[0].2.contains(&pseudonym));
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    overview
+        .assert_contains("dane osobowe usunięte")
+        .assert_lacks("2010-03-07")
+        .assert_contains("2009-11-21");
+}
+
+#[actix_rt::test]
+async fn personal_data_is_erased_only_after_the_last_day() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("first_day", "2030-05-09"), ("last_day", "2030-05-10")]).await;
+    let page = admin
+        .post(&format!("/admin/t/{t}/players"), &[("name", "Ola Przyszła"), ("birth_date", "2013-01-01")])
+        .await;
+    assert_eq!(page.status, 303, "{}", page.body);
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    overview.assert_lacks("Usuń dane osobowe");
+    let p = ids_after(&overview.body, &format!("/admin/t/{t}/players/"))[0];
+    let refused = admin.post(&format!("/admin/t/{t}/players/{p}/erase"), &[("confirm", "1")]).await;
+    assert_eq!(refused.status, 400);
+    refused.assert_contains("dopiero po ostatnim dniu turnieju");
+    app.browser().get(&format!("/t/{t}")).await.assert_contains("Ola Przyszła");
+}
