@@ -105,6 +105,11 @@ impl Body {
         &self.etag
     }
 
+    fn carries_a_form_token(&self) -> bool {
+        const TOKEN: &[u8] = b"name=\"csrf\"";
+        self.identity.windows(TOKEN.len()).any(|w| w == TOKEN)
+    }
+
     /// Bytes kept for this body so far (the budget's unit).
     fn size(&self) -> usize {
         self.identity.len() + self.gzip.get().map_or(0, Bytes::len) + self.brotli.get().map_or(0, Bytes::len)
@@ -295,6 +300,12 @@ impl PageStore {
     #[must_use]
     pub fn serve(&self, req: &HttpRequest, key: Option<PageKey>, body: Body) -> HttpResponse {
         let Some(key) = key else { return body.respond(req, PERSONAL, VARY) };
+        if body.carries_a_form_token() {
+            // A CSRF token belongs to one visitor: such a page is never shared (a template that
+            // shows a form to anonymous visitors must not be cached; this keeps it safe anyway).
+            tracing::warn!(path = %key.path, "a shared page carried a CSRF token: not cached");
+            return body.respond(req, PERSONAL, VARY);
+        }
         let body = Arc::new(body);
         // Charged for the body and a generous estimate of both compressed forms.
         let charge = body.size() + body.size() / 2;
@@ -394,6 +405,11 @@ mod tests {
         let res = store.serve(&req, None, Body::html("c".into()));
         assert_eq!(res.headers().get(header::CACHE_CONTROL).unwrap(), "private, no-cache");
         assert!(store.cached(&req, None).is_none());
+        // A page with a visitor's CSRF token is never shared.
+        let form = "<form><input type=\"hidden\" name=\"csrf\" value=\"t0k3n\"></form>";
+        let res = store.serve(&req, Some(key("/form")), Body::html(form.into()));
+        assert_eq!(res.headers().get(header::CACHE_CONTROL).unwrap(), "private, no-cache");
+        assert!(store.cached(&req, Some(&key("/form"))).is_none());
         drop(store);
         assert_eq!(budget.used(), 0, "a dropped store gives its bytes back");
     }
