@@ -146,6 +146,7 @@ async fn public_pages_come_compressed_for_clients_that_accept_it_and_304_when_un
         format!("/t/{t}/game/{g}"),
         format!("/t/{t}/export/results"),
         format!("/t/{t}/export/standings?sep=comma"),
+        format!("/t/{t}/export/trf"),
     ];
     for path in &pages {
         let plain = b.get(path).await;

@@ -1,10 +1,9 @@
 //! CSV exports: pairings of a round, standings, all results. UTF-8 with a BOM and `;` by default
 //! (what Polish spreadsheets expect), `,` with `?sep=comma`; headers in the page language.
 //! And the Swiss phase as a FIDE Tournament Report File (TRF-16, league `trf`).
-//! The CSV exports are built from the read model (`web::view`) once per change of the tournament,
-//! language and separator, then served from `view.pages` (compressed, with an `ETag`) to everybody.
+//! Every export is built from the read model (`web::view`) once per change of the tournament (and
+//! language and separator), then served from `view.pages` (compressed, with an `ETag`) to everybody.
 
-use super::tournament;
 use crate::store::{Db, TournamentId};
 use crate::web::cache::Views;
 use crate::web::csv_cell::{self, Separator};
@@ -12,7 +11,6 @@ use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
 use crate::web::http_cache::{Body, PageKey};
 use crate::web::i18n::Lang;
-use crate::web::league_view::Loaded;
 use crate::web::lines::{MatchLine, state_word};
 use crate::web::view::TournamentView;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -167,11 +165,22 @@ pub async fn standings(
 /// The Swiss phase as a FIDE Tournament Report File (TRF-16): every finished public Swiss round
 /// (a round still in play is left out), players in registration order. Public like the other
 /// exports; no birth dates.
-pub async fn trf(db: web::Data<Db>, path: web::Path<i64>) -> Result<HttpResponse, WebError> {
+pub async fn trf(
+    req: HttpRequest,
+    ctx: Ctx,
+    db: web::Data<Db>,
+    views: web::Data<Views>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
     use crate::league::trf::{TrfEvent, write};
     use crate::store::rounds::Phase;
     let tid = path.into_inner();
-    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let view = views.get(&db, TournamentId(tid)).await?;
+    let key = PageKey::shared(&req, &ctx, "");
+    if let Some(hit) = view.pages.cached(&req, Some(&key)) {
+        return Ok(hit);
+    }
+    let data = &view.data;
     let finished: Vec<u32> = data
         .public_rounds()
         .filter(|r| r.phase() == Phase::Swiss && data.round_complete(r))
@@ -187,8 +196,7 @@ pub async fn trf(db: web::Data<Db>, path: web::Path<i64>) -> Result<HttpResponse
         planned_rounds: u32::try_from(data.t.swiss_rounds).unwrap_or(0),
         names: data.players.iter().map(|p| (crate::web::league_view::lp(p.id), p.name.clone())).collect(),
     };
-    Ok(HttpResponse::Ok()
-        .content_type("text/plain; charset=utf-8")
-        .insert_header(("Content-Disposition", format!("attachment; filename=\"tournament-{tid}.trf\"")))
-        .body(write(&event, &input)))
+    let disposition = format!("attachment; filename=\"tournament-{tid}.trf\"");
+    let body = Body::new("text/plain; charset=utf-8", Some(disposition), write(&event, &input).into_bytes());
+    Ok(view.pages.serve(&req, Some(key), body))
 }
