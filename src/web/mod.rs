@@ -3,8 +3,10 @@
 //! Data flows one way: a handler checks who is asking, the store loads, a pure `league` or `engine`
 //! function decides, the store saves, a template renders. No tournament rule lives here.
 
+pub mod assets;
 pub mod auth;
 pub mod cache;
+pub mod coalesce;
 pub mod csrf;
 pub mod csv_cell;
 pub mod ctx;
@@ -15,6 +17,7 @@ pub mod form;
 pub mod guard;
 pub mod hashing;
 pub mod headers;
+pub mod http_cache;
 pub mod i18n;
 pub mod league_view;
 pub mod lines;
@@ -32,6 +35,7 @@ pub mod startup;
 pub mod throttle;
 pub mod tiebreak_order;
 pub mod upload;
+pub mod view;
 
 pub use error::WebError;
 pub use settings::Settings;
