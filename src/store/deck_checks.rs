@@ -96,10 +96,12 @@ const SELECT: &str = "SELECT d.match_id, d.set_label, d.red_count, d.polish_coun
 /// # Errors
 /// The query fails.
 pub async fn of_match(db: &Db, m: MatchId) -> Result<Vec<DeckCheck>, StoreError> {
-    Ok(sqlx::query_as::<_, DeckCheck>(&format!("{SELECT} WHERE d.match_id = ? ORDER BY d.id"))
-        .bind(m)
-        .fetch_all(db)
-        .await?)
+    Ok(sqlx::query_as::<_, DeckCheck>(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE d.match_id = ? ORDER BY d.id"
+    )))
+    .bind(m)
+    .fetch_all(db)
+    .await?)
 }
 
 /// Every deck check of a tournament, oldest first, inside the caller's transaction (the read model).
@@ -110,10 +112,12 @@ pub async fn of_tournament_in(
     conn: &mut sqlx::SqliteConnection,
     tournament: TournamentId,
 ) -> Result<Vec<DeckCheck>, StoreError> {
-    Ok(sqlx::query_as::<_, DeckCheck>(&format!("{SELECT} WHERE d.tournament_id = ? ORDER BY d.id"))
-        .bind(tournament)
-        .fetch_all(conn)
-        .await?)
+    Ok(sqlx::query_as::<_, DeckCheck>(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE d.tournament_id = ? ORDER BY d.id"
+    )))
+    .bind(tournament)
+    .fetch_all(conn)
+    .await?)
 }
 
 /// Checks that found a short deck (the organiser's list of incomplete card sets).
@@ -125,9 +129,9 @@ pub async fn incomplete(
     tournament: TournamentId,
     full_deck: i64,
 ) -> Result<Vec<DeckCheck>, StoreError> {
-    Ok(sqlx::query_as::<_, DeckCheck>(&format!(
+    Ok(sqlx::query_as::<_, DeckCheck>(sqlx::AssertSqlSafe(format!(
         "{SELECT} WHERE d.tournament_id = ? AND (d.red_count <> ? OR d.polish_count <> ?) ORDER BY d.set_label, d.id"
-    ))
+    )))
     .bind(tournament)
     .bind(full_deck)
     .bind(full_deck)

@@ -48,9 +48,9 @@ const SELECT: &str = "SELECT e.code, e.name, e.builtin, u.username AS uploaded_b
 /// # Errors
 /// The query fails.
 pub async fn list(db: &Db) -> Result<Vec<EditionRow>, StoreError> {
-    Ok(sqlx::query_as::<_, EditionRow>(&format!(
+    Ok(sqlx::query_as::<_, EditionRow>(sqlx::AssertSqlSafe(format!(
         "{SELECT} ORDER BY e.builtin DESC, e.uploaded_at DESC, e.code"
-    ))
+    )))
     .fetch_all(db)
     .await?)
 }
@@ -58,7 +58,7 @@ pub async fn list(db: &Db) -> Result<Vec<EditionRow>, StoreError> {
 /// # Errors
 /// The query fails.
 pub async fn get(db: &Db, code: &str) -> Result<Option<EditionRow>, StoreError> {
-    Ok(sqlx::query_as::<_, EditionRow>(&format!("{SELECT} WHERE e.code = ?"))
+    Ok(sqlx::query_as::<_, EditionRow>(sqlx::AssertSqlSafe(format!("{SELECT} WHERE e.code = ?")))
         .bind(code)
         .fetch_optional(db)
         .await?)

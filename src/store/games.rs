@@ -73,11 +73,11 @@ pub async fn all_games_in(
     conn: &mut sqlx::SqliteConnection,
     tournament: TournamentId,
 ) -> Result<Vec<GameRow>, StoreError> {
-    Ok(sqlx::query_as::<_, GameRow>(&format!(
+    Ok(sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM games WHERE match_id IN \
          (SELECT m.id FROM matches m JOIN rounds r ON r.id = m.round_id WHERE r.tournament_id = ?) \
          ORDER BY match_id, game_no"
-    ))
+    )))
     .bind(tournament)
     .fetch_all(conn)
     .await?)
@@ -96,9 +96,9 @@ pub async fn log_text(db: &Db, id: GameId) -> Result<Option<String>, StoreError>
 /// # Errors
 /// The query fails.
 pub async fn of_match(db: &Db, m: MatchId) -> Result<Vec<GameRow>, StoreError> {
-    Ok(sqlx::query_as::<_, GameRow>(&format!(
+    Ok(sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM games WHERE match_id = ? ORDER BY game_no"
-    ))
+    )))
     .bind(m)
     .fetch_all(db)
     .await?)
@@ -109,10 +109,12 @@ pub async fn of_match(db: &Db, m: MatchId) -> Result<Vec<GameRow>, StoreError> {
 /// # Errors
 /// The query fails.
 pub async fn get(db: &Db, id: GameId) -> Result<Option<(GameRow, Option<String>)>, StoreError> {
-    let row = sqlx::query_as::<_, GameRow>(&format!("SELECT {COLUMNS} FROM games WHERE id = ?"))
-        .bind(id)
-        .fetch_optional(db)
-        .await?;
+    let row = sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM games WHERE id = ?"
+    )))
+    .bind(id)
+    .fetch_optional(db)
+    .await?;
     let Some(row) = row else { return Ok(None) };
     let (log,): (Option<String>,) =
         sqlx::query_as("SELECT log_text FROM games WHERE id = ?").bind(id).fetch_one(db).await?;

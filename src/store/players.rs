@@ -98,7 +98,7 @@ fn scrub_json(value: &mut Value, name: &str, pseudonym: &str, own_row: bool) {
 /// Rewrite `old_value`/`new_value` of the history rows `sql` selects (id, old, new).
 async fn scrub_history(
     tx: &mut sqlx::SqliteConnection,
-    sql: &str,
+    sql: &'static str,
     bind: i64,
     name: &str,
     pseudonym: &str,
@@ -275,9 +275,9 @@ pub async fn list_in(
     conn: &mut sqlx::SqliteConnection,
     tournament: TournamentId,
 ) -> Result<Vec<Player>, StoreError> {
-    Ok(sqlx::query_as::<_, Player>(&format!(
+    Ok(sqlx::query_as::<_, Player>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM players WHERE tournament_id = ? ORDER BY id"
-    ))
+    )))
     .bind(tournament)
     .fetch_all(conn)
     .await?)
@@ -286,9 +286,9 @@ pub async fn list_in(
 /// # Errors
 /// The query fails.
 pub async fn get(db: &Db, tournament: TournamentId, id: PlayerId) -> Result<Option<Player>, StoreError> {
-    Ok(sqlx::query_as::<_, Player>(&format!(
+    Ok(sqlx::query_as::<_, Player>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM players WHERE tournament_id = ? AND id = ?"
-    ))
+    )))
     .bind(tournament)
     .bind(id)
     .fetch_optional(db)

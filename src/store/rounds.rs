@@ -403,11 +403,13 @@ pub async fn swap_players(
     };
     let before: Vec<_> = rows.iter().filter(|r| r.0 == sx.0 || r.0 == sy.0).cloned().collect();
     for ((id, col), p) in [(sx, y), (sy, x)] {
-        sqlx::query(&format!("UPDATE matches SET {col} = ?, version = version + 1 WHERE id = ?"))
-            .bind(p)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE matches SET {col} = ?, version = version + 1 WHERE id = ?"
+        )))
+        .bind(p)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
     }
     // Games follow the match: game 1's Red is player_a, game 2's Red is player_b.
     for id in [sx.0, sy.0] {
@@ -514,9 +516,9 @@ pub async fn list_in(
     conn: &mut sqlx::SqliteConnection,
     tournament: TournamentId,
 ) -> Result<Vec<Round>, StoreError> {
-    Ok(sqlx::query_as::<_, Round>(&format!(
+    Ok(sqlx::query_as::<_, Round>(sqlx::AssertSqlSafe(format!(
         "SELECT {ROUND_COLUMNS} FROM rounds WHERE tournament_id = ? ORDER BY number"
-    ))
+    )))
     .bind(tournament)
     .fetch_all(conn)
     .await?)
@@ -525,9 +527,9 @@ pub async fn list_in(
 /// # Errors
 /// The query fails.
 pub async fn by_number(db: &Db, tournament: TournamentId, number: i64) -> Result<Option<Round>, StoreError> {
-    Ok(sqlx::query_as::<_, Round>(&format!(
+    Ok(sqlx::query_as::<_, Round>(sqlx::AssertSqlSafe(format!(
         "SELECT {ROUND_COLUMNS} FROM rounds WHERE tournament_id = ? AND number = ?"
-    ))
+    )))
     .bind(tournament)
     .bind(number)
     .fetch_optional(db)
@@ -539,10 +541,10 @@ pub async fn by_number(db: &Db, tournament: TournamentId, number: i64) -> Result
 /// # Errors
 /// The query fails.
 pub async fn matches_of(db: &Db, round: RoundId) -> Result<Vec<MatchRow>, StoreError> {
-    Ok(sqlx::query_as::<_, MatchRow>(&format!(
+    Ok(sqlx::query_as::<_, MatchRow>(sqlx::AssertSqlSafe(format!(
         "{MATCH_SELECT} WHERE m.round_id = ? \
          ORDER BY CASE WHEN m.player_b IS NULL THEN 1 ELSE 0 END, m.table_no, m.id"
-    ))
+    )))
     .bind(round)
     .fetch_all(db)
     .await?)
@@ -564,10 +566,10 @@ pub async fn all_matches_in(
     conn: &mut sqlx::SqliteConnection,
     tournament: TournamentId,
 ) -> Result<Vec<MatchRow>, StoreError> {
-    Ok(sqlx::query_as::<_, MatchRow>(&format!(
+    Ok(sqlx::query_as::<_, MatchRow>(sqlx::AssertSqlSafe(format!(
         "{MATCH_SELECT} WHERE r.tournament_id = ? \
          ORDER BY r.number, CASE WHEN m.player_b IS NULL THEN 1 ELSE 0 END, m.table_no, m.id"
-    ))
+    )))
     .bind(tournament)
     .fetch_all(conn)
     .await?)
@@ -582,9 +584,11 @@ pub async fn get_match(
     tournament: TournamentId,
     id: MatchId,
 ) -> Result<Option<MatchRow>, StoreError> {
-    Ok(sqlx::query_as::<_, MatchRow>(&format!("{MATCH_SELECT} WHERE r.tournament_id = ? AND m.id = ?"))
-        .bind(tournament)
-        .bind(id)
-        .fetch_optional(db)
-        .await?)
+    Ok(sqlx::query_as::<_, MatchRow>(sqlx::AssertSqlSafe(format!(
+        "{MATCH_SELECT} WHERE r.tournament_id = ? AND m.id = ?"
+    )))
+    .bind(tournament)
+    .bind(id)
+    .fetch_optional(db)
+    .await?)
 }

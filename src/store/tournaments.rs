@@ -112,7 +112,7 @@ pub(super) const COLUMNS: &str = "id, name, venue, first_day, last_day, swiss_ro
      time_control_secs, edition, no_retreat_eliminates, compulsory_advance, pillage_by_free_units_only, \
      encirclement, version";
 
-type SqliteQuery<'q> = sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>;
+type SqliteQuery<'q> = sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments>;
 
 /// Bind the configuration's columns, in the order `create` and `update` name them.
 fn bind_config<'q>(q: SqliteQuery<'q>, cfg: &'q TournamentConfig) -> SqliteQuery<'q> {
@@ -178,11 +178,13 @@ pub async fn update(
 ) -> Result<(), StoreError> {
     let mut tx = super::write_tx(db).await?;
     super::editions::require(&mut tx, &cfg.edition).await?;
-    let old = sqlx::query_as::<_, Tournament>(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?"))
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or(StoreError::NotFound)?;
+    let old = sqlx::query_as::<_, Tournament>(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM tournaments WHERE id = ?"
+    )))
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or(StoreError::NotFound)?;
     let q = sqlx::query(
         "UPDATE tournaments SET name = ?, venue = ?, first_day = ?, last_day = ?, swiss_rounds = ?, \
          knockout_size = ?, third_place = ?, score_win = ?, score_draw = ?, score_loss = ?, score_bye = ?, \
@@ -210,10 +212,12 @@ pub async fn update(
 /// # Errors
 /// The query fails.
 pub async fn get(db: &Db, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
-    Ok(sqlx::query_as::<_, Tournament>(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?"))
-        .bind(id)
-        .fetch_optional(db)
-        .await?)
+    Ok(sqlx::query_as::<_, Tournament>(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM tournaments WHERE id = ?"
+    )))
+    .bind(id)
+    .fetch_optional(db)
+    .await?)
 }
 
 /// Every tournament, newest first.
@@ -221,9 +225,9 @@ pub async fn get(db: &Db, id: TournamentId) -> Result<Option<Tournament>, StoreE
 /// # Errors
 /// The query fails.
 pub async fn list(db: &Db) -> Result<Vec<Tournament>, StoreError> {
-    Ok(sqlx::query_as::<_, Tournament>(&format!(
+    Ok(sqlx::query_as::<_, Tournament>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM tournaments ORDER BY first_day DESC, id DESC"
-    ))
+    )))
     .fetch_all(db)
     .await?)
 }

@@ -86,11 +86,12 @@ pub struct TournamentRows {
 pub async fn rows(db: &Db, id: TournamentId) -> Result<Option<TournamentRows>, StoreError> {
     let mut tx = db.begin().await?;
     let Some(stamp) = stamp_in(&mut tx, id).await? else { return Ok(None) };
-    let tournament =
-        sqlx::query_as::<_, Tournament>(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?"))
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?;
+    let tournament = sqlx::query_as::<_, Tournament>(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM tournaments WHERE id = ?"
+    )))
+    .bind(id)
+    .fetch_one(&mut *tx)
+    .await?;
     let players = players::list_in(&mut tx, id).await?;
     let rounds = rounds::list_in(&mut tx, id).await?;
     let matches = rounds::all_matches_in(&mut tx, id).await?;
