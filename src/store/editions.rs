@@ -181,7 +181,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("bitwa-editions-migration-{}", std::process::id()));
         let old = dir.join("migrations");
         std::fs::create_dir_all(&old).expect("temp dir");
-        let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+        let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join("sqlite");
         for entry in std::fs::read_dir(&all).expect("migrations") {
             let path = entry.expect("entry").path();
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();

@@ -77,7 +77,7 @@ pub async fn connect(url: &str) -> Result<Db, StoreError> {
         // big tournament's read model (thousands of rows) stalled on it at every 50th row.
         .row_buffer_size(4096);
     let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-    sqlx::migrate!("./migrations").run(&pool).await?;
+    sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
     Ok(pool)
 }
 

@@ -3,7 +3,7 @@
 use bitwa::web::{Application, Settings};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
@@ -27,6 +27,46 @@ pub fn fresh_dir() -> PathBuf {
     dir
 }
 
+/// The PostgreSQL server the suite runs against, when set (`scripts/with-postgres.sh` sets it; CI runs
+/// the service suite once on SQLite and once with it). Without it every test uses a SQLite file.
+pub fn postgres_url() -> Option<String> {
+    std::env::var("BITWA_TEST_POSTGRES_URL").ok().filter(|u| !u.trim().is_empty())
+}
+
+/// The database of a test's folder: the SQLite file `dir/bitwa.db`, or on PostgreSQL a database of
+/// its own named after the folder (created on first use, so a restart on the same folder finds its
+/// data again).
+pub async fn database_url(dir: &Path) -> String {
+    database_url_named(dir, "bitwa").await
+}
+
+/// [`database_url`] for a second database of the same folder (`name` is a short word).
+pub async fn database_url_named(dir: &Path, name: &str) -> String {
+    let Some(server) = postgres_url() else {
+        return format!("sqlite://{}", dir.join(format!("{name}.db")).display());
+    };
+    let folder = dir.file_name().and_then(|f| f.to_str()).unwrap_or("x");
+    let db: String = format!("bt_{folder}_{name}")
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+        .collect();
+    assert!(db.len() < 64, "database name too long: {db}");
+    let admin = sqlx::PgPool::connect(&server).await.expect("the test PostgreSQL server answers");
+    let exists: Option<(i32,)> = sqlx::query_as("SELECT 1 FROM pg_database WHERE datname = $1")
+        .bind(&db)
+        .fetch_optional(&admin)
+        .await
+        .unwrap();
+    if exists.is_none() {
+        // The name is made of [a-z0-9_] above: safe to splice.
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {db}"))).execute(&admin).await.unwrap();
+    }
+    admin.close().await;
+    let (base, query) = server.split_once('?').map_or((server.as_str(), ""), |(b, q)| (b, q));
+    let (host, _) = base.rsplit_once('/').expect("a postgres:// URL with a database name");
+    if query.is_empty() { format!("{host}/{db}") } else { format!("{host}/{db}?{query}") }
+}
+
 impl TestApp {
     /// Start a fresh app (new database).
     pub async fn spawn() -> TestApp {
@@ -45,7 +85,7 @@ impl TestApp {
 
     /// Start the app on a folder with settings changed by `change`.
     pub async fn spawn_configured(dir: PathBuf, demo: bool, change: impl FnOnce(&mut Settings)) -> TestApp {
-        let db_url = format!("sqlite://{}", dir.join("bitwa.db").display());
+        let db_url = database_url(&dir).await;
         let mut settings = Settings {
             database_url: db_url.clone(),
             bind: "127.0.0.1:0".into(),

@@ -29,6 +29,7 @@ mod privacy;
 mod read_model;
 mod registration;
 mod rules;
+mod schema;
 mod sessions;
 mod spine;
 mod throttling;

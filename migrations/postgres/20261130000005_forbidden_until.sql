@@ -1,0 +1,2 @@
+-- A forbidden pair may hold only up to a round (rounds 1 to n); NULL: always.
+ALTER TABLE forbidden_pairs ADD COLUMN until_round BIGINT;
