@@ -1,7 +1,7 @@
 //! Referees assigned to the tables of a round. An assignment is a plain row per table; changing it
 //! writes a history row (old and new referee per table) in the same transaction.
 
-use super::{Db, RoundId, StoreError, TournamentId, UserId, history};
+use super::{RoundId, Store, StoreError, TournamentId, UserId, history};
 use serde::Serialize;
 
 /// One table's referee, as pages show it.
@@ -16,14 +16,14 @@ pub struct TableReferee {
 ///
 /// # Errors
 /// The query fails.
-pub async fn of_round(db: &Db, round: RoundId) -> Result<Vec<TableReferee>, StoreError> {
-    Ok(sqlx::query_as::<_, TableReferee>(
+pub async fn of_round(db: &Store, round: RoundId) -> Result<Vec<TableReferee>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, TableReferee>(
         "SELECT a.table_no, a.user_id, u.username FROM table_referees a JOIN users u ON u.id = a.user_id \
-         WHERE a.round_id = ? ORDER BY a.table_no",
+         WHERE a.round_id = $1 ORDER BY a.table_no",
     )
     .bind(round)
-    .fetch_all(db)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }
 
 /// Assign `referee` (or nobody, with `None`) to the tables `from..=to` of a round that exist (byes
@@ -33,7 +33,7 @@ pub async fn of_round(db: &Db, round: RoundId) -> Result<Vec<TableReferee>, Stor
 /// [`StoreError::NotFound`] for a round of another tournament; a write fails (nothing is kept then).
 #[tracing::instrument(skip(db))]
 pub async fn assign(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     round: RoundId,
     from: i64,
@@ -41,52 +41,59 @@ pub async fn assign(
     referee: Option<UserId>,
     by: UserId,
 ) -> Result<Vec<i64>, StoreError> {
-    let mut tx = super::write_tx(db).await?;
-    let found: Option<(i64,)> = sqlx::query_as("SELECT id FROM rounds WHERE id = ? AND tournament_id = ?")
-        .bind(round)
-        .bind(tournament)
-        .fetch_optional(&mut *tx)
-        .await?;
+    let mut tx = db.write_tournament(tournament).await?;
+    let found: Option<(RoundId,)> =
+        on!(&mut tx, |c| sqlx::query_as("SELECT id FROM rounds WHERE id = $1 AND tournament_id = $2")
+            .bind(round)
+            .bind(tournament)
+            .fetch_optional(c)
+            .await)?;
     if found.is_none() {
         return Err(StoreError::NotFound);
     }
-    let tables: Vec<(i64,)> = sqlx::query_as(
-        "SELECT DISTINCT table_no FROM matches WHERE round_id = ? AND player_b IS NOT NULL \
-         AND table_no BETWEEN ? AND ? ORDER BY table_no",
+    let tables: Vec<(i64,)> = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT DISTINCT table_no FROM matches WHERE round_id = $1 AND player_b IS NOT NULL \
+         AND table_no BETWEEN $2 AND $3 ORDER BY table_no",
     )
     .bind(round)
     .bind(from)
     .bind(to)
-    .fetch_all(&mut *tx)
-    .await?;
+    .fetch_all(c)
+    .await)?;
     let tables: Vec<i64> = tables.into_iter().map(|(t,)| t).collect();
     if tables.is_empty() {
         return Ok(tables);
     }
-    let before: Vec<(i64, UserId)> = sqlx::query_as(
-        "SELECT table_no, user_id FROM table_referees WHERE round_id = ? AND table_no BETWEEN ? AND ? \
+    let before: Vec<(i64, UserId)> = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT table_no, user_id FROM table_referees WHERE round_id = $1 AND table_no BETWEEN $2 AND $3 \
          ORDER BY table_no",
     )
     .bind(round)
     .bind(from)
     .bind(to)
-    .fetch_all(&mut *tx)
-    .await?;
-    sqlx::query("DELETE FROM table_referees WHERE round_id = ? AND table_no BETWEEN ? AND ?")
-        .bind(round)
-        .bind(from)
-        .bind(to)
-        .execute(&mut *tx)
-        .await?;
+    .fetch_all(c)
+    .await)?;
+    on!(&mut tx, |c| sqlx::query(
+        "DELETE FROM table_referees WHERE round_id = $1 AND table_no BETWEEN $2 AND $3"
+    )
+    .bind(round)
+    .bind(from)
+    .bind(to)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
     let mut after = Vec::new();
     if let Some(user) = referee {
         for &table in &tables {
-            sqlx::query("INSERT INTO table_referees (round_id, table_no, user_id) VALUES (?, ?, ?)")
-                .bind(round)
-                .bind(table)
-                .bind(user)
-                .execute(&mut *tx)
-                .await?;
+            on!(&mut tx, |c| sqlx::query(
+                "INSERT INTO table_referees (round_id, table_no, user_id) VALUES ($1, $2, $3)"
+            )
+            .bind(round)
+            .bind(table)
+            .bind(user)
+            .execute(c)
+            .await
+            .map(|r| r.rows_affected()))?;
             after.push((table, user));
         }
     }

@@ -1,7 +1,8 @@
 //! Deck checks: the card counts of both decks before a game, and for a short deck the set swapped in
 //! and the cards found missing in the incomplete set.
 
-use super::{Db, MatchId, Refusal, StoreError, TournamentId, UserId, history, now};
+use super::rounds::Status;
+use super::{Conn, MatchId, Refusal, Store, StoreError, TournamentId, UserId, history, now};
 use serde::Serialize;
 
 /// One deck check as recorded by a referee.
@@ -43,28 +44,31 @@ impl DeckCheck {
 /// ([`Refusal::RoundNotPublished`]) for a draft or locked round; the insert fails.
 #[tracing::instrument(skip(db, check))]
 pub async fn record(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     m: MatchId,
     check: &NewDeckCheck,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = super::write_tx(db).await?;
-    let status: Option<(String,)> = sqlx::query_as(
-        "SELECT r.status FROM matches m JOIN rounds r ON r.id = m.round_id WHERE m.id = ? AND r.tournament_id = ?",
+    let mut tx = db.write_tournament(tournament).await?;
+    let status: Option<(Status,)> = on!(&mut tx, |c| {
+        sqlx::query_as(
+        "SELECT r.status FROM matches m JOIN rounds r ON r.id = m.round_id WHERE m.id = $1 AND r.tournament_id = $2",
     )
     .bind(m)
     .bind(tournament)
-    .fetch_optional(&mut *tx)
-    .await?;
+    .fetch_optional(c)
+    .await
+    })?;
     match status {
         None => return Err(StoreError::NotFound),
-        Some((s,)) if s != "published" => return Err(StoreError::Refused(Refusal::RoundNotPublished)),
+        Some((s,)) if s != Status::Published => return Err(StoreError::Refused(Refusal::RoundNotPublished)),
         Some(_) => {}
     }
-    sqlx::query(
+    let missing = serde_json::to_string(&check.missing_cards)?;
+    on!(&mut tx, |c| sqlx::query(
         "INSERT INTO deck_checks (tournament_id, match_id, set_label, red_count, polish_count, swapped_to, \
-         missing_cards, checked_by, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         missing_cards, checked_by, checked_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(tournament)
     .bind(m)
@@ -72,11 +76,12 @@ pub async fn record(
     .bind(check.red_count)
     .bind(check.polish_count)
     .bind(&check.swapped_to)
-    .bind(serde_json::to_string(&check.missing_cards)?)
+    .bind(&missing)
     .bind(by)
     .bind(now())
-    .execute(&mut *tx)
-    .await?;
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
     history::record(
         &mut tx,
         history::Subject { tournament, entity: "deck-check", id: m.0 },
@@ -95,13 +100,13 @@ const SELECT: &str = "SELECT d.match_id, d.set_label, d.red_count, d.polish_coun
 
 /// # Errors
 /// The query fails.
-pub async fn of_match(db: &Db, m: MatchId) -> Result<Vec<DeckCheck>, StoreError> {
-    Ok(sqlx::query_as::<_, DeckCheck>(sqlx::AssertSqlSafe(format!(
-        "{SELECT} WHERE d.match_id = ? ORDER BY d.id"
+pub async fn of_match(db: &Store, m: MatchId) -> Result<Vec<DeckCheck>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, DeckCheck>(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE d.match_id = $1 ORDER BY d.id"
     )))
     .bind(m)
-    .fetch_all(db)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }
 
 /// Every deck check of a tournament, oldest first, inside the caller's transaction (the read model).
@@ -109,15 +114,15 @@ pub async fn of_match(db: &Db, m: MatchId) -> Result<Vec<DeckCheck>, StoreError>
 /// # Errors
 /// The query fails.
 pub async fn of_tournament_in(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut Conn,
     tournament: TournamentId,
 ) -> Result<Vec<DeckCheck>, StoreError> {
-    Ok(sqlx::query_as::<_, DeckCheck>(sqlx::AssertSqlSafe(format!(
-        "{SELECT} WHERE d.tournament_id = ? ORDER BY d.id"
+    Ok(on!(conn, |c| sqlx::query_as::<_, DeckCheck>(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE d.tournament_id = $1 ORDER BY d.id"
     )))
     .bind(tournament)
-    .fetch_all(conn)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }
 
 /// Checks that found a short deck (the organiser's list of incomplete card sets).
@@ -125,16 +130,17 @@ pub async fn of_tournament_in(
 /// # Errors
 /// The query fails.
 pub async fn incomplete(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     full_deck: i64,
 ) -> Result<Vec<DeckCheck>, StoreError> {
-    Ok(sqlx::query_as::<_, DeckCheck>(sqlx::AssertSqlSafe(format!(
-        "{SELECT} WHERE d.tournament_id = ? AND (d.red_count <> ? OR d.polish_count <> ?) ORDER BY d.set_label, d.id"
+    Ok(on!(db, |c| {
+        sqlx::query_as::<_, DeckCheck>(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE d.tournament_id = $1 AND (d.red_count <> $2 OR d.polish_count <> $2) ORDER BY d.set_label, d.id"
     )))
     .bind(tournament)
     .bind(full_deck)
-    .bind(full_deck)
-    .fetch_all(db)
-    .await?)
+    .fetch_all(c)
+    .await
+    })?)
 }

@@ -2,8 +2,7 @@
 //! provenance and files. An edition never changes once stored; it is deleted only while no tournament
 //! plays it and no stored log names it.
 
-use super::{Db, StoreError, UserId, now};
-use sqlx::Row;
+use super::{Conn, Store, StoreError, UserId, now};
 
 /// One edition as listed.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -47,66 +46,72 @@ const SELECT: &str = "SELECT e.code, e.name, e.builtin, u.username AS uploaded_b
 ///
 /// # Errors
 /// The query fails.
-pub async fn list(db: &Db) -> Result<Vec<EditionRow>, StoreError> {
-    Ok(sqlx::query_as::<_, EditionRow>(sqlx::AssertSqlSafe(format!(
+pub async fn list(db: &Store) -> Result<Vec<EditionRow>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, EditionRow>(sqlx::AssertSqlSafe(format!(
         "{SELECT} ORDER BY e.builtin DESC, e.uploaded_at DESC, e.code"
     )))
-    .fetch_all(db)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }
 
 /// # Errors
 /// The query fails.
-pub async fn get(db: &Db, code: &str) -> Result<Option<EditionRow>, StoreError> {
-    Ok(sqlx::query_as::<_, EditionRow>(sqlx::AssertSqlSafe(format!("{SELECT} WHERE e.code = ?")))
-        .bind(code)
-        .fetch_optional(db)
-        .await?)
+pub async fn get(db: &Store, code: &str) -> Result<Option<EditionRow>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, EditionRow>(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE e.code = $1"
+    )))
+    .bind(code)
+    .fetch_optional(c)
+    .await)?)
 }
 
 /// The files of an uploaded edition as sent, by name (none for a built-in one).
 ///
 /// # Errors
 /// The query fails.
-pub async fn files(db: &Db, code: &str) -> Result<Vec<(String, String)>, StoreError> {
-    Ok(sqlx::query_as("SELECT name, contents FROM edition_files WHERE edition = ? ORDER BY name")
-        .bind(code)
-        .fetch_all(db)
-        .await?)
+pub async fn files(db: &Store, code: &str) -> Result<Vec<(String, String)>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as(
+        "SELECT name, contents FROM edition_files WHERE edition = $1 ORDER BY name"
+    )
+    .bind(code)
+    .fetch_all(c)
+    .await)?)
 }
 
 /// Store an uploaded edition and its files in one transaction; `false` (nothing stored) if an edition
-/// with that code exists already (editions never change once stored).
+/// with that code exists already (editions never change once stored; of two concurrent uploads of
+/// one code, the second finds the first's row).
 ///
 /// # Errors
 /// An insert fails.
 #[tracing::instrument(skip(db, edition), fields(code = %edition.code))]
-pub async fn insert(db: &Db, edition: &NewEdition, by: UserId) -> Result<bool, StoreError> {
-    let mut tx = super::write_tx(db).await?;
-    let exists: Option<(String,)> = sqlx::query_as("SELECT code FROM editions WHERE code = ?")
-        .bind(&edition.code)
-        .fetch_optional(&mut *tx)
-        .await?;
-    if exists.is_some() {
-        return Ok(false);
-    }
-    sqlx::query(
-        "INSERT INTO editions (code, name, builtin, uploaded_by, uploaded_at, source) VALUES (?, ?, 0, ?, ?, ?)",
+pub async fn insert(db: &Store, edition: &NewEdition, by: UserId) -> Result<bool, StoreError> {
+    let mut tx = db.write().await?;
+    let inserted = on!(&mut tx, |c| sqlx::query(
+        "INSERT INTO editions (code, name, builtin, uploaded_by, uploaded_at, source) \
+         VALUES ($1, $2, FALSE, $3, $4, $5) ON CONFLICT (code) DO NOTHING",
     )
     .bind(&edition.code)
     .bind(&edition.name)
     .bind(by)
     .bind(now())
     .bind(&edition.source)
-    .execute(&mut *tx)
-    .await?;
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    if inserted == 0 {
+        return Ok(false);
+    }
     for (name, contents) in &edition.files {
-        sqlx::query("INSERT INTO edition_files (edition, name, contents) VALUES (?, ?, ?)")
-            .bind(&edition.code)
-            .bind(name)
-            .bind(contents)
-            .execute(&mut *tx)
-            .await?;
+        on!(&mut tx, |c| sqlx::query(
+            "INSERT INTO edition_files (edition, name, contents) VALUES ($1, $2, $3)"
+        )
+        .bind(&edition.code)
+        .bind(name)
+        .bind(contents)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
     }
     tx.commit().await?;
     Ok(true)
@@ -126,48 +131,65 @@ pub enum Deletion {
     },
 }
 
+/// Lock an edition's row until the transaction ends and say whether it is built in (`None`: no such
+/// edition). The no-op update is the lock both databases understand: SQLite's writer already holds
+/// the database; on PostgreSQL a tournament choosing the edition and its deletion then wait for each
+/// other instead of both committing (a tournament on a deleted edition).
+async fn lock(tx: &mut Conn, code: &str) -> Result<Option<bool>, StoreError> {
+    let row: Option<(bool,)> =
+        on!(tx, |c| sqlx::query_as("UPDATE editions SET code = code WHERE code = $1 RETURNING builtin")
+            .bind(code)
+            .fetch_optional(c)
+            .await)?;
+    Ok(row.map(|(builtin,)| builtin))
+}
+
 /// Delete an uploaded edition that nothing uses, checked in the same transaction as the delete.
 ///
 /// # Errors
 /// A query fails.
 #[tracing::instrument(skip(db))]
-pub async fn delete(db: &Db, code: &str) -> Result<Deletion, StoreError> {
-    let mut tx = super::write_tx(db).await?;
-    let Some(row) = sqlx::query("SELECT builtin FROM editions WHERE code = ?")
-        .bind(code)
-        .fetch_optional(&mut *tx)
-        .await?
-    else {
-        return Ok(Deletion::NotFound);
-    };
-    if row.try_get::<bool, _>(0)? {
-        return Ok(Deletion::Builtin);
+pub async fn delete(db: &Store, code: &str) -> Result<Deletion, StoreError> {
+    let mut tx = db.write().await?;
+    match lock(&mut tx, code).await? {
+        None => return Ok(Deletion::NotFound),
+        Some(true) => return Ok(Deletion::Builtin),
+        Some(false) => {}
     }
     let tournaments: Vec<(String,)> =
-        sqlx::query_as("SELECT name FROM tournaments WHERE edition = ? ORDER BY id")
+        on!(&mut tx, |c| sqlx::query_as("SELECT name FROM tournaments WHERE edition = $1 ORDER BY id")
             .bind(code)
-            .fetch_all(&mut *tx)
-            .await?;
-    let (games,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM games WHERE edition = ?").bind(code).fetch_one(&mut *tx).await?;
+            .fetch_all(c)
+            .await)?;
+    let (games,): (i64,) = on!(&mut tx, |c| sqlx::query_as("SELECT COUNT(*) FROM games WHERE edition = $1")
+        .bind(code)
+        .fetch_one(c)
+        .await)?;
     if !tournaments.is_empty() || games > 0 {
         return Ok(Deletion::InUse { tournaments: tournaments.into_iter().map(|(n,)| n).collect(), games });
     }
-    sqlx::query("DELETE FROM edition_files WHERE edition = ?").bind(code).execute(&mut *tx).await?;
-    sqlx::query("DELETE FROM editions WHERE code = ?").bind(code).execute(&mut *tx).await?;
+    on!(&mut tx, |c| sqlx::query("DELETE FROM edition_files WHERE edition = $1")
+        .bind(code)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    on!(&mut tx, |c| sqlx::query("DELETE FROM editions WHERE code = $1")
+        .bind(code)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
     tx.commit().await?;
     Ok(Deletion::Deleted)
 }
 
 /// Inside a tournament's write: the edition it names must exist ([`StoreError::Conflict`] if it was
-/// deleted since the form was shown, so the organiser reloads and sees).
+/// deleted since the form was shown, so the organiser reloads and sees). The edition's row stays
+/// locked until the write commits, so a concurrent deletion waits and then sees it in use.
 ///
 /// # Errors
 /// [`StoreError::Conflict`]; the query fails.
-pub async fn require(tx: &mut sqlx::SqliteConnection, code: &str) -> Result<(), StoreError> {
-    let found: Option<(String,)> =
-        sqlx::query_as("SELECT code FROM editions WHERE code = ?").bind(code).fetch_optional(tx).await?;
-    found.map(|_| ()).ok_or(StoreError::Conflict)
+pub async fn require(tx: &mut Conn, code: &str) -> Result<(), StoreError> {
+    lock(tx, code).await?.map(|_| ()).ok_or(StoreError::Conflict)
 }
 
 #[cfg(test)]
@@ -213,10 +235,11 @@ mod tests {
 
         let db = crate::store::connect(&url).await.expect("upgraded");
         let (edition,): (String,) =
-            sqlx::query_as("SELECT edition FROM tournaments").fetch_one(&db).await.expect("row");
+            on!(&db, |c| sqlx::query_as("SELECT edition FROM tournaments").fetch_one(c).await).expect("row");
         assert_eq!(edition, crate::engine::edition::PINNED_EDITION);
         let games: Vec<(Option<String>,)> =
-            sqlx::query_as("SELECT edition FROM games ORDER BY game_no").fetch_all(&db).await.expect("rows");
+            on!(&db, |c| sqlx::query_as("SELECT edition FROM games ORDER BY game_no").fetch_all(c).await)
+                .expect("rows");
         assert_eq!(games, vec![(Some(crate::engine::edition::PINNED_EDITION.to_string()),), (None,)]);
         // The built-in editions are rows, with the engine's ids, and the pinned one is in use.
         let rows = list(&db).await.expect("list");

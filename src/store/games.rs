@@ -1,8 +1,48 @@
 //! Game results: entered by referees (typed, or filled from a validated move log), corrected by
 //! organisers. Every save checks the version the editor loaded and keeps the old value in history.
 
-use super::{Db, GameId, MatchId, PlayerId, Refusal, StoreError, TournamentId, UserId, history, now};
+use super::rounds::Forfeit;
+use super::{
+    Conn, GameId, MatchId, PlayerId, Refusal, Store, StoreError, StoredText, TournamentId, UserId, history,
+    now,
+};
+use crate::outcome::{Side, Termination};
 use serde::Serialize;
+
+/// What became of a game's move log: none submitted, validated by the engine, or refused by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogStatus {
+    None,
+    Valid,
+    Invalid,
+}
+
+impl LogStatus {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LogStatus::None => "none",
+            LogStatus::Valid => "valid",
+            LogStatus::Invalid => "invalid",
+        }
+    }
+}
+
+impl std::fmt::Display for LogStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl StoredText for LogStatus {
+    const ALL: &'static [LogStatus] = &[LogStatus::None, LogStatus::Valid, LogStatus::Invalid];
+    fn as_str(self) -> &'static str {
+        LogStatus::as_str(self)
+    }
+}
+
+stored_as_text!(LogStatus);
 
 /// A game row without its (possibly long) log text.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -12,12 +52,12 @@ pub struct GameRow {
     /// 1 and 2: the match's two games; 3: the knockout's extra game.
     pub game_no: i64,
     pub red_player: PlayerId,
-    pub winner: Option<String>,
-    pub termination: Option<String>,
+    pub winner: Option<Side>,
+    pub termination: Option<Termination>,
     pub red_points: Option<i64>,
     pub red_clock_secs: Option<i64>,
     pub polish_clock_secs: Option<i64>,
-    pub log_status: String,
+    pub log_status: LogStatus,
     pub log_message: String,
     /// The edition the stored log was validated with (`None` without a log).
     pub edition: Option<String>,
@@ -34,91 +74,87 @@ impl GameRow {
 /// The result a referee saves. `log_text` is stored as submitted.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
 pub struct ResultEntry {
-    pub winner: Option<String>,
-    pub termination: Option<String>,
+    pub winner: Option<Side>,
+    pub termination: Option<Termination>,
     pub red_points: Option<i64>,
     pub red_clock_secs: Option<i64>,
     pub polish_clock_secs: Option<i64>,
     pub log_text: Option<String>,
-    /// `none`, `valid` or `invalid`.
-    pub log_status: String,
+    pub log_status: LogStatus,
     pub log_message: String,
     /// The edition the log was validated with (kept with the log; `None` without one).
     pub log_edition: Option<String>,
 }
 
-#[derive(sqlx::FromRow)]
-struct StoredResult {
-    #[sqlx(flatten)]
-    entry: ResultEntry,
-    version: i64,
-}
-
-const COLUMNS: &str = "id, match_id, game_no, red_player, winner, termination, red_points, red_clock_secs, \
-     polish_clock_secs, log_status, log_message, edition, version";
+const SELECT: &str = "SELECT id, match_id, game_no, red_player, winner, termination, red_points, red_clock_secs, \
+     polish_clock_secs, log_status, log_message, edition, version FROM games";
 
 /// Games of every match of a tournament (one query for standings and exports).
 ///
 /// # Errors
 /// The query fails.
-pub async fn all_games(db: &Db, tournament: TournamentId) -> Result<Vec<GameRow>, StoreError> {
-    all_games_in(&mut *db.acquire().await?, tournament).await
+pub async fn all_games(db: &Store, tournament: TournamentId) -> Result<Vec<GameRow>, StoreError> {
+    all_games_in(&mut db.conn().await?, tournament).await
 }
 
 /// [`all_games`] inside the caller's transaction (the read model loads everything in one).
 ///
 /// # Errors
 /// The query fails.
-pub async fn all_games_in(
-    conn: &mut sqlx::SqliteConnection,
-    tournament: TournamentId,
-) -> Result<Vec<GameRow>, StoreError> {
-    Ok(sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM games WHERE match_id IN \
-         (SELECT m.id FROM matches m JOIN rounds r ON r.id = m.round_id WHERE r.tournament_id = ?) \
+pub async fn all_games_in(conn: &mut Conn, tournament: TournamentId) -> Result<Vec<GameRow>, StoreError> {
+    Ok(on!(conn, |c| sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE match_id IN \
+         (SELECT m.id FROM matches m JOIN rounds r ON r.id = m.round_id WHERE r.tournament_id = $1) \
          ORDER BY match_id, game_no"
     )))
     .bind(tournament)
-    .fetch_all(conn)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }
 
 /// The stored log text of one game (only the game page shows logs; nothing else loads them).
 ///
 /// # Errors
 /// The query fails.
-pub async fn log_text(db: &Db, id: GameId) -> Result<Option<String>, StoreError> {
+pub async fn log_text(db: &Store, id: GameId) -> Result<Option<String>, StoreError> {
     let row: Option<(Option<String>,)> =
-        sqlx::query_as("SELECT log_text FROM games WHERE id = ?").bind(id).fetch_optional(db).await?;
+        on!(db, |c| sqlx::query_as("SELECT log_text FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(c)
+            .await)?;
     Ok(row.and_then(|(log,)| log))
 }
 
 /// # Errors
 /// The query fails.
-pub async fn of_match(db: &Db, m: MatchId) -> Result<Vec<GameRow>, StoreError> {
-    Ok(sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM games WHERE match_id = ? ORDER BY game_no"
+pub async fn of_match(db: &Store, m: MatchId) -> Result<Vec<GameRow>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE match_id = $1 ORDER BY game_no"
     )))
     .bind(m)
-    .fetch_all(db)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }
 
-/// A game and its stored log text.
+/// A game and its stored log text, read together.
 ///
 /// # Errors
 /// The query fails.
-pub async fn get(db: &Db, id: GameId) -> Result<Option<(GameRow, Option<String>)>, StoreError> {
-    let row = sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM games WHERE id = ?"
-    )))
+pub async fn get(db: &Store, id: GameId) -> Result<Option<(GameRow, Option<String>)>, StoreError> {
+    #[derive(sqlx::FromRow)]
+    struct WithLog {
+        #[sqlx(flatten)]
+        row: GameRow,
+        log_text: Option<String>,
+    }
+    let found = on!(db, |c| sqlx::query_as::<_, WithLog>(
+        "SELECT id, match_id, game_no, red_player, winner, termination, red_points, red_clock_secs, \
+         polish_clock_secs, log_status, log_message, edition, version, log_text FROM games WHERE id = $1"
+    )
     .bind(id)
-    .fetch_optional(db)
-    .await?;
-    let Some(row) = row else { return Ok(None) };
-    let (log,): (Option<String>,) =
-        sqlx::query_as("SELECT log_text FROM games WHERE id = ?").bind(id).fetch_one(db).await?;
-    Ok(Some((row, log)))
+    .fetch_optional(c)
+    .await)?;
+    Ok(found.map(|f| (f.row, f.log_text)))
 }
 
 /// Save a result if the game is still at `version` (the version the editor loaded), and its match is
@@ -130,14 +166,14 @@ pub async fn get(db: &Db, id: GameId) -> Result<Option<(GameRow, Option<String>)
 /// [`StoreError::Refused`] ([`Refusal::MatchForfeited`]); the update fails.
 #[tracing::instrument(skip(db, entry))]
 pub async fn save_result(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     id: GameId,
     version: i64,
     entry: &ResultEntry,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = super::write_tx(db).await?;
+    let mut tx = db.write_tournament(tournament).await?;
     save_result_in(&mut tx, tournament, id, version, entry, by).await?;
     tx.commit().await?;
     Ok(())
@@ -150,12 +186,12 @@ pub async fn save_result(
 /// As [`save_result`], for the first game that fails; nothing is saved then.
 #[tracing::instrument(skip(db, results))]
 pub async fn save_results(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     results: &[(GameId, i64, ResultEntry)],
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = super::write_tx(db).await?;
+    let mut tx = db.write_tournament(tournament).await?;
     for (id, version, entry) in results {
         save_result_in(&mut tx, tournament, *id, *version, entry, by).await?;
     }
@@ -163,57 +199,67 @@ pub async fn save_results(
     Ok(())
 }
 
-/// [`save_result`] inside the caller's transaction.
+/// [`save_result`] inside the caller's transaction (one that holds the tournament's write lock).
 async fn save_result_in(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut Conn,
     tournament: TournamentId,
     id: GameId,
     version: i64,
     entry: &ResultEntry,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let old: Option<StoredResult> = sqlx::query_as(
-        "SELECT winner, termination, red_points, red_clock_secs, polish_clock_secs, log_text, log_status, \
-         log_message, edition AS log_edition, version FROM games WHERE id = ?",
+    #[derive(sqlx::FromRow)]
+    struct Stored {
+        #[sqlx(flatten)]
+        entry: ResultEntry,
+        version: i64,
+        forfeit: Option<Forfeit>,
+    }
+    // The game, checked to be the tournament's, with its match's forfeit.
+    let old: Option<Stored> =
+        on!(&mut *tx, |c| {
+            sqlx::query_as(
+        "SELECT g.winner, g.termination, g.red_points, g.red_clock_secs, g.polish_clock_secs, g.log_text, \
+         g.log_status, g.log_message, g.edition AS log_edition, g.version, m.forfeit \
+         FROM games g JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id \
+         WHERE g.id = $1 AND r.tournament_id = $2",
     )
     .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(StoredResult { entry: old, version: current }) = old else {
+    .bind(tournament)
+    .fetch_optional(c)
+    .await
+        })?;
+    let Some(Stored { entry: old, version: current, forfeit }) = old else {
         return Err(StoreError::NotFound);
     };
     if current != version {
         return Err(StoreError::Conflict);
     }
-    let (forfeit,): (Option<String>,) =
-        sqlx::query_as("SELECT m.forfeit FROM games g JOIN matches m ON m.id = g.match_id WHERE g.id = ?")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?;
     if forfeit.is_some() {
         return Err(StoreError::Refused(Refusal::MatchForfeited));
     }
-    let res = sqlx::query(
-        "UPDATE games SET winner = ?, termination = ?, red_points = ?, red_clock_secs = ?, polish_clock_secs = ?, \
-         log_text = ?, log_status = ?, log_message = ?, edition = ?, version = version + 1, updated_by = ?, \
-         updated_at = ? WHERE id = ? AND version = ?",
+    let updated = on!(&mut *tx, |c| sqlx::query(
+        "UPDATE games SET winner = $1, termination = $2, red_points = $3, red_clock_secs = $4, \
+         polish_clock_secs = $5, log_text = $6, log_status = $7, log_message = $8, edition = $9, \
+         version = version + 1, updated_by = $10, updated_at = $11 WHERE id = $12 AND version = $13",
     )
-    .bind(&entry.winner)
-    .bind(&entry.termination)
+    .bind(entry.winner)
+    .bind(entry.termination)
     .bind(entry.red_points)
     .bind(entry.red_clock_secs)
     .bind(entry.polish_clock_secs)
     .bind(&entry.log_text)
-    .bind(&entry.log_status)
+    .bind(entry.log_status)
     .bind(&entry.log_message)
     .bind(entry.log_text.as_ref().and(entry.log_edition.as_ref()))
     .bind(by)
     .bind(now())
     .bind(id)
     .bind(version)
-    .execute(&mut *tx)
-    .await?;
-    if res.rows_affected() == 0 {
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    if updated == 0 {
         return Err(StoreError::Conflict);
     }
     let action = if old.winner.is_some() { "correct" } else { "enter" };
@@ -236,25 +282,23 @@ async fn save_result_in(
 /// insert fails for another reason.
 #[tracing::instrument(skip(db))]
 pub async fn add_extra_game(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     m: MatchId,
     red: PlayerId,
     seed: u64,
     by: UserId,
 ) -> Result<GameId, StoreError> {
-    let mut tx = super::write_tx(db).await?;
-    let (id,): (GameId,) =
-        sqlx::query_as("INSERT INTO games (match_id, game_no, red_player) VALUES (?, 3, ?) RETURNING id")
-            .bind(m)
-            .bind(red)
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(|e| match e.as_database_error() {
-                // UNIQUE (match_id, game_no): a concurrent draw won. Anything else is a failure.
-                Some(d) if d.is_unique_violation() => StoreError::Conflict,
-                _ => StoreError::Sqlx(e),
-            })?;
+    let mut tx = db.write_tournament(tournament).await?;
+    // UNIQUE (match_id, game_no): a concurrent draw won. Anything else is a failure.
+    let (id,): (GameId,) = on!(&mut tx, |c| sqlx::query_as(
+        "INSERT INTO games (match_id, game_no, red_player) VALUES ($1, 3, $2) RETURNING id"
+    )
+    .bind(m)
+    .bind(red)
+    .fetch_one(c)
+    .await
+    .map_err(super::conflict_on_unique))?;
     #[derive(Serialize)]
     struct Lot {
         red: PlayerId,

@@ -1,9 +1,8 @@
 //! The history of every change to a result, pairing or player: who, when, old and new value as JSON.
 //! Nothing is overwritten silently: the old value is always kept here.
 
-use super::{StoreError, TournamentId, UserId, now};
+use super::{Conn, Store, StoreError, TournamentId, UserId, now};
 use serde::Serialize;
-use sqlx::SqliteConnection;
 
 /// One recorded change, as the correction pages show it.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -26,21 +25,23 @@ pub struct Subject<'a> {
     pub id: i64,
 }
 
-/// Record one change inside the caller's transaction.
+/// Record one change inside the caller's transaction (a [`Store::write_tournament`] one: the change
+/// counter moved with it).
 ///
 /// # Errors
 /// The insert fails or a value cannot be encoded.
 pub async fn record<O: Serialize, N: Serialize>(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     Subject { tournament, entity, id: entity_id }: Subject<'_>,
     action: &str,
     user: Option<UserId>,
     old: &O,
     new: &N,
 ) -> Result<(), StoreError> {
-    sqlx::query(
+    let (old, new) = (serde_json::to_string(old)?, serde_json::to_string(new)?);
+    on!(conn, |c| sqlx::query(
         "INSERT INTO history (tournament_id, entity, entity_id, action, user_id, at, old_value, new_value) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(tournament)
     .bind(entity)
@@ -48,10 +49,11 @@ pub async fn record<O: Serialize, N: Serialize>(
     .bind(action)
     .bind(user)
     .bind(now())
-    .bind(serde_json::to_string(old)?)
-    .bind(serde_json::to_string(new)?)
-    .execute(conn)
-    .await?;
+    .bind(&old)
+    .bind(&new)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
     Ok(())
 }
 
@@ -59,29 +61,29 @@ pub async fn record<O: Serialize, N: Serialize>(
 ///
 /// # Errors
 /// The query fails.
-pub async fn for_entity(db: &super::Db, entity: &str, entity_id: i64) -> Result<Vec<Change>, StoreError> {
-    Ok(sqlx::query_as::<_, Change>(
+pub async fn for_entity(db: &Store, entity: &str, entity_id: i64) -> Result<Vec<Change>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, Change>(
         "SELECT h.entity, h.entity_id, h.action, u.username, h.at, h.old_value, h.new_value \
          FROM history h LEFT JOIN users u ON u.id = h.user_id \
-         WHERE h.entity = ? AND h.entity_id = ? ORDER BY h.id",
+         WHERE h.entity = $1 AND h.entity_id = $2 ORDER BY h.id",
     )
     .bind(entity)
     .bind(entity_id)
-    .fetch_all(db)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }
 
 /// Every change in a tournament, newest first (the organiser's audit page).
 ///
 /// # Errors
 /// The query fails.
-pub async fn for_tournament(db: &super::Db, tournament: TournamentId) -> Result<Vec<Change>, StoreError> {
-    Ok(sqlx::query_as::<_, Change>(
+pub async fn for_tournament(db: &Store, tournament: TournamentId) -> Result<Vec<Change>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, Change>(
         "SELECT h.entity, h.entity_id, h.action, u.username, h.at, h.old_value, h.new_value \
          FROM history h LEFT JOIN users u ON u.id = h.user_id \
-         WHERE h.tournament_id = ? ORDER BY h.id DESC",
+         WHERE h.tournament_id = $1 ORDER BY h.id DESC",
     )
     .bind(tournament)
-    .fetch_all(db)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }

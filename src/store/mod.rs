@@ -1,10 +1,81 @@
-//! Storage through sqlx: one small module per aggregate; migrations embedded in the binary.
+//! Storage through sqlx: one small module per aggregate, one [`Store`] handle, two databases.
 //!
-//! SQLite is the embedded default (file created and migrated at start, WAL journal, foreign keys
-//! on). The SQL stays portable (no SQLite-only types; new ids come back through `RETURNING id`, which
-//! PostgreSQL shares) so that PostgreSQL can follow without a redesign. Every write touching more than one row
-//! runs in one transaction; every change to a result, pairing or player writes a [`history`] row;
-//! rows that two people may edit at once carry a `version` checked on update ([`StoreError::Conflict`]).
+//! The backend is chosen from the URL at start: `sqlite:` (the embedded default: a file created and
+//! migrated at start, WAL journal, foreign keys on) or `postgres://` (a league's server, shared by
+//! several web processes). Every query is written once, in SQL both speak (`$n` placeholders,
+//! `RETURNING`, `ON CONFLICT`, `TRUE`/`FALSE`), and compiled once per backend by [`on!`], which
+//! runs it on whichever database the handle holds. Migrations are embedded per backend
+//! (`migrations/sqlite/`, `migrations/postgres/`: the same versions; a test compares the schemas).
+//!
+//! Writes: every write touching more than one row runs in one transaction, with its [`history`] rows;
+//! rows that two people may edit at once carry a `version` checked on update
+//! ([`StoreError::Conflict`]). A write to a tournament's data opens with [`Store::write_tournament`],
+//! which bumps the tournament's change counter first: that row lock serialises the tournament's
+//! writers on PostgreSQL as SQLite's single writer does (so a check made inside the transaction still
+//! holds at commit: no lost update, no result beside a walkover), and the counter is the change stamp
+//! the read model is cached by ([`view`]).
+
+/// Run one statement on whichever database `$on` (a `&Store` or a `&mut Conn`) holds: the body is
+/// the same text for both, type-checked and compiled once per backend.
+macro_rules! on {
+    ($on:expr, |$c:ident| $body:expr) => {
+        match $crate::store::Target::target($on) {
+            $crate::store::Either::Sqlite($c) => $body,
+            $crate::store::Either::Postgres($c) => $body,
+        }
+    };
+}
+
+/// Map an enum to the TEXT column it is stored in, on both backends: written as its `as_str()`,
+/// read back only if it is one of its values (an unknown stored value is an error, never a default).
+macro_rules! stored_as_text {
+    ($($ty:ty),* $(,)?) => {$(
+        impl<DB: sqlx::Database> sqlx::Type<DB> for $ty
+        where
+            str: sqlx::Type<DB>,
+        {
+            fn type_info() -> DB::TypeInfo {
+                <str as sqlx::Type<DB>>::type_info()
+            }
+            fn compatible(ty: &DB::TypeInfo) -> bool {
+                <str as sqlx::Type<DB>>::compatible(ty)
+            }
+        }
+
+        impl<'q, DB: sqlx::Database> sqlx::Encode<'q, DB> for $ty
+        where
+            &'q str: sqlx::Encode<'q, DB>,
+        {
+            fn encode_by_ref(
+                &self,
+                buf: &mut DB::ArgumentBuffer,
+            ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+                <&'q str as sqlx::Encode<'q, DB>>::encode(self.as_str(), buf)
+            }
+        }
+
+        impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for $ty
+        where
+            &'r str: sqlx::Decode<'r, DB>,
+        {
+            fn decode(value: DB::ValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+                let text = <&'r str as sqlx::Decode<'r, DB>>::decode(value)?;
+                <$ty as $crate::store::StoredText>::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.as_str() == text)
+                    .ok_or_else(|| format!("unknown {} stored: {text:?}", stringify!($ty)).into())
+            }
+        }
+
+        impl PartialEq<&str> for $ty {
+            /// Templates compare with the stored name (`round.status == "draft"`).
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+    )*};
+}
 
 pub mod assignments;
 pub mod deck_checks;
@@ -23,12 +94,54 @@ pub mod view;
 
 pub use ids::{GameId, MatchId, PlayerId, RoundId, TournamentId, UserId};
 
+use crate::outcome::{Side, Termination};
+use sqlx::pool::PoolConnection;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool, Transaction};
 use std::str::FromStr;
 use std::time::Duration;
 
-/// The connection pool every handler shares.
-pub type Db = sqlx::SqlitePool;
+/// The values an enum stored as text can take (see `stored_as_text!`).
+pub trait StoredText: Sized + Copy + 'static {
+    const ALL: &'static [Self];
+    fn as_str(self) -> &'static str;
+}
+
+impl StoredText for Side {
+    const ALL: &'static [Side] = &Side::BOTH;
+    fn as_str(self) -> &'static str {
+        Side::as_str(self)
+    }
+}
+
+impl StoredText for Termination {
+    const ALL: &'static [Termination] = &Termination::ALL;
+    fn as_str(self) -> &'static str {
+        Termination::as_str(self)
+    }
+}
+
+stored_as_text!(Side, Termination);
+
+/// Which database a [`Store`] holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The database handle every handler shares (cheap to clone: a pool).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: Pool,
+}
+
+#[derive(Clone, Debug)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
 
 /// A storage failure, as the web layer needs to tell them apart.
 #[derive(Debug, thiserror::Error)]
@@ -48,6 +161,9 @@ pub enum StoreError {
     /// concurrent change cannot slip between the check and the write).
     #[error("refused: {0:?}")]
     Refused(Refusal),
+    /// The database URL names no database this program speaks, or a tool it needs is missing.
+    #[error("{0}")]
+    Setup(String),
 }
 
 /// Why a write was refused; the web layer says it in the page's language.
@@ -61,24 +177,232 @@ pub enum Refusal {
     SeasonNotOver,
 }
 
-/// Open (creating if missing) and migrate the database named by `url`.
+/// Connections per process. SQLite: readers beside its one writer. PostgreSQL: each web process
+/// holds up to this many, so N processes need N × 10 of the server's `max_connections` (100 by
+/// default).
+const SQLITE_CONNECTIONS: u32 = 8;
+const POSTGRES_CONNECTIONS: u32 = 10;
+
+/// Which backend a URL names.
 ///
 /// # Errors
-/// The URL is malformed, the file cannot be created, or a migration fails.
-pub async fn connect(url: &str) -> Result<Db, StoreError> {
-    let options = SqliteConnectOptions::from_str(url)?
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        // WAL + NORMAL keeps every committed transaction across a process crash.
-        .synchronous(SqliteSynchronous::Normal)
-        .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(10))
-        // sqlx hands rows from its SQLite thread over a bounded channel (50 by default): loading a
-        // big tournament's read model (thousands of rows) stalled on it at every 50th row.
-        .row_buffer_size(4096);
-    let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-    sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
-    Ok(pool)
+/// [`StoreError::Setup`] for any other scheme.
+pub fn backend_of(url: &str) -> Result<Backend, StoreError> {
+    if url.starts_with("sqlite:") {
+        Ok(Backend::Sqlite)
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(Backend::Postgres)
+    } else {
+        Err(StoreError::Setup(format!(
+            "unsupported database URL {:?}: use sqlite://FILE or postgres://USER:PASSWORD@HOST/DATABASE",
+            url.split('@').next_back().unwrap_or(url)
+        )))
+    }
+}
+
+/// Open (creating a SQLite file if missing) and migrate the database named by `url`.
+///
+/// # Errors
+/// The URL is malformed or unsupported, the database cannot be reached, or a migration fails.
+pub async fn connect(url: &str) -> Result<Store, StoreError> {
+    Store::connect(url).await
+}
+
+impl Store {
+    /// Open and migrate the database named by `url` (`sqlite:…` or `postgres://…`). Several processes
+    /// may start at once on one PostgreSQL database: sqlx's migrator holds an advisory lock.
+    ///
+    /// # Errors
+    /// The URL is malformed or unsupported, the database cannot be reached, or a migration fails.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        let pool = match backend_of(url)? {
+            Backend::Sqlite => {
+                let options = SqliteConnectOptions::from_str(url)?
+                    .create_if_missing(true)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    // WAL + NORMAL keeps every committed transaction across a process crash.
+                    .synchronous(SqliteSynchronous::Normal)
+                    .foreign_keys(true)
+                    .busy_timeout(Duration::from_secs(10))
+                    // sqlx hands rows from its SQLite thread over a bounded channel (50 by default):
+                    // loading a big tournament's read model (thousands of rows) stalled on it at
+                    // every 50th row.
+                    .row_buffer_size(4096);
+                let pool = SqlitePoolOptions::new()
+                    .max_connections(SQLITE_CONNECTIONS)
+                    .connect_with(options)
+                    .await?;
+                sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+                Pool::Sqlite(pool)
+            }
+            Backend::Postgres => {
+                let options = PgConnectOptions::from_str(url)?.application_name("bitwa");
+                let pool = PgPoolOptions::new()
+                    .max_connections(POSTGRES_CONNECTIONS)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect_with(options)
+                    .await?;
+                sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+                Pool::Postgres(pool)
+            }
+        };
+        Ok(Store { pool })
+    }
+
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        match self.pool {
+            Pool::Sqlite(_) => Backend::Sqlite,
+            Pool::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// Close every connection (tests, the end of `bitwa demo`).
+    pub async fn close(&self) {
+        match &self.pool {
+            Pool::Sqlite(p) => p.close().await,
+            Pool::Postgres(p) => p.close().await,
+        }
+    }
+
+    /// A connection outside any transaction (each statement on its own).
+    ///
+    /// # Errors
+    /// No connection within the pool's timeout.
+    pub async fn conn(&self) -> Result<Conn, StoreError> {
+        Ok(Conn(match &self.pool {
+            Pool::Sqlite(p) => Inner::Sqlite(p.acquire().await?),
+            Pool::Postgres(p) => Inner::Postgres(p.acquire().await?),
+        }))
+    }
+
+    /// A read-only transaction that sees one consistent snapshot, whatever writers commit meanwhile
+    /// (SQLite: a WAL reader's view from its first read; PostgreSQL: `REPEATABLE READ`, whose snapshot
+    /// is taken at the first statement).
+    ///
+    /// # Errors
+    /// No connection within the pool's timeout.
+    pub async fn snapshot(&self) -> Result<Conn, StoreError> {
+        Ok(Conn(match &self.pool {
+            Pool::Sqlite(p) => Inner::SqliteTx(p.begin().await?),
+            Pool::Postgres(p) => {
+                Inner::PostgresTx(p.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY").await?)
+            }
+        }))
+    }
+
+    /// A transaction that will write rows of no one tournament (accounts, editions, login counters,
+    /// a new tournament). SQLite: `BEGIN IMMEDIATE` takes the write lock at once, so two writers
+    /// queue on the busy timeout instead of one failing when it upgrades a read lock (SQLITE_BUSY).
+    /// PostgreSQL: `READ COMMITTED`; such writes lock the rows they check (see their modules).
+    ///
+    /// # Errors
+    /// No connection, or SQLite's lock is not obtained within the busy timeout.
+    pub async fn write(&self) -> Result<Conn, StoreError> {
+        Ok(Conn(match &self.pool {
+            Pool::Sqlite(p) => Inner::SqliteTx(p.begin_with("BEGIN IMMEDIATE").await?),
+            Pool::Postgres(p) => Inner::PostgresTx(p.begin().await?),
+        }))
+    }
+
+    /// A transaction that writes the tournament's data (results, pairings, players, rounds, deck
+    /// checks, configuration). Its first statement moves the tournament's change counter on, which
+    /// (a) locks the tournament's row until commit, so on PostgreSQL the tournament's writers run
+    /// one after the other as they do on SQLite, each seeing everything committed before it, and
+    /// (b) is the change stamp of the public pages: a commit that changed anything shown moved it.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] if there is no such tournament; no connection or lock.
+    pub async fn write_tournament(&self, id: TournamentId) -> Result<Conn, StoreError> {
+        let mut tx = self.write().await?;
+        let bumped =
+            on!(&mut tx, |c| sqlx::query("UPDATE tournaments SET changes = changes + 1 WHERE id = $1")
+                .bind(id)
+                .execute(c)
+                .await
+                .map(|r| r.rows_affected()))?;
+        if bumped == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(tx)
+    }
+}
+
+/// One connection from the pool, plain or in a transaction (dropping a transaction rolls it back).
+pub struct Conn(Inner);
+
+enum Inner {
+    Sqlite(PoolConnection<Sqlite>),
+    SqliteTx(Transaction<'static, Sqlite>),
+    Postgres(PoolConnection<Postgres>),
+    PostgresTx(Transaction<'static, Postgres>),
+}
+
+impl Conn {
+    /// Commit the transaction (a plain connection has nothing to commit).
+    ///
+    /// # Errors
+    /// The commit fails; nothing was written then.
+    pub async fn commit(self) -> Result<(), StoreError> {
+        match self.0 {
+            Inner::SqliteTx(tx) => tx.commit().await?,
+            Inner::PostgresTx(tx) => tx.commit().await?,
+            Inner::Sqlite(_) | Inner::Postgres(_) => {}
+        }
+        Ok(())
+    }
+
+    /// End a transaction without writing (a read snapshot's end).
+    ///
+    /// # Errors
+    /// The rollback fails.
+    pub async fn rollback(self) -> Result<(), StoreError> {
+        match self.0 {
+            Inner::SqliteTx(tx) => tx.rollback().await?,
+            Inner::PostgresTx(tx) => tx.rollback().await?,
+            Inner::Sqlite(_) | Inner::Postgres(_) => {}
+        }
+        Ok(())
+    }
+}
+
+/// What [`on!`] runs a statement on: one of two executors.
+#[doc(hidden)]
+pub enum Either<S, P> {
+    Sqlite(S),
+    Postgres(P),
+}
+
+/// A handle [`on!`] can run statements on: the pool itself, or one connection.
+#[doc(hidden)]
+pub trait Target {
+    type S;
+    type P;
+    fn target(self) -> Either<Self::S, Self::P>;
+}
+
+impl<'a> Target for &'a Store {
+    type S = &'a SqlitePool;
+    type P = &'a PgPool;
+    fn target(self) -> Either<Self::S, Self::P> {
+        match &self.pool {
+            Pool::Sqlite(p) => Either::Sqlite(p),
+            Pool::Postgres(p) => Either::Postgres(p),
+        }
+    }
+}
+
+impl<'a> Target for &'a mut Conn {
+    type S = &'a mut SqliteConnection;
+    type P = &'a mut PgConnection;
+    fn target(self) -> Either<Self::S, Self::P> {
+        match &mut self.0 {
+            Inner::Sqlite(c) => Either::Sqlite(&mut **c),
+            Inner::SqliteTx(t) => Either::Sqlite(&mut **t),
+            Inner::Postgres(c) => Either::Postgres(&mut **c),
+            Inner::PostgresTx(t) => Either::Postgres(&mut **t),
+        }
+    }
 }
 
 /// The current time as stored (RFC 3339, UTC, seconds).
@@ -87,12 +411,11 @@ pub fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-/// Begin a transaction that will write: `BEGIN IMMEDIATE` takes SQLite's write lock at once, so two
-/// concurrent writers queue on the busy timeout instead of one failing when it upgrades a read lock
-/// (SQLITE_BUSY). On PostgreSQL this is a plain `BEGIN`.
-///
-/// # Errors
-/// No connection, or the lock is not obtained within the busy timeout.
-pub async fn write_tx(db: &Db) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, StoreError> {
-    Ok(db.begin_with("BEGIN IMMEDIATE").await?)
+/// A unique key taken by a concurrent writer becomes [`StoreError::Conflict`]; any other failure
+/// stays what it is.
+pub(crate) fn conflict_on_unique(e: sqlx::Error) -> StoreError {
+    match e.as_database_error() {
+        Some(d) if d.is_unique_violation() => StoreError::Conflict,
+        _ => StoreError::Sqlx(e),
+    }
 }

@@ -1,7 +1,7 @@
 //! Registered players, withdrawals, knowledge-test scores and forbidden pairs. Every change writes a
 //! history row in the same transaction.
 
-use super::{Db, PlayerId, Refusal, StoreError, TournamentId, UserId, history, now};
+use super::{Conn, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, history, now};
 use chrono::NaiveDate;
 use serde::Serialize;
 use serde_json::Value;
@@ -40,9 +40,6 @@ impl Player {
         self.erased_at.is_some()
     }
 }
-
-const COLUMNS: &str = "id, tournament_id, name, birth_date, club, knowledge_score, withdrawn, age_override, \
-     joined_round, version, erased_at";
 
 /// The birth date an erased player keeps (the column cannot be empty; no one is that old).
 #[must_use]
@@ -95,16 +92,32 @@ fn scrub_json(value: &mut Value, name: &str, pseudonym: &str, own_row: bool) {
     }
 }
 
-/// Rewrite `old_value`/`new_value` of the history rows `sql` selects (id, old, new).
+/// Which history rows to scrub: the player's own, or one game's.
+#[derive(Clone, Copy)]
+enum HistoryOf {
+    Player(PlayerId),
+    Game(i64),
+}
+
+/// Rewrite `old_value`/`new_value` of a player's or a game's history rows.
 async fn scrub_history(
-    tx: &mut sqlx::SqliteConnection,
-    sql: &'static str,
-    bind: i64,
+    tx: &mut Conn,
+    of: HistoryOf,
     name: &str,
     pseudonym: &str,
     own_row: bool,
 ) -> Result<(), StoreError> {
-    let rows: Vec<(i64, String, String)> = sqlx::query_as(sql).bind(bind).fetch_all(&mut *tx).await?;
+    let (entity, id) = match of {
+        HistoryOf::Player(p) => ("player", p.0),
+        HistoryOf::Game(g) => ("game", g),
+    };
+    let rows: Vec<(i64, String, String)> = on!(&mut *tx, |c| sqlx::query_as(
+        "SELECT id, old_value, new_value FROM history WHERE entity = $1 AND entity_id = $2"
+    )
+    .bind(entity)
+    .bind(id)
+    .fetch_all(c)
+    .await)?;
     for (id, old, new) in rows {
         let mut values = [old, new];
         for v in &mut values {
@@ -114,12 +127,13 @@ async fn scrub_history(
             }
         }
         let [old, new] = values;
-        sqlx::query("UPDATE history SET old_value = ?, new_value = ? WHERE id = ?")
-            .bind(old)
-            .bind(new)
+        on!(&mut *tx, |c| sqlx::query("UPDATE history SET old_value = $1, new_value = $2 WHERE id = $3")
+            .bind(&old)
+            .bind(&new)
             .bind(id)
-            .execute(&mut *tx)
-            .await?;
+            .execute(c)
+            .await
+            .map(|r| r.rows_affected()))?;
     }
     Ok(())
 }
@@ -134,21 +148,24 @@ async fn scrub_history(
 /// [`StoreError::NotFound`], [`StoreError::Refused`] ([`Refusal::SeasonNotOver`]); a statement fails.
 #[tracing::instrument(skip(db))]
 pub async fn erase(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     id: PlayerId,
     today: NaiveDate,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = super::write_tx(db).await?;
-    let row: Option<(String, Option<String>, NaiveDate)> = sqlx::query_as(
+    let mut tx = db.write_tournament(tournament).await?;
+    let row: Option<(String, Option<String>, NaiveDate)> =
+        on!(&mut tx, |c| {
+            sqlx::query_as(
         "SELECT p.name, p.erased_at, t.last_day FROM players p JOIN tournaments t ON t.id = p.tournament_id \
-         WHERE p.tournament_id = ? AND p.id = ?",
+         WHERE p.tournament_id = $1 AND p.id = $2",
     )
     .bind(tournament)
     .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    .fetch_optional(c)
+    .await
+        })?;
     let (name, erased_at, last_day) = row.ok_or(StoreError::NotFound)?;
     if erased_at.is_some() {
         return Ok(());
@@ -157,49 +174,36 @@ pub async fn erase(
         return Err(StoreError::Refused(Refusal::SeasonNotOver));
     }
     let pseudonym = pseudonym(id);
-    sqlx::query(
-        "UPDATE players SET name = ?, club = '', birth_date = ?, erased_at = ?, version = version + 1 WHERE id = ?",
+    on!(&mut tx, |c| sqlx::query(
+        "UPDATE players SET name = $1, club = '', birth_date = $2, erased_at = $3, version = version + 1 \
+         WHERE id = $4",
     )
     .bind(&pseudonym)
     .bind(erased_birth_date())
     .bind(now())
     .bind(id)
-    .execute(&mut *tx)
-    .await?;
-    scrub_history(
-        &mut tx,
-        "SELECT id, old_value, new_value FROM history WHERE entity = 'player' AND entity_id = ?",
-        id.0,
-        &name,
-        &pseudonym,
-        true,
-    )
-    .await?;
-    let games: Vec<(i64, Option<String>)> = sqlx::query_as(
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    scrub_history(&mut tx, HistoryOf::Player(id), &name, &pseudonym, true).await?;
+    let games: Vec<(i64, Option<String>)> = on!(&mut tx, |c| sqlx::query_as(
         "SELECT g.id, g.log_text FROM games g JOIN matches m ON m.id = g.match_id \
-         WHERE m.player_a = ? OR m.player_b = ?",
+         WHERE m.player_a = $1 OR m.player_b = $1",
     )
     .bind(id)
-    .bind(id)
-    .fetch_all(&mut *tx)
-    .await?;
+    .fetch_all(c)
+    .await)?;
     for (game, log) in games {
         if let Some(log) = log {
-            sqlx::query("UPDATE games SET log_text = ? WHERE id = ?")
-                .bind(scrub_log(&log, &name, &pseudonym))
+            let scrubbed = scrub_log(&log, &name, &pseudonym);
+            on!(&mut tx, |c| sqlx::query("UPDATE games SET log_text = $1 WHERE id = $2")
+                .bind(&scrubbed)
                 .bind(game)
-                .execute(&mut *tx)
-                .await?;
+                .execute(c)
+                .await
+                .map(|r| r.rows_affected()))?;
         }
-        scrub_history(
-            &mut tx,
-            "SELECT id, old_value, new_value FROM history WHERE entity = 'game' AND entity_id = ?",
-            game,
-            &name,
-            &pseudonym,
-            false,
-        )
-        .await?;
+        scrub_history(&mut tx, HistoryOf::Game(game), &name, &pseudonym, false).await?;
     }
     history::record(
         &mut tx,
@@ -220,18 +224,18 @@ pub async fn erase(
 /// An insert fails; nothing is registered then.
 #[tracing::instrument(skip(db, players))]
 pub async fn register_all(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     players: &[NewPlayer],
     joined_round: i64,
     by: UserId,
 ) -> Result<Vec<PlayerId>, StoreError> {
-    let mut tx = super::write_tx(db).await?;
+    let mut tx = db.write_tournament(tournament).await?;
     let mut ids = Vec::with_capacity(players.len());
     for p in players {
-        let (id,): (PlayerId,) = sqlx::query_as(
+        let (id,): (PlayerId,) = on!(&mut tx, |c| sqlx::query_as(
             "INSERT INTO players (tournament_id, name, birth_date, club, knowledge_score, age_override, \
-             joined_round, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+             joined_round, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
         )
         .bind(tournament)
         .bind(&p.name)
@@ -241,8 +245,8 @@ pub async fn register_all(
         .bind(p.age_override)
         .bind(joined_round)
         .bind(now())
-        .fetch_one(&mut *tx)
-        .await?;
+        .fetch_one(c)
+        .await)?;
         let action = if p.age_override { "register (age override)" } else { "register" };
         history::record(
             &mut tx,
@@ -259,40 +263,36 @@ pub async fn register_all(
     Ok(ids)
 }
 
+const LIST: &str = "SELECT id, tournament_id, name, birth_date, club, knowledge_score, withdrawn, age_override, \
+     joined_round, version, erased_at FROM players WHERE tournament_id = $1 ORDER BY id";
+
 /// Players of a tournament in registration order.
 ///
 /// # Errors
 /// The query fails.
-pub async fn list(db: &Db, tournament: TournamentId) -> Result<Vec<Player>, StoreError> {
-    list_in(&mut *db.acquire().await?, tournament).await
+pub async fn list(db: &Store, tournament: TournamentId) -> Result<Vec<Player>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, Player>(LIST).bind(tournament).fetch_all(c).await)?)
 }
 
 /// [`list`] inside the caller's transaction (the read model loads everything in one).
 ///
 /// # Errors
 /// The query fails.
-pub async fn list_in(
-    conn: &mut sqlx::SqliteConnection,
-    tournament: TournamentId,
-) -> Result<Vec<Player>, StoreError> {
-    Ok(sqlx::query_as::<_, Player>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM players WHERE tournament_id = ? ORDER BY id"
-    )))
-    .bind(tournament)
-    .fetch_all(conn)
-    .await?)
+pub async fn list_in(conn: &mut Conn, tournament: TournamentId) -> Result<Vec<Player>, StoreError> {
+    Ok(on!(conn, |c| sqlx::query_as::<_, Player>(LIST).bind(tournament).fetch_all(c).await)?)
 }
 
 /// # Errors
 /// The query fails.
-pub async fn get(db: &Db, tournament: TournamentId, id: PlayerId) -> Result<Option<Player>, StoreError> {
-    Ok(sqlx::query_as::<_, Player>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM players WHERE tournament_id = ? AND id = ?"
-    )))
+pub async fn get(db: &Store, tournament: TournamentId, id: PlayerId) -> Result<Option<Player>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, Player>(
+        "SELECT id, tournament_id, name, birth_date, club, knowledge_score, withdrawn, age_override, \
+         joined_round, version, erased_at FROM players WHERE tournament_id = $1 AND id = $2"
+    )
     .bind(tournament)
     .bind(id)
-    .fetch_optional(db)
-    .await?)
+    .fetch_optional(c)
+    .await)?)
 }
 
 /// What an organiser may change on a registered player.
@@ -308,36 +308,37 @@ pub struct PlayerChange {
 /// [`StoreError::NotFound`], [`StoreError::Conflict`] if the player changed since `version`; the update fails.
 #[tracing::instrument(skip(db))]
 pub async fn change(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     id: PlayerId,
     version: i64,
     new: &PlayerChange,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = super::write_tx(db).await?;
-    let old: Option<(bool, Option<i64>, i64)> = sqlx::query_as(
-        "SELECT withdrawn, knowledge_score, version FROM players WHERE tournament_id = ? AND id = ?",
+    let mut tx = db.write_tournament(tournament).await?;
+    let old: Option<(bool, Option<i64>, i64)> = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT withdrawn, knowledge_score, version FROM players WHERE tournament_id = $1 AND id = $2",
     )
     .bind(tournament)
     .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    .fetch_optional(c)
+    .await)?;
     let (withdrawn, knowledge_score, current) = old.ok_or(StoreError::NotFound)?;
     if current != version {
         return Err(StoreError::Conflict);
     }
-    let res = sqlx::query(
-        "UPDATE players SET withdrawn = ?, knowledge_score = ?, version = version + 1 \
-         WHERE id = ? AND version = ?",
+    let updated = on!(&mut tx, |c| sqlx::query(
+        "UPDATE players SET withdrawn = $1, knowledge_score = $2, version = version + 1 \
+         WHERE id = $3 AND version = $4",
     )
     .bind(new.withdrawn)
     .bind(new.knowledge_score)
     .bind(id)
     .bind(version)
-    .execute(&mut *tx)
-    .await?;
-    if res.rows_affected() == 0 {
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    if updated == 0 {
         return Err(StoreError::Conflict);
     }
     let old = PlayerChange { withdrawn, knowledge_score };
@@ -366,7 +367,7 @@ pub async fn change(
 /// # Errors
 /// The insert fails.
 pub async fn forbid_pair(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     a: PlayerId,
     b: PlayerId,
@@ -374,25 +375,30 @@ pub async fn forbid_pair(
     by: UserId,
 ) -> Result<(), StoreError> {
     let (a, b) = if a <= b { (a, b) } else { (b, a) };
-    let mut tx = super::write_tx(db).await?;
-    let old: Option<(Option<i64>,)> = sqlx::query_as(
-        "SELECT until_round FROM forbidden_pairs WHERE tournament_id = ? AND player_a = ? AND player_b = ?",
+    let mut tx = db.write_tournament(tournament).await?;
+    let old: Option<(Option<i64>,)> = on!(&mut tx, |c| {
+        sqlx::query_as(
+        "SELECT until_round FROM forbidden_pairs WHERE tournament_id = $1 AND player_a = $2 AND player_b = $3",
     )
     .bind(tournament)
     .bind(a)
     .bind(b)
-    .fetch_optional(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO forbidden_pairs (tournament_id, player_a, player_b, until_round) VALUES (?, ?, ?, ?) \
+    .fetch_optional(c)
+    .await
+    })?;
+    on!(&mut tx, |c| {
+        sqlx::query(
+        "INSERT INTO forbidden_pairs (tournament_id, player_a, player_b, until_round) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (tournament_id, player_a, player_b) DO UPDATE SET until_round = excluded.until_round",
     )
     .bind(tournament)
     .bind(a)
     .bind(b)
     .bind(until)
-    .execute(&mut *tx)
-    .await?;
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected())
+    })?;
     history::record(
         &mut tx,
         history::Subject { tournament, entity: "forbidden-pair", id: a.0 },
@@ -411,20 +417,23 @@ pub async fn forbid_pair(
 /// # Errors
 /// The delete fails.
 pub async fn allow_pair(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     a: PlayerId,
     b: PlayerId,
     by: UserId,
 ) -> Result<(), StoreError> {
     let (a, b) = if a <= b { (a, b) } else { (b, a) };
-    let mut tx = super::write_tx(db).await?;
-    sqlx::query("DELETE FROM forbidden_pairs WHERE tournament_id = ? AND player_a = ? AND player_b = ?")
-        .bind(tournament)
-        .bind(a)
-        .bind(b)
-        .execute(&mut *tx)
-        .await?;
+    let mut tx = db.write_tournament(tournament).await?;
+    on!(&mut tx, |c| sqlx::query(
+        "DELETE FROM forbidden_pairs WHERE tournament_id = $1 AND player_a = $2 AND player_b = $3"
+    )
+    .bind(tournament)
+    .bind(a)
+    .bind(b)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
     history::record(
         &mut tx,
         history::Subject { tournament, entity: "forbidden-pair", id: a.0 },
@@ -438,20 +447,21 @@ pub async fn allow_pair(
     Ok(())
 }
 
+/// Forbidden pairs: (lower id, higher id, last round it holds or `None` for always).
+///
 /// # Errors
 /// The query fails.
-/// Forbidden pairs: (lower id, higher id, last round it holds or `None` for always).
 pub async fn forbidden_pairs(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
 ) -> Result<Vec<(PlayerId, PlayerId, Option<i64>)>, StoreError> {
-    Ok(sqlx::query_as(
-        "SELECT player_a, player_b, until_round FROM forbidden_pairs WHERE tournament_id = ? \
+    Ok(on!(db, |c| sqlx::query_as(
+        "SELECT player_a, player_b, until_round FROM forbidden_pairs WHERE tournament_id = $1 \
          ORDER BY player_a, player_b",
     )
     .bind(tournament)
-    .fetch_all(db)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }
 
 #[cfg(test)]

@@ -2,7 +2,9 @@
 //! then published and finally locked. Creating a round creates its matches and their two games in
 //! one transaction, with a history row per pairing.
 
-use super::{Db, MatchId, PlayerId, RoundId, StoreError, TournamentId, UserId, history, now};
+use super::{
+    Conn, MatchId, PlayerId, RoundId, Store, StoreError, StoredText, TournamentId, UserId, history, now,
+};
 use serde::Serialize;
 
 /// Swiss or knockout (the league's two phases).
@@ -23,11 +25,14 @@ impl Phase {
 
     #[must_use]
     pub fn parse(s: &str) -> Option<Phase> {
-        match s {
-            "swiss" => Some(Phase::Swiss),
-            "knockout" => Some(Phase::Knockout),
-            _ => None,
-        }
+        Phase::ALL.iter().copied().find(|p| p.as_str() == s)
+    }
+}
+
+impl StoredText for Phase {
+    const ALL: &'static [Phase] = &[Phase::Swiss, Phase::Knockout];
+    fn as_str(self) -> &'static str {
+        Phase::as_str(self)
     }
 }
 
@@ -54,22 +59,26 @@ impl Status {
 
     #[must_use]
     pub fn parse(s: &str) -> Option<Status> {
-        match s {
-            "draft" => Some(Status::Draft),
-            "published" => Some(Status::Published),
-            "locked" => Some(Status::Locked),
-            _ => None,
-        }
+        Status::ALL.iter().copied().find(|v| v.as_str() == s)
     }
 }
+
+impl StoredText for Status {
+    const ALL: &'static [Status] = &[Status::Draft, Status::Published, Status::Locked];
+    fn as_str(self) -> &'static str {
+        Status::as_str(self)
+    }
+}
+
+stored_as_text!(Phase, Status, Forfeit);
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Round {
     pub id: RoundId,
     pub tournament_id: TournamentId,
     pub number: i64,
-    pub phase: String,
-    pub status: String,
+    pub phase: Phase,
+    pub status: Status,
     /// The pairing explanation ("why these pairings"), as rendered text lines.
     pub explanation: String,
     pub version: i64,
@@ -78,12 +87,12 @@ pub struct Round {
 impl Round {
     #[must_use]
     pub fn phase(&self) -> Phase {
-        Phase::parse(&self.phase).unwrap_or(Phase::Swiss)
+        self.phase
     }
 
     #[must_use]
     pub fn status(&self) -> Status {
-        Status::parse(&self.status).unwrap_or(Status::Draft)
+        self.status
     }
 }
 
@@ -102,8 +111,8 @@ pub struct MatchRow {
     pub id: MatchId,
     pub round_id: RoundId,
     pub round_number: i64,
-    pub phase: String,
-    pub round_status: String,
+    pub phase: Phase,
+    pub round_status: Status,
     pub table_no: i64,
     pub player_a: PlayerId,
     pub player_b: Option<PlayerId>,
@@ -112,14 +121,14 @@ pub struct MatchRow {
     pub bracket_slot: Option<i64>,
     pub version: i64,
     /// Not played over the board: see [`Forfeit`]; `None` when the games decide.
-    pub forfeit: Option<String>,
+    pub forfeit: Option<Forfeit>,
 }
 
 impl MatchRow {
     /// The stored no-show or withdrawal, if any.
     #[must_use]
     pub fn forfeit(&self) -> Option<Forfeit> {
-        self.forfeit.as_deref().and_then(Forfeit::parse)
+        self.forfeit
     }
 }
 
@@ -154,7 +163,15 @@ impl Forfeit {
     }
 }
 
-const ROUND_COLUMNS: &str = "id, tournament_id, number, phase, status, explanation, version";
+impl StoredText for Forfeit {
+    const ALL: &'static [Forfeit] = &Forfeit::ALL;
+    fn as_str(self) -> &'static str {
+        Forfeit::as_str(self)
+    }
+}
+
+const ROUND_SELECT: &str =
+    "SELECT id, tournament_id, number, phase, status, explanation, version FROM rounds";
 const MATCH_SELECT: &str = "SELECT m.id, m.round_id, r.number AS round_number, r.phase, r.status AS round_status, \
      m.table_no, m.player_a, m.player_b, pa.name AS a_name, pb.name AS b_name, m.bracket_slot, m.version, m.forfeit \
      FROM matches m JOIN rounds r ON r.id = m.round_id JOIN players pa ON pa.id = m.player_a \
@@ -163,10 +180,11 @@ const MATCH_SELECT: &str = "SELECT m.id, m.round_id, r.number AS round_number, r
 /// Store a computed round as a draft with its matches and games, in one transaction.
 ///
 /// # Errors
-/// An insert fails (for example a round with this number exists); nothing is stored then.
+/// [`StoreError::Conflict`] if a round with this number exists (a concurrent pairing stored it
+/// first); an insert fails. Nothing is stored then.
 #[tracing::instrument(skip(db, explanation, matches))]
 pub async fn create(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     number: i64,
     phase: Phase,
@@ -174,38 +192,43 @@ pub async fn create(
     matches: &[NewMatch],
     by: UserId,
 ) -> Result<RoundId, StoreError> {
-    let mut tx = super::write_tx(db).await?;
-    let (round,): (RoundId,) = sqlx::query_as(
+    let mut tx = db.write_tournament(tournament).await?;
+    let (round,): (RoundId,) = on!(&mut tx, |c| sqlx::query_as(
         "INSERT INTO rounds (tournament_id, number, phase, status, explanation, created_at) \
-         VALUES (?, ?, ?, 'draft', ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     )
     .bind(tournament)
     .bind(number)
-    .bind(phase.as_str())
+    .bind(phase)
+    .bind(Status::Draft)
     .bind(explanation)
     .bind(now())
-    .fetch_one(&mut *tx)
-    .await?;
+    .fetch_one(c)
+    .await
+    .map_err(super::conflict_on_unique))?;
     for m in matches {
-        let (id,): (MatchId,) = sqlx::query_as(
-            "INSERT INTO matches (round_id, table_no, player_a, player_b, bracket_slot) VALUES (?, ?, ?, ?, ?) \
-             RETURNING id",
+        let (id,): (MatchId,) = on!(&mut tx, |c| sqlx::query_as(
+            "INSERT INTO matches (round_id, table_no, player_a, player_b, bracket_slot) \
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
         .bind(round)
         .bind(m.table_no)
         .bind(m.player_a)
         .bind(m.player_b)
         .bind(m.bracket_slot)
-        .fetch_one(&mut *tx)
-        .await?;
+        .fetch_one(c)
+        .await)?;
         if let Some(b) = m.player_b {
-            for (game_no, red) in [(1, m.player_a), (2, b)] {
-                sqlx::query("INSERT INTO games (match_id, game_no, red_player) VALUES (?, ?, ?)")
-                    .bind(id)
-                    .bind(game_no)
-                    .bind(red)
-                    .execute(&mut *tx)
-                    .await?;
+            for (game_no, red) in [(1_i64, m.player_a), (2, b)] {
+                on!(&mut tx, |c| sqlx::query(
+                    "INSERT INTO games (match_id, game_no, red_player) VALUES ($1, $2, $3)"
+                )
+                .bind(id)
+                .bind(game_no)
+                .bind(red)
+                .execute(c)
+                .await
+                .map(|r| r.rows_affected()))?;
             }
         }
         history::record(
@@ -223,20 +246,16 @@ pub async fn create(
 }
 
 /// [`StoreError::NotFound`] if the tournament has no such round, [`StoreError::Conflict`] if it is not a draft.
-async fn ensure_draft(
-    conn: &mut sqlx::SqliteConnection,
-    tournament: TournamentId,
-    round: RoundId,
-) -> Result<(), StoreError> {
-    let status: Option<(String,)> =
-        sqlx::query_as("SELECT status FROM rounds WHERE id = ? AND tournament_id = ?")
+async fn ensure_draft(conn: &mut Conn, tournament: TournamentId, round: RoundId) -> Result<(), StoreError> {
+    let status: Option<(Status,)> =
+        on!(conn, |c| sqlx::query_as("SELECT status FROM rounds WHERE id = $1 AND tournament_id = $2")
             .bind(round)
             .bind(tournament)
-            .fetch_optional(&mut *conn)
-            .await?;
+            .fetch_optional(c)
+            .await)?;
     match status {
         None => Err(StoreError::NotFound),
-        Some((s,)) if s != "draft" => Err(StoreError::Conflict),
+        Some((s,)) if s != Status::Draft => Err(StoreError::Conflict),
         Some(_) => Ok(()),
     }
 }
@@ -245,7 +264,7 @@ async fn ensure_draft(
 #[derive(Debug, Serialize)]
 struct Discarded {
     number: i64,
-    phase: String,
+    phase: &'static str,
     /// (match, table, player_a, player_b)
     matches: Vec<(MatchId, i64, PlayerId, Option<PlayerId>)>,
     /// (match, set label, Red count, Polish count, swapped to, missing cards as stored)
@@ -262,18 +281,19 @@ struct Discarded {
 /// [`StoreError::Conflict`] if the round is no longer a draft; a delete fails.
 #[tracing::instrument(skip(db))]
 pub async fn discard_draft(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     round: RoundId,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = super::write_tx(db).await?;
+    let mut tx = db.write_tournament(tournament).await?;
     ensure_draft(&mut tx, tournament, round).await?;
-    let matches: Vec<(MatchId, i64, PlayerId, Option<PlayerId>)> =
-        sqlx::query_as("SELECT id, table_no, player_a, player_b FROM matches WHERE round_id = ?")
-            .bind(round)
-            .fetch_all(&mut *tx)
-            .await?;
+    let matches: Vec<(MatchId, i64, PlayerId, Option<PlayerId>)> = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT id, table_no, player_a, player_b FROM matches WHERE round_id = $1 ORDER BY id"
+    )
+    .bind(round)
+    .fetch_all(c)
+    .await)?;
     for (id, table_no, a, b) in &matches {
         history::record(
             &mut tx,
@@ -285,23 +305,25 @@ pub async fn discard_draft(
         )
         .await?;
     }
-    let (number, phase): (i64, String) = sqlx::query_as("SELECT number, phase FROM rounds WHERE id = ?")
-        .bind(round)
-        .fetch_one(&mut *tx)
-        .await?;
-    let deck_checks = sqlx::query_as(
+    let (number, phase): (i64, Phase) =
+        on!(&mut tx, |c| sqlx::query_as("SELECT number, phase FROM rounds WHERE id = $1")
+            .bind(round)
+            .fetch_one(c)
+            .await)?;
+    let deck_checks = on!(&mut tx, |c| sqlx::query_as(
         "SELECT match_id, set_label, red_count, polish_count, swapped_to, missing_cards FROM deck_checks \
-         WHERE match_id IN (SELECT id FROM matches WHERE round_id = ?) ORDER BY id",
+         WHERE match_id IN (SELECT id FROM matches WHERE round_id = $1) ORDER BY id",
     )
     .bind(round)
-    .fetch_all(&mut *tx)
-    .await?;
-    let table_referees =
-        sqlx::query_as("SELECT table_no, user_id FROM table_referees WHERE round_id = ? ORDER BY table_no")
-            .bind(round)
-            .fetch_all(&mut *tx)
-            .await?;
-    let discarded = Discarded { number, phase, matches, deck_checks, table_referees };
+    .fetch_all(c)
+    .await)?;
+    let table_referees = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT table_no, user_id FROM table_referees WHERE round_id = $1 ORDER BY table_no"
+    )
+    .bind(round)
+    .fetch_all(c)
+    .await)?;
+    let discarded = Discarded { number, phase: phase.as_str(), matches, deck_checks, table_referees };
     history::record(
         &mut tx,
         history::Subject { tournament, entity: "round", id: round.0 },
@@ -311,17 +333,15 @@ pub async fn discard_draft(
         &(),
     )
     .await?;
-    sqlx::query("DELETE FROM games WHERE match_id IN (SELECT id FROM matches WHERE round_id = ?)")
-        .bind(round)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM deck_checks WHERE match_id IN (SELECT id FROM matches WHERE round_id = ?)")
-        .bind(round)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM table_referees WHERE round_id = ?").bind(round).execute(&mut *tx).await?;
-    sqlx::query("DELETE FROM matches WHERE round_id = ?").bind(round).execute(&mut *tx).await?;
-    sqlx::query("DELETE FROM rounds WHERE id = ?").bind(round).execute(&mut *tx).await?;
+    for delete in [
+        "DELETE FROM games WHERE match_id IN (SELECT id FROM matches WHERE round_id = $1)",
+        "DELETE FROM deck_checks WHERE match_id IN (SELECT id FROM matches WHERE round_id = $1)",
+        "DELETE FROM table_referees WHERE round_id = $1",
+        "DELETE FROM matches WHERE round_id = $1",
+        "DELETE FROM rounds WHERE id = $1",
+    ] {
+        on!(&mut tx, |c| sqlx::query(delete).bind(round).execute(c).await.map(|r| r.rows_affected()))?;
+    }
     tx.commit().await?;
     Ok(())
 }
@@ -332,24 +352,27 @@ pub async fn discard_draft(
 /// [`StoreError::Conflict`] if the round is not in `from`; the update fails.
 #[tracing::instrument(skip(db))]
 pub async fn advance(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     round: RoundId,
     from: Status,
     to: Status,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = super::write_tx(db).await?;
-    let res = sqlx::query(
-        "UPDATE rounds SET status = ?, version = version + 1 WHERE id = ? AND tournament_id = ? AND status = ?",
+    let mut tx = db.write_tournament(tournament).await?;
+    let updated = on!(&mut tx, |c| {
+        sqlx::query(
+        "UPDATE rounds SET status = $1, version = version + 1 WHERE id = $2 AND tournament_id = $3 AND status = $4",
     )
-    .bind(to.as_str())
+    .bind(to)
     .bind(round)
     .bind(tournament)
-    .bind(from.as_str())
-    .execute(&mut *tx)
-    .await?;
-    if res.rows_affected() == 0 {
+    .bind(from)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected())
+    })?;
+    if updated == 0 {
         return Err(StoreError::Conflict);
     }
     history::record(
@@ -372,26 +395,27 @@ pub async fn advance(
 /// in it; an update fails.
 #[tracing::instrument(skip(db))]
 pub async fn swap_players(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     round: RoundId,
     x: PlayerId,
     y: PlayerId,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = super::write_tx(db).await?;
+    let mut tx = db.write_tournament(tournament).await?;
     ensure_draft(&mut tx, tournament, round).await?;
-    let rows: Vec<(MatchId, PlayerId, Option<PlayerId>)> =
-        sqlx::query_as("SELECT id, player_a, player_b FROM matches WHERE round_id = ? ORDER BY id")
-            .bind(round)
-            .fetch_all(&mut *tx)
-            .await?;
+    let rows: Vec<(MatchId, PlayerId, Option<PlayerId>)> = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT id, player_a, player_b FROM matches WHERE round_id = $1 ORDER BY id"
+    )
+    .bind(round)
+    .fetch_all(c)
+    .await)?;
     let seat = |p: PlayerId| {
         rows.iter().find_map(|&(id, a, b)| {
             if a == p {
-                Some((id, "player_a"))
+                Some((id, "UPDATE matches SET player_a = $1, version = version + 1 WHERE id = $2"))
             } else if b == Some(p) {
-                Some((id, "player_b"))
+                Some((id, "UPDATE matches SET player_b = $1, version = version + 1 WHERE id = $2"))
             } else {
                 None
             }
@@ -402,40 +426,27 @@ pub async fn swap_players(
         _ => return Err(StoreError::NotFound),
     };
     let before: Vec<_> = rows.iter().filter(|r| r.0 == sx.0 || r.0 == sy.0).cloned().collect();
-    for ((id, col), p) in [(sx, y), (sy, x)] {
-        sqlx::query(sqlx::AssertSqlSafe(format!(
-            "UPDATE matches SET {col} = ?, version = version + 1 WHERE id = ?"
-        )))
-        .bind(p)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    for ((id, update), p) in [(sx, y), (sy, x)] {
+        on!(&mut tx, |c| sqlx::query(update).bind(p).bind(id).execute(c).await.map(|r| r.rows_affected()))?;
     }
     // Games follow the match: game 1's Red is player_a, game 2's Red is player_b.
     for id in [sx.0, sy.0] {
-        sqlx::query(
-            "UPDATE games SET red_player = (SELECT player_a FROM matches WHERE id = ?) \
-             WHERE match_id = ? AND game_no = 1",
-        )
-        .bind(id)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "UPDATE games SET red_player = (SELECT player_b FROM matches WHERE id = ?) \
-             WHERE match_id = ? AND game_no = 2",
-        )
-        .bind(id)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+        for update in [
+            "UPDATE games SET red_player = (SELECT player_a FROM matches WHERE id = $1) \
+             WHERE match_id = $1 AND game_no = 1",
+            "UPDATE games SET red_player = (SELECT player_b FROM matches WHERE id = $1) \
+             WHERE match_id = $1 AND game_no = 2",
+        ] {
+            on!(&mut tx, |c| sqlx::query(update).bind(id).execute(c).await.map(|r| r.rows_affected()))?;
+        }
     }
-    let after: Vec<(MatchId, PlayerId, Option<PlayerId>)> =
-        sqlx::query_as("SELECT id, player_a, player_b FROM matches WHERE id IN (?, ?) ORDER BY id")
-            .bind(sx.0)
-            .bind(sy.0)
-            .fetch_all(&mut *tx)
-            .await?;
+    let after: Vec<(MatchId, PlayerId, Option<PlayerId>)> = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT id, player_a, player_b FROM matches WHERE id IN ($1, $2) ORDER BY id"
+    )
+    .bind(sx.0)
+    .bind(sy.0)
+    .fetch_all(c)
+    .await)?;
     history::record(
         &mut tx,
         history::Subject { tournament, entity: "pairing", id: sx.0.0 },
@@ -456,35 +467,36 @@ pub async fn swap_players(
 /// [`StoreError::Conflict`] if the match changed since it was loaded, [`StoreError::NotFound`].
 #[tracing::instrument(skip(db))]
 pub async fn set_forfeit(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     m: MatchId,
     version: i64,
     forfeit: Option<Forfeit>,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = super::write_tx(db).await?;
-    let old: Option<(Option<String>, i64)> = sqlx::query_as(
+    let mut tx = db.write_tournament(tournament).await?;
+    let old: Option<(Option<Forfeit>, i64)> = on!(&mut tx, |c| sqlx::query_as(
         "SELECT m.forfeit, m.version FROM matches m JOIN rounds r ON r.id = m.round_id \
-         WHERE m.id = ? AND r.tournament_id = ?",
+         WHERE m.id = $1 AND r.tournament_id = $2",
     )
     .bind(m)
     .bind(tournament)
-    .fetch_optional(&mut *tx)
-    .await?;
+    .fetch_optional(c)
+    .await)?;
     let Some((old, current)) = old else { return Err(StoreError::NotFound) };
     if current != version {
         return Err(StoreError::Conflict);
     }
-    let new = forfeit.map(Forfeit::as_str);
-    let res =
-        sqlx::query("UPDATE matches SET forfeit = ?, version = version + 1 WHERE id = ? AND version = ?")
-            .bind(new)
-            .bind(m)
-            .bind(version)
-            .execute(&mut *tx)
-            .await?;
-    if res.rows_affected() == 0 {
+    let updated = on!(&mut tx, |c| sqlx::query(
+        "UPDATE matches SET forfeit = $1, version = version + 1 WHERE id = $2 AND version = $3"
+    )
+    .bind(forfeit)
+    .bind(m)
+    .bind(version)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    if updated == 0 {
         return Err(StoreError::Conflict);
     }
     history::record(
@@ -492,8 +504,8 @@ pub async fn set_forfeit(
         history::Subject { tournament, entity: "match", id: m.0 },
         "forfeit",
         Some(by),
-        &serde_json::json!({ "forfeit": old }),
-        &serde_json::json!({ "forfeit": new }),
+        &serde_json::json!({ "forfeit": old.map(Forfeit::as_str) }),
+        &serde_json::json!({ "forfeit": forfeit.map(Forfeit::as_str) }),
     )
     .await?;
     tx.commit().await?;
@@ -504,75 +516,73 @@ pub async fn set_forfeit(
 ///
 /// # Errors
 /// The query fails.
-pub async fn list(db: &Db, tournament: TournamentId) -> Result<Vec<Round>, StoreError> {
-    list_in(&mut *db.acquire().await?, tournament).await
+pub async fn list(db: &Store, tournament: TournamentId) -> Result<Vec<Round>, StoreError> {
+    list_in(&mut db.conn().await?, tournament).await
 }
 
 /// [`list`] inside the caller's transaction (the read model loads everything in one).
 ///
 /// # Errors
 /// The query fails.
-pub async fn list_in(
-    conn: &mut sqlx::SqliteConnection,
-    tournament: TournamentId,
-) -> Result<Vec<Round>, StoreError> {
-    Ok(sqlx::query_as::<_, Round>(sqlx::AssertSqlSafe(format!(
-        "SELECT {ROUND_COLUMNS} FROM rounds WHERE tournament_id = ? ORDER BY number"
+pub async fn list_in(conn: &mut Conn, tournament: TournamentId) -> Result<Vec<Round>, StoreError> {
+    Ok(on!(conn, |c| sqlx::query_as::<_, Round>(sqlx::AssertSqlSafe(format!(
+        "{ROUND_SELECT} WHERE tournament_id = $1 ORDER BY number"
     )))
     .bind(tournament)
-    .fetch_all(conn)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }
 
 /// # Errors
 /// The query fails.
-pub async fn by_number(db: &Db, tournament: TournamentId, number: i64) -> Result<Option<Round>, StoreError> {
-    Ok(sqlx::query_as::<_, Round>(sqlx::AssertSqlSafe(format!(
-        "SELECT {ROUND_COLUMNS} FROM rounds WHERE tournament_id = ? AND number = ?"
+pub async fn by_number(
+    db: &Store,
+    tournament: TournamentId,
+    number: i64,
+) -> Result<Option<Round>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, Round>(sqlx::AssertSqlSafe(format!(
+        "{ROUND_SELECT} WHERE tournament_id = $1 AND number = $2"
     )))
     .bind(tournament)
     .bind(number)
-    .fetch_optional(db)
-    .await?)
+    .fetch_optional(c)
+    .await)?)
 }
 
 /// Matches of one round by table.
 ///
 /// # Errors
 /// The query fails.
-pub async fn matches_of(db: &Db, round: RoundId) -> Result<Vec<MatchRow>, StoreError> {
-    Ok(sqlx::query_as::<_, MatchRow>(sqlx::AssertSqlSafe(format!(
-        "{MATCH_SELECT} WHERE m.round_id = ? \
+pub async fn matches_of(db: &Store, round: RoundId) -> Result<Vec<MatchRow>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, MatchRow>(sqlx::AssertSqlSafe(format!(
+        "{MATCH_SELECT} WHERE m.round_id = $1 \
          ORDER BY CASE WHEN m.player_b IS NULL THEN 1 ELSE 0 END, m.table_no, m.id"
     )))
     .bind(round)
-    .fetch_all(db)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }
 
 /// Every match of a tournament, by round then table (standings, exports, player pages).
 ///
 /// # Errors
 /// The query fails.
-pub async fn all_matches(db: &Db, tournament: TournamentId) -> Result<Vec<MatchRow>, StoreError> {
-    all_matches_in(&mut *db.acquire().await?, tournament).await
+pub async fn all_matches(db: &Store, tournament: TournamentId) -> Result<Vec<MatchRow>, StoreError> {
+    all_matches_in(&mut db.conn().await?, tournament).await
 }
 
 /// [`all_matches`] inside the caller's transaction (the read model loads everything in one).
 ///
 /// # Errors
 /// The query fails.
-pub async fn all_matches_in(
-    conn: &mut sqlx::SqliteConnection,
-    tournament: TournamentId,
-) -> Result<Vec<MatchRow>, StoreError> {
-    Ok(sqlx::query_as::<_, MatchRow>(sqlx::AssertSqlSafe(format!(
-        "{MATCH_SELECT} WHERE r.tournament_id = ? \
+pub async fn all_matches_in(conn: &mut Conn, tournament: TournamentId) -> Result<Vec<MatchRow>, StoreError> {
+    Ok(on!(conn, |c| sqlx::query_as::<_, MatchRow>(sqlx::AssertSqlSafe(format!(
+        "{MATCH_SELECT} WHERE r.tournament_id = $1 \
          ORDER BY r.number, CASE WHEN m.player_b IS NULL THEN 1 ELSE 0 END, m.table_no, m.id"
     )))
     .bind(tournament)
-    .fetch_all(conn)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }
 
 /// One match, checked to belong to the tournament.
@@ -580,15 +590,15 @@ pub async fn all_matches_in(
 /// # Errors
 /// The query fails.
 pub async fn get_match(
-    db: &Db,
+    db: &Store,
     tournament: TournamentId,
     id: MatchId,
 ) -> Result<Option<MatchRow>, StoreError> {
-    Ok(sqlx::query_as::<_, MatchRow>(sqlx::AssertSqlSafe(format!(
-        "{MATCH_SELECT} WHERE r.tournament_id = ? AND m.id = ?"
+    Ok(on!(db, |c| sqlx::query_as::<_, MatchRow>(sqlx::AssertSqlSafe(format!(
+        "{MATCH_SELECT} WHERE r.tournament_id = $1 AND m.id = $2"
     )))
     .bind(tournament)
     .bind(id)
-    .fetch_optional(db)
-    .await?)
+    .fetch_optional(c)
+    .await)?)
 }

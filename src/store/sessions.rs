@@ -5,7 +5,7 @@
 //! Times are Unix seconds. The expiry rules (idle and absolute timeouts) are the caller's
 //! parameters; this module only stores, reads and deletes.
 
-use super::{Db, StoreError, UserId};
+use super::{Store, StoreError, UserId};
 
 /// A live session joined with its account.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -22,14 +22,17 @@ pub struct SessionRow {
 /// # Errors
 /// The insert fails (for example an id collision, which 256 random bits make impossible in practice).
 #[tracing::instrument(skip(db, id_hash))]
-pub async fn create(db: &Db, id_hash: &str, user: UserId, now: i64) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)")
-        .bind(id_hash)
-        .bind(user)
-        .bind(now)
-        .bind(now)
-        .execute(db)
-        .await?;
+pub async fn create(db: &Store, id_hash: &str, user: UserId, now: i64) -> Result<(), StoreError> {
+    on!(db, |c| sqlx::query(
+        "INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $4)"
+    )
+    .bind(id_hash)
+    .bind(user)
+    .bind(now)
+    .bind(now)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
     Ok(())
 }
 
@@ -37,27 +40,30 @@ pub async fn create(db: &Db, id_hash: &str, user: UserId, now: i64) -> Result<()
 ///
 /// # Errors
 /// The query fails.
-pub async fn get(db: &Db, id_hash: &str) -> Result<Option<SessionRow>, StoreError> {
-    Ok(sqlx::query_as::<_, SessionRow>(
+pub async fn get(db: &Store, id_hash: &str) -> Result<Option<SessionRow>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, SessionRow>(
         "SELECT s.user_id, u.username, u.is_admin, s.created_at, s.last_seen_at \
-         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = ?",
+         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1",
     )
     .bind(id_hash)
-    .fetch_optional(db)
-    .await?)
+    .fetch_optional(c)
+    .await)?)
 }
 
 /// Record activity (the idle timeout counts from here).
 ///
 /// # Errors
 /// The update fails.
-pub async fn touch(db: &Db, id_hash: &str, now: i64) -> Result<(), StoreError> {
-    sqlx::query("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ? AND last_seen_at < ?")
-        .bind(now)
-        .bind(id_hash)
-        .bind(now)
-        .execute(db)
-        .await?;
+pub async fn touch(db: &Store, id_hash: &str, now: i64) -> Result<(), StoreError> {
+    on!(db, |c| sqlx::query(
+        "UPDATE sessions SET last_seen_at = $1 WHERE id_hash = $2 AND last_seen_at < $3"
+    )
+    .bind(now)
+    .bind(id_hash)
+    .bind(now)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
     Ok(())
 }
 
@@ -66,8 +72,12 @@ pub async fn touch(db: &Db, id_hash: &str, now: i64) -> Result<(), StoreError> {
 /// # Errors
 /// The delete fails.
 #[tracing::instrument(skip(db, id_hash))]
-pub async fn delete(db: &Db, id_hash: &str) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM sessions WHERE id_hash = ?").bind(id_hash).execute(db).await?;
+pub async fn delete(db: &Store, id_hash: &str) -> Result<(), StoreError> {
+    on!(db, |c| sqlx::query("DELETE FROM sessions WHERE id_hash = $1")
+        .bind(id_hash)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
     Ok(())
 }
 
@@ -76,29 +86,35 @@ pub async fn delete(db: &Db, id_hash: &str) -> Result<(), StoreError> {
 /// # Errors
 /// The delete fails.
 #[tracing::instrument(skip(db))]
-pub async fn delete_for_user(db: &Db, user: UserId) -> Result<u64, StoreError> {
-    Ok(sqlx::query("DELETE FROM sessions WHERE user_id = ?").bind(user).execute(db).await?.rows_affected())
+pub async fn delete_for_user(db: &Store, user: UserId) -> Result<u64, StoreError> {
+    Ok(on!(db, |c| sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+        .bind(user)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?)
 }
 
 /// Delete sessions idle since before `idle_before` or created before `created_before`.
 ///
 /// # Errors
 /// The delete fails.
-pub async fn purge_expired(db: &Db, idle_before: i64, created_before: i64) -> Result<u64, StoreError> {
-    Ok(sqlx::query("DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?")
+pub async fn purge_expired(db: &Store, idle_before: i64, created_before: i64) -> Result<u64, StoreError> {
+    Ok(on!(db, |c| sqlx::query("DELETE FROM sessions WHERE last_seen_at < $1 OR created_at < $2")
         .bind(idle_before)
         .bind(created_before)
-        .execute(db)
-        .await?
-        .rows_affected())
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?)
 }
 
 /// How many sessions `user` has (tests and the account page).
 ///
 /// # Errors
 /// The query fails.
-pub async fn count_for_user(db: &Db, user: UserId) -> Result<i64, StoreError> {
-    let (n,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM sessions WHERE user_id = ?").bind(user).fetch_one(db).await?;
+pub async fn count_for_user(db: &Store, user: UserId) -> Result<i64, StoreError> {
+    let (n,): (i64,) = on!(db, |c| sqlx::query_as("SELECT COUNT(*) FROM sessions WHERE user_id = $1")
+        .bind(user)
+        .fetch_one(c)
+        .await)?;
     Ok(n)
 }

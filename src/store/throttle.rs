@@ -2,19 +2,20 @@
 //! same counts and a restart does not forgive an attacker. One row per key (the web layer chooses
 //! the keys and the lockout rule, `web::throttle`); times are Unix milliseconds.
 
-use super::{Db, StoreError};
+use super::{Store, StoreError};
 
 /// The latest `blocked_until` among `keys` (0 if none is known).
 ///
 /// # Errors
 /// The query fails.
-pub async fn blocked_until(db: &Db, keys: &[String]) -> Result<i64, StoreError> {
+pub async fn blocked_until(db: &Store, keys: &[String]) -> Result<i64, StoreError> {
     let mut latest = 0;
     for key in keys {
-        let row: Option<(i64,)> = sqlx::query_as("SELECT blocked_until FROM login_throttle WHERE key = ?")
-            .bind(key)
-            .fetch_optional(db)
-            .await?;
+        let row: Option<(i64,)> =
+            on!(db, |c| sqlx::query_as("SELECT blocked_until FROM login_throttle WHERE key = $1")
+                .bind(key)
+                .fetch_optional(c)
+                .await)?;
         latest = latest.max(row.map_or(0, |(b,)| b));
     }
     Ok(latest)
@@ -24,39 +25,42 @@ pub async fn blocked_until(db: &Db, keys: &[String]) -> Result<i64, StoreError> 
 /// `window` milliseconds starts again from zero. `lockout(key, failures)` gives the milliseconds the
 /// key is then blocked for (0: not blocked).
 ///
+/// The count moves in one statement (an upsert that reads the row it writes), which holds the key's
+/// row until commit: two processes counting failures on one key at once both count (on PostgreSQL a
+/// read-then-write would lose one), and the second sees the first's count.
+///
 /// # Errors
 /// A statement fails; nothing is counted then.
 pub async fn record_failure(
-    db: &Db,
+    db: &Store,
     keys: &[String],
     now: i64,
     window: i64,
     lockout: impl Fn(&str, i64) -> i64,
 ) -> Result<(), StoreError> {
-    let mut tx = super::write_tx(db).await?;
+    let mut tx = db.write().await?;
     for key in keys {
-        let row: Option<(i64, i64)> =
-            sqlx::query_as("SELECT failures, last_failure FROM login_throttle WHERE key = ?")
-                .bind(key)
-                .fetch_optional(&mut *tx)
-                .await?;
-        let before = match row {
-            Some((failures, last)) if now - last <= window => failures,
-            _ => 0,
-        };
-        let failures = before + 1;
-        let blocked_until = now + lockout(key, failures);
-        sqlx::query(
-            "INSERT INTO login_throttle (key, failures, last_failure, blocked_until) VALUES (?, ?, ?, ?) \
-             ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, \
-             last_failure = excluded.last_failure, blocked_until = excluded.blocked_until",
+        let (failures,): (i64,) = on!(&mut tx, |c| {
+            sqlx::query_as(
+            "INSERT INTO login_throttle (key, failures, last_failure, blocked_until) VALUES ($1, 1, $2, 0) \
+             ON CONFLICT (key) DO UPDATE SET \
+             failures = CASE WHEN $2 - login_throttle.last_failure <= $3 THEN login_throttle.failures + 1 ELSE 1 END, \
+             last_failure = $2 \
+             RETURNING failures",
         )
         .bind(key)
-        .bind(failures)
         .bind(now)
-        .bind(blocked_until)
-        .execute(&mut *tx)
-        .await?;
+        .bind(window)
+        .fetch_one(c)
+        .await
+        })?;
+        let blocked_until = now + lockout(key, failures);
+        on!(&mut tx, |c| sqlx::query("UPDATE login_throttle SET blocked_until = $1 WHERE key = $2")
+            .bind(blocked_until)
+            .bind(key)
+            .execute(c)
+            .await
+            .map(|r| r.rows_affected()))?;
     }
     tx.commit().await?;
     Ok(())
@@ -66,8 +70,12 @@ pub async fn record_failure(
 ///
 /// # Errors
 /// The delete fails.
-pub async fn clear(db: &Db, key: &str) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM login_throttle WHERE key = ?").bind(key).execute(db).await?;
+pub async fn clear(db: &Store, key: &str) -> Result<(), StoreError> {
+    on!(db, |c| sqlx::query("DELETE FROM login_throttle WHERE key = $1")
+        .bind(key)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
     Ok(())
 }
 
@@ -75,22 +83,23 @@ pub async fn clear(db: &Db, key: &str) -> Result<(), StoreError> {
 ///
 /// # Errors
 /// The delete fails.
-pub async fn purge(db: &Db, before: i64) -> Result<u64, StoreError> {
-    Ok(sqlx::query("DELETE FROM login_throttle WHERE last_failure < ?")
+pub async fn purge(db: &Store, before: i64) -> Result<u64, StoreError> {
+    Ok(on!(db, |c| sqlx::query("DELETE FROM login_throttle WHERE last_failure < $1")
         .bind(before)
-        .execute(db)
-        .await?
-        .rows_affected())
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?)
 }
 
 /// Failures counted on a key (tests).
 ///
 /// # Errors
 /// The query fails.
-pub async fn failures(db: &Db, key: &str) -> Result<i64, StoreError> {
-    let row: Option<(i64,)> = sqlx::query_as("SELECT failures FROM login_throttle WHERE key = ?")
-        .bind(key)
-        .fetch_optional(db)
-        .await?;
+pub async fn failures(db: &Store, key: &str) -> Result<i64, StoreError> {
+    let row: Option<(i64,)> =
+        on!(db, |c| sqlx::query_as("SELECT failures FROM login_throttle WHERE key = $1")
+            .bind(key)
+            .fetch_optional(c)
+            .await)?;
     Ok(row.map_or(0, |(n,)| n))
 }

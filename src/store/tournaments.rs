@@ -1,9 +1,10 @@
 //! Tournaments, their configuration, and who organises or referees them.
 
-use super::{Db, StoreError, TournamentId, UserId, now};
+use super::{Store, StoreError, StoredText, TournamentId, UserId, now};
+use crate::engine::{Encirclement, RuleOptions};
 use chrono::NaiveDate;
 use serde::Serialize;
-use sqlx::Row;
+use sqlx::types::Json;
 
 /// What the organiser configures (validated by the web layer before it gets here).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -23,17 +24,22 @@ pub struct TournamentConfig {
     pub score_bye: i64,
     /// Tiebreak names in order, comma-separated (league names).
     pub tiebreaks: String,
-    pub fortifications: bool,
-    pub flank_attacks: bool,
-    pub time_control_secs: i64,
     /// The code of the edition the tournament plays (`store::editions`; a log's `Edition` tag).
     pub edition: String,
-    /// Engine switches (see `web::rules::rule_options`, the one mapping to `engine::RuleOptions`).
-    pub no_retreat_eliminates: bool,
-    pub compulsory_advance: bool,
-    pub pillage_by_free_units_only: bool,
-    /// `two-attackers` or `flank-attack`.
-    pub encirclement: String,
+    /// The engine's switches for the tournament's games, stored as one JSON column (their serde
+    /// form: a switch the engine adds later keeps its default until it is stored).
+    pub rules: RuleOptions,
+}
+
+impl TournamentConfig {
+    /// The stored name of the encirclement reading (the form's choice).
+    #[must_use]
+    pub fn encirclement(&self) -> &'static str {
+        match self.rules.encirclement {
+            Encirclement::TwoAttackers => "two-attackers",
+            Encirclement::FlankAttack => "flank-attack",
+        }
+    }
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -51,14 +57,9 @@ pub struct Tournament {
     pub score_loss: i64,
     pub score_bye: i64,
     pub tiebreaks: String,
-    pub fortifications: bool,
-    pub flank_attacks: bool,
-    pub time_control_secs: i64,
     pub edition: String,
-    pub no_retreat_eliminates: bool,
-    pub compulsory_advance: bool,
-    pub pillage_by_free_units_only: bool,
-    pub encirclement: String,
+    #[sqlx(json)]
+    pub rules: RuleOptions,
     pub version: i64,
 }
 
@@ -78,14 +79,8 @@ impl Tournament {
             score_loss: self.score_loss,
             score_bye: self.score_bye,
             tiebreaks: self.tiebreaks.clone(),
-            fortifications: self.fortifications,
-            flank_attacks: self.flank_attacks,
-            time_control_secs: self.time_control_secs,
             edition: self.edition.clone(),
-            no_retreat_eliminates: self.no_retreat_eliminates,
-            compulsory_advance: self.compulsory_advance,
-            pillage_by_free_units_only: self.pillage_by_free_units_only,
-            encirclement: self.encirclement.clone(),
+            rules: self.rules,
         }
     }
 }
@@ -107,35 +102,44 @@ impl Role {
     }
 }
 
-pub(super) const COLUMNS: &str = "id, name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
-     score_win, score_draw, score_loss, score_bye, tiebreaks, fortifications, flank_attacks, \
-     time_control_secs, edition, no_retreat_eliminates, compulsory_advance, pillage_by_free_units_only, \
-     encirclement, version";
+impl StoredText for Role {
+    const ALL: &'static [Role] = &[Role::Organiser, Role::Referee];
+    fn as_str(self) -> &'static str {
+        Role::as_str(self)
+    }
+}
 
-type SqliteQuery<'q> = sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments>;
+stored_as_text!(Role);
 
-/// Bind the configuration's columns, in the order `create` and `update` name them.
-fn bind_config<'q>(q: SqliteQuery<'q>, cfg: &'q TournamentConfig) -> SqliteQuery<'q> {
-    q.bind(&cfg.name)
-        .bind(&cfg.venue)
-        .bind(cfg.first_day)
-        .bind(cfg.last_day)
-        .bind(cfg.swiss_rounds)
-        .bind(cfg.knockout_size)
-        .bind(cfg.third_place)
-        .bind(cfg.score_win)
-        .bind(cfg.score_draw)
-        .bind(cfg.score_loss)
-        .bind(cfg.score_bye)
-        .bind(&cfg.tiebreaks)
-        .bind(cfg.fortifications)
-        .bind(cfg.flank_attacks)
-        .bind(cfg.time_control_secs)
-        .bind(&cfg.edition)
-        .bind(cfg.no_retreat_eliminates)
-        .bind(cfg.compulsory_advance)
-        .bind(cfg.pillage_by_free_units_only)
-        .bind(&cfg.encirclement)
+const SELECT_ONE: &str = "SELECT id, name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
+     score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, version FROM tournaments WHERE id = $1";
+
+/// Bind the configuration's columns, in the order `create` and `update` name them ($1 to $14).
+macro_rules! bind_config {
+    ($q:expr, $cfg:expr) => {
+        $q.bind(&$cfg.name)
+            .bind(&$cfg.venue)
+            .bind($cfg.first_day)
+            .bind($cfg.last_day)
+            .bind($cfg.swiss_rounds)
+            .bind($cfg.knockout_size)
+            .bind($cfg.third_place)
+            .bind($cfg.score_win)
+            .bind($cfg.score_draw)
+            .bind($cfg.score_loss)
+            .bind($cfg.score_bye)
+            .bind(&$cfg.tiebreaks)
+            .bind(&$cfg.edition)
+            .bind(Json($cfg.rules))
+    };
+}
+
+/// One tournament inside the caller's transaction.
+pub(super) async fn get_in(
+    conn: &mut super::Conn,
+    id: TournamentId,
+) -> Result<Option<Tournament>, StoreError> {
+    Ok(on!(conn, |c| sqlx::query_as::<_, Tournament>(SELECT_ONE).bind(id).fetch_optional(c).await)?)
 }
 
 /// Create a tournament and make `organiser` its organiser, in one transaction.
@@ -143,22 +147,35 @@ fn bind_config<'q>(q: SqliteQuery<'q>, cfg: &'q TournamentConfig) -> SqliteQuery
 /// # Errors
 /// An insert fails.
 #[tracing::instrument(skip(db, cfg))]
-pub async fn create(db: &Db, cfg: &TournamentConfig, organiser: UserId) -> Result<TournamentId, StoreError> {
-    let mut tx = super::write_tx(db).await?;
+pub async fn create(
+    db: &Store,
+    cfg: &TournamentConfig,
+    organiser: UserId,
+) -> Result<TournamentId, StoreError> {
+    let mut tx = db.write().await?;
     super::editions::require(&mut tx, &cfg.edition).await?;
-    let q = sqlx::query(
-        "INSERT INTO tournaments (name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
-         score_win, score_draw, score_loss, score_bye, tiebreaks, fortifications, flank_attacks, \
-         time_control_secs, edition, no_retreat_eliminates, compulsory_advance, pillage_by_free_units_only, \
-         encirclement, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
-         RETURNING id",
-    );
-    let id: TournamentId = bind_config(q, cfg).bind(now()).fetch_one(&mut *tx).await?.try_get(0)?;
-    sqlx::query("INSERT INTO tournament_roles (tournament_id, user_id, role) VALUES (?, ?, 'organiser')")
-        .bind(id)
-        .bind(organiser)
-        .execute(&mut *tx)
-        .await?;
+    let (id,): (TournamentId,) = on!(&mut tx, |c| {
+        bind_config!(
+        sqlx::query_as(
+            "INSERT INTO tournaments (name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
+             score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
+        ),
+        cfg
+    )
+    .bind(now())
+    .fetch_one(c)
+    .await
+    })?;
+    on!(&mut tx, |c| sqlx::query(
+        "INSERT INTO tournament_roles (tournament_id, user_id, role) VALUES ($1, $2, $3)"
+    )
+    .bind(id)
+    .bind(organiser)
+    .bind(Role::Organiser)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
     tx.commit().await?;
     Ok(id)
 }
@@ -170,30 +187,33 @@ pub async fn create(db: &Db, cfg: &TournamentConfig, organiser: UserId) -> Resul
 /// [`StoreError::Conflict`] if the version moved on; the update fails.
 #[tracing::instrument(skip(db, cfg))]
 pub async fn update(
-    db: &Db,
+    db: &Store,
     id: TournamentId,
     version: i64,
     cfg: &TournamentConfig,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = super::write_tx(db).await?;
+    let mut tx = db.write_tournament(id).await?;
     super::editions::require(&mut tx, &cfg.edition).await?;
-    let old = sqlx::query_as::<_, Tournament>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM tournaments WHERE id = ?"
-    )))
+    let old = get_in(&mut tx, id).await?.ok_or(StoreError::NotFound)?;
+    let updated =
+        on!(&mut tx, |c| {
+            bind_config!(
+        sqlx::query(
+            "UPDATE tournaments SET name = $1, venue = $2, first_day = $3, last_day = $4, swiss_rounds = $5, \
+             knockout_size = $6, third_place = $7, score_win = $8, score_draw = $9, score_loss = $10, \
+             score_bye = $11, tiebreaks = $12, edition = $13, rules = $14, version = version + 1 \
+             WHERE id = $15 AND version = $16",
+        ),
+        cfg
+    )
     .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?
-    .ok_or(StoreError::NotFound)?;
-    let q = sqlx::query(
-        "UPDATE tournaments SET name = ?, venue = ?, first_day = ?, last_day = ?, swiss_rounds = ?, \
-         knockout_size = ?, third_place = ?, score_win = ?, score_draw = ?, score_loss = ?, score_bye = ?, \
-         tiebreaks = ?, fortifications = ?, flank_attacks = ?, time_control_secs = ?, edition = ?, \
-         no_retreat_eliminates = ?, compulsory_advance = ?, pillage_by_free_units_only = ?, encirclement = ?, \
-         version = version + 1 WHERE id = ? AND version = ?",
-    );
-    let res = bind_config(q, cfg).bind(id).bind(version).execute(&mut *tx).await?;
-    if res.rows_affected() == 0 {
+    .bind(version)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected())
+        })?;
+    if updated == 0 {
         return Err(StoreError::Conflict);
     }
     super::history::record(
@@ -211,40 +231,37 @@ pub async fn update(
 
 /// # Errors
 /// The query fails.
-pub async fn get(db: &Db, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
-    Ok(sqlx::query_as::<_, Tournament>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM tournaments WHERE id = ?"
-    )))
-    .bind(id)
-    .fetch_optional(db)
-    .await?)
+pub async fn get(db: &Store, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, Tournament>(SELECT_ONE).bind(id).fetch_optional(c).await)?)
 }
 
 /// Every tournament, newest first.
 ///
 /// # Errors
 /// The query fails.
-pub async fn list(db: &Db) -> Result<Vec<Tournament>, StoreError> {
-    Ok(sqlx::query_as::<_, Tournament>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM tournaments ORDER BY first_day DESC, id DESC"
-    )))
-    .fetch_all(db)
-    .await?)
+pub async fn list(db: &Store) -> Result<Vec<Tournament>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, Tournament>(
+        "SELECT id, name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, score_win, \
+         score_draw, score_loss, score_bye, tiebreaks, edition, rules, version FROM tournaments \
+         ORDER BY first_day DESC, id DESC"
+    )
+    .fetch_all(c)
+    .await)?)
 }
 
 /// Does `user` hold `role` in the tournament?
 ///
 /// # Errors
 /// The query fails.
-pub async fn has_role(db: &Db, id: TournamentId, user: UserId, role: Role) -> Result<bool, StoreError> {
-    let (n,): (i64,) = sqlx::query_as(
-        "SELECT COUNT(*) FROM tournament_roles WHERE tournament_id = ? AND user_id = ? AND role = ?",
+pub async fn has_role(db: &Store, id: TournamentId, user: UserId, role: Role) -> Result<bool, StoreError> {
+    let (n,): (i64,) = on!(db, |c| sqlx::query_as(
+        "SELECT COUNT(*) FROM tournament_roles WHERE tournament_id = $1 AND user_id = $2 AND role = $3",
     )
     .bind(id)
     .bind(user)
-    .bind(role.as_str())
-    .fetch_one(db)
-    .await?;
+    .bind(role)
+    .fetch_one(c)
+    .await)?;
     Ok(n > 0)
 }
 
@@ -252,16 +269,17 @@ pub async fn has_role(db: &Db, id: TournamentId, user: UserId, role: Role) -> Re
 ///
 /// # Errors
 /// The insert fails.
-pub async fn grant(db: &Db, id: TournamentId, user: UserId, role: Role) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO tournament_roles (tournament_id, user_id, role) VALUES (?, ?, ?) \
+pub async fn grant(db: &Store, id: TournamentId, user: UserId, role: Role) -> Result<(), StoreError> {
+    on!(db, |c| sqlx::query(
+        "INSERT INTO tournament_roles (tournament_id, user_id, role) VALUES ($1, $2, $3) \
          ON CONFLICT (tournament_id, user_id, role) DO NOTHING",
     )
     .bind(id)
     .bind(user)
-    .bind(role.as_str())
-    .execute(db)
-    .await?;
+    .bind(role)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
     Ok(())
 }
 
@@ -269,15 +287,15 @@ pub async fn grant(db: &Db, id: TournamentId, user: UserId, role: Role) -> Resul
 ///
 /// # Errors
 /// The query fails.
-pub async fn holders(db: &Db, id: TournamentId, role: Role) -> Result<Vec<String>, StoreError> {
-    let rows: Vec<(String,)> = sqlx::query_as(
+pub async fn holders(db: &Store, id: TournamentId, role: Role) -> Result<Vec<String>, StoreError> {
+    let rows: Vec<(String,)> = on!(db, |c| sqlx::query_as(
         "SELECT u.username FROM tournament_roles r JOIN users u ON u.id = r.user_id \
-         WHERE r.tournament_id = ? AND r.role = ? ORDER BY u.username",
+         WHERE r.tournament_id = $1 AND r.role = $2 ORDER BY u.username",
     )
     .bind(id)
-    .bind(role.as_str())
-    .fetch_all(db)
-    .await?;
+    .bind(role)
+    .fetch_all(c)
+    .await)?;
     Ok(rows.into_iter().map(|(u,)| u).collect())
 }
 
@@ -285,12 +303,12 @@ pub async fn holders(db: &Db, id: TournamentId, role: Role) -> Result<Vec<String
 ///
 /// # Errors
 /// The query fails.
-pub async fn roles_of(db: &Db, user: UserId) -> Result<Vec<(TournamentId, String, String)>, StoreError> {
-    Ok(sqlx::query_as(
+pub async fn roles_of(db: &Store, user: UserId) -> Result<Vec<(TournamentId, String, Role)>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as(
         "SELECT t.id, t.name, r.role FROM tournament_roles r JOIN tournaments t ON t.id = r.tournament_id \
-         WHERE r.user_id = ? ORDER BY t.first_day DESC, t.id DESC, r.role",
+         WHERE r.user_id = $1 ORDER BY t.first_day DESC, t.id DESC, r.role",
     )
     .bind(user)
-    .fetch_all(db)
-    .await?)
+    .fetch_all(c)
+    .await)?)
 }

@@ -1,6 +1,6 @@
 //! Login accounts. Passwords arrive here already hashed (argon2, in `web::auth`).
 
-use super::{Db, StoreError, UserId, now};
+use super::{Store, StoreError, UserId, now};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct User {
@@ -15,8 +15,8 @@ pub struct User {
 ///
 /// # Errors
 /// The query fails.
-pub async fn count(db: &Db) -> Result<i64, StoreError> {
-    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM users").fetch_one(db).await?;
+pub async fn count(db: &Store) -> Result<i64, StoreError> {
+    let (n,): (i64,) = on!(db, |c| sqlx::query_as("SELECT COUNT(*) FROM users").fetch_one(c).await)?;
     Ok(n)
 }
 
@@ -25,42 +25,44 @@ pub async fn count(db: &Db) -> Result<i64, StoreError> {
 /// # Errors
 /// The insert fails for another reason.
 pub async fn create(
-    db: &Db,
+    db: &Store,
     username: &str,
     password_hash: &str,
     is_admin: bool,
 ) -> Result<Option<UserId>, StoreError> {
-    let id: Option<(UserId,)> = sqlx::query_as(
-        "INSERT INTO users (username, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?) \
+    let id: Option<(UserId,)> = on!(db, |c| sqlx::query_as(
+        "INSERT INTO users (username, password_hash, is_admin, created_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (username) DO NOTHING RETURNING id",
     )
     .bind(username)
     .bind(password_hash)
     .bind(is_admin)
     .bind(now())
-    .fetch_optional(db)
-    .await?;
+    .fetch_optional(c)
+    .await)?;
     Ok(id.map(|(id,)| id))
 }
 
 /// # Errors
 /// The query fails.
-pub async fn by_username(db: &Db, username: &str) -> Result<Option<User>, StoreError> {
-    Ok(sqlx::query_as::<_, User>(
-        "SELECT id, username, password_hash, is_admin FROM users WHERE username = ?",
+pub async fn by_username(db: &Store, username: &str) -> Result<Option<User>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, User>(
+        "SELECT id, username, password_hash, is_admin FROM users WHERE username = $1",
     )
     .bind(username)
-    .fetch_optional(db)
-    .await?)
+    .fetch_optional(c)
+    .await)?)
 }
 
 /// # Errors
 /// The query fails.
-pub async fn by_id(db: &Db, id: UserId) -> Result<Option<User>, StoreError> {
-    Ok(sqlx::query_as::<_, User>("SELECT id, username, password_hash, is_admin FROM users WHERE id = ?")
-        .bind(id)
-        .fetch_optional(db)
-        .await?)
+pub async fn by_id(db: &Store, id: UserId) -> Result<Option<User>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, User>(
+        "SELECT id, username, password_hash, is_admin FROM users WHERE id = $1"
+    )
+    .bind(id)
+    .fetch_optional(c)
+    .await)?)
 }
 
 /// Replace an account's password hash.
@@ -68,13 +70,14 @@ pub async fn by_id(db: &Db, id: UserId) -> Result<Option<User>, StoreError> {
 /// # Errors
 /// [`StoreError::NotFound`] if there is no such account; the update fails.
 #[tracing::instrument(skip(db, password_hash))]
-pub async fn set_password(db: &Db, id: UserId, password_hash: &str) -> Result<(), StoreError> {
-    let res = sqlx::query("UPDATE users SET password_hash = ? WHERE id = ?")
+pub async fn set_password(db: &Store, id: UserId, password_hash: &str) -> Result<(), StoreError> {
+    let updated = on!(db, |c| sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
         .bind(password_hash)
         .bind(id)
-        .execute(db)
-        .await?;
-    if res.rows_affected() == 0 {
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    if updated == 0 {
         return Err(StoreError::NotFound);
     }
     Ok(())

@@ -1,61 +1,52 @@
 //! What the public pages read: every tournament's change stamp (one query), and all the rows of one
-//! tournament loaded in one read transaction, labelled with the stamp they reflect.
+//! tournament loaded in one read snapshot, labelled with the stamp they reflect.
 //!
-//! The stamp is the tournament's configuration version and its newest history row. Every write that
-//! changes what a page shows either bumps the version (configuration) or writes a history row in the
-//! same transaction (results, pairings, rounds, players, deck checks, referees), so a stamp that did not
-//! move means nothing shown moved. It lives in the database, so several web processes agree on it.
-//! Stamps only grow: versions are incremented, history rows are never deleted and SQLite allocates
-//! their ids in commit order (one writer at a time). On PostgreSQL a sequence can commit out of order,
-//! so there the stamp must become a counter on the tournament row bumped by each write transaction.
+//! The stamp is the tournament's configuration version and its change counter. Every transaction
+//! that writes the tournament's data moves the counter on first ([`Store::write_tournament`]), so a
+//! stamp that did not move means nothing shown moved. It lives in the database, so several web
+//! processes agree on it; it only grows, and it grows in commit order on both databases (the counter's
+//! row is locked until the writer commits, so a later writer's value is always the larger).
 
 use super::deck_checks::{self, DeckCheck};
 use super::games::{self, GameRow};
 use super::players::{self, Player};
 use super::rounds::{self, MatchRow, Round};
-use super::tournaments::{COLUMNS, Tournament};
-use super::{Db, StoreError, TournamentId};
+use super::tournaments::{self, Tournament};
+use super::{Conn, Store, StoreError, TournamentId};
 use std::collections::HashMap;
 
-/// A tournament's change stamp: configuration version and newest history row id.
+/// A tournament's change stamp: configuration version and change counter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Stamp {
     pub config: i64,
-    pub history: i64,
+    pub changes: i64,
 }
 
 impl Stamp {
     /// Data read at `self` is at least as new as data read at `other` (both parts only grow).
     #[must_use]
     pub fn covers(self, other: Stamp) -> bool {
-        self.config >= other.config && self.history >= other.history
+        self.config >= other.config && self.changes >= other.changes
     }
 }
 
-/// The stamp of every tournament, in one query (the index `history_by_tournament` makes each
-/// newest-row lookup a single index probe).
+/// The stamp of every tournament, in one query (a scan of the tournaments' rows).
 ///
 /// # Errors
 /// The query fails.
-pub async fn stamps(db: &Db) -> Result<HashMap<TournamentId, Stamp>, StoreError> {
-    let rows: Vec<(TournamentId, i64, i64)> = sqlx::query_as(
-        "SELECT t.id, t.version, COALESCE((SELECT MAX(h.id) FROM history h WHERE h.tournament_id = t.id), 0) \
-         FROM tournaments t",
-    )
-    .fetch_all(db)
-    .await?;
-    Ok(rows.into_iter().map(|(id, config, history)| (id, Stamp { config, history })).collect())
+pub async fn stamps(db: &Store) -> Result<HashMap<TournamentId, Stamp>, StoreError> {
+    let rows: Vec<(TournamentId, i64, i64)> =
+        on!(db, |c| sqlx::query_as("SELECT id, version, changes FROM tournaments").fetch_all(c).await)?;
+    Ok(rows.into_iter().map(|(id, config, changes)| (id, Stamp { config, changes })).collect())
 }
 
-async fn stamp_in(conn: &mut sqlx::SqliteConnection, id: TournamentId) -> Result<Option<Stamp>, StoreError> {
-    let row: Option<(i64, i64)> = sqlx::query_as(
-        "SELECT t.version, COALESCE((SELECT MAX(h.id) FROM history h WHERE h.tournament_id = t.id), 0) \
-         FROM tournaments t WHERE t.id = ?",
-    )
-    .bind(id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    Ok(row.map(|(config, history)| Stamp { config, history }))
+async fn stamp_in(conn: &mut Conn, id: TournamentId) -> Result<Option<Stamp>, StoreError> {
+    let row: Option<(i64, i64)> =
+        on!(conn, |c| sqlx::query_as("SELECT version, changes FROM tournaments WHERE id = $1")
+            .bind(id)
+            .fetch_optional(c)
+            .await)?;
+    Ok(row.map(|(config, changes)| Stamp { config, changes }))
 }
 
 /// Everything stored about one tournament that a public page may show, without game logs.
@@ -76,22 +67,17 @@ pub struct TournamentRows {
     pub deck_checks: Vec<DeckCheck>,
 }
 
-/// Load a tournament's rows and stamp in one read transaction (one consistent snapshot: SQLite's
-/// WAL readers see the database as of their first read, whatever writers commit meanwhile).
-/// `None` if there is no such tournament.
+/// Load a tournament's rows and stamp in one read snapshot ([`Store::snapshot`]: whatever writers
+/// commit meanwhile, every row and the stamp are as of one moment). `None` if there is no such
+/// tournament.
 ///
 /// # Errors
 /// A query fails.
 #[tracing::instrument(skip(db))]
-pub async fn rows(db: &Db, id: TournamentId) -> Result<Option<TournamentRows>, StoreError> {
-    let mut tx = db.begin().await?;
+pub async fn rows(db: &Store, id: TournamentId) -> Result<Option<TournamentRows>, StoreError> {
+    let mut tx = db.snapshot().await?;
     let Some(stamp) = stamp_in(&mut tx, id).await? else { return Ok(None) };
-    let tournament = sqlx::query_as::<_, Tournament>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM tournaments WHERE id = ?"
-    )))
-    .bind(id)
-    .fetch_one(&mut *tx)
-    .await?;
+    let tournament = tournaments::get_in(&mut tx, id).await?.ok_or(StoreError::NotFound)?;
     let players = players::list_in(&mut tx, id).await?;
     let rounds = rounds::list_in(&mut tx, id).await?;
     let matches = rounds::all_matches_in(&mut tx, id).await?;

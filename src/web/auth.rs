@@ -6,7 +6,7 @@ use super::error::WebError;
 use super::hashing::{Hasher, hash_password};
 use super::session;
 use crate::store::tournaments::Role;
-use crate::store::{self, Db, TournamentId, UserId};
+use crate::store::{self, Store, TournamentId, UserId};
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
 use rand_core::{OsRng, RngCore};
@@ -42,7 +42,7 @@ pub fn random_password() -> String {
 /// # Errors
 /// Hashing or the insert fails.
 pub async fn create_account(
-    db: &Db,
+    db: &Store,
     username: &str,
     password: &str,
     is_admin: bool,
@@ -61,7 +61,7 @@ pub async fn create_account(
 /// The pool is busy; the insert fails.
 pub async fn create_account_with(
     hasher: &Hasher,
-    db: &Db,
+    db: &Store,
     username: &str,
     password: &str,
     is_admin: bool,
@@ -75,7 +75,7 @@ pub async fn create_account_with(
 ///
 /// # Errors
 /// The database fails.
-pub async fn ensure_first_organiser(db: &Db) -> Result<Option<(String, String)>, WebError> {
+pub async fn ensure_first_organiser(db: &Store) -> Result<Option<(String, String)>, WebError> {
     if store::users::count(db).await? > 0 {
         return Ok(None);
     }
@@ -90,7 +90,7 @@ pub async fn ensure_first_organiser(db: &Db) -> Result<Option<(String, String)>,
 /// The pool is busy; the database fails.
 pub async fn authenticate(
     hasher: &Hasher,
-    db: &Db,
+    db: &Store,
     username: &str,
     password: &str,
 ) -> Result<Option<SessionUser>, WebError> {
@@ -116,7 +116,7 @@ impl FromRequest for LoggedIn {
 ///
 /// # Errors
 /// The database fails.
-pub async fn holds(db: &Db, user: UserId, tournament: TournamentId, role: Role) -> Result<bool, WebError> {
+pub async fn holds(db: &Store, user: UserId, tournament: TournamentId, role: Role) -> Result<bool, WebError> {
     let organiser = store::tournaments::has_role(db, tournament, user, Role::Organiser).await?;
     Ok(match role {
         Role::Organiser => organiser,
@@ -131,7 +131,7 @@ pub async fn holds(db: &Db, user: UserId, tournament: TournamentId, role: Role) 
 /// # Errors
 /// [`WebError::Forbidden`]; the database fails.
 pub async fn require(
-    db: &Db,
+    db: &Store,
     user: &SessionUser,
     tournament: TournamentId,
     role: Role,

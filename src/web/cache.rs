@@ -13,7 +13,7 @@ use super::error::WebError;
 use super::http_cache::{Budget, PageStore};
 use super::view::TournamentView;
 use crate::store::view::Stamp;
-use crate::store::{self, Db, StoreError, TournamentId};
+use crate::store::{self, Store, StoreError, TournamentId};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -63,7 +63,7 @@ impl Views {
     }
 
     /// Every tournament's stamp, read after this call began.
-    async fn current_stamps(&self, db: &Db) -> Result<Stamps, WebError> {
+    async fn current_stamps(&self, db: &Store) -> Result<Stamps, WebError> {
         self.stamps
             .get(|| async { store::view::stamps(db).await.map(Arc::new).map_err(Arc::new) })
             .await
@@ -74,7 +74,7 @@ impl Views {
     ///
     /// # Errors
     /// [`WebError::NotFound`] for no such tournament; the database fails.
-    pub async fn get(&self, db: &Db, id: TournamentId) -> Result<Arc<TournamentView>, WebError> {
+    pub async fn get(&self, db: &Store, id: TournamentId) -> Result<Arc<TournamentView>, WebError> {
         let stamp = *self.current_stamps(db).await?.get(&id).ok_or(WebError::NotFound)?;
         let build = {
             let mut slots = self.slots();
@@ -137,7 +137,7 @@ impl Views {
     ///
     /// # Errors
     /// The database fails.
-    pub async fn home(&self, db: &Db) -> Result<Arc<PageStore>, WebError> {
+    pub async fn home(&self, db: &Store) -> Result<Arc<PageStore>, WebError> {
         let stamps = self.current_stamps(db).await?;
         let mut ids: Vec<(TournamentId, i64)> = stamps.iter().map(|(id, s)| (*id, s.config)).collect();
         ids.sort_unstable();

@@ -13,12 +13,13 @@ use super::league_view::Loaded;
 use super::operations;
 use super::startup::Login;
 use crate::engine::{Edition, RuleOptions, random_game, validate_log};
+use crate::outcome::{Side, Termination};
 use crate::store::games::GameRow;
-use crate::store::games::ResultEntry;
+use crate::store::games::{LogStatus, ResultEntry};
 use crate::store::players::NewPlayer;
 use crate::store::rounds::Status;
 use crate::store::tournaments::{Role, TournamentConfig};
-use crate::store::{self, Db, MatchId, TournamentId, UserId};
+use crate::store::{self, MatchId, Store, TournamentId, UserId};
 use chrono::{Datelike, NaiveDate};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -81,7 +82,7 @@ impl Default for DemoSpec {
 ///
 /// # Errors
 /// The database fails, or the league refuses a pairing (it does not for this field).
-pub async fn load(db: &Db) -> Result<Vec<Login>, WebError> {
+pub async fn load(db: &Store) -> Result<Vec<Login>, WebError> {
     if !store::tournaments::list(db).await?.is_empty() {
         return Ok(Vec::new());
     }
@@ -93,7 +94,7 @@ pub async fn load(db: &Db) -> Result<Vec<Login>, WebError> {
 ///
 /// # Errors
 /// The database fails, or the league refuses a pairing (it does not for these fields).
-pub async fn create(db: &Db, spec: &DemoSpec) -> Result<(TournamentId, Vec<Login>), WebError> {
+pub async fn create(db: &Store, spec: &DemoSpec) -> Result<(TournamentId, Vec<Login>), WebError> {
     let organiser = account(db, ORGANISER, true).await?;
     let referee = account(db, REFEREE, false).await?;
     let today = chrono::Utc::now().date_naive();
@@ -110,9 +111,12 @@ pub async fn create(db: &Db, spec: &DemoSpec) -> Result<(TournamentId, Vec<Login
         score_loss: 0,
         score_bye: 2,
         tiebreaks: super::tiebreak_order::default_order(),
-        fortifications: false,
-        flank_attacks: false,
-        time_control_secs: 900,
+        rules: RuleOptions {
+            fortifications: false,
+            flank_attacks: false,
+            time_control_secs: 900,
+            ..RuleOptions::default()
+        },
         edition: super::editions::default_code().into(),
         ..super::routes::admin::default_config()
     };
@@ -292,7 +296,7 @@ fn player_name(i: usize) -> String {
     if round == 0 { name } else { format!("{name} {}", round + 1) }
 }
 
-async fn account(db: &Db, (username, password): (&str, &str), is_admin: bool) -> Result<UserId, WebError> {
+async fn account(db: &Store, (username, password): (&str, &str), is_admin: bool) -> Result<UserId, WebError> {
     match auth::create_account(db, username, password, is_admin).await? {
         Some(id) => Ok(id),
         None => Ok(store::users::by_username(db, username).await?.ok_or(WebError::NotFound)?.id),
@@ -306,13 +310,13 @@ fn logged_result(seed: u64, options: &RuleOptions) -> Option<ResultEntry> {
     let log = random_game(seed, edition, options).to_string();
     let v = validate_log(&log, edition, options).ok()?;
     Some(ResultEntry {
-        winner: Some(v.outcome.winner.as_str().into()),
-        termination: Some(v.outcome.termination.as_str().into()),
+        winner: Some(v.outcome.winner),
+        termination: Some(v.outcome.termination),
         red_points: Some(i64::from(v.outcome.red_points)),
         red_clock_secs: None,
         polish_clock_secs: None,
         log_text: Some(log),
-        log_status: "valid".into(),
+        log_status: LogStatus::Valid,
         log_message: v.claim_mismatches.join(" "),
         log_edition: Some(edition.id().to_string()),
     })
@@ -321,20 +325,20 @@ fn logged_result(seed: u64, options: &RuleOptions) -> Option<ResultEntry> {
 /// A plausible typed result (used only if a generated log failed validation): how it ended, and Red-side points in the range the league table allows.
 fn random_result(rng: &mut ChaCha8Rng) -> ResultEntry {
     let (winner, termination, red_points) = match rng.next_u32() % 5 {
-        0 => ("red", "warsaw-entered", 21 + 4 * (rng.next_u32() % 3)),
-        1 => ("red", "radzymin-check", 10 + 4 * (rng.next_u32() % 3)),
-        2 => ("polish", "three-red-eliminated", 2 * (rng.next_u32() % 4)),
-        3 => ("polish", "all-red-dispersed", 4 * (rng.next_u32() % 3)),
-        _ => ("polish", "radzymin-check", 4 + 2 * (rng.next_u32() % 4)),
+        0 => (Side::Red, Termination::WarsawEntered, 21 + 4 * (rng.next_u32() % 3)),
+        1 => (Side::Red, Termination::RadzyminCheck, 10 + 4 * (rng.next_u32() % 3)),
+        2 => (Side::Polish, Termination::ThreeRedEliminated, 2 * (rng.next_u32() % 4)),
+        3 => (Side::Polish, Termination::AllRedDispersed, 4 * (rng.next_u32() % 3)),
+        _ => (Side::Polish, Termination::RadzyminCheck, 4 + 2 * (rng.next_u32() % 4)),
     };
     ResultEntry {
-        winner: Some(winner.into()),
-        termination: Some(termination.into()),
+        winner: Some(winner),
+        termination: Some(termination),
         red_points: Some(i64::from(red_points)),
         red_clock_secs: Some(i64::from(rng.next_u32() % 600)),
         polish_clock_secs: Some(i64::from(rng.next_u32() % 600)),
         log_text: None,
-        log_status: "none".into(),
+        log_status: LogStatus::None,
         log_message: String::new(),
         log_edition: None,
     }

@@ -4,7 +4,7 @@
 
 use super::error::WebError;
 use crate::engine::Edition;
-use crate::store::{self, Db};
+use crate::store::{self, Store};
 use std::collections::HashMap;
 use std::ops::Deref;
 use std::sync::{Arc, RwLock};
@@ -44,7 +44,7 @@ impl EditionCache {
     /// # Errors
     /// [`WebError::Internal`] if no such edition is stored or its stored files no longer load (a
     /// tournament only names an edition that exists); the database fails.
-    pub async fn get(&self, db: &Db, code: &str) -> Result<EditionRef, WebError> {
+    pub async fn get(&self, db: &Store, code: &str) -> Result<EditionRef, WebError> {
         if let Some(e) = Edition::builtin_by_id(code) {
             return Ok(EditionRef::Builtin(e));
         }

@@ -16,7 +16,7 @@ use super::auth;
 use super::error::WebError;
 use super::session;
 use crate::store::tournaments::Role;
-use crate::store::{self, Db, TournamentId};
+use crate::store::{self, Store, TournamentId};
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
@@ -66,7 +66,7 @@ pub async fn access(
         None => Some(WebError::LoginRequired),
         Some(user) => match need {
             Need::Role(id, role) => {
-                let db = req.app_data::<web::Data<Db>>().cloned();
+                let db = req.app_data::<web::Data<Store>>().cloned();
                 match db {
                     Some(db) => refusal(&db, &user, id, role).await?,
                     None => Some(WebError::internal("no database in the app data")),
@@ -87,7 +87,7 @@ pub async fn access(
 }
 
 async fn refusal(
-    db: &Db,
+    db: &Store,
     user: &auth::SessionUser,
     id: i64,
     role: Role,

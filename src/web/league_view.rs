@@ -11,13 +11,13 @@ use crate::league::{
     self, Absence, Bracket, HalfPoints, KnowledgeScores, MatchDecision, MatchInput, MatchPlay, MatchRef,
     MatchResult, PlayedGame, RoundRecord, Scoring, StandingPlayer, StandingRow, StandingsInput,
 };
-use crate::outcome::{GameOutcome, Side, Termination};
+use crate::outcome::GameOutcome;
 use crate::store::games::GameRow;
 use crate::store::players::Player;
 use crate::store::rounds::{Forfeit, MatchRow, Phase, Round, Status};
 use crate::store::tournaments::Tournament;
 use crate::store::view::TournamentRows;
-use crate::store::{self, Db, MatchId, PlayerId, RoundId};
+use crate::store::{self, MatchId, PlayerId, RoundId, Store};
 use std::collections::{BTreeMap, HashMap};
 
 /// The league's id for a stored player (the league uses the row id).
@@ -47,8 +47,8 @@ pub fn scoring(t: &Tournament) -> Scoring {
 #[must_use]
 pub fn outcome_of(g: &GameRow) -> Option<GameOutcome> {
     Some(GameOutcome {
-        winner: g.winner.as_deref()?.parse::<Side>().ok()?,
-        termination: g.termination.as_deref()?.parse::<Termination>().ok()?,
+        winner: g.winner?,
+        termination: g.termination?,
         red_points: u32::try_from(g.red_points?).ok()?,
     })
 }
@@ -94,7 +94,7 @@ impl Loaded {
     ///
     /// # Errors
     /// The database fails; [`WebError::NotFound`] if the tournament is gone.
-    pub async fn load(db: &Db, t: Tournament) -> Result<Loaded, WebError> {
+    pub async fn load(db: &Store, t: Tournament) -> Result<Loaded, WebError> {
         let rows = store::view::rows(db, t.id).await?.ok_or(WebError::NotFound)?;
         Ok(Loaded::from_rows(rows))
     }
@@ -153,9 +153,9 @@ impl Loaded {
     #[must_use]
     pub fn state(&self, m: &MatchRow) -> MatchState {
         let Some(b) = m.player_b else { return MatchState::Bye };
-        let phase = match Phase::parse(&m.phase) {
-            Some(Phase::Knockout) => league::Phase::Knockout,
-            _ => league::Phase::Swiss,
+        let phase = match m.phase {
+            Phase::Knockout => league::Phase::Knockout,
+            Phase::Swiss => league::Phase::Swiss,
         };
         if let Some(forfeit) = m.forfeit() {
             let play = match forfeit {

@@ -5,6 +5,7 @@
 use super::i18n::Lang;
 use super::league_view::{Loaded, MatchState, lp, sp};
 use crate::league::{MatchScore, StandingRow};
+use crate::outcome::Side;
 use crate::store::games::GameRow;
 use crate::store::rounds::MatchRow;
 use crate::store::{GameId, MatchId, PlayerId};
@@ -66,14 +67,13 @@ pub struct MatchLine {
 
 /// One game of match `m` (the match is passed in: looking it up per game made exports quadratic).
 fn game_line(data: &Loaded, m: &MatchRow, g: &GameRow) -> GameLine {
-    let winner = g.winner.clone().unwrap_or_default();
-    let winner_name = match winner.as_str() {
-        "red" => data.name(g.red_player),
-        "polish" => {
+    let winner_name = match g.winner {
+        Some(Side::Red) => data.name(g.red_player),
+        Some(Side::Polish) => {
             let other = if m.player_a == g.red_player { m.player_b } else { Some(m.player_a) };
             other.map(|p| data.name(p)).unwrap_or_default()
         }
-        _ => String::new(),
+        None => String::new(),
     };
     let opt = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
     GameLine {
@@ -81,13 +81,13 @@ fn game_line(data: &Loaded, m: &MatchRow, g: &GameRow) -> GameLine {
         game_no: g.game_no,
         red_id: g.red_player,
         red_name: data.name(g.red_player),
-        winner,
+        winner: g.winner.map(|w| w.as_str().to_string()).unwrap_or_default(),
         winner_name,
-        termination: g.termination.clone().unwrap_or_default(),
+        termination: g.termination.map(|t| t.as_str().to_string()).unwrap_or_default(),
         red_points: opt(g.red_points),
         red_clock: opt(g.red_clock_secs),
         polish_clock: opt(g.polish_clock_secs),
-        log_status: g.log_status.clone(),
+        log_status: g.log_status.as_str().to_string(),
         log_message: g.log_message.clone(),
         edition: g.edition.clone(),
         version: g.version,
@@ -102,7 +102,7 @@ pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
     let mut line = MatchLine {
         id: m.id,
         round: m.round_number,
-        phase: m.phase.clone(),
+        phase: m.phase.as_str().to_string(),
         table: m.table_no,
         a_id: m.player_a,
         a_name: m.a_name.clone(),

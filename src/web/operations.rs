@@ -7,7 +7,7 @@ use crate::league::{
     self, ForbiddenPair, ForbiddenUntil, Pairing, PairingInput, PairingPlayer, PlayerStatus,
 };
 use crate::store::rounds::{NewMatch, Phase, Status};
-use crate::store::{self, Db, UserId};
+use crate::store::{self, Store, UserId};
 use std::collections::BTreeMap;
 
 /// The last round must be locked before another starts (results complete, no edits pending).
@@ -31,7 +31,12 @@ pub fn check_last_round_locked(lang: Lang, data: &Loaded) -> Result<(), WebError
 /// # Errors
 /// The last round is not locked, every Swiss round is paired, the league finds no pairing without a
 /// rematch, or the database fails.
-pub async fn pair_next_swiss_round(db: &Db, lang: Lang, data: &Loaded, by: UserId) -> Result<i64, WebError> {
+pub async fn pair_next_swiss_round(
+    db: &Store,
+    lang: Lang,
+    data: &Loaded,
+    by: UserId,
+) -> Result<i64, WebError> {
     check_last_round_locked(lang, data)?;
     let swiss_played = data.rounds.iter().filter(|r| r.phase() == Phase::Swiss).count();
     let knockout_started = data.rounds.iter().any(|r| r.phase() == Phase::Knockout);
@@ -94,7 +99,7 @@ pub async fn pair_next_swiss_round(db: &Db, lang: Lang, data: &Loaded, by: UserI
 /// Swiss rounds unfinished, last round not locked, nothing to pair (waiting for results, or the
 /// knockout is over), or the database fails.
 pub async fn pair_next_knockout_round(
-    db: &Db,
+    db: &Store,
     lang: Lang,
     data: &Loaded,
     by: UserId,

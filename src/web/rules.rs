@@ -27,78 +27,43 @@ pub fn encirclement_name(e: Encirclement) -> &'static str {
     }
 }
 
-/// The engine's options for a tournament's games.
+/// The engine's options for a tournament's games (stored as they are: one JSON column).
 #[must_use]
 pub fn rule_options(cfg: &TournamentConfig) -> RuleOptions {
-    let standard = RuleOptions::default();
-    #[allow(clippy::needless_update)] // a switch the engine adds later keeps its default until stored here
-    RuleOptions {
-        fortifications: cfg.fortifications,
-        flank_attacks: cfg.flank_attacks,
-        time_control_secs: u32::try_from(cfg.time_control_secs).unwrap_or(standard.time_control_secs),
-        no_retreat_eliminates: cfg.no_retreat_eliminates,
-        compulsory_advance: cfg.compulsory_advance,
-        pillage_by_free_units_only: cfg.pillage_by_free_units_only,
-        encirclement: encirclement(&cfg.encirclement).unwrap_or(standard.encirclement),
-        ..standard
-    }
+    cfg.rules
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn cfg() -> TournamentConfig {
-        TournamentConfig {
-            name: "t".into(),
-            venue: String::new(),
-            first_day: chrono::NaiveDate::MIN,
-            last_day: chrono::NaiveDate::MIN,
-            swiss_rounds: 1,
-            knockout_size: 0,
-            third_place: false,
-            score_win: 2,
-            score_draw: 1,
-            score_loss: 0,
-            score_bye: 2,
-            tiebreaks: String::new(),
-            fortifications: true,
-            flank_attacks: true,
-            time_control_secs: 900,
-            edition: "builtin".into(),
-            no_retreat_eliminates: false,
-            compulsory_advance: false,
-            pillage_by_free_units_only: false,
-            encirclement: "two-attackers".into(),
-        }
-    }
-
     #[test]
-    fn the_stored_defaults_are_the_engines_defaults() {
-        assert_eq!(rule_options(&cfg()), RuleOptions::default());
-        assert_eq!(encirclement_name(RuleOptions::default().encirclement), ENCIRCLEMENTS[0]);
-    }
-
-    #[test]
-    fn every_switch_reaches_the_engine() {
-        let c = TournamentConfig {
-            fortifications: false,
-            flank_attacks: false,
-            time_control_secs: 600,
-            no_retreat_eliminates: true,
-            compulsory_advance: true,
-            pillage_by_free_units_only: true,
-            encirclement: "flank-attack".into(),
-            ..cfg()
-        };
-        let o = rule_options(&c);
+    fn a_stored_object_without_a_later_switch_reads_with_its_default() {
+        // What a tournament stored before the register's switches existed would hold.
+        let old: RuleOptions =
+            serde_json::from_str(r#"{"fortifications":true,"flank_attacks":true,"time_control_secs":900}"#)
+                .expect("reads");
+        assert_eq!(old, RuleOptions::default());
+        let all: RuleOptions = serde_json::from_str(
+            r#"{"fortifications":false,"flank_attacks":false,"time_control_secs":600,"no_retreat_eliminates":true,
+                "compulsory_advance":true,"pillage_by_free_units_only":true,"encirclement":"flank-attack"}"#,
+        )
+        .expect("reads");
         assert_eq!(
-            o.rules_tag(),
+            all.rules_tag(),
             "no-fortifications no-flank-attacks no-retreat-eliminates compulsory-advance pillage-by-free-units-only encirclement-flank-attack"
         );
-        assert_eq!(o.time_control_secs, 600);
+        assert_eq!(all.time_control_secs, 600);
+    }
+
+    #[test]
+    fn encirclement_names_are_the_engines_serde_names() {
+        assert_eq!(encirclement_name(RuleOptions::default().encirclement), ENCIRCLEMENTS[0]);
         for name in ENCIRCLEMENTS {
-            assert_eq!(encirclement(name).map(encirclement_name), Some(name));
+            let e = encirclement(name).expect("known");
+            assert_eq!(encirclement_name(e), name);
+            assert_eq!(serde_json::to_value(e).expect("serialises"), serde_json::json!(name));
         }
+        assert_eq!(encirclement("pincer"), None);
     }
 }

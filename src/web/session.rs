@@ -16,7 +16,7 @@
 
 use super::auth::SessionUser;
 use super::mac::{Secret, random_hex, sha256_hex};
-use crate::store::{self, Db, StoreError};
+use crate::store::{self, Store, StoreError};
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -158,7 +158,7 @@ pub async fn middleware(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let config = req.app_data::<web::Data<SessionConfig>>().cloned();
-    let db = req.app_data::<web::Data<Db>>().cloned();
+    let db = req.app_data::<web::Data<Store>>().cloned();
     let (Some(config), Some(db)) = (config, db) else { return next.call(req).await };
     if req.path().starts_with("/static/") {
         // Files for everyone: no session to read, no form to sign.
@@ -194,7 +194,7 @@ pub async fn middleware(
 
 /// The live session a cookie names, with its user; an expired one is deleted.
 async fn load(
-    db: &Db,
+    db: &Store,
     config: &SessionConfig,
     id: &str,
 ) -> Result<Option<(SessionUser, String)>, StoreError> {
@@ -221,7 +221,7 @@ async fn load(
 /// # Errors
 /// The database fails.
 pub async fn start(
-    db: &Db,
+    db: &Store,
     config: &SessionConfig,
     user: store::UserId,
 ) -> Result<Cookie<'static>, StoreError> {

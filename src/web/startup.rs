@@ -7,7 +7,7 @@ use super::routes::{account, admin, editions, exports, privacy, public, referee,
 use super::session::SessionConfig;
 use super::settings::Settings;
 use super::{assets, auth, demo, error::WebError, guard, headers, session};
-use crate::store::{self, Db, StoreError};
+use crate::store::{self, Store, StoreError};
 use actix_web::dev::{Server, Service};
 use actix_web::middleware::from_fn;
 use actix_web::{App, HttpServer, web};
@@ -41,7 +41,7 @@ pub struct Login {
 pub struct Application {
     port: u16,
     server: Server,
-    db: Db,
+    db: Store,
     logins: Vec<Login>,
 }
 
@@ -126,7 +126,7 @@ impl Application {
 
     /// The database pool (tests and the demo loader reach the data directly).
     #[must_use]
-    pub fn db(&self) -> &Db {
+    pub fn db(&self) -> &Store {
         &self.db
     }
 
@@ -153,7 +153,7 @@ impl Application {
 
 /// The server's secret (CSRF tokens, device cookies), kept in the database so that every process
 /// sharing it, and a restarted one, agree.
-async fn server_secret(db: &Db) -> Result<Secret, StartupError> {
+async fn server_secret(db: &Store) -> Result<Secret, StartupError> {
     let hex = store::secrets::session_key(db, || random_hex(64)).await?;
     let bytes: Vec<u8> = (0..hex.len())
         .step_by(2)

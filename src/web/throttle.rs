@@ -30,7 +30,7 @@
 use super::error::WebError;
 use super::mac::{Secret, random_hex};
 use super::session::SessionConfig;
-use crate::store::{self, Db};
+use crate::store::{self, Store};
 use actix_web::HttpRequest;
 use actix_web::cookie::Cookie;
 use std::net::IpAddr;
@@ -134,7 +134,7 @@ impl Attempt {
     ///
     /// # Errors
     /// [`WebError::TooManyRequests`] with the seconds to wait; the database fails.
-    pub async fn check(&self, db: &Db, message: &str) -> Result<(), WebError> {
+    pub async fn check(&self, db: &Store, message: &str) -> Result<(), WebError> {
         let until = store::throttle::blocked_until(db, &self.keys).await?;
         let now = now_ms();
         if until > now {
@@ -152,7 +152,7 @@ impl Attempt {
     ///
     /// # Errors
     /// The database fails.
-    pub async fn failed(&self, db: &Db) -> Result<(), WebError> {
+    pub async fn failed(&self, db: &Store) -> Result<(), WebError> {
         store::throttle::record_failure(db, &self.keys, now_ms(), WINDOW_SECS * 1000, |key, n| {
             lockout_secs(n, threshold(key)) * 1000
         })
@@ -164,7 +164,7 @@ impl Attempt {
     ///
     /// # Errors
     /// The database fails.
-    pub async fn succeeded(&self, db: &Db) -> Result<(), WebError> {
+    pub async fn succeeded(&self, db: &Store) -> Result<(), WebError> {
         store::throttle::clear(db, &self.own_key).await?;
         store::throttle::purge(db, now_ms() - WINDOW_SECS * 1000).await?;
         Ok(())

@@ -242,8 +242,8 @@ async fn the_views_indexes_agree_with_plain_scans_of_the_rows() {
         let (line, game) = view.visible_game(g.id, false).expect("every game of a public round");
         assert_eq!((line.id, game.id, game.game_no), (g.match_id, g.id, g.game_no));
         let m = loaded.matches.iter().find(|m| m.id == g.match_id).unwrap();
-        let expected_winner = match g.winner.as_deref() {
-            Some("red") => Some(g.red_player),
+        let expected_winner = match g.winner {
+            Some(bitwa::outcome::Side::Red) => Some(g.red_player),
             Some(_) => [Some(m.player_a), m.player_b].into_iter().flatten().find(|&p| p != g.red_player),
             None => None,
         };

@@ -2,7 +2,7 @@
 //! tournaments.
 
 use super::{render, render_status};
-use crate::store::{self, Db, TournamentId};
+use crate::store::{self, Store, TournamentId};
 use crate::web::auth::{self, LoggedIn};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::{Ctx, LANG_COOKIE};
@@ -56,7 +56,7 @@ fn attempt(req: &HttpRequest, config: &SessionConfig, username: &str) -> Attempt
 pub async fn login(
     ctx: Ctx,
     req: HttpRequest,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     hasher: web::Data<Hasher>,
     config: web::Data<SessionConfig>,
     form: CsrfForm<LoginForm>,
@@ -104,7 +104,7 @@ pub struct Empty {}
 /// Log out: the session row is deleted, so the cookie (and any copy of it) stops working.
 pub async fn logout(
     req: HttpRequest,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     config: web::Data<SessionConfig>,
     _form: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
@@ -146,7 +146,7 @@ pub async fn change_password(
     ctx: Ctx,
     req: HttpRequest,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     hasher: web::Data<Hasher>,
     config: web::Data<SessionConfig>,
     form: CsrfForm<PasswordForm>,
@@ -232,13 +232,13 @@ pub struct DashboardQuery {
 pub async fn dashboard(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     query: web::Query<DashboardQuery>,
 ) -> Result<HttpResponse, WebError> {
     let roles = store::tournaments::roles_of(&db, user.0.id)
         .await?
         .into_iter()
-        .map(|(tournament, name, role)| MyRole { tournament, name, role })
+        .map(|(tournament, name, role)| MyRole { tournament, name, role: role.as_str().to_string() })
         .collect();
     let password_changed = query.changed.as_deref() == Some("password");
     render(&Dashboard { ctx: &ctx, roles, is_admin: user.0.is_admin, password_changed })

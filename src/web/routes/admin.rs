@@ -2,13 +2,14 @@
 //! re-admit, forbidden pairs, referees, the change history. Rounds are in `rounds.rs`.
 
 use super::{render, see_other, tournament};
+use crate::engine::RuleOptions;
 use crate::store::deck_checks::DeckCheck;
 use crate::store::editions::EditionRow;
 use crate::store::history::Change;
 use crate::store::players::{Player, PlayerChange};
 use crate::store::rounds::Round;
 use crate::store::tournaments::{Role, Tournament, TournamentConfig};
-use crate::store::{self, Db, PlayerId, TournamentId};
+use crate::store::{self, PlayerId, Store, TournamentId};
 use crate::web::auth::{self, LoggedIn};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -24,7 +25,7 @@ use serde::Deserialize;
 pub const FULL_DECK: i64 = 30;
 
 /// Load the tournament and check that `user` organises it.
-async fn organised(db: &Db, user: &LoggedIn, id: i64) -> Result<Tournament, WebError> {
+async fn organised(db: &Store, user: &LoggedIn, id: i64) -> Result<Tournament, WebError> {
     let t = tournament(db, id).await?;
     auth::require(db, &user.0, t.id, Role::Organiser).await?;
     Ok(t)
@@ -79,26 +80,27 @@ fn parse_config(lang: Lang, f: &TournamentForm) -> Result<TournamentConfig, WebE
         score_loss: form::int(lang, "score_loss", &f.score_loss, 0, 20)?,
         score_bye: form::int(lang, "score_bye", &f.score_bye, 0, 20)?,
         tiebreaks: crate::web::tiebreak_order::parse(lang, &f.tiebreaks)?,
-        fortifications: form::checkbox(f.fortifications.as_ref()),
-        flank_attacks: form::checkbox(f.flank_attacks.as_ref()),
-        time_control_secs: form::int(lang, "time_control", &f.time_control_secs, 60, 7200)?,
         edition: match f.edition.trim() {
             "" => crate::web::editions::default_code().to_string(),
             code => code.to_string(),
         },
-        no_retreat_eliminates: form::checkbox(f.no_retreat_eliminates.as_ref()),
-        compulsory_advance: form::checkbox(f.compulsory_advance.as_ref()),
-        pillage_by_free_units_only: form::checkbox(f.pillage_by_free_units_only.as_ref()),
-        encirclement: match f.encirclement.trim() {
-            "" => crate::web::rules::ENCIRCLEMENTS[0].to_string(),
-            name if crate::web::rules::encirclement(name).is_some() => name.to_string(),
-            _ => {
-                return Err(WebError::BadRequest(format!(
-                    "{}: {}",
-                    lang.t("encirclement"),
-                    lang.t("choose_one")
-                )));
-            }
+        #[allow(clippy::needless_update)] // a switch the engine adds later keeps its default
+        rules: RuleOptions {
+            fortifications: form::checkbox(f.fortifications.as_ref()),
+            flank_attacks: form::checkbox(f.flank_attacks.as_ref()),
+            time_control_secs: u32::try_from(form::int(lang, "time_control", &f.time_control_secs, 60, 7200)?)
+                .unwrap_or(RuleOptions::STANDARD.time_control_secs),
+            no_retreat_eliminates: form::checkbox(f.no_retreat_eliminates.as_ref()),
+            compulsory_advance: form::checkbox(f.compulsory_advance.as_ref()),
+            pillage_by_free_units_only: form::checkbox(f.pillage_by_free_units_only.as_ref()),
+            encirclement: match f.encirclement.trim() {
+                "" => RuleOptions::STANDARD.encirclement,
+                name => crate::web::rules::encirclement(name).ok_or_else(|| {
+                    WebError::BadRequest(format!("{}: {}", lang.t("encirclement"), lang.t("choose_one")))
+                })?,
+            },
+            // A switch the engine adds later keeps its default until the form offers it.
+            ..RuleOptions::STANDARD
         },
     };
     if cfg.knockout_size == 1 {
@@ -109,7 +111,6 @@ fn parse_config(lang: Lang, f: &TournamentForm) -> Result<TournamentConfig, WebE
 
 /// The defaults of a new tournament: league scoring (win 1, draw ½, loss 0, bye 1) and tiebreaks.
 pub(crate) fn default_config() -> TournamentConfig {
-    let rules = crate::engine::RuleOptions::default();
     let today = chrono::Utc::now().date_naive();
     TournamentConfig {
         name: String::new(),
@@ -124,20 +125,14 @@ pub(crate) fn default_config() -> TournamentConfig {
         score_loss: 0,
         score_bye: 2,
         tiebreaks: crate::web::tiebreak_order::default_order(),
-        // The rulebook's Additional Rules are on by default, as in the engine; the form can switch them off.
-        fortifications: rules.fortifications,
-        flank_attacks: rules.flank_attacks,
-        time_control_secs: i64::from(rules.time_control_secs),
         edition: crate::web::editions::default_code().to_string(),
-        no_retreat_eliminates: rules.no_retreat_eliminates,
-        compulsory_advance: rules.compulsory_advance,
-        pillage_by_free_units_only: rules.pillage_by_free_units_only,
-        encirclement: crate::web::rules::encirclement_name(rules.encirclement).to_string(),
+        // The rulebook's Additional Rules are on by default, as in the engine; the form can switch them off.
+        rules: RuleOptions::default(),
     }
 }
 
 /// The editions a tournament may play, for the form's choice.
-async fn edition_choices(db: &Db) -> Result<Vec<EditionRow>, WebError> {
+async fn edition_choices(db: &Store) -> Result<Vec<EditionRow>, WebError> {
     Ok(store::editions::list(db).await?)
 }
 
@@ -158,7 +153,7 @@ struct NewPage<'a> {
     editions: Vec<EditionRow>,
 }
 
-pub async fn new_form(ctx: Ctx, user: LoggedIn, db: web::Data<Db>) -> Result<HttpResponse, WebError> {
+pub async fn new_form(ctx: Ctx, user: LoggedIn, db: web::Data<Store>) -> Result<HttpResponse, WebError> {
     if !user.0.is_admin {
         return Err(WebError::Forbidden);
     }
@@ -168,7 +163,7 @@ pub async fn new_form(ctx: Ctx, user: LoggedIn, db: web::Data<Db>) -> Result<Htt
 pub async fn create(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     form: CsrfForm<TournamentForm>,
 ) -> Result<HttpResponse, WebError> {
     if !user.0.is_admin {
@@ -184,7 +179,7 @@ pub async fn create(
 pub async fn configure(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<i64>,
     form: CsrfForm<TournamentForm>,
 ) -> Result<HttpResponse, WebError> {
@@ -234,7 +229,7 @@ pub struct OverviewQuery {
 pub async fn overview(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<i64>,
     query: web::Query<OverviewQuery>,
 ) -> Result<HttpResponse, WebError> {
@@ -281,14 +276,14 @@ pub struct PlayerForm {
 }
 
 /// The round a player registered now can first be paired in.
-async fn next_round_number(db: &Db, t: TournamentId) -> Result<i64, WebError> {
+async fn next_round_number(db: &Store, t: TournamentId) -> Result<i64, WebError> {
     Ok(store::rounds::list(db, t).await?.iter().map(|r| r.number).max().unwrap_or(0) + 1)
 }
 
 pub async fn register(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<i64>,
     form: CsrfForm<PlayerForm>,
 ) -> Result<HttpResponse, WebError> {
@@ -319,7 +314,7 @@ pub struct ImportForm {
 pub async fn import(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<i64>,
     form: CsrfForm<ImportForm>,
 ) -> Result<HttpResponse, WebError> {
@@ -342,7 +337,7 @@ pub struct PlayerChangeForm {
 pub async fn change_player(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<PlayerChangeForm>,
 ) -> Result<HttpResponse, WebError> {
@@ -373,7 +368,7 @@ pub struct PairForm {
 
 async fn parse_pair(
     ctx: &Ctx,
-    db: &Db,
+    db: &Store,
     t: &Tournament,
     f: &PairForm,
 ) -> Result<(PlayerId, PlayerId), WebError> {
@@ -393,7 +388,7 @@ async fn parse_pair(
 pub async fn forbid(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<i64>,
     form: CsrfForm<PairForm>,
 ) -> Result<HttpResponse, WebError> {
@@ -407,7 +402,7 @@ pub async fn forbid(
 pub async fn allow(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<i64>,
     form: CsrfForm<PairForm>,
 ) -> Result<HttpResponse, WebError> {
@@ -439,7 +434,7 @@ fn username_ok(name: &str) -> bool {
 pub async fn appoint(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     hasher: web::Data<crate::web::hashing::Hasher>,
     path: web::Path<i64>,
     form: CsrfForm<AppointForm>,
@@ -484,7 +479,7 @@ struct HistoryPage<'a> {
 pub async fn history(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {
     let t = organised(&db, &user, path.into_inner()).await?;

@@ -8,7 +8,7 @@ use crate::engine::edition::EditionError;
 use crate::engine::{CardEffect, CardSpec, Colour, Edition, Provenance, UnitSpec};
 use crate::outcome::Side;
 use crate::store::editions::{Deletion, EditionRow, NewEdition};
-use crate::store::{self, Db};
+use crate::store::{self, Store};
 use crate::web::auth::LoggedIn;
 use crate::web::csrf::{self, CsrfForm};
 use crate::web::ctx::Ctx;
@@ -51,7 +51,7 @@ struct ListPage<'a> {
 
 async fn list_page(
     ctx: &Ctx,
-    db: &Db,
+    db: &Store,
     status: StatusCode,
     problems: Vec<ProblemView>,
 ) -> Result<HttpResponse, WebError> {
@@ -60,7 +60,7 @@ async fn list_page(
 }
 
 /// `GET /admin/editions`: every edition with its provenance, and the upload form.
-pub async fn list(ctx: Ctx, user: LoggedIn, db: web::Data<Db>) -> Result<HttpResponse, WebError> {
+pub async fn list(ctx: Ctx, user: LoggedIn, db: web::Data<Store>) -> Result<HttpResponse, WebError> {
     require_admin(&user)?;
     list_page(&ctx, &db, StatusCode::OK, Vec::new()).await
 }
@@ -72,7 +72,7 @@ pub async fn upload(
     ctx: Ctx,
     req: actix_web::HttpRequest,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     cache: web::Data<EditionCache>,
     mut payload: actix_multipart::Multipart,
 ) -> Result<HttpResponse, WebError> {
@@ -220,7 +220,7 @@ struct EditionPage<'a> {
     files: Vec<(String, usize)>,
 }
 
-async fn files_of(db: &Db, row: &EditionRow) -> Result<Vec<(String, String)>, WebError> {
+async fn files_of(db: &Store, row: &EditionRow) -> Result<Vec<(String, String)>, WebError> {
     if row.builtin {
         return Edition::builtin_files(&row.code).ok_or(WebError::NotFound);
     }
@@ -231,7 +231,7 @@ async fn files_of(db: &Db, row: &EditionRow) -> Result<Vec<(String, String)>, We
 pub async fn show(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     cache: web::Data<EditionCache>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
@@ -256,7 +256,7 @@ pub async fn show(
 /// `GET /admin/editions/{code}/files/{name}`: one file as stored (a built-in edition's as shipped).
 pub async fn file(
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, WebError> {
     require_admin(&user)?;
@@ -276,7 +276,7 @@ pub async fn file(
 pub async fn delete(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     cache: web::Data<EditionCache>,
     path: web::Path<String>,
     _form: CsrfForm<super::rounds::Empty>,

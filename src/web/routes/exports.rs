@@ -4,7 +4,7 @@
 //! Every export is built from the read model (`web::view`) once per change of the tournament (and
 //! language and separator), then served from `view.pages` (compressed, with an `ETag`) to everybody.
 
-use crate::store::{Db, TournamentId};
+use crate::store::{Store, TournamentId};
 use crate::web::cache::Views;
 use crate::web::csv_cell::{self, Separator};
 use crate::web::ctx::Ctx;
@@ -47,7 +47,7 @@ enum Export {
 async fn export(
     req: &HttpRequest,
     ctx: &Ctx,
-    db: &Db,
+    db: &Store,
     views: &Views,
     tid: i64,
     sep: &Format,
@@ -100,7 +100,7 @@ fn match_row(lang: Lang, line: &MatchLine) -> Vec<String> {
 pub async fn pairings(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
     path: web::Path<(i64, i64)>,
     sep: web::Query<Format>,
@@ -120,7 +120,7 @@ pub async fn pairings(
 pub async fn results(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
     path: web::Path<i64>,
     sep: web::Query<Format>,
@@ -139,7 +139,7 @@ pub async fn results(
 pub async fn standings(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
     path: web::Path<i64>,
     sep: web::Query<Format>,
@@ -168,7 +168,7 @@ pub async fn standings(
 pub async fn trf(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {

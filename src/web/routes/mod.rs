@@ -13,7 +13,7 @@ pub mod rounds;
 
 use super::error::WebError;
 use crate::store::tournaments::Tournament;
-use crate::store::{self, Db, TournamentId};
+use crate::store::{self, Store, TournamentId};
 use actix_web::HttpResponse;
 use actix_web::http::header;
 use askama::Template;
@@ -47,6 +47,6 @@ pub fn see_other(location: &str) -> HttpResponse {
 ///
 /// # Errors
 /// [`WebError::NotFound`]; the database fails.
-pub async fn tournament(db: &Db, id: i64) -> Result<Tournament, WebError> {
+pub async fn tournament(db: &Store, id: i64) -> Result<Tournament, WebError> {
     store::tournaments::get(db, TournamentId(id)).await?.ok_or(WebError::NotFound)
 }

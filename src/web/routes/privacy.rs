@@ -4,7 +4,7 @@
 
 use super::see_other;
 use crate::store::tournaments::Tournament;
-use crate::store::{self, Db, PlayerId};
+use crate::store::{self, PlayerId, Store};
 use crate::web::auth::LoggedIn;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -29,7 +29,7 @@ pub struct EraseForm {
 pub async fn erase_player(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<EraseForm>,
 ) -> Result<HttpResponse, WebError> {

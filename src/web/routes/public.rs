@@ -3,7 +3,7 @@
 
 use crate::store::rounds::{Round, Status};
 use crate::store::tournaments::{Role, Tournament};
-use crate::store::{self, Db, TournamentId, players::Player};
+use crate::store::{self, Store, TournamentId, players::Player};
 use crate::web::cache::Views;
 use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
@@ -21,7 +21,7 @@ struct IndexPage<'a> {
 pub async fn index(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
 ) -> Result<HttpResponse, WebError> {
     let pages = views.home(&db).await?;
@@ -47,7 +47,7 @@ struct TournamentPage<'a> {
 pub async fn tournament(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {

@@ -4,10 +4,10 @@
 use super::{render, see_other, tournament};
 use crate::engine::{Edition, ValidatedGame, validate_log};
 use crate::outcome::{Side, Termination};
-use crate::store::games::ResultEntry;
+use crate::store::games::{LogStatus, ResultEntry};
 use crate::store::rounds::{Forfeit, Round, Status};
 use crate::store::tournaments::{Role, Tournament};
-use crate::store::{self, Db, GameId, MatchId};
+use crate::store::{self, GameId, MatchId, Store};
 use crate::web::auth::{self, LoggedIn};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -21,7 +21,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-async fn refereed(db: &Db, user: &LoggedIn, id: i64) -> Result<(Tournament, bool), WebError> {
+async fn refereed(db: &Store, user: &LoggedIn, id: i64) -> Result<(Tournament, bool), WebError> {
     let t = tournament(db, id).await?;
     auth::require(db, &user.0, t.id, Role::Referee).await?;
     let organiser = store::tournaments::has_role(db, t.id, user.0.id, Role::Organiser).await?;
@@ -47,7 +47,7 @@ struct TablesPage<'a> {
 pub async fn tables(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {
     let (t, _) = refereed(&db, &user, path.into_inner()).await?;
@@ -95,7 +95,7 @@ fn match_page<'a>(
     saved: bool,
     rejected: Option<(GameId, String, String)>,
 ) -> MatchForm<'a> {
-    let status = Status::parse(&m.round_status).unwrap_or(Status::Draft);
+    let status = m.round_status;
     MatchForm {
         ctx,
         t: &data.t,
@@ -121,7 +121,7 @@ pub struct Saved {
 pub async fn match_form(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     query: web::Query<Saved>,
@@ -203,13 +203,13 @@ fn typed_entry(ctx: &Ctx, typed: &Typed) -> Result<ResultEntry, WebError> {
         )));
     }
     Ok(ResultEntry {
-        winner: Some(winner.as_str().to_string()),
-        termination: Some(termination.as_str().to_string()),
+        winner: Some(winner),
+        termination: Some(termination),
         red_points: Some(red_points),
         red_clock_secs: typed.red_clock,
         polish_clock_secs: typed.polish_clock,
         log_text: None,
-        log_status: "none".to_string(),
+        log_status: LogStatus::None,
         log_message: String::new(),
         log_edition: None,
     })
@@ -242,7 +242,7 @@ fn contradictions(ctx: &Ctx, typed: &Typed, v: &ValidatedGame) -> Vec<String> {
 pub async fn enter_result(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<ResultForm>,
@@ -258,7 +258,7 @@ pub async fn upload_result(
     ctx: Ctx,
     req: HttpRequest,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     payload: actix_multipart::Multipart,
@@ -285,7 +285,7 @@ pub async fn upload_result(
 /// the edition's code.
 async fn save_result(
     ctx: &Ctx,
-    db: &Db,
+    db: &Store,
     editions: &EditionCache,
     user: &LoggedIn,
     tid: i64,
@@ -295,9 +295,9 @@ async fn save_result(
     let (t, organiser) = refereed(db, user, tid).await?;
     let (game, _) = store::games::get(db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
     let m = store::rounds::get_match(db, t.id, game.match_id).await?.ok_or(WebError::NotFound)?;
-    match Status::parse(&m.round_status) {
-        Some(Status::Published) => {}
-        Some(Status::Locked) if organiser => {}
+    match m.round_status {
+        Status::Published => {}
+        Status::Locked if organiser => {}
         _ => return Err(WebError::BadRequest(ctx.t("round_not_open").to_string())),
     }
     let version = form::int(ctx.lang, "version", &f.version, 0, i64::MAX)?;
@@ -321,13 +321,13 @@ async fn save_result(
                         .await;
                 }
                 ResultEntry {
-                    winner: Some(v.outcome.winner.as_str().to_string()),
-                    termination: Some(v.outcome.termination.as_str().to_string()),
+                    winner: Some(v.outcome.winner),
+                    termination: Some(v.outcome.termination),
                     red_points: Some(i64::from(v.outcome.red_points)),
                     red_clock_secs: typed.red_clock,
                     polish_clock_secs: typed.polish_clock,
                     log_text: Some(log.to_string()),
-                    log_status: "valid".to_string(),
+                    log_status: LogStatus::Valid,
                     log_message: v.claim_mismatches.join(" "),
                     log_edition: Some(t.edition.clone()),
                 }
@@ -335,7 +335,7 @@ async fn save_result(
             Err(e) if form::checkbox(f.accept_invalid.as_ref()) => {
                 let mut entry = typed_entry(ctx, &typed)?;
                 entry.log_text = Some(log.to_string());
-                entry.log_status = "invalid".to_string();
+                entry.log_status = LogStatus::Invalid;
                 entry.log_message = e.to_string();
                 entry.log_edition = Some(t.edition.clone());
                 entry
@@ -369,16 +369,16 @@ pub struct ForfeitForm {
 pub async fn forfeit(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<ForfeitForm>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, mid) = path.into_inner();
     let (t, organiser) = refereed(&db, &user, tid).await?;
     let m = store::rounds::get_match(&db, t.id, MatchId(mid)).await?.ok_or(WebError::NotFound)?;
-    match Status::parse(&m.round_status) {
-        Some(Status::Published) => {}
-        Some(Status::Locked) if organiser => {}
+    match m.round_status {
+        Status::Published => {}
+        Status::Locked if organiser => {}
         _ => return Err(WebError::BadRequest(ctx.t("round_not_open").to_string())),
     }
     if m.player_b.is_none() {
@@ -395,7 +395,7 @@ pub async fn forfeit(
         })?)
     };
     // A knockout match must send someone on (the league's bracket refuses a match without a winner).
-    if forfeit == Some(Forfeit::AbsentBoth) && m.phase == crate::store::rounds::Phase::Knockout.as_str() {
+    if forfeit == Some(Forfeit::AbsentBoth) && m.phase == crate::store::rounds::Phase::Knockout {
         return Err(WebError::BadRequest(ctx.t("double_no_show_knockout").to_string()));
     }
     store::rounds::set_forfeit(&db, t.id, m.id, version, forfeit, user.0.id).await?;
@@ -407,7 +407,7 @@ pub async fn forfeit(
 #[allow(clippy::too_many_arguments)]
 async fn show_again(
     ctx: &Ctx,
-    db: &Db,
+    db: &Store,
     edition: &Edition,
     t: Tournament,
     m: MatchId,
@@ -430,7 +430,7 @@ async fn show_again(
 pub async fn extra_game(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<(i64, i64)>,
     _form: CsrfForm<super::rounds::Empty>,
 ) -> Result<HttpResponse, WebError> {
@@ -505,7 +505,7 @@ pub struct DeckForm {
 pub async fn deck_check(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<DeckForm>,

@@ -9,7 +9,7 @@ use crate::league::swiss::{ByeReason, Explanation, FloatReason, NotPairedReason}
 use crate::league::{self, HalfPoints};
 use crate::store::rounds::Round;
 use crate::store::tournaments::{Role, Tournament};
-use crate::store::{self, Db, GameId, MatchId, PlayerId, TournamentId};
+use crate::store::{self, GameId, MatchId, PlayerId, Store, TournamentId};
 use crate::web::cache::Views;
 use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
@@ -21,7 +21,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 /// Whether the visitor organises (sees drafts, history) and referees (sees result forms) the tournament.
-pub(super) async fn roles(ctx: &Ctx, db: &Db, t: &Tournament) -> Result<(bool, bool), WebError> {
+pub(super) async fn roles(ctx: &Ctx, db: &Store, t: &Tournament) -> Result<(bool, bool), WebError> {
     let Some(u) = &ctx.user else { return Ok((false, false)) };
     let organiser = store::tournaments::has_role(db, t.id, u.id, Role::Organiser).await?;
     let referee = organiser || store::tournaments::has_role(db, t.id, u.id, Role::Referee).await?;
@@ -56,7 +56,7 @@ struct RoundPage<'a> {
 pub async fn pairings(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
@@ -121,7 +121,7 @@ fn points(ctx: &Ctx, p: HalfPoints) -> String {
 pub async fn explanation(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
@@ -226,7 +226,7 @@ struct StandingsPage<'a> {
 pub async fn standings(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {
@@ -259,7 +259,7 @@ struct PlayerPage<'a> {
 pub async fn player(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
@@ -301,7 +301,7 @@ struct MatchPage<'a> {
 pub async fn match_page(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
@@ -343,7 +343,7 @@ struct GamePage<'a> {
 pub async fn game_page(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
     editions: web::Data<crate::web::editions::EditionCache>,
     path: web::Path<(i64, i64)>,
@@ -413,7 +413,7 @@ struct BracketPage<'a> {
 pub async fn bracket(
     req: HttpRequest,
     ctx: Ctx,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     views: web::Data<Views>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {

@@ -4,7 +4,7 @@
 use super::{see_other, tournament};
 use crate::store::rounds::Status;
 use crate::store::tournaments::{Role, Tournament};
-use crate::store::{self, Db, PlayerId};
+use crate::store::{self, PlayerId, Store};
 use crate::web::auth::{self, LoggedIn};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -15,7 +15,7 @@ use crate::web::operations;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-pub(super) async fn organised(db: &Db, user: &LoggedIn, id: i64) -> Result<Tournament, WebError> {
+pub(super) async fn organised(db: &Store, user: &LoggedIn, id: i64) -> Result<Tournament, WebError> {
     let t = tournament(db, id).await?;
     auth::require(db, &user.0, t.id, Role::Organiser).await?;
     Ok(t)
@@ -28,7 +28,7 @@ pub struct Empty {}
 pub async fn start_round(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<i64>,
     _form: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
@@ -51,7 +51,7 @@ pub struct SwapForm {
 pub async fn round_action(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<(i64, i64, String)>,
     form: CsrfForm<SwapForm>,
 ) -> Result<HttpResponse, WebError> {
@@ -108,7 +108,7 @@ pub struct AssignForm {
 pub async fn assign_referee(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<AssignForm>,
 ) -> Result<HttpResponse, WebError> {
@@ -154,7 +154,7 @@ pub async fn assign_referee(
 pub async fn start_knockout(
     ctx: Ctx,
     user: LoggedIn,
-    db: web::Data<Db>,
+    db: web::Data<Store>,
     path: web::Path<i64>,
     _form: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
