@@ -27,7 +27,7 @@ pub(super) fn run(args: DemoArgs) -> Result<ExitCode, CliError> {
             spec.players,
             spec.rounds,
             started.elapsed().as_secs_f64(),
-            args.database_url
+            store::display_url(&args.database_url)
         );
         for login in logins {
             println!("bitwa: {} login: {} / password: {}", login.role, login.username, login.password);

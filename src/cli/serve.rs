@@ -20,7 +20,11 @@ pub(super) fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         let app = Application::build(&settings).await.map_err(|e| CliError::Message(e.to_string()))?;
         let host = settings.bind.rsplit_once(':').map_or("127.0.0.1", |(h, _)| h);
         let host = if host == "0.0.0.0" { "127.0.0.1" } else { host };
-        println!("bitwa: serving on http://{host}:{}/ (database {})", app.port(), settings.database_url);
+        println!(
+            "bitwa: serving on http://{host}:{}/ (database {})",
+            app.port(),
+            crate::store::display_url(&settings.database_url)
+        );
         for login in app.logins() {
             // Printed once: the first organiser's password is random and stored only as a hash.
             println!("bitwa: {} login: {} / password: {}", login.role, login.username, login.password);

@@ -216,9 +216,8 @@ async fn save_result_in(
         forfeit: Option<Forfeit>,
     }
     // The game, checked to be the tournament's, with its match's forfeit.
-    let old: Option<Stored> =
-        on!(&mut *tx, |c| {
-            sqlx::query_as(
+    let old: Option<Stored> = on!(&mut *tx, |c| {
+        sqlx::query_as(
         "SELECT g.winner, g.termination, g.red_points, g.red_clock_secs, g.polish_clock_secs, g.log_text, \
          g.log_status, g.log_message, g.edition AS log_edition, g.version, m.forfeit \
          FROM games g JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id \
@@ -228,7 +227,7 @@ async fn save_result_in(
     .bind(tournament)
     .fetch_optional(c)
     .await
-        })?;
+    })?;
     let Some(Stored { entry: old, version: current, forfeit }) = old else {
         return Err(StoreError::NotFound);
     };

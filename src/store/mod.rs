@@ -200,6 +200,24 @@ pub fn backend_of(url: &str) -> Result<Backend, StoreError> {
     }
 }
 
+/// The database URL as it may be printed or logged: a password in it is replaced by `***`.
+#[must_use]
+pub fn display_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let (authority, path) = rest.split_once('/').map_or((rest, None), |(a, p)| (a, Some(p)));
+    let authority = match authority.rsplit_once('@') {
+        Some((user_info, host)) => match user_info.split_once(':') {
+            Some((user, _password)) => format!("{user}:***@{host}"),
+            None => format!("{user_info}@{host}"),
+        },
+        None => authority.to_string(),
+    };
+    match path {
+        Some(path) => format!("{scheme}://{authority}/{path}"),
+        None => format!("{scheme}://{authority}"),
+    }
+}
+
 /// Open (creating a SQLite file if missing) and migrate the database named by `url`.
 ///
 /// # Errors
@@ -417,5 +435,28 @@ pub(crate) fn conflict_on_unique(e: sqlx::Error) -> StoreError {
     match e.as_database_error() {
         Some(d) if d.is_unique_violation() => StoreError::Conflict,
         _ => StoreError::Sqlx(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_name_their_backend_and_print_without_a_password() {
+        assert_eq!(backend_of("sqlite://bitwa.db").ok(), Some(Backend::Sqlite));
+        assert_eq!(backend_of("sqlite::memory:").ok(), Some(Backend::Sqlite));
+        assert_eq!(backend_of("postgres://u:p@db/league").ok(), Some(Backend::Postgres));
+        assert_eq!(backend_of("postgresql://db/league").ok(), Some(Backend::Postgres));
+        let refused = backend_of("mysql://root:secret@db/league").expect_err("not spoken");
+        assert!(refused.to_string().contains("postgres://"), "{refused}");
+        assert!(!refused.to_string().contains("secret"), "{refused}");
+        assert_eq!(
+            display_url("postgres://bitwa:s3cr:et@10.0.0.5:5432/league?sslmode=require"),
+            "postgres://bitwa:***@10.0.0.5:5432/league?sslmode=require"
+        );
+        assert_eq!(display_url("postgres://bitwa@db/league"), "postgres://bitwa@db/league");
+        assert_eq!(display_url("sqlite:///var/lib/bitwa/league.db"), "sqlite:///var/lib/bitwa/league.db");
+        assert_eq!(display_url("sqlite://bitwa.db"), "sqlite://bitwa.db");
     }
 }

@@ -155,9 +155,8 @@ pub async fn erase(
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    let row: Option<(String, Option<String>, NaiveDate)> =
-        on!(&mut tx, |c| {
-            sqlx::query_as(
+    let row: Option<(String, Option<String>, NaiveDate)> = on!(&mut tx, |c| {
+        sqlx::query_as(
         "SELECT p.name, p.erased_at, t.last_day FROM players p JOIN tournaments t ON t.id = p.tournament_id \
          WHERE p.tournament_id = $1 AND p.id = $2",
     )
@@ -165,7 +164,7 @@ pub async fn erase(
     .bind(id)
     .fetch_optional(c)
     .await
-        })?;
+    })?;
     let (name, erased_at, last_day) = row.ok_or(StoreError::NotFound)?;
     if erased_at.is_some() {
         return Ok(());

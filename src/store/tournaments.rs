@@ -196,9 +196,8 @@ pub async fn update(
     let mut tx = db.write_tournament(id).await?;
     super::editions::require(&mut tx, &cfg.edition).await?;
     let old = get_in(&mut tx, id).await?.ok_or(StoreError::NotFound)?;
-    let updated =
-        on!(&mut tx, |c| {
-            bind_config!(
+    let updated = on!(&mut tx, |c| {
+        bind_config!(
         sqlx::query(
             "UPDATE tournaments SET name = $1, venue = $2, first_day = $3, last_day = $4, swiss_rounds = $5, \
              knockout_size = $6, third_place = $7, score_win = $8, score_draw = $9, score_loss = $10, \
@@ -212,7 +211,7 @@ pub async fn update(
     .execute(c)
     .await
     .map(|r| r.rows_affected())
-        })?;
+    })?;
     if updated == 0 {
         return Err(StoreError::Conflict);
     }

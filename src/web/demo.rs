@@ -118,7 +118,6 @@ pub async fn create(db: &Store, spec: &DemoSpec) -> Result<(TournamentId, Vec<Lo
             ..RuleOptions::default()
         },
         edition: super::editions::default_code().into(),
-        ..super::routes::admin::default_config()
     };
     let t = store::tournaments::create(db, &cfg, organiser).await?;
     store::tournaments::grant(db, t, referee, Role::Referee).await?;

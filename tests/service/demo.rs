@@ -51,7 +51,7 @@ fn bitwa_demo(args: &[&str]) -> (i32, String, String) {
 #[actix_rt::test]
 async fn bitwa_demo_fills_a_database_with_a_tournament_of_the_asked_size() {
     let dir = fresh_dir();
-    let url = format!("sqlite://{}", dir.join("bitwa.db").display());
+    let url = database_url(&dir).await;
     let (code, out, err) =
         bitwa_demo(&["--players", "41", "--rounds", "3", "--complete", "--database-url", &url]);
     assert_eq!(code, 0, "{out}{err}");

@@ -190,10 +190,13 @@ async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
 
 /// The count of uploaded editions, read from the database itself.
 async fn stored_editions(app: &TestApp) -> (i64, i64) {
-    let db = sqlx::SqlitePool::connect(&app.db_url).await.unwrap();
+    let db = TestDb::open(&app.db_url).await;
     let editions: (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM editions WHERE builtin = 0").fetch_one(&db).await.unwrap();
-    let files: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM edition_files").fetch_one(&db).await.unwrap();
+        on_db!(&db, |c| sqlx::query_as("SELECT COUNT(*) FROM editions WHERE NOT builtin").fetch_one(c).await)
+            .unwrap();
+    let files: (i64,) =
+        on_db!(&db, |c| sqlx::query_as("SELECT COUNT(*) FROM edition_files").fetch_one(c).await).unwrap();
+    db.close().await;
     (editions.0, files.0)
 }
 

@@ -42,7 +42,7 @@ async fn a_32_client_wrong_login_flood_keeps_the_server_under_200_mib_and_gets_4
     let dir = fresh_dir();
     let mut child = Command::new(env!("CARGO_BIN_EXE_bitwa"))
         .args(["serve", "--bind", "127.0.0.1:0", "--database-url"])
-        .arg(format!("sqlite://{}", dir.join("flood.db").display()))
+        .arg(database_url_named(&dir, "flood").await)
         .env("BITWA_LOG", "error")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -67,6 +67,41 @@ pub async fn database_url_named(dir: &Path, name: &str) -> String {
     if query.is_empty() { format!("{host}/{db}") } else { format!("{host}/{db}?{query}") }
 }
 
+/// A direct connection to a test's database, whichever backend it is (for reading what the app
+/// stored behind its pages). Queries go through [`on_db!`], written once with `$n` placeholders.
+pub enum TestDb {
+    Sqlite(sqlx::SqlitePool),
+    Postgres(sqlx::PgPool),
+}
+
+/// Run one query on a [`TestDb`]: `on_db!(&db, |c| sqlx::query_as("…").fetch_one(c).await)`.
+macro_rules! on_db {
+    ($db:expr, |$c:ident| $body:expr) => {
+        match $db {
+            $crate::helpers::TestDb::Sqlite($c) => $body,
+            $crate::helpers::TestDb::Postgres($c) => $body,
+        }
+    };
+}
+pub(crate) use on_db;
+
+impl TestDb {
+    pub async fn open(url: &str) -> TestDb {
+        if url.starts_with("sqlite:") {
+            TestDb::Sqlite(sqlx::SqlitePool::connect(url).await.unwrap())
+        } else {
+            TestDb::Postgres(sqlx::PgPool::connect(url).await.unwrap())
+        }
+    }
+
+    pub async fn close(&self) {
+        match self {
+            TestDb::Sqlite(p) => p.close().await,
+            TestDb::Postgres(p) => p.close().await,
+        }
+    }
+}
+
 impl TestApp {
     /// Start a fresh app (new database).
     pub async fn spawn() -> TestApp {
@@ -550,15 +585,18 @@ pub async fn published_round(app: &TestApp, overrides: &[(&str, &str)]) -> (i64,
 
 /// History rows of `entity` with `action`, read from the database: (entity id, old value, new value).
 pub async fn history_rows(app: &TestApp, entity: &str, action: &str) -> Vec<(i64, String, String)> {
-    let db = sqlx::SqlitePool::connect(&app.db_url).await.unwrap();
-    let rows = sqlx::query_as(
-        "SELECT entity_id, old_value, new_value FROM history WHERE entity = ? AND action = ? ORDER BY id",
+    let db = TestDb::open(&app.db_url).await;
+    let rows =
+        on_db!(&db, |c| {
+            sqlx::query_as(
+        "SELECT entity_id, old_value, new_value FROM history WHERE entity = $1 AND action = $2 ORDER BY id",
     )
     .bind(entity)
     .bind(action)
-    .fetch_all(&db)
+    .fetch_all(c)
     .await
-    .unwrap();
+        })
+        .unwrap();
     db.close().await;
     rows
 }

@@ -128,15 +128,15 @@ async fn birth_dates_are_never_public_and_erasure_keeps_results_under_a_pseudony
     game.assert_contains(&pseudonym).assert_contains("Jan Jawny").assert_contains("Sprawdzony zapis partii");
 
     // Nothing of her is left in the database's history or logs, and the erasure itself is recorded.
-    let db = sqlx::SqlitePool::connect(&app.db_url).await.unwrap();
-    let (left,): (i64,) = sqlx::query_as(
+    let db = TestDb::open(&app.db_url).await;
+    let (left,): (i64,) = on_db!(&db, |c| sqlx::query_as(
         "SELECT (SELECT COUNT(*) FROM history WHERE old_value LIKE '%Zofia%' OR new_value LIKE '%Zofia%' \
          OR old_value LIKE '%2010-03-07%' OR new_value LIKE '%2010-03-07%' OR old_value LIKE '%Gimnazjum Tajne%' \
          OR new_value LIKE '%Gimnazjum Tajne%') + (SELECT COUNT(*) FROM games WHERE log_text LIKE '%Zofia%') \
          + (SELECT COUNT(*) FROM players WHERE name LIKE '%Zofia%' OR birth_date = '2010-03-07')",
     )
-    .fetch_one(&db)
-    .await
+    .fetch_one(c)
+    .await)
     .unwrap();
     assert_eq!(left, 0);
     db.close().await;

@@ -209,7 +209,7 @@ async fn public_pages_come_compressed_for_clients_that_accept_it_and_304_when_un
 #[actix_rt::test]
 async fn the_views_indexes_agree_with_plain_scans_of_the_rows() {
     let dir = fresh_dir();
-    let db = store::connect(&format!("sqlite://{}", dir.join("view.db").display())).await.unwrap();
+    let db = store::connect(&database_url_named(&dir, "view").await).await.unwrap();
     let spec = DemoSpec { players: 31, rounds: 3, complete: false, logged_matches_per_round: 2 };
     let (id, _) = create(&db, &spec).await.unwrap();
     let loaded = rows(&db, id).await.unwrap().expect("the demo tournament");
