@@ -586,17 +586,16 @@ pub async fn published_round(app: &TestApp, overrides: &[(&str, &str)]) -> (i64,
 /// History rows of `entity` with `action`, read from the database: (entity id, old value, new value).
 pub async fn history_rows(app: &TestApp, entity: &str, action: &str) -> Vec<(i64, String, String)> {
     let db = TestDb::open(&app.db_url).await;
-    let rows =
-        on_db!(&db, |c| {
-            sqlx::query_as(
+    let rows = on_db!(&db, |c| {
+        sqlx::query_as(
         "SELECT entity_id, old_value, new_value FROM history WHERE entity = $1 AND action = $2 ORDER BY id",
     )
     .bind(entity)
     .bind(action)
     .fetch_all(c)
     .await
-        })
-        .unwrap();
+    })
+    .unwrap();
     db.close().await;
     rows
 }
