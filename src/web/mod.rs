@@ -4,6 +4,7 @@
 //! function decides, the store saves, a template renders. No tournament rule lives here.
 
 pub mod auth;
+pub mod board;
 pub mod cache;
 pub mod csrf;
 pub mod csv_cell;
