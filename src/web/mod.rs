@@ -30,6 +30,7 @@ pub mod rules;
 pub mod session;
 pub mod settings;
 pub mod startup;
+pub mod table;
 pub mod throttle;
 pub mod tiebreak_order;
 pub mod upload;

@@ -14,4 +14,27 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("markers_few", "znaczniki rozkazów", "command markers"),
     ("markers_many", "znaczników rozkazów", "command markers"),
     ("position_as_list", "Pozycja jako lista", "The position as a list"),
+    // Sides, phases, decisions.
+    ("side_red_plural", "Czerwoni", "Red"),
+    ("side_polish_plural", "Polacy", "Poles"),
+    ("phase_setup", "przygotowanie gry", "game preparation"),
+    ("phase_operational", "faza operacyjna", "operational phase"),
+    ("phase_combat", "faza walki", "combat phase"),
+    ("phase_cleanup", "faza porządkowa", "clean-up phase"),
+    ("phase_over", "koniec gry", "game over"),
+    ("game_round", "Runda gry", "Game round"),
+    ("decides", "Decyzja", "Decision"),
+    // The recorder's choices.
+    ("pick_extra_markers", "Dwa dodatkowe znaczniki rozkazów czerwonych", "Red's two extra command markers"),
+    (
+        "pick_select",
+        "Karty do walki (odkryte po dobraniu; jedna może zostać niewidoczna: ?)",
+        "Cards for the combat (revealed after the draw-back; one may stay unseen: ?)",
+    ),
+    ("pick_named_draw", "Dobrane karty, jeśli są widoczne", "The cards drawn, if they are seen"),
+    (
+        "draft_unreadable",
+        "Tego ruchu nie da się dokończyć; wybierz od nowa.",
+        "This move cannot be completed; choose again.",
+    ),
 ];
