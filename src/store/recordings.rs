@@ -45,6 +45,7 @@ struct Row {
     paused: bool,
     steps: i64,
     status: String,
+    started_by: Option<UserId>,
     started_at: String,
 }
 
@@ -60,6 +61,8 @@ pub struct Recording {
     /// Lines recorded so far (the version a device checks).
     pub steps: i64,
     pub status: Status,
+    /// Who started it (a flag fall noticed by a public page is saved in their name).
+    pub started_by: Option<UserId>,
     /// RFC 3339, UTC.
     pub started_at: String,
     /// The lines in order.
@@ -86,6 +89,7 @@ impl Row {
             paused: self.paused,
             steps: self.steps,
             status: Status::parse(&self.status)?,
+            started_by: self.started_by,
             started_at: self.started_at,
             lines,
         })
@@ -93,7 +97,7 @@ impl Row {
 }
 
 const COLUMNS: &str =
-    "game_id, edition, red_ms, polish_ms, running, since_ms, paused, steps, status, started_at";
+    "game_id, edition, red_ms, polish_ms, running, since_ms, paused, steps, status, started_by, started_at";
 
 /// The recording of a game with its lines, if one was started.
 ///
@@ -224,7 +228,8 @@ async fn update_clock(
     Ok(())
 }
 
-/// Append a line as step `steps + 1` with the clocks after it, if the recording is still at `steps`.
+/// Append a line as step `steps + 1` with the clocks after it (`paused` as the referee left them), if the
+/// recording is still at `steps`.
 ///
 /// # Errors
 /// [`StoreError::Conflict`] if another device recorded (or undid) a step since; the write fails.
@@ -235,10 +240,11 @@ pub async fn append(
     steps: i64,
     line: &str,
     clock: &LeagueClock,
+    paused: bool,
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = super::write_tx(db).await?;
-    update_clock(&mut tx, game, steps, steps + 1, clock, false).await?;
+    update_clock(&mut tx, game, steps, steps + 1, clock, paused).await?;
     sqlx::query("INSERT INTO recorded_lines (game_id, step, line, at_ms, by_user) VALUES (?, ?, ?, ?, ?)")
         .bind(game)
         .bind(steps + 1)
@@ -261,19 +267,21 @@ pub async fn append(
 /// [`StoreError::Conflict`] if the recording is no longer at `steps` lines; [`StoreError::NotFound`]
 /// if there is no line to take back; the write fails.
 #[tracing::instrument(skip(db, clock))]
+#[allow(clippy::too_many_arguments)]
 pub async fn undo(
     db: &Db,
     tournament: TournamentId,
     game: GameId,
     steps: i64,
     clock: &LeagueClock,
+    paused: bool,
     by: UserId,
 ) -> Result<String, StoreError> {
     if steps < 1 {
         return Err(StoreError::NotFound);
     }
     let mut tx = super::write_tx(db).await?;
-    update_clock(&mut tx, game, steps, steps - 1, clock, false).await?;
+    update_clock(&mut tx, game, steps, steps - 1, clock, paused).await?;
     let (line,): (String,) =
         sqlx::query_as("DELETE FROM recorded_lines WHERE game_id = ? AND step = ? RETURNING line")
             .bind(game)

@@ -30,4 +30,5 @@ mod registration;
 mod rules;
 mod sessions;
 mod spine;
+mod table;
 mod throttling;

@@ -82,6 +82,8 @@ pub struct Board<'a> {
     pub marks: Marks,
     /// Prefix of the ids inside the drawing, unique on the page (the live page shows several boards).
     pub id: String,
+    /// Drawn small (the live page): the names and labels are left to the larger boards.
+    pub small: bool,
 }
 
 /// Escape text for SVG/HTML content and attribute values.
@@ -135,6 +137,7 @@ impl<'a> Board<'a> {
             position: Position::of(state),
             marks: Marks::default(),
             id: id.into(),
+            small: false,
         }
     }
 
@@ -147,7 +150,8 @@ impl<'a> Board<'a> {
         let mut s = String::with_capacity(16 * 1024);
         let _ = write!(
             s,
-            r##"<svg xmlns="http://www.w3.org/2000/svg" class="board" id="{id}" viewBox="{x} {y} {w} {h}" role="img" aria-labelledby="{id}-t" aria-describedby="{id}-list"><title id="{id}-t">{}</title>"##,
+            r##"<svg xmlns="http://www.w3.org/2000/svg" class="board{}" id="{id}" viewBox="{x} {y} {w} {h}" role="img" aria-labelledby="{id}-t" aria-describedby="{id}-list"><title id="{id}-t">{}</title>"##,
+            if self.small { " small" } else { "" },
             esc(&text::title(self, lang))
         );
         let _ = write!(

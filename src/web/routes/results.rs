@@ -6,7 +6,7 @@ use crate::league::swiss::{ByeReason, Explanation, FloatReason, NotPairedReason}
 use crate::league::{self, HalfPoints};
 use crate::store::rounds::{MatchRow, Round, Status};
 use crate::store::tournaments::{Role, Tournament};
-use crate::store::{self, Db, GameId, MatchId, PlayerId, TournamentId};
+use crate::store::{self, Db, MatchId, PlayerId, TournamentId};
 use crate::web::cache::{CachedStandings, StandingsCache};
 use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
@@ -34,7 +34,7 @@ pub(super) fn visible_round(data: &Loaded, number: i64, organiser: bool) -> Resu
 }
 
 /// A match the visitor may see: public ones for everybody, the rest for organisers.
-fn visible_match(data: &Loaded, id: MatchId, organiser: bool) -> Result<&MatchRow, WebError> {
+pub(super) fn visible_match(data: &Loaded, id: MatchId, organiser: bool) -> Result<&MatchRow, WebError> {
     let m = data.matches.iter().find(|m| m.id == id).ok_or(WebError::NotFound)?;
     if !organiser && !data.is_public(m) {
         return Err(WebError::NotFound);
@@ -312,59 +312,6 @@ pub async fn match_page(
     }
     let decks = store::deck_checks::of_match(&db, m.id).await?;
     render(&MatchPage { ctx: &ctx, t: &data.t, line, decks, history, referee })
-}
-
-#[derive(Template)]
-#[template(path = "game.html")]
-struct GamePage<'a> {
-    ctx: &'a Ctx,
-    t: &'a Tournament,
-    line: MatchLine,
-    game: crate::web::lines::GameLine,
-    log: String,
-    log_message: String,
-    /// An invalid log's first illegal event, in the page's language.
-    log_error: Option<crate::web::log_error::LogErrorView>,
-    /// The edition the stored log was validated with, or the tournament's without a log: its name.
-    edition: String,
-}
-
-pub async fn game_page(
-    ctx: Ctx,
-    db: web::Data<Db>,
-    editions: web::Data<crate::web::editions::EditionCache>,
-    path: web::Path<(i64, i64)>,
-) -> Result<HttpResponse, WebError> {
-    let (tid, gid) = path.into_inner();
-    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
-    let (organiser, _) = roles(&ctx, &db, &data.t).await?;
-    let (row, log) = store::games::get(&db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
-    let m = visible_match(&data, row.match_id, organiser)?;
-    let line = match_line(&data, m);
-    let game = line.games.iter().position(|g| g.id == row.id).ok_or(WebError::NotFound)?;
-    let mut line = line;
-    let game = line.games.swap_remove(game);
-    let code = row.edition.as_deref().unwrap_or(&data.t.edition);
-    let edition = editions.get(&db, code).await?;
-    let log = log.unwrap_or_default();
-    // The stored message is the English record; the page says it again in its own language.
-    let log_error = (row.log_status == "invalid" && !log.is_empty())
-        .then(|| {
-            let options = crate::web::rules::rule_options(&data.t.config());
-            crate::engine::validate_log(&log, &edition, &options).err()
-        })
-        .flatten()
-        .map(|e| crate::web::log_error::LogErrorView::new(&e, ctx.lang));
-    render(&GamePage {
-        ctx: &ctx,
-        t: &data.t,
-        line,
-        game,
-        log,
-        log_message: row.log_message,
-        log_error,
-        edition: edition.name().to_string(),
-    })
 }
 
 /// One side of a bracket match, for display.

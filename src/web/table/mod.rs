@@ -4,6 +4,7 @@
 
 pub mod compose;
 pub mod options;
+pub mod recorded;
 
 use crate::engine::error::{Awaited, DrawOccasion};
 use crate::engine::notation::{self, GameLog};
