@@ -9,6 +9,7 @@ mod access;
 mod accounts;
 mod assignments;
 mod browser;
+mod browser_table;
 mod consistency;
 mod day;
 mod demo;

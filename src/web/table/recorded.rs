@@ -42,13 +42,14 @@ pub fn replay<'e>(
 }
 
 /// The game's record as a log: the header the league writes (event, round, table, players, edition,
-/// time control, and the result once known), then the recorded lines.
+/// time control, rules, and the result once known), then the recorded lines.
 #[must_use]
 pub fn log_text(
     t: &Tournament,
     m: &MatchRow,
     game: &GameRow,
     rec: &Recording,
+    options: &RuleOptions,
     outcome: Option<&crate::outcome::GameOutcome>,
 ) -> String {
     let (red, polish) = names(m, game);
@@ -63,6 +64,8 @@ pub fn log_text(
         ("Polish", polish),
         ("Edition", rec.edition.clone()),
         ("TimeControl", t.time_control_secs.to_string()),
+        // The league's rules the game was recorded under (a reader with other rules is told so).
+        ("Rules", options.rules_tag()),
     ];
     if let Some(o) = outcome {
         tags.push(("Result", o.winner.as_str().to_string()));
@@ -100,7 +103,7 @@ pub async fn finish(
     let replay = replay(rec, edition, options)?;
     let state = replay.current();
     let outcome = state.outcome().ok_or_else(|| WebError::internal("finish: the game is not over"))?;
-    let text = log_text(t, m, game, rec, Some(&outcome));
+    let text = log_text(t, m, game, rec, &options, Some(&outcome));
     let v = validate_log(&text, edition, &options).map_err(|e| {
         WebError::internal(format!("recorded log of game {} does not validate: {e}", game.id))
     })?;
