@@ -249,6 +249,9 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
             driver.screenshot("recorder-390").await;
             driver.width(1280).await;
             driver.go(&format!("{}/ref/t/{t}/game/{g}/record", app.base)).await;
+            let (page, view) = driver.widths().await;
+            assert!(page <= view, "no horizontal scroll on the recorder at 1280 px: {page} > {view}");
+            driver.screenshot("recorder-1280").await;
         }
     }
     let done = driver.source_with("id=\"record-result\"").await;

@@ -162,11 +162,15 @@ impl<'a> Board<'a> {
         for hex in e.hexes() {
             self.space(&mut s, hex.id);
         }
+        s.push_str(r#"</g><g class="texts">"#);
+        for hex in e.hexes() {
+            self.space_text(&mut s, hex.id);
+        }
         s.push_str(r#"</g><g class="attacks">"#);
         for &(a, d) in &self.position.attacks {
             let (Some(ta), Some(td)) = (self.token(a), self.token(d)) else { continue };
             let side = e.unit(a).side;
-            let ((x1, y1), (x2, y2)) = shortened(centre(e, ta.hex), centre(e, td.hex), 15.0);
+            let ((x1, y1), (x2, y2)) = shortened(centre(e, ta.hex), centre(e, td.hex), 17.0);
             let _ = write!(
                 s,
                 r##"<line class="atk {side}" x1="{x1:.0}" y1="{y1:.0}" x2="{x2:.0}" y2="{y2:.0}" marker-end="url(#{id}-a{})"/>"##,
@@ -218,17 +222,31 @@ impl<'a> Board<'a> {
         if spec.fortified {
             let _ = write!(s, r##"<use class="fw" href="#{}-f"/>"##, self.id);
         }
-        let _ = write!(s, r#"<text class="lb" y="-17">{}</text>"#, esc(&spec.label));
+        s.push_str("</g>");
+        if link.is_some() {
+            s.push_str("</a>");
+        }
+    }
+
+    /// A space's label and name, in a layer above every hex (a name wider than its hex is not covered
+    /// by the next row's hexes).
+    fn space_text(&self, s: &mut String, h: HexId) {
+        let e = self.edition;
+        let spec = e.hex(h);
+        let (x, y) = centre(e, h);
+        let class = if spec.landmark.is_some() { "tx lm" } else { "tx" };
+        let _ = write!(
+            s,
+            r#"<g class="{class}" transform="translate({x} {y})"><text class="lb" y="-19">{}</text>"#,
+            esc(&spec.label)
+        );
         // Long names are squeezed to the hex's width rather than cut.
         let fit = if spec.name.chars().count() > 11 {
             r#" textLength="46" lengthAdjust="spacingAndGlyphs""#
         } else {
             ""
         };
-        let _ = write!(s, r#"<text class="nm" y="25"{fit}>{}</text></g>"#, esc(&spec.name));
-        if link.is_some() {
-            s.push_str("</a>");
-        }
+        let _ = write!(s, r#"<text class="nm" y="26"{fit}>{}</text></g>"#, esc(&spec.name));
     }
 
     fn token_svg(&self, s: &mut String, t: &Token, lang: Lang) {
@@ -255,17 +273,17 @@ impl<'a> Board<'a> {
             esc(&text::unit_title(self, t, lang))
         );
         match u.side {
-            Side::Red => s.push_str(r#"<circle r="15"/>"#),
-            Side::Polish => s.push_str(r#"<rect x="-14" y="-14" width="28" height="28" rx="4"/>"#),
+            Side::Red => s.push_str(r#"<circle r="17"/>"#),
+            Side::Polish => s.push_str(r#"<rect x="-16" y="-16" width="32" height="32" rx="4"/>"#),
         }
         if t.status == Status::Dispersed {
-            s.push_str(r#"<path class="slash" d="M-11 11L11 -11"/>"#);
+            s.push_str(r#"<path class="slash" d="M-12 12L12 -12"/>"#);
         }
-        let _ = write!(s, r#"<text class="uc" y="4">{}</text>"#, esc(short_code(&u.code, u.side)));
+        let _ = write!(s, r#"<text class="uc" y="4.5">{}</text>"#, esc(short_code(&u.code, u.side)));
         if t.markers > 0 {
             let _ = write!(
                 s,
-                r#"<circle class="mk" cx="15" cy="-13" r="7"/><text class="mkn" x="15" y="-10">{}</text>"#,
+                r#"<circle class="mk" cx="17" cy="-14" r="8"/><text class="mkn" x="17" y="-10.5">{}</text>"#,
                 t.markers
             );
         }
@@ -311,7 +329,7 @@ mod tests {
         let svg = Board::of(&state, "b").svg(Lang::Pl);
         assert_eq!(svg.matches(r##"<use href="#b-h"/>"##).count(), e.hex_count());
         assert_eq!(svg.matches(r#"<g class="u "#).count(), 12);
-        assert_eq!(svg.matches(r#"<circle r="15"/>"#).count(), 6, "six round Red tokens");
+        assert_eq!(svg.matches(r#"<circle r="17"/>"#).count(), 6, "six round Red tokens");
         assert_eq!(svg.matches("<rect ").count(), 6, "six square Polish tokens");
         assert!(!svg.contains("style="), "no inline style (CSP)");
         assert!(!svg.contains("<script"), "no script");
