@@ -177,7 +177,10 @@ async fn main() {
     let t: i64 = loc.trim_start_matches("/admin/t/").parse().unwrap();
     for name in ["Anna Czerwona", "Bartek Polski"] {
         let (s, b) = c
-            .post(&format!("/admin/t/{t}/players"), &[("name", name), ("birth_date", "2010-01-15"), ("club", "LO 1")])
+            .post(
+                &format!("/admin/t/{t}/players"),
+                &[("name", name), ("birth_date", "2010-01-15"), ("club", "LO 1")],
+            )
             .await;
         assert_eq!(s, 303, "{b}");
     }
@@ -208,8 +211,13 @@ async fn main() {
     if full {
         let (_, done) = c.get(&url).await;
         assert_eq!(done.contains("id=\"record-result\""), ends, "the game ended by the rules");
-        println!("a game of {} lines recorded, one POST per line (the tournament's standard rules)", lines.len());
+        println!(
+            "a game of {} lines recorded, one POST per line (the tournament's standard rules)",
+            lines.len()
+        );
         report("recording a line (POST, 303 once stored)", posts.clone());
+        let (slowest, d) = posts.iter().enumerate().max_by_key(|(_, d)| **d).unwrap();
+        println!("the slowest line: {} of {} ({:.2} ms)", slowest + 1, lines.len(), d.as_secs_f64() * 1e3);
         report("the last 30 lines of the game", posts[posts.len() - 30..].to_vec());
         report("the recorder page after each line (GET)", pages);
         // What each request recomputes, in-process: the lines replayed from text, the options built.

@@ -117,37 +117,6 @@ pub async fn get(db: &Db, game: GameId) -> Result<Option<Recording>, StoreError>
     row.into_recording(lines.into_iter().map(|(l,)| l).collect()).map(Some)
 }
 
-/// The recordings still in progress among these games (the live page), with their lines.
-///
-/// # Errors
-/// The query fails.
-pub async fn in_progress(db: &Db, games: &[GameId]) -> Result<Vec<Recording>, StoreError> {
-    let mut out = Vec::new();
-    for &g in games {
-        if let Some(r) = get(db, g).await?
-            && r.status == Status::Recording
-        {
-            out.push(r);
-        }
-    }
-    Ok(out)
-}
-
-/// Which of these games have a recording (any status): the pages link them.
-///
-/// # Errors
-/// The query fails.
-pub async fn recorded_games(db: &Db, tournament: TournamentId) -> Result<Vec<(GameId, Status)>, StoreError> {
-    let rows: Vec<(GameId, String)> = sqlx::query_as(
-        "SELECT r.game_id, r.status FROM recordings r JOIN games g ON g.id = r.game_id \
-         JOIN matches m ON m.id = g.match_id JOIN rounds rd ON rd.id = m.round_id WHERE rd.tournament_id = ?",
-    )
-    .bind(tournament)
-    .fetch_all(db)
-    .await?;
-    rows.into_iter().map(|(g, s)| Ok((g, Status::parse(&s)?))).collect()
-}
-
 /// Start recording a game: both clocks at the time control, stopped, no lines.
 ///
 /// # Errors

@@ -5,7 +5,7 @@
 //! game page, the recorder and the live page; the recorder adds links and highlights ([`Marks`]).
 //!
 //! The SVG carries no script and no `style` attribute (the CSP is `default-src 'self'`): its look comes
-//! from classes styled in `static/table.css`. A position is about 12 KB. Screen readers get a title and
+//! from classes styled in `static/table.css`. A position is 14 to 17 KB. Screen readers get a title and
 //! the position as a list ([`Board::list`]), which the pages print next to the drawing.
 
 mod geometry;

@@ -4,9 +4,9 @@
 //! reload flicker); without JavaScript the page has a plain reload link.
 
 use super::render;
+use crate::store::Db;
 use crate::store::recordings::{self, Status as RecStatus};
 use crate::store::rounds::Status;
-use crate::store::{self, Db};
 use crate::web::board::Board;
 use crate::web::ctx::Ctx;
 use crate::web::editions::EditionCache;
@@ -136,12 +136,4 @@ pub async fn live_page(
     }
     let poll = format!("/t/{}/live?frame=1", data.t.id);
     render(&LivePage { ctx: &ctx, t: &data.t, round, tables, poll })
-}
-
-/// Stored games of the tournament being recorded now (the tournament page links the live page).
-///
-/// # Errors
-/// The query fails.
-pub async fn any_in_play(db: &Db, t: crate::store::TournamentId) -> Result<bool, WebError> {
-    Ok(store::recordings::recorded_games(db, t).await?.iter().any(|(_, s)| *s == RecStatus::Recording))
 }

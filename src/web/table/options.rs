@@ -468,7 +468,7 @@ fn drafted(cx: &Ctx<'_, '_>, draft: &str, out: &mut Options) -> Result<(), Strin
                 let label = Tok::new(cx.label(n)).unwrap_or_default();
                 let next = extend(&|b: &mut Body| match b {
                     Body::Command { path, .. } | Body::Play { play: PlayBody::Maneuver { path, .. }, .. } => {
-                        path.push(label.clone());
+                        path.push(label);
                     }
                     _ => {}
                 });
@@ -482,7 +482,7 @@ fn drafted(cx: &Ctx<'_, '_>, draft: &str, out: &mut Options) -> Result<(), Strin
                 let next = extend(&|b: &mut Body| match b {
                     Body::Command { attack, .. }
                     | Body::Play { play: PlayBody::Maneuver { attack, .. }, .. } => {
-                        *attack = Some(code.clone());
+                        *attack = Some(code);
                     }
                     _ => {}
                 });
