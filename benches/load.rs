@@ -1,16 +1,47 @@
 //! Load benchmark (not a test): start the service in-process on a loopback port with the demo
-//! tournament, then hammer (1) the public standings page and (2) result submission by a logged-in
-//! referee, from a few concurrent tasks, a bounded number of requests each. Prints requests per
-//! second and latency percentiles. Run: `cargo bench --bench load` (release build).
+//! tournament, then, from concurrent client tasks on one thread, (1) read every public page kind
+//! (home, tournament, pairings, why, standings, bracket, player, match, game, CSV) as a browser does
+//! (`Accept-Encoding: br, gzip`), (2) submit results as a logged-in referee (each task corrects its
+//! own game), and (3) check that the first read after each acknowledged save shows it. Prints
+//! requests per second and latency percentiles, and the count of stale first reads (must be 0).
+//!
+//! `cargo bench --bench load` passes `--bench`: the full run (release build). Without it (CI runs
+//! `cargo test --benches`) it is a smoke run: a few requests of every kind through the same code,
+//! checking every status and the freshness, no timing assertions, so a broken bench fails CI.
+//! `--players N` benchmarks a bigger demo (`bitwa demo`'s code).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use bitwa::web::demo::DemoSpec;
 use bitwa::web::{Application, Settings};
 use std::time::{Duration, Instant};
 
 const TASKS: usize = 8;
-const STANDINGS_REQUESTS: usize = 8_000;
-const RESULT_REQUESTS: usize = 800;
+
+/// How much to do: the full benchmark or the smoke run.
+struct Plan {
+    page_requests: usize,
+    result_requests: usize,
+    fresh_checks: usize,
+    players: usize,
+}
+
+impl Plan {
+    fn from_args() -> Plan {
+        let args: Vec<String> = std::env::args().collect();
+        let full = args.iter().any(|a| a == "--bench");
+        let players = args
+            .iter()
+            .position(|a| a == "--players")
+            .and_then(|i| args.get(i + 1))
+            .map_or(24, |n| n.parse().expect("--players N"));
+        if full {
+            Plan { page_requests: 4_000, result_requests: 800, fresh_checks: 100, players }
+        } else {
+            Plan { page_requests: TASKS * 2, result_requests: TASKS * 2, fresh_checks: 3, players }
+        }
+    }
+}
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -20,7 +51,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 fn report(name: &str, mut latencies: Vec<Duration>, elapsed: Duration) {
     latencies.sort();
     println!(
-        "{name}: {} requests in {:.2} s = {:.0} req/s; p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        "{name:<34} {:>6} requests in {:>5.2} s = {:>7.0} req/s; p50 {:>6.2} ms, p99 {:>6.2} ms, max {:>6.2} ms",
         latencies.len(),
         elapsed.as_secs_f64(),
         latencies.len() as f64 / elapsed.as_secs_f64(),
@@ -30,7 +61,61 @@ fn report(name: &str, mut latencies: Vec<Duration>, elapsed: Duration) {
     );
 }
 
-/// The `Cookie` header after a response: `cookies` with every `Set-Cookie` of `headers` applied.
+fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let from = text.find(start)? + start.len();
+    let rest = &text[from..];
+    Some(&rest[..rest.find(end)?])
+}
+
+/// Every `{prefix}{number}` in a page, in order, without repeats.
+fn ids_after(body: &str, prefix: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in body.split(prefix).skip(1) {
+        let id: String = part.chars().take_while(char::is_ascii_digit).collect();
+        if !id.is_empty() && !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
+}
+
+/// The result forms of a referee match page: (game id, version) of each, in page order. The version
+/// is the one inside each game's form (the page also has the forfeit form, with the match's version).
+fn game_forms(page: &str, t: u64) -> Vec<(String, i64)> {
+    page.split(&format!("action=\"/ref/t/{t}/game/"))
+        .skip(1)
+        .map(|form| {
+            let id: String = form.chars().take_while(char::is_ascii_digit).collect();
+            let version =
+                between(form, "name=\"version\" value=\"", "\"").expect("a version in the game form");
+            (id, version.parse().expect("a numeric version"))
+        })
+        .collect()
+}
+
+async fn get_ok(client: &awc::Client, url: &str, cookie: Option<&str>) -> String {
+    let mut req = client.get(url).insert_header(("Accept-Encoding", "br, gzip"));
+    if let Some(c) = cookie {
+        req = req.insert_header(("Cookie", c));
+    }
+    let mut r = req.send().await.unwrap_or_else(|e| panic!("GET {url}: {e}"));
+    assert_eq!(r.status(), 200, "GET {url}");
+    let bytes = r.body().limit(1 << 24).await.unwrap();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// A plain GET whose body is read as text (no Accept-Encoding): the pages the bench parses.
+async fn get_text(client: &awc::Client, url: &str, cookie: Option<&str>) -> String {
+    let mut req = client.get(url);
+    if let Some(c) = cookie {
+        req = req.insert_header(("Cookie", c));
+    }
+    let mut r = req.send().await.unwrap_or_else(|e| panic!("GET {url}: {e}"));
+    assert_eq!(r.status(), 200, "GET {url}");
+    String::from_utf8(r.body().limit(1 << 24).await.unwrap().to_vec()).unwrap()
+}
+
+/// A `Cookie` header value updated with a response's `Set-Cookie`s (the session and CSRF cookies).
 fn merge_cookies(cookies: &str, headers: &awc::http::header::HeaderMap) -> String {
     let mut jar: Vec<(String, String)> = cookies
         .split("; ")
@@ -46,62 +131,53 @@ fn merge_cookies(cookies: &str, headers: &awc::http::header::HeaderMap) -> Strin
     jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
 }
 
-fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
-    let from = text.find(start)? + start.len();
-    let rest = &text[from..];
-    Some(&rest[..rest.find(end)?])
+async fn pages(client: &awc::Client, base: &str, plan: &Plan, t: u64) {
+    let round = get_text(client, &format!("{base}/t/{t}/round/1"), None).await;
+    let m = ids_after(&round, &format!("/t/{t}/match/"))[0].clone();
+    let p = ids_after(&round, &format!("/t/{t}/player/"))[0].clone();
+    let game_page = get_text(client, &format!("{base}/t/{t}/match/{m}"), None).await;
+    let g = ids_after(&game_page, &format!("/t/{t}/game/"))[0].clone();
+    let kinds = [
+        ("home", "/".to_string()),
+        ("tournament", format!("/t/{t}")),
+        ("pairings", format!("/t/{t}/round/1")),
+        ("why these pairings", format!("/t/{t}/round/1/why")),
+        ("standings", format!("/t/{t}/standings")),
+        ("bracket", format!("/t/{t}/bracket")),
+        ("player", format!("/t/{t}/player/{p}")),
+        ("match", format!("/t/{t}/match/{m}")),
+        ("game", format!("/t/{t}/game/{g}")),
+        ("CSV results", format!("/t/{t}/export/results")),
+    ];
+    for (name, path) in kinds {
+        let url = format!("{base}{path}");
+        for _ in 0..TASKS {
+            get_ok(client, &url, None).await;
+        }
+        let start = Instant::now();
+        let mut tasks = Vec::new();
+        for _ in 0..TASKS {
+            let (client, url, n) = (client.clone(), url.clone(), plan.page_requests / TASKS);
+            tasks.push(actix_rt::spawn(async move {
+                let mut lat = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let t0 = Instant::now();
+                    get_ok(&client, &url, None).await;
+                    lat.push(t0.elapsed());
+                }
+                lat
+            }));
+        }
+        let mut all = Vec::new();
+        for task in tasks {
+            all.extend(task.await.unwrap());
+        }
+        report(&format!("page: {name}"), all, start.elapsed());
+    }
 }
 
-#[actix_rt::main]
-async fn main() {
-    let dir = std::env::temp_dir().join(format!("bitwa-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let settings = Settings {
-        database_url: format!("sqlite://{}", dir.join("bench.db").display()),
-        bind: "127.0.0.1:0".into(),
-        demo: true,
-        workers: None,
-        ..Settings::default()
-    };
-    let app = Application::build(&settings).await.expect("app starts");
-    let base = format!("http://127.0.0.1:{}", app.port());
-    let handle = app.handle();
-    actix_rt::spawn(app.run_until_stopped());
-    let client = awc::Client::builder().timeout(Duration::from_secs(30)).disable_redirects().finish();
-    let t = 1;
-
-    // Warm up.
-    for _ in 0..50 {
-        let mut r = client.get(format!("{base}/t/{t}/standings")).send().await.unwrap();
-        assert_eq!(r.status(), 200);
-        r.body().limit(1 << 22).await.unwrap();
-    }
-
-    // (1) Public standings.
-    let start = Instant::now();
-    let mut tasks = Vec::new();
-    for _ in 0..TASKS {
-        let (client, url) = (client.clone(), format!("{base}/t/{t}/standings"));
-        tasks.push(actix_rt::spawn(async move {
-            let mut lat = Vec::with_capacity(STANDINGS_REQUESTS / TASKS);
-            for _ in 0..STANDINGS_REQUESTS / TASKS {
-                let t0 = Instant::now();
-                let mut r = client.get(&url).send().await.unwrap();
-                assert_eq!(r.status(), 200);
-                r.body().limit(1 << 22).await.unwrap();
-                lat.push(t0.elapsed());
-            }
-            lat
-        }));
-    }
-    let mut all = Vec::new();
-    for task in tasks {
-        all.extend(task.await.unwrap());
-    }
-    report("standings page", all, start.elapsed());
-
-    // (2) Result submission by the demo referee: each task corrects its own game repeatedly
-    // (each save a transaction with a version check and a history row).
+/// Log in as the demo referee; the cookies and the CSRF token.
+async fn referee(client: &awc::Client, base: &str) -> (String, String) {
     let mut login = client.get(format!("{base}/login")).send().await.unwrap();
     let cookie = merge_cookies("", login.headers());
     let page = String::from_utf8(login.body().await.unwrap().to_vec()).unwrap();
@@ -119,71 +195,66 @@ async fn main() {
         .send_body(form)
         .await
         .unwrap();
-    assert_eq!(r.status(), 303);
+    assert_eq!(r.status(), 303, "the demo referee logs in");
     let cookie = merge_cookies(&cookie, r.headers());
-    // The session cookie joins the CSRF cookie; a page with a form sets nothing new then.
-    let mut first = client
-        .get(format!("{base}/ref/t/{t}"))
-        .insert_header(("Cookie", cookie.clone()))
-        .send()
+    // A page with a form: its CSRF token (and any cookie it sets).
+    let mut first =
+        client.get(format!("{base}/me")).insert_header(("Cookie", cookie.clone())).send().await.unwrap();
+    let cookie = merge_cookies(&cookie, first.headers());
+    let me = String::from_utf8(first.body().limit(1 << 22).await.unwrap().to_vec()).unwrap();
+    let csrf = between(&me, "name=\"csrf\" value=\"", "\"").expect("a CSRF token on /me").to_string();
+    (cookie, csrf)
+}
+
+/// Post one typed result (Red wins at Radzymin with `points`); the status.
+async fn save(client: &awc::Client, url: &str, cookie: &str, csrf: &str, version: i64, points: u32) -> u16 {
+    let body = serde_urlencoded::to_string([
+        ("csrf", csrf),
+        ("version", &version.to_string()),
+        ("winner", "red"),
+        ("termination", "radzymin-check"),
+        ("red_points", &points.to_string()),
+    ])
+    .unwrap();
+    let r = client
+        .post(url)
+        .insert_header(("Cookie", cookie))
+        .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+        .send_body(body)
         .await
         .unwrap();
-    let cookie = merge_cookies(&cookie, first.headers());
-    let tables = String::from_utf8(first.body().limit(1 << 22).await.unwrap().to_vec()).unwrap();
-    let get = |path: String| {
-        let (client, cookie) = (client.clone(), cookie.clone());
-        async move {
-            let mut r = client.get(path).insert_header(("Cookie", cookie)).send().await.unwrap();
-            String::from_utf8(r.body().limit(1 << 22).await.unwrap().to_vec()).unwrap()
-        }
-    };
-    let csrf = between(&tables, "name=\"csrf\" value=\"", "\"").unwrap().to_string();
-    let matches: Vec<String> = tables
-        .split(&format!("/ref/t/{t}/match/"))
-        .skip(1)
-        .map(|s| s.chars().take_while(char::is_ascii_digit).collect())
-        .collect();
+    r.status().as_u16()
+}
+
+async fn results(client: &awc::Client, base: &str, plan: &Plan, t: u64) {
+    let (cookie, csrf) = referee(client, base).await;
+    let tables = get_text(client, &format!("{base}/ref/t/{t}"), Some(&cookie)).await;
+    let matches = ids_after(&tables, &format!("/ref/t/{t}/match/"));
+    assert!(matches.len() >= TASKS, "at least {TASKS} matches to correct");
     let mut games = Vec::new();
     for m in matches.iter().take(TASKS) {
-        let page = get(format!("{base}/ref/t/{t}/match/{m}")).await;
-        // The form posts multipart to `/game/{id}/upload`; the bench posts urlencoded to `/game/{id}`.
-        let id: String = between(&page, &format!("action=\"/ref/t/{t}/game/"), "\"")
-            .unwrap()
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect();
-        let version: i64 = between(&page, "name=\"version\" value=\"", "\"").unwrap().parse().unwrap();
-        games.push((id, version));
+        let page = get_text(client, &format!("{base}/ref/t/{t}/match/{m}"), Some(&cookie)).await;
+        let forms = game_forms(&page, t);
+        assert_eq!(forms.len(), 2, "two result forms on match {m}");
+        games.push((m.clone(), forms[0].clone()));
     }
+
+    // (2) Throughput: every task corrects its own game, version after version.
     let start = Instant::now();
     let mut tasks = Vec::new();
-    for (id, mut version) in games.clone() {
-        let (client, cookie, csrf, url) =
-            (client.clone(), cookie.clone(), csrf.clone(), format!("{base}/ref/t/{t}/game/{id}"));
+    for (_, (id, version)) in games.clone() {
+        let (client, cookie, csrf, n) =
+            (client.clone(), cookie.clone(), csrf.clone(), plan.result_requests / TASKS);
+        let url = format!("{base}/ref/t/{t}/game/{id}");
         tasks.push(actix_rt::spawn(async move {
-            let mut lat = Vec::new();
-            for i in 0..RESULT_REQUESTS / TASKS {
-                let points = if i % 2 == 0 { "10" } else { "14" };
-                let v = version.to_string();
-                let body = serde_urlencoded::to_string([
-                    ("csrf", csrf.as_str()),
-                    ("version", v.as_str()),
-                    ("winner", "red"),
-                    ("termination", "radzymin-check"),
-                    ("red_points", points),
-                ])
-                .unwrap();
+            let mut lat = Vec::with_capacity(n);
+            for i in 0..n {
                 let t0 = Instant::now();
-                let r = client
-                    .post(&url)
-                    .insert_header(("Cookie", cookie.clone()))
-                    .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
-                    .send_body(body)
-                    .await
-                    .unwrap();
-                assert_eq!(r.status(), 303, "result saved");
+                let status =
+                    save(&client, &url, &cookie, &csrf, version + i as i64, if i % 2 == 0 { 10 } else { 14 })
+                        .await;
+                assert_eq!(status, 303, "result saved (version {})", version + i as i64);
                 lat.push(t0.elapsed());
-                version += 1;
             }
             lat
         }));
@@ -192,7 +263,68 @@ async fn main() {
     for task in tasks {
         all.extend(task.await.unwrap());
     }
-    report(&format!("result submission ({} games in parallel)", games.len()), all, start.elapsed());
+    report(&format!("result submission ({TASKS} games)"), all, start.elapsed());
+
+    // (3) Freshness: right after each acknowledged save, an anonymous reader's first request for the
+    // match page and the results export shows the new points (never a cached older page).
+    let (m, (id, mut version)) = games[0].clone();
+    version += (plan.result_requests / TASKS) as i64;
+    let url = format!("{base}/ref/t/{t}/game/{id}");
+    let (mut stale, mut reads) = (0, Vec::new());
+    for i in 0..plan.fresh_checks {
+        let points = 101 + (i % 300) as u32;
+        assert_eq!(save(client, &url, &cookie, &csrf, version, points).await, 303, "fresh-check save");
+        version += 1;
+        let t0 = Instant::now();
+        let page = get_text(client, &format!("{base}/t/{t}/match/{m}"), None).await;
+        reads.push(t0.elapsed());
+        let csv = get_text(client, &format!("{base}/t/{t}/export/results"), None).await;
+        let shown = format!("<td class=\"num\">{points}</td>");
+        if !page.contains(&shown) || !csv.contains(&format!(";{points}")) {
+            stale += 1;
+        }
+    }
+    println!(
+        "first read after a save: {} of {} fresh (stale: {stale})",
+        plan.fresh_checks - stale,
+        plan.fresh_checks
+    );
+    assert_eq!(stale, 0, "a page showed a result older than an acknowledged save");
+    reads.sort();
+    println!(
+        "first match page after a save: p50 {:.2} ms, p99 {:.2} ms",
+        percentile(&reads, 0.50).as_secs_f64() * 1e3,
+        percentile(&reads, 0.99).as_secs_f64() * 1e3
+    );
+}
+
+#[actix_rt::main]
+async fn main() {
+    let plan = Plan::from_args();
+    let dir = std::env::temp_dir().join(format!("bitwa-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let database_url = format!("sqlite://{}", dir.join("bench.db").display());
+    let demo = plan.players == 24;
+    if !demo {
+        let db = bitwa::store::connect(&database_url).await.unwrap();
+        let spec =
+            DemoSpec { players: plan.players, rounds: 4, complete: false, logged_matches_per_round: 24 };
+        bitwa::web::demo::create(&db, &spec).await.expect("demo tournament");
+        db.close().await;
+    }
+    let settings =
+        Settings { database_url, bind: "127.0.0.1:0".into(), demo, workers: None, ..Settings::default() };
+    let app = Application::build(&settings).await.expect("app starts");
+    let base = format!("http://127.0.0.1:{}", app.port());
+    let handle = app.handle();
+    actix_rt::spawn(app.run_until_stopped());
+    let client = awc::Client::builder().timeout(Duration::from_secs(30)).disable_redirects().finish();
+    let home = get_text(&client, &format!("{base}/"), None).await;
+    let t: u64 = ids_after(&home, "/t/")[0].parse().unwrap();
+    println!("load bench: {} players, {TASKS} client tasks, {base}", plan.players);
+
+    pages(&client, &base, &plan, t).await;
+    results(&client, &base, &plan, t).await;
 
     handle.stop(true).await;
     let _ = std::fs::remove_dir_all(&dir);

@@ -3,6 +3,7 @@
 
 mod check_edition;
 mod check_log;
+mod demo;
 mod random_game;
 mod serve;
 mod simulate;
@@ -30,6 +31,8 @@ pub enum Command {
     CheckEdition(CheckEditionArgs),
     /// Run a whole tournament with random results; print pairings and standings as CSV.
     Simulate(SimulateArgs),
+    /// Fill a database with a demo tournament (players, played rounds, validated logs) and exit.
+    Demo(DemoArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -56,6 +59,27 @@ pub struct ServeArgs {
     /// (env BITWA_TRUST_PROXY=true).
     #[arg(long, env = "BITWA_TRUST_PROXY")]
     pub trust_proxy: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct DemoArgs {
+    /// Number of players.
+    #[arg(long, default_value_t = 24)]
+    pub players: usize,
+    /// Swiss rounds paired and published: all played and locked but the last, which has half its
+    /// results in (a round in play) unless `--complete`.
+    #[arg(long, default_value_t = 4)]
+    pub rounds: usize,
+    /// Play the last round in full too.
+    #[arg(long)]
+    pub complete: bool,
+    /// Matches per round whose games get an engine-generated, validated move log (the rest get a
+    /// typed result).
+    #[arg(long, default_value_t = 24)]
+    pub logged_tables: usize,
+    /// Database URL (env BITWA_DATABASE_URL); created and migrated if missing.
+    #[arg(long, env = "BITWA_DATABASE_URL", default_value = "sqlite://bitwa.db")]
+    pub database_url: String,
 }
 
 #[derive(Debug, clap::Args)]
@@ -144,6 +168,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::RandomGame(args) => random_game::run(args),
         Command::CheckEdition(args) => check_edition::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Demo(args) => demo::run(args),
     };
     match result {
         Ok(code) => code,

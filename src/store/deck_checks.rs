@@ -102,6 +102,20 @@ pub async fn of_match(db: &Db, m: MatchId) -> Result<Vec<DeckCheck>, StoreError>
         .await?)
 }
 
+/// Every deck check of a tournament, oldest first, inside the caller's transaction (the read model).
+///
+/// # Errors
+/// The query fails.
+pub async fn of_tournament_in(
+    conn: &mut sqlx::SqliteConnection,
+    tournament: TournamentId,
+) -> Result<Vec<DeckCheck>, StoreError> {
+    Ok(sqlx::query_as::<_, DeckCheck>(&format!("{SELECT} WHERE d.tournament_id = ? ORDER BY d.id"))
+        .bind(tournament)
+        .fetch_all(conn)
+        .await?)
+}
+
 /// Checks that found a short deck (the organiser's list of incomplete card sets).
 ///
 /// # Errors

@@ -62,14 +62,35 @@ const COLUMNS: &str = "id, match_id, game_no, red_player, winner, termination, r
 /// # Errors
 /// The query fails.
 pub async fn all_games(db: &Db, tournament: TournamentId) -> Result<Vec<GameRow>, StoreError> {
+    all_games_in(&mut *db.acquire().await?, tournament).await
+}
+
+/// [`all_games`] inside the caller's transaction (the read model loads everything in one).
+///
+/// # Errors
+/// The query fails.
+pub async fn all_games_in(
+    conn: &mut sqlx::SqliteConnection,
+    tournament: TournamentId,
+) -> Result<Vec<GameRow>, StoreError> {
     Ok(sqlx::query_as::<_, GameRow>(&format!(
         "SELECT {COLUMNS} FROM games WHERE match_id IN \
          (SELECT m.id FROM matches m JOIN rounds r ON r.id = m.round_id WHERE r.tournament_id = ?) \
          ORDER BY match_id, game_no"
     ))
     .bind(tournament)
-    .fetch_all(db)
+    .fetch_all(conn)
     .await?)
+}
+
+/// The stored log text of one game (only the game page shows logs; nothing else loads them).
+///
+/// # Errors
+/// The query fails.
+pub async fn log_text(db: &Db, id: GameId) -> Result<Option<String>, StoreError> {
+    let row: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT log_text FROM games WHERE id = ?").bind(id).fetch_optional(db).await?;
+    Ok(row.and_then(|(log,)| log))
 }
 
 /// # Errors
@@ -115,6 +136,40 @@ pub async fn save_result(
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = super::write_tx(db).await?;
+    save_result_in(&mut tx, tournament, id, version, entry, by).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Save several results (game, version loaded, result) in one transaction, all or none: the demo
+/// loader fills thousands of games this way.
+///
+/// # Errors
+/// As [`save_result`], for the first game that fails; nothing is saved then.
+#[tracing::instrument(skip(db, results))]
+pub async fn save_results(
+    db: &Db,
+    tournament: TournamentId,
+    results: &[(GameId, i64, ResultEntry)],
+    by: UserId,
+) -> Result<(), StoreError> {
+    let mut tx = super::write_tx(db).await?;
+    for (id, version, entry) in results {
+        save_result_in(&mut tx, tournament, *id, *version, entry, by).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// [`save_result`] inside the caller's transaction.
+async fn save_result_in(
+    tx: &mut sqlx::SqliteConnection,
+    tournament: TournamentId,
+    id: GameId,
+    version: i64,
+    entry: &ResultEntry,
+    by: UserId,
+) -> Result<(), StoreError> {
     let old: Option<StoredResult> = sqlx::query_as(
         "SELECT winner, termination, red_points, red_clock_secs, polish_clock_secs, log_text, log_status, \
          log_message, edition AS log_edition, version FROM games WHERE id = ?",
@@ -161,7 +216,7 @@ pub async fn save_result(
     }
     let action = if old.winner.is_some() { "correct" } else { "enter" };
     history::record(
-        &mut tx,
+        tx,
         history::Subject { tournament, entity: "game", id: id.0 },
         action,
         Some(by),
@@ -169,7 +224,6 @@ pub async fn save_result(
         entry,
     )
     .await?;
-    tx.commit().await?;
     Ok(())
 }
 

@@ -20,6 +20,7 @@ pub mod sessions;
 pub mod throttle;
 pub mod tournaments;
 pub mod users;
+pub mod view;
 
 pub use ids::{GameId, MatchId, PlayerId, RoundId, TournamentId, UserId};
 
@@ -72,7 +73,10 @@ pub async fn connect(url: &str) -> Result<Db, StoreError> {
         // WAL + NORMAL keeps every committed transaction across a process crash.
         .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(10));
+        .busy_timeout(Duration::from_secs(10))
+        // sqlx hands rows from its SQLite thread over a bounded channel (50 by default): loading a
+        // big tournament's read model (thousands of rows) stalled on it at every 50th row.
+        .row_buffer_size(4096);
     let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
     sqlx::migrate!("./migrations").run(&pool).await?;
     Ok(pool)

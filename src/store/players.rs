@@ -264,11 +264,22 @@ pub async fn register_all(
 /// # Errors
 /// The query fails.
 pub async fn list(db: &Db, tournament: TournamentId) -> Result<Vec<Player>, StoreError> {
+    list_in(&mut *db.acquire().await?, tournament).await
+}
+
+/// [`list`] inside the caller's transaction (the read model loads everything in one).
+///
+/// # Errors
+/// The query fails.
+pub async fn list_in(
+    conn: &mut sqlx::SqliteConnection,
+    tournament: TournamentId,
+) -> Result<Vec<Player>, StoreError> {
     Ok(sqlx::query_as::<_, Player>(&format!(
         "SELECT {COLUMNS} FROM players WHERE tournament_id = ? ORDER BY id"
     ))
     .bind(tournament)
-    .fetch_all(db)
+    .fetch_all(conn)
     .await?)
 }
 

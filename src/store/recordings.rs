@@ -96,6 +96,19 @@ impl Row {
     }
 }
 
+/// A game's recording status, if it has one (one indexed read: the game page asks it before choosing
+/// whether its page may be shared).
+///
+/// # Errors
+/// The query fails, or a stored value is not one this version writes.
+pub async fn status(db: &Db, game: GameId) -> Result<Option<Status>, StoreError> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT status FROM recordings WHERE game_id = ?")
+        .bind(game)
+        .fetch_optional(db)
+        .await?;
+    row.map(|(s,)| Status::parse(&s)).transpose()
+}
+
 const COLUMNS: &str =
     "game_id, edition, red_ms, polish_ms, running, since_ms, paused, steps, status, started_by, started_at";
 

@@ -503,11 +503,22 @@ pub async fn set_forfeit(
 /// # Errors
 /// The query fails.
 pub async fn list(db: &Db, tournament: TournamentId) -> Result<Vec<Round>, StoreError> {
+    list_in(&mut *db.acquire().await?, tournament).await
+}
+
+/// [`list`] inside the caller's transaction (the read model loads everything in one).
+///
+/// # Errors
+/// The query fails.
+pub async fn list_in(
+    conn: &mut sqlx::SqliteConnection,
+    tournament: TournamentId,
+) -> Result<Vec<Round>, StoreError> {
     Ok(sqlx::query_as::<_, Round>(&format!(
         "SELECT {ROUND_COLUMNS} FROM rounds WHERE tournament_id = ? ORDER BY number"
     ))
     .bind(tournament)
-    .fetch_all(db)
+    .fetch_all(conn)
     .await?)
 }
 
@@ -542,12 +553,23 @@ pub async fn matches_of(db: &Db, round: RoundId) -> Result<Vec<MatchRow>, StoreE
 /// # Errors
 /// The query fails.
 pub async fn all_matches(db: &Db, tournament: TournamentId) -> Result<Vec<MatchRow>, StoreError> {
+    all_matches_in(&mut *db.acquire().await?, tournament).await
+}
+
+/// [`all_matches`] inside the caller's transaction (the read model loads everything in one).
+///
+/// # Errors
+/// The query fails.
+pub async fn all_matches_in(
+    conn: &mut sqlx::SqliteConnection,
+    tournament: TournamentId,
+) -> Result<Vec<MatchRow>, StoreError> {
     Ok(sqlx::query_as::<_, MatchRow>(&format!(
         "{MATCH_SELECT} WHERE r.tournament_id = ? \
          ORDER BY r.number, CASE WHEN m.player_b IS NULL THEN 1 ELSE 0 END, m.table_no, m.id"
     ))
     .bind(tournament)
-    .fetch_all(db)
+    .fetch_all(conn)
     .await?)
 }
 

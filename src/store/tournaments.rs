@@ -107,7 +107,7 @@ impl Role {
     }
 }
 
-const COLUMNS: &str = "id, name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
+pub(super) const COLUMNS: &str = "id, name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
      score_win, score_draw, score_loss, score_bye, tiebreaks, fortifications, flank_attacks, \
      time_control_secs, edition, no_retreat_eliminates, compulsory_advance, pillage_by_free_units_only, \
      encirclement, version";
@@ -288,21 +288,5 @@ pub async fn roles_of(db: &Db, user: UserId) -> Result<Vec<(TournamentId, String
     )
     .bind(user)
     .fetch_all(db)
-    .await?)
-}
-
-/// A cheap stamp that changes whenever anything shown in a tournament's standings may have changed:
-/// the configuration's version and the newest history row (every result, pairing, round and player
-/// change writes one). `None` if there is no such tournament. Safe with several web processes.
-///
-/// # Errors
-/// The query fails.
-pub async fn stamp(db: &Db, id: TournamentId) -> Result<Option<(i64, i64)>, StoreError> {
-    Ok(sqlx::query_as(
-        "SELECT t.version, COALESCE((SELECT MAX(h.id) FROM history h WHERE h.tournament_id = t.id), 0) \
-         FROM tournaments t WHERE t.id = ?",
-    )
-    .bind(id)
-    .fetch_optional(db)
     .await?)
 }

@@ -1,6 +1,9 @@
 //! The bridge from stored rows to the league's pure functions: everything a page needs about a
-//! tournament's results is loaded once ([`Loaded::load`]) and decided by `crate::league`. No rule
-//! lives here: only conversions (row to league type) and bookkeeping (which rows belong together).
+//! tournament's results is loaded once, in one read transaction ([`Loaded::load`]), indexed by id,
+//! and decided by `crate::league`. No rule lives here: only conversions (row to league type) and
+//! bookkeeping (which rows belong together). The league calls (match outcome, Swiss records,
+//! standings, bracket) are the methods below; the public pages' read model
+//! (`web::view::TournamentView`) calls them once per change of the tournament.
 
 use super::error::WebError;
 use super::tiebreak_order;
@@ -13,8 +16,9 @@ use crate::store::games::GameRow;
 use crate::store::players::Player;
 use crate::store::rounds::{Forfeit, MatchRow, Phase, Round, Status};
 use crate::store::tournaments::Tournament;
-use crate::store::{self, Db, MatchId, PlayerId};
-use std::collections::BTreeMap;
+use crate::store::view::TournamentRows;
+use crate::store::{self, Db, MatchId, PlayerId, RoundId};
+use std::collections::{BTreeMap, HashMap};
 
 /// The league's id for a stored player (the league uses the row id).
 #[must_use]
@@ -72,32 +76,58 @@ impl MatchState {
     }
 }
 
-/// A tournament's players, rounds, matches and games, loaded together.
+/// A tournament's players, rounds, matches and games, loaded together and indexed by id.
 pub struct Loaded {
     pub t: Tournament,
     pub players: Vec<Player>,
     pub rounds: Vec<Round>,
     pub matches: Vec<MatchRow>,
     pub games: BTreeMap<MatchId, Vec<GameRow>>,
+    player_at: HashMap<PlayerId, usize>,
+    round_at: HashMap<RoundId, usize>,
+    match_at: HashMap<MatchId, usize>,
 }
 
 impl Loaded {
+    /// Load the tournament `t` names, in one read transaction (the rows and `self.t` come from the
+    /// same snapshot, so `self.t` may be newer than the `t` passed in).
+    ///
     /// # Errors
-    /// The database fails.
+    /// The database fails; [`WebError::NotFound`] if the tournament is gone.
     pub async fn load(db: &Db, t: Tournament) -> Result<Loaded, WebError> {
-        let players = store::players::list(db, t.id).await?;
-        let rounds = store::rounds::list(db, t.id).await?;
-        let matches = store::rounds::all_matches(db, t.id).await?;
+        let rows = store::view::rows(db, t.id).await?.ok_or(WebError::NotFound)?;
+        Ok(Loaded::from_rows(rows))
+    }
+
+    /// Group and index stored rows (pure).
+    #[must_use]
+    pub fn from_rows(rows: TournamentRows) -> Loaded {
+        let TournamentRows { tournament: t, players, rounds, matches, games: game_rows, .. } = rows;
         let mut games: BTreeMap<MatchId, Vec<GameRow>> = BTreeMap::new();
-        for g in store::games::all_games(db, t.id).await? {
+        for g in game_rows {
             games.entry(g.match_id).or_default().push(g);
         }
-        Ok(Loaded { t, players, rounds, matches, games })
+        let player_at = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        let round_at = rounds.iter().enumerate().map(|(i, r)| (r.id, i)).collect();
+        let match_at = matches.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
+        Loaded { t, players, rounds, matches, games, player_at, round_at, match_at }
     }
 
     #[must_use]
     pub fn player(&self, id: PlayerId) -> Option<&Player> {
-        self.players.iter().find(|p| p.id == id)
+        self.player_at.get(&id).and_then(|&i| self.players.get(i))
+    }
+
+    /// A match of this tournament by id.
+    #[must_use]
+    pub fn match_row(&self, id: MatchId) -> Option<&MatchRow> {
+        self.matches.get(self.match_index(id)?)
+    }
+
+    /// Where a match is in `self.matches`.
+    #[must_use]
+    pub fn match_index(&self, id: MatchId) -> Option<usize> {
+        self.match_at.get(&id).copied()
     }
 
     #[must_use]
@@ -116,7 +146,7 @@ impl Loaded {
     }
 
     fn round_of(&self, m: &MatchRow) -> Option<&Round> {
-        self.rounds.iter().find(|r| r.id == m.round_id)
+        self.round_at.get(&m.round_id).and_then(|&i| self.rounds.get(i))
     }
 
     /// Decide one match from its stored games (league rules through `league::outcome_of_match`).

@@ -1,5 +1,6 @@
 //! View models shared by the pages and the CSV exports: one line per match, one per standings row.
-//! Built from [`Loaded`] (which asked the league); plain strings and numbers for templates.
+//! Built from [`Loaded`] (which asked the league); plain strings and numbers for templates. The read
+//! model (`web::view`) builds them once per change of the tournament; pages only read them.
 
 use super::i18n::Lang;
 use super::league_view::{Loaded, MatchState, lp, sp};
@@ -9,6 +10,7 @@ use crate::store::rounds::MatchRow;
 use crate::store::{GameId, MatchId, PlayerId};
 
 /// One game as listed under a match.
+#[derive(Debug, Clone)]
 pub struct GameLine {
     pub id: GameId,
     pub game_no: i64,
@@ -23,11 +25,16 @@ pub struct GameLine {
     pub polish_clock: String,
     /// `none`, `valid`, `invalid`.
     pub log_status: String,
+    /// The engine's message on the log (the game page shows it).
+    pub log_message: String,
+    /// The edition the stored log was validated with (`None` without a log).
+    pub edition: Option<String>,
     pub version: i64,
     pub has_result: bool,
 }
 
 /// One match (or bye) as listed in pairings, player and match pages and exports.
+#[derive(Debug, Clone)]
 pub struct MatchLine {
     pub id: MatchId,
     pub round: i64,
@@ -57,11 +64,12 @@ pub struct MatchLine {
     pub version: i64,
 }
 
-fn game_line(data: &Loaded, g: &GameRow) -> GameLine {
+/// One game of match `m` (the match is passed in: looking it up per game made exports quadratic).
+fn game_line(data: &Loaded, m: &MatchRow, g: &GameRow) -> GameLine {
     let winner = g.winner.clone().unwrap_or_default();
-    let winner_name = match (winner.as_str(), data.matches.iter().find(|m| m.id == g.match_id)) {
-        ("red", _) => data.name(g.red_player),
-        ("polish", Some(m)) => {
+    let winner_name = match winner.as_str() {
+        "red" => data.name(g.red_player),
+        "polish" => {
             let other = if m.player_a == g.red_player { m.player_b } else { Some(m.player_a) };
             other.map(|p| data.name(p)).unwrap_or_default()
         }
@@ -80,6 +88,8 @@ fn game_line(data: &Loaded, g: &GameRow) -> GameLine {
         red_clock: opt(g.red_clock_secs),
         polish_clock: opt(g.polish_clock_secs),
         log_status: g.log_status.clone(),
+        log_message: g.log_message.clone(),
+        edition: g.edition.clone(),
         version: g.version,
         has_result: g.has_result(),
     }
@@ -105,7 +115,7 @@ pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
         state: "pending",
         decided_by: String::new(),
         problem: String::new(),
-        games: data.games_of(m.id).iter().map(|g| game_line(data, g)).collect(),
+        games: data.games_of(m.id).iter().map(|g| game_line(data, m, g)).collect(),
         forfeit: m.forfeit().map(|f| f.as_str().to_string()).unwrap_or_default(),
         version: m.version,
     };
@@ -146,6 +156,7 @@ pub fn state_word(lang: Lang, line: &MatchLine) -> String {
 }
 
 /// One standings line with names and printable values.
+#[derive(Debug, Clone)]
 pub struct StandingLine {
     pub rank: u32,
     pub player: PlayerId,
@@ -154,6 +165,8 @@ pub struct StandingLine {
     pub withdrawn: bool,
     pub match_points: String,
     pub tiebreaks: Vec<String>,
+    /// Red-side points as the league's scorecard counts them (flag rule applied).
+    pub red_side_points: u32,
 }
 
 /// The standings with names, and the tiebreak column keys (`tb_<name>`) in order.
@@ -180,6 +193,7 @@ pub fn standing_lines(data: &Loaded, rows: &[StandingRow]) -> (Vec<String>, Vec<
                 withdrawn: p.is_some_and(|p| p.withdrawn),
                 match_points: r.match_points.to_decimal_string(),
                 tiebreaks: r.tiebreaks.iter().map(|v| v.to_decimal_string()).collect(),
+                red_side_points: r.red_side_points,
             }
         })
         .collect();

@@ -3,9 +3,11 @@
 //! Data flows one way: a handler checks who is asking, the store loads, a pure `league` or `engine`
 //! function decides, the store saves, a template renders. No tournament rule lives here.
 
+pub mod assets;
 pub mod auth;
 pub mod board;
 pub mod cache;
+pub mod coalesce;
 pub mod csrf;
 pub mod csv_cell;
 pub mod ctx;
@@ -16,6 +18,7 @@ pub mod form;
 pub mod guard;
 pub mod hashing;
 pub mod headers;
+pub mod http_cache;
 pub mod i18n;
 pub mod league_view;
 pub mod lines;
@@ -34,6 +37,7 @@ pub mod table;
 pub mod throttle;
 pub mod tiebreak_order;
 pub mod upload;
+pub mod view;
 
 pub use error::WebError;
 pub use settings::Settings;

@@ -8,7 +8,7 @@ use super::routes::{
 };
 use super::session::SessionConfig;
 use super::settings::Settings;
-use super::{auth, demo, error::WebError, guard, headers, session};
+use super::{assets, auth, demo, error::WebError, guard, headers, session};
 use crate::store::{self, Db, StoreError};
 use actix_web::dev::{Server, Service};
 use actix_web::middleware::from_fn;
@@ -77,11 +77,13 @@ impl Application {
         let hasher =
             web::Data::new(Hasher::start(threads, threads * HASH_QUEUE_PER_THREAD, settings.hash_deadline)?);
         let data = web::Data::new(db.clone());
-        let cache = web::Data::new(super::cache::StandingsCache::default());
+        let views = web::Data::new(super::cache::Views::default());
         let edition_cache = web::Data::new(super::editions::EditionCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
+                // gzip or brotli for what is not pre-compressed (pages of logged-in visitors, forms).
+                .wrap(actix_web::middleware::Compress::default())
                 .wrap_fn(|req, srv| {
                     let (method, path) = (req.method().clone(), req.path().to_string());
                     let start = std::time::Instant::now();
@@ -98,7 +100,7 @@ impl Application {
                 .wrap(from_fn(session::middleware))
                 .wrap(from_fn(headers::security_headers))
                 .app_data(data.clone())
-                .app_data(cache.clone())
+                .app_data(views.clone())
                 .app_data(edition_cache.clone())
                 .app_data(sessions.clone())
                 .app_data(hasher.clone())
@@ -165,9 +167,6 @@ async fn server_secret(db: &Db) -> Result<Secret, StartupError> {
 /// Every route of the service.
 fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(public::index))
-        .route("/static/style.css", web::get().to(public::stylesheet))
-        .route("/static/table.css", web::get().to(game::stylesheet))
-        .route("/static/table.js", web::get().to(game::script))
         .route("/lang/{code}", web::get().to(account::switch_language))
         .route("/login", web::get().to(account::login_form))
         .route("/login", web::post().to(account::login))
@@ -220,6 +219,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result))
         .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result))
         .route("/ref/t/{t}/game/{g}/record", web::get().to(recorder::record_page))
-        .route("/ref/t/{t}/game/{g}/record", web::post().to(recorder::record_post));
+        .route("/ref/t/{t}/game/{g}/record", web::post().to(recorder::record_post))
+        // Static files (versioned names); last, so that a more specific `/static/...` route wins.
+        .route("/static/{name}", web::get().to(assets::serve));
     // Referee (organisers too).
 }

@@ -36,3 +36,46 @@ async fn the_demo_loads_a_tournament_with_played_rounds_and_demo_logins() {
     assert!(again.logins.is_empty());
     assert_eq!(ids_after(&again.browser().get("/").await.body, "/t/").len(), 1);
 }
+
+/// `bitwa demo`, run as the real binary: a demo of the asked size that the service then serves.
+fn bitwa_demo(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bitwa"))
+        .arg("demo")
+        .args(args)
+        .output()
+        .expect("runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+}
+
+#[actix_rt::test]
+async fn bitwa_demo_fills_a_database_with_a_tournament_of_the_asked_size() {
+    let dir = fresh_dir();
+    let url = format!("sqlite://{}", dir.join("bitwa.db").display());
+    let (code, out, err) =
+        bitwa_demo(&["--players", "41", "--rounds", "3", "--complete", "--database-url", &url]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("demo tournament 1: 41 players, 3 rounds"), "{out}");
+    assert!(out.contains("sedzia / password: demo-sedzia"), "{out}");
+    // A second run adds another tournament; a field too small is refused with a clear message.
+    let (code, out, _) = bitwa_demo(&["--players", "6", "--rounds", "1", "--database-url", &url]);
+    assert_eq!(code, 0);
+    assert!(out.contains("demo tournament 2: 6 players, 1 rounds"), "{out}");
+    let (code, _, err) = bitwa_demo(&["--players", "1", "--database-url", &url]);
+    assert_eq!(code, 2);
+    assert!(err.contains("at least 2 players"), "{err}");
+
+    let app = TestApp::spawn_with(dir, false).await;
+    let b = app.browser();
+    assert_eq!(ids_after(&b.get("/").await.body, "/t/").len(), 2);
+    b.get("/t/1").await.assert_contains("(41)").assert_contains("Runda 3");
+    let standings = b.get("/t/1/standings").await;
+    assert_eq!(standings.body.matches("/t/1/player/").count(), 41);
+    // Rounds 1 and 2 locked, round 3 published and complete: 20 decided matches and a bye each.
+    for (round, status) in [(1, "zamknięta"), (2, "zamknięta"), (3, "opublikowana")] {
+        let page = b.get(&format!("/t/1/round/{round}")).await;
+        page.assert_contains(status).assert_lacks("w toku");
+        assert_eq!(page.body.matches("/t/1/match/").count(), 20, "round {round}");
+    }
+    b.get("/t/2/round/1").await.assert_contains("w toku");
+}

@@ -236,6 +236,15 @@ impl Browser {
         self.send(self.client.get(format!("{}{path}", self.base)), None).await
     }
 
+    /// GET a path with extra request headers (content negotiation, conditional requests).
+    pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Page {
+        let mut req = self.client.get(format!("{}{path}", self.base));
+        for &(name, value) in headers {
+            req = req.insert_header((name, value));
+        }
+        self.send(req, None).await
+    }
+
     /// POST a form with the session's CSRF token added.
     pub async fn post(&self, path: &str, fields: &[(&str, &str)]) -> Page {
         let token = self.csrf_token().await;

@@ -27,6 +27,7 @@ mod helpers;
 mod inputs;
 mod logs;
 mod privacy;
+mod read_model;
 mod registration;
 mod rules;
 mod sessions;

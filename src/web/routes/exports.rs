@@ -1,33 +1,63 @@
 //! CSV exports: pairings of a round, standings, all results. UTF-8 with a BOM and `;` by default
 //! (what Polish spreadsheets expect), `,` with `?sep=comma`; headers in the page language.
 //! And the Swiss phase as a FIDE Tournament Report File (TRF-16, league `trf`).
+//! Every export is built from the read model (`web::view`) once per change of the tournament (and
+//! language and separator), then served from `view.pages` (compressed, with an `ETag`) to everybody.
 
-use super::tournament;
-use crate::store::Db;
-use crate::store::rounds::Status;
+use crate::store::{Db, TournamentId};
+use crate::web::cache::Views;
 use crate::web::csv_cell::{self, Separator};
 use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
+use crate::web::http_cache::{Body, PageKey};
 use crate::web::i18n::Lang;
-use crate::web::league_view::Loaded;
-use crate::web::lines::{MatchLine, match_line, standing_lines, state_word};
-use actix_web::{HttpResponse, web};
+use crate::web::lines::{MatchLine, state_word};
+use crate::web::view::TournamentView;
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
+use std::sync::Arc;
 
 #[derive(Deserialize)]
 pub struct Format {
     sep: Option<String>,
 }
 
+impl Format {
+    /// The cache variant: the only part of the query string that changes the body.
+    fn variant(&self) -> &'static str {
+        if self.sep.as_deref() == Some("comma") { "comma" } else { "" }
+    }
+}
+
 /// Rows as a CSV download (UTF-8 with BOM, every cell through [`csv_cell::write`], which neutralises
 /// formula-like cells).
-fn csv_response(sep: &Format, filename: &str, rows: Vec<Vec<String>>) -> Result<HttpResponse, WebError> {
+fn csv_body(sep: &Format, filename: &str, rows: Vec<Vec<String>>) -> Result<Body, WebError> {
     let body =
         csv_cell::write(rows, Separator::from_query(sep.sep.as_deref())).map_err(WebError::internal)?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header(("Content-Disposition", format!("attachment; filename=\"{filename}\"")))
-        .body(body))
+    Ok(Body::new("text/csv; charset=utf-8", Some(format!("attachment; filename=\"{filename}\"")), body))
+}
+
+/// An export already built for the tournament's current state, or what building it needs.
+enum Export {
+    Cached(HttpResponse),
+    Build(Arc<TournamentView>, PageKey),
+}
+
+/// Exports are the same for everyone: keyed by path, language and separator only.
+async fn export(
+    req: &HttpRequest,
+    ctx: &Ctx,
+    db: &Db,
+    views: &Views,
+    tid: i64,
+    sep: &Format,
+) -> Result<Export, WebError> {
+    let view = views.get(db, TournamentId(tid)).await?;
+    let key = PageKey::shared(req, ctx, sep.variant());
+    Ok(match view.pages.cached(req, Some(&key)) {
+        Some(hit) => Export::Cached(hit),
+        None => Export::Build(view, key),
+    })
 }
 
 fn game_cells(lang: Lang, line: &MatchLine, game_no: i64) -> [String; 3] {
@@ -68,67 +98,89 @@ fn match_row(lang: Lang, line: &MatchLine) -> Vec<String> {
 }
 
 pub async fn pairings(
+    req: HttpRequest,
     ctx: Ctx,
     db: web::Data<Db>,
+    views: web::Data<Views>,
     path: web::Path<(i64, i64)>,
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, number) = path.into_inner();
-    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
-    let round = data
-        .rounds
-        .iter()
-        .find(|r| r.number == number && r.status() != Status::Draft)
-        .ok_or(WebError::NotFound)?;
+    let (view, key) = match export(&req, &ctx, &db, &views, tid, &sep).await? {
+        Export::Cached(hit) => return Ok(hit),
+        Export::Build(view, key) => (view, key),
+    };
+    let round = view.round(number, false).ok_or(WebError::NotFound)?;
     let mut rows = vec![match_header(ctx.lang)];
-    rows.extend(data.matches_of_round(round).map(|m| match_row(ctx.lang, &match_line(&data, m))));
-    csv_response(&sep, &format!("pairings-{tid}-round-{number}.csv"), rows)
+    rows.extend(view.lines_of_round(round).map(|line| match_row(ctx.lang, line)));
+    let body = csv_body(&sep, &format!("pairings-{tid}-round-{number}.csv"), rows)?;
+    Ok(view.pages.serve(&req, Some(key), body))
 }
 
 pub async fn results(
+    req: HttpRequest,
     ctx: Ctx,
     db: web::Data<Db>,
+    views: web::Data<Views>,
     path: web::Path<i64>,
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let tid = path.into_inner();
-    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let (view, key) = match export(&req, &ctx, &db, &views, tid, &sep).await? {
+        Export::Cached(hit) => return Ok(hit),
+        Export::Build(view, key) => (view, key),
+    };
     let mut rows = vec![match_header(ctx.lang)];
-    rows.extend(
-        data.matches.iter().filter(|m| data.is_public(m)).map(|m| match_row(ctx.lang, &match_line(&data, m))),
-    );
-    csv_response(&sep, &format!("results-{tid}.csv"), rows)
+    rows.extend(view.public_lines().map(|line| match_row(ctx.lang, line)));
+    let body = csv_body(&sep, &format!("results-{tid}.csv"), rows)?;
+    Ok(view.pages.serve(&req, Some(key), body))
 }
 
 pub async fn standings(
+    req: HttpRequest,
     ctx: Ctx,
     db: web::Data<Db>,
+    views: web::Data<Views>,
     path: web::Path<i64>,
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let tid = path.into_inner();
-    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
-    let (columns, lines) = standing_lines(&data, &data.standings());
+    let (view, key) = match export(&req, &ctx, &db, &views, tid, &sep).await? {
+        Export::Cached(hit) => return Ok(hit),
+        Export::Build(view, key) => (view, key),
+    };
     let mut header: Vec<String> =
         ["rank", "player", "club", "match_points"].iter().map(|k| ctx.t(k).to_string()).collect();
-    header.extend(columns.iter().map(|c| ctx.t(c).to_string()));
+    header.extend(view.standing_columns.iter().map(|c| ctx.t(c).to_string()));
     let mut rows = vec![header];
-    for l in lines {
-        let mut row = vec![l.rank.to_string(), l.name, l.club, l.match_points];
-        row.extend(l.tiebreaks);
+    for l in &view.standing_lines {
+        let mut row = vec![l.rank.to_string(), l.name.clone(), l.club.clone(), l.match_points.clone()];
+        row.extend(l.tiebreaks.iter().cloned());
         rows.push(row);
     }
-    csv_response(&sep, &format!("standings-{tid}.csv"), rows)
+    let body = csv_body(&sep, &format!("standings-{tid}.csv"), rows)?;
+    Ok(view.pages.serve(&req, Some(key), body))
 }
 
 /// The Swiss phase as a FIDE Tournament Report File (TRF-16): every finished public Swiss round
 /// (a round still in play is left out), players in registration order. Public like the other
 /// exports; no birth dates.
-pub async fn trf(db: web::Data<Db>, path: web::Path<i64>) -> Result<HttpResponse, WebError> {
+pub async fn trf(
+    req: HttpRequest,
+    ctx: Ctx,
+    db: web::Data<Db>,
+    views: web::Data<Views>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
     use crate::league::trf::{TrfEvent, write};
     use crate::store::rounds::Phase;
     let tid = path.into_inner();
-    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
+    let view = views.get(&db, TournamentId(tid)).await?;
+    let key = PageKey::shared(&req, &ctx, "");
+    if let Some(hit) = view.pages.cached(&req, Some(&key)) {
+        return Ok(hit);
+    }
+    let data = &view.data;
     let finished: Vec<u32> = data
         .public_rounds()
         .filter(|r| r.phase() == Phase::Swiss && data.round_complete(r))
@@ -144,8 +196,7 @@ pub async fn trf(db: web::Data<Db>, path: web::Path<i64>) -> Result<HttpResponse
         planned_rounds: u32::try_from(data.t.swiss_rounds).unwrap_or(0),
         names: data.players.iter().map(|p| (crate::web::league_view::lp(p.id), p.name.clone())).collect(),
     };
-    Ok(HttpResponse::Ok()
-        .content_type("text/plain; charset=utf-8")
-        .insert_header(("Content-Disposition", format!("attachment; filename=\"tournament-{tid}.trf\"")))
-        .body(write(&event, &input)))
+    let disposition = format!("attachment; filename=\"tournament-{tid}.trf\"");
+    let body = Body::new("text/plain; charset=utf-8", Some(disposition), write(&event, &input).into_bytes());
+    Ok(view.pages.serve(&req, Some(key), body))
 }

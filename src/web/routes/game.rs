@@ -1,43 +1,33 @@
 //! The public game page: the result, the board and the move list in words. `?step=N` shows the position
 //! after line N, server-rendered (so it works without JavaScript); `table.js` adds the arrow keys. A game
 //! being recorded at the table is shown as it stands and followed live (`?frame=1` is the part the
-//! script fetches again). Also the digital table's stylesheet and script.
+//! script fetches again).
+//!
+//! The page reads the tournament's read model (`web::view`). Its plain form (no `?step`) may be shared
+//! between anonymous visitors like every public page, except while the game is being recorded: a
+//! recorded line does not move the tournament's stamp (it is not a result), so that page is rendered
+//! per request.
 
 use super::render;
-use super::results::{roles, visible_match};
+use super::results::roles;
 use crate::engine::{GameState, parse_log};
 use crate::store::recordings::{self, Status as RecStatus};
-use crate::store::{self, Db, GameId};
+use crate::store::tournaments::Tournament;
+use crate::store::{self, Db, GameId, TournamentId};
 use crate::web::board::Board;
+use crate::web::cache::Views;
 use crate::web::ctx::Ctx;
 use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
-use crate::web::league_view::Loaded;
-use crate::web::lines::{GameLine, MatchLine, match_line};
+use crate::web::http_cache::{Body, PageKey};
+use crate::web::lines::{GameLine, MatchLine};
 use crate::web::log_error::LogErrorView;
 use crate::web::rules::rule_options;
 use crate::web::table::recorded::{self, now_ms};
 use crate::web::table::{ClockView, MoveView, Replay, awaited_text, clock_views, phase_key, side_key};
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
-
-/// The stylesheet of the board, the recorder and the live page.
-pub async fn stylesheet() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/css; charset=utf-8")
-        .insert_header(("Cache-Control", "public, max-age=3600"))
-        .body(include_str!("../../../static/table.css"))
-}
-
-/// The one script: clocks ticking, arrow keys on the replay, live pages fetching their part again, a
-/// tapped target recorded at once. Every page works without it.
-pub async fn script() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/javascript; charset=utf-8")
-        .insert_header(("Cache-Control", "public, max-age=3600"))
-        .body(include_str!("../../../static/table.js"))
-}
 
 /// The board and move list at one step.
 pub struct ReplayView {
@@ -96,11 +86,11 @@ impl ReplayView {
 #[template(path = "game.html")]
 struct GamePage<'a> {
     ctx: &'a Ctx,
-    t: &'a crate::store::tournaments::Tournament,
-    line: MatchLine,
-    game: GameLine,
+    t: &'a Tournament,
+    line: &'a MatchLine,
+    game: &'a GameLine,
     log: String,
-    log_message: String,
+    log_message: &'a str,
     /// An invalid log's first illegal event, in the page's language.
     log_error: Option<LogErrorView>,
     /// The edition the stored log was validated with, or the tournament's without a log: its name.
@@ -123,53 +113,60 @@ pub struct GameQuery {
     frame: Option<String>,
 }
 
+/// A game with its log (the one page that loads a log, by id, only when rendering) or its recording.
 pub async fn game_page(
+    req: HttpRequest,
     ctx: Ctx,
     db: web::Data<Db>,
+    views: web::Data<Views>,
     editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     query: web::Query<GameQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let (tid, gid) = path.into_inner();
-    let t = super::tournament(&db, tid).await?;
-    let (organiser, referee) = roles(&ctx, &db, &t).await?;
-    let (mut row, _) = store::games::get(&db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
-    let options = rule_options(&t.config());
-    // A recording is brought up to date with the server's clock before it is shown.
-    let mut rec = recordings::get(&db, row.id).await?;
-    if let Some(r) = &rec
-        && r.status == RecStatus::Recording
-        && let Some(m) = store::rounds::get_match(&db, t.id, row.match_id).await?
-    {
-        let edition = editions.get(&db, &r.edition).await?;
-        if recorded::settle(&db, &t, &m, &row, r, &edition, options).await? {
-            rec = recordings::get(&db, row.id).await?;
+    let (tid, gid) = (TournamentId(path.0), GameId(path.1));
+    let recording = recordings::status(&db, gid).await? == Some(RecStatus::Recording);
+    let shared = !recording && query.step.is_none() && query.frame.is_none();
+    let mut view = views.get(&db, tid).await?;
+    let key = if shared { PageKey::page(&req, &ctx) } else { None };
+    if let Some(hit) = view.pages.cached(&req, key.as_ref()) {
+        return Ok(hit);
+    }
+    let options = rule_options(&view.t().config());
+    // A recording is brought up to date with the server's clock before it is shown (a fallen flag
+    // saves the result, which moves the stamp: the view is read again).
+    let mut rec = if recording { recordings::get(&db, gid).await? } else { None };
+    if let Some(r) = &rec {
+        let row = view.data.games.values().flatten().find(|g| g.id == gid).cloned();
+        let m = row.as_ref().and_then(|g| view.data.match_row(g.match_id)).cloned();
+        if let (Some(row), Some(m)) = (row, m) {
+            let edition = editions.get(&db, &r.edition).await?;
+            if recorded::settle(&db, view.t(), &m, &row, r, &edition, options).await? {
+                view = views.get(&db, tid).await?;
+                rec = recordings::get(&db, gid).await?;
+            }
         }
     }
-    let data = Loaded::load(&db, t).await?;
-    let m = visible_match(&data, row.match_id, organiser)?;
-    let mut line = match_line(&data, m);
-    let at = line.games.iter().position(|g| g.id == row.id).ok_or(WebError::NotFound)?;
-    let game = line.games.swap_remove(at);
-    let (fresh, log) = store::games::get(&db, row.id).await?.ok_or(WebError::NotFound)?;
-    row = fresh;
-    let code = row.edition.as_deref().unwrap_or(&data.t.edition);
+    let (organiser, referee) = roles(&ctx, &db, view.t()).await?;
+    let (line, game) = view.visible_game(gid, organiser).ok_or(WebError::NotFound)?;
+    // Read after the view: a log saved since is newer, never older, and its save moved the stamp.
+    let log = store::games::log_text(&db, game.id).await?.unwrap_or_default();
+    let code = game.edition.as_deref().unwrap_or(&view.t().edition);
     let edition = editions.get(&db, code).await?;
-    let log = log.unwrap_or_default();
-    let href = format!("/t/{}/game/{}", data.t.id, row.id);
+    let href = format!("/t/{}/game/{}", view.t().id, game.id);
     let in_progress = rec.as_ref().filter(|r| r.status == RecStatus::Recording);
-    let view = if let Some(r) = in_progress {
+    let replay_view = if let Some(r) = in_progress {
         let rec_edition = editions.get(&db, &r.edition).await?;
         let replay = recorded::replay(r, &rec_edition, options)?;
         let mut v = ReplayView::new(&replay, query.step, &href, &ctx);
         v.live = true;
-        let (red, polish) = recorded::names(m, &row);
+        let m = view.data.match_row(line.id).ok_or(WebError::NotFound)?;
+        let (red, polish) = names_of(m, game);
         v.clocks = clock_views(&r.clock, now_ms(), ctx.lang, [&red, &polish]);
         if v.step == v.steps {
             v.poll = format!("{href}?frame=1");
         }
         Some(v)
-    } else if row.log_status == "valid" && !log.is_empty() {
+    } else if game.log_status == "valid" && !log.is_empty() {
         parse_log(&log)
             .ok()
             .and_then(|parsed| Replay::of_log(parsed, &edition, options).ok())
@@ -178,24 +175,31 @@ pub async fn game_page(
         None
     };
     if query.frame.is_some() {
-        let Some(view) = &view else { return Err(WebError::NotFound) };
-        return render(&GameFrame { ctx: &ctx, view });
+        let Some(frame) = &replay_view else { return Err(WebError::NotFound) };
+        return render(&GameFrame { ctx: &ctx, view: frame });
     }
     // The stored message is the English record; the page says it again in its own language.
-    let log_error = (row.log_status == "invalid" && !log.is_empty())
+    let log_error = (game.log_status == "invalid" && !log.is_empty())
         .then(|| crate::engine::validate_log(&log, &edition, &options).err())
         .flatten()
         .map(|e| LogErrorView::new(&e, ctx.lang));
-    render(&GamePage {
+    let page = GamePage {
         ctx: &ctx,
-        t: &data.t,
+        t: view.t(),
         line,
         game,
         log,
-        log_message: row.log_message,
+        log_message: &game.log_message,
         log_error,
         edition: edition.name().to_string(),
-        view,
+        view: replay_view,
         referee,
-    })
+    };
+    Ok(view.pages.serve(&req, key, Body::html(page.render()?)))
+}
+
+/// The players' names (Red, Polish) of a game of match `m`.
+fn names_of(m: &crate::store::rounds::MatchRow, game: &GameLine) -> (String, String) {
+    let b = m.b_name.clone().unwrap_or_default();
+    if game.red_id == m.player_a { (m.a_name.clone(), b) } else { (b, m.a_name.clone()) }
 }

@@ -4,14 +4,14 @@
 //! reload flicker); without JavaScript the page has a plain reload link.
 
 use super::render;
-use crate::store::Db;
 use crate::store::recordings::{self, Status as RecStatus};
 use crate::store::rounds::Status;
+use crate::store::{Db, TournamentId};
 use crate::web::board::Board;
+use crate::web::cache::Views;
 use crate::web::ctx::Ctx;
 use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
-use crate::web::league_view::Loaded;
 use crate::web::rules::rule_options;
 use crate::web::table::recorded::{self, now_ms};
 use crate::web::table::{ClockView, clock_views, phase_key, side_key};
@@ -63,13 +63,16 @@ pub struct LiveQuery {
 pub async fn live_page(
     ctx: Ctx,
     db: web::Data<Db>,
+    views: web::Data<Views>,
     editions: web::Data<EditionCache>,
     path: web::Path<i64>,
     query: web::Query<LiveQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let t = super::tournament(&db, path.into_inner()).await?;
-    let options = rule_options(&t.config());
-    let data = Loaded::load(&db, t).await?;
+    // The read model for the round's rows (recorded lines are read per game: they do not move the
+    // tournament's stamp). Rendered per request: the clocks change every second.
+    let view = views.get(&db, TournamentId(path.into_inner())).await?;
+    let options = rule_options(&view.t().config());
+    let data = &view.data;
     let round = data.rounds.iter().rev().find(|r| r.status() == Status::Published).cloned();
     let mut tables = Vec::new();
     if let Some(r) = &round {

@@ -1,20 +1,24 @@
 //! Public result pages: pairings by round with the "why these pairings" explanation, standings with
 //! every tiebreak column, player, match and game pages. Drafts are shown only to organisers.
+//!
+//! Every page reads the tournament's read model (`web::view`), current as of the request; a page an
+//! anonymous visitor gets is rendered once per change of the tournament and then served from
+//! `view.pages` (compressed, with an `ETag`).
 
-use super::{render, tournament};
 use crate::league::swiss::{ByeReason, Explanation, FloatReason, NotPairedReason};
 use crate::league::{self, HalfPoints};
-use crate::store::rounds::{MatchRow, Round, Status};
+use crate::store::rounds::Round;
 use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, Db, MatchId, PlayerId, TournamentId};
-use crate::web::cache::{CachedStandings, StandingsCache};
+use crate::web::cache::Views;
 use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
-use crate::web::league_view::{Loaded, slot_of, sp};
-use crate::web::lines::{MatchLine, StandingLine, match_line, standing_lines};
-use actix_web::{HttpResponse, web};
+use crate::web::http_cache::{Body, PageKey};
+use crate::web::league_view::{slot_of, sp};
+use crate::web::lines::{MatchLine, StandingLine};
+use crate::web::view::TournamentView;
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use std::sync::Arc;
 
 /// Whether the visitor organises (sees drafts, history) and referees (sees result forms) the tournament.
 pub(super) async fn roles(ctx: &Ctx, db: &Db, t: &Tournament) -> Result<(bool, bool), WebError> {
@@ -24,22 +28,14 @@ pub(super) async fn roles(ctx: &Ctx, db: &Db, t: &Tournament) -> Result<(bool, b
     Ok((organiser, referee))
 }
 
-/// A round the visitor may see: public ones for everybody, drafts for organisers.
-pub(super) fn visible_round(data: &Loaded, number: i64, organiser: bool) -> Result<Round, WebError> {
-    data.rounds
-        .iter()
-        .find(|r| r.number == number && (organiser || r.status() != Status::Draft))
-        .cloned()
-        .ok_or(WebError::NotFound)
-}
-
-/// A match the visitor may see: public ones for everybody, the rest for organisers.
-pub(super) fn visible_match(data: &Loaded, id: MatchId, organiser: bool) -> Result<&MatchRow, WebError> {
-    let m = data.matches.iter().find(|m| m.id == id).ok_or(WebError::NotFound)?;
-    if !organiser && !data.is_public(m) {
-        return Err(WebError::NotFound);
-    }
-    Ok(m)
+/// Render a page of `view`, keeping it for the next anonymous visitor when `key` says so.
+fn serve<T: Template>(
+    req: &HttpRequest,
+    view: &TournamentView,
+    key: Option<PageKey>,
+    page: &T,
+) -> Result<HttpResponse, WebError> {
+    Ok(view.pages.serve(req, key, Body::html(page.render()?)))
 }
 
 #[derive(Template)]
@@ -47,8 +43,8 @@ pub(super) fn visible_match(data: &Loaded, id: MatchId, organiser: bool) -> Resu
 struct RoundPage<'a> {
     ctx: &'a Ctx,
     t: &'a Tournament,
-    round: Round,
-    lines: Vec<MatchLine>,
+    round: &'a Round,
+    lines: Vec<&'a MatchLine>,
     organiser: bool,
     referee: bool,
     /// Assigned referee per table (shown to organisers and referees).
@@ -58,15 +54,21 @@ struct RoundPage<'a> {
 }
 
 pub async fn pairings(
+    req: HttpRequest,
     ctx: Ctx,
     db: web::Data<Db>,
+    views: web::Data<Views>,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, number) = path.into_inner();
-    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
-    let (organiser, referee) = roles(&ctx, &db, &data.t).await?;
-    let round = visible_round(&data, number, organiser)?;
-    let lines = data.matches_of_round(&round).map(|m| match_line(&data, m)).collect();
+    let view = views.get(&db, TournamentId(tid)).await?;
+    let key = PageKey::page(&req, &ctx);
+    if let Some(hit) = view.pages.cached(&req, key.as_ref()) {
+        return Ok(hit);
+    }
+    let (organiser, referee) = roles(&ctx, &db, view.t()).await?;
+    let round = view.round(number, organiser).ok_or(WebError::NotFound)?;
+    let lines = view.lines_of_round(round).collect();
     let table_refs = if referee {
         store::assignments::of_round(&db, round.id)
             .await?
@@ -77,11 +79,12 @@ pub async fn pairings(
         std::collections::BTreeMap::new()
     };
     let referees = if organiser {
-        store::tournaments::holders(&db, data.t.id, crate::store::tournaments::Role::Referee).await?
+        store::tournaments::holders(&db, view.t().id, crate::store::tournaments::Role::Referee).await?
     } else {
         Vec::new()
     };
-    render(&RoundPage { ctx: &ctx, t: &data.t, round, lines, organiser, referee, table_refs, referees })
+    let page = RoundPage { ctx: &ctx, t: view.t(), round, lines, organiser, referee, table_refs, referees };
+    serve(&req, &view, key, &page)
 }
 
 /// One pair across score groups on the "why" page: who, how far apart, why.
@@ -116,15 +119,22 @@ fn points(ctx: &Ctx, p: HalfPoints) -> String {
 
 /// The league's structured explanation, in the page language and with names.
 pub async fn explanation(
+    req: HttpRequest,
     ctx: Ctx,
     db: web::Data<Db>,
+    views: web::Data<Views>,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, number) = path.into_inner();
-    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
-    let (organiser, _) = roles(&ctx, &db, &data.t).await?;
-    let round = visible_round(&data, number, organiser)?;
+    let view = views.get(&db, TournamentId(tid)).await?;
+    let key = PageKey::page(&req, &ctx);
+    if let Some(hit) = view.pages.cached(&req, key.as_ref()) {
+        return Ok(hit);
+    }
+    let (organiser, _) = roles(&ctx, &db, view.t()).await?;
+    let round = view.round(number, organiser).ok_or(WebError::NotFound)?;
     let e: Explanation = serde_json::from_str(&round.explanation).map_err(|_| WebError::NotFound)?;
+    let data = &view.data;
     let name = |p: league::PlayerId| data.name(sp(p));
     let names = |ps: &[league::PlayerId]| ps.iter().map(|&p| name(p)).collect::<Vec<_>>().join(", ");
     let groups = e
@@ -191,7 +201,7 @@ pub async fn explanation(
         e.forbidden_paired.iter().map(|&(a, b)| format!("{} – {}", name(a), name(b))).collect();
     let page = WhyPage {
         ctx: &ctx,
-        t: &data.t,
+        t: view.t(),
         number,
         groups,
         floaters,
@@ -200,7 +210,7 @@ pub async fn explanation(
         forbidden_paired,
         raw: e.to_string(),
     };
-    render(&page)
+    serve(&req, &view, key, &page)
 }
 
 #[derive(Template)]
@@ -212,31 +222,26 @@ struct StandingsPage<'a> {
     lines: &'a [StandingLine],
 }
 
-/// Standings with every tiebreak column; computed by the league, cached per tournament stamp.
+/// Standings with every tiebreak column; computed by the league once per change (the read model).
 pub async fn standings(
+    req: HttpRequest,
     ctx: Ctx,
     db: web::Data<Db>,
-    cache: web::Data<StandingsCache>,
+    views: web::Data<Views>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {
-    let id = TournamentId(path.into_inner());
-    let stamp = store::tournaments::stamp(&db, id).await?.ok_or(WebError::NotFound)?;
-    let cached = match cache.get(id, stamp) {
-        Some(c) => c,
-        None => {
-            let data = Loaded::load(&db, tournament(&db, id.0).await?).await?;
-            let (columns, lines) = standing_lines(&data, &data.standings());
-            let c = Arc::new(CachedStandings { tournament: data.t, columns, lines });
-            cache.put(id, stamp, Arc::clone(&c));
-            c
-        }
-    };
-    render(&StandingsPage {
+    let view = views.get(&db, TournamentId(path.into_inner())).await?;
+    let key = PageKey::page(&req, &ctx);
+    if let Some(hit) = view.pages.cached(&req, key.as_ref()) {
+        return Ok(hit);
+    }
+    let page = StandingsPage {
         ctx: &ctx,
-        t: &cached.tournament,
-        columns: &cached.columns,
-        lines: &cached.lines,
-    })
+        t: view.t(),
+        columns: &view.standing_columns,
+        lines: &view.standing_lines,
+    };
+    serve(&req, &view, key, &page)
 }
 
 #[derive(Template)]
@@ -244,42 +249,42 @@ pub async fn standings(
 struct PlayerPage<'a> {
     ctx: &'a Ctx,
     t: &'a Tournament,
-    player: store::players::Player,
-    lines: Vec<MatchLine>,
+    player: &'a store::players::Player,
+    lines: Vec<&'a MatchLine>,
     red_total: i64,
     rank: Option<u32>,
     match_points: String,
 }
 
 pub async fn player(
+    req: HttpRequest,
     ctx: Ctx,
     db: web::Data<Db>,
+    views: web::Data<Views>,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, pid) = path.into_inner();
-    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
-    let player = data.player(PlayerId(pid)).cloned().ok_or(WebError::NotFound)?;
-    let lines: Vec<MatchLine> = data
-        .matches
-        .iter()
-        .filter(|m| data.is_public(m) && (m.player_a == player.id || m.player_b == Some(player.id)))
-        .map(|m| match_line(&data, m))
-        .collect();
+    let view = views.get(&db, TournamentId(tid)).await?;
+    let key = PageKey::page(&req, &ctx);
+    if let Some(hit) = view.pages.cached(&req, key.as_ref()) {
+        return Ok(hit);
+    }
+    let player = view.data.player(PlayerId(pid)).ok_or(WebError::NotFound)?;
+    let lines: Vec<&MatchLine> = view.public_lines_of_player(player.id).collect();
     // Red-side points as the standings count them: the league's scorecard, flag rule applied
     // (a Red commander who ran out of time scores 0 whatever was typed).
-    let standings = data.standings();
-    let row = standings.iter().find(|r| sp(r.player) == player.id);
+    let row = view.standing_of(player.id);
     let red_total = row.map_or(0, |r| i64::from(r.red_side_points));
     let page = PlayerPage {
         ctx: &ctx,
-        t: &data.t,
+        t: view.t(),
         rank: row.map(|r| r.rank),
-        match_points: row.map(|r| r.match_points.to_decimal_string()).unwrap_or_default(),
+        match_points: row.map(|r| r.match_points.clone()).unwrap_or_default(),
         player,
         lines,
         red_total,
     };
-    render(&page)
+    serve(&req, &view, key, &page)
 }
 
 #[derive(Template)]
@@ -287,31 +292,36 @@ pub async fn player(
 struct MatchPage<'a> {
     ctx: &'a Ctx,
     t: &'a Tournament,
-    line: MatchLine,
-    decks: Vec<store::deck_checks::DeckCheck>,
+    line: &'a MatchLine,
+    decks: &'a [store::deck_checks::DeckCheck],
     history: Vec<store::history::Change>,
     referee: bool,
 }
 
 pub async fn match_page(
+    req: HttpRequest,
     ctx: Ctx,
     db: web::Data<Db>,
+    views: web::Data<Views>,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, mid) = path.into_inner();
-    let data = Loaded::load(&db, tournament(&db, tid).await?).await?;
-    let (organiser, referee) = roles(&ctx, &db, &data.t).await?;
-    let m = visible_match(&data, MatchId(mid), organiser)?;
-    let line = match_line(&data, m);
+    let view = views.get(&db, TournamentId(tid)).await?;
+    let key = PageKey::page(&req, &ctx);
+    if let Some(hit) = view.pages.cached(&req, key.as_ref()) {
+        return Ok(hit);
+    }
+    let (organiser, referee) = roles(&ctx, &db, view.t()).await?;
+    let line = view.visible_line(MatchId(mid), organiser).ok_or(WebError::NotFound)?;
     let mut history = Vec::new();
     if referee {
-        history.extend(store::history::for_entity(&db, "match", m.id.0).await?);
+        history.extend(store::history::for_entity(&db, "match", line.id.0).await?);
         for g in &line.games {
             history.extend(store::history::for_entity(&db, "game", g.id.0).await?);
         }
     }
-    let decks = store::deck_checks::of_match(&db, m.id).await?;
-    render(&MatchPage { ctx: &ctx, t: &data.t, line, decks, history, referee })
+    let decks = view.decks_of(line.id);
+    serve(&req, &view, key, &MatchPage { ctx: &ctx, t: view.t(), line, decks, history, referee })
 }
 
 /// One side of a bracket match, for display.
@@ -339,16 +349,28 @@ struct BracketPage<'a> {
     problem: Option<String>,
 }
 
-/// The knockout drawn as a bracket (columns of rounds), from the league's `Bracket`.
-pub async fn bracket(ctx: Ctx, db: web::Data<Db>, path: web::Path<i64>) -> Result<HttpResponse, WebError> {
+/// The knockout drawn as a bracket (columns of rounds), from the league's `Bracket` (rebuilt once per
+/// change, in the read model).
+pub async fn bracket(
+    req: HttpRequest,
+    ctx: Ctx,
+    db: web::Data<Db>,
+    views: web::Data<Views>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
     use crate::league::{BracketMatch, Slot};
-    let data = Loaded::load(&db, tournament(&db, path.into_inner()).await?).await?;
+    let view = views.get(&db, TournamentId(path.into_inner())).await?;
+    let key = PageKey::page(&req, &ctx);
+    if let Some(hit) = view.pages.cached(&req, key.as_ref()) {
+        return Ok(hit);
+    }
+    let data = &view.data;
     let stored: Vec<(MatchId, i64)> = data
         .knockout_matches()
         .filter(|(m, _)| data.is_public(m))
         .map(|(m, at)| (m.id, slot_of(at)))
         .collect();
-    let view = |m: &BracketMatch, title: String| {
+    let show = |m: &BracketMatch, title: String| {
         let winner = m.winner();
         BracketMatchView {
             title,
@@ -370,9 +392,9 @@ pub async fn bracket(ctx: Ctx, db: web::Data<Db>, path: web::Path<i64>) -> Resul
     };
     let (mut columns, mut third, mut champion, mut third_winner, mut problem) =
         (Vec::new(), None, None, None, None);
-    match data.bracket() {
+    match &view.bracket {
         None => {}
-        Some(Err(e)) => problem = Some(e),
+        Some(Err(e)) => problem = Some(e.clone()),
         Some(Ok(b)) => {
             let n = b.rounds.len();
             for (r, matches) in b.rounds.iter().enumerate() {
@@ -383,12 +405,13 @@ pub async fn bracket(ctx: Ctx, db: web::Data<Db>, path: web::Path<i64>) -> Resul
                 } else {
                     format!("{} {}", ctx.t("round"), r + 1)
                 };
-                columns.push((title.clone(), matches.iter().map(|m| view(m, title.clone())).collect()));
+                columns.push((title.clone(), matches.iter().map(|m| show(m, title.clone())).collect()));
             }
-            third = b.third_place.as_ref().map(|m| view(m, ctx.t("third_place_match").to_string()));
+            third = b.third_place.as_ref().map(|m| show(m, ctx.t("third_place_match").to_string()));
             champion = b.champion().map(|p| data.name(sp(p)));
             third_winner = b.third().map(|p| data.name(sp(p)));
         }
     }
-    render(&BracketPage { ctx: &ctx, t: &data.t, columns, third, champion, third_winner, problem })
+    let page = BracketPage { ctx: &ctx, t: view.t(), columns, third, champion, third_winner, problem };
+    serve(&req, &view, key, &page)
 }

@@ -1,0 +1,37 @@
+//! `bitwa demo`: fill a database with a demo tournament of any size and exit (the same code as
+//! `serve --demo`), to try the service or benchmark it with a big field.
+
+use super::{CliError, DemoArgs};
+use crate::store;
+use crate::web::demo::{self, DemoSpec};
+use std::process::ExitCode;
+use std::time::Instant;
+
+pub(super) fn run(args: DemoArgs) -> Result<ExitCode, CliError> {
+    if args.players < 2 || args.rounds < 1 {
+        return Err(CliError::Message("a demo needs at least 2 players and 1 round".into()));
+    }
+    let spec = DemoSpec {
+        players: args.players,
+        rounds: args.rounds,
+        complete: args.complete,
+        logged_matches_per_round: args.logged_tables,
+    };
+    actix_web::rt::System::new().block_on(async move {
+        let started = Instant::now();
+        let db = store::connect(&args.database_url).await.map_err(|e| CliError::Message(e.to_string()))?;
+        let (id, logins) = demo::create(&db, &spec).await.map_err(|e| CliError::Message(e.to_string()))?;
+        db.close().await;
+        println!(
+            "bitwa: demo tournament {id}: {} players, {} rounds, in {:.1} s (database {})",
+            spec.players,
+            spec.rounds,
+            started.elapsed().as_secs_f64(),
+            args.database_url
+        );
+        for login in logins {
+            println!("bitwa: {} login: {} / password: {}", login.role, login.username, login.password);
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}

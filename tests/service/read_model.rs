@@ -1,0 +1,258 @@
+//! The public pages' read model (`web::view`, cached per change stamp): never older than an
+//! acknowledged write, in one server process or two on the same database; compressed for clients
+//! that accept it; 304 for a matching `If-None-Match`; its indexes agree with plain scans of the rows.
+
+use crate::helpers::*;
+use bitwa::store::view::{rows, stamps};
+use bitwa::store::{self, TournamentId};
+use bitwa::web::demo::{DemoSpec, create};
+use bitwa::web::http_cache::PageStore;
+use bitwa::web::view::TournamentView;
+use std::io::Read;
+
+/// A published round 1 of four players and a referee: (tournament, referee, match id, player B id).
+/// Game 1 of the match is in (Red, A, enters Warsaw: 21 points).
+async fn round_in_play(app: &TestApp) -> (i64, Browser, i64, i64) {
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
+        register(&admin, t, name).await;
+    }
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await.assert_contains("szkic");
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
+    let referee = app.browser();
+    referee.login("sedzia", "sedzia-haslo").await;
+    let round = referee.get(&format!("/t/{t}/round/1")).await;
+    let m = ids_after(&round.body, &format!("/ref/t/{t}/match/"))[0];
+    let form = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
+    let games = game_forms(&form.body, t);
+    let saved = enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    // Table 1's row links its two players: A (Red in game 1), then B.
+    let b = ids_after(&round.body, &format!("/t/{t}/player/"))[1];
+    (t, referee, m, b)
+}
+
+/// Save game 2 of match `m` (Red: player B, wins at Radzymin with `points`); acknowledged by a 303.
+async fn save_game_two(referee: &Browser, t: i64, m: i64, points: &str) {
+    let form = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
+    let games = game_forms(&form.body, t);
+    let saved = enter(referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", points).await;
+    assert_eq!(saved.status, 303, "save acknowledged: {}", saved.body);
+}
+
+/// Every public page and export that shows game 2's Red-side points, with what it must contain
+/// when they are `points` (player A scored 21 commanding Red in game 1).
+fn showing(t: i64, m: i64, b: i64, points: &str) -> Vec<(String, String)> {
+    vec![
+        (format!("/t/{t}/round/1"), format!("21 : {points})")),
+        (format!("/t/{t}/match/{m}"), format!("<td class=\"num\">{points}</td>")),
+        (format!("/t/{t}/player/{b}"), format!("id=\"red-total\">{points}<")),
+        (format!("/t/{t}/standings"), format!("<td class=\"num\">{points}</td>")),
+        (format!("/t/{t}/export/results"), format!("21 : {points}")),
+        (format!("/t/{t}/export/results?sep=comma"), format!("21 : {points}")),
+        (format!("/t/{t}/export/pairings/1"), format!("21 : {points}")),
+        (format!("/t/{t}/export/standings"), format!(";{points};")),
+    ]
+}
+
+#[actix_rt::test]
+async fn a_page_never_shows_a_result_older_than_the_last_acknowledged_write() {
+    let app = TestApp::spawn().await;
+    let (t, referee, m, b) = round_in_play(&app).await;
+    let public = app.browser();
+    let mut previous: Option<&str> = None;
+    for points in ["10", "14", "10", "14", "18", "10"] {
+        // Before the save every page is read (twice: the second answer comes from the cache) and
+        // its entity tag kept, so that a stale cached body or a wrong 304 would show below.
+        let mut tags = Vec::new();
+        if let Some(old) = previous {
+            for (path, expected) in showing(t, m, b, old) {
+                public.get(&path).await.assert_contains(&expected);
+                let again = public.get(&path).await;
+                again.assert_contains(&expected);
+                let tag = again.header("etag");
+                assert!(!tag.is_empty(), "{path}: public pages carry an ETag");
+                tags.push(tag);
+            }
+        }
+        save_game_two(&referee, t, m, points).await;
+        // The first request after the acknowledgement shows the new result everywhere.
+        for (i, (path, expected)) in showing(t, m, b, points).into_iter().enumerate() {
+            let page = public.get(&path).await;
+            assert_eq!(page.status, 200, "{path}");
+            page.assert_contains(&expected);
+            if let Some(tag) = tags.get(i) {
+                let conditional = public.get_with(&path, &[("If-None-Match", tag)]).await;
+                assert_eq!(conditional.status, 200, "{path}: the old ETag no longer matches");
+                conditional.assert_contains(&expected);
+            }
+        }
+        previous = Some(points);
+    }
+}
+
+#[actix_rt::test]
+async fn a_second_server_process_on_the_same_database_shows_a_save_at_once() {
+    let app = TestApp::spawn().await;
+    let (t, referee, m, b) = round_in_play(&app).await;
+    // Another server on the same database file: its own cache, the same stamps.
+    let other = TestApp::spawn_with(app.dir.clone(), false).await;
+    let public = other.browser();
+    for points in ["10", "14", "18"] {
+        for (path, _) in showing(t, m, b, points) {
+            assert_eq!(public.get(&path).await.status, 200, "{path} cached in the other process");
+        }
+        save_game_two(&referee, t, m, points).await;
+        for (path, expected) in showing(t, m, b, points) {
+            public.get(&path).await.assert_contains(&expected);
+        }
+    }
+}
+
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(bytes).read_to_end(&mut out).expect("valid gzip");
+    out
+}
+
+fn unbrotli(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    brotli::BrotliDecompress(&mut &bytes[..], &mut out).expect("valid brotli");
+    out
+}
+
+#[actix_rt::test]
+async fn public_pages_come_compressed_for_clients_that_accept_it_and_304_when_unchanged() {
+    let app = TestApp::spawn_with(fresh_dir(), true).await;
+    let b = app.browser();
+    let t = ids_after(&b.get("/").await.body, "/t/")[0];
+    let round = b.get(&format!("/t/{t}/round/1")).await;
+    let m = ids_after(&round.body, &format!("/t/{t}/match/"))[0];
+    let p = ids_after(&round.body, &format!("/t/{t}/player/"))[0];
+    let g = ids_after(&b.get(&format!("/t/{t}/match/{m}")).await.body, &format!("/t/{t}/game/"))[0];
+    let pages = [
+        "/".to_string(),
+        format!("/t/{t}"),
+        format!("/t/{t}/round/1"),
+        format!("/t/{t}/round/1/why"),
+        format!("/t/{t}/standings"),
+        format!("/t/{t}/bracket"),
+        format!("/t/{t}/player/{p}"),
+        format!("/t/{t}/match/{m}"),
+        format!("/t/{t}/game/{g}"),
+        format!("/t/{t}/export/results"),
+        format!("/t/{t}/export/standings?sep=comma"),
+        format!("/t/{t}/export/trf"),
+    ];
+    for path in &pages {
+        let plain = b.get(path).await;
+        assert_eq!(plain.status, 200, "{path}");
+        assert_eq!(plain.header("content-encoding"), "", "{path}: no Accept-Encoding, no encoding");
+        let etag = plain.header("etag");
+        assert!(etag.starts_with("W/\""), "{path} has a weak ETag: {etag:?}");
+        assert!(plain.header("vary").contains("Accept-Encoding"), "{path}");
+        assert_eq!(plain.header("cache-control"), "no-cache", "{path}");
+
+        let br = b.get_with(path, &[("Accept-Encoding", "gzip, deflate, br")]).await;
+        assert_eq!(br.header("content-encoding"), "br", "{path}");
+        assert_eq!(unbrotli(&br.bytes), plain.bytes, "{path}: brotli decodes to the page");
+        let gz = b.get_with(path, &[("Accept-Encoding", "gzip")]).await;
+        assert_eq!(gz.header("content-encoding"), "gzip", "{path}");
+        assert_eq!(gunzip(&gz.bytes), plain.bytes, "{path}: gzip decodes to the page");
+        // HTML and CSV of this size shrink by a third at least.
+        if plain.bytes.len() > 2000 {
+            assert!(
+                br.bytes.len() * 10 < plain.bytes.len() * 7,
+                "{path}: {} -> {}",
+                plain.bytes.len(),
+                br.bytes.len()
+            );
+        }
+        assert_eq!(br.header("etag"), etag, "{path}: one tag for every encoding");
+
+        let unchanged = b.get_with(path, &[("If-None-Match", &etag), ("Accept-Encoding", "br")]).await;
+        assert_eq!(unchanged.status, 304, "{path}");
+        assert!(unchanged.bytes.is_empty(), "{path}: a 304 has no body");
+        let other = b.get_with(path, &[("If-None-Match", "W/\"0000000000000000-0\"")]).await;
+        assert_eq!(other.status, 200, "{path}: another tag gets the page");
+    }
+
+    // The stylesheet has a versioned name cached for a year; the plain name still works.
+    let front = b.get(&format!("/t/{t}")).await;
+    let href = front.body.split("rel=\"stylesheet\" href=\"").nth(1).unwrap();
+    let href = &href[..href.find('"').unwrap()];
+    assert!(href.starts_with("/static/style.") && href != "/static/style.css", "{href}");
+    let css = b.get_with(href, &[("Accept-Encoding", "br")]).await;
+    assert_eq!(css.status, 200);
+    assert!(css.header("cache-control").contains("immutable"));
+    assert!(String::from_utf8(unbrotli(&css.bytes)).unwrap().contains("body"));
+    assert_eq!(b.get("/static/style.css").await.status, 200);
+    assert_eq!(b.get("/static/style.0123456789ab.css").await.status, 404);
+
+    // A logged-in organiser's pages are rendered per request and compressed by the middleware.
+    let organiser = app.browser();
+    organiser.login("organizator", "demo-organizator").await;
+    let admin = organiser.get_with(&format!("/admin/t/{t}"), &[("Accept-Encoding", "gzip")]).await;
+    assert_eq!(admin.status, 200);
+    assert_eq!(admin.header("content-encoding"), "gzip");
+    assert!(String::from_utf8(gunzip(&admin.bytes)).unwrap().contains("organizator"));
+    let personal = organiser.get(&format!("/t/{t}/standings")).await;
+    assert_eq!(personal.header("cache-control"), "private, no-cache");
+    personal.assert_contains("organizator");
+    b.get(&format!("/t/{t}/standings")).await.assert_lacks("organizator");
+}
+
+#[actix_rt::test]
+async fn the_views_indexes_agree_with_plain_scans_of_the_rows() {
+    let dir = fresh_dir();
+    let db = store::connect(&format!("sqlite://{}", dir.join("view.db").display())).await.unwrap();
+    let spec = DemoSpec { players: 31, rounds: 3, complete: false, logged_matches_per_round: 2 };
+    let (id, _) = create(&db, &spec).await.unwrap();
+    let loaded = rows(&db, id).await.unwrap().expect("the demo tournament");
+    assert_eq!(stamps(&db).await.unwrap()[&id], loaded.stamp, "rows come with the current stamp");
+    assert!(rows(&db, TournamentId(id.0 + 1)).await.unwrap().is_none());
+    let budget = bitwa::web::http_cache::Budget::new(1 << 20);
+    let view = TournamentView::build(loaded.clone(), PageStore::new(budget));
+
+    let ids = |lines: Vec<&bitwa::web::lines::MatchLine>| lines.iter().map(|l| l.id).collect::<Vec<_>>();
+    let public_round = |round_id| loaded.rounds.iter().any(|r| r.id == round_id && r.status != "draft");
+    for p in &loaded.players {
+        let scanned: Vec<_> = loaded
+            .matches
+            .iter()
+            .filter(|m| public_round(m.round_id) && (m.player_a == p.id || m.player_b == Some(p.id)))
+            .map(|m| m.id)
+            .collect();
+        assert_eq!(ids(view.public_lines_of_player(p.id).collect()), scanned, "player {}", p.name);
+        assert_eq!(scanned.len(), spec.rounds, "{} played or sat out every round", p.name);
+        assert_eq!(view.standing_of(p.id).map(|s| s.player), Some(p.id));
+    }
+    for r in &loaded.rounds {
+        let scanned: Vec<_> = loaded.matches.iter().filter(|m| m.round_id == r.id).map(|m| m.id).collect();
+        assert_eq!(ids(view.lines_of_round(r).collect()), scanned, "round {}", r.number);
+        assert_eq!(scanned.len(), spec.players.div_ceil(2), "31 players: 15 tables and a bye");
+    }
+    assert_eq!(view.standing_lines.len(), spec.players);
+    assert_eq!(view.public_lines().count(), loaded.matches.len(), "all three rounds are public");
+    for g in &loaded.games {
+        let (line, game) = view.visible_game(g.id, false).expect("every game of a public round");
+        assert_eq!((line.id, game.id, game.game_no), (g.match_id, g.id, g.game_no));
+        let m = loaded.matches.iter().find(|m| m.id == g.match_id).unwrap();
+        let expected_winner = match g.winner.as_deref() {
+            Some("red") => Some(g.red_player),
+            Some(_) => [Some(m.player_a), m.player_b].into_iter().flatten().find(|&p| p != g.red_player),
+            None => None,
+        };
+        let name = |p| loaded.players.iter().find(|x| x.id == p).map(|x| x.name.clone());
+        assert_eq!(Some(game.winner_name.clone()).filter(|n| !n.is_empty()), expected_winner.and_then(name));
+    }
+    // Two full rounds of 15 tables, then half of the last round's 16 pairings (the bye included)
+    // played: 8 tables; a move log on the first two tables of each round.
+    let results = loaded.games.iter().filter(|g| g.winner.is_some()).count();
+    assert_eq!(results, 2 * (15 + 15 + 8));
+    assert_eq!(loaded.games.iter().filter(|g| g.log_status == "valid").count(), 2 * 2 * 3);
+}
