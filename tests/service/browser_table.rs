@@ -252,6 +252,13 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
             let (page, view) = driver.widths().await;
             assert!(page <= view, "no horizontal scroll on the recorder at 1280 px: {page} > {view}");
             driver.screenshot("recorder-1280").await;
+            // The live page lists the game in play, for the venue's projector.
+            driver.go(&format!("{}/t/{t}/live", app.base)).await;
+            driver.wait_for(&format!("#live-game-{g} svg.board")).await;
+            let (page, view) = driver.widths().await;
+            assert!(page <= view, "no horizontal scroll on the live page: {page} > {view}");
+            driver.screenshot("live-1280").await;
+            driver.go(&format!("{}/ref/t/{t}/game/{g}/record", app.base)).await;
         }
     }
     let done = driver.source_with("id=\"record-result\"").await;

@@ -345,7 +345,7 @@ async fn a_flag_falls_even_when_nobody_taps_and_the_live_page_shows_the_games_in
     // A recorded line does not move the tournament's stamp: the page of a game in play is never served
     // from the shared page store, so the next line shows at once.
     let before = visitor.get(&format!("/t/{t}/game/{g}")).await;
-    before.assert_contains(&format!("Krok 5 / 5"));
+    before.assert_contains("Krok 5 / 5");
     assert_eq!(post_line(&referee, t, g, &lines[5]).await.status, 303);
     visitor.get(&format!("/t/{t}/game/{g}")).await.assert_contains("Krok 6 / 6");
     // The clock of the side to move runs out while nobody taps: the next page view ends the game.
