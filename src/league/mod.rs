@@ -32,5 +32,6 @@ pub mod knockout;
 pub use knockout::{Bracket, BracketMatch, ExtraGameLot, KnockoutError, MatchRef, Slot};
 pub mod deck_check;
 pub use deck_check::{CardRef, DeckCheckError, DeckReport, check_cards, check_count, check_deck};
+pub mod clock;
 pub mod simulation;
 pub mod trf;

@@ -16,11 +16,24 @@ struct Asset {
 }
 
 /// Every static file. Add a file here and link it with [`url`].
-const ASSETS: &[Asset] = &[Asset {
-    name: "style.css",
-    content_type: "text/css; charset=utf-8",
-    bytes: include_bytes!("../../static/style.css"),
-}];
+const ASSETS: &[Asset] = &[
+    Asset {
+        name: "style.css",
+        content_type: "text/css; charset=utf-8",
+        bytes: include_bytes!("../../static/style.css"),
+    },
+    // The digital table's stylesheet and its one script (the board, replay, recorder, live pages).
+    Asset {
+        name: "table.css",
+        content_type: "text/css; charset=utf-8",
+        bytes: include_bytes!("../../static/table.css"),
+    },
+    Asset {
+        name: "table.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../static/table.js"),
+    },
+];
 
 struct Served {
     name: &'static str,

@@ -5,6 +5,7 @@
 
 pub mod assets;
 pub mod auth;
+pub mod board;
 pub mod cache;
 pub mod coalesce;
 pub mod csrf;
@@ -32,6 +33,7 @@ pub mod rules;
 pub mod session;
 pub mod settings;
 pub mod startup;
+pub mod table;
 pub mod throttle;
 pub mod tiebreak_order;
 pub mod upload;

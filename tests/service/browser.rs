@@ -11,15 +11,15 @@ use std::time::Duration;
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
-fn find_in_path(name: &str) -> Option<PathBuf> {
+pub(crate) fn find_in_path(name: &str) -> Option<PathBuf> {
     std::env::var_os("PATH")?.to_str()?.split(':').map(|d| PathBuf::from(d).join(name)).find(|p| p.is_file())
 }
 
 /// chromedriver and the running browser session; both are ended on drop.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     base: String,
-    session: String,
+    pub(crate) session: String,
     client: awc::Client,
     profile: PathBuf,
 }
@@ -47,7 +47,7 @@ impl Drop for Driver {
 }
 
 impl Driver {
-    async fn start(chromium: &Path, chromedriver: &Path) -> Driver {
+    pub(crate) async fn start(chromium: &Path, chromedriver: &Path) -> Driver {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let child = Command::new(chromedriver)
             .arg(format!("--port={port}"))
@@ -82,7 +82,7 @@ impl Driver {
         driver
     }
 
-    async fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+    pub(crate) async fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
         let url = format!("{}{path}", self.base);
         let req = match method {
             "GET" => self.client.get(url),
@@ -99,11 +99,11 @@ impl Driver {
         v
     }
 
-    async fn go(&self, url: &str) {
+    pub(crate) async fn go(&self, url: &str) {
         self.call("POST", &format!("/session/{}/url", self.session), Some(json!({"url": url}))).await;
     }
 
-    async fn source(&self) -> String {
+    pub(crate) async fn source(&self) -> String {
         self.call("GET", &format!("/session/{}/source", self.session), None).await["value"]
             .as_str()
             .unwrap_or_default()
@@ -112,7 +112,7 @@ impl Driver {
 
     /// The page source once it contains `needle` (a submitted form may still be loading), or the
     /// last source seen after 15 s.
-    async fn source_with(&self, needle: &str) -> String {
+    pub(crate) async fn source_with(&self, needle: &str) -> String {
         let mut source = String::new();
         for _ in 0..150 {
             source = self.source().await;
@@ -124,7 +124,7 @@ impl Driver {
         source
     }
 
-    async fn find(&self, css: &str) -> String {
+    pub(crate) async fn find(&self, css: &str) -> String {
         let v = self
             .call(
                 "POST",
@@ -135,7 +135,7 @@ impl Driver {
         v["value"][ELEMENT].as_str().unwrap_or_else(|| panic!("element {css}: {v}")).to_string()
     }
 
-    async fn type_into(&self, css: &str, text: &str) {
+    pub(crate) async fn type_into(&self, css: &str, text: &str) {
         let e = self.find(css).await;
         self.call(
             "POST",
@@ -145,12 +145,12 @@ impl Driver {
         .await;
     }
 
-    async fn click(&self, css: &str) {
+    pub(crate) async fn click(&self, css: &str) {
         let e = self.find(css).await;
         self.call("POST", &format!("/session/{}/element/{e}/click", self.session), Some(json!({}))).await;
     }
 
-    async fn end(mut self) {
+    pub(crate) async fn end(mut self) {
         self.call("DELETE", &format!("/session/{}", self.session), None).await;
         self.session.clear();
     }

@@ -95,15 +95,25 @@ async fn sqlite_schema(url: &str) -> Schema {
                 .fetch_all(&db)
                 .await
                 .unwrap();
+        let keys: Vec<(String, String, String)> =
+            sqlx::query_as("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list($1)")
+                .bind(&name)
+                .fetch_all(&db)
+                .await
+                .unwrap();
+        table.foreign_keys = keys.into_iter().collect();
         let mut pk: Vec<(i64, String)> = Vec::new();
         for c in &columns {
             let (column, ty, pk_at): (String, String, i64) = (c.get(0), c.get(1), c.get(4));
             if pk_at > 0 {
                 pk.push((pk_at, column.clone()));
             }
+            // SQLite assigns an INTEGER PRIMARY KEY when none is given; one that is also a foreign key
+            // (a row extending another table's, as `recordings.game_id`) is always given.
             let generated = pk_at == 1
                 && ty == "INTEGER"
-                && columns.iter().filter(|c| c.get::<i64, _>(4) > 0).count() == 1;
+                && columns.iter().filter(|c| c.get::<i64, _>(4) > 0).count() == 1
+                && !table.foreign_keys.iter().any(|(from, _, _)| *from == column);
             table.columns.insert(
                 column,
                 Column {
@@ -136,13 +146,7 @@ async fn sqlite_schema(url: &str) -> Schema {
                     .unwrap();
             table.indexes.insert((columns.into_iter().map(|(c,)| c).collect(), unique));
         }
-        let keys: Vec<(String, String, String)> =
-            sqlx::query_as("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list($1)")
-                .bind(&name)
-                .fetch_all(&db)
-                .await
-                .unwrap();
-        table.foreign_keys = keys.into_iter().collect();
+
         schema.insert(name, table);
     }
     db.close().await;
