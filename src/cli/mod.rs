@@ -1,6 +1,7 @@
 //! The `bitwa` command line: one binary, one subcommand per job. Each subcommand lives in its own
 //! file; this one only declares the interface (names are fixed: docs and scripts rely on them).
 
+mod backup;
 mod check_edition;
 mod check_log;
 mod demo;
@@ -33,6 +34,19 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Fill a database with a demo tournament (players, played rounds, validated logs) and exit.
     Demo(DemoArgs),
+    /// Copy the database of a running service, consistently, to a new file (SQLite: `VACUUM INTO`;
+    /// PostgreSQL: `pg_dump --format=custom`).
+    Backup(BackupArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct BackupArgs {
+    /// Database URL (env BITWA_DATABASE_URL): `sqlite://FILE` or `postgres://USER:PASSWORD@HOST/DB`.
+    #[arg(long, env = "BITWA_DATABASE_URL", default_value = "sqlite://bitwa.db")]
+    pub database_url: String,
+    /// The file to write (it must not exist yet).
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 #[derive(Debug, clap::Args)]
@@ -169,6 +183,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::CheckEdition(args) => check_edition::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Demo(args) => demo::run(args),
+        Command::Backup(args) => backup::run(args),
     };
     match result {
         Ok(code) => code,

@@ -78,6 +78,7 @@ macro_rules! stored_as_text {
 }
 
 pub mod assignments;
+pub mod backup;
 pub mod deck_checks;
 pub mod editions;
 pub mod games;

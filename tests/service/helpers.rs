@@ -33,6 +33,14 @@ pub fn postgres_url() -> Option<String> {
     std::env::var("BITWA_TEST_POSTGRES_URL").ok().filter(|u| !u.trim().is_empty())
 }
 
+/// The password in the test server's URL, if the suite runs on PostgreSQL: nothing the service
+/// prints may contain it.
+pub fn postgres_password() -> Option<String> {
+    let url = postgres_url()?;
+    let user_info = url.split_once("://")?.1.rsplit_once('@')?.0;
+    Some(user_info.split_once(':')?.1.to_string())
+}
+
 /// The database of a test's folder: the SQLite file `dir/bitwa.db`, or on PostgreSQL a database of
 /// its own named after the folder (created on first use, so a restart on the same folder finds its
 /// data again).
