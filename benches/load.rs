@@ -303,7 +303,14 @@ async fn main() {
     let plan = Plan::from_args();
     let dir = std::env::temp_dir().join(format!("bitwa-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let database_url = format!("sqlite://{}", dir.join("bench.db").display());
+    // `--database-url URL`: an empty database to run on (PostgreSQL: `scripts/with-postgres.sh cargo
+    // bench --bench load -- --database-url "$BITWA_TEST_POSTGRES_URL"`); a SQLite file by default.
+    let args: Vec<String> = std::env::args().collect();
+    let database_url = args
+        .iter()
+        .position(|a| a == "--database-url")
+        .and_then(|i| args.get(i + 1).cloned())
+        .unwrap_or_else(|| format!("sqlite://{}", dir.join("bench.db").display()));
     let demo = plan.players == 24;
     if !demo {
         let db = bitwa::store::connect(&database_url).await.unwrap();
@@ -312,6 +319,7 @@ async fn main() {
         bitwa::web::demo::create(&db, &spec).await.expect("demo tournament");
         db.close().await;
     }
+    let settings_url = database_url.clone();
     let settings =
         Settings { database_url, bind: "127.0.0.1:0".into(), demo, workers: None, ..Settings::default() };
     let app = Application::build(&settings).await.expect("app starts");
@@ -321,7 +329,11 @@ async fn main() {
     let client = awc::Client::builder().timeout(Duration::from_secs(30)).disable_redirects().finish();
     let home = get_text(&client, &format!("{base}/"), None).await;
     let t: u64 = ids_after(&home, "/t/")[0].parse().unwrap();
-    println!("load bench: {} players, {TASKS} client tasks, {base}", plan.players);
+    println!(
+        "load bench: {} players, {TASKS} client tasks, {base}, {:?}",
+        plan.players,
+        bitwa::store::backend_of(&settings_url).expect("a database URL")
+    );
 
     pages(&client, &base, &plan, t).await;
     results(&client, &base, &plan, t).await;

@@ -11,6 +11,9 @@
 #
 # Usage: scripts/measure-pages.sh                   (DURATION=5 seconds per run, REPS=3 runs each)
 #        DURATION=2 REPS=1 scripts/measure-pages.sh (quicker, noisier)
+#        DATABASE=postgres scripts/with-postgres.sh scripts/measure-pages.sh
+#                                                   (the demos in PostgreSQL databases of the cluster
+#                                                   with-postgres.sh starts)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -83,9 +86,22 @@ csv /t/$t/export/results
 EOF
 }
 
-echo "== demo databases"
-"$BIN" demo --database-url "sqlite://$work/small.db" >"$work/demo.txt"
-"$BIN" demo --players "$PLAYERS_BIG" --rounds "$ROUNDS_BIG" --complete --database-url "sqlite://$work/big.db" >>"$work/demo.txt"
+# The database URL of a demo database named NAME (a SQLite file, or a fresh PostgreSQL database).
+database() {
+  if [ "${DATABASE:-sqlite}" = postgres ]; then
+    : "${BITWA_TEST_POSTGRES_URL:?DATABASE=postgres runs under scripts/with-postgres.sh}"
+    psql -q "$BITWA_TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS measure_$1" -c "CREATE DATABASE measure_$1" >/dev/null
+    echo "${BITWA_TEST_POSTGRES_URL%/*}/measure_$1"
+  else
+    echo "sqlite://$work/$1.db"
+  fi
+}
+small_url=$(database small)
+big_url=$(database big)
+
+echo "== demo databases (${DATABASE:-sqlite})"
+"$BIN" demo --database-url "$small_url" >"$work/demo.txt"
+"$BIN" demo --players "$PLAYERS_BIG" --rounds "$ROUNDS_BIG" --complete --database-url "$big_url" >>"$work/demo.txt"
 grep 'demo tournament' "$work/demo.txt"
 
 # The machine may be shared (other builds): every figure is the median of REPS runs, and the runs
@@ -93,9 +109,9 @@ grep 'demo tournament' "$work/demo.txt"
 median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 serve() {
-  local db=$1 port
+  local url=$1 port
   port=$(free_port)
-  BITWA_LOG=warn "$BIN" serve --database-url "sqlite://$db" --bind "127.0.0.1:$port" >/dev/null &
+  BITWA_LOG=warn "$BIN" serve --database-url "$url" --bind "127.0.0.1:$port" >/dev/null &
   pids+=($!)
   server_pid=$!
   base="http://127.0.0.1:$port"
@@ -107,7 +123,7 @@ target/release/examples/hello "127.0.0.1:$hello_port" >/dev/null &
 pids+=($!)
 hello_pid=$!
 wait_up "http://127.0.0.1:$hello_port/"
-serve "$work/small.db"
+serve "$small_url"
 kinds=$(page_kinds "$base" 4)
 
 echo
@@ -153,7 +169,7 @@ echo "| hello world (anchor) | $(printf '%.0f' "$hello_rps") | 100 % | $hello_p9
 
 echo
 echo "== $PLAYERS_BIG players x $ROUNDS_BIG rounds: wrk -t2 -c16 -d${DURATION}s, median of $REPS; targets: p99 < 100 ms, server < 200 MiB"
-serve "$work/big.db"
+serve "$big_url"
 kinds=$(page_kinds "$base" "$ROUNDS_BIG")
 declare -A first_ms big_size
 while read -r kind path; do

@@ -311,3 +311,70 @@ pub async fn roles_of(db: &Store, user: UserId) -> Result<Vec<(TournamentId, Str
     .fetch_all(c)
     .await)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database from before rule options were one JSON column (every migration before it, with a
+    /// tournament on non-default switches and some history), upgraded: the switches are the same
+    /// rules, and the change counter starts from the history's size.
+    #[tokio::test]
+    async fn an_older_database_keeps_its_rule_switches_in_the_json_column() {
+        let dir = std::env::temp_dir().join(format!("bitwa-rules-migration-{}", std::process::id()));
+        let old = dir.join("migrations");
+        std::fs::create_dir_all(&old).expect("temp dir");
+        let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join("sqlite");
+        for entry in std::fs::read_dir(&all).expect("migrations") {
+            let path = entry.expect("entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
+            if name.as_str() < "20261201007001" {
+                std::fs::copy(&path, old.join(&name)).expect("copy");
+            }
+        }
+        let url = format!("sqlite://{}?mode=rwc", dir.join("old.db").display());
+        let pool = sqlx::SqlitePool::connect(&url).await.expect("open");
+        sqlx::migrate::Migrator::new(old.as_path())
+            .await
+            .expect("read")
+            .run(&pool)
+            .await
+            .expect("old schema");
+        for sql in [
+            "INSERT INTO tournaments (id, name, first_day, last_day, swiss_rounds, tiebreaks, fortifications, \
+             flank_attacks, time_control_secs, no_retreat_eliminates, compulsory_advance, \
+             pillage_by_free_units_only, encirclement, created_at) VALUES (1, 'Liga 2025', '2025-05-01', \
+             '2025-05-01', 5, '', 1, 0, 600, 0, 1, 1, 'flank-attack', '2025-05-01T08:00:00Z')",
+            "INSERT INTO tournaments (id, name, first_day, last_day, swiss_rounds, tiebreaks, created_at) \
+             VALUES (2, 'Liga 2026', '2026-05-01', '2026-05-01', 5, '', '2026-05-01T08:00:00Z')",
+            "INSERT INTO history (tournament_id, entity, entity_id, action, at, old_value, new_value) \
+             VALUES (1, 'tournament', 1, 'configure', 'x', '{}', '{}'), (1, 'player', 1, 'register', 'x', '{}', '{}')",
+        ] {
+            sqlx::query(sql).execute(&pool).await.expect(sql);
+        }
+        pool.close().await;
+
+        let db = crate::store::connect(&url).await.expect("upgraded");
+        let first = get(&db, TournamentId(1)).await.expect("reads").expect("row");
+        let expected = RuleOptions {
+            fortifications: true,
+            flank_attacks: false,
+            time_control_secs: 600,
+            no_retreat_eliminates: false,
+            compulsory_advance: true,
+            pillage_by_free_units_only: true,
+            encirclement: Encirclement::FlankAttack,
+        };
+        assert_eq!(first.rules, expected);
+        // The old columns' defaults were the engine's register decisions, the Additional Rules off.
+        let second = get(&db, TournamentId(2)).await.expect("reads").expect("row");
+        assert_eq!(
+            second.rules,
+            RuleOptions { fortifications: false, flank_attacks: false, ..RuleOptions::default() }
+        );
+        let stamps = crate::store::view::stamps(&db).await.expect("stamps");
+        assert_eq!((stamps[&TournamentId(1)].changes, stamps[&TournamentId(2)].changes), (2, 0));
+        db.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -198,7 +198,9 @@ async fn sixteen_failed_logins_at_once_on_one_key_are_sixteen_failures() {
     assert_eq!(store::throttle::failures(&db, &key).await.unwrap(), 16);
     assert_eq!(store::throttle::blocked_until(&db, std::slice::from_ref(&key)).await.unwrap(), 1_001_000);
     // Past the window the count starts again.
-    store::throttle::record_failure(&db, std::slice::from_ref(&key), 2_000_000, 60_000, |_, _| 0).await.unwrap();
+    store::throttle::record_failure(&db, std::slice::from_ref(&key), 2_000_000, 60_000, |_, _| 0)
+        .await
+        .unwrap();
     assert_eq!(store::throttle::failures(&db, &key).await.unwrap(), 1);
 }
 
