@@ -10,7 +10,8 @@
 #
 # Needs PostgreSQL's server binaries (Debian: `apt-get install postgresql`; `.ci/run` installs them
 # when missing). As root the cluster runs as the `postgres` user (PostgreSQL refuses to run as root).
-# The cluster trades durability for speed (fsync off): it is for tests, never for data.
+# The cluster trades durability for speed (fsync off): it is for tests, never for data. With
+# PG_DURABLE=1 it keeps PostgreSQL's durable defaults (fsync, synchronous commit): for measurements.
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -59,9 +60,10 @@ trap stop EXIT
 
 "${run_as[@]}" "$bindir/initdb" -D "$dir/data" --username=postgres --auth-local=trust --auth-host=scram-sha-256 \
   --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
+speed="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+[ "${PG_DURABLE:-}" = 1 ] && speed=""
 "${run_as[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start \
-  -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=400 -c fsync=off \
-      -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=128MB" >/dev/null \
+  -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=400 $speed -c shared_buffers=128MB" >/dev/null \
   || { cat "$dir/server.log" >&2; exit 1; }
 
 psql_admin=("${run_as[@]}" "$bindir/psql" -v ON_ERROR_STOP=1 -q -h "$dir" -p "$port" -U postgres -d postgres)

@@ -35,9 +35,11 @@ impl Server {
             .spawn()
             .expect("the bitwa binary starts");
         let stdout = child.stdout.take().unwrap();
+        // Owned from here: a failed check below still kills the process.
+        let mut server = Server { child, base: String::new() };
         let mut lines = BufReader::new(stdout).lines();
         let line = lines.next().expect("the server prints its address").unwrap();
-        let base = line
+        server.base = line
             .strip_prefix("bitwa: serving on ")
             .and_then(|rest| rest.split_whitespace().next())
             .unwrap_or_else(|| panic!("unexpected first line: {line}"))
@@ -48,7 +50,7 @@ impl Server {
         }
         // Keep reading (and dropping) what it prints, so it never blocks on a full pipe.
         std::thread::spawn(move || lines.for_each(drop));
-        Server { child, base }
+        server
     }
 }
 
