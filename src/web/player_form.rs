@@ -1,28 +1,16 @@
 //! A player's registration fields and the CSV import of many players: parsed at the edge into
 //! [`NewPlayer`]s, with messages that name the field (and the row) in the page's language. The
-//! league's age rule (14 to 20 on the first day) is checked here, where the organiser can override it.
+//! league's age rule (`league::eligibility`) is asked here, where the organiser can override it.
 
 use super::error::WebError;
 use super::form;
 use super::i18n::Lang;
+use crate::league::eligibility;
 use crate::store::players::NewPlayer;
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 
 /// The most players one import may add.
 pub const MAX_ROWS: usize = 10_000;
-
-/// Age in whole years on `day` (birthdays on 29 February count from 1 March in other years).
-#[must_use]
-pub fn age_on(birth: NaiveDate, day: NaiveDate) -> i32 {
-    let mut age = day.year() - birth.year();
-    if (day.month(), day.day()) < (birth.month(), birth.day()) {
-        age -= 1;
-    }
-    age
-}
-
-/// League rules: individual players aged 14 to 20, on the tournament's first day.
-pub const AGE_RANGE: std::ops::RangeInclusive<i32> = 14..=20;
 
 /// Validate one player's fields; the message names the field and, for the age, the first day.
 ///
@@ -40,12 +28,15 @@ pub fn parse_player(
 ) -> Result<NewPlayer, WebError> {
     let birth_date = form::date(lang, "birth_date", birth)?;
     let name = form::text(lang, "name", name, 120)?;
-    let age = age_on(birth_date, first_day);
-    if !AGE_RANGE.contains(&age) && !age_override {
+    let eligible = eligibility::check_age(birth_date, first_day);
+    if let Err(e) = eligible
+        && !age_override
+    {
         return Err(WebError::BadRequest(format!(
-            "{name}: {} ({}: {age}, {})",
+            "{name}: {} ({}: {}, {})",
             lang.t("age_refused"),
             lang.t("first_day"),
+            e.age,
             first_day
         )));
     }
@@ -54,7 +45,7 @@ pub fn parse_player(
         birth_date,
         club: form::opt_text(lang, "club", club, 200)?,
         knowledge_score: form::opt_int(lang, "knowledge", knowledge, 0, 1000)?,
-        age_override: age_override && !AGE_RANGE.contains(&age),
+        age_override: age_override && eligible.is_err(),
     })
 }
 
@@ -120,23 +111,4 @@ pub fn parse_csv(lang: Lang, first_day: NaiveDate, text: &str) -> Result<Vec<New
         return Err(WebError::BadRequest(format!("{}: {}", lang.t("import_csv"), lang.t("no_rows"))));
     }
     Ok(players)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(s: &str) -> NaiveDate {
-        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
-    }
-
-    #[test]
-    fn age_counts_whole_years_up_to_the_birthday() {
-        assert_eq!(age_on(d("2010-06-15"), d("2024-06-14")), 13);
-        assert_eq!(age_on(d("2010-06-15"), d("2024-06-15")), 14);
-        assert_eq!(age_on(d("2004-06-15"), d("2025-06-14")), 20);
-        assert_eq!(age_on(d("2004-06-15"), d("2025-06-15")), 21);
-        assert_eq!(age_on(d("2008-02-29"), d("2022-02-28")), 13);
-        assert_eq!(age_on(d("2008-02-29"), d("2022-03-01")), 14);
-    }
 }
