@@ -95,6 +95,8 @@ impl Application {
                 // Outermost last: headers on every answer (HEAD routed as GET), then the session,
                 // then the route guard, which needs the session's user.
                 .wrap(from_fn(guard::access))
+                // Error pages in the site's frame and the request's language (needs the session).
+                .wrap(from_fn(super::error_page::middleware))
                 .wrap(from_fn(session::middleware))
                 .wrap(from_fn(headers::security_headers))
                 .app_data(data.clone())

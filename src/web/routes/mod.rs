@@ -5,6 +5,7 @@ pub mod account;
 pub mod admin;
 pub mod editions;
 pub mod exports;
+pub mod fields;
 pub mod privacy;
 pub mod public;
 pub mod referee;
