@@ -16,11 +16,18 @@ struct Asset {
 }
 
 /// Every static file. Add a file here and link it with [`url`].
-const ASSETS: &[Asset] = &[Asset {
-    name: "style.css",
-    content_type: "text/css; charset=utf-8",
-    bytes: include_bytes!("../../static/style.css"),
-}];
+const ASSETS: &[Asset] = &[
+    Asset {
+        name: "style.css",
+        content_type: "text/css; charset=utf-8",
+        bytes: include_bytes!("../../static/style.css"),
+    },
+    Asset {
+        name: "print.css",
+        content_type: "text/css; charset=utf-8",
+        bytes: include_bytes!("../../static/print.css"),
+    },
+];
 
 struct Served {
     name: &'static str,
@@ -58,6 +65,13 @@ pub fn url(name: &str) -> String {
 #[must_use]
 pub fn stylesheet() -> &'static str {
     static URL: LazyLock<String> = LazyLock::new(|| url("style.css"));
+    &URL
+}
+
+/// The print stylesheet's URL (`media="print"`: pairings, standings and table cards on paper).
+#[must_use]
+pub fn print_stylesheet() -> &'static str {
+    static URL: LazyLock<String> = LazyLock::new(|| url("print.css"));
     &URL
 }
 

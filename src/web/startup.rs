@@ -178,6 +178,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}", web::get().to(public::tournament))
         .route("/t/{t}/round/{n}", web::get().to(results::pairings))
         .route("/t/{t}/round/{n}/why", web::get().to(results::explanation))
+        .route("/t/{t}/round/{n}/cards", web::get().to(super::routes::cards::table_cards))
         .route("/t/{t}/standings", web::get().to(results::standings))
         .route("/t/{t}/bracket", web::get().to(results::bracket))
         .route("/t/{t}/player/{p}", web::get().to(results::player))
@@ -212,6 +213,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         // Referee (organisers too).
         .route("/ref/t/{t}", web::get().to(referee::tables))
         .route("/ref/t/{t}/match/{m}", web::get().to(referee::match_form))
+        .route("/ref/t/{t}/history/{id}/log/{side}", web::get().to(admin::history_log))
         .route("/ref/t/{t}/match/{m}/extra", web::post().to(referee::extra_game))
         .route("/ref/t/{t}/match/{m}/deck", web::post().to(referee::deck_check))
         .route("/ref/t/{t}/match/{m}/forfeit", web::post().to(referee::forfeit))

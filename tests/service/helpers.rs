@@ -412,11 +412,15 @@ pub async fn register(b: &Browser, t: i64, name: &str) -> i64 {
         )
         .await;
     assert_eq!(page.status, 303, "{}", page.body);
-    let admin = b.get(&format!("/admin/t/{t}")).await;
-    // The newest row with this name carries the id in its first cell.
-    let row = admin.body.rfind(&format!("<td>{name}")).expect("player listed");
-    let cell = admin.body[..row].rfind("<td>").unwrap();
-    admin.body[cell + 4..row].trim_end_matches("</td>").parse().unwrap()
+    player_id(&b.get(&format!("/admin/t/{t}")).await.body, name)
+}
+
+/// The id of the newest player called `name` on the organiser's page (the player choices list
+/// every player as `<option value="id">name</option>`, in registration order).
+pub fn player_id(admin_page: &str, name: &str) -> i64 {
+    let at = admin_page.rfind(&format!("\">{name}</option>")).expect("player listed");
+    let start = admin_page[..at].rfind("value=\"").unwrap() + "value=\"".len();
+    admin_page[start..at].parse().unwrap()
 }
 
 impl Browser {

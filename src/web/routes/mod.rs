@@ -3,9 +3,10 @@
 
 pub mod account;
 pub mod admin;
+pub mod cards;
+pub mod confirm;
 pub mod editions;
 pub mod exports;
-pub mod fields;
 pub mod privacy;
 pub mod public;
 pub mod referee;

@@ -21,7 +21,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 /// Whether the visitor organises (sees drafts, history) and referees (sees result forms) the tournament.
-pub(super) async fn roles(ctx: &Ctx, db: &Db, t: &Tournament) -> Result<(bool, bool), WebError> {
+pub(crate) async fn roles(ctx: &Ctx, db: &Db, t: &Tournament) -> Result<(bool, bool), WebError> {
     let Some(u) = &ctx.user else { return Ok((false, false)) };
     let organiser = store::tournaments::has_role(db, t.id, u.id, Role::Organiser).await?;
     let referee = organiser || store::tournaments::has_role(db, t.id, u.id, Role::Referee).await?;
@@ -307,7 +307,8 @@ struct MatchPage<'a> {
     t: &'a Tournament,
     line: &'a MatchLine,
     decks: &'a [store::deck_checks::DeckCheck],
-    history: Vec<store::history::Change>,
+    /// The match's changes, in words (referees and organisers).
+    history: Vec<crate::web::history_lines::HistoryLine>,
     referee: bool,
 }
 
@@ -326,13 +327,12 @@ pub async fn match_page(
     }
     let (organiser, referee) = roles(&ctx, &db, view.t()).await?;
     let line = view.visible_line(MatchId(mid), organiser).ok_or(WebError::NotFound)?;
-    let mut history = Vec::new();
-    if referee {
-        history.extend(store::history::for_entity(&db, "match", line.id.0).await?);
-        for g in &line.games {
-            history.extend(store::history::for_entity(&db, "game", g.id.0).await?);
-        }
-    }
+    let history = if referee {
+        let filter = store::history::Filter { match_id: Some(line.id), ..Default::default() };
+        super::admin::history_lines(&ctx, &db, view.t(), filter, 0, 200).await?
+    } else {
+        Vec::new()
+    };
     let decks = view.decks_of(line.id);
     serve(&req, &view, key, &MatchPage { ctx: &ctx, t: view.t(), line, decks, history, referee })
 }

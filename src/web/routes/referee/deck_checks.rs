@@ -2,7 +2,6 @@
 //! game; for a short deck the set handed out instead and, card by card, what the short set lacks.
 //! The league's `check_deck` decides; the store accepts checks only in a published round.
 
-use super::super::fields::Problems;
 use super::page::{DeckForm, Refused, render_match};
 use super::refereed;
 use crate::engine::Edition;
@@ -14,6 +13,7 @@ use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
+use crate::web::fields::Problems;
 use crate::web::form;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};

@@ -2,7 +2,6 @@
 //! (league `MatchPlay::NoShow` / `MatchPlay::Withdrawal`), or "match played" to clear it again.
 //! Version-checked and logged like every result; the league says what a phase allows.
 
-use super::super::fields::Problems;
 use super::page::{ForfeitForm, Refused, render_match};
 use super::{open_for, refereed};
 use crate::league::{self, Absence, MatchPlay};
@@ -13,6 +12,7 @@ use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
+use crate::web::fields::Problems;
 use crate::web::form;
 use crate::web::league_view::lp;
 use actix_web::http::StatusCode;

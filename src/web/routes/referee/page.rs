@@ -2,7 +2,6 @@
 //! extra game of a level knockout match), then a walkover or withdrawal. Each form can come back
 //! with what was typed and its problems ([`GameForm`], [`DeckForm`], [`ForfeitForm`]).
 
-use super::super::fields::Problems;
 use super::deck_checks::{CardView, card_list, checklist};
 use super::{open_for, refereed};
 use crate::engine::Edition;
@@ -14,6 +13,7 @@ use crate::web::auth::LoggedIn;
 use crate::web::ctx::Ctx;
 use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
+use crate::web::fields::Problems;
 use crate::web::league_view::Loaded;
 use crate::web::lines::{GameLine, MatchLine, match_line};
 use crate::web::log_error::LogErrorView;

@@ -2,7 +2,6 @@
 //! file); the knockout's extra game drawn by the bracket's lot. The form is parsed at the edge into
 //! [`Typed`] values; a refused form comes back on the match page with what was typed kept.
 
-use super::super::fields::Problems;
 use super::page::{GameForm, Refused, render_match};
 use super::{open_for, refereed};
 use crate::engine::{ValidatedGame, validate_log};
@@ -15,6 +14,7 @@ use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
+use crate::web::fields::Problems;
 use crate::web::form;
 use crate::web::i18n::Lang;
 use crate::web::league_view::Loaded;
