@@ -284,6 +284,14 @@ pub async fn delete(
     require_admin(&user)?;
     let code = path.into_inner();
     if !super::confirm::confirmed(&form.pairs) {
+        // Ask only about an edition that can go; say at once why another cannot.
+        let row = store::editions::get(&db, &code).await?.ok_or(WebError::NotFound)?;
+        if row.builtin {
+            return Err(WebError::BadRequest(ctx.t("edition_builtin_kept").into()));
+        }
+        if row.in_use() {
+            return Err(WebError::Conflict(format!("{} ({code})", ctx.t("edition_in_use"))));
+        }
         return super::confirm::ask(
             &ctx,
             super::confirm::Confirm {

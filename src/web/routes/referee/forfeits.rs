@@ -56,8 +56,8 @@ pub async fn forfeit(
     let Some(b) = m.player_b else { return Err(WebError::BadRequest(ctx.t("bye").to_string())) };
     let lang = ctx.lang;
     let f = &form.value;
+    let version = form::int(lang, "version", &f.version, 0, i64::MAX)?;
     let mut problems = Problems::default();
-    let version = problems.take(lang, "version", form::int(lang, "version", &f.version, 0, i64::MAX))?;
     let choice = f.forfeit.trim();
     let forfeit = match choice {
         "" => Some(None),
@@ -78,7 +78,7 @@ pub async fn forfeit(
         problems.add("forfeit", lang.t("double_no_show_knockout"));
     }
     let mut conflict = false;
-    if let (Some(version), Some(forfeit), true) = (version, forfeit, problems.is_empty()) {
+    if let (Some(forfeit), true) = (forfeit, problems.is_empty()) {
         match store::rounds::set_forfeit(&db, t.id, m.id, version, forfeit, user.0.id).await {
             Ok(()) => {
                 tracing::info!(tournament = %t.id, r#match = %m.id, forfeit = choice, by = %user.0.username, "forfeit saved");

@@ -247,20 +247,21 @@ async fn save_result(
         return Err(WebError::BadRequest(ctx.t("round_not_open").to_string()));
     }
     let edition = editions.get(db, &t.edition).await?;
+    // A form of ours always carries the version: without one the request is malformed (400).
+    let version = form::int(lang, "version", &f.version, 0, i64::MAX)?;
     let mut problems = Problems::default();
-    let version = problems.take(lang, "version", form::int(lang, "version", &f.version, 0, i64::MAX))?;
     let typed = parse_typed(lang, f, &mut problems)?;
     problems.take(lang, "move_log", form::multiline(lang, "move_log", &f.log, LOG_MAX_BYTES))?;
     let refuse = |problems: Problems, message: Option<String>, log_error: Option<LogErrorView>, status| {
-        let mut form = as_typed(game.id, version.unwrap_or(game.version), f, problems);
+        let mut form = as_typed(game.id, version, f, problems);
         form.message = message;
         form.log_error = log_error;
         (Refused { game: Some(form), ..Refused::default() }, status)
     };
     let (refused, status) = 'decide: {
-        let Some(version) = version.filter(|_| problems.is_empty()) else {
+        if !problems.is_empty() {
             break 'decide refuse(problems, None, None, StatusCode::UNPROCESSABLE_ENTITY);
-        };
+        }
         if m.forfeit.is_some() {
             // Checked again in the store's transaction; here to answer before validating the log.
             let message = lang.t(crate::web::error::refusal_key(store::Refusal::MatchForfeited)).to_string();
@@ -381,11 +382,11 @@ pub async fn extra_game(
     let (t, _) = refereed(&db, &user, tid).await?;
     let data = Loaded::load(&db, t).await?;
     let m = data.matches.iter().find(|m| m.id == MatchId(mid)).ok_or(WebError::NotFound)?;
+    if data.games_of(m.id).iter().any(|g| g.game_no == 3) {
+        // The lot was drawn already (a repeated click): show it.
+        return Ok(super::super::see_other(&format!("/ref/t/{}/match/{}#game-3", data.t.id, m.id)));
+    }
     if !matches!(data.state(m), crate::web::league_view::MatchState::NeedsExtraGame) {
-        if data.games_of(m.id).iter().any(|g| g.game_no == 3) {
-            // The lot was drawn already (a repeated click): show it.
-            return Ok(super::super::see_other(&format!("/ref/t/{}/match/{}#game-3", data.t.id, m.id)));
-        }
         return Err(WebError::BadRequest(ctx.t("no_extra_game").to_string()));
     }
     let at = m.bracket_slot.and_then(crate::web::league_view::ref_of).ok_or(WebError::NotFound)?;
