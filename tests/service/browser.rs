@@ -343,7 +343,7 @@ fn screenshot_dir() -> PathBuf {
 
 /// A tournament day with long names, a played round with a move log, a published round 2 in play,
 /// a referee: (tournament, a match, a game with a log, a player).
-async fn a_day_to_look_at(app: &TestApp, admin: &Browser) -> (i64, i64, i64, i64) {
+async fn a_day_to_look_at(admin: &Browser) -> (i64, i64, i64, i64) {
     let t = create_tournament(admin, &[("name", "Liga Bitwy Warszawskiej — Mazowsze, runda wiosenna 2026")])
         .await;
     for name in [
@@ -389,7 +389,7 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
     let Some((chromium, chromedriver)) = browser_binaries() else { return };
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
-    let (t, m, g, p) = a_day_to_look_at(&app, &admin).await;
+    let (t, m, g, p) = a_day_to_look_at(&admin).await;
     let base = &app.base;
     let edition = bitwa::engine::Edition::builtin().id().to_string();
     let public = [

@@ -32,3 +32,4 @@ mod rules;
 mod sessions;
 mod spine;
 mod throttling;
+mod tournament_day;
