@@ -2,6 +2,8 @@
 //! earlier rounds' losers sharing their places, then the rest by the Swiss standings. Every expected
 //! list is written out by hand from the bracket drawn in the test's comment.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use bitwa::league::*;
 
 fn p(n: i64) -> PlayerId {

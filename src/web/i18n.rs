@@ -216,7 +216,7 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("results_missing", "brakuje wyników", "results are missing"),
     (
         "swap_invalid",
-        "Obaj gracze muszą grać w tej rundzie, przy różnych stołach.",
+        "Obie osoby muszą grać w tej rundzie, przy różnych stołach.",
         "Both players must play in this round, at different tables.",
     ),
     ("knowledge", "Test wiedzy", "Knowledge test"),
@@ -508,7 +508,7 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("draw_lot", "Losuj stronę dogrywki", "Draw lots for the extra game"),
     (
         "age_refused",
-        "Gracz musi mieć od 14 do 20 lat w pierwszym dniu turnieju",
+        "W turnieju grają osoby, które w pierwszym dniu mają od 14 do 20 lat",
         "The player must be 14 to 20 years old on the tournament's first day",
     ),
     (

@@ -46,7 +46,7 @@ pub fn parse_fields(
     {
         problems.add(
             "birth_date",
-            format!("{} ({}: {}, {})", lang.t("age_refused"), lang.t("first_day"), e.age, first_day),
+            format!("{} ({} {first_day}: {})", lang.t("age_refused"), lang.t("age_on_first_day"), e.age),
         );
     }
     let (Some(name), Some(birth_date), Some(club), Some(knowledge_score), true) =

@@ -151,7 +151,7 @@ async fn after_the_knockout_the_final_ranking_lists_the_champion_first_everywher
     assert!(
         lines.next().unwrap().starts_with("Miejsce końcowe;Miejsce po fazie szwajcarskiej;Imię i nazwisko;")
     );
-    assert!(lines.next().unwrap().starts_with(&format!("1;")), "{text}");
+    assert!(lines.next().unwrap().starts_with("1;"), "{text}");
     assert!(text.lines().nth(1).unwrap().contains(champion.as_str()), "the champion first:\n{text}");
     assert!(
         text.lines().nth(2).unwrap().starts_with("2;")

@@ -180,7 +180,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("tournament_name", "Nazwa turnieju", "Tournament name"),
     ("confirm_no", "Nie, wróć", "No, go back"),
     ("saved_config", "Konfiguracja zapisana.", "Configuration saved."),
-    ("saved_players", "Gracze zapisani.", "Players saved."),
+    ("saved_players", "Lista graczy zapisana.", "The list of players is saved."),
     ("no_result_yet", "bez wyniku", "no result"),
     ("wins_word", "wygrywa", "won by"),
     ("yes", "tak", "yes"),
@@ -282,4 +282,5 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Only at 1:1 with equal points as Red",
     ),
     ("no_cards", "W tej rundzie nie ma meczów przy stołach.", "No matches at tables in this round."),
+    ("age_on_first_day", "wiek w pierwszym dniu,", "age on the first day,"),
 ];

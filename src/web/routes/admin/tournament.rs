@@ -259,17 +259,19 @@ pub async fn overview(
     query: web::Query<OverviewQuery>,
 ) -> Result<HttpResponse, WebError> {
     let t = organised(&db, &user, path.into_inner()).await?;
-    let mut forms = Forms::default();
-    forms.appointed = match query.appointed.as_deref() {
-        Some("created") => Some("appointed_created"),
-        Some("existing") => Some("appointed_existing"),
-        Some("existing-password-kept") => Some("appointed_password_kept"),
-        _ => None,
-    };
-    forms.saved = match query.saved.as_deref() {
-        Some("config") => Some("saved_config"),
-        Some("players") => Some("saved_players"),
-        _ => None,
+    let forms = Forms {
+        appointed: match query.appointed.as_deref() {
+            Some("created") => Some("appointed_created"),
+            Some("existing") => Some("appointed_existing"),
+            Some("existing-password-kept") => Some("appointed_password_kept"),
+            _ => None,
+        },
+        saved: match query.saved.as_deref() {
+            Some("config") => Some("saved_config"),
+            Some("players") => Some("saved_players"),
+            _ => None,
+        },
+        ..Forms::default()
     };
     overview_page(&ctx, &db, t, forms, StatusCode::OK).await
 }
