@@ -40,7 +40,7 @@ impl Problems {
 
     /// The problem with `field`, if any (the first one recorded).
     #[must_use]
-    pub fn get(&self, field: &str) -> Option<&str> {
+    pub fn for_field(&self, field: &str) -> Option<&str> {
         self.0.iter().find(|(f, _)| *f == field).map(|(_, m)| m.as_str())
     }
 
@@ -69,11 +69,11 @@ mod tests {
         let mut p = Problems::default();
         let n = p.take(Lang::Pl, "red_points", form::int(Lang::Pl, "red_points", "dużo", 0, 500));
         assert!(matches!(n, Ok(None)));
-        assert_eq!(p.get("red_points"), Some("podaj liczbę całkowitą od 0 do 500"));
+        assert_eq!(p.for_field("red_points"), Some("podaj liczbę całkowitą od 0 do 500"));
         assert_eq!(p.summary(Lang::Pl), vec!["Punkty za Czerwonych: podaj liczbę całkowitą od 0 do 500"]);
         let ok = p.take(Lang::Pl, "red_clock", form::int(Lang::Pl, "red_clock", "7", 0, 500));
         assert!(matches!(ok, Ok(Some(7))));
-        assert!(p.get("red_clock").is_none());
+        assert!(p.for_field("red_clock").is_none());
         let other = p.take::<i64>(Lang::Pl, "x", Err(WebError::NotFound));
         assert!(matches!(other, Err(WebError::NotFound)));
     }

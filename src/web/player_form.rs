@@ -84,7 +84,7 @@ pub fn parse_player(
         None => {
             let all = problems.summary(lang).join("; ");
             let who = name.trim();
-            Err(WebError::BadRequest(if who.is_empty() || problems.get("person_name").is_some() {
+            Err(WebError::BadRequest(if who.is_empty() || problems.for_field("person_name").is_some() {
                 all
             } else {
                 format!("{who}: {all}")

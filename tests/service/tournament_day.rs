@@ -569,3 +569,20 @@ async fn tiebreaks_are_named_in_words_each_with_a_one_line_explanation() {
     let form = admin.get(&format!("/admin/t/{t}")).await;
     form.assert_contains("<select name=\"tiebreak_1\">").assert_contains(">Mecze bezpośrednie</option>");
 }
+
+#[actix_rt::test]
+async fn the_demo_day_history_is_a_page_of_sentences_not_the_whole_day_with_its_logs() {
+    let app = TestApp::spawn_with(fresh_dir(), true).await;
+    let organiser = app.browser();
+    organiser.login("organizator", "demo-organizator").await;
+    let t = ids_after(&organiser.get("/").await.body, "/t/")[0];
+    let history = organiser.get(&format!("/admin/t/{t}/history")).await;
+    assert_eq!(history.status, 200);
+    assert_eq!(history.body.matches("class=\"change\"").count(), 50, "one page");
+    history.assert_contains("id=\"older\"").assert_lacks("[Event").assert_lacks("&#34;log_text");
+    let logs = history.body.matches("/log/new\"").count();
+    assert!(logs > 0, "the logs of the day are linked");
+    eprintln!("demo history page: {} bytes, {logs} logs linked", history.body.len());
+    // The 24-player demo's whole history with its logs inline was 319 KB on one page.
+    assert!(history.body.len() < 100 * 1024, "{} bytes", history.body.len());
+}

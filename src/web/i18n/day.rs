@@ -171,7 +171,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("save_deck", "Zapisz kontrolę talii", "Save the deck check"),
     ("save_game", "Zapisz wynik partii", "Save the result of game"),
     ("save_extra_game", "Zapisz wynik dogrywki", "Save the extra game's result"),
-    ("save_forfeit", "Zapisz", "Save"),
+    ("save_forfeit", "Zapisz rozstrzygnięcie meczu", "Save how the match is decided"),
     ("plays_red", "gra Armią Czerwoną", "commands the Red Army"),
     ("forfeit_choice", "Jak rozstrzyga się mecz", "How the match is decided"),
     ("rows", "wiersze", "rows"),
@@ -206,7 +206,6 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("h_allow", "Zakaz pary zdjęty", "Pair allowed again"),
     ("h_configure", "Zmiana konfiguracji turnieju", "Tournament configuration changed"),
     ("h_other", "Zmiana", "A change"),
-    ("enter", "wpisanie", "entered"),
     ("pair_same_player", "wybierz dwie różne osoby", "choose two different players"),
     (
         "first_row_not_header",

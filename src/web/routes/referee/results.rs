@@ -126,7 +126,7 @@ fn typed_entry(lang: Lang, typed: &Typed, problems: &mut Problems) -> Option<Res
     if typed.termination.is_none() {
         problems.add("termination", lang.t("choose_termination"));
     }
-    if typed.red_points.is_none() && problems.get("red_points").is_none() {
+    if typed.red_points.is_none() && problems.for_field("red_points").is_none() {
         problems.add("red_points", lang.t("required"));
     }
     let (winner, termination, red_points) = (typed.winner?, typed.termination?, typed.red_points?);
