@@ -7,6 +7,7 @@ pub mod ids;
 mod ledger;
 mod legal;
 pub mod messages;
+pub mod narrate;
 pub mod notation;
 mod options;
 mod random;

@@ -35,5 +35,6 @@ pub use deck_check::{CardRef, DECK_SIZE, DeckCheckError, DeckReport, check_cards
 pub mod eligibility;
 pub mod final_ranking;
 pub use final_ranking::{FinalPlace, Stage, final_ranking};
+pub mod clock;
 pub mod simulation;
 pub mod trf;

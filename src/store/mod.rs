@@ -13,6 +13,7 @@ pub mod games;
 pub mod history;
 pub mod ids;
 pub mod players;
+pub mod recordings;
 pub mod rounds;
 pub mod secrets;
 pub mod sessions;

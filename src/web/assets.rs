@@ -27,6 +27,17 @@ const ASSETS: &[Asset] = &[
         content_type: "text/css; charset=utf-8",
         bytes: include_bytes!("../../static/print.css"),
     },
+    // The digital table's stylesheet and its one script (the board, replay, recorder, live pages).
+    Asset {
+        name: "table.css",
+        content_type: "text/css; charset=utf-8",
+        bytes: include_bytes!("../../static/table.css"),
+    },
+    Asset {
+        name: "table.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../static/table.js"),
+    },
 ];
 
 struct Served {

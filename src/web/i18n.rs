@@ -10,6 +10,8 @@ mod day;
 /// Texts of accounts, sessions, throttling and input checks (a table of its own, so that parallel
 /// work on pages and on security does not edit the same lines).
 mod security;
+/// Texts of the digital table: board, replay, recorder, clocks, live page.
+mod table;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Lang {
@@ -59,7 +61,13 @@ impl Lang {
 }
 
 static INDEX: LazyLock<HashMap<&'static str, (&'static str, &'static str)>> = LazyLock::new(|| {
-    TABLE.iter().chain(security::TABLE).chain(day::TABLE).map(|&(k, pl, en)| (k, (pl, en))).collect()
+    TABLE
+        .iter()
+        .chain(security::TABLE)
+        .chain(table::TABLE)
+        .chain(day::TABLE)
+        .map(|&(k, pl, en)| (k, (pl, en)))
+        .collect()
 });
 
 /// (key, Polish, English).
@@ -539,7 +547,7 @@ mod tests {
     #[test]
     fn every_key_is_unique_and_translated() {
         let mut seen = std::collections::HashSet::new();
-        for &(k, pl, en) in TABLE.iter().chain(security::TABLE).chain(day::TABLE) {
+        for &(k, pl, en) in TABLE.iter().chain(security::TABLE).chain(table::TABLE).chain(day::TABLE) {
             assert!(seen.insert(k), "duplicate key {k}");
             assert!(!pl.is_empty() && !en.is_empty(), "empty text for {k}");
         }

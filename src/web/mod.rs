@@ -5,6 +5,7 @@
 
 pub mod assets;
 pub mod auth;
+pub mod board;
 pub mod cache;
 pub mod coalesce;
 pub mod csrf;
@@ -36,6 +37,7 @@ pub mod sentences;
 pub mod session;
 pub mod settings;
 pub mod startup;
+pub mod table;
 pub mod throttle;
 pub mod tiebreak_order;
 pub mod upload;

@@ -3,7 +3,9 @@
 use super::form::BODY_LIMIT;
 use super::hashing::Hasher;
 use super::mac::{Secret, random_hex};
-use super::routes::{account, admin, editions, exports, privacy, public, referee, results, rounds};
+use super::routes::{
+    account, admin, editions, exports, game, live, privacy, public, recorder, referee, results, rounds,
+};
 use super::session::SessionConfig;
 use super::settings::Settings;
 use super::{assets, auth, demo, error::WebError, guard, headers, session};
@@ -183,7 +185,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/bracket", web::get().to(results::bracket))
         .route("/t/{t}/player/{p}", web::get().to(results::player))
         .route("/t/{t}/match/{m}", web::get().to(results::match_page))
-        .route("/t/{t}/game/{g}", web::get().to(results::game_page))
+        .route("/t/{t}/game/{g}", web::get().to(game::game_page))
+        .route("/t/{t}/live", web::get().to(live::live_page))
         .route("/t/{t}/export/pairings/{n}", web::get().to(exports::pairings))
         .route("/t/{t}/export/standings", web::get().to(exports::standings))
         .route("/t/{t}/export/results", web::get().to(exports::results))
@@ -219,6 +222,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/ref/t/{t}/match/{m}/forfeit", web::post().to(referee::forfeit))
         .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result))
         .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result))
+        .route("/ref/t/{t}/game/{g}/record", web::get().to(recorder::record_page))
+        .route("/ref/t/{t}/game/{g}/record", web::post().to(recorder::record_post))
         // Static files (versioned names); last, so that a more specific `/static/...` route wins.
         .route("/static/{name}", web::get().to(assets::serve));
     // Referee (organisers too).

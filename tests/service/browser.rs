@@ -14,15 +14,15 @@ use std::time::Duration;
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
-fn find_in_path(name: &str) -> Option<PathBuf> {
+pub(crate) fn find_in_path(name: &str) -> Option<PathBuf> {
     std::env::var_os("PATH")?.to_str()?.split(':').map(|d| PathBuf::from(d).join(name)).find(|p| p.is_file())
 }
 
 /// chromedriver and the running browser session; both are ended on drop.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     base: String,
-    session: String,
+    pub(crate) session: String,
     client: awc::Client,
     profile: PathBuf,
 }
@@ -50,7 +50,7 @@ impl Drop for Driver {
 }
 
 impl Driver {
-    async fn start(chromium: &Path, chromedriver: &Path) -> Driver {
+    pub(crate) async fn start(chromium: &Path, chromedriver: &Path) -> Driver {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let child = Command::new(chromedriver)
             .arg(format!("--port={port}"))
@@ -85,7 +85,7 @@ impl Driver {
         driver
     }
 
-    async fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+    pub(crate) async fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
         let url = format!("{}{path}", self.base);
         let req = match method {
             "GET" => self.client.get(url),
@@ -102,11 +102,11 @@ impl Driver {
         v
     }
 
-    async fn go(&self, url: &str) {
+    pub(crate) async fn go(&self, url: &str) {
         self.call("POST", &format!("/session/{}/url", self.session), Some(json!({"url": url}))).await;
     }
 
-    async fn source(&self) -> String {
+    pub(crate) async fn source(&self) -> String {
         self.call("GET", &format!("/session/{}/source", self.session), None).await["value"]
             .as_str()
             .unwrap_or_default()
@@ -115,7 +115,7 @@ impl Driver {
 
     /// The page source once it contains `needle` (a submitted form may still be loading), or the
     /// last source seen after 15 s.
-    async fn source_with(&self, needle: &str) -> String {
+    pub(crate) async fn source_with(&self, needle: &str) -> String {
         let mut source = String::new();
         for _ in 0..150 {
             source = self.source().await;
@@ -127,7 +127,7 @@ impl Driver {
         source
     }
 
-    async fn find(&self, css: &str) -> String {
+    pub(crate) async fn find(&self, css: &str) -> String {
         let v = self
             .call(
                 "POST",
@@ -138,7 +138,7 @@ impl Driver {
         v["value"][ELEMENT].as_str().unwrap_or_else(|| panic!("element {css}: {v}")).to_string()
     }
 
-    async fn type_into(&self, css: &str, text: &str) {
+    pub(crate) async fn type_into(&self, css: &str, text: &str) {
         let e = self.find(css).await;
         self.call(
             "POST",
@@ -148,12 +148,12 @@ impl Driver {
         .await;
     }
 
-    async fn clear(&self, css: &str) {
+    async fn clear_field(&self, css: &str) {
         let e = self.find(css).await;
         self.call("POST", &format!("/session/{}/element/{e}/clear", self.session), Some(json!({}))).await;
     }
 
-    async fn click(&self, css: &str) {
+    pub(crate) async fn click(&self, css: &str) {
         let e = self.find(css).await;
         self.call("POST", &format!("/session/{}/element/{e}/click", self.session), Some(json!({}))).await;
     }
@@ -190,7 +190,7 @@ impl Driver {
     }
 
     /// (the page's width, the viewport's width) in CSS pixels: wider means sideways scrolling.
-    async fn widths(&self) -> (u64, u64) {
+    async fn page_widths(&self) -> (u64, u64) {
         let v = self
             .script("return [Math.max(document.documentElement.scrollWidth, document.body.scrollWidth), window.innerWidth];")
             .await;
@@ -198,7 +198,7 @@ impl Driver {
     }
 
     /// The whole page as a PNG file.
-    async fn screenshot(&self, path: &Path) {
+    async fn whole_page_png(&self, path: &Path) {
         let height =
             self.script("return document.documentElement.scrollHeight;").await.as_u64().unwrap_or(800);
         let width = self.script("return window.innerWidth;").await.as_u64().unwrap_or(390);
@@ -226,30 +226,16 @@ impl Driver {
         base64_decode(pdf["data"].as_str().expect("PDF data"))
     }
 
-    async fn end(mut self) {
+    pub(crate) async fn end(mut self) {
         self.call("DELETE", &format!("/session/{}", self.session), None).await;
         self.session.clear();
     }
 }
 
-/// Standard base64 (what the DevTools protocol sends screenshots in), decoded.
+/// Standard base64 (what the DevTools protocol sends screenshots and PDFs in), decoded.
 fn base64_decode(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => Some(c - b'A'),
-        b'a'..=b'z' => Some(c - b'a' + 26),
-        b'0'..=b'9' => Some(c - b'0' + 52),
-        b'+' => Some(62),
-        b'/' => Some(63),
-        _ => None,
-    };
-    let sextets: Vec<u8> = text.bytes().filter_map(value).collect();
-    let mut out = Vec::with_capacity(sextets.len() * 3 / 4);
-    for chunk in sextets.chunks(4) {
-        let bits = chunk.iter().enumerate().fold(0u32, |acc, (i, &s)| acc | (u32::from(s) << (18 - 6 * i)));
-        let bytes = bits.to_be_bytes();
-        out.extend_from_slice(&bytes[1..chunk.len()]);
-    }
-    out
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.decode(text).expect("base64 from the browser")
 }
 
 /// chromium and chromedriver, or `None` (the test then skips, except under CI=true).
@@ -342,8 +328,8 @@ fn screenshot_dir() -> PathBuf {
 }
 
 /// A tournament day with long names, a played round with a move log, a published round 2 in play,
-/// a referee: (tournament, a match, a game with a log, a player).
-async fn a_day_to_look_at(admin: &Browser) -> (i64, i64, i64, i64) {
+/// a referee: (tournament, a match, a game with a log, a player, a game of round 2 to record).
+async fn a_day_to_look_at(admin: &Browser) -> (i64, i64, i64, i64, i64) {
     let t = create_tournament(admin, &[("name", "Liga Bitwy Warszawskiej — Mazowsze, runda wiosenna 2026")])
         .await;
     for name in [
@@ -381,7 +367,10 @@ async fn a_day_to_look_at(admin: &Browser) -> (i64, i64, i64, i64) {
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
     let player = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/player/"))[0];
-    (t, matches[0], first[0].0, player)
+    let in_play =
+        ids_after(&admin.get(&format!("/t/{t}/round/2")).await.body, &format!("/ref/t/{t}/match/"))[0];
+    let to_record = game_forms(&admin.get(&format!("/ref/t/{t}/match/{in_play}")).await.body, t)[0].0;
+    (t, matches[0], first[0].0, player, to_record)
 }
 
 #[actix_rt::test]
@@ -389,7 +378,7 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
     let Some((chromium, chromedriver)) = browser_binaries() else { return };
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
-    let (t, m, g, p) = a_day_to_look_at(&admin).await;
+    let (t, m, g, p, to_record) = a_day_to_look_at(&admin).await;
     let base = &app.base;
     let edition = bitwa::engine::Edition::builtin().id().to_string();
     let public = [
@@ -405,6 +394,7 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
         ("match", format!("/t/{t}/match/{m}")),
         ("game with a move log", format!("/t/{t}/game/{g}")),
         ("error page", format!("/t/{t}/match/999999")),
+        ("live", format!("/t/{t}/live")),
     ];
     let logged_in = [
         ("my tournaments", "/me".to_string()),
@@ -418,6 +408,7 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
         ("organiser: an edition", format!("/admin/editions/{edition}")),
         ("organiser: pairings in play", format!("/t/{t}/round/2")),
         ("change password", "/account/password".to_string()),
+        ("referee: the digital table", format!("/ref/t/{t}/game/{to_record}/record")),
     ];
     let driver = Driver::start(&chromium, &chromedriver).await;
     let mut too_wide = Vec::new();
@@ -427,7 +418,7 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
             driver.viewport(width, height, mobile).await;
             // A phone widens its layout viewport to fit a page wider than the screen (then the
             // reader zooms and scrolls sideways): either width past the screen's is a failure.
-            let (page, viewport) = driver.widths().await;
+            let (page, viewport) = driver.page_widths().await;
             measured.push(format!("{kind} @{width}: {page}"));
             if page.max(viewport) > u64::from(width) {
                 too_wide.push(format!("{kind} at {width} px is {} px wide", page.max(viewport)));
@@ -440,7 +431,7 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
         if *kind == "standings" || *kind == "table cards" {
             driver.viewport(390, 844, true).await;
             let name = if *kind == "standings" { "standings-390.png" } else { "table-cards-390.png" };
-            driver.screenshot(&screenshot_dir().join(name)).await;
+            driver.whole_page_png(&screenshot_dir().join(name)).await;
         }
     }
     // On paper: three table cards take two A4 pages (two to a page); the pairings print without
@@ -468,7 +459,7 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
         measure(&driver, kind, &mut too_wide, &mut measured).await;
         if *kind == "referee: match" {
             driver.viewport(390, 844, true).await;
-            driver.screenshot(&screenshot_dir().join("referee-match-390.png")).await;
+            driver.whole_page_png(&screenshot_dir().join("referee-match-390.png")).await;
         }
     }
     // Pages that come after a form: a refused result, a confirmation.
@@ -476,14 +467,14 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
     driver.viewport(1280, 900, false).await;
     driver.click("#game-2 select[name=winner] option[value=polish]").await;
     driver.click("#game-2 select[name=termination] option[value=warsaw-entered]").await;
-    driver.clear("#game-2 input[name=red_points]").await;
+    driver.clear_field("#game-2 input[name=red_points]").await;
     driver.type_into("#game-2 input[name=red_points]", "21").await;
     driver.click("#game-2 button[type=submit]").await;
     let refused = driver.source_with("field-error").await;
     assert!(refused.contains("field-error"), "refused beside the field:\n{refused}");
     measure(&driver, "referee: a refused result", &mut too_wide, &mut measured).await;
     driver.viewport(390, 844, true).await;
-    driver.screenshot(&screenshot_dir().join("referee-refused-390.png")).await;
+    driver.whole_page_png(&screenshot_dir().join("referee-refused-390.png")).await;
     driver.go(&format!("{base}/admin/t/{t}")).await;
     driver.viewport(1280, 900, false).await;
     driver.click(&format!("#player-{p} button[value=withdraw]")).await;

@@ -9,13 +9,13 @@ use crate::league::swiss::{ByeReason, Explanation, FloatReason, NotPairedReason}
 use crate::league::{self, HalfPoints};
 use crate::store::rounds::Round;
 use crate::store::tournaments::{Role, Tournament};
-use crate::store::{self, Db, GameId, MatchId, PlayerId, TournamentId};
+use crate::store::{self, Db, MatchId, PlayerId, TournamentId};
 use crate::web::cache::Views;
 use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
 use crate::web::http_cache::{Body, PageKey};
 use crate::web::league_view::{slot_of, sp};
-use crate::web::lines::{FinalLine, GameLine, MatchLine, StandingLine};
+use crate::web::lines::{FinalLine, MatchLine, StandingLine};
 use crate::web::view::{StandingsScope, TournamentView};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -335,65 +335,6 @@ pub async fn match_page(
     };
     let decks = view.decks_of(line.id);
     serve(&req, &view, key, &MatchPage { ctx: &ctx, t: view.t(), line, decks, history, referee })
-}
-
-#[derive(Template)]
-#[template(path = "game.html")]
-struct GamePage<'a> {
-    ctx: &'a Ctx,
-    t: &'a Tournament,
-    line: &'a MatchLine,
-    game: &'a GameLine,
-    log: String,
-    log_message: &'a str,
-    /// An invalid log's first illegal event, in the page's language.
-    log_error: Option<crate::web::log_error::LogErrorView>,
-    /// The edition the stored log was validated with, or the tournament's without a log: its name.
-    edition: String,
-}
-
-/// A game with its log: the one page that loads a log (by id, only when rendering).
-pub async fn game_page(
-    req: HttpRequest,
-    ctx: Ctx,
-    db: web::Data<Db>,
-    views: web::Data<Views>,
-    editions: web::Data<crate::web::editions::EditionCache>,
-    path: web::Path<(i64, i64)>,
-) -> Result<HttpResponse, WebError> {
-    let (tid, gid) = path.into_inner();
-    let view = views.get(&db, TournamentId(tid)).await?;
-    let key = PageKey::page(&req, &ctx);
-    if let Some(hit) = view.pages.cached(&req, key.as_ref()) {
-        return Ok(hit);
-    }
-    let (organiser, _) = roles(&ctx, &db, view.t()).await?;
-    let (line, game) = view.visible_game(GameId(gid), organiser).ok_or(WebError::NotFound)?;
-    // Read after the view: a log saved since is newer, never older, and its save moved the stamp,
-    // so this body is dropped with this view.
-    let log = store::games::log_text(&db, game.id).await?.unwrap_or_default();
-    // Editions are immutable once stored: the name is safe to keep with the body.
-    let code = game.edition.as_deref().unwrap_or(&view.t().edition);
-    let edition = editions.get(&db, code).await?;
-    // The stored message is the English record; the page says it again in its own language.
-    let log_error = (game.log_status == "invalid" && !log.is_empty())
-        .then(|| {
-            let options = crate::web::rules::rule_options(&view.t().config());
-            crate::engine::validate_log(&log, &edition, &options).err()
-        })
-        .flatten()
-        .map(|e| crate::web::log_error::LogErrorView::new(&e, ctx.lang));
-    let page = GamePage {
-        ctx: &ctx,
-        t: view.t(),
-        line,
-        game,
-        log,
-        log_message: &game.log_message,
-        log_error,
-        edition: edition.name().to_string(),
-    };
-    serve(&req, &view, key, &page)
 }
 
 /// One side of a bracket match, for display.

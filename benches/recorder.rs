@@ -1,0 +1,250 @@
+//! Recorder benchmark (not a test): the digital table's per-event cost. Starts the service in-process on a
+//! loopback port, creates a tournament over HTTP, and records a whole game of about 150 lines through
+//! `POST /ref/t/{t}/game/{g}/record`, one line per request as a referee's taps send them, timing each
+//! answer (the 303 after the line is stored; loopback HTTP included, so an upper bound on server time) and
+//! the recorder page the referee then sees. Also times, in-process, what each request recomputes: the
+//! recorded lines replayed from text and the options built for the position.
+//!
+//! `cargo bench --bench recorder` runs it in full (release); without `--bench` (as `cargo test --benches`
+//! runs it) it records 20 lines and checks every answer, timing nothing.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use bitwa::engine::notation::Body;
+use bitwa::engine::{Edition, PlayStyle, RuleOptions, mask_unseen, random_game_with, validate_log};
+use bitwa::outcome::Termination;
+use bitwa::web::i18n::Lang;
+use bitwa::web::table::Replay;
+use bitwa::web::table::options::{self, Pick};
+use bitwa::web::{Application, Settings};
+use std::time::{Duration, Instant};
+
+/// A client keeping cookies and the last CSRF token seen.
+struct Client {
+    base: String,
+    http: awc::Client,
+    cookie: String,
+    csrf: String,
+}
+
+fn merge_cookies(cookies: &str, headers: &awc::http::header::HeaderMap) -> String {
+    let mut jar: Vec<(String, String)> = cookies
+        .split("; ")
+        .filter_map(|c| c.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
+        .collect();
+    for set in headers.get_all("set-cookie").filter_map(|v| v.to_str().ok()) {
+        let Some((k, v)) = set.split(';').next().and_then(|c| c.split_once('=')) else { continue };
+        jar.retain(|(name, _)| name != k);
+        if !v.is_empty() {
+            jar.push((k.to_string(), v.to_string()));
+        }
+    }
+    jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+}
+
+fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let from = text.find(start)? + start.len();
+    let rest = &text[from..];
+    Some(&rest[..rest.find(end)?])
+}
+
+impl Client {
+    async fn get(&mut self, path: &str) -> (u16, String) {
+        let mut r = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .insert_header(("Cookie", self.cookie.clone()))
+            .send()
+            .await
+            .unwrap();
+        self.cookie = merge_cookies(&self.cookie, r.headers());
+        let body = String::from_utf8(r.body().limit(1 << 24).await.unwrap().to_vec()).unwrap();
+        if let Some(t) = between(&body, "name=\"csrf\" value=\"", "\"") {
+            self.csrf = t.to_string();
+        }
+        (r.status().as_u16(), body)
+    }
+
+    async fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
+        let mut all = vec![("csrf", self.csrf.as_str())];
+        all.extend_from_slice(fields);
+        let body = serde_urlencoded::to_string(&all).unwrap();
+        let mut r = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .insert_header(("Cookie", self.cookie.clone()))
+            .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+            .send_body(body)
+            .await
+            .unwrap();
+        self.cookie = merge_cookies(&self.cookie, r.headers());
+        let location = r.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        let body = String::from_utf8(r.body().limit(1 << 24).await.unwrap().to_vec()).unwrap();
+        (r.status().as_u16(), if location.is_empty() { body } else { location })
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn report(name: &str, mut latencies: Vec<Duration>) {
+    latencies.sort();
+    println!(
+        "{name}: {} requests; p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        latencies.len(),
+        percentile(&latencies, 0.50).as_secs_f64() * 1e3,
+        percentile(&latencies, 0.90).as_secs_f64() * 1e3,
+        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
+        latencies.last().unwrap().as_secs_f64() * 1e3,
+    );
+}
+
+/// A game as a table records it, of 150 to 200 lines (the longest games: most have 70 to 110), its readings dropped (the recorder's clock writes
+/// them), and whether it ends by the rules (a game the random players lost on time goes on unfinished).
+fn game(options: &RuleOptions) -> (Vec<String>, bool) {
+    let e = Edition::builtin();
+    for seed in 0..4000 {
+        let style = if seed % 2 == 0 { PlayStyle::Aggressive } else { PlayStyle::Uniform };
+        let log = mask_unseen(&random_game_with(seed / 2, e, options, style));
+        let Ok(v) = validate_log(&log.to_string(), e, options) else { continue };
+        if !(150..=200).contains(&log.events.len()) {
+            continue;
+        }
+        let lines = log
+            .events
+            .iter()
+            .filter(|ev| ev.body != Body::Clock)
+            .map(|ev| {
+                let mut ev = ev.clone();
+                ev.clock = None;
+                ev.to_string()
+            })
+            .collect();
+        return (lines, v.outcome.termination != Termination::TimeForfeit);
+    }
+    panic!("no game of 150 lines");
+}
+
+#[actix_rt::main]
+async fn main() {
+    let full = std::env::args().any(|a| a == "--bench");
+    let options = RuleOptions::STANDARD;
+    let (lines, ends) = game(&options);
+    let dir = std::env::temp_dir().join(format!("bitwa-bench-recorder-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let settings = Settings {
+        database_url: format!("sqlite://{}", dir.join("bench.db").display()),
+        bind: "127.0.0.1:0".into(),
+        workers: Some(2),
+        ..Settings::default()
+    };
+    let app = Application::build(&settings).await.expect("app starts");
+    let base = format!("http://127.0.0.1:{}", app.port());
+    let password = app.logins().iter().find(|l| l.username == "admin").unwrap().password.clone();
+    let handle = app.handle();
+    actix_rt::spawn(app.run_until_stopped());
+    let http = awc::Client::builder().timeout(Duration::from_secs(30)).disable_redirects().finish();
+    let mut c = Client { base, http, cookie: String::new(), csrf: String::new() };
+
+    // A tournament with the standard rules, two players, round 1 published; the organiser records.
+    c.get("/login").await;
+    assert_eq!(c.post("/login", &[("username", "admin"), ("password", &password)]).await.0, 303);
+    c.get("/me").await;
+    let (status, loc) = c
+        .post(
+            "/admin/new",
+            &[
+                ("name", "Bench"),
+                ("venue", "Warszawa"),
+                ("first_day", "2026-05-09"),
+                ("last_day", "2026-05-09"),
+                ("swiss_rounds", "3"),
+                ("knockout_size", "0"),
+                ("score_win", "2"),
+                ("score_draw", "1"),
+                ("score_loss", "0"),
+                ("score_bye", "2"),
+                ("tiebreaks", "direct_encounter,buchholz,games_won,red_side_points"),
+                ("time_control_secs", "900"),
+                ("fortifications", "1"),
+                ("flank_attacks", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(status, 303, "{loc}");
+    let t: i64 = loc.trim_start_matches("/admin/t/").parse().unwrap();
+    for name in ["Anna Czerwona", "Bartek Polski"] {
+        let (s, b) = c
+            .post(
+                &format!("/admin/t/{t}/players"),
+                &[("name", name), ("birth_date", "2010-01-15"), ("club", "LO 1")],
+            )
+            .await;
+        assert_eq!(s, 303, "{b}");
+    }
+    assert_eq!(c.post(&format!("/admin/t/{t}/rounds"), &[]).await.0, 303);
+    assert_eq!(c.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.0, 303);
+    let (_, round) = c.get(&format!("/t/{t}/round/1")).await;
+    let m = between(&round, &format!("/ref/t/{t}/match/"), "\"").unwrap().to_string();
+    let (_, form) = c.get(&format!("/ref/t/{t}/match/{m}")).await;
+    let g: String = between(&form, &format!("/ref/t/{t}/game/"), "/").unwrap().to_string();
+    let url = format!("/ref/t/{t}/game/{g}/record");
+    c.get(&url).await;
+    assert_eq!(c.post(&url, &[("action", "start")]).await.0, 303);
+
+    let take = if full { lines.len() } else { 20 };
+    let (mut posts, mut pages) = (Vec::new(), Vec::new());
+    for (i, line) in lines.iter().take(take).enumerate() {
+        let step = i.to_string();
+        let t0 = Instant::now();
+        let (status, body) = c.post(&url, &[("step", step.as_str()), ("event", line.as_str())]).await;
+        posts.push(t0.elapsed());
+        assert_eq!(status, 303, "line {} `{line}` refused:\n{body}", i + 1);
+        let t0 = Instant::now();
+        let (status, page) = c.get(&url).await;
+        pages.push(t0.elapsed());
+        assert_eq!(status, 200);
+        assert!(page.contains(&format!("data-step=\"{}\"", i + 1)), "step {}", i + 1);
+    }
+    if full {
+        let (_, done) = c.get(&url).await;
+        assert_eq!(done.contains("id=\"record-result\""), ends, "the game ended by the rules");
+        println!(
+            "a game of {} lines recorded, one POST per line (the tournament's standard rules)",
+            lines.len()
+        );
+        report("recording a line (POST, 303 once stored)", posts.clone());
+        let (slowest, d) = posts.iter().enumerate().max_by_key(|(_, d)| **d).unwrap();
+        println!("the slowest line: {} of {} ({:.2} ms)", slowest + 1, lines.len(), d.as_secs_f64() * 1e3);
+        report("the last 30 lines of the game", posts[posts.len() - 30..].to_vec());
+        report("the recorder page after each line (GET)", pages);
+        // What each request recomputes, in-process: the lines replayed from text, the options built.
+        let e = Edition::builtin();
+        let n = 200;
+        let t0 = Instant::now();
+        for _ in 0..n {
+            let r = Replay::of_lines(&lines, e, options).unwrap();
+            assert_eq!(r.lines.len(), lines.len());
+        }
+        let replay = t0.elapsed() / n;
+        let r = Replay::of_lines(&lines[..lines.len() - 1], e, options).unwrap();
+        let t0 = Instant::now();
+        for _ in 0..n {
+            let o = options::build(r.current(), &Pick::default(), "/r", Lang::Pl);
+            assert!(!o.posts.is_empty() || !o.pickers.is_empty() || !o.links.is_empty());
+        }
+        let build = t0.elapsed() / n;
+        println!(
+            "in-process: replaying the {} lines from text {:.0} µs; the options of a position {:.0} µs",
+            lines.len(),
+            replay.as_secs_f64() * 1e6,
+            build.as_secs_f64() * 1e6
+        );
+    } else {
+        println!("recorder bench smoke: {take} lines recorded (run `cargo bench --bench recorder` to time)");
+    }
+    handle.stop(true).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

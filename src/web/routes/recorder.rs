@@ -1,0 +1,420 @@
+//! The recorder (`/ref/t/{t}/game/{g}/record`), for the table's referee and the organisers: the board,
+//! the round and phase, whose decision it is, both clocks, the legal next events as buttons, a one-line
+//! notation field that works without JavaScript, undo, and the clock's pause.
+//!
+//! `POST` takes `csrf`, `step` (the number of lines the device saw: two devices cannot both append the
+//! same step) and `event` (one notation line; a form of the recorder may send its parts instead). A legal
+//! event is stored at once with the mover's clock reading from the server's clock (a reading typed in the
+//! line is replaced: the server's clock decides) and answered with 303; an illegal one gets 422 with the
+//! engine's message in the page's language and nothing is appended; an event saved after the mover's
+//! time reached 0:00 is refused and the game ends on time. When the game ends, its log and result are
+//! saved as a submitted log is.
+
+use super::{render_status, see_other, tournament};
+use crate::engine::notation;
+use crate::league::clock::LeagueClock;
+use crate::store::games::GameRow;
+use crate::store::recordings::{self, Recording, Status as RecStatus};
+use crate::store::rounds::{MatchRow, Status};
+use crate::store::tournaments::{Role, Tournament};
+use crate::store::{self, Db, GameId, StoreError};
+use crate::web::auth::{self, LoggedIn};
+use crate::web::board::Board;
+use crate::web::csrf::CsrfForm;
+use crate::web::ctx::Ctx;
+use crate::web::editions::EditionCache;
+use crate::web::error::WebError;
+use crate::web::rules::rule_options;
+use crate::web::table::options::{self, Options, Pick};
+use crate::web::table::recorded::{self, now_ms};
+use crate::web::table::{
+    ClockView, MoveView, Replay, awaited_text, clock_views, compose, engine_lang, phase_key, side_key,
+};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+/// The longest line accepted in the notation field (a draw of ten cards is under 40 characters).
+const LINE_MAX: usize = 200;
+
+/// The game, its match and the tournament, for a referee of the tournament; recording only in a
+/// published round (an organiser may also record in a locked one).
+async fn load(
+    db: &Db,
+    user: &LoggedIn,
+    tid: i64,
+    gid: i64,
+) -> Result<(Tournament, MatchRow, GameRow, bool), WebError> {
+    let t = tournament(db, tid).await?;
+    auth::require(db, &user.0, t.id, Role::Referee).await?;
+    let organiser = store::tournaments::has_role(db, t.id, user.0.id, Role::Organiser).await?;
+    let (game, _) = store::games::get(db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
+    let m = store::rounds::get_match(db, t.id, game.match_id).await?.ok_or(WebError::NotFound)?;
+    let open = match Status::parse(&m.round_status) {
+        Some(Status::Published) => true,
+        Some(Status::Locked) => organiser,
+        _ => false,
+    };
+    Ok((t, m, game, open))
+}
+
+fn base(t: &Tournament, game: GameId) -> String {
+    format!("/ref/t/{}/game/{game}/record", t.id)
+}
+
+#[derive(Template)]
+#[template(path = "referee/record.html")]
+struct RecorderPage<'a> {
+    ctx: &'a Ctx,
+    t: &'a Tournament,
+    m: &'a MatchRow,
+    game: &'a GameRow,
+    red_name: String,
+    polish_name: String,
+    base: String,
+    /// A recording exists.
+    started: bool,
+    /// Why recording cannot start (a result is entered, the match is a walkover, the round is closed).
+    blocked: String,
+    finished: bool,
+    paused: bool,
+    steps: i64,
+    game_round: u8,
+    phase: &'static str,
+    /// `Czerwoni` / `Polacy`: whose decision it is.
+    decides: &'static str,
+    awaited: String,
+    clocks: Vec<ClockView>,
+    board: String,
+    board_list: Vec<String>,
+    options: Options,
+    /// The last lines, newest first.
+    moves: Vec<MoveView>,
+    /// The engine's refusal of the last line sent, in the page's language.
+    error: String,
+    /// The line as typed, kept after a refusal.
+    typed: String,
+    notice: String,
+    result: String,
+}
+
+#[derive(Deserialize, Default)]
+pub struct RecordQuery {
+    unit: Option<String>,
+    card: Option<String>,
+    draft: Option<String>,
+}
+
+/// What the page says besides the position: a refusal, the line typed, a notice.
+#[derive(Default)]
+struct Said {
+    error: String,
+    typed: String,
+    notice: String,
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn page(
+    ctx: &Ctx,
+    db: &Db,
+    editions: &EditionCache,
+    t: &Tournament,
+    m: &MatchRow,
+    game: &GameRow,
+    open: bool,
+    pick: &Pick,
+    said: Said,
+    status: StatusCode,
+) -> Result<HttpResponse, WebError> {
+    let (red_name, polish_name) = recorded::names(m, game);
+    let base = base(t, game.id);
+    let rec = recordings::get(db, game.id).await?;
+    let blocked = if !open {
+        ctx.t("round_not_open")
+    } else if m.forfeit.is_some() {
+        ctx.t("refused_match_forfeited")
+    } else if game.has_result() && rec.is_none() {
+        ctx.t("record_has_result")
+    } else {
+        ""
+    }
+    .to_string();
+    let mut page = RecorderPage {
+        ctx,
+        t,
+        m,
+        game,
+        red_name,
+        polish_name,
+        base,
+        started: rec.is_some(),
+        blocked,
+        finished: false,
+        paused: false,
+        steps: 0,
+        game_round: 1,
+        phase: "phase_setup",
+        decides: "",
+        awaited: String::new(),
+        clocks: Vec::new(),
+        board: String::new(),
+        board_list: Vec::new(),
+        options: Options::default(),
+        moves: Vec::new(),
+        error: said.error,
+        typed: said.typed,
+        notice: said.notice,
+        result: String::new(),
+    };
+    if let Some(rec) = rec {
+        let edition = editions.get(db, &rec.edition).await?;
+        let opts = rule_options(&t.config());
+        let replay = recorded::replay(&rec, &edition, opts)?;
+        let state = replay.current();
+        let now = now_ms();
+        page.finished = rec.status == RecStatus::Finished || state.is_over();
+        page.paused = rec.paused;
+        page.steps = rec.steps;
+        page.game_round = state.round();
+        page.phase = phase_key(state);
+        page.decides = state.to_act().map_or("", side_key);
+        page.awaited = awaited_text(state, ctx.lang);
+        page.clocks = clock_views(&rec.clock, now, ctx.lang, [&page.red_name, &page.polish_name]);
+        if !page.finished && page.blocked.is_empty() {
+            page.options = options::build(state, pick, &page.base, ctx.lang);
+        } else if let Some(o) = state.outcome() {
+            page.result = format!(
+                "{}: {} ({}) · {}: {}",
+                ctx.t("winner"),
+                ctx.t(o.winner.as_str()),
+                ctx.t(o.termination.as_str()),
+                ctx.t("red_points"),
+                o.red_points
+            );
+        }
+        let mut board = Board::of(state, "rec");
+        board.marks = std::mem::take(&mut page.options.marks);
+        page.board = board.svg(ctx.lang);
+        page.board_list = board.list(ctx.lang);
+        let mut moves = replay.moves(ctx.lang);
+        moves.reverse();
+        moves.truncate(12);
+        page.moves = moves;
+    }
+    render_status(status, &page)
+}
+
+/// The recorder page. Settles the clock first (a fallen flag ends the game on time).
+pub async fn record_page(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    editions: web::Data<EditionCache>,
+    path: web::Path<(i64, i64)>,
+    query: web::Query<RecordQuery>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, gid) = path.into_inner();
+    let (t, m, mut game, open) = load(&db, &user, tid, gid).await?;
+    if let Some(rec) = recordings::get(&db, game.id).await? {
+        let edition = editions.get(&db, &rec.edition).await?;
+        if recorded::settle(&db, &t, &m, &game, &rec, &edition, rule_options(&t.config())).await? {
+            game = store::games::get(&db, game.id).await?.ok_or(WebError::NotFound)?.0;
+        }
+    }
+    let q = query.into_inner();
+    let pick = Pick { unit: q.unit, card: q.card, draft: q.draft };
+    page(&ctx, &db, &editions, &t, &m, &game, open, &pick, Said::default(), StatusCode::OK).await
+}
+
+#[derive(Deserialize, Default)]
+pub struct RecordForm {
+    /// `start`, `event` (the default), `undo`, `pause`, `resume`.
+    #[serde(default)]
+    action: String,
+    /// The number of lines the device saw.
+    #[serde(default)]
+    step: String,
+    /// One notation line.
+    #[serde(default)]
+    event: String,
+}
+
+/// Start, record, undo, pause or resume.
+pub async fn record_post(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Db>,
+    editions: web::Data<EditionCache>,
+    path: web::Path<(i64, i64)>,
+    form: CsrfForm<RecordForm>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, gid) = path.into_inner();
+    let (t, m, game, open) = load(&db, &user, tid, gid).await?;
+    let f = &form.value;
+    let again = |said: Said, status: StatusCode| {
+        let (ctx, db, editions, t, m, game) = (&ctx, &db, &editions, &t, &m, &game);
+        async move { page(ctx, db, editions, t, m, game, open, &Pick::default(), said, status).await }
+    };
+    if !open {
+        return Err(WebError::BadRequest(ctx.t("round_not_open").to_string()));
+    }
+    if m.forfeit.is_some() {
+        return Err(WebError::refused(ctx.lang, crate::store::Refusal::MatchForfeited));
+    }
+    let action = if f.action.is_empty() { "event" } else { f.action.as_str() };
+    let rec = recordings::get(&db, game.id).await?;
+    if action == "start" {
+        if rec.is_some() {
+            // Another device started it: carry on there.
+            return Ok(see_other(&base(&t, game.id)));
+        }
+        if game.has_result() {
+            return Err(WebError::BadRequest(ctx.t("record_has_result").to_string()));
+        }
+        let clock = LeagueClock::new(t.time_control_secs, now_ms());
+        match recordings::start(&db, t.id, game.id, &t.edition, clock, user.0.id).await {
+            Ok(()) | Err(StoreError::Conflict) => {}
+            Err(e) => return Err(e.into()),
+        }
+        tracing::info!(tournament = %t.id, game = %game.id, by = %user.0.username, "recording started");
+        return Ok(see_other(&base(&t, game.id)));
+    }
+    let Some(rec) = rec else { return Err(WebError::BadRequest(ctx.t("record_not_started").to_string())) };
+    let step = crate::web::form::int(ctx.lang, "record_step", &f.step, 0, i64::MAX)?;
+    if step != rec.steps {
+        let said =
+            Said { notice: ctx.t("record_conflict").to_string(), typed: f.event.clone(), ..Said::default() };
+        return again(said, StatusCode::CONFLICT).await;
+    }
+    let edition = editions.get(&db, &rec.edition).await?;
+    let options = rule_options(&t.config());
+    // The server's clock first: a fallen flag ends the game before anything else is taken.
+    if recorded::settle(&db, &t, &m, &game, &rec, &edition, options).await? {
+        let said =
+            Said { error: ctx.t("record_time_up").to_string(), typed: f.event.clone(), ..Said::default() };
+        return again(said, StatusCode::UNPROCESSABLE_ENTITY).await;
+    }
+    if rec.status == RecStatus::Finished {
+        return Err(WebError::BadRequest(ctx.t("record_finished").to_string()));
+    }
+    let replay = recorded::replay(&rec, &edition, options)?;
+    let now = now_ms();
+    match action {
+        "undo" => undo(&ctx, &db, &t, &game, &rec, &replay, user.0.id, now).await,
+        "pause" | "resume" => {
+            let paused = action == "pause";
+            let running = if paused { None } else { crate::web::table::clock_side(replay.current()) };
+            recordings::set_clock(&db, game.id, rec.steps, &rec.clock.switch(now, running), paused)
+                .await
+                .map_err(|e| conflict(&ctx, e))?;
+            Ok(see_other(&base(&t, game.id)))
+        }
+        "event" => {
+            let typed = f.event.trim();
+            let text = if typed.is_empty() {
+                compose::line(&form.pairs, replay.current().to_act()).unwrap_or_default()
+            } else {
+                typed.to_string()
+            };
+            if text.is_empty() {
+                let said = Said { error: ctx.t("record_empty").to_string(), ..Said::default() };
+                return again(said, StatusCode::UNPROCESSABLE_ENTITY).await;
+            }
+            if text.len() > LINE_MAX || text.contains('\n') {
+                let said = Said { error: ctx.t("record_one_line").to_string(), ..Said::default() };
+                return again(said, StatusCode::UNPROCESSABLE_ENTITY).await;
+            }
+            crate::web::form::text(ctx.lang, "record_line", &text, LINE_MAX)?;
+            let lang = engine_lang(ctx.lang);
+            let log = match notation::parse(&text) {
+                Ok(log) => log,
+                Err(e) => {
+                    let refusal = crate::engine::Refusal::new(
+                        crate::engine::Section::Notation,
+                        crate::engine::Rule::Syntax(e.syntax),
+                    );
+                    let error = crate::engine::messages::capitalised(&refusal.render(lang)) + ".";
+                    return again(
+                        Said { error, typed: text, ..Said::default() },
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                    )
+                    .await;
+                }
+            };
+            let (true, Some(mut event)) = (log.header.is_empty(), log.events.into_iter().next()) else {
+                let said =
+                    Said { error: ctx.t("record_one_line").to_string(), typed: text, ..Said::default() };
+                return again(said, StatusCode::UNPROCESSABLE_ENTITY).await;
+            };
+            // The server's clock decides the reading: the mover's clock if it runs.
+            event.clock = (rec.clock.running == Some(event.side) && !rec.paused)
+                .then(|| rec.clock.reading(event.side, now));
+            let next = match replay.current().apply_line(&event) {
+                Ok(next) => next,
+                Err(e) => {
+                    let said = Said {
+                        error: crate::engine::messages::capitalised(&e.refusal.render(lang)) + ".",
+                        typed: text,
+                        ..Said::default()
+                    };
+                    return again(said, StatusCode::UNPROCESSABLE_ENTITY).await;
+                }
+            };
+            let running =
+                if rec.paused || next.is_over() { None } else { crate::web::table::clock_side(&next) };
+            let clock = rec.clock.switch(now, running);
+            let line = notation::canonical(&event, &edition).to_string();
+            if let Err(e) =
+                recordings::append(&db, game.id, rec.steps, &line, &clock, rec.paused, user.0.id).await
+            {
+                if matches!(e, StoreError::Conflict) {
+                    let said =
+                        Said { notice: ctx.t("record_conflict").to_string(), typed: text, ..Said::default() };
+                    return again(said, StatusCode::CONFLICT).await;
+                }
+                return Err(e.into());
+            }
+            if next.is_over() {
+                let mut after = rec.clone();
+                after.lines.push(line);
+                after.steps += 1;
+                after.clock = clock;
+                recorded::finish(&db, &t, &m, &game, &after, &edition, options, user.0.id).await?;
+            }
+            Ok(see_other(&base(&t, game.id)))
+        }
+        _ => Err(WebError::BadRequest(format!("{}: {}", ctx.t("record_action"), ctx.t("choose_one")))),
+    }
+}
+
+fn conflict(ctx: &Ctx, e: StoreError) -> WebError {
+    match e {
+        StoreError::Conflict => WebError::Conflict(ctx.t("record_conflict").to_string()),
+        other => other.into(),
+    }
+}
+
+/// Take back the last line (kept in history); the clock of the side that decides again runs.
+#[allow(clippy::too_many_arguments)]
+async fn undo(
+    ctx: &Ctx,
+    db: &Db,
+    t: &Tournament,
+    game: &GameRow,
+    rec: &Recording,
+    replay: &Replay<'_>,
+    by: crate::store::UserId,
+    now: i64,
+) -> Result<HttpResponse, WebError> {
+    if rec.steps < 1 {
+        return Err(WebError::BadRequest(ctx.t("record_nothing_to_undo").to_string()));
+    }
+    let before = usize::try_from(rec.steps - 1).unwrap_or(0);
+    let state = replay.states.get(before).ok_or(WebError::NotFound)?;
+    let running = if rec.paused { None } else { crate::web::table::clock_side(state) };
+    recordings::undo(db, t.id, game.id, rec.steps, &rec.clock.switch(now, running), rec.paused, by)
+        .await
+        .map_err(|e| conflict(ctx, e))?;
+    Ok(see_other(&base(t, game.id)))
+}

@@ -1,0 +1,183 @@
+//! A game recorded at the table, between the store and the engine: replaying its lines, noticing a fallen
+//! flag (the server's clock decides: the game ends on time even if nobody taps), and finishing the game,
+//! whose log and result are then saved exactly as a valid submitted log is (the same validation, history
+//! and standings). Every page that shows a recording goes through [`settle`] first, so a recording is
+//! never shown running past its flag, nor over without its result.
+
+use super::{Replay, clock_side};
+use crate::engine::notation::{GameLog, Tag};
+use crate::engine::{Edition, RuleOptions, validate_log};
+use crate::outcome::Side;
+use crate::store::games::{GameRow, ResultEntry};
+use crate::store::recordings::{self, Recording, Status};
+use crate::store::rounds::MatchRow;
+use crate::store::tournaments::Tournament;
+use crate::store::{self, Db, StoreError, UserId};
+use crate::web::error::WebError;
+
+/// Milliseconds since the epoch, the server's clock.
+#[must_use]
+pub fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// The two players' names: (Red, Polish).
+#[must_use]
+pub fn names(m: &MatchRow, game: &GameRow) -> (String, String) {
+    let b = m.b_name.clone().unwrap_or_default();
+    if game.red_player == m.player_a { (m.a_name.clone(), b) } else { (b, m.a_name.clone()) }
+}
+
+/// Replay a recording's lines on its edition.
+///
+/// # Errors
+/// [`WebError::Internal`]: a stored line no longer replays (each was accepted by the same engine).
+pub fn replay<'e>(
+    rec: &Recording,
+    edition: &'e Edition,
+    options: RuleOptions,
+) -> Result<Replay<'e>, WebError> {
+    Replay::of_lines(&rec.lines, edition, options)
+        .map_err(|e| WebError::internal(format!("recording of game {} does not replay: {e}", rec.game)))
+}
+
+/// The game's record as a log: the header the league writes (event, round, table, players, edition,
+/// time control, rules, and the result once known), then the recorded lines.
+#[must_use]
+pub fn log_text(
+    t: &Tournament,
+    m: &MatchRow,
+    game: &GameRow,
+    rec: &Recording,
+    options: &RuleOptions,
+    outcome: Option<&crate::outcome::GameOutcome>,
+) -> String {
+    let (red, polish) = names(m, game);
+    let date = rec.started_at.get(..10).unwrap_or_default().replace('-', ".");
+    let mut tags = vec![
+        ("Event", t.name.clone()),
+        ("Site", t.venue.clone()),
+        ("Date", date),
+        ("Round", m.round_number.to_string()),
+        ("Table", m.table_no.to_string()),
+        ("Red", red),
+        ("Polish", polish),
+        ("Edition", rec.edition.clone()),
+        ("TimeControl", t.time_control_secs.to_string()),
+        // The league's rules the game was recorded under (a reader with other rules is told so).
+        ("Rules", options.rules_tag()),
+    ];
+    if let Some(o) = outcome {
+        tags.push(("Result", o.winner.as_str().to_string()));
+        tags.push(("RedPoints", o.red_points.to_string()));
+        tags.push(("Termination", o.termination.as_str().to_string()));
+    }
+    let header = GameLog {
+        header: tags.into_iter().map(|(name, value)| Tag { name: name.to_string(), value }).collect(),
+        events: Vec::new(),
+    };
+    let mut text = header.to_string();
+    for line in &rec.lines {
+        text.push_str(line);
+        text.push('\n');
+    }
+    text
+}
+
+/// Save a finished recording as the game's validated log and result, then mark it finished.
+///
+/// # Errors
+/// [`WebError::Conflict`] if the game's result was changed meanwhile; [`WebError::Internal`] if the
+/// whole log does not validate (it was accepted line by line); the database fails.
+#[allow(clippy::too_many_arguments)]
+pub async fn finish(
+    db: &Db,
+    t: &Tournament,
+    m: &MatchRow,
+    game: &GameRow,
+    rec: &Recording,
+    edition: &Edition,
+    options: RuleOptions,
+    by: UserId,
+) -> Result<(), WebError> {
+    let replay = replay(rec, edition, options)?;
+    let state = replay.current();
+    let outcome = state.outcome().ok_or_else(|| WebError::internal("finish: the game is not over"))?;
+    let text = log_text(t, m, game, rec, &options, Some(&outcome));
+    let v = validate_log(&text, edition, &options).map_err(|e| {
+        WebError::internal(format!("recorded log of game {} does not validate: {e}", game.id))
+    })?;
+    let now = now_ms();
+    let reading = |side: Side| i64::from(rec.clock.reading(side, now).max(0));
+    let entry = ResultEntry {
+        winner: Some(v.outcome.winner.as_str().to_string()),
+        termination: Some(v.outcome.termination.as_str().to_string()),
+        red_points: Some(i64::from(v.outcome.red_points)),
+        red_clock_secs: Some(reading(Side::Red)),
+        polish_clock_secs: Some(reading(Side::Polish)),
+        log_text: Some(text),
+        log_status: "valid".to_string(),
+        log_message: v.claim_mismatches.join(" "),
+        log_edition: Some(rec.edition.clone()),
+    };
+    if !game.has_result() {
+        store::games::save_result(db, t.id, game.id, game.version, &entry, by).await?;
+    }
+    recordings::finish(db, game.id, &rec.clock.switch(now, None)).await?;
+    tracing::info!(tournament = %t.id, game = %game.id, winner = %v.outcome.winner, termination = %v.outcome.termination, "recorded game finished");
+    Ok(())
+}
+
+/// Bring a recording up to date with the server's clock: a game over without its result is finished
+/// (a restart between the last line and the result), and a clock that ran out ends the game on time
+/// (`<side> clock {0:00}`, the league's time forfeit). Returns whether anything was written.
+///
+/// # Errors
+/// The database fails; the recording does not replay.
+pub async fn settle(
+    db: &Db,
+    t: &Tournament,
+    m: &MatchRow,
+    game: &GameRow,
+    rec: &Recording,
+    edition: &Edition,
+    options: RuleOptions,
+) -> Result<bool, WebError> {
+    if rec.status != Status::Recording {
+        return Ok(false);
+    }
+    let Some(by) = rec.started_by else { return Ok(false) };
+    let replay = replay(rec, edition, options)?;
+    if replay.current().is_over() {
+        finish(db, t, m, game, rec, edition, options, by).await?;
+        return Ok(true);
+    }
+    let now = now_ms();
+    let Some(side) = rec.clock.flag(now).filter(|_| !rec.paused) else { return Ok(false) };
+    // The flag fell while `side` was thinking: its reading is 0:00 and the game ends there.
+    let mut clock = rec.clock.switch(now, None);
+    match side {
+        Side::Red => clock.red_ms = 0,
+        Side::Polish => clock.polish_ms = 0,
+    }
+    let line = format!("{side} clock {{0:00}}");
+    match recordings::append(db, game.id, rec.steps, &line, &clock, false, by).await {
+        Ok(()) => {}
+        // Another request noticed the flag first (or a step was recorded): it settles.
+        Err(StoreError::Conflict) => return Ok(true),
+        Err(e) => return Err(e.into()),
+    }
+    tracing::info!(tournament = %t.id, game = %game.id, %side, "flag fell on the recorder's clock");
+    let mut after = rec.clone();
+    after.lines.push(line);
+    after.steps += 1;
+    after.clock = clock;
+    finish(db, t, m, game, &after, edition, options, by).await?;
+    Ok(true)
+}
+
+/// The side whose clock should run after the position in `replay`, unless the referee paused.
+#[must_use]
+pub fn next_running(replay: &Replay<'_>, paused: bool) -> Option<Side> {
+    if paused { None } else { clock_side(replay.current()) }
+}

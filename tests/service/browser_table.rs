@@ -1,0 +1,335 @@
+//! The digital table in real headless Chromium, as a referee uses it: a whole game recorded by tapping
+//! only (the deal, units and spaces on the board, targets, cards, combat choices), the clocks ticking, the
+//! game ending with its result in the standings, the stored log passing `bitwa check-log`; screenshots of
+//! the board at 390 px and 1280 px in `target/screenshots/`, with no horizontal scroll.
+//! Skips (loudly) without chromium, except in CI.
+
+use crate::browser::{Driver, find_in_path};
+use crate::helpers::*;
+use crate::table::table_game_with;
+use base64::Engine as _;
+use bitwa::engine::notation::{self, Body, PlayBody};
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::time::Duration;
+
+impl Driver {
+    async fn exec(&self, script: &str) -> Value {
+        let path = format!("/session/{}/execute/sync", self.session);
+        self.call("POST", &path, Some(json!({"script": script, "args": []}))).await["value"].clone()
+    }
+
+    /// Wait until the CSS selector matches (a page loading after a tap), up to 15 s.
+    async fn wait_for(&self, css: &str) {
+        let path = format!("/session/{}/elements", self.session);
+        for _ in 0..150 {
+            let v = self.call("POST", &path, Some(json!({"using": "css selector", "value": css}))).await;
+            if v["value"].as_array().is_some_and(|a| !a.is_empty()) {
+                return;
+            }
+            actix_rt::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("{css} never appeared:\n{}", self.source().await);
+    }
+
+    async fn url(&self) -> String {
+        self.call("GET", &format!("/session/{}/url", self.session), None).await["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Tap a link and wait for the next page (its address changes).
+    async fn tap_link(&self, css: &str) {
+        let before = self.url().await;
+        self.click(css).await;
+        for _ in 0..150 {
+            if self.url().await != before
+                && self.exec("return document.readyState").await.as_str() == Some("complete")
+            {
+                return;
+            }
+            actix_rt::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("tapping {css} led nowhere");
+    }
+
+    async fn clear(&self, css: &str) {
+        let e = self.find(css).await;
+        self.call("POST", &format!("/session/{}/element/{e}/clear", self.session), Some(json!({}))).await;
+    }
+
+    /// The viewport as a phone (390 px) or a projector's laptop (1280 px).
+    async fn width(&self, width: u32) {
+        let path = format!("/session/{}/goog/cdp/execute", self.session);
+        let params = json!({"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600});
+        self.call(
+            "POST",
+            &path,
+            Some(json!({"cmd": "Emulation.setDeviceMetricsOverride", "params": params})),
+        )
+        .await;
+    }
+
+    async fn screenshot(&self, name: &str) -> PathBuf {
+        let v = self.call("GET", &format!("/session/{}/screenshot", self.session), None).await;
+        let png = base64::engine::general_purpose::STANDARD.decode(v["value"].as_str().unwrap()).unwrap();
+        assert!(png.starts_with(b"\x89PNG"), "a PNG");
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, png).unwrap();
+        path
+    }
+
+    /// The page's width and the viewport's: no horizontal scroll when the first is not larger.
+    async fn widths(&self) -> (u64, u64) {
+        let v = self.exec("return [document.documentElement.scrollWidth, window.innerWidth]").await;
+        (v[0].as_u64().unwrap(), v[1].as_u64().unwrap())
+    }
+}
+
+/// CSS attribute value in quotes.
+fn q(v: &str) -> String {
+    format!("\"{}\"", v.replace('"', "\\\""))
+}
+
+/// Record one line by tapping, as the referee does, and wait until it is saved as step `step`.
+async fn tap_line(driver: &Driver, line: &str, step: usize) {
+    let ev = notation::parse(line).unwrap().events.remove(0);
+    let side = ev.side.as_str();
+    match &ev.body {
+        Body::Extra { units } => {
+            driver.click(&format!("#picker-extra select[name=u1] option[value={}]", q(&units[0]))).await;
+            driver.click(&format!("#picker-extra select[name=u2] option[value={}]", q(&units[1]))).await;
+            driver.click("#picker-extra-save").await;
+        }
+        Body::Select { cards } => {
+            let unseen = cards.iter().filter(|c| c.as_str() == "?").count();
+            for c in cards.iter().filter(|c| c.as_str() != "?") {
+                driver.click(&format!("#pick-select-{c}")).await;
+            }
+            driver.clear("#picker-select input[name=unseen]").await;
+            driver.type_into("#picker-select input[name=unseen]", &unseen.to_string()).await;
+            driver.click("#picker-select-save").await;
+        }
+        Body::Pillage { unit, .. } => {
+            driver.tap_link(&format!("a.pick[data-unit={}]", q(unit))).await;
+            driver.click(&format!("button.opt[data-line={}]", q(line))).await;
+        }
+        Body::Command { unit, path, attack } => {
+            driver.tap_link(&format!("a.pick[data-unit={}]", q(unit))).await;
+            march(driver, path, attack.as_deref()).await;
+        }
+        Body::Play { card, play } => {
+            driver.tap_link(&format!("#options a[href$={}]", q(&format!("card={card}")))).await;
+            let choose = |form: &str, field: &str, value: &str| {
+                format!("#picker-{form} select[name={field}] option[value={}]", q(value))
+            };
+            match play {
+                PlayBody::Maneuver { unit, path, attack } => {
+                    driver.tap_link(&format!("a.pick[data-unit={}]", q(unit))).await;
+                    march(driver, path, attack.as_deref()).await;
+                }
+                PlayBody::GoWest { units } => {
+                    for (field, u) in ["u1", "u2", "u3"].iter().zip(units) {
+                        driver.click(&choose("go-west", field, u)).await;
+                    }
+                    driver.click("#picker-go-west-save").await;
+                }
+                PlayBody::ArtillerySupport { target, discard } => {
+                    driver.click(&choose("artillery-support", "target", target)).await;
+                    driver
+                        .click(&choose("artillery-support", "discard", discard.as_deref().unwrap_or("-")))
+                        .await;
+                    driver.click("#picker-artillery-support-save").await;
+                }
+                PlayBody::RadioJamming { from, to } => {
+                    driver.click(&choose("radio-jamming", "from", from)).await;
+                    driver.click(&choose("radio-jamming", "to", to)).await;
+                    driver.click("#picker-radio-jamming-save").await;
+                }
+                PlayBody::FighterEscadrille { reveal, discard } => {
+                    for (name, cards) in [("reveal", reveal), ("drop", discard)] {
+                        for c in cards {
+                            let css =
+                                format!("#picker-fighter-escadrille input[name={name}][value={}]", q(c));
+                            driver.click(&css).await;
+                        }
+                    }
+                    driver.click("#picker-fighter-escadrille-save").await;
+                }
+                // Assault and Broken Cipher (every card looked at unseen) are one button.
+                PlayBody::Assault { .. } | PlayBody::BrokenCipher { .. } => {
+                    driver.click(&format!("button.opt[data-line={}]", q(line))).await;
+                }
+            }
+        }
+        // One button each: the deal, draws, pass, the attack to resolve, set-aside, draw-back, Field
+        // fortifications, strengths, retreat, advance or hold.
+        _ => driver.click(&format!("button.opt[data-line={}]", q(line))).await,
+    }
+    let saved = driver.source_with(&format!("data-step=\"{step}\"")).await;
+    assert!(saved.contains(&format!("data-step=\"{step}\"")), "{side}: `{line}` was not recorded:\n{saved}");
+}
+
+/// The spaces of a march tapped one by one, then the target (recorded at once by the script) or "save".
+async fn march(driver: &Driver, path: &[notation::Tok], attack: Option<&str>) {
+    for h in path {
+        driver.tap_link(&format!("a.to[data-space={}]", q(h))).await;
+    }
+    match attack {
+        Some(target) => driver.click(&format!("a.pick[data-unit={}]", q(target))).await,
+        None => driver.click("#draft-save").await,
+    }
+}
+
+/// Every line is tapped (a game that ends on time has a `clock` line, which nobody taps: it is left out).
+fn tappable(lines: &[String]) -> bool {
+    lines.iter().all(|l| !matches!(notation::parse(l).unwrap().events.remove(0).body, Body::Clock))
+}
+
+#[actix_rt::test]
+async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_standings() {
+    let (Some(chromium), Some(chromedriver)) = (find_in_path("chromium"), find_in_path("chromedriver"))
+    else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but chromium or chromedriver is missing: install the Debian packages chromium and chromium-driver"
+        );
+        eprintln!("\n*** SKIPPED table browser test: chromium and chromedriver not installed ***\n");
+        return;
+    };
+    // The register's standard rules (fortifications and flank attacks on), which `check-log` checks by default.
+    let (lines, outcome) = table_game_with(bitwa::engine::RuleOptions::STANDARD);
+    assert!(tappable(&lines), "no flag fell in the game");
+    eprintln!("tapping through a game of {} lines", lines.len());
+    // Arrange: a published round, one match, a referee.
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("fortifications", "1"), ("flank_attacks", "1")]).await;
+    register(&admin, t, "Anna Czerwona").await;
+    register(&admin, t, "Bartek Polski").await;
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"))[0];
+    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    let g = games[0].0;
+
+    let driver = Driver::start(&chromium, &chromedriver).await;
+    driver.go(&format!("{}/login", app.base)).await;
+    driver.type_into("input[name=username]", "sedzia").await;
+    driver.type_into("input[name=password]", "sedzia-haslo").await;
+    driver.click("form.stack button[type=submit]").await;
+    assert!(driver.source_with("Moje turnieje").await.contains("sedzia"), "logged in");
+    // From the table's match page to the recorder, and start.
+    driver.go(&format!("{}/ref/t/{t}/match/{m}", app.base)).await;
+    driver.tap_link("#record-1").await;
+    driver.click("#record-start").await;
+    driver.wait_for("#recorder").await;
+
+    for (i, line) in lines.iter().enumerate() {
+        tap_line(&driver, line, i + 1).await;
+        if i == 2 {
+            // Red's extra markers are placed: the Poles' clock runs and the script ticks it.
+            let read = "return document.querySelector('.clock.running .t').textContent";
+            let first = driver.exec(read).await;
+            actix_rt::time::sleep(Duration::from_millis(2200)).await;
+            let later = driver.exec(read).await;
+            assert_ne!(first, later, "the running clock ticks");
+            // The recorder at phone width: a board, no horizontal scroll.
+            driver.width(390).await;
+            driver.go(&format!("{}/ref/t/{t}/game/{g}/record", app.base)).await;
+            let (page, view) = driver.widths().await;
+            assert!(view <= 400, "a phone-sized viewport: {view}");
+            assert!(page <= view, "no horizontal scroll on the recorder at 390 px: {page} > {view}");
+            driver.screenshot("recorder-390").await;
+            driver.width(1280).await;
+            driver.go(&format!("{}/ref/t/{t}/game/{g}/record", app.base)).await;
+            let (page, view) = driver.widths().await;
+            assert!(page <= view, "no horizontal scroll on the recorder at 1280 px: {page} > {view}");
+            driver.screenshot("recorder-1280").await;
+            // The live page lists the game in play, for the venue's projector.
+            driver.go(&format!("{}/t/{t}/live", app.base)).await;
+            driver.wait_for(&format!("#live-game-{g} svg.board")).await;
+            let (page, view) = driver.widths().await;
+            assert!(page <= view, "no horizontal scroll on the live page: {page} > {view}");
+            driver.screenshot("live-1280").await;
+            driver.go(&format!("{}/ref/t/{t}/game/{g}/record", app.base)).await;
+        }
+    }
+    let done = driver.source_with("id=\"record-result\"").await;
+    assert!(done.contains("id=\"record-result\""), "the game is over:\n{done}");
+
+    // The second game of the match is entered the usual way; the match is decided in the standings.
+    let form = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
+    let second = game_forms(&form.body, t).into_iter().find(|(id, _)| *id != g).expect("game 2");
+    let r = enter(&admin, t, (second.0, &second.1), "red", "warsaw-entered", "21").await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    driver.go(&format!("{}/t/{t}/standings", app.base)).await;
+    let standings = driver.source().await;
+    let db = sqlx::SqlitePool::connect(&app.db_url).await.unwrap();
+    let (red_name,): (String,) =
+        sqlx::query_as("SELECT p.name FROM games g JOIN players p ON p.id = g.red_player WHERE g.id = ?")
+            .bind(g)
+            .fetch_one(&db)
+            .await
+            .unwrap();
+    // The recorded game's Red player commanded Red only in it: their Red-side points (the sixth
+    // tiebreak column of the form's order) are the recorded game's.
+    let row = &standings[standings.find(&format!("{red_name}</a>")).expect("the Red player is ranked")..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    // Number cells carry their column's name (`data-label`, for the stacked layout on phones).
+    let cells: Vec<&str> = row
+        .split("<td class=\"num\"")
+        .skip(1)
+        .map(|c| {
+            let c = &c[c.find('>').unwrap() + 1..];
+            c[..c.find("</td>").unwrap()].trim()
+        })
+        .collect();
+    assert_eq!(cells.get(6).copied(), Some(outcome.red_points.to_string().as_str()), "{row}");
+    let points: Vec<&str> =
+        // Match points, in the table ("po rundzie 1" above it is in bold too).
+        standings[standings.find("id=\"standings\"").unwrap()..]
+            .split("<strong>")
+            .skip(1)
+            .map(|c| &c[..c.find("</strong>").unwrap()])
+            .collect();
+    assert!(points == ["1", "0"] || points == ["0,5", "0,5"], "the match is decided: {points:?}");
+
+    // The stored log passes `bitwa check-log`.
+    let (log,): (String,) =
+        sqlx::query_as("SELECT log_text FROM games WHERE id = ?").bind(g).fetch_one(&db).await.unwrap();
+    let file = fresh_dir().join("recorded.bwlog");
+    std::fs::write(&file, &log).unwrap();
+    let check =
+        std::process::Command::new(env!("CARGO_BIN_EXE_bitwa")).arg("check-log").arg(&file).output().unwrap();
+    assert!(check.status.success(), "check-log: {}\n{log}", String::from_utf8_lossy(&check.stdout));
+
+    // The game page's board at 390 and 1280 px: screenshots, no horizontal scroll.
+    for width in [390, 1280] {
+        driver.width(width).await;
+        driver.go(&format!("{}/t/{t}/game/{g}?step=12", app.base)).await;
+        driver.wait_for("svg.board").await;
+        let (page, view) = driver.widths().await;
+        assert!(page <= view, "no horizontal scroll at {width} px: {page} > {view}");
+        let shot = driver.screenshot(&format!("game-board-{width}")).await;
+        assert!(std::fs::metadata(&shot).unwrap().len() > 10_000, "a real picture");
+        let board = driver.exec("var r = document.querySelector('svg.board').getBoundingClientRect(); return [r.width, r.height]").await;
+        let w = board[0].as_f64().unwrap();
+        assert!(
+            w > f64::from(width) * 0.5 && w <= f64::from(width),
+            "the board fills the width: {w} at {width}"
+        );
+    }
+    // The arrow keys step through the game.
+    driver.width(1280).await;
+    driver.go(&format!("{}/t/{t}/game/{g}?step=12", app.base)).await;
+    driver.exec("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}))").await;
+    assert!(driver.source_with("Krok 13 /").await.contains("Krok 13 /"), "→ goes one step forward");
+    driver.end().await;
+}

@@ -1,0 +1,389 @@
+//! The digital table over HTTP: the recorder (`/ref/t/{t}/game/{g}/record`) takes one event per post,
+//! refuses an illegal one with 422 and keeps nothing of it, survives reloads, a second device and a
+//! restart, undoes with history, and keeps the league clock on the server (an event after the flag fell
+//! is refused and the game ends on time). The finished game's log and result are saved as a submitted
+//! log's are; the game page replays it step by step; the live page lists the games in play.
+
+use crate::helpers::*;
+use bitwa::engine::notation::{self, GameLog};
+use bitwa::engine::{Edition, PlayStyle, RuleOptions, mask_unseen, random_game_with, validate_log};
+use bitwa::outcome::{GameOutcome, Termination};
+
+/// The tournament form's rules: no optional rules, 15 minutes.
+const OPTIONS: RuleOptions = RuleOptions {
+    fortifications: false,
+    flank_attacks: false,
+    time_control_secs: 900,
+    ..RuleOptions::STANDARD
+};
+
+/// The shortest of the first 300 aggressive random games that does not end on time, as a table records
+/// it (every unseen card `?`, no clock readings: the recorder's clock writes them): its lines and outcome.
+pub fn table_game() -> (Vec<String>, GameOutcome) {
+    static GAME: std::sync::OnceLock<(Vec<String>, GameOutcome)> = std::sync::OnceLock::new();
+    GAME.get_or_init(|| table_game_with(OPTIONS)).clone()
+}
+
+/// [`table_game`] under other rules.
+pub fn table_game_with(options: RuleOptions) -> (Vec<String>, GameOutcome) {
+    {
+        let e = Edition::builtin();
+        let mut best: Option<(Vec<String>, GameOutcome)> = None;
+        for seed in 0..300 {
+            let log = mask_unseen(&random_game_with(seed, e, &options, PlayStyle::Aggressive));
+            let Ok(v) = validate_log(&log.to_string(), e, &options) else { continue };
+            if v.outcome.termination == Termination::TimeForfeit
+                || best.as_ref().is_some_and(|b| b.0.len() <= log.events.len())
+            {
+                continue;
+            }
+            let lines: Vec<String> = log
+                .events
+                .iter()
+                .map(|ev| GameLog {
+                    header: Vec::new(),
+                    events: vec![notation::Event { clock: None, ..ev.clone() }],
+                })
+                .map(|one| one.to_string().trim().to_string())
+                .collect();
+            // Without its readings the game is the same game.
+            let again = validate_log(&lines.join("\n"), e, &options).expect("valid without readings");
+            assert_eq!(again.outcome, v.outcome);
+            best = Some((lines, v.outcome));
+        }
+        best.expect("a game that does not end on time")
+    }
+}
+
+/// The step (number of lines recorded) a recorder page shows.
+pub fn step_of(body: &str) -> String {
+    let from = body.find("data-step=\"").expect("the recorder shows its step") + "data-step=\"".len();
+    body[from..body[from..].find('"').unwrap() + from].to_string()
+}
+
+/// A published round with one match and a referee: (tournament, organiser, referee, game 1's id).
+async fn one_table(app: &TestApp) -> (i64, Browser, Browser, i64) {
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    register(&admin, t, "Anna Czerwona").await;
+    register(&admin, t, "Bartek Polski").await;
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"))[0];
+    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    let referee = app.browser();
+    referee.login("sedzia", "sedzia-haslo").await;
+    (t, admin, referee, games[0].0)
+}
+
+fn url(t: i64, g: i64) -> String {
+    format!("/ref/t/{t}/game/{g}/record")
+}
+
+/// Start recording (as a referee would by pressing the button).
+async fn start(referee: &Browser, t: i64, g: i64) {
+    let page = referee.get(&url(t, g)).await;
+    page.assert_ok().assert_contains("id=\"record-start\"");
+    let started = referee.post(&url(t, g), &[("action", "start")]).await;
+    assert_eq!(started.status, 303, "{}", started.body);
+}
+
+/// Post one line at the step the recorder shows now.
+async fn post_line(referee: &Browser, t: i64, g: i64, line: &str) -> Page {
+    let page = referee.get(&url(t, g)).await;
+    let step = step_of(&page.body);
+    referee.post(&url(t, g), &[("step", step.as_str()), ("event", line)]).await
+}
+
+/// The database, for what only time can do (a clock that ran for fifteen minutes).
+async fn db(app: &TestApp) -> sqlx::SqlitePool {
+    sqlx::SqlitePool::connect(&app.db_url).await.unwrap()
+}
+
+#[actix_rt::test]
+async fn each_event_of_a_game_posted_in_order_is_accepted_and_the_game_ends_with_its_result() {
+    let app = TestApp::spawn().await;
+    let (t, _admin, referee, g) = one_table(&app).await;
+    let (lines, outcome) = table_game();
+    start(&referee, t, g).await;
+    for (i, line) in lines.iter().enumerate() {
+        let res = referee.post(&url(t, g), &[("step", i.to_string().as_str()), ("event", line)]).await;
+        assert_eq!(res.status, 303, "line {} `{line}`: {}", i + 1, res.body);
+    }
+    // The game is over: its log and result are saved as a valid submitted log's are.
+    let page = referee.get(&url(t, g)).await;
+    page.assert_contains("id=\"record-result\"").assert_lacks("id=\"options\"");
+    let db = db(&app).await;
+    let (winner, termination, points, log, status): (String, String, i64, String, String) = sqlx::query_as(
+        "SELECT winner, termination, red_points, log_text, log_status FROM games WHERE id = ?",
+    )
+    .bind(g)
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    assert_eq!(
+        (winner.as_str(), termination.as_str()),
+        (outcome.winner.as_str(), outcome.termination.as_str())
+    );
+    assert_eq!(points, i64::from(outcome.red_points));
+    assert_eq!(status, "valid");
+    let v = validate_log(&log, Edition::builtin(), &OPTIONS).expect("the stored log validates");
+    assert_eq!(v.outcome, outcome);
+    assert!(v.claims_agree, "the header's result is the replay's: {:?}", v.claim_mismatches);
+    assert!(log.contains("[Red \"") && log.contains("[TimeControl \"900\"]"), "{log}");
+    assert!(
+        log.lines().any(|l| l.starts_with("red extra") && l.contains("{15:00}")),
+        "readings in the log:\n{log}"
+    );
+    // History and standings: the result was entered like any other.
+    let entered = history_rows(&app, "game", "enter").await;
+    assert!(
+        entered.iter().any(|(id, _, new)| *id == g && new.contains("\"log_status\":\"valid\"")),
+        "{entered:?}"
+    );
+    let standings = app.browser().get(&format!("/t/{t}/standings")).await;
+    standings.assert_ok();
+    // The game page replays it: the board, the move list in words, ?step=N.
+    let game = app.browser().get(&format!("/t/{t}/game/{g}")).await;
+    game.assert_contains("<svg")
+        .assert_contains("id=\"moves\"")
+        .assert_contains("Czerwoni dobierają 10 kart startowych.");
+    let step3 = app.browser().get(&format!("/t/{t}/game/{g}?step=3")).await;
+    step3.assert_contains(&format!("Krok 3 / {}", lines.len())).assert_contains("aria-current=\"step\"");
+    assert!(
+        step3.body.contains("class=\"now\" aria-current=\"step\"><a href=\"?step=3\">"),
+        "{}",
+        step3.body
+    );
+    let english = app.browser();
+    english.get("/lang/en").await;
+    english.get(&format!("/t/{t}/game/{g}?step=1")).await.assert_contains("Red draws 10 opening cards.");
+}
+
+#[actix_rt::test]
+async fn an_illegal_event_gets_422_in_the_pages_language_and_changes_nothing() {
+    let app = TestApp::spawn().await;
+    let (t, _admin, referee, g) = one_table(&app).await;
+    let (lines, _) = table_game();
+    start(&referee, t, g).await;
+    for line in &lines[..3] {
+        assert_eq!(post_line(&referee, t, g, line).await.status, 303);
+    }
+    let before = referee.get(&url(t, g)).await;
+    assert_eq!(step_of(&before.body), "3");
+    // Not Polish's decision now: refused with the engine's sentence in Polish, the line kept.
+    let refused = referee.post(&url(t, g), &[("step", "3"), ("event", "polish pass")]).await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    refused
+        .assert_contains("id=\"record-error\"")
+        .assert_contains("strona czerwona")
+        .assert_contains("value=\"polish pass\"");
+    // Gibberish is a notation error, also 422.
+    let gibberish = referee.post(&url(t, g), &[("step", "3"), ("event", "red teleport everything")]).await;
+    assert_eq!(gibberish.status, 422, "{}", gibberish.body);
+    // Nothing was appended: the same step, the same position.
+    let after = referee.get(&url(t, g)).await;
+    assert_eq!(step_of(&after.body), "3");
+    let board = |b: &str| b[b.find("<svg").unwrap()..b.find("</svg>").unwrap()].to_string();
+    assert_eq!(board(&before.body), board(&after.body));
+    // The next legal one is accepted.
+    let ok = referee.post(&url(t, g), &[("step", "3"), ("event", lines[3].as_str())]).await;
+    assert_eq!(ok.status, 303, "{}", ok.body);
+    assert_eq!(step_of(&referee.get(&url(t, g)).await.body), "4");
+    // In English, the refusal is English.
+    referee.get("/lang/en").await;
+    let refused = referee.post(&url(t, g), &[("step", "4"), ("event", "red draw R01")]).await;
+    assert_eq!(refused.status, 422);
+    refused.assert_contains("id=\"record-error\"").assert_lacks("Teraz");
+}
+
+#[actix_rt::test]
+async fn a_reload_a_second_device_and_a_restart_resume_exactly() {
+    let app = TestApp::spawn().await;
+    let (t, _admin, referee, g) = one_table(&app).await;
+    let (lines, _) = table_game();
+    start(&referee, t, g).await;
+    for line in &lines[..6] {
+        assert_eq!(post_line(&referee, t, g, line).await.status, 303);
+    }
+    let board = |b: &str| b[b.find("<svg").unwrap()..b.find("</svg>").unwrap()].to_string();
+    let clock = |b: &str, side: &str| {
+        let at = b.find(&format!("id=\"clock-{side}\" data-ms=\"")).unwrap()
+            + format!("id=\"clock-{side}\" data-ms=\"").len();
+        b[at..at + b[at..].find('"').unwrap()].parse::<i64>().unwrap()
+    };
+    let first = referee.get(&url(t, g)).await;
+    let again = referee.get(&url(t, g)).await;
+    assert_eq!(board(&first.body), board(&again.body), "a reload shows the same position");
+    assert_eq!(step_of(&again.body), "6");
+    // The clocks are the server's: a reload does not reset them (the running one only goes down).
+    for side in ["red", "polish"] {
+        assert!(clock(&again.body, side) <= clock(&first.body, side));
+        assert!(clock(&again.body, side) > 800_000, "no time lost by reloading");
+    }
+    // A second device (another login of the same referee) sees the same.
+    let tablet = app.browser();
+    tablet.login("sedzia", "sedzia-haslo").await;
+    let other = tablet.get(&url(t, g)).await;
+    assert_eq!(board(&other.body), board(&first.body));
+    // Two devices cannot both append step 7: the second gets 409 and nothing is appended.
+    let one = referee.post(&url(t, g), &[("step", "6"), ("event", lines[6].as_str())]).await;
+    assert_eq!(one.status, 303);
+    let two = tablet.post(&url(t, g), &[("step", "6"), ("event", lines[6].as_str())]).await;
+    assert_eq!(two.status, 409, "{}", two.body);
+    two.assert_contains("id=\"record-notice\"");
+    assert_eq!(step_of(&referee.get(&url(t, g)).await.body), "7");
+    // A restart resumes exactly.
+    let before = referee.get(&url(t, g)).await;
+    let dir = app.stop().await;
+    let app = TestApp::spawn_with(dir, false).await;
+    let referee = Browser::with_cookies_of(&referee, &app.base);
+    let after = referee.get(&url(t, g)).await;
+    assert_eq!(step_of(&after.body), "7");
+    assert_eq!(board(&after.body), board(&before.body));
+    assert_eq!(post_line(&referee, t, g, &lines[7]).await.status, 303, "recording goes on after the restart");
+}
+
+#[actix_rt::test]
+async fn undo_takes_back_the_last_event_and_keeps_it_in_history() {
+    let app = TestApp::spawn().await;
+    let (t, _admin, referee, g) = one_table(&app).await;
+    let (lines, _) = table_game();
+    start(&referee, t, g).await;
+    for line in &lines[..4] {
+        assert_eq!(post_line(&referee, t, g, line).await.status, 303);
+    }
+    let stale = referee.post(&url(t, g), &[("step", "3"), ("action", "undo")]).await;
+    assert_eq!(stale.status, 409, "an undo from a stale page is refused");
+    let undone = referee.post(&url(t, g), &[("step", "4"), ("action", "undo")]).await;
+    assert_eq!(undone.status, 303, "{}", undone.body);
+    assert_eq!(step_of(&referee.get(&url(t, g)).await.body), "3");
+    let rows = history_rows(&app, "recording", "undo").await;
+    assert_eq!(rows.len(), 1);
+    assert!(rows[0].1.contains("\"step\":4"), "{rows:?}");
+    // The same event again is accepted at the same step.
+    assert_eq!(post_line(&referee, t, g, &lines[3]).await.status, 303);
+}
+
+#[actix_rt::test]
+async fn the_league_clock_runs_on_the_server_and_a_late_event_ends_the_game_on_time() {
+    let app = TestApp::spawn().await;
+    let (t, _admin, referee, g) = one_table(&app).await;
+    let (lines, _) = table_game();
+    start(&referee, t, g).await;
+    // The deal takes no time; Red's clock starts when Red has a decision (the extra markers).
+    for line in &lines[..2] {
+        assert_eq!(post_line(&referee, t, g, line).await.status, 303);
+    }
+    let page = referee.get(&url(t, g)).await;
+    assert!(
+        page.body.contains("id=\"clock-red\" data-ms=\"") && page.body.contains("clock red running"),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("clock polish running"));
+    // Saving Red's event stops Red's clock and starts the Poles'.
+    assert_eq!(post_line(&referee, t, g, &lines[2]).await.status, 303);
+    let page = referee.get(&url(t, g)).await;
+    let running = if page.body.contains("clock polish running") { "polish" } else { "red" };
+    // Fifteen minutes pass for the side to move (the clock's start moved back by 15 min 1 s).
+    let db = db(&app).await;
+    sqlx::query("UPDATE recordings SET since_ms = since_ms - 901000 WHERE game_id = ?")
+        .bind(g)
+        .execute(&db)
+        .await
+        .unwrap();
+    let late = referee.post(&url(t, g), &[("step", "3"), ("event", lines[3].as_str())]).await;
+    assert_eq!(late.status, 422, "{}", late.body);
+    late.assert_contains("Czas minął");
+    let (winner, termination, log): (String, String, String) =
+        sqlx::query_as("SELECT winner, termination, log_text FROM games WHERE id = ?")
+            .bind(g)
+            .fetch_one(&db)
+            .await
+            .unwrap();
+    assert_eq!(termination, "time-forfeit");
+    assert_ne!(winner, running, "the flagged side loses");
+    assert!(log.trim_end().ends_with(&format!("{running} clock {{0:00}}")), "{log}");
+    assert!(
+        !log.contains(lines[3].as_str()) || lines[..3].contains(&lines[3]),
+        "the late event was not recorded"
+    );
+    validate_log(&log, Edition::builtin(), &OPTIONS).expect("the log validates");
+    // Nothing more is taken.
+    let more = referee.post(&url(t, g), &[("step", "4"), ("event", "red pass")]).await;
+    assert_eq!(more.status, 400, "{}", more.body);
+}
+
+#[actix_rt::test]
+async fn a_flag_falls_even_when_nobody_taps_and_the_live_page_shows_the_games_in_play() {
+    let app = TestApp::spawn().await;
+    let (t, _admin, referee, g) = one_table(&app).await;
+    let (lines, _) = table_game();
+    let visitor = app.browser();
+    visitor.get(&format!("/t/{t}/live")).await.assert_ok().assert_contains("id=\"live-none\"");
+    start(&referee, t, g).await;
+    for line in &lines[..5] {
+        assert_eq!(post_line(&referee, t, g, line).await.status, 303);
+    }
+    let live = visitor.get(&format!("/t/{t}/live")).await;
+    live.assert_ok()
+        .assert_contains(&format!("id=\"live-game-{g}\""))
+        .assert_contains("<svg")
+        .assert_contains("class=\"board small\"");
+    live.assert_contains("data-poll=").assert_contains("id=\"live-reload\"");
+    let frame = visitor.get(&format!("/t/{t}/live?frame=1")).await;
+    frame.assert_ok().assert_contains(&format!("id=\"live-game-{g}\"")).assert_lacks("<html");
+    // The public game page follows the game in play.
+    let game = visitor.get(&format!("/t/{t}/game/{g}")).await;
+    game.assert_contains("id=\"game-live\"")
+        .assert_contains(&format!("data-poll=\"/t/{t}/game/{g}?frame=1\""));
+    visitor.get(&format!("/t/{t}/game/{g}?frame=1")).await.assert_ok().assert_contains("id=\"moves\"");
+    // A recorded line does not move the tournament's stamp: the page of a game in play is never served
+    // from the shared page store, so the next line shows at once.
+    let before = visitor.get(&format!("/t/{t}/game/{g}")).await;
+    before.assert_contains("Krok 5 / 5");
+    assert_eq!(post_line(&referee, t, g, &lines[5]).await.status, 303);
+    visitor.get(&format!("/t/{t}/game/{g}")).await.assert_contains("Krok 6 / 6");
+    // The clock of the side to move runs out while nobody taps: the next page view ends the game.
+    let db = db(&app).await;
+    sqlx::query("UPDATE recordings SET since_ms = since_ms - 901000 WHERE game_id = ?")
+        .bind(g)
+        .execute(&db)
+        .await
+        .unwrap();
+    visitor.get(&format!("/t/{t}/live")).await.assert_contains("id=\"live-none\"");
+    let (termination,): (String,) =
+        sqlx::query_as("SELECT termination FROM games WHERE id = ?").bind(g).fetch_one(&db).await.unwrap();
+    assert_eq!(termination, "time-forfeit");
+    referee.get(&url(t, g)).await.assert_contains("id=\"record-result\"");
+}
+
+#[actix_rt::test]
+async fn the_recorder_is_for_the_tournaments_referees_and_every_post_needs_the_token() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee, g) = one_table(&app).await;
+    assert_eq!(app.browser().get(&url(t, g)).await.status, 303, "anonymous: to the login page");
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "inny"), ("password", "inny-sedzia-haslo")])
+        .await;
+    let stranger = app.browser();
+    stranger.login("inny", "inny-sedzia-haslo").await;
+    // `inny` referees this tournament too now; a tournament they do not referee is forbidden.
+    let t2 = create_tournament(&admin, &[]).await;
+    assert_eq!(stranger.get(&url(t2, g)).await.status, 403);
+    let forged = referee.post_raw(&url(t, g), &[("action", "start")]).await;
+    assert_eq!(forged.status, 403, "no CSRF token");
+    // Compose forms and typed lines go through the same engine step.
+    start(&referee, t, g).await;
+    let page = referee.get(&url(t, g)).await;
+    page.assert_contains("Czerwoni dobierają 10 kart startowych.").assert_contains("id=\"picker-draw\"");
+    let composed = referee
+        .post(&url(t, g), &[("step", "0"), ("compose", "draw"), ("side", "red"), ("unseen", "10")])
+        .await;
+    assert_eq!(composed.status, 303, "{}", composed.body);
+    assert_eq!(step_of(&referee.get(&url(t, g)).await.body), "1");
+}
