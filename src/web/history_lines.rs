@@ -312,11 +312,14 @@ pub fn describe(lang: Lang, names: &Names, e: &Entry) -> HistoryLine {
             }
             (at_place(lang.t("h_assign")), tables(&old), after)
         }
-        ("round", action) => (
-            format!("{} ({})", at_place(lang.t("h_round")), lang.t(action)),
-            status_word(lang, &old),
-            status_word(lang, &new),
-        ),
+        ("round", action) => {
+            let round = e.round_number.map(|n| format!(" {n}")).unwrap_or_default();
+            (
+                format!("{}{round}: {}", lang.t("round"), lang.t(action)),
+                status_word(lang, &old),
+                status_word(lang, &new),
+            )
+        }
         ("player", action) => {
             let name = names.player(&Value::from(e.entity_id));
             let what = match action {
@@ -393,5 +396,101 @@ pub fn describe(lang: Lang, names: &Names, e: &Entry) -> HistoryLine {
         match_id: e.match_id,
         old_log: e.old_log,
         new_log: e.new_log,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(entity: &str, action: &str, old: &str, new: &str) -> Entry {
+        Entry {
+            id: 7,
+            entity: entity.to_string(),
+            entity_id: 3,
+            action: action.to_string(),
+            username: Some("sedzia".to_string()),
+            at: "2026-05-09T14:03:59Z".to_string(),
+            old_value: old.to_string(),
+            new_value: new.to_string(),
+            old_log: false,
+            new_log: true,
+            match_id: Some(5),
+            round_number: Some(3),
+            table_no: Some(4),
+            game_no: Some(2),
+            player_a: Some(1),
+            player_b: Some(2),
+        }
+    }
+
+    fn names() -> Names {
+        Names {
+            players: [(1, "Anna Nowak".to_string()), (2, "Jan Kowal".to_string())].into_iter().collect(),
+            users: [(9, "sedzia".to_string())].into_iter().collect(),
+        }
+    }
+
+    #[test]
+    fn a_corrected_game_reads_as_a_sentence_with_both_values() {
+        let old = r#"{"winner":"red","termination":"radzymin-check","red_points":10,"red_clock_secs":null,"polish_clock_secs":null,"log_status":"none","log_message":"","log_edition":null}"#;
+        let new = r#"{"winner":"polish","termination":"three-red-eliminated","red_points":0,"red_clock_secs":65,"polish_clock_secs":null,"log_status":"valid","log_message":"","log_edition":"x"}"#;
+        let line = describe(Lang::Pl, &names(), &entry("game", "correct", old, new));
+        assert_eq!(line.what, "Poprawka wyniku: partia 2 (runda 3, stół 4): Anna Nowak – Jan Kowal");
+        assert_eq!(line.at, "2026-05-09 14:03");
+        // Game 2: B (Jan) commands Red, A (Anna) the Poles.
+        assert_eq!(
+            line.before,
+            [
+                "wygrywa Armia Czerwona (Jan Kowal)",
+                "Kontrola Radzymina po 5. rundzie",
+                "10 pkt za Czerwonych",
+                "bez zapisu"
+            ]
+        );
+        assert_eq!(
+            line.after,
+            [
+                "wygrywa Wojsko Polskie (Anna Nowak)",
+                "Polacy zniszczyli 3 armie czerwonych",
+                "0 pkt za Czerwonych",
+                "Czas pozostały Czerwonym (m:ss): 1:05",
+                "zapis poprawny"
+            ]
+        );
+        assert!(line.new_log && !line.old_log);
+    }
+
+    #[test]
+    fn a_walkover_a_referee_assignment_and_a_configuration_change_read_in_words() {
+        let forfeit = describe(
+            Lang::Pl,
+            &names(),
+            &entry("match", "forfeit", r#"{"forfeit":null}"#, r#"{"forfeit":"absent-b"}"#),
+        );
+        assert_eq!(forfeit.before, ["mecz rozgrywany (wyniki partii poniżej)"]);
+        assert_eq!(forfeit.after, ["nieobecność: Jan Kowal"]);
+        let assign = describe(Lang::En, &names(), &entry("round", "assign referee", "[]", "[[4,9]]"));
+        assert_eq!(assign.after, ["table 4: sedzia"]);
+        let config = describe(
+            Lang::Pl,
+            &names(),
+            &entry(
+                "tournament",
+                "configure",
+                r#"{"name":"A","swiss_rounds":5}"#,
+                r#"{"name":"A","swiss_rounds":6}"#,
+            ),
+        );
+        assert_eq!(config.what, "Zmiana konfiguracji turnieju");
+        assert_eq!(
+            (config.before, config.after),
+            (
+                vec!["Rundy systemu szwajcarskiego: 5".to_string()],
+                vec!["Rundy systemu szwajcarskiego: 6".to_string()]
+            )
+        );
+        let unknown = describe(Lang::Pl, &names(), &entry("something", "new", "{}", "{}"));
+        assert_eq!(unknown.what, "Zmiana");
     }
 }

@@ -347,7 +347,7 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("no_rows", "brak wierszy z graczami", "no player rows"),
     ("unknown_tiebreak", "nieznane kryterium", "unknown tiebreak"),
     ("duplicate_tiebreak", "powtórzone kryterium", "tiebreak listed twice"),
-    ("create", "Utwórz", "Create"),
+    ("create", "Utwórz turniej", "Create the tournament"),
     ("configuration", "Konfiguracja", "Configuration"),
     ("players", "Gracze", "Players"),
     ("player", "Gracz", "Player"),

@@ -457,9 +457,15 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
     for (kind, path) in &logged_in {
         driver.go(&format!("{base}{path}")).await;
         measure(&driver, kind, &mut too_wide, &mut measured).await;
-        if *kind == "referee: match" {
+        let shot = match *kind {
+            "referee: match" => Some("referee-match-390.png"),
+            "organiser: tournament" => Some("organiser-390.png"),
+            "organiser: history" => Some("history-390.png"),
+            _ => None,
+        };
+        if let Some(name) = shot {
             driver.viewport(390, 844, true).await;
-            driver.whole_page_png(&screenshot_dir().join("referee-match-390.png")).await;
+            driver.whole_page_png(&screenshot_dir().join(name)).await;
         }
     }
     // Pages that come after a form: a refused result, a confirmation.

@@ -196,7 +196,6 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("h_override", "Zamiana graczy w szkicu", "Players swapped in the draft"),
     ("h_round_discard", "Odrzucony szkic rundy", "Draft discarded: round"),
     ("h_assign", "Przydział sędziów do stołów", "Referees assigned to tables"),
-    ("h_round", "Stan rundy", "Round status"),
     ("h_register", "Rejestracja", "Registration"),
     ("h_withdraw", "Wycofanie z turnieju", "Withdrawal from the tournament"),
     ("h_readmit", "Powrót do turnieju", "Re-admitted to the tournament"),
