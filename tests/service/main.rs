@@ -34,3 +34,4 @@ mod sessions;
 mod spine;
 mod table;
 mod throttling;
+mod tournament_day;
