@@ -279,7 +279,7 @@ async fn results(client: &awc::Client, base: &str, plan: &Plan, t: u64) {
         let page = get_text(client, &format!("{base}/t/{t}/match/{m}"), None).await;
         reads.push(t0.elapsed());
         let csv = get_text(client, &format!("{base}/t/{t}/export/results"), None).await;
-        let shown = format!("<td class=\"num\">{points}</td>");
+        let shown = format!("{points} pkt za Czerwonych");
         if !page.contains(&shown) || !csv.contains(&format!(";{points}")) {
             stale += 1;
         }

@@ -202,3 +202,23 @@ fn match_results_round_trip_through_json() {
     let back: MatchResult = serde_json::from_str(&json).expect("deserialise");
     assert_eq!(back, r);
 }
+
+/// Knockout: someone must go through, so both players absent is refused there (and allowed in the
+/// Swiss phase, where both lose).
+#[test]
+fn a_double_no_show_is_refused_in_the_knockout_only() {
+    let both = MatchPlay::NoShow { absent: Absence::Both };
+    assert_eq!(check_play(Phase::Knockout, &both), Err(MatchError::DoubleNoShowInKnockout));
+    assert_eq!(check_play(Phase::Swiss, &both), Ok(()));
+    let one = MatchPlay::NoShow { absent: Absence::One(A) };
+    assert_eq!(check_play(Phase::Knockout, &one), Ok(()));
+    let m = MatchInput {
+        red_first: A,
+        other: B,
+        phase: Phase::Knockout,
+        play: both,
+        knowledge_test: None,
+        extra_game: None,
+    };
+    assert_eq!(outcome_of_match(&m), Err(MatchError::DoubleNoShowInKnockout));
+}

@@ -8,6 +8,10 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// Cards in each deck (league rules: "The Red Army deck and the Polish Army deck have 30 cards
+/// each"); an edition's loader checks its lists against it.
+pub const DECK_SIZE: u32 = 30;
+
 /// A card of the edition's list, or a number the list does not know (`name: None`).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct CardRef {

@@ -217,6 +217,23 @@ pub enum MatchError {
     NotInMatch(PlayerId),
     #[error("the extra game must be played by the two players of the match")]
     ExtraGamePlayers,
+    #[error("a knockout match needs a winner: both players cannot be absent")]
+    DoubleNoShowInKnockout,
+}
+
+/// Knockout: someone must go through (PRODUCT "Knockout"; the bracket moves the winner on), so a
+/// knockout match cannot end with both players absent. Every other way a match ends is allowed in
+/// both phases.
+///
+/// # Errors
+/// [`MatchError::DoubleNoShowInKnockout`].
+pub fn check_play(phase: Phase, play: &MatchPlay) -> Result<(), MatchError> {
+    match (phase, play) {
+        (Phase::Knockout, MatchPlay::NoShow { absent: Absence::Both }) => {
+            Err(MatchError::DoubleNoShowInKnockout)
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Decide a match (league rules, "Match result (game + rematch)"):
@@ -233,6 +250,7 @@ pub fn outcome_of_match(input: &MatchInput) -> Result<MatchDecision, MatchError>
     if a == b {
         return Err(MatchError::SamePlayer(a));
     }
+    check_play(input.phase, &input.play)?;
     let base = MatchResult {
         red_first: a,
         other: b,

@@ -10,7 +10,7 @@ pub mod scoring;
 pub use ids::{HalfPoints, Phase, PlayerId};
 pub use matches::{
     Absence, DecidedBy, KnowledgeScores, MatchDecision, MatchError, MatchInput, MatchPlay, MatchResult,
-    MatchScore, MatchTally, PlayedGame, outcome_of_match,
+    MatchScore, MatchTally, PlayedGame, check_play, outcome_of_match,
 };
 pub use scoring::Scoring;
 pub mod rounds;
@@ -31,7 +31,10 @@ pub use tiebreak::{Tiebreak, TiebreakValue};
 pub mod knockout;
 pub use knockout::{Bracket, BracketMatch, ExtraGameLot, KnockoutError, MatchRef, Slot};
 pub mod deck_check;
-pub use deck_check::{CardRef, DeckCheckError, DeckReport, check_cards, check_count, check_deck};
+pub use deck_check::{CardRef, DECK_SIZE, DeckCheckError, DeckReport, check_cards, check_count, check_deck};
+pub mod eligibility;
+pub mod final_ranking;
+pub use final_ranking::{FinalPlace, Stage, final_ranking};
 pub mod clock;
 pub mod simulation;
 pub mod trf;

@@ -87,3 +87,158 @@ pub async fn for_tournament(db: &Store, tournament: TournamentId) -> Result<Vec<
     .fetch_all(c)
     .await)?)
 }
+
+/// One history row as the history page reads it: the values without their move logs (a busy
+/// day's history holds megabytes of logs; the page links each one instead), whether a log was
+/// there, and the match and round it concerns, when it concerns one.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Entry {
+    pub id: i64,
+    pub entity: String,
+    pub entity_id: i64,
+    pub action: String,
+    pub username: Option<String>,
+    pub at: String,
+    pub old_value: String,
+    pub new_value: String,
+    pub old_log: bool,
+    pub new_log: bool,
+    pub match_id: Option<i64>,
+    pub round_number: Option<i64>,
+    pub table_no: Option<i64>,
+    /// The game's number, for a game's row.
+    pub game_no: Option<i64>,
+    /// The match's players (A commands Red in game 1).
+    pub player_a: Option<i64>,
+    pub player_b: Option<i64>,
+}
+
+/// Which history rows a page shows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Rows about this round (its pairings, matches, games, deck checks, status, referees).
+    pub round: Option<i64>,
+    /// Rows about this player (the player, their matches and games, their forbidden pairs).
+    pub player: Option<super::PlayerId>,
+    /// Rows about this match and its games only.
+    pub match_id: Option<super::MatchId>,
+}
+
+/// The JSON work of the history page, per backend: a value with its `log_text` taken out (a JSON
+/// object's only) and whether it had one, and the log itself. SQLite's JSON1 functions and
+/// PostgreSQL's `jsonb` operators say the same thing; the rest of the query is shared.
+struct JsonSql {
+    /// `{c}`: the column. The value without its log.
+    without_log: &'static str,
+    /// Whether the value holds a log (a string).
+    has_log: &'static str,
+    /// The log, or NULL.
+    log: &'static str,
+}
+
+const SQLITE_JSON: JsonSql = JsonSql {
+    without_log: "CASE WHEN json_valid({c}) AND json_type({c}) = 'object' \
+                  THEN json_remove({c}, '$.log_text') ELSE {c} END",
+    has_log: "(json_valid({c}) AND json_type({c}) = 'object' AND json_type({c}, '$.log_text') = 'text')",
+    log: "CASE WHEN json_valid({c}) AND json_type({c}) = 'object' THEN json_extract({c}, '$.log_text') END",
+};
+
+// Every stored value was written by `serde_json`, so the cast to `jsonb` cannot fail; `->` on a
+// scalar or an array gives NULL rather than an error.
+const POSTGRES_JSON: JsonSql = JsonSql {
+    without_log: "CASE WHEN jsonb_typeof({c}::jsonb) = 'object' \
+                  THEN ({c}::jsonb - 'log_text')::text ELSE {c} END",
+    has_log: "COALESCE(jsonb_typeof({c}::jsonb -> 'log_text') = 'string', FALSE)",
+    log: "CASE WHEN jsonb_typeof({c}::jsonb) = 'object' THEN {c}::jsonb ->> 'log_text' END",
+};
+
+fn json_sql(db: &Store) -> &'static JsonSql {
+    match db.backend() {
+        super::Backend::Sqlite => &SQLITE_JSON,
+        super::Backend::Postgres => &POSTGRES_JSON,
+    }
+}
+
+/// The history page's query: the rows of a tournament with their values without logs, the match
+/// and round each concerns, filtered by [`Filter`], newest first.
+fn page_sql(json: &JsonSql) -> String {
+    let on = |template: &str, column: &str| template.replace("{c}", column);
+    format!(
+        "SELECT h.id, h.entity, h.entity_id, h.action, u.username, h.at, \
+         {} AS old_value, {} AS new_value, {} AS old_log, {} AS new_log, \
+         m.id AS match_id, r.number AS round_number, m.table_no, g.game_no, m.player_a, m.player_b \
+         FROM history h LEFT JOIN users u ON u.id = h.user_id \
+         LEFT JOIN games g ON h.entity = 'game' AND g.id = h.entity_id \
+         LEFT JOIN matches m ON m.id = (CASE WHEN h.entity = 'game' THEN g.match_id \
+              WHEN h.entity IN ('match', 'pairing', 'deck-check') THEN h.entity_id END) \
+         LEFT JOIN rounds r ON r.id = (CASE WHEN h.entity = 'round' THEN h.entity_id ELSE m.round_id END) \
+         WHERE h.tournament_id = $1 \
+           AND ($2 IS NULL OR r.number = $2) \
+           AND ($3 IS NULL OR m.player_a = $3 OR m.player_b = $3 \
+                OR (h.entity IN ('player', 'forbidden-pair') AND h.entity_id = $3)) \
+           AND ($4 IS NULL OR m.id = $4) \
+         ORDER BY h.id DESC LIMIT $5 OFFSET $6",
+        on(json.without_log, "h.old_value"),
+        on(json.without_log, "h.new_value"),
+        on(json.has_log, "h.old_value"),
+        on(json.has_log, "h.new_value"),
+    )
+}
+
+/// A page of a tournament's history, newest first: at most `limit` rows after skipping `offset`.
+///
+/// # Errors
+/// The query fails.
+pub async fn page(
+    db: &Store,
+    tournament: TournamentId,
+    filter: Filter,
+    offset: i64,
+    limit: i64,
+) -> Result<Vec<Entry>, StoreError> {
+    // Built from constants only: nothing the user typed reaches the text.
+    let sql = page_sql(json_sql(db));
+    Ok(on!(db, |c| sqlx::query_as::<_, Entry>(sqlx::AssertSqlSafe(sql.clone()))
+        .bind(tournament)
+        .bind(filter.round)
+        .bind(filter.player)
+        .bind(filter.match_id)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(c)
+        .await)?)
+}
+
+/// Which value of a history row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Old,
+    New,
+}
+
+/// The move log kept in one value of a history row (the log as it was then), if it has one.
+///
+/// # Errors
+/// The query fails.
+pub async fn log_of(
+    db: &Store,
+    tournament: TournamentId,
+    id: i64,
+    side: Side,
+) -> Result<Option<String>, StoreError> {
+    let column = match side {
+        Side::Old => "old_value",
+        Side::New => "new_value",
+    };
+    // Built from constants only: nothing the user typed reaches the text.
+    let sql = format!(
+        "SELECT {} FROM history WHERE id = $1 AND tournament_id = $2",
+        json_sql(db).log.replace("{c}", column)
+    );
+    let row: Option<(Option<String>,)> = on!(db, |c| sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()))
+        .bind(id)
+        .bind(tournament)
+        .fetch_optional(c)
+        .await)?;
+    Ok(row.and_then(|(log,)| log))
+}

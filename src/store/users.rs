@@ -82,3 +82,11 @@ pub async fn set_password(db: &Store, id: UserId, password_hash: &str) -> Result
     }
     Ok(())
 }
+
+/// Every account's id and username (the history page names who was assigned to a table).
+///
+/// # Errors
+/// The query fails.
+pub async fn all_names(db: &Store) -> Result<Vec<(i64, String)>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as("SELECT id, username FROM users ORDER BY id").fetch_all(c).await)?)
+}

@@ -22,6 +22,11 @@ const ASSETS: &[Asset] = &[
         content_type: "text/css; charset=utf-8",
         bytes: include_bytes!("../../static/style.css"),
     },
+    Asset {
+        name: "print.css",
+        content_type: "text/css; charset=utf-8",
+        bytes: include_bytes!("../../static/print.css"),
+    },
     // The digital table's stylesheet and its one script (the board, replay, recorder, live pages).
     Asset {
         name: "table.css",
@@ -71,6 +76,13 @@ pub fn url(name: &str) -> String {
 #[must_use]
 pub fn stylesheet() -> &'static str {
     static URL: LazyLock<String> = LazyLock::new(|| url("style.css"));
+    &URL
+}
+
+/// The print stylesheet's URL (`media="print"`: pairings, standings and table cards on paper).
+#[must_use]
+pub fn print_stylesheet() -> &'static str {
+    static URL: LazyLock<String> = LazyLock::new(|| url("print.css"));
     &URL
 }
 

@@ -73,6 +73,11 @@ impl WebError {
     }
 }
 
+/// A store's edit conflict without the page's language at hand: both languages (the error page
+/// middleware, `web::error_page`, says it again in the page's language).
+pub const STORE_CONFLICT: &str = "Ktoś inny zapisał tę zmianę przed Tobą. Wczytaj stronę ponownie i sprawdź. / \
+     Someone else saved a change first: reload the page and check.";
+
 /// The translation key of a refusal's message.
 #[must_use]
 pub fn refusal_key(refusal: Refusal) -> &'static str {
@@ -86,11 +91,7 @@ pub fn refusal_key(refusal: Refusal) -> &'static str {
 impl From<StoreError> for WebError {
     fn from(e: StoreError) -> Self {
         match e {
-            StoreError::Conflict => WebError::Conflict(
-                "Ktoś inny zapisał tę zmianę przed Tobą. Wczytaj stronę ponownie i sprawdź. / \
-                 Someone else saved a change first: reload the page and check."
-                    .into(),
-            ),
+            StoreError::Conflict => WebError::Conflict(STORE_CONFLICT.into()),
             StoreError::NotFound => WebError::NotFound,
             // Without the page's language at hand: both.
             StoreError::Refused(r) => WebError::BadRequest(format!(

@@ -4,6 +4,9 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+/// Texts of the tournament-day pages: result sentences, standings scope, final ranking, history,
+/// table cards, confirmations, field-level refusals.
+mod day;
 /// Texts of accounts, sessions, throttling and input checks (a table of its own, so that parallel
 /// work on pages and on security does not edit the same lines).
 mod security;
@@ -58,7 +61,13 @@ impl Lang {
 }
 
 static INDEX: LazyLock<HashMap<&'static str, (&'static str, &'static str)>> = LazyLock::new(|| {
-    TABLE.iter().chain(security::TABLE).chain(table::TABLE).map(|&(k, pl, en)| (k, (pl, en))).collect()
+    TABLE
+        .iter()
+        .chain(security::TABLE)
+        .chain(table::TABLE)
+        .chain(day::TABLE)
+        .map(|&(k, pl, en)| (k, (pl, en)))
+        .collect()
 });
 
 /// (key, Polish, English).
@@ -165,7 +174,7 @@ const TABLE: &[(&str, &str, &str)] = &[
         "Brak meczów do skojarzenia: czekamy na wyniki.",
         "Nothing to pair: waiting for results.",
     ),
-    ("champion", "Zwycięzca turnieju", "Champion"),
+    ("champion", "Zwycięstwo w turnieju", "Tournament won by"),
     ("third", "Trzecie miejsce", "Third place"),
     ("final", "Finał", "Final"),
     ("semifinal", "Półfinał", "Semifinal"),
@@ -173,8 +182,8 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("seed", "rozstawienie", "seed"),
     (
         "needs_knowledge",
-        "Remis po dwóch partiach i równe punkty strony czerwonej: organizator wpisuje wyniki testu wiedzy.",
-        "Level after two games and equal Red-side points: the organiser enters the knowledge-test scores.",
+        "1:1 i tyle samo punktów za Czerwonych: organizator wpisuje wyniki testu wiedzy obu osób.",
+        "Level after two games and equal Red-side points: the organiser enters both knowledge-test scores.",
     ),
     ("lot_drawn", "Strona czerwona w dogrywce wylosowana", "Red side of the extra game drawn by lot"),
     (
@@ -215,14 +224,14 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("results_missing", "brakuje wyników", "results are missing"),
     (
         "swap_invalid",
-        "Obaj gracze muszą grać w tej rundzie, przy różnych stołach.",
+        "Obie osoby muszą grać w tej rundzie, przy różnych stołach.",
         "Both players must play in this round, at different tables.",
     ),
     ("knowledge", "Test wiedzy", "Knowledge test"),
     ("extra", "potrzebna dogrywka", "extra game needed"),
     ("invalid", "niespójne dane", "inconsistent data"),
     ("both-games", "obie partie", "both games"),
-    ("red-side-points", "punkty strony czerwonej", "Red-side points"),
+    ("red-side-points", "punkty za Czerwonych", "Red-side points"),
     ("knowledge-test", "test wiedzy", "knowledge test"),
     ("extra-game", "dogrywka", "extra game"),
     ("no-show", "walkower", "no-show"),
@@ -230,13 +239,13 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("withdrawal", "wycofanie", "withdrawal"),
     ("forfeit_section", "Walkower lub wycofanie", "No-show or withdrawal"),
     ("forfeit_played", "mecz rozgrywany (wyniki partii poniżej)", "match played (game results below)"),
-    ("forfeit_absent", "nie stawił(a) się", "did not show up"),
-    ("forfeit_both", "obaj gracze nieobecni", "both players absent"),
-    ("forfeit_withdrew", "wycofał(a) się z turnieju", "withdrew from the tournament"),
+    ("forfeit_absent", "nieobecność", "absent"),
+    ("forfeit_both", "nikt się nie stawił (obustronny walkower)", "neither player came (double no-show)"),
+    ("forfeit_withdrew", "wycofanie z turnieju", "withdrew from the tournament"),
     (
         "forfeit_help",
-        "Walkower: obecny gracz wygrywa mecz bez partii i bez punktów strony czerwonej; obaj nieobecni: obaj przegrywają.",
-        "No-show: the present player wins the match, with no games and no Red-side points; both absent: both lose.",
+        "Walkower: osoba obecna wygrywa mecz bez partii i bez punktów za Czerwonych; gdy nikt się nie stawił, obie strony przegrywają. Wycofanie z turnieju: mecz przegrywa osoba, która się wycofała.",
+        "No-show: the player present wins the match, with no games and no points as Red; if neither came, both lose. Withdrawal: the player who withdrew loses the match.",
     ),
     (
         "double_no_show_knockout",
@@ -248,12 +257,12 @@ const TABLE: &[(&str, &str, &str)] = &[
         "Mecz nierozegrany: wyniki partii nie są liczone.",
         "Match not played: game results are not counted.",
     ),
-    ("tb_direct_encounter", "Wynik bezpośredni", "Direct encounter"),
-    ("tb_buchholz_cut1", "Buchholz -1", "Buchholz cut-1"),
+    ("tb_direct_encounter", "Mecze bezpośrednie", "Direct encounter"),
+    ("tb_buchholz_cut1", "Buchholz bez najsłabszego", "Buchholz cut 1"),
     ("tb_buchholz", "Buchholz", "Buchholz"),
     ("tb_sonneborn_berger", "Sonneborn-Berger", "Sonneborn-Berger"),
     ("tb_games_won", "Wygrane partie", "Games won"),
-    ("tb_red_side_points", "Punkty strony czerwonej", "Red-side points"),
+    ("tb_red_side_points", "Punkty za Czerwonych", "Red-side points"),
     ("tb_knowledge_test", "Test wiedzy", "Knowledge test"),
     ("score_groups", "Grupy punktowe", "Score groups"),
     ("floaters", "Gracze przesunięci między grupami", "Players paired across score groups"),
@@ -263,8 +272,8 @@ const TABLE: &[(&str, &str, &str)] = &[
         "Everyone plays inside their score group.",
     ),
     ("odd_group", "grupa ma nieparzystą liczbę graczy", "the group has an odd number of players"),
-    ("already_met", "ma już za sobą mecz z", "already met"),
-    ("forbidden_with", "zakaz organizatora z", "forbidden by the organiser with"),
+    ("already_met", "już po meczu z tą osobą:", "already played this player:"),
+    ("forbidden_with", "zakaz organizatora dla pary z tą osobą:", "forbidden by the organiser with:"),
     (
         "rest_of_field",
         "wymagało tego skojarzenie reszty pola bez powtórek, przy najmniejszych różnicach punktów",
@@ -325,7 +334,7 @@ const TABLE: &[(&str, &str, &str)] = &[
         "osoby niżej w klasyfikacji, bez wolnego losu, nie mogły go dostać",
         "lower-ranked players without a bye could not take it",
     ),
-    ("had_bye", "mają już za sobą wolny los", "already had a bye"),
+    ("had_bye", "wolny los już wykorzystany:", "already had a bye:"),
     ("not_paired", "Nie kojarzeni", "Not paired"),
     ("joins_in_round", "dołącza w rundzie", "joins in round"),
     (
@@ -338,45 +347,49 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("no_rows", "brak wierszy z graczami", "no player rows"),
     ("unknown_tiebreak", "nieznane kryterium", "unknown tiebreak"),
     ("duplicate_tiebreak", "powtórzone kryterium", "tiebreak listed twice"),
-    ("create", "Utwórz", "Create"),
+    ("create", "Utwórz turniej", "Create the tournament"),
     ("configuration", "Konfiguracja", "Configuration"),
     ("players", "Gracze", "Players"),
     ("player", "Gracz", "Player"),
     ("birth_date", "Data urodzenia", "Birth date"),
     ("club", "Szkoła / klub", "School / club"),
     ("age_override", "Zgoda mimo wieku (poza 14-20)", "Accept despite age (outside 14-20)"),
-    ("register", "Zarejestruj", "Register"),
+    ("register", "Zarejestruj osobę", "Register the player"),
     ("import_csv", "Import z CSV", "Import from CSV"),
     (
         "import_help",
-        "Kolumny: imię i nazwisko; data urodzenia (RRRR-MM-DD); szkoła/klub; test wiedzy (opcjonalnie). Pierwszy wiersz: nagłówek.",
-        "Columns: name; birth date (YYYY-MM-DD); school/club; knowledge test (optional). First row: header.",
+        "Jeden wiersz na osobę, kolumny rozdzielone średnikiem lub przecinkiem: imię i nazwisko; data urodzenia (RRRR-MM-DD); szkoła lub klub; wynik testu wiedzy (można pominąć). Pierwszy wiersz to nagłówek z nazwami kolumn.",
+        "One row per player, columns separated by semicolons or commas: name; birth date (YYYY-MM-DD); school or club; knowledge-test score (optional). The first row is a header naming the columns.",
     ),
-    ("import", "Importuj", "Import"),
-    ("withdraw", "Wycofaj", "Withdraw"),
-    ("readmit", "Przywróć", "Re-admit"),
-    ("withdrawn", "wycofany", "withdrawn"),
+    ("import", "Importuj graczy", "Import the players"),
+    ("withdraw", "Wycofaj z turnieju", "Withdraw from the tournament"),
+    ("readmit", "Przywróć do turnieju", "Re-admit to the tournament"),
+    ("withdrawn", "wycofanie z turnieju", "withdrawn"),
     ("status", "Status", "Status"),
     ("forbidden_pairs", "Zakazane pary", "Forbidden pairs"),
-    ("forbid", "Zakaż pary", "Forbid pair"),
+    ("forbid", "Zakaż tej pary", "Forbid this pair"),
     ("allow", "Usuń zakaz", "Remove"),
     ("referees", "Sędziowie", "Referees"),
-    ("appoint", "Mianuj sędziego", "Appoint referee"),
+    ("appoint", "Nadaj rolę", "Grant the role"),
     (
         "appoint_help",
-        "Nowe konto powstaje, jeśli login jest wolny; istniejące konto dostaje rolę sędziego.",
-        "A new account is created if the username is free; an existing account gets the referee role.",
+        "Nowe konto powstaje, jeśli login jest wolny (wtedy podaj hasło); istniejące konto dostaje wybraną rolę i zachowuje swoje hasło.",
+        "A new account is created if the username is free (then give a password); an existing account gets the chosen role and keeps its password.",
     ),
     ("organisers", "Organizatorzy", "Organisers"),
     ("rounds", "Rundy", "Rounds"),
     ("round", "Runda", "Round"),
-    ("start_round", "Rozpocznij następną rundę (kojarzenie)", "Start next round (pairing)"),
+    (
+        "start_round",
+        "Skojarz następną rundę (szkic do sprawdzenia)",
+        "Pair the next round (a draft to check)",
+    ),
     ("start_knockout", "Rozpocznij fazę pucharową", "Start the knockout"),
-    ("next_knockout", "Następna runda pucharowa", "Next knockout round"),
-    ("publish", "Opublikuj", "Publish"),
-    ("lock", "Zamknij rundę", "Lock round"),
+    ("next_knockout", "Skojarz następną rundę pucharową", "Pair the next knockout round"),
+    ("publish", "Opublikuj rundę", "Publish the round"),
+    ("lock", "Zamknij rundę", "Lock the round"),
     ("discard", "Odrzuć szkic", "Discard draft"),
-    ("swap", "Zamień graczy (korekta kojarzenia)", "Swap players (pairing override)"),
+    ("swap", "Korekta szkicu: zamiana dwóch osób", "Correct the draft: swap two players"),
     ("draft", "szkic", "draft"),
     ("published", "opublikowana", "published"),
     ("locked", "zamknięta", "locked"),
@@ -400,11 +413,11 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("extra_game", "Dogrywka", "Extra game"),
     ("red", "Armia Czerwona", "Red Army"),
     ("polish", "Wojsko Polskie", "Polish Army"),
-    ("winner", "Zwycięzca", "Winner"),
+    ("winner", "Wygrywa", "Winner"),
     ("termination", "Sposób zakończenia", "How it ended"),
-    ("red_points", "Punkty strony czerwonej", "Red-side points"),
-    ("red_clock", "Zegar czerwonych (s)", "Red clock (s)"),
-    ("polish_clock", "Zegar polskich (s)", "Polish clock (s)"),
+    ("red_points", "Punkty za Czerwonych", "Red-side points"),
+    ("red_clock", "Czas pozostały Czerwonym (m:ss)", "Red's time left (m:ss)"),
+    ("polish_clock", "Czas pozostały Polakom (m:ss)", "Polish time left (m:ss)"),
     ("move_log", "Zapis partii", "Move log"),
     (
         "move_log_help",
@@ -413,7 +426,7 @@ const TABLE: &[(&str, &str, &str)] = &[
     ),
     (
         "accept_invalid",
-        "Zapisz wpisany wynik mimo błędnego zapisu (zapis zostaje oznaczony jako błędny)",
+        "Zapisz wpisany wynik mimo błędnego zapisu partii (zapis zostanie oznaczony jako błędny)",
         "Save the typed result despite the invalid log (the log is kept, marked invalid)",
     ),
     ("log_valid", "zapis poprawny", "log valid"),
@@ -503,7 +516,7 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("draw_lot", "Losuj stronę dogrywki", "Draw lots for the extra game"),
     (
         "age_refused",
-        "Gracz musi mieć od 14 do 20 lat w pierwszym dniu turnieju",
+        "W turnieju grają osoby, które w pierwszym dniu mają od 14 do 20 lat",
         "The player must be 14 to 20 years old on the tournament's first day",
     ),
     (
@@ -518,7 +531,7 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("played", "Rozegrane", "Played"),
     ("game_page", "Partia", "Game"),
     ("ended_by", "Zakończenie", "Ended by"),
-    ("red_side_total", "Punkty strony czerwonej razem", "Red-side points in total"),
+    ("red_side_total", "Punkty za Czerwonych razem", "Red-side points in total"),
     ("public_page", "Strona publiczna", "Public page"),
     ("warsaw-entered", "Czerwoni weszli do Warszawy", "Red entered Warsaw"),
     ("three-red-eliminated", "Polacy zniszczyli 3 armie czerwonych", "Poles eliminated 3 Red units"),
@@ -534,7 +547,7 @@ mod tests {
     #[test]
     fn every_key_is_unique_and_translated() {
         let mut seen = std::collections::HashSet::new();
-        for &(k, pl, en) in TABLE.iter().chain(security::TABLE).chain(table::TABLE) {
+        for &(k, pl, en) in TABLE.iter().chain(security::TABLE).chain(table::TABLE).chain(day::TABLE) {
             assert!(seen.insert(k), "duplicate key {k}");
             assert!(!pl.is_empty() && !en.is_empty(), "empty text for {k}");
         }

@@ -240,8 +240,34 @@ impl Loaded {
             .collect()
     }
 
+    /// The Swiss rounds the standings count: public rounds that are finished (locked, or every
+    /// match decided). A round still in play is left out until its last result is in, so the
+    /// standings always read "after round N".
+    #[must_use]
+    pub fn finished_swiss_records(&self) -> Vec<RoundRecord> {
+        self.public_rounds()
+            .filter(|r| r.phase() == Phase::Swiss)
+            .filter_map(|r| {
+                let mut record = RoundRecord {
+                    round: u32::try_from(r.number).unwrap_or(0),
+                    matches: Vec::new(),
+                    byes: Vec::new(),
+                };
+                let mut complete = true;
+                for m in self.matches.iter().filter(|m| m.round_id == r.id) {
+                    match self.state(m) {
+                        MatchState::Bye => record.byes.push(lp(m.player_a)),
+                        MatchState::Decided(result) => record.matches.push(result),
+                        _ => complete = false,
+                    }
+                }
+                (complete || r.status() == Status::Locked).then_some(record)
+            })
+            .collect()
+    }
+
     /// What the standings depend on: players in registration order (their seed and the TRF's
-    /// starting rank), round of entry, withdrawal, and the Swiss rounds so far.
+    /// starting rank), round of entry, withdrawal, and the finished Swiss rounds.
     #[must_use]
     pub fn standings_input(&self) -> StandingsInput {
         let players = self
@@ -258,13 +284,13 @@ impl Loaded {
             .collect();
         StandingsInput {
             players,
-            rounds: self.swiss_records(),
+            rounds: self.finished_swiss_records(),
             scoring: scoring(&self.t),
             tiebreaks: tiebreak_order::stored(&self.t.tiebreaks),
         }
     }
 
-    /// The standings after the Swiss rounds so far (league `standings::compute`).
+    /// The standings after the finished Swiss rounds (league `standings::compute`).
     #[must_use]
     pub fn standings(&self) -> Vec<StandingRow> {
         league::standings::compute(&self.standings_input())

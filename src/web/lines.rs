@@ -2,9 +2,8 @@
 //! Built from [`Loaded`] (which asked the league); plain strings and numbers for templates. The read
 //! model (`web::view`) builds them once per change of the tournament; pages only read them.
 
-use super::i18n::Lang;
 use super::league_view::{Loaded, MatchState, lp, sp};
-use crate::league::{MatchScore, StandingRow};
+use crate::league::{FinalPlace, MatchScore, Stage, StandingRow};
 use crate::outcome::Side;
 use crate::store::games::GameRow;
 use crate::store::rounds::MatchRow;
@@ -32,6 +31,8 @@ pub struct GameLine {
     pub edition: Option<String>,
     pub version: i64,
     pub has_result: bool,
+    /// Commanded the Polish Army.
+    pub polish_name: String,
 }
 
 /// One match (or bye) as listed in pairings, player and match pages and exports.
@@ -63,16 +64,59 @@ pub struct MatchLine {
     pub forfeit: String,
     /// The match row's version (the forfeit form carries it).
     pub version: i64,
+    /// The winner, once decided (`None`: a draw, a double no-show, or not decided).
+    pub winner: Option<PlayerId>,
+    /// Games won and Red-side points of A (Red in game 1) and B in the two match games.
+    pub a_tally: (u32, u32),
+    pub b_tally: (u32, u32),
+    /// Knowledge-test scores of A and B, when recorded (they decide a level knockout match).
+    pub a_knowledge: Option<i64>,
+    pub b_knowledge: Option<i64>,
+}
+
+impl MatchLine {
+    /// The loser's name, when someone won.
+    #[must_use]
+    pub fn loser_name(&self) -> &str {
+        match self.winner {
+            Some(w) if w == self.a_id => &self.b_name,
+            Some(_) => &self.a_name,
+            None => "",
+        }
+    }
+
+    /// (winner's, loser's) games won and Red-side points; A's first when nobody won.
+    #[must_use]
+    pub fn tallies_winner_first(&self) -> ((u32, u32), (u32, u32)) {
+        match self.winner {
+            Some(w) if w != self.a_id => (self.b_tally, self.a_tally),
+            _ => (self.a_tally, self.b_tally),
+        }
+    }
+
+    /// (winner's, loser's) knowledge-test scores.
+    #[must_use]
+    pub fn knowledge_winner_first(&self) -> (Option<i64>, Option<i64>) {
+        match self.winner {
+            Some(w) if w != self.a_id => (self.b_knowledge, self.a_knowledge),
+            _ => (self.a_knowledge, self.b_knowledge),
+        }
+    }
+
+    /// Some game of the match has a result (the match is under way).
+    #[must_use]
+    pub fn started(&self) -> bool {
+        self.games.iter().any(|g| g.has_result)
+    }
 }
 
 /// One game of match `m` (the match is passed in: looking it up per game made exports quadratic).
 fn game_line(data: &Loaded, m: &MatchRow, g: &GameRow) -> GameLine {
+    let polish = if m.player_a == g.red_player { m.player_b } else { Some(m.player_a) };
+    let polish_name = polish.map(|p| data.name(p)).unwrap_or_default();
     let winner_name = match g.winner {
         Some(Side::Red) => data.name(g.red_player),
-        Some(Side::Polish) => {
-            let other = if m.player_a == g.red_player { m.player_b } else { Some(m.player_a) };
-            other.map(|p| data.name(p)).unwrap_or_default()
-        }
+        Some(Side::Polish) => polish_name.clone(),
         None => String::new(),
     };
     let opt = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
@@ -92,6 +136,7 @@ fn game_line(data: &Loaded, m: &MatchRow, g: &GameRow) -> GameLine {
         edition: g.edition.clone(),
         version: g.version,
         has_result: g.has_result(),
+        polish_name,
     }
 }
 
@@ -118,6 +163,11 @@ pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
         games: data.games_of(m.id).iter().map(|g| game_line(data, m, g)).collect(),
         forfeit: m.forfeit().map(|f| f.as_str().to_string()).unwrap_or_default(),
         version: m.version,
+        winner: None,
+        a_tally: (0, 0),
+        b_tally: (0, 0),
+        a_knowledge: data.player(m.player_a).and_then(|p| p.knowledge_score),
+        b_knowledge: m.player_b.and_then(|b| data.player(b)).and_then(|p| p.knowledge_score),
     };
     match state {
         MatchState::Bye => line.state = "bye",
@@ -139,20 +189,12 @@ pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
                 _ => "draw",
             };
             line.winner_name = r.winner.map(|w| data.name(sp(w))).unwrap_or_default();
+            line.winner = r.winner.map(sp);
+            line.a_tally = (r.red_first_tally.games_won, r.red_first_tally.red_points);
+            line.b_tally = (r.other_tally.games_won, r.other_tally.red_points);
         }
     }
     line
-}
-
-/// A human word for a match state in the page language.
-#[must_use]
-pub fn state_word(lang: Lang, line: &MatchLine) -> String {
-    match line.state {
-        "win" | "loss" => line.winner_name.clone(),
-        "forfeit" if line.winner_name.is_empty() => lang.t(&line.decided_by).to_string(),
-        "forfeit" => format!("{} ({})", line.winner_name, lang.t(&line.decided_by)),
-        other => lang.t(other).to_string(),
-    }
 }
 
 /// One standings line with names and printable values.
@@ -198,4 +240,66 @@ pub fn standing_lines(data: &Loaded, rows: &[StandingRow]) -> (Vec<String>, Vec<
         })
         .collect();
     (columns, lines)
+}
+
+/// One line of the final ranking after the knockout.
+#[derive(Debug, Clone)]
+pub struct FinalLine {
+    /// `1`, or a shared range such as `5–8` (an en dash: spreadsheets do not read it as a date).
+    pub place: String,
+    pub player: PlayerId,
+    pub name: String,
+    pub club: String,
+    /// How far the player got: a translation key (`stage_champion`, ...).
+    pub stage: &'static str,
+    /// Rank after the Swiss phase.
+    pub swiss_rank: u32,
+}
+
+/// The translation key of a stage of the knockout.
+#[must_use]
+pub fn stage_key(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Champion => "stage_champion",
+        Stage::Finalist => "stage_finalist",
+        Stage::ThirdPlace => "stage_third",
+        Stage::FourthPlace => "stage_fourth",
+        Stage::SemiFinal => "stage_semi",
+        Stage::KnockoutRound { before_final: 2 } => "stage_quarter",
+        Stage::KnockoutRound { before_final: 3 } => "stage_16",
+        Stage::KnockoutRound { before_final: 4 } => "stage_32",
+        Stage::KnockoutRound { .. } => "stage_knockout",
+        Stage::Swiss => "stage_swiss",
+    }
+}
+
+/// The league's final ranking with names.
+#[must_use]
+pub fn final_lines(data: &Loaded, ranking: &[FinalPlace], swiss: &[StandingRow]) -> Vec<FinalLine> {
+    let swiss_rank: std::collections::HashMap<_, _> = swiss.iter().map(|r| (r.player, r.rank)).collect();
+    ranking
+        .iter()
+        .map(|f| {
+            let p = data.player(sp(f.player));
+            FinalLine {
+                place: if f.first == f.last {
+                    f.first.to_string()
+                } else {
+                    format!("{}–{}", f.first, f.last)
+                },
+                player: sp(f.player),
+                name: data.name(sp(f.player)),
+                club: p.map(|p| p.club.clone()).unwrap_or_default(),
+                stage: stage_key(f.stage),
+                swiss_rank: swiss_rank.get(&f.player).copied().unwrap_or(0),
+            }
+        })
+        .collect()
+}
+
+/// The translation key of a tiebreak column's one-line explanation (`tb_buchholz` →
+/// `tbhelp_buchholz`).
+#[must_use]
+pub fn help_key(column: &str) -> String {
+    column.replacen("tb_", "tbhelp_", 1)
 }

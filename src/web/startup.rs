@@ -97,6 +97,8 @@ impl Application {
                 // Outermost last: headers on every answer (HEAD routed as GET), then the session,
                 // then the route guard, which needs the session's user.
                 .wrap(from_fn(guard::access))
+                // Error pages in the site's frame and the request's language (needs the session).
+                .wrap(from_fn(super::error_page::middleware))
                 .wrap(from_fn(session::middleware))
                 .wrap(from_fn(headers::security_headers))
                 .app_data(data.clone())
@@ -178,6 +180,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}", web::get().to(public::tournament))
         .route("/t/{t}/round/{n}", web::get().to(results::pairings))
         .route("/t/{t}/round/{n}/why", web::get().to(results::explanation))
+        .route("/t/{t}/round/{n}/cards", web::get().to(super::routes::cards::table_cards))
         .route("/t/{t}/standings", web::get().to(results::standings))
         .route("/t/{t}/bracket", web::get().to(results::bracket))
         .route("/t/{t}/player/{p}", web::get().to(results::player))
@@ -213,6 +216,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         // Referee (organisers too).
         .route("/ref/t/{t}", web::get().to(referee::tables))
         .route("/ref/t/{t}/match/{m}", web::get().to(referee::match_form))
+        .route("/ref/t/{t}/history/{id}/log/{side}", web::get().to(admin::history_log))
         .route("/ref/t/{t}/match/{m}/extra", web::post().to(referee::extra_game))
         .route("/ref/t/{t}/match/{m}/deck", web::post().to(referee::deck_check))
         .route("/ref/t/{t}/match/{m}/forfeit", web::post().to(referee::forfeit))

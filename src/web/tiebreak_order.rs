@@ -61,3 +61,55 @@ mod tests {
         assert_eq!(stored(&default_order()), Tiebreak::DEFAULT_ORDER.to_vec());
     }
 }
+
+/// How many tiebreak choices the configuration form offers (one per tiebreak the league knows).
+pub const SLOTS: usize = Tiebreak::ALL.len();
+
+/// The stored order as the form's numbered choices: `(1, "buchholz")`, ..., empty past the last.
+#[must_use]
+pub fn slots(text: &str) -> Vec<(usize, String)> {
+    let chosen = stored(text);
+    (0..SLOTS).map(|i| (i + 1, chosen.get(i).map(|t| t.as_str().to_string()).unwrap_or_default())).collect()
+}
+
+/// Every tiebreak the form offers: its stored name and the translation key of its name in words.
+#[must_use]
+pub fn choices() -> Vec<(&'static str, String)> {
+    Tiebreak::ALL.iter().map(|t| (t.as_str(), format!("tb_{}", t.as_str()))).collect()
+}
+
+/// The order from the form's numbered choices (`tiebreak_1` = first), if the form sent them;
+/// empty choices are skipped.
+#[must_use]
+pub fn from_choices(pairs: &[(String, String)]) -> Option<String> {
+    let mut picked: Vec<(usize, &str)> = pairs
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("tiebreak_")?.parse().ok()?, v.as_str())))
+        .collect();
+    if picked.is_empty() {
+        return None;
+    }
+    picked.sort_by_key(|&(n, _)| n);
+    Some(picked.iter().map(|&(_, v)| v.trim()).filter(|v| !v.is_empty()).collect::<Vec<_>>().join(","))
+}
+
+#[cfg(test)]
+mod choice_tests {
+    use super::*;
+
+    #[test]
+    fn numbered_choices_make_the_order_and_show_it_again() {
+        let pairs: Vec<(String, String)> =
+            [("tiebreak_2", "buchholz"), ("tiebreak_1", "games_won"), ("tiebreak_3", "")]
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+        assert_eq!(from_choices(&pairs).as_deref(), Some("games_won,buchholz"));
+        assert_eq!(from_choices(&[]), None);
+        let s = slots("games_won,buchholz");
+        assert_eq!(s.len(), SLOTS);
+        assert_eq!(s[0], (1, "games_won".to_string()));
+        assert_eq!(s[2], (3, String::new()));
+        assert!(choices().iter().all(|(_, key)| !crate::web::i18n::Lang::Pl.t(key).is_empty()));
+    }
+}

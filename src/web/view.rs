@@ -10,7 +10,7 @@
 
 use super::http_cache::PageStore;
 use super::league_view::Loaded;
-use super::lines::{GameLine, MatchLine, StandingLine, match_line, standing_lines};
+use super::lines::{FinalLine, GameLine, MatchLine, StandingLine, final_lines, match_line, standing_lines};
 use crate::league::Bracket;
 use crate::store::deck_checks::DeckCheck;
 use crate::store::rounds::{Round, Status};
@@ -36,6 +36,10 @@ pub struct TournamentView {
     standing_at: HashMap<PlayerId, usize>,
     /// The knockout bracket, once seeded (or the league's reason it cannot be rebuilt).
     pub bracket: Option<Result<Bracket, String>>,
+    /// What the standings count: "after round N", and the round still in play, shown apart.
+    pub scope: StandingsScope,
+    /// The final ranking, once the knockout is over (league `final_ranking`).
+    pub final_lines: Option<Vec<FinalLine>>,
     decks: HashMap<MatchId, Vec<DeckCheck>>,
     /// Rendered bodies of this version (see `web::http_cache`).
     pub pages: PageStore,
@@ -63,9 +67,17 @@ impl TournamentView {
                 game_at.insert(g.id, (i, j));
             }
         }
-        let (standing_columns, standing_lines) = standing_lines(&data, &data.standings());
+        let standings = data.standings();
+        let (standing_columns, standing_lines) = standing_lines(&data, &standings);
         let standing_at = standing_lines.iter().enumerate().map(|(i, l)| (l.player, i)).collect();
         let bracket = data.bracket();
+        let final_lines = match &bracket {
+            Some(Ok(b)) => {
+                crate::league::final_ranking(b, &standings).map(|r| final_lines(&data, &r, &standings))
+            }
+            _ => None,
+        };
+        let scope = StandingsScope::of(&data);
         let mut decks: HashMap<MatchId, Vec<DeckCheck>> = HashMap::new();
         for d in deck_rows {
             decks.entry(d.match_id).or_default().push(d);
@@ -81,6 +93,8 @@ impl TournamentView {
             standing_lines,
             standing_at,
             bracket,
+            scope,
+            final_lines,
             decks,
             pages,
         }
@@ -146,5 +160,43 @@ impl TournamentView {
     #[must_use]
     pub fn decks_of(&self, m: MatchId) -> &[DeckCheck] {
         self.decks.get(&m).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Which Swiss rounds the standings count, and the round in play (its results are shown on its
+/// pairings page and join the standings once the round is finished).
+#[derive(Debug, Clone, Default)]
+pub struct StandingsScope {
+    /// The last finished Swiss round (`None`: none yet).
+    pub after_round: Option<i64>,
+    /// The Swiss round in play: its number, matches decided, matches in all (byes not counted).
+    pub in_progress: Option<(i64, usize, usize)>,
+    /// The knockout has started (the standings are then the Swiss phase's, final).
+    pub knockout_started: bool,
+}
+
+impl StandingsScope {
+    fn of(data: &Loaded) -> StandingsScope {
+        use crate::store::rounds::Phase;
+        use crate::web::league_view::MatchState;
+        let finished: Vec<u32> = data.finished_swiss_records().iter().map(|r| r.round).collect();
+        let in_progress = data
+            .public_rounds()
+            .filter(|r| r.phase() == Phase::Swiss)
+            .find(|r| !finished.contains(&u32::try_from(r.number).unwrap_or(0)))
+            .map(|r| {
+                let played: Vec<_> = data.matches_of_round(r).filter(|m| m.player_b.is_some()).collect();
+                let decided =
+                    played.iter().filter(|m| matches!(data.state(m), MatchState::Decided(_))).count();
+                (r.number, decided, played.len())
+            });
+        StandingsScope {
+            after_round: finished.iter().max().map(|&n| i64::from(n)),
+            in_progress,
+            knockout_started: data
+                .rounds
+                .iter()
+                .any(|r| r.phase() == Phase::Knockout && r.status() != Status::Draft),
+        }
     }
 }

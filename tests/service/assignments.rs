@@ -70,7 +70,7 @@ async fn the_organiser_assigns_tables_and_my_tables_lists_them_first() {
     assert_eq!(admin.post(&assign, &[("referee", ""), ("from", "2")]).await.status, 303);
     assert_eq!(my_tables(&r1.get(&format!("/ref/t/{t}")).await.body), (vec![1], vec![2, 3]));
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
-    assert_eq!(history.body.matches("assign referee").count(), 3, "{}", history.body);
+    assert_eq!(history.body.matches("Przydział sędziów do stołów").count(), 3, "{}", history.body);
 
     // Helping at another table is still allowed; a referee of another tournament is not.
     let (mine, others) = my_tables(&r1.get(&format!("/ref/t/{t}")).await.body);
@@ -101,6 +101,6 @@ async fn a_draft_with_assignments_can_still_be_discarded() {
     admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
     let assign = format!("/admin/t/{t}/round/1/assign");
     assert_eq!(admin.post(&assign, &[("referee", "sedzia"), ("from", "1"), ("to", "2")]).await.status, 303);
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/discard"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/discard"), &[("confirm", "1")]).await.status, 303);
     admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await.assert_contains("szkic");
 }

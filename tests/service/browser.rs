@@ -1,6 +1,9 @@
 //! End to end in real headless Chromium, driven over the W3C WebDriver protocol (JSON over HTTP to
-//! Debian's `chromedriver`): a referee logs in, enters a result, and sees the standings change.
-//! Fails when CI=true and the browser is missing; elsewhere it skips with a loud message.
+//! Debian's `chromedriver`): a referee logs in, enters a result, and sees the standings change; and
+//! every page kind is measured on a 390-px phone and a 1280-px screen (the page may not scroll
+//! sideways), with screenshots of the referee page, the standings and the table cards saved in
+//! `target/screenshots/` for a reviewer. Fails when CI=true and the browser is missing; elsewhere it
+//! skips with a loud message.
 
 use crate::helpers::*;
 use serde_json::{Value, json};
@@ -145,9 +148,82 @@ impl Driver {
         .await;
     }
 
+    async fn clear_field(&self, css: &str) {
+        let e = self.find(css).await;
+        self.call("POST", &format!("/session/{}/element/{e}/clear", self.session), Some(json!({}))).await;
+    }
+
     pub(crate) async fn click(&self, css: &str) {
         let e = self.find(css).await;
         self.call("POST", &format!("/session/{}/element/{e}/click", self.session), Some(json!({}))).await;
+    }
+
+    /// A Chrome DevTools command through chromedriver (device metrics, screenshots).
+    async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.call(
+            "POST",
+            &format!("/session/{}/goog/cdp/execute", self.session),
+            Some(json!({"cmd": cmd, "params": params})),
+        )
+        .await["value"]
+            .clone()
+    }
+
+    /// Run a script in the page (WebDriver's own channel: the page's CSP does not apply to it).
+    async fn script(&self, js: &str) -> Value {
+        self.call(
+            "POST",
+            &format!("/session/{}/execute/sync", self.session),
+            Some(json!({"script": js, "args": []})),
+        )
+        .await["value"]
+            .clone()
+    }
+
+    /// Lay the page out as on a device `width` CSS pixels wide (a phone: mobile, scale 1).
+    async fn viewport(&self, width: u32, height: u32, mobile: bool) {
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+        )
+        .await;
+    }
+
+    /// (the page's width, the viewport's width) in CSS pixels: wider means sideways scrolling.
+    async fn page_widths(&self) -> (u64, u64) {
+        let v = self
+            .script("return [Math.max(document.documentElement.scrollWidth, document.body.scrollWidth), window.innerWidth];")
+            .await;
+        (v[0].as_u64().unwrap_or(u64::MAX), v[1].as_u64().unwrap_or(0))
+    }
+
+    /// The whole page as a PNG file.
+    async fn whole_page_png(&self, path: &Path) {
+        let height =
+            self.script("return document.documentElement.scrollHeight;").await.as_u64().unwrap_or(800);
+        let width = self.script("return window.innerWidth;").await.as_u64().unwrap_or(390);
+        let shot = self
+            .cdp(
+                "Page.captureScreenshot",
+                json!({"format": "png", "captureBeyondViewport": true,
+                       "clip": {"x": 0, "y": 0, "width": width, "height": height.min(12_000), "scale": 1}}),
+            )
+            .await;
+        let png = base64_decode(shot["data"].as_str().expect("screenshot data"));
+        assert!(png.starts_with(b"\x89PNG"), "a PNG");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, png).unwrap();
+    }
+
+    /// The page printed on A4 as Chromium prints it (the print stylesheet applies): the PDF.
+    async fn print_a4(&self) -> Vec<u8> {
+        let pdf = self
+            .cdp(
+                "Page.printToPDF",
+                json!({"paperWidth": 8.27, "paperHeight": 11.69, "preferCSSPageSize": true, "printBackground": false}),
+            )
+            .await;
+        base64_decode(pdf["data"].as_str().expect("PDF data"))
     }
 
     pub(crate) async fn end(mut self) {
@@ -156,8 +232,14 @@ impl Driver {
     }
 }
 
-#[actix_rt::test]
-async fn a_referee_enters_a_result_in_chromium_and_sees_the_standings_change() {
+/// Standard base64 (what the DevTools protocol sends screenshots and PDFs in), decoded.
+fn base64_decode(text: &str) -> Vec<u8> {
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.decode(text).expect("base64 from the browser")
+}
+
+/// chromium and chromedriver, or `None` (the test then skips, except under CI=true).
+fn browser_binaries() -> Option<(PathBuf, PathBuf)> {
     let (Some(chromium), Some(chromedriver)) = (find_in_path("chromium"), find_in_path("chromedriver"))
     else {
         assert!(
@@ -167,8 +249,14 @@ async fn a_referee_enters_a_result_in_chromium_and_sees_the_standings_change() {
         eprintln!(
             "\n*** SKIPPED browser test: chromium and chromedriver not installed (apt-get install chromium chromium-driver) ***\n"
         );
-        return;
+        return None;
     };
+    Some((chromium, chromedriver))
+}
+
+#[actix_rt::test]
+async fn a_referee_enters_a_result_in_chromium_and_sees_the_standings_change() {
+    let Some((chromium, chromedriver)) = browser_binaries() else { return };
     // Arrange: a published round 1 with two players and a referee.
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
@@ -197,17 +285,213 @@ async fn a_referee_enters_a_result_in_chromium_and_sees_the_standings_change() {
     driver.type_into("#game-1 input[name=red_points]", "21").await;
     driver.click("#game-1 button[type=submit]").await;
     assert!(driver.source_with("id=\"saved\"").await.contains("id=\"saved\""), "game 1 saved");
-    driver.click("#game-2 select[name=winner] option[value=red]").await;
-    driver.click("#game-2 select[name=termination] option[value=radzymin-check]").await;
+    // A mistake comes back on the same form, the input kept, the problem beside its field: the
+    // Polish Army cannot win by Red entering Warsaw.
+    driver.click("#game-2 select[name=winner] option[value=polish]").await;
+    driver.click("#game-2 select[name=termination] option[value=warsaw-entered]").await;
     driver.type_into("#game-2 input[name=red_points]", "10").await;
     driver.click("#game-2 button[type=submit]").await;
-    let saved = driver.source_with("1 : 1").await;
-    assert!(saved.contains("1 : 1"), "the match is decided 1:1 on Red-side points:\n{saved}");
+    let refused = driver.source_with("field-error").await;
+    let form = &refused[refused.find("id=\"game-2\"").expect("game 2's form")..];
+    assert!(
+        field_error(form, "termination").is_some_and(|e| e.contains("tak wygrywa tylko Armia Czerwona")),
+        "the problem beside the field:\n{refused}"
+    );
+    assert_eq!(field_value(form, "red_points").as_deref(), Some("10"), "the input is kept");
+    driver.click("#game-2 select[name=winner] option[value=red]").await;
+    driver.click("#game-2 select[name=termination] option[value=radzymin-check]").await;
+    driver.click("#game-2 button[type=submit]").await;
+    let saved = driver.source_with("więcej punktów za Czerwonych").await;
+    assert!(
+        saved.contains("Wygrywa Anna Czerwona (1:1, więcej punktów za Czerwonych: 21 do 10)"),
+        "decided 1:1 on Red-side points:\n{saved}"
+    );
 
     // Assert: the standings changed.
     driver.go(&format!("{}/t/{t}/standings", app.base)).await;
     let after = driver.source().await;
+    assert!(after.contains("po rundzie 1"), "after round 1:\n{after}");
     assert_eq!(after.matches("<strong>1</strong>").count(), 1, "one winner:\n{after}");
     assert_eq!(after.matches("<strong>0</strong>").count(), 1, "one loser:\n{after}");
     driver.end().await;
+}
+
+/// Pages in a PDF: its page objects (`/Type /Page`, not the `/Pages` tree).
+fn pdf_pages(pdf: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(pdf);
+    text.match_indices("/Type /Page").filter(|(i, _)| !text[i + 11..].starts_with('s')).count()
+}
+
+/// Where the screenshots go, for a reviewer to look at.
+fn screenshot_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("screenshots")
+}
+
+/// A tournament day with long names, a played round with a move log, a published round 2 in play,
+/// a referee: (tournament, a match, a game with a log, a player, a game of round 2 to record).
+async fn a_day_to_look_at(admin: &Browser) -> (i64, i64, i64, i64, i64) {
+    let t = create_tournament(admin, &[("name", "Liga Bitwy Warszawskiej — Mazowsze, runda wiosenna 2026")])
+        .await;
+    for name in [
+        "Maksymilian Wojciechowski-Grabowski",
+        "Aleksandra Konstantynowicz",
+        "Bartłomiej Przybyszewski",
+        "Zuzanna Szczepańska-Kowalczyk",
+        "Krzysztof Jabłoński",
+        "Weronika Dąbrowska",
+        "Oliwia Krawczyk",
+    ] {
+        register(admin, t, name).await;
+    }
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let matches = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/ref/t/{t}/match/"));
+    let first = game_forms(&admin.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
+    let options = bitwa::engine::RuleOptions::default();
+    let log = bitwa::engine::random_game(5, bitwa::engine::Edition::builtin(), &options).to_string();
+    let r = admin
+        .post(&format!("/ref/t/{t}/game/{}", first[0].0), &[("version", &first[0].1), ("log", &log)])
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    admin
+        .post(
+            &format!("/ref/t/{t}/match/{}/deck", matches[0]),
+            &[("set_label", "12"), ("red_count", "29"), ("polish_count", "30"), ("missing_red_7", "1")],
+        )
+        .await;
+    play_round_red_first_wins(admin, t, 1).await;
+    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
+    let player = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/player/"))[0];
+    let in_play =
+        ids_after(&admin.get(&format!("/t/{t}/round/2")).await.body, &format!("/ref/t/{t}/match/"))[0];
+    let to_record = game_forms(&admin.get(&format!("/ref/t/{t}/match/{in_play}")).await.body, t)[0].0;
+    (t, matches[0], first[0].0, player, to_record)
+}
+
+#[actix_rt::test]
+async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
+    let Some((chromium, chromedriver)) = browser_binaries() else { return };
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let (t, m, g, p, to_record) = a_day_to_look_at(&admin).await;
+    let base = &app.base;
+    let edition = bitwa::engine::Edition::builtin().id().to_string();
+    let public = [
+        ("home", "/".to_string()),
+        ("login", "/login".to_string()),
+        ("tournament", format!("/t/{t}")),
+        ("pairings", format!("/t/{t}/round/1")),
+        ("why these pairings", format!("/t/{t}/round/1/why")),
+        ("table cards", format!("/t/{t}/round/1/cards")),
+        ("standings", format!("/t/{t}/standings")),
+        ("bracket before the knockout", format!("/t/{t}/bracket")),
+        ("player", format!("/t/{t}/player/{p}")),
+        ("match", format!("/t/{t}/match/{m}")),
+        ("game with a move log", format!("/t/{t}/game/{g}")),
+        ("error page", format!("/t/{t}/match/999999")),
+        ("live", format!("/t/{t}/live")),
+    ];
+    let logged_in = [
+        ("my tournaments", "/me".to_string()),
+        ("referee: my tables", format!("/ref/t/{t}")),
+        ("referee: match", format!("/ref/t/{t}/match/{m}")),
+        ("match with its history", format!("/t/{t}/match/{m}")),
+        ("organiser: tournament", format!("/admin/t/{t}")),
+        ("organiser: new tournament", "/admin/new".to_string()),
+        ("organiser: history", format!("/admin/t/{t}/history")),
+        ("organiser: editions", "/admin/editions".to_string()),
+        ("organiser: an edition", format!("/admin/editions/{edition}")),
+        ("organiser: pairings in play", format!("/t/{t}/round/2")),
+        ("change password", "/account/password".to_string()),
+        ("referee: the digital table", format!("/ref/t/{t}/game/{to_record}/record")),
+    ];
+    let driver = Driver::start(&chromium, &chromedriver).await;
+    let mut too_wide = Vec::new();
+    let mut measured = Vec::new();
+    async fn measure(driver: &Driver, kind: &str, too_wide: &mut Vec<String>, measured: &mut Vec<String>) {
+        for (width, height, mobile) in [(390, 844, true), (1280, 900, false)] {
+            driver.viewport(width, height, mobile).await;
+            // A phone widens its layout viewport to fit a page wider than the screen (then the
+            // reader zooms and scrolls sideways): either width past the screen's is a failure.
+            let (page, viewport) = driver.page_widths().await;
+            measured.push(format!("{kind} @{width}: {page}"));
+            if page.max(viewport) > u64::from(width) {
+                too_wide.push(format!("{kind} at {width} px is {} px wide", page.max(viewport)));
+            }
+        }
+    }
+    for (kind, path) in &public {
+        driver.go(&format!("{base}{path}")).await;
+        measure(&driver, kind, &mut too_wide, &mut measured).await;
+        if *kind == "standings" || *kind == "table cards" {
+            driver.viewport(390, 844, true).await;
+            let name = if *kind == "standings" { "standings-390.png" } else { "table-cards-390.png" };
+            driver.whole_page_png(&screenshot_dir().join(name)).await;
+        }
+    }
+    // On paper: three table cards take two A4 pages (two to a page); the pairings print without
+    // the site's header and navigation.
+    driver.go(&format!("{base}/t/{t}/round/1/cards")).await;
+    driver.viewport(1280, 900, false).await;
+    let pdf = driver.print_a4().await;
+    std::fs::write(screenshot_dir().join("table-cards-a4.pdf"), &pdf).unwrap();
+    assert_eq!(pdf_pages(&pdf), 2, "three cards, two to an A4 page");
+    driver.go(&format!("{base}/t/{t}/round/1")).await;
+    driver.cdp("Emulation.setEmulatedMedia", json!({"media": "print"})).await;
+    let shown = driver
+        .script("return [getComputedStyle(document.querySelector('header')).display, getComputedStyle(document.querySelector('#pairings')).display, getComputedStyle(document.querySelector('h1')).display];")
+        .await;
+    assert_eq!(shown, json!(["none", "table", "block"]), "printed: no header, the pairings table, the title");
+    driver.cdp("Emulation.setEmulatedMedia", json!({"media": ""})).await;
+
+    driver.go(&format!("{base}/login")).await;
+    driver.type_into("input[name=username]", "admin").await;
+    driver.type_into("input[name=password]", &app.admin_password).await;
+    driver.click("form.stack button[type=submit]").await;
+    assert!(driver.source_with("Moje turnieje").await.contains("admin"), "logged in");
+    for (kind, path) in &logged_in {
+        driver.go(&format!("{base}{path}")).await;
+        measure(&driver, kind, &mut too_wide, &mut measured).await;
+        let shot = match *kind {
+            "referee: match" => Some("referee-match-390.png"),
+            "organiser: tournament" => Some("organiser-390.png"),
+            "organiser: history" => Some("history-390.png"),
+            _ => None,
+        };
+        if let Some(name) = shot {
+            driver.viewport(390, 844, true).await;
+            driver.whole_page_png(&screenshot_dir().join(name)).await;
+        }
+    }
+    // Pages that come after a form: a refused result, a confirmation.
+    driver.go(&format!("{base}/ref/t/{t}/match/{m}")).await;
+    driver.viewport(1280, 900, false).await;
+    driver.click("#game-2 select[name=winner] option[value=polish]").await;
+    driver.click("#game-2 select[name=termination] option[value=warsaw-entered]").await;
+    driver.clear_field("#game-2 input[name=red_points]").await;
+    driver.type_into("#game-2 input[name=red_points]", "21").await;
+    driver.click("#game-2 button[type=submit]").await;
+    let refused = driver.source_with("field-error").await;
+    assert!(refused.contains("field-error"), "refused beside the field:\n{refused}");
+    measure(&driver, "referee: a refused result", &mut too_wide, &mut measured).await;
+    driver.viewport(390, 844, true).await;
+    driver.whole_page_png(&screenshot_dir().join("referee-refused-390.png")).await;
+    driver.go(&format!("{base}/admin/t/{t}")).await;
+    driver.viewport(1280, 900, false).await;
+    driver.click(&format!("#player-{p} button[value=withdraw]")).await;
+    assert!(driver.source_with("confirm-yes").await.contains("confirm-yes"), "a confirmation page");
+    measure(&driver, "confirmation", &mut too_wide, &mut measured).await;
+    driver.end().await;
+    eprintln!("page widths (CSS px):\n  {}", measured.join("\n  "));
+    eprintln!("screenshots in {}", screenshot_dir().display());
+    assert!(
+        too_wide.is_empty(),
+        "pages wider than the screen (sideways scrolling):\n{}",
+        too_wide.join("\n")
+    );
 }

@@ -283,11 +283,23 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
     // tiebreak column of the form's order) are the recorded game's.
     let row = &standings[standings.find(&format!("{red_name}</a>")).expect("the Red player is ranked")..];
     let row = &row[..row.find("</tr>").unwrap()];
-    let cells: Vec<&str> =
-        row.split("<td class=\"num\">").skip(1).map(|c| c[..c.find("</td>").unwrap()].trim()).collect();
+    // Number cells carry their column's name (`data-label`, for the stacked layout on phones).
+    let cells: Vec<&str> = row
+        .split("<td class=\"num\"")
+        .skip(1)
+        .map(|c| {
+            let c = &c[c.find('>').unwrap() + 1..];
+            c[..c.find("</td>").unwrap()].trim()
+        })
+        .collect();
     assert_eq!(cells.get(6).copied(), Some(outcome.red_points.to_string().as_str()), "{row}");
     let points: Vec<&str> =
-        standings.split("<strong>").skip(1).map(|c| &c[..c.find("</strong>").unwrap()]).collect();
+        // Match points, in the table ("po rundzie 1" above it is in bold too).
+        standings[standings.find("id=\"standings\"").unwrap()..]
+            .split("<strong>")
+            .skip(1)
+            .map(|c| &c[..c.find("</strong>").unwrap()])
+            .collect();
     assert!(points == ["1", "0"] || points == ["0,5", "0,5"], "the match is decided: {points:?}");
 
     // The stored log passes `bitwa check-log`.

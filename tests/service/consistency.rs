@@ -27,7 +27,7 @@ async fn a_walkover_blocks_game_results_until_it_is_cleared() {
     assert_eq!(saved.status, 303, "{}", saved.body);
 
     let refused = enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
-    assert_eq!(refused.status, 400);
+    assert_eq!(refused.status, 422);
     refused.assert_contains("Ten mecz zapisano jako walkower lub wycofanie");
     // Nothing was saved: the game is still open and the match still a walkover.
     app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("w toku");
@@ -63,7 +63,7 @@ async fn deck_checks_are_taken_only_in_published_rounds() {
     let full = [("set_label", "7"), ("red_count", "30"), ("polish_count", "30")];
 
     let in_draft = admin.post(&deck, &full).await;
-    assert_eq!(in_draft.status, 400);
+    assert_eq!(in_draft.status, 422);
     in_draft.assert_contains("tylko w opublikowanej rundzie");
 
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
@@ -72,7 +72,7 @@ async fn deck_checks_are_taken_only_in_published_rounds() {
     play_round_red_first_wins(&referee, t, 1).await;
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
     let locked = admin.post(&deck, &full).await;
-    assert_eq!(locked.status, 400);
+    assert_eq!(locked.status, 422);
     locked.assert_contains("tylko w opublikowanej rundzie");
     assert_eq!(history_rows(&app, "deck-check", "check").await.len(), 1, "only the published round's check");
 }
@@ -92,10 +92,14 @@ async fn thirty_one_cards_is_too_many_and_a_full_count_lists_no_missing_cards() 
     all_missing.extend((1..=30).map(|n| (format!("missing_red_{n}"), "1".to_string())));
     let fields: Vec<(&str, &str)> = all_missing.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     let refused = referee.post(&deck, &fields).await;
-    assert_eq!(refused.status, 400);
-    refused.assert_contains(
-        "Karty czerwonych: przy pełnej (lub za dużej) liczbie kart nie zaznacza się brakujących kart",
+    assert_eq!(refused.status, 422);
+    assert_eq!(
+        field_error(&refused.body, "red_count").as_deref(),
+        Some("przy pełnej (lub za dużej) liczbie kart nie zaznacza się brakujących kart")
     );
+    // What was typed and ticked is kept.
+    assert_eq!(field_value(&refused.body, "set_label").as_deref(), Some("5"));
+    refused.assert_contains("name=\"missing_red_30\" value=\"1\" checked");
 
     // 31 with one ticked: refused the same way; 28 with three ticked: more than the count lacks.
     let refused = referee
@@ -104,7 +108,7 @@ async fn thirty_one_cards_is_too_many_and_a_full_count_lists_no_missing_cards() 
             &[("set_label", "5"), ("red_count", "31"), ("polish_count", "30"), ("missing_red_3", "1")],
         )
         .await;
-    assert_eq!(refused.status, 400);
+    assert_eq!(refused.status, 422);
     let refused = referee
         .post(
             &deck,
@@ -118,9 +122,10 @@ async fn thirty_one_cards_is_too_many_and_a_full_count_lists_no_missing_cards() 
             ],
         )
         .await;
-    assert_eq!(refused.status, 400);
-    refused.assert_contains(
-        "Karty polskie: zaznaczono więcej brakujących kart, niż brakuje według liczby (3 &#62; 2)",
+    assert_eq!(refused.status, 422);
+    assert_eq!(
+        field_error(&refused.body, "polish_count").as_deref(),
+        Some("zaznaczono więcej brakujących kart, niż brakuje według liczby (3 &#62; 2)")
     );
 
     // 31 alone is recorded as too many, not as an incomplete set with missing cards.
@@ -149,7 +154,15 @@ async fn discarding_a_draft_records_everything_it_deleted() {
         .post(&format!("/admin/t/{t}/round/1/assign"), &[("referee", "sedzia"), ("from", "1"), ("to", "2")])
         .await;
     assert_eq!(assigned.status, 303, "{}", assigned.body);
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/discard"), &[]).await.status, 303);
+    // Discarding asks first (a page, no JavaScript), then acts.
+    let asked = admin.post(&format!("/admin/t/{t}/round/1/discard"), &[]).await;
+    assert_eq!(asked.status, 200);
+    asked.assert_contains("id=\"confirm-yes\"");
+    assert!(
+        history_rows(&app, "round", "discard").await.is_empty(),
+        "nothing is discarded before the confirmation"
+    );
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/discard"), &[("confirm", "1")]).await.status, 303);
 
     let rows = history_rows(&app, "round", "discard").await;
     assert_eq!(rows.len(), 1);

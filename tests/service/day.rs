@@ -35,7 +35,7 @@ async fn a_swiss_day_pairs_publishes_takes_results_and_updates_standings() {
     draft.assert_contains("szkic").assert_contains("Opublikuj").assert_contains("wolny los");
     assert_eq!(public.get(&format!("/t/{t}/round/1")).await.status, 404);
     // Seven players: three tables and a bye, every player listed once.
-    let rows = draft.body.matches("<td class=\"num\">").count();
+    let rows = draft.body.matches("data-label=\"Stół\"").count();
     assert_eq!(rows, 4, "three tables and a bye:\n{}", draft.body);
 
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
@@ -47,22 +47,20 @@ async fn a_swiss_day_pairs_publishes_takes_results_and_updates_standings() {
     // Locking needs every result.
     let early = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
     assert_eq!(early.status, 400);
+    early.assert_contains("<nav>").assert_contains("Wróć do turnieju");
     early.assert_contains("brakuje wyników");
 
     play_round_red_first_wins(&referee, t, 1).await;
     let round1 = public.get(&format!("/t/{t}/round/1")).await;
-    round1
-        .assert_contains("1 : 1")
-        .assert_contains("(pkt cz. 21 : 10)")
-        .assert_contains("punkty strony czerwonej");
+    round1.assert_contains("(1:1, więcej punktów za Czerwonych: 21 do 10)").assert_contains("Wygrywa ");
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
 
     // Standings: winners and the bye on 1 point, every tiebreak column shown.
     let standings = public.get(&format!("/t/{t}/standings")).await;
     for column in [
         "Punkty meczowe",
-        "Wynik bezpośredni",
-        "Buchholz -1",
+        "Mecze bezpośrednie",
+        "Buchholz bez najsłabszego",
         "Sonneborn-Berger",
         "Wygrane partie",
         "Test wiedzy",
@@ -106,12 +104,19 @@ async fn exports_are_utf8_with_bom_semicolons_by_default_and_headers_in_the_page
     assert!(csv.bytes.starts_with(&[0xEF, 0xBB, 0xBF]), "UTF-8 BOM first");
     let text = csv.body.trim_start_matches('\u{feff}');
     let header = text.lines().next().unwrap();
-    assert!(header.starts_with("Miejsce;Gracz;Szkoła / klub;Punkty meczowe;Wynik bezpośredni"), "{header}");
+    assert!(
+        header.starts_with("Miejsce;Imię i nazwisko;Szkoła / klub;Punkty meczowe;Mecze bezpośrednie"),
+        "{header}"
+    );
     assert_eq!(text.lines().count(), 8, "header and seven players:\n{text}");
     assert!(text.contains("Gosia Gagacka") || text.contains("Adam Abacki"));
 
     let comma = b.get(&format!("/t/{t}/export/standings?sep=comma")).await;
-    assert!(comma.body.trim_start_matches('\u{feff}').starts_with("Miejsce,Gracz,"), "{}", comma.body);
+    assert!(
+        comma.body.trim_start_matches('\u{feff}').starts_with("Miejsce,Imię i nazwisko,"),
+        "{}",
+        comma.body
+    );
 
     let pairings = b.get(&format!("/t/{t}/export/pairings/1")).await;
     let text = pairings.body.trim_start_matches('\u{feff}').to_string();
@@ -147,6 +152,8 @@ async fn two_referees_saving_the_same_game_get_a_conflict_not_an_overwrite() {
     let late = enter(&referee, t, (g2.0, &g2.1), "polish", "all-red-dispersed", "0").await;
     assert_eq!(late.status, 409);
     late.assert_contains("Ktoś inny zapisał");
+    // The late referee's entry is kept on the form, beside what is stored now.
+    late.assert_contains("<option value=\"polish\" selected>").assert_contains("Zapisane teraz:");
 
     let game = app.browser().get(&format!("/t/{t}/game/{}", g1.0)).await;
     game.assert_contains("Kontrola Radzymina").assert_lacks("rozproszone");
@@ -154,7 +161,8 @@ async fn two_referees_saving_the_same_game_get_a_conflict_not_an_overwrite() {
     let fresh = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m}")).await.body, t)[0].clone();
     assert_eq!(enter(&referee, t, (fresh.0, &fresh.1), "red", "warsaw-entered", "21").await.status, 303);
     let history = admin.get(&format!("/t/{t}/match/{m}")).await;
-    history.assert_contains("game ").assert_contains(": correct").assert_contains("radzymin-check");
+    history.assert_contains("Poprawka wyniku: partia 1").assert_contains("Kontrola Radzymina");
+    history.assert_contains("Czerwoni weszli do Warszawy").assert_lacks("radzymin-check");
 }
 
 #[actix_rt::test]
@@ -173,14 +181,19 @@ async fn bad_results_are_refused_with_a_reason_and_change_nothing() {
     let g = (games[0].0, games[0].1.as_str());
 
     let no_winner = enter(&referee, t, g, "", "warsaw-entered", "21").await;
-    assert_eq!(no_winner.status, 400);
-    no_winner.assert_contains("Zwycięzca");
+    assert_eq!(no_winner.status, 422);
+    assert_eq!(field_error(&no_winner.body, "winner").as_deref(), Some("wybierz, która armia wygrywa"));
+    assert_eq!(field_value(&no_winner.body, "red_points").as_deref(), Some("21"), "the input is kept");
     let impossible = enter(&referee, t, g, "polish", "warsaw-entered", "21").await;
-    assert_eq!(impossible.status, 400);
-    impossible.assert_contains("Czerwoni weszli do Warszawy");
+    assert_eq!(impossible.status, 422);
+    let why = field_error(&impossible.body, "termination").unwrap();
+    assert!(why.contains("Czerwoni weszli do Warszawy") && why.contains("Armia Czerwona"), "{why}");
     let bad_points = enter(&referee, t, g, "red", "warsaw-entered", "lots").await;
-    assert_eq!(bad_points.status, 400);
-    bad_points.assert_contains("Punkty strony czerwonej");
+    assert_eq!(bad_points.status, 422);
+    assert_eq!(
+        field_error(&bad_points.body, "red_points").as_deref(),
+        Some("podaj liczbę całkowitą od 0 do 500")
+    );
     let malformed = referee.post(&format!("/ref/t/{t}/game/{}", g.0), &[("winner", "red")]).await;
     assert_eq!(malformed.status, 400);
 
@@ -217,8 +230,9 @@ async fn a_short_deck_is_swapped_then_checked_card_by_card_and_listed_for_the_or
     assert_eq!(full.status, 303);
     let unswapped =
         referee.post(&path, &[("set_label", "12"), ("red_count", "29"), ("polish_count", "30")]).await;
-    assert_eq!(unswapped.status, 400);
-    unswapped.assert_contains("Talia jest niepełna");
+    assert_eq!(unswapped.status, 422);
+    assert!(field_error(&unswapped.body, "swapped_to").unwrap().contains("Talia jest niepełna"));
+    assert_eq!(field_value(&unswapped.body, "red_count").as_deref(), Some("29"));
     let swapped = referee
         .post(
             &path,
@@ -269,7 +283,7 @@ async fn results_saved_at_the_same_moment_on_different_tables_are_all_kept() {
         assert_eq!(task.await.unwrap(), 303);
     }
     let page = app.browser().get(&format!("/t/{t}/round/1")).await;
-    assert_eq!(page.body.matches("1 : 1").count(), 3, "every result kept:\n{}", page.body);
+    assert_eq!(page.body.matches("Remis 1:1").count(), 3, "every result kept:\n{}", page.body);
 }
 
 #[actix_rt::test]
@@ -277,19 +291,25 @@ async fn withdrawn_players_sit_out_and_the_organiser_can_override_a_draft_pairin
     let app = TestApp::spawn().await;
     let (t, admin, _) = seven_players(&app, &[]).await;
     let overview = admin.get(&format!("/admin/t/{t}")).await;
-    let gosia = {
-        let at = overview.body.find("<td>Gosia Gagacka").unwrap();
-        let cell = overview.body[..at].rfind("<td>").unwrap();
-        overview.body[cell + 4..at - 5].to_string()
-    };
-    let r = admin
+    let gosia = player_id(&overview.body, "Gosia Gagacka").to_string();
+    // Withdrawing asks first (a page, no JavaScript), then acts.
+    let asked = admin
         .post(&format!("/admin/t/{t}/players/{gosia}"), &[("version", "1"), ("action", "withdraw")])
+        .await;
+    assert_eq!(asked.status, 200);
+    asked.assert_contains("Tak, wycofaj: Gosia Gagacka");
+    assert!(history_rows(&app, "player", "withdraw").await.is_empty());
+    let r = admin
+        .post(
+            &format!("/admin/t/{t}/players/{gosia}"),
+            &[("version", "1"), ("action", "withdraw"), ("confirm", "1")],
+        )
         .await;
     assert_eq!(r.status, 303);
 
     let draft = admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
     draft.assert_lacks("wolny los</td>").assert_lacks("Gosia Gagacka</a>");
-    admin.get(&format!("/t/{t}/round/1/why")).await.assert_contains("Gosia Gagacka: wycofany");
+    admin.get(&format!("/t/{t}/round/1/why")).await.assert_contains("Gosia Gagacka: wycofanie z turnieju");
 
     // Swap the Red-first players of tables 1 and 2.
     let players = ids_after(&draft.body, &format!("/t/{t}/player/"));
@@ -300,7 +320,7 @@ async fn withdrawn_players_sit_out_and_the_organiser_can_override_a_draft_pairin
     assert_eq!((after[0], after[2]), (players[2], players[0]), "swapped");
     let bad = admin.post(&format!("/admin/t/{t}/round/1/swap"), &[("x", &x), ("y", &gosia)]).await;
     assert_eq!(bad.status, 400);
-    admin.get(&format!("/admin/t/{t}/history")).await.assert_contains("pairing").assert_contains("override");
+    admin.get(&format!("/admin/t/{t}/history")).await.assert_contains("Zamiana graczy w szkicu");
 
     // Published rounds are not swapped any more.
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;

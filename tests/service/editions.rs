@@ -124,7 +124,7 @@ async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
     assert_eq!(saved.status, 303, "{}", saved.body);
     let game = admin.get(&format!("/t/{t}/game/{}", games[0].0)).await;
     game.assert_contains("Sprawdzony zapis partii")
-        .assert_contains(&format!("Punkty strony czerwonej: {}", expected.red_points))
+        .assert_contains(&format!("{} pkt za Czerwonych", expected.red_points))
         .assert_contains(&format!("Edycja: {NAME}"));
     let games0 = game_forms(&admin.get(&format!("/ref/t/{t0}/match/{m0}")).await.body, t0);
     let refused = admin
@@ -327,7 +327,12 @@ async fn an_edition_sent_as_one_zip_is_stored_once_and_deleted_while_unused() {
     // The built-in editions stay; an unused upload can be deleted.
     let builtin = admin.post(&format!("/admin/editions/{}/delete", Edition::builtin().id()), &[]).await;
     assert_eq!(builtin.status, 400);
-    let deleted = admin.post(&format!("/admin/editions/{CODE}/delete"), &[]).await;
+    // Deleting asks first (a page, no JavaScript), then acts.
+    let asked = admin.post(&format!("/admin/editions/{CODE}/delete"), &[]).await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    asked.assert_contains("Tak, usuń edycję");
+    assert_eq!(stored_editions(&app).await.0, 1, "nothing deleted before the confirmation");
+    let deleted = admin.post(&format!("/admin/editions/{CODE}/delete"), &[("confirm", "1")]).await;
     assert_eq!(deleted.status, 303, "{}", deleted.body);
     assert_eq!(stored_editions(&app).await, (0, 0));
     assert_eq!(admin.get(&format!("/admin/editions/{CODE}")).await.status, 404);

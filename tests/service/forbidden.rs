@@ -39,7 +39,11 @@ async fn a_pair_forbidden_until_round_one_is_kept_apart_in_round_one_and_may_mee
     let ok = admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &xs), ("b", &ys), ("until", "1")]).await;
     assert_eq!(ok.status, 303);
     admin.get(&format!("/admin/t/{t}")).await.assert_contains("(do rundy 1)");
-    admin.get(&format!("/admin/t/{t}/history")).await.assert_contains(&format!("[{x},{y},1]"));
+    let history = admin.get(&format!("/admin/t/{t}/history")).await;
+    history
+        .assert_contains("Zakazana para: ")
+        .assert_contains("do rundy 1")
+        .assert_lacks(&format!("[{x},{y},1]"));
 
     admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;

@@ -13,9 +13,11 @@ fn points_of(standings: &str, name: &str) -> String {
 
 /// The two players of a referee match page (`player_a` commands Red in game 1).
 fn players_of(page: &str) -> (String, String) {
-    let h1 = &page[page.find("<h1>").unwrap() + 4..page.find("</h1>").unwrap()];
-    let names = &h1[h1.find(": ").unwrap() + 2..];
-    let (a, b) = names.split_once(" – ").unwrap();
+    let line = &page[page.find("<p class=\"players\">").unwrap()..];
+    let line = &line[..line.find("</p>").unwrap()];
+    let a = &line[line.find("<span class=\"red\">").unwrap() + "<span class=\"red\">".len()..];
+    let (a, rest) = a.split_once("</span> – ").unwrap();
+    let b = &rest[..rest.find(" <small").unwrap()];
     (a.to_string(), b.to_string())
 }
 
@@ -49,15 +51,15 @@ async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairin
 
     // Table 1: the player commanding Red in game 1 did not come.
     let form = referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await;
-    form.assert_contains("Walkower lub wycofanie").assert_contains("nie stawił(a) się");
+    form.assert_contains("Walkower lub wycofanie").assert_contains("nieobecność");
     let (absent, present) = players_of(&form.body);
     let version = forfeit_version(&form.body);
     let path = format!("/ref/t/{t}/match/{}/forfeit", matches[0]);
     // Without the CSRF token the form is refused; an unknown choice names the field.
     assert_eq!(referee.post_raw(&path, &[("version", &version), ("forfeit", "absent-a")]).await.status, 403);
     let bad = referee.post(&path, &[("version", &version), ("forfeit", "absent-c")]).await;
-    assert_eq!(bad.status, 400);
-    bad.assert_contains("Walkower lub wycofanie");
+    assert_eq!(bad.status, 422);
+    assert_eq!(field_error(&bad.body, "forfeit").as_deref(), Some("wybierz jedną z opcji"));
     let saved = referee.post(&path, &[("version", &version), ("forfeit", "absent-a")]).await;
     assert_eq!(saved.status, 303, "{}", saved.body);
     // A second save with the old version is a conflict, not an overwrite.
@@ -82,10 +84,10 @@ async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairin
     pairings.assert_contains("walkower");
     let row = &pairings.body[pairings.body.find(&format!(">{absent}</span>")).unwrap()..];
     let row = &row[..row.find("</tr>").unwrap()];
-    assert!(row.contains("walkower") && row.contains(&format!("· {present}")), "{row}");
+    assert!(row.contains(&format!("Wygrywa {present} walkowerem (nieobecność: {absent})")), "{row}");
     let english = app.browser();
     english.get("/lang/en").await;
-    english.get(&format!("/t/{t}/round/1")).await.assert_contains("no-show");
+    english.get(&format!("/t/{t}/round/1")).await.assert_contains(&format!("{present} wins by walkover"));
 
     // The round is complete and can be locked; the standings count the forfeit win.
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
@@ -97,8 +99,14 @@ async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairin
 
     // History: who changed what, visible to the organiser and on the match page for referees.
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
-    history.assert_contains(&format!("match {}: forfeit", matches[0])).assert_contains("absent-a");
-    referee.get(&format!("/t/{t}/match/{}", matches[0])).await.assert_contains("forfeit");
+    history
+        .assert_contains("Walkower lub wycofanie (runda 1, stół 1)")
+        .assert_contains(&format!("nieobecność: {absent}"));
+    history.assert_lacks("absent-a");
+    referee
+        .get(&format!("/t/{t}/match/{}", matches[0]))
+        .await
+        .assert_contains(&format!("nieobecność: {absent}"));
 }
 
 #[actix_rt::test]
@@ -142,7 +150,7 @@ async fn both_absent_lose_and_a_withdrawal_can_be_cleared_again() {
         .get(&format!("/t/{t}/round/1"))
         .await
         .assert_contains("wycofanie")
-        .assert_contains("obustronny walkower");
+        .assert_contains("Obustronny walkower");
 
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
     let standings = admin.get(&format!("/t/{t}/standings")).await;
@@ -151,7 +159,7 @@ async fn both_absent_lose_and_a_withdrawal_can_be_cleared_again() {
     assert_eq!(points_of(&standings.body, &a2), "1");
     assert_eq!(points_of(&standings.body, &b2), "0");
     // CSV export names the forfeit too.
-    admin.get(&format!("/t/{t}/export/pairings/1")).await.assert_contains("obustronny walkower");
+    admin.get(&format!("/t/{t}/export/pairings/1")).await.assert_contains("Obustronny walkower");
 }
 
 #[actix_rt::test]
@@ -176,10 +184,10 @@ async fn a_knockout_no_show_sends_the_present_player_on_and_a_double_no_show_is_
     let path = format!("/ref/t/{t}/match/{m}/forfeit");
     let v = forfeit_version(&form.body);
     let refused = admin.post(&path, &[("version", &v), ("forfeit", "absent-both")]).await;
-    assert_eq!(refused.status, 400);
-    refused.assert_contains("obustronny walkower jest niemożliwy");
+    assert_eq!(refused.status, 422);
+    assert!(field_error(&refused.body, "forfeit").unwrap().contains("obustronny walkower jest niemożliwy"));
     assert_eq!(admin.post(&path, &[("version", &v), ("forfeit", "absent-a")]).await.status, 303);
     let bracket = app.browser().get(&format!("/t/{t}/bracket")).await;
-    bracket.assert_ok().assert_contains(&format!("Zwycięzca turnieju: <strong>{present}</strong>"));
+    bracket.assert_ok().assert_contains(&format!("Zwycięstwo w turnieju: <strong>{present}</strong>"));
     app.browser().get(&format!("/t/{t}/match/{m}")).await.assert_contains("walkower");
 }

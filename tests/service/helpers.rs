@@ -495,11 +495,15 @@ pub async fn register(b: &Browser, t: i64, name: &str) -> i64 {
         )
         .await;
     assert_eq!(page.status, 303, "{}", page.body);
-    let admin = b.get(&format!("/admin/t/{t}")).await;
-    // The newest row with this name carries the id in its first cell.
-    let row = admin.body.rfind(&format!("<td>{name}")).expect("player listed");
-    let cell = admin.body[..row].rfind("<td>").unwrap();
-    admin.body[cell + 4..row].trim_end_matches("</td>").parse().unwrap()
+    player_id(&b.get(&format!("/admin/t/{t}")).await.body, name)
+}
+
+/// The id of the newest player called `name` on the organiser's page (the player choices list
+/// every player as `<option value="id">name</option>`, in registration order).
+pub fn player_id(admin_page: &str, name: &str) -> i64 {
+    let at = admin_page.rfind(&format!("\">{name}</option>")).expect("player listed");
+    let start = admin_page[..at].rfind("value=\"").unwrap() + "value=\"".len();
+    admin_page[start..at].parse().unwrap()
 }
 
 impl Browser {
@@ -606,4 +610,30 @@ pub async fn history_rows(app: &TestApp, entity: &str, action: &str) -> Vec<(i64
     .unwrap();
     db.close().await;
     rows
+}
+
+/// The problem shown beside the form field `name` (the `field-error` inside the field's label), if
+/// any: a refused form comes back with each problem next to its field.
+pub fn field_error(body: &str, name: &str) -> Option<String> {
+    let at = body.find(&format!("name=\"{name}\""))?;
+    let label_end = at + body[at..].find("</label>")?;
+    let inside = &body[at..label_end];
+    let start = inside.find("class=\"field-error\"")?;
+    let text = &inside[start..];
+    let text = &text[text.find('>')? + 1..];
+    Some(text[..text.find("</span>")?].to_string())
+}
+
+/// The value a form field shows (`value="…"` of an input, the text of a textarea).
+pub fn field_value(body: &str, name: &str) -> Option<String> {
+    let at = body.find(&format!("name=\"{name}\""))?;
+    let tag_start = body[..at].rfind('<')?;
+    if body[tag_start..].starts_with("<textarea") {
+        let text = &body[at..];
+        let text = &text[text.find('>')? + 1..];
+        return Some(text[..text.find("</textarea>")?].to_string());
+    }
+    let tag = &body[tag_start..tag_start + body[tag_start..].find('>')?];
+    let v = tag.split("value=\"").nth(1)?;
+    Some(v[..v.find('"')?].to_string())
 }

@@ -12,22 +12,23 @@ async fn control_and_direction_characters_are_refused_naming_the_field_and_nothi
     let players = format!("/admin/t/{t}/players");
 
     for (name, club, field) in [
-        ("Ala\u{202E}kot", "LO 1", "Nazwa"),
-        ("Zła\u{0}Nazwa", "LO 1", "Nazwa"),
-        ("Jan\nNowak", "LO 1", "Nazwa"),
-        ("Jan\u{1B}[31mNowak", "LO 1", "Nazwa"),
-        ("Ola Nowak", "LO\u{2067}1", "Szkoła / klub"),
+        ("Ala\u{202E}kot", "LO 1", "name"),
+        ("Zła\u{0}Nazwa", "LO 1", "name"),
+        ("Jan\nNowak", "LO 1", "name"),
+        ("Jan\u{1B}[31mNowak", "LO 1", "name"),
+        ("Ola Nowak", "LO\u{2067}1", "club"),
     ] {
         let page =
             admin.post(&players, &[("name", name), ("birth_date", "2010-01-15"), ("club", club)]).await;
-        assert_eq!(page.status, 400, "{name:?} {club:?}");
-        page.assert_contains(&format!("{field}: niedozwolony znak"));
+        assert_eq!(page.status, 422, "{name:?} {club:?}");
+        let why = field_error(&page.body, field).unwrap_or_default();
+        assert!(why.starts_with("niedozwolony znak"), "{field}: {why:?}");
     }
     // A row of a CSV import names its row and field.
     let csv = "name;birth date;club\nAdam Abacki;2010-01-01;LO 1\nBeata\u{202D}Babacka;2010-02-02;LO 2\n";
     let import = admin.post(&format!("{players}/import"), &[("csv", csv)]).await;
-    assert_eq!(import.status, 400);
-    import.assert_contains("Wiersz 3: Nazwa: niedozwolony znak").assert_contains("U+202D");
+    assert_eq!(import.status, 422);
+    import.assert_contains("Wiersz 3: Imię i nazwisko: niedozwolony znak").assert_contains("U+202D");
     // A tournament name, a username, a deck's set label.
     let named = admin.post("/admin/new", &tournament_form(&[("name", "Liga\u{202E}")])).await;
     assert_eq!(named.status, 400);
@@ -44,9 +45,12 @@ async fn control_and_direction_characters_are_refused_naming_the_field_and_nothi
     // In English, the message is English and names the field in English.
     admin.get("/lang/en?back=/").await;
     let en = admin.post(&players, &[("name", "Ala\u{202E}kot"), ("birth_date", "2010-01-15")]).await;
-    assert_eq!(en.status, 400);
-    en.assert_contains(
-        "Name: a control character or a character that changes text direction is not allowed (U+202E)",
+    assert_eq!(en.status, 422);
+    assert_eq!(
+        field_error(&en.body, "name").as_deref(),
+        Some(
+            "a control character or a character that changes text direction is not allowed (U+202E); remove it"
+        )
     );
 
     let public = app.browser().get(&format!("/t/{t}")).await;
@@ -66,8 +70,9 @@ async fn a_move_log_with_a_control_character_is_refused_and_nothing_is_saved() {
             &[("version", games[0].1.as_str()), ("log", "[Event \"x\"]\nred pass\u{7}\n")],
         )
         .await;
-    assert_eq!(page.status, 400);
-    page.assert_contains("Zapis partii: niedozwolony znak").assert_contains("U+0007");
+    assert_eq!(page.status, 422);
+    let why = field_error(&page.body, "log").unwrap_or_default();
+    assert!(why.starts_with("niedozwolony znak") && why.contains("U+0007"), "{why}");
     referee.get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("w toku");
 }
 
@@ -83,14 +88,23 @@ async fn one_body_limit_for_every_form_with_a_polish_and_english_page() {
         .post_body(&format!("/admin/t/{t}/players/import"), big, "application/x-www-form-urlencoded")
         .await;
     assert_eq!(page.status, 413);
-    page.assert_contains("Przesłane dane są za duże. Limit to 2048 KiB.")
-        .assert_contains("The data sent is too large. The limit is 2048 KiB.");
+    page.assert_contains("Przesłane dane są za duże. Limit to 2048 KiB.");
+    // The page is in the visitor's language, in the site's frame.
+    admin.get("/lang/en?back=/").await;
+    let token = admin.csrf_token().await;
+    let big = format!("csrf={token}&csv={}", "a".repeat(2 * 1024 * 1024));
+    let page = admin
+        .post_body(&format!("/admin/t/{t}/players/import"), big, "application/x-www-form-urlencoded")
+        .await;
+    assert_eq!(page.status, 413);
+    page.assert_contains("The data sent is too large. The limit is 2048 KiB.").assert_contains("<nav>");
+    admin.get("/lang/pl?back=/").await;
     // Just under the limit is read (and refused for what it is, not for its size).
     let under = format!("csrf={token}&csv={}", "a".repeat(1024 * 1024));
     let page = admin
         .post_body(&format!("/admin/t/{t}/players/import"), under, "application/x-www-form-urlencoded")
         .await;
-    assert_eq!(page.status, 400, "{}", page.body);
+    assert_eq!(page.status, 422, "{}", page.body);
 }
 
 #[actix_rt::test]

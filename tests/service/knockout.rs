@@ -68,9 +68,8 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     // Equal knowledge-test scores (everyone 15): an extra game is needed.
     let admin_page = admin.get(&format!("/admin/t/{t}")).await;
     for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
-        let at = admin_page.body.find(&format!("<td>{name}")).unwrap();
-        let cell = admin_page.body[..at].rfind("<td>").unwrap();
-        let id = &admin_page.body[cell + 4..at - 5];
+        let id = player_id(&admin_page.body, name).to_string();
+        let at = admin_page.body.find(&format!("id=\"player-{id}\"")).unwrap();
         let version = admin_page.body[at..].split("name=\"version\" value=\"").nth(1).unwrap();
         let version = &version[..version.find('"').unwrap()];
         let r = admin
@@ -84,8 +83,9 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     let form = admin.get(&format!("/ref/t/{t}/match/{final_match}")).await;
     form.assert_contains("potrzebna dogrywka").assert_contains("id=\"draw-lot\"");
     assert_eq!(admin.post(&format!("/ref/t/{t}/match/{final_match}/extra"), &[]).await.status, 303);
-    // The lot is drawn once: a second draw is refused.
-    assert_ne!(admin.post(&format!("/ref/t/{t}/match/{final_match}/extra"), &[]).await.status, 303);
+    // The lot is drawn once: a second click shows the drawn lot and draws nothing new.
+    assert_eq!(admin.post(&format!("/ref/t/{t}/match/{final_match}/extra"), &[]).await.status, 303);
+    assert_eq!(history_rows(&app, "game", "extra-game lot").await.len(), 1);
     let form = admin.get(&format!("/ref/t/{t}/match/{final_match}")).await;
     form.assert_contains("Dogrywka");
     let games = game_forms(&form.body, t);
@@ -96,12 +96,16 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     enter(&admin, t, (games[2].0, &games[2].1), "red", "warsaw-entered", "21").await;
 
     let bracket = public.get(&format!("/t/{t}/bracket")).await;
-    bracket.assert_contains(&format!("Zwycięzca turnieju: <strong>{red_name}</strong>"));
-    bracket.assert_contains("Trzecie miejsce: <strong>");
+    bracket.assert_contains(&format!("Zwycięstwo w turnieju: <strong>{red_name}</strong>"));
+    // The final ranking lists the champion first.
+    let ranking = &bracket.body[bracket.body.find("id=\"final-ranking\"").expect("final ranking")..];
+    let first = &ranking[ranking.find("<tbody>").unwrap()..];
+    let first = &first[..first.find("</tr>").unwrap()];
+    assert!(first.contains(&format!(">{red_name}</a>")) && first.contains("<strong>1</strong>"), "{first}");
     let final_page = public.get(&format!("/t/{t}/match/{final_match}")).await;
-    final_page.assert_contains("dogrywka").assert_contains(red_name);
+    final_page.assert_contains("w dogrywce").assert_contains(red_name);
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
-    history.assert_contains("extra-game lot");
+    history.assert_contains("Losowanie strony w dogrywce");
     // Nothing left to pair.
     admin.post(&format!("/admin/t/{t}/round/3/lock"), &[]).await;
     let over = admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;

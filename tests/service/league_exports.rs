@@ -55,7 +55,7 @@ async fn the_player_page_shows_red_side_points_as_the_standings_count_them() {
     let standings = public.get(&format!("/t/{t}/export/standings?sep=comma")).await;
     let text = standings.body.trim_start_matches('\u{feff}').to_string();
     let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
-    let col = header.iter().position(|h| *h == "Punkty strony czerwonej").expect("Red-side column");
+    let col = header.iter().position(|h| *h == "Punkty za Czerwonych").expect("Red-side column");
     let mut total = 0;
     for id in ids {
         let page = public.get(&format!("/t/{t}/player/{id}")).await;

@@ -42,11 +42,14 @@ async fn a_valid_log_fills_the_result_and_is_shown_escaped_on_the_game_page() {
 
     let game = app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await;
     game.assert_contains("Sprawdzony zapis partii");
-    game.assert_contains(&format!("Punkty strony czerwonej: {}", expected.red_points));
+    game.assert_contains(&format!("{} pkt za Czerwonych", expected.red_points));
     // The header's tags are shown as text: brackets and quotes escaped, never markup.
     game.assert_contains("[Event &#34;Random game&#34;]");
-    let words =
-        if expected.winner == bitwa::outcome::Side::Red { "(Armia Czerwona)" } else { "(Wojsko Polskie)" };
+    let words = if expected.winner == bitwa::outcome::Side::Red {
+        "Wygrywa Armia Czerwona ("
+    } else {
+        "Wygrywa Wojsko Polskie ("
+    };
     game.assert_contains(words);
 }
 
@@ -66,8 +69,14 @@ async fn a_log_contradicting_the_typed_result_is_shown_and_nothing_is_saved() {
         )
         .await;
     assert_eq!(page.status, 422);
-    page.assert_contains("nie zgadza się z wpisanym wynikiem")
-        .assert_contains(&format!("{wrong_points} ≠ {}", expected.red_points));
+    page.assert_contains("nie zgadza się z wpisanym wynikiem");
+    // Beside the field: what the log says; in the field: what was typed.
+    let form = &page.body[page.body.find("id=\"game-2\"").unwrap()..];
+    assert_eq!(
+        field_error(form, "red_points"),
+        Some(format!("według zapisu partii: {}", expected.red_points))
+    );
+    assert_eq!(field_value(form, "red_points"), Some(wrong_points.clone()));
     page.assert_contains("[Seed &#34;11&#34;]");
     app.browser().get(&format!("/t/{t}/game/{}", games[1].0)).await.assert_contains("w toku");
 }
@@ -156,5 +165,5 @@ async fn a_log_file_can_be_uploaded_with_the_result_form_and_needs_the_csrf_toke
     assert_eq!(saved.status, 303, "{}", saved.body);
     let game = app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await;
     game.assert_contains("Sprawdzony zapis partii")
-        .assert_contains(&format!("Punkty strony czerwonej: {}", expected.red_points));
+        .assert_contains(&format!("{} pkt za Czerwonych", expected.red_points));
 }

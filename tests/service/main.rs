@@ -38,3 +38,4 @@ mod spine;
 mod store;
 mod table;
 mod throttling;
+mod tournament_day;

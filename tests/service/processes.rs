@@ -127,11 +127,11 @@ async fn two_server_processes_on_one_database_show_each_others_writes_within_a_s
     // Red-side points the game does not show yet (a correction is a save like any other).
     let points = ["17", "19"]
         .into_iter()
-        .find(|p| !before.body.contains(&format!("<td class=\"num\">{p}</td>")))
+        .find(|p| !before.body.contains(&format!("; {p} pkt za Czerwonych")))
         .unwrap();
     let saved = enter(&referee, t, (game.0, &game.1), "red", "radzymin-check", points).await;
     assert_eq!(saved.status, 303, "{}", saved.body);
-    let needle = format!("<td class=\"num\">{points}</td>");
+    let needle = format!("; {points} pkt za Czerwonych");
     let took = shows_within_a_second(&visitor_a, &format!("/t/{t}/match/{m}"), &needle).await;
     eprintln!("result through B shown by A after {took:?}");
 

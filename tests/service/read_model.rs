@@ -11,7 +11,8 @@ use bitwa::web::view::TournamentView;
 use std::io::Read;
 
 /// A published round 1 of four players and a referee: (tournament, referee, match id, player B id).
-/// Game 1 of the match is in (Red, A, enters Warsaw: 21 points).
+/// Game 1 of the match is in (Red, A, enters Warsaw: 21 points), and table 2 is played (3 and 5
+/// points), so the round is finished once game 2 is in and the standings count it.
 async fn round_in_play(app: &TestApp) -> (i64, Browser, i64, i64) {
     let admin = app.admin().await;
     let t = create_tournament(&admin, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
@@ -31,6 +32,16 @@ async fn round_in_play(app: &TestApp) -> (i64, Browser, i64, i64) {
     let games = game_forms(&form.body, t);
     let saved = enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
     assert_eq!(saved.status, 303, "{}", saved.body);
+    let m2 = ids_after(&round.body, &format!("/ref/t/{t}/match/"))[1];
+    let games2 = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m2}")).await.body, t);
+    assert_eq!(
+        enter(&referee, t, (games2[0].0, &games2[0].1), "red", "warsaw-entered", "3").await.status,
+        303
+    );
+    assert_eq!(
+        enter(&referee, t, (games2[1].0, &games2[1].1), "red", "radzymin-check", "5").await.status,
+        303
+    );
     // Table 1's row links its two players: A (Red in game 1), then B.
     let b = ids_after(&round.body, &format!("/t/{t}/player/"))[1];
     (t, referee, m, b)
@@ -48,10 +59,10 @@ async fn save_game_two(referee: &Browser, t: i64, m: i64, points: &str) {
 /// when they are `points` (player A scored 21 commanding Red in game 1).
 fn showing(t: i64, m: i64, b: i64, points: &str) -> Vec<(String, String)> {
     vec![
-        (format!("/t/{t}/round/1"), format!("21 : {points})")),
-        (format!("/t/{t}/match/{m}"), format!("<td class=\"num\">{points}</td>")),
+        (format!("/t/{t}/round/1"), format!("21 do {points})")),
+        (format!("/t/{t}/match/{m}"), format!("{points} pkt za Czerwonych")),
         (format!("/t/{t}/player/{b}"), format!("id=\"red-total\">{points}<")),
-        (format!("/t/{t}/standings"), format!("<td class=\"num\">{points}</td>")),
+        (format!("/t/{t}/standings"), format!("data-label=\"Punkty za Czerwonych\">{points}</td>")),
         (format!("/t/{t}/export/results"), format!("21 : {points}")),
         (format!("/t/{t}/export/results?sep=comma"), format!("21 : {points}")),
         (format!("/t/{t}/export/pairings/1"), format!("21 : {points}")),
@@ -183,8 +194,9 @@ async fn public_pages_come_compressed_for_clients_that_accept_it_and_304_when_un
 
     // The stylesheet has a versioned name cached for a year; the plain name still works.
     let front = b.get(&format!("/t/{t}")).await;
-    let href = front.body.split("rel=\"stylesheet\" href=\"").nth(1).unwrap();
-    let href = &href[..href.find('"').unwrap()];
+    let href = front.body.split("rel=\"stylesheet\" href=\"/static/style.").nth(1).unwrap();
+    let href = format!("/static/style.{}", &href[..href.find('"').unwrap()]);
+    let href = href.as_str();
     assert!(href.starts_with("/static/style.") && href != "/static/style.css", "{href}");
     let css = b.get_with(href, &[("Accept-Encoding", "br")]).await;
     assert_eq!(css.status, 200);

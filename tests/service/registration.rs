@@ -47,8 +47,10 @@ async fn registration_refuses_players_outside_14_to_20_unless_overridden() {
     // First day 2026-05-09: born 2012-05-10 is 13, born 2005-05-09 is 21.
     for birth in ["2012-05-10", "2005-05-09"] {
         let refused = admin.post(&path, &[("name", "Za Młody"), ("birth_date", birth)]).await;
-        assert_eq!(refused.status, 400, "{birth}");
-        refused.assert_contains("od 14 do 20 lat").assert_contains("2026-05-09");
+        assert_eq!(refused.status, 422, "{birth}");
+        let why = field_error(&refused.body, "birth_date").unwrap_or_default();
+        assert!(why.contains("od 14 do 20 lat") && why.contains("2026-05-09"), "{why}");
+        assert_eq!(field_value(&refused.body, "name").as_deref(), Some("Za Młody"), "the input is kept");
     }
     // Edges: 14 on the first day, 20 on the first day.
     for (name, birth) in [("Czternastolatek", "2012-05-09"), ("Dwudziestolatek", "2005-05-10")] {
@@ -60,7 +62,10 @@ async fn registration_refuses_players_outside_14_to_20_unless_overridden() {
 
     let page = admin.get(&format!("/admin/t/{t}")).await;
     page.assert_contains("Czternastolatek").assert_contains("Dwudziestolatek").assert_contains("Za Młody");
-    admin.get(&format!("/admin/t/{t}/history")).await.assert_contains("register (age override)");
+    admin
+        .get(&format!("/admin/t/{t}/history"))
+        .await
+        .assert_contains("Rejestracja: Za Młody (Zgoda mimo wieku");
 }
 
 #[actix_rt::test]
@@ -72,7 +77,8 @@ async fn csv_import_names_the_bad_row_and_imports_nothing_until_all_rows_are_goo
 
     let bad = "imię i nazwisko;data urodzenia;szkoła;test\nAnna Nowak;2010-03-01;LO 5;17\nJan Kowalski;2010-13-01;LO 5;\n";
     let page = admin.post(&path, &[("csv", bad)]).await;
-    assert_eq!(page.status, 400);
+    assert_eq!(page.status, 422);
+    assert!(page.body.contains("Anna Nowak;2010-03-01"), "the pasted rows are kept");
     page.assert_contains("Wiersz 3").assert_contains("Data urodzenia");
     app.browser().get(&format!("/t/{t}")).await.assert_lacks("Anna Nowak");
 
@@ -94,8 +100,11 @@ async fn withdraw_and_readmit_are_kept_in_history() {
     let p = register(&admin, t, "Piotr Wiśniewski").await;
     let path = format!("/admin/t/{t}/players/{p}");
 
-    assert_eq!(admin.post(&path, &[("version", "1"), ("action", "withdraw")]).await.status, 303);
-    app.browser().get(&format!("/t/{t}")).await.assert_contains("(wycofany)");
+    assert_eq!(
+        admin.post(&path, &[("version", "1"), ("action", "withdraw"), ("confirm", "1")]).await.status,
+        303
+    );
+    app.browser().get(&format!("/t/{t}")).await.assert_contains("(wycofanie z turnieju)");
     // The stale version is refused.
     assert_eq!(admin.post(&path, &[("version", "1"), ("action", "readmit")]).await.status, 409);
     assert_eq!(admin.post(&path, &[("version", "2"), ("action", "readmit")]).await.status, 303);
@@ -103,12 +112,13 @@ async fn withdraw_and_readmit_are_kept_in_history() {
         admin.post(&path, &[("version", "3"), ("action", "knowledge"), ("knowledge", "18")]).await.status,
         303
     );
-    app.browser().get(&format!("/t/{t}")).await.assert_lacks("(wycofany)");
+    app.browser().get(&format!("/t/{t}")).await.assert_lacks("(wycofanie z turnieju)");
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
     history
-        .assert_contains("withdraw")
-        .assert_contains("re-admit")
-        .assert_contains("knowledge_score&#34;:18");
+        .assert_contains("Wycofanie z turnieju: Piotr Wiśniewski")
+        .assert_contains("Powrót do turnieju: Piotr Wiśniewski")
+        .assert_contains("Test wiedzy: 18")
+        .assert_lacks("knowledge_score");
 }
 
 #[actix_rt::test]
@@ -160,7 +170,7 @@ async fn a_restart_keeps_data_and_sessions_and_prints_no_new_password() {
     let page = again.browser().get(&format!("/t/{t}")).await;
     page.assert_contains("Liga Trwała").assert_contains("Zofia Trwała");
     let game = again.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await;
-    game.assert_contains("Czerwoni weszli do Warszawy").assert_contains("Punkty strony czerwonej: 21");
+    game.assert_contains("Czerwoni weszli do Warszawy").assert_contains("21 pkt za Czerwonych");
     // The session cookie from before the restart still works (the key is kept in the database).
     let same_session = Browser::with_cookies_of(&admin, &again.base);
     same_session.get(&format!("/admin/t/{t}")).await.assert_contains("Zofia Trwała");

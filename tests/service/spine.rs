@@ -65,7 +65,7 @@ async fn the_whole_tournament_day() {
     let game1 = public.get(&format!("/t/{t}/game/{}", games[0].0)).await;
     game1
         .assert_contains("Sprawdzony zapis partii")
-        .assert_contains(&format!("Punkty strony czerwonej: {}", logged.red_points));
+        .assert_contains(&format!("{} pkt za Czerwonych", logged.red_points));
 
     // The other tables typed, then lock; the standings show every player.
     for m in &matches[1..] {
@@ -121,8 +121,8 @@ async fn the_whole_tournament_day() {
     assert_eq!(games.len(), 3);
     enter(&referee, t, (games[2].0, &games[2].1), "polish", "all-red-dispersed", "0").await;
     let bracket = public.get(&format!("/t/{t}/bracket")).await;
-    bracket.assert_contains("Zwycięzca turnieju: <strong>");
-    public.get(&format!("/t/{t}/match/{final_match}")).await.assert_contains("dogrywka");
+    bracket.assert_contains("Zwycięstwo w turnieju: <strong>");
+    public.get(&format!("/t/{t}/match/{final_match}")).await.assert_contains("w dogrywce");
 
     // Exports at the end of the day.
     let results = public.get(&format!("/t/{t}/export/results")).await;

@@ -279,10 +279,31 @@ pub async fn delete(
     db: web::Data<Store>,
     cache: web::Data<EditionCache>,
     path: web::Path<String>,
-    _form: CsrfForm<super::rounds::Empty>,
+    form: CsrfForm<super::rounds::Empty>,
 ) -> Result<HttpResponse, WebError> {
     require_admin(&user)?;
     let code = path.into_inner();
+    if !super::confirm::confirmed(&form.pairs) {
+        // Ask only about an edition that can go; say at once why another cannot.
+        let row = store::editions::get(&db, &code).await?.ok_or(WebError::NotFound)?;
+        if row.builtin {
+            return Err(WebError::BadRequest(ctx.t("edition_builtin_kept").into()));
+        }
+        if row.in_use() {
+            return Err(WebError::Conflict(format!("{} ({code})", ctx.t("edition_in_use"))));
+        }
+        return super::confirm::ask(
+            &ctx,
+            super::confirm::Confirm {
+                title: format!("{}: {code}", ctx.t("delete_edition")),
+                details: vec![ctx.t("delete_edition_explained").to_string()],
+                action: format!("/admin/editions/{code}/delete"),
+                fields: form.pairs.clone(),
+                button: ctx.t("delete_edition_yes").to_string(),
+                back: format!("/admin/editions/{code}"),
+            },
+        );
+    }
     match store::editions::delete(&db, &code).await? {
         Deletion::Deleted => {
             cache.remove(&code);

@@ -11,7 +11,8 @@ use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
 use crate::web::http_cache::{Body, PageKey};
 use crate::web::i18n::Lang;
-use crate::web::lines::{MatchLine, state_word};
+use crate::web::lines::MatchLine;
+use crate::web::sentences::match_sentence;
 use crate::web::view::TournamentView;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
@@ -26,6 +27,15 @@ impl Format {
     /// The cache variant: the only part of the query string that changes the body.
     fn variant(&self) -> &'static str {
         if self.sep.as_deref() == Some("comma") { "comma" } else { "" }
+    }
+
+    /// A decimal number as the spreadsheet reading this file expects it: with `;` between cells
+    /// (Polish settings) a decimal comma, or Excel reads `2.5` as the 2nd of May; with `,` the dot.
+    fn decimal(&self, number: &str) -> String {
+        match Separator::from_query(self.sep.as_deref()) {
+            Separator::Semicolon => number.replace('.', ","),
+            Separator::Comma => number.to_string(),
+        }
     }
 }
 
@@ -89,7 +99,7 @@ fn match_row(lang: Lang, line: &MatchLine) -> Vec<String> {
         if line.is_bye { lang.t("bye").to_string() } else { line.b_name.clone() },
         line.score.clone(),
         line.red_points.clone(),
-        state_word(lang, line),
+        match_sentence(&lang, line),
     ];
     for n in 1..=2 {
         row.extend(game_cells(lang, line, n));
@@ -149,14 +159,40 @@ pub async fn standings(
         Export::Cached(hit) => return Ok(hit),
         Export::Build(view, key) => (view, key),
     };
-    let mut header: Vec<String> =
-        ["rank", "player", "club", "match_points"].iter().map(|k| ctx.t(k).to_string()).collect();
-    header.extend(view.standing_columns.iter().map(|c| ctx.t(c).to_string()));
-    let mut rows = vec![header];
-    for l in &view.standing_lines {
-        let mut row = vec![l.rank.to_string(), l.name.clone(), l.club.clone(), l.match_points.clone()];
-        row.extend(l.tiebreaks.iter().cloned());
-        rows.push(row);
+    let t = |k: &str| ctx.t(k).to_string();
+    let columns = view.standing_columns.iter().map(|c| t(c));
+    let standing = |l: &crate::web::lines::StandingLine| {
+        let mut cells = vec![l.name.clone(), l.club.clone(), sep.decimal(&l.match_points)];
+        cells.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
+        cells
+    };
+    let mut rows = Vec::new();
+    match &view.final_lines {
+        // After the knockout: the final ranking first, the Swiss rank beside it.
+        Some(finals) => {
+            let mut header =
+                vec![t("final_place"), t("swiss_rank"), t("person_name"), t("club"), t("match_points")];
+            header.extend(columns);
+            rows.push(header);
+            for f in finals {
+                let mut row = vec![f.place.clone(), f.swiss_rank.to_string()];
+                match view.standing_of(f.player) {
+                    Some(l) => row.extend(standing(l)),
+                    None => row.extend([f.name.clone(), f.club.clone()]),
+                }
+                rows.push(row);
+            }
+        }
+        None => {
+            let mut header = vec![t("rank"), t("person_name"), t("club"), t("match_points")];
+            header.extend(columns);
+            rows.push(header);
+            for l in &view.standing_lines {
+                let mut row = vec![l.rank.to_string()];
+                row.extend(standing(l));
+                rows.push(row);
+            }
+        }
     }
     let body = csv_body(&sep, &format!("standings-{tid}.csv"), rows)?;
     Ok(view.pages.serve(&req, Some(key), body))

@@ -3,6 +3,8 @@
 
 pub mod account;
 pub mod admin;
+pub mod cards;
+pub mod confirm;
 pub mod editions;
 pub mod exports;
 pub mod game;

@@ -15,13 +15,13 @@ use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
 use crate::web::http_cache::{Body, PageKey};
 use crate::web::league_view::{slot_of, sp};
-use crate::web::lines::{MatchLine, StandingLine};
-use crate::web::view::TournamentView;
+use crate::web::lines::{FinalLine, MatchLine, StandingLine};
+use crate::web::view::{StandingsScope, TournamentView};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 /// Whether the visitor organises (sees drafts, history) and referees (sees result forms) the tournament.
-pub(super) async fn roles(ctx: &Ctx, db: &Store, t: &Tournament) -> Result<(bool, bool), WebError> {
+pub(crate) async fn roles(ctx: &Ctx, db: &Store, t: &Tournament) -> Result<(bool, bool), WebError> {
     let Some(u) = &ctx.user else { return Ok((false, false)) };
     let organiser = store::tournaments::has_role(db, t.id, u.id, Role::Organiser).await?;
     let referee = organiser || store::tournaments::has_role(db, t.id, u.id, Role::Referee).await?;
@@ -183,7 +183,7 @@ pub async fn explanation(
             }
         );
         if !b.lower_ranked_had_bye.is_empty() {
-            text.push_str(&format!("; {} {}", names(&b.lower_ranked_had_bye), ctx.t("had_bye")));
+            text.push_str(&format!("; {} {}", ctx.t("had_bye"), names(&b.lower_ranked_had_bye)));
         }
         text
     });
@@ -220,6 +220,8 @@ struct StandingsPage<'a> {
     t: &'a Tournament,
     columns: &'a [String],
     lines: &'a [StandingLine],
+    scope: &'a StandingsScope,
+    finals: Option<&'a [FinalLine]>,
 }
 
 /// Standings with every tiebreak column; computed by the league once per change (the read model).
@@ -240,6 +242,8 @@ pub async fn standings(
         t: view.t(),
         columns: &view.standing_columns,
         lines: &view.standing_lines,
+        scope: &view.scope,
+        finals: view.final_lines.as_deref(),
     };
     serve(&req, &view, key, &page)
 }
@@ -254,6 +258,9 @@ struct PlayerPage<'a> {
     red_total: i64,
     rank: Option<u32>,
     match_points: String,
+    after_round: Option<i64>,
+    /// The place in the final ranking, once the knockout is over.
+    final_place: Option<String>,
 }
 
 pub async fn player(
@@ -279,7 +286,13 @@ pub async fn player(
         ctx: &ctx,
         t: view.t(),
         rank: row.map(|r| r.rank),
-        match_points: row.map(|r| r.match_points.clone()).unwrap_or_default(),
+        match_points: row.map(|r| ctx.lang.decimal(&r.match_points)).unwrap_or_default(),
+        after_round: view.scope.after_round,
+        final_place: view
+            .final_lines
+            .as_ref()
+            .and_then(|f| f.iter().find(|f| f.player == player.id))
+            .map(|f| f.place.clone()),
         player,
         lines,
         red_total,
@@ -294,7 +307,8 @@ struct MatchPage<'a> {
     t: &'a Tournament,
     line: &'a MatchLine,
     decks: &'a [store::deck_checks::DeckCheck],
-    history: Vec<store::history::Change>,
+    /// The match's changes, in words (referees and organisers).
+    history: Vec<crate::web::history_lines::HistoryLine>,
     referee: bool,
 }
 
@@ -313,13 +327,12 @@ pub async fn match_page(
     }
     let (organiser, referee) = roles(&ctx, &db, view.t()).await?;
     let line = view.visible_line(MatchId(mid), organiser).ok_or(WebError::NotFound)?;
-    let mut history = Vec::new();
-    if referee {
-        history.extend(store::history::for_entity(&db, "match", line.id.0).await?);
-        for g in &line.games {
-            history.extend(store::history::for_entity(&db, "game", g.id.0).await?);
-        }
-    }
+    let history = if referee {
+        let filter = store::history::Filter { match_id: Some(line.id), ..Default::default() };
+        super::admin::history_lines(&ctx, &db, view.t(), filter, 0, 200).await?
+    } else {
+        Vec::new()
+    };
     let decks = view.decks_of(line.id);
     serve(&req, &view, key, &MatchPage { ctx: &ctx, t: view.t(), line, decks, history, referee })
 }
@@ -337,6 +350,15 @@ pub struct BracketMatchView {
     pub stored: Option<MatchId>,
 }
 
+/// The bracket page before the knockout: when and how it starts, and who would play it now.
+pub struct BeforeKnockout {
+    /// Seed pairs of the first round (`1–8`, ...; a top seed facing nobody has a bye).
+    pub pairs: Vec<String>,
+    /// The top K of the standings now.
+    pub top: Vec<(PlayerId, String)>,
+    pub after_round: Option<i64>,
+}
+
 #[derive(Template)]
 #[template(path = "bracket.html")]
 struct BracketPage<'a> {
@@ -345,8 +367,9 @@ struct BracketPage<'a> {
     columns: Vec<(String, Vec<BracketMatchView>)>,
     third: Option<BracketMatchView>,
     champion: Option<String>,
-    third_winner: Option<String>,
     problem: Option<String>,
+    before: Option<BeforeKnockout>,
+    finals: Option<&'a [FinalLine]>,
 }
 
 /// The knockout drawn as a bracket (columns of rounds), from the league's `Bracket` (rebuilt once per
@@ -390,10 +413,27 @@ pub async fn bracket(
             stored: stored.iter().find(|(_, slot)| *slot == slot_of(m.at)).map(|(id, _)| *id),
         }
     };
-    let (mut columns, mut third, mut champion, mut third_winner, mut problem) =
+    let (mut columns, mut third, mut champion, mut problem, mut before) =
         (Vec::new(), None, None, None, None);
     match &view.bracket {
-        None => {}
+        None => {
+            let k = usize::try_from(view.t().knockout_size).unwrap_or(0);
+            let size = k.next_power_of_two();
+            let pairs = (1..=size / 2)
+                .map(|i| match size + 1 - i {
+                    j if j <= k => format!("{i}–{j}"),
+                    _ => format!("{i}: {}", ctx.t("bye")),
+                })
+                .collect();
+            let top = view
+                .standing_lines
+                .iter()
+                .filter(|l| !l.withdrawn)
+                .take(k)
+                .map(|l| (l.player, l.name.clone()))
+                .collect();
+            before = Some(BeforeKnockout { pairs, top, after_round: view.scope.after_round });
+        }
         Some(Err(e)) => problem = Some(e.clone()),
         Some(Ok(b)) => {
             let n = b.rounds.len();
@@ -409,9 +449,9 @@ pub async fn bracket(
             }
             third = b.third_place.as_ref().map(|m| show(m, ctx.t("third_place_match").to_string()));
             champion = b.champion().map(|p| data.name(sp(p)));
-            third_winner = b.third().map(|p| data.name(sp(p)));
         }
     }
-    let page = BracketPage { ctx: &ctx, t: view.t(), columns, third, champion, third_winner, problem };
+    let finals = view.final_lines.as_deref();
+    let page = BracketPage { ctx: &ctx, t: view.t(), columns, third, champion, problem, before, finals };
     serve(&req, &view, key, &page)
 }

@@ -60,21 +60,36 @@ pub async fn round_action(
     let round = store::rounds::by_number(&db, t.id, number).await?.ok_or(WebError::NotFound)?;
     let by = user.0.id;
     match action.as_str() {
-        "publish" => {
-            store::rounds::advance(&db, t.id, round.id, Status::Draft, Status::Published, by).await?
-        }
+        "publish" => advance(&db, &t, &round, Status::Draft, Status::Published, by).await?,
         "lock" => {
-            let data = Loaded::load(&db, t.clone()).await?;
-            if !data.round_complete(&round) {
-                return Err(WebError::BadRequest(format!(
-                    "{} {number}: {}",
-                    ctx.t("round"),
-                    ctx.t("results_missing")
-                )));
+            if round.status() != Status::Locked {
+                let data = Loaded::load(&db, t.clone()).await?;
+                if !data.round_complete(&round) {
+                    return Err(WebError::BadRequest(format!(
+                        "{} {number}: {}",
+                        ctx.t("round"),
+                        ctx.t("results_missing")
+                    )));
+                }
             }
-            store::rounds::advance(&db, t.id, round.id, Status::Published, Status::Locked, by).await?;
+            advance(&db, &t, &round, Status::Published, Status::Locked, by).await?;
         }
-        "discard" => store::rounds::discard_draft(&db, t.id, round.id, by).await?,
+        "discard" => {
+            if !super::confirm::confirmed(&form.pairs) {
+                return super::confirm::ask(
+                    &ctx,
+                    super::confirm::Confirm {
+                        title: format!("{} {number}: {}", ctx.t("round"), ctx.t("discard")),
+                        details: vec![ctx.t("discard_explained").to_string()],
+                        action: format!("/admin/t/{}/round/{number}/discard", t.id),
+                        fields: form.pairs.clone(),
+                        button: ctx.t("discard_yes").to_string(),
+                        back: format!("/t/{}/round/{number}", t.id),
+                    },
+                );
+            }
+            store::rounds::discard_draft(&db, t.id, round.id, by).await?
+        }
         "swap" => {
             let x = PlayerId(form::int(ctx.lang, "player", &form.value.x, 1, i64::MAX)?);
             let y = PlayerId(form::int(ctx.lang, "player", &form.value.y, 1, i64::MAX)?);
@@ -90,6 +105,25 @@ pub async fn round_action(
         return Ok(see_other(&format!("/admin/t/{}#rounds", t.id)));
     }
     Ok(see_other(&format!("/t/{}/round/{number}", t.id)))
+}
+
+/// Move a round from `from` to `to`. Publishing or locking again (a double click, a resent form)
+/// is a success: the round is where the organiser asked, whoever got it there first.
+async fn advance(
+    db: &Store,
+    t: &Tournament,
+    round: &crate::store::rounds::Round,
+    from: Status,
+    to: Status,
+    by: crate::store::UserId,
+) -> Result<(), WebError> {
+    match store::rounds::advance(db, t.id, round.id, from, to, by).await {
+        Err(store::StoreError::Conflict) => {
+            let now = store::rounds::by_number(db, t.id, round.number).await?.ok_or(WebError::NotFound)?;
+            if now.status() == to { Ok(()) } else { Err(store::StoreError::Conflict.into()) }
+        }
+        other => other.map_err(WebError::from),
+    }
 }
 
 #[derive(Deserialize)]

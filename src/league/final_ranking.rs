@@ -1,0 +1,119 @@
+//! The final ranking once the knockout is over (PRODUCT "Knockout"): the champion, the finalist,
+//! then third place (the third-place match's winner, then its loser; without that match both
+//! semi-finalists share third place), then the players who went out in each earlier knockout round
+//! (later rounds first; quarter-finalists share 5th to 8th place), then everyone else by the Swiss
+//! standings. Players who share a place are listed in their Swiss order. Pure: a function of the
+//! bracket and the Swiss standings.
+
+use super::ids::PlayerId;
+use super::knockout::{Bracket, BracketMatch, Slot};
+use super::standings::StandingRow;
+use serde::{Deserialize, Serialize};
+
+/// How far a player got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Stage {
+    /// Won the final.
+    Champion,
+    /// Lost the final.
+    Finalist,
+    /// Won the third-place match.
+    ThirdPlace,
+    /// Lost the third-place match.
+    FourthPlace,
+    /// Lost a semi-final, with no third-place match played.
+    SemiFinal,
+    /// Lost in the knockout round this many rounds before the final (2: a quarter-final, 3: the
+    /// round of 16, ...).
+    KnockoutRound { before_final: u32 },
+    /// Did not reach the knockout (or lost nowhere in it): placed by the Swiss standings.
+    Swiss,
+}
+
+/// One line of the final ranking: the places `first..=last` are shared by everyone at the same
+/// stage (`first == last` for a place of one's own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinalPlace {
+    pub player: PlayerId,
+    pub first: u32,
+    pub last: u32,
+    pub stage: Stage,
+}
+
+/// A bracket match's players who lost it (none for a bye or an undecided match).
+fn loser(m: &BracketMatch) -> Option<PlayerId> {
+    let winner = m.winner()?;
+    if m.slots.contains(&Slot::Bye) {
+        return None;
+    }
+    m.slots.iter().find_map(|s| match *s {
+        Slot::Player { id, .. } if *s != winner => Some(id),
+        _ => None,
+    })
+}
+
+fn player_of(slot: Slot) -> Option<PlayerId> {
+    match slot {
+        Slot::Player { id, .. } => Some(id),
+        _ => None,
+    }
+}
+
+/// The final ranking, once the final (and the third-place match, if there is one) is decided;
+/// `None` before. `swiss` is the Swiss standings (any order: sorted by rank here).
+#[must_use]
+pub fn final_ranking(bracket: &Bracket, swiss: &[StandingRow]) -> Option<Vec<FinalPlace>> {
+    let champion = bracket.champion()?;
+    if let Some(third) = &bracket.third_place
+        && third.winner().is_none()
+    {
+        return None;
+    }
+    let mut swiss: Vec<&StandingRow> = swiss.iter().collect();
+    swiss.sort_by_key(|r| r.rank);
+    let swiss_rank = |p: PlayerId| swiss.iter().position(|r| r.player == p).unwrap_or(usize::MAX);
+
+    // Groups of players sharing places, best first.
+    let mut groups: Vec<(Stage, Vec<PlayerId>)> = vec![(Stage::Champion, vec![champion])];
+    let n = bracket.rounds.len();
+    let final_match = bracket.rounds.last().and_then(|r| r.first());
+    groups.push((Stage::Finalist, final_match.and_then(loser).into_iter().collect()));
+    match &bracket.third_place {
+        Some(third) => {
+            groups.push((Stage::ThirdPlace, third.winner().and_then(player_of).into_iter().collect()));
+            groups.push((Stage::FourthPlace, loser(third).into_iter().collect()));
+        }
+        None if n >= 2 => {
+            let semis = bracket.rounds.get(n - 2).map(Vec::as_slice).unwrap_or_default();
+            groups.push((Stage::SemiFinal, semis.iter().filter_map(loser).collect()));
+        }
+        None => {}
+    }
+    for r in (0..n.saturating_sub(2)).rev() {
+        let before_final = u32::try_from(n - 1 - r).unwrap_or(u32::MAX);
+        let losers = bracket.rounds[r].iter().filter_map(loser).collect();
+        groups.push((Stage::KnockoutRound { before_final }, losers));
+    }
+
+    let mut out: Vec<FinalPlace> = Vec::with_capacity(swiss.len());
+    let mut next = 1u32;
+    for (stage, mut players) in groups {
+        players.retain(|p| !out.iter().any(|f| f.player == *p));
+        if players.is_empty() {
+            continue;
+        }
+        players.sort_by_key(|&p| swiss_rank(p));
+        let last = next + u32::try_from(players.len()).unwrap_or(u32::MAX) - 1;
+        out.extend(players.into_iter().map(|player| FinalPlace { player, first: next, last, stage }));
+        next = last + 1;
+    }
+    for row in swiss {
+        if out.iter().any(|f| f.player == row.player) {
+            continue;
+        }
+        out.push(FinalPlace { player: row.player, first: next, last: next, stage: Stage::Swiss });
+        next += 1;
+    }
+    Some(out)
+}

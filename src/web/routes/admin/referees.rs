@@ -1,0 +1,70 @@
+//! Referees and co-organisers: an existing account gets the role and keeps its password; a free
+//! username gets a new account with the password given (the policy applies).
+
+use super::organised;
+use crate::store::tournaments::Role;
+use crate::store::{self, Store};
+use crate::web::auth::{self, LoggedIn};
+use crate::web::csrf::CsrfForm;
+use crate::web::ctx::Ctx;
+use crate::web::error::WebError;
+use crate::web::form;
+use crate::web::routes::see_other;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+pub struct AppointForm {
+    username: String,
+    #[serde(default)]
+    password: String,
+    /// `referee` (default) or `organiser` (a co-organiser of this tournament).
+    #[serde(default)]
+    role: String,
+}
+
+/// Is `name` a username we create: 1 to 60 letters, digits, `.`, `-`, `_` or `@`?
+fn username_ok(name: &str) -> bool {
+    let n = name.chars().count();
+    (1..=60).contains(&n) && name.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | '@'))
+}
+
+/// Appoint a referee (or co-organiser): an existing account gets the role and keeps its password
+/// (a password typed for it is not applied, and the page says so: only the owner changes it); a
+/// free username gets a new account with the password given, which must pass the policy.
+pub async fn appoint(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    hasher: web::Data<crate::web::hashing::Hasher>,
+    path: web::Path<i64>,
+    form: CsrfForm<AppointForm>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let username = form::text(ctx.lang, "username", &form.value.username, 60)?;
+    let password = &form.value.password;
+    let (id, outcome) = match store::users::by_username(&db, &username).await? {
+        Some(existing) if password.is_empty() => (existing.id, "existing"),
+        Some(existing) => (existing.id, "existing-password-kept"),
+        None => {
+            if !username_ok(&username) {
+                return Err(WebError::BadRequest(format!(
+                    "{}: {}",
+                    ctx.t("username"),
+                    ctx.t("username_rules")
+                )));
+            }
+            crate::web::password_policy::check(&username, password).map_err(|w| {
+                WebError::BadRequest(format!("{}: {}", ctx.t("password"), w.message(ctx.lang)))
+            })?;
+            let id = auth::create_account_with(&hasher, &db, &username, password, false)
+                .await?
+                .ok_or_else(|| WebError::Conflict(format!("{}: {username}", ctx.t("username"))))?;
+            (id, "created")
+        }
+    };
+    let role = if form.value.role == "organiser" { Role::Organiser } else { Role::Referee };
+    store::tournaments::grant(&db, t.id, id, role).await?;
+    tracing::info!(tournament = %t.id, %username, role = role.as_str(), outcome, by = %user.0.username, "role granted");
+    Ok(see_other(&format!("/admin/t/{}?appointed={outcome}#referees", t.id)))
+}

@@ -1,0 +1,323 @@
+//! Creating and configuring a tournament, and the organiser's overview page (rounds, players,
+//! forbidden pairs, referees, incomplete card sets, configuration). The configuration form is
+//! parsed at the edge into a [`TournamentConfig`].
+
+use super::organised;
+use super::players::{ImportState, RegisterState};
+use crate::engine::RuleOptions;
+use crate::league::DECK_SIZE;
+use crate::store::deck_checks::DeckCheck;
+use crate::store::editions::EditionRow;
+use crate::store::players::Player;
+use crate::store::rounds::{Phase, Round, Status};
+use crate::store::tournaments::{Role, Tournament, TournamentConfig};
+use crate::store::{self, PlayerId, Store, StoreError};
+use crate::web::auth::LoggedIn;
+use crate::web::csrf::CsrfForm;
+use crate::web::ctx::Ctx;
+use crate::web::error::WebError;
+use crate::web::form;
+use crate::web::i18n::Lang;
+use crate::web::routes::{render_status, see_other};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+pub struct TournamentForm {
+    name: String,
+    #[serde(default)]
+    venue: String,
+    first_day: String,
+    last_day: String,
+    swiss_rounds: String,
+    knockout_size: String,
+    third_place: Option<String>,
+    score_win: String,
+    score_draw: String,
+    score_loss: String,
+    score_bye: String,
+    /// The order as text (`buchholz,games_won`); the page sends numbered choices instead
+    /// (`tiebreak_1`, ...), read from the form's pairs.
+    #[serde(default)]
+    tiebreaks: String,
+    fortifications: Option<String>,
+    flank_attacks: Option<String>,
+    no_retreat_eliminates: Option<String>,
+    compulsory_advance: Option<String>,
+    pillage_by_free_units_only: Option<String>,
+    #[serde(default)]
+    encirclement: String,
+    time_control_secs: String,
+    /// The edition's code; empty: the built-in edition.
+    #[serde(default)]
+    edition: String,
+    #[serde(default)]
+    version: String,
+}
+
+fn parse_config(
+    lang: Lang,
+    f: &TournamentForm,
+    pairs: &[(String, String)],
+) -> Result<TournamentConfig, WebError> {
+    let first_day = form::date(lang, "first_day", &f.first_day)?;
+    let last_day = form::date(lang, "last_day", &f.last_day)?;
+    if last_day < first_day {
+        return Err(WebError::BadRequest(format!("{}: {}", lang.t("last_day"), lang.t("last_before_first"))));
+    }
+    let tiebreaks = crate::web::tiebreak_order::from_choices(pairs).unwrap_or_else(|| f.tiebreaks.clone());
+    let cfg = TournamentConfig {
+        name: form::text(lang, "tournament_name", &f.name, 200)?,
+        venue: form::opt_text(lang, "venue", &f.venue, 200)?,
+        first_day,
+        last_day,
+        swiss_rounds: form::int(lang, "swiss_rounds", &f.swiss_rounds, 1, 30)?,
+        knockout_size: form::int(lang, "knockout_size", &f.knockout_size, 0, 128)?,
+        third_place: form::checkbox(f.third_place.as_ref()),
+        score_win: form::int(lang, "score_win", &f.score_win, 0, 20)?,
+        score_draw: form::int(lang, "score_draw", &f.score_draw, 0, 20)?,
+        score_loss: form::int(lang, "score_loss", &f.score_loss, 0, 20)?,
+        score_bye: form::int(lang, "score_bye", &f.score_bye, 0, 20)?,
+        tiebreaks: crate::web::tiebreak_order::parse(lang, &tiebreaks)?,
+        edition: match f.edition.trim() {
+            "" => crate::web::editions::default_code().to_string(),
+            code => code.to_string(),
+        },
+        #[allow(clippy::needless_update)] // a switch the engine adds later keeps its default
+        rules: RuleOptions {
+            fortifications: form::checkbox(f.fortifications.as_ref()),
+            flank_attacks: form::checkbox(f.flank_attacks.as_ref()),
+            time_control_secs: u32::try_from(form::int(lang, "time_control", &f.time_control_secs, 60, 7200)?)
+                .unwrap_or(RuleOptions::STANDARD.time_control_secs),
+            no_retreat_eliminates: form::checkbox(f.no_retreat_eliminates.as_ref()),
+            compulsory_advance: form::checkbox(f.compulsory_advance.as_ref()),
+            pillage_by_free_units_only: form::checkbox(f.pillage_by_free_units_only.as_ref()),
+            encirclement: match f.encirclement.trim() {
+                "" => RuleOptions::STANDARD.encirclement,
+                name => crate::web::rules::encirclement(name).ok_or_else(|| {
+                    WebError::BadRequest(format!("{}: {}", lang.t("encirclement"), lang.t("choose_one")))
+                })?,
+            },
+            // A switch the engine adds later keeps its default until the form offers it.
+            ..RuleOptions::STANDARD
+        },
+    };
+    if cfg.knockout_size == 1 {
+        return Err(WebError::BadRequest(format!("{}: 0, 2..128", lang.t("knockout_size"))));
+    }
+    Ok(cfg)
+}
+
+/// The defaults of a new tournament: league scoring (win 1, draw ½, loss 0, bye 1) and tiebreaks.
+pub fn default_config() -> TournamentConfig {
+    let today = chrono::Utc::now().date_naive();
+    TournamentConfig {
+        name: String::new(),
+        venue: String::new(),
+        first_day: today,
+        last_day: today,
+        swiss_rounds: 5,
+        knockout_size: 8,
+        third_place: true,
+        score_win: 2,
+        score_draw: 1,
+        score_loss: 0,
+        score_bye: 2,
+        tiebreaks: crate::web::tiebreak_order::default_order(),
+        edition: crate::web::editions::default_code().to_string(),
+        // The rulebook's Additional Rules are on by default, as in the engine; the form can switch them off.
+        rules: RuleOptions::default(),
+    }
+}
+
+/// The editions a tournament may play, for the form's choice.
+async fn edition_choices(db: &Store) -> Result<Vec<EditionRow>, WebError> {
+    Ok(store::editions::list(db).await?)
+}
+
+/// The chosen edition must be one of the stored ones (the form offers only those).
+fn check_edition(lang: Lang, cfg: &TournamentConfig, choices: &[EditionRow]) -> Result<(), WebError> {
+    if choices.iter().any(|e| e.code == cfg.edition) {
+        Ok(())
+    } else {
+        Err(WebError::BadRequest(format!("{}: {}", lang.t("edition"), lang.t("choose_one"))))
+    }
+}
+
+#[derive(Template)]
+#[template(path = "admin/new.html")]
+struct NewPage<'a> {
+    ctx: &'a Ctx,
+    cfg: TournamentConfig,
+    editions: Vec<EditionRow>,
+}
+
+pub async fn new_form(ctx: Ctx, user: LoggedIn, db: web::Data<Store>) -> Result<HttpResponse, WebError> {
+    if !user.0.is_admin {
+        return Err(WebError::Forbidden);
+    }
+    super::super::render(&NewPage { ctx: &ctx, cfg: default_config(), editions: edition_choices(&db).await? })
+}
+
+pub async fn create(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    form: CsrfForm<TournamentForm>,
+) -> Result<HttpResponse, WebError> {
+    if !user.0.is_admin {
+        return Err(WebError::Forbidden);
+    }
+    let cfg = parse_config(ctx.lang, &form.value, &form.pairs)?;
+    check_edition(ctx.lang, &cfg, &edition_choices(&db).await?)?;
+    let id = store::tournaments::create(&db, &cfg, user.0.id).await?;
+    tracing::info!(tournament = %id, by = %user.0.username, "tournament created");
+    Ok(see_other(&format!("/admin/t/{id}")))
+}
+
+/// Save the configuration if it is still at the version the form was loaded with; saving the same
+/// configuration again (a double click) is a success, not a conflict.
+pub async fn configure(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    path: web::Path<i64>,
+    form: CsrfForm<TournamentForm>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let cfg = parse_config(ctx.lang, &form.value, &form.pairs)?;
+    check_edition(ctx.lang, &cfg, &edition_choices(&db).await?)?;
+    let version = form::int(ctx.lang, "version", &form.value.version, 0, i64::MAX)?;
+    match store::tournaments::update(&db, t.id, version, &cfg, user.0.id).await {
+        Ok(()) => {}
+        Err(StoreError::Conflict) => {
+            let now = super::super::tournament(&db, t.id.0).await?;
+            if now.config() != cfg {
+                return Err(StoreError::Conflict.into());
+            }
+        }
+        Err(other) => return Err(ctx.store_error(other)),
+    }
+    Ok(see_other(&format!("/admin/t/{}?saved=config#config", t.id)))
+}
+
+/// A forbidden pair with names, for display.
+pub struct NamedPair {
+    pub a: PlayerId,
+    pub b: PlayerId,
+    pub a_name: String,
+    pub b_name: String,
+    /// Forbidden in rounds 1 to this one; `None`: always.
+    pub until: Option<i64>,
+}
+
+#[derive(Template)]
+#[template(path = "admin/overview.html")]
+struct Overview<'a> {
+    ctx: &'a Ctx,
+    t: Tournament,
+    cfg: TournamentConfig,
+    players: Vec<Player>,
+    forbidden: Vec<NamedPair>,
+    referees: Vec<String>,
+    organisers: Vec<String>,
+    rounds: Vec<Round>,
+    incomplete: Vec<DeckCheck>,
+    editions: Vec<EditionRow>,
+    /// What the last appointment did (`?appointed=`): the key of its message.
+    appointed: Option<&'static str>,
+    /// What was just saved (`?saved=`): the key of its message.
+    saved: Option<&'static str>,
+    /// Personal data may be erased (the tournament's last day has passed).
+    season_over: bool,
+    full_deck: i64,
+    register: RegisterState,
+    import: ImportState,
+    /// Another Swiss round may be paired; the knockout has started.
+    swiss_left: bool,
+    knockout_started: bool,
+}
+
+#[derive(Deserialize)]
+pub struct OverviewQuery {
+    appointed: Option<String>,
+    saved: Option<String>,
+}
+
+pub async fn overview(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    path: web::Path<i64>,
+    query: web::Query<OverviewQuery>,
+) -> Result<HttpResponse, WebError> {
+    let t = organised(&db, &user, path.into_inner()).await?;
+    let forms = Forms {
+        appointed: match query.appointed.as_deref() {
+            Some("created") => Some("appointed_created"),
+            Some("existing") => Some("appointed_existing"),
+            Some("existing-password-kept") => Some("appointed_password_kept"),
+            _ => None,
+        },
+        saved: match query.saved.as_deref() {
+            Some("config") => Some("saved_config"),
+            Some("players") => Some("saved_players"),
+            _ => None,
+        },
+        ..Forms::default()
+    };
+    overview_page(&ctx, &db, t, forms, StatusCode::OK).await
+}
+
+/// What the overview shows besides the stored data: notices, and forms coming back refused.
+#[derive(Default)]
+pub(super) struct Forms {
+    pub appointed: Option<&'static str>,
+    pub saved: Option<&'static str>,
+    pub register: RegisterState,
+    pub import: ImportState,
+}
+
+/// The organiser's overview, with `forms` as given (a refused form keeps what was typed).
+pub(super) async fn overview_page(
+    ctx: &Ctx,
+    db: &Store,
+    t: Tournament,
+    forms: Forms,
+    status: StatusCode,
+) -> Result<HttpResponse, WebError> {
+    let players = store::players::list(db, t.id).await?;
+    let name = |id: PlayerId| players.iter().find(|p| p.id == id).map(|p| p.name.clone()).unwrap_or_default();
+    let forbidden = store::players::forbidden_pairs(db, t.id)
+        .await?
+        .into_iter()
+        .map(|(a, b, until)| NamedPair { a, b, a_name: name(a), b_name: name(b), until })
+        .collect();
+    let rounds = store::rounds::list(db, t.id).await?;
+    let swiss_paired = rounds.iter().filter(|r| r.phase() == Phase::Swiss).count();
+    let knockout_started = rounds.iter().any(|r| r.phase() == Phase::Knockout && r.status() != Status::Draft);
+    let page = Overview {
+        ctx,
+        cfg: t.config(),
+        forbidden,
+        referees: store::tournaments::holders(db, t.id, Role::Referee).await?,
+        organisers: store::tournaments::holders(db, t.id, Role::Organiser).await?,
+        swiss_left: i64::try_from(swiss_paired).unwrap_or(i64::MAX) < t.swiss_rounds
+            && !rounds.iter().any(|r| r.phase() == Phase::Knockout),
+        knockout_started,
+        rounds,
+        incomplete: store::deck_checks::incomplete(db, t.id, i64::from(DECK_SIZE)).await?,
+        editions: edition_choices(db).await?,
+        appointed: forms.appointed,
+        saved: forms.saved,
+        season_over: super::super::privacy::season_over(&t),
+        full_deck: i64::from(DECK_SIZE),
+        register: forms.register,
+        import: forms.import,
+        players,
+        t,
+    };
+    render_status(status, &page)
+}

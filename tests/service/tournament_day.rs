@@ -1,0 +1,588 @@
+//! Issue 12 over HTTP: tournament-day pages a referee, a player and an organiser read at a glance.
+//! Decimal commas in the `;` CSV (the `,` export keeps the dot), standings after round N with the
+//! round in play apart, the final ranking after the knockout, the bracket before it, history as
+//! sentences (paged, filtered, logs linked), labelled fields, idempotent actions, the CSV import's
+//! questions, error pages in the site's frame, the print stylesheet and the table cards.
+
+use crate::helpers::*;
+
+/// The cell of `column` (a header in the first line) on the line naming `who`, in a CSV.
+fn csv_cell(csv: &str, sep: char, who: &str, column: &str) -> String {
+    let text = csv.trim_start_matches('\u{feff}');
+    let header: Vec<&str> = text.lines().next().unwrap().split(sep).collect();
+    let col = header.iter().position(|h| *h == column).unwrap_or_else(|| panic!("{column} in {header:?}"));
+    let line = text.lines().find(|l| l.contains(who)).unwrap_or_else(|| panic!("{who} in\n{text}"));
+    line.split(sep).nth(col).unwrap().to_string()
+}
+
+/// The names in a table's rows (`<a href="/t/{t}/player/…">name</a>`), in order.
+fn names_in(body: &str, t: i64) -> Vec<String> {
+    body.split(&format!("href=\"/t/{t}/player/"))
+        .skip(1)
+        .filter_map(|part| {
+            let inner = &part[part.find('>')? + 1..part.find("</a>")?];
+            // The text without tags (a name may sit in a `<span>`).
+            let mut text = String::new();
+            let mut in_tag = false;
+            for c in inner.chars() {
+                match c {
+                    '<' => in_tag = true,
+                    '>' => in_tag = false,
+                    c if !in_tag => text.push(c),
+                    _ => {}
+                }
+            }
+            Some(text)
+        })
+        .collect()
+}
+
+/// The part of a page from the element with `id` on.
+fn from_id<'a>(body: &'a str, id: &str) -> &'a str {
+    &body[body.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("#{id} in\n{body}"))..]
+}
+
+#[actix_rt::test]
+async fn semicolon_csv_exports_write_decimal_commas_and_the_comma_export_keeps_the_dot() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee, matches) =
+        published_round(&app, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
+    // Table 1 a draw (1:1, 10 points as Red each): half a point each. Table 2 a 2:0.
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
+    enter(&referee, t, (games[0].0, &games[0].1), "red", "radzymin-check", "10").await;
+    enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[1])).await.body, t);
+    enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
+    enter(&referee, t, (games[1].0, &games[1].1), "polish", "three-red-eliminated", "0").await;
+    let round = admin.get(&format!("/t/{t}/round/1")).await;
+    let drawn = names_in(&round.body, t)[0].clone();
+
+    let public = app.browser();
+    let semicolon = public.get(&format!("/t/{t}/export/standings")).await;
+    assert_eq!(csv_cell(&semicolon.body, ';', &drawn, "Punkty meczowe"), "0,5", "{}", semicolon.body);
+    let comma = public.get(&format!("/t/{t}/export/standings?sep=comma")).await;
+    assert_eq!(csv_cell(&comma.body, ',', &drawn, "Punkty meczowe"), "0.5", "{}", comma.body);
+    // The page says it as people here write it, too.
+    let standings = public.get(&format!("/t/{t}/standings")).await;
+    standings.assert_contains("<strong>0,5</strong>").assert_lacks("<strong>0.5</strong>");
+    // ... and the English page as English readers do.
+    public.get("/lang/en").await;
+    public.get(&format!("/t/{t}/standings")).await.assert_contains("<strong>0.5</strong>");
+}
+
+#[actix_rt::test]
+async fn standings_count_only_finished_rounds_and_show_the_round_in_play_apart() {
+    let app = TestApp::spawn().await;
+    let (t, _admin, referee, matches) =
+        published_round(&app, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
+    let public = app.browser();
+    // One match of two decided: round 1 is in play, nothing counts yet.
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
+    enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
+    enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
+    let standings = public.get(&format!("/t/{t}/standings")).await;
+    standings.assert_contains("Przed pierwszą rundą").assert_lacks("po rundzie 1");
+    let note = from_id(&standings.body, "in-progress");
+    assert!(note.contains("Runda 1 trwa: rozstrzygnięte mecze 1 z 2."), "{note}");
+    assert_eq!(
+        standings.body.matches("<strong>0</strong>").count(),
+        4,
+        "nobody scores before the round ends"
+    );
+    let csv = public.get(&format!("/t/{t}/export/standings")).await;
+    assert!(!csv.body.contains(";1;"), "nor in the export:\n{}", csv.body);
+
+    // The last match decided: the round is finished and counts, "after round 1".
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[1])).await.body, t);
+    enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
+    enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
+    let standings = public.get(&format!("/t/{t}/standings")).await;
+    let scope = from_id(&standings.body, "scope");
+    assert!(scope.starts_with("id=\"scope\"><strong>po rundzie 1</strong> z 2"), "{scope}");
+    standings.assert_lacks("id=\"in-progress\"");
+    assert_eq!(standings.body.matches("<strong>1</strong>").count(), 2, "two winners");
+}
+
+/// Four players, one Swiss round, a knockout of four with a third-place match, every match won by
+/// the player commanding Red first: (tournament, organiser).
+async fn a_finished_knockout(app: &TestApp) -> (i64, Browser) {
+    let (t, admin, referee, _) =
+        published_round(app, &[("swiss_rounds", "1"), ("knockout_size", "4"), ("third_place", "1")]).await;
+    play_round_red_first_wins(&referee, t, 1).await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    for round in [2, 3] {
+        assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 303);
+        assert_eq!(admin.post(&format!("/admin/t/{t}/round/{round}/publish"), &[]).await.status, 303);
+        play_round_red_first_wins(&referee, t, round).await;
+        assert_eq!(admin.post(&format!("/admin/t/{t}/round/{round}/lock"), &[]).await.status, 303);
+    }
+    (t, admin)
+}
+
+#[actix_rt::test]
+async fn after_the_knockout_the_final_ranking_lists_the_champion_first_everywhere() {
+    let app = TestApp::spawn().await;
+    let (t, _admin) = a_finished_knockout(&app).await;
+    let public = app.browser();
+    // Who won the final, as the bracket (the league's `Bracket::champion`) says.
+    let bracket = public.get(&format!("/t/{t}/bracket")).await;
+    let champion = from_id(&bracket.body, "champion");
+    let champion =
+        champion[champion.find("<strong>").unwrap() + 8..champion.find("</strong>").unwrap()].to_string();
+    // The final is round 3's match whose players are the semi-finals' winners; its other player is
+    // the finalist. Round 3 also holds the third-place match.
+    let round3 = public.get(&format!("/t/{t}/round/3")).await;
+    let players3 = names_in(&round3.body, t);
+    let at = players3.iter().position(|p| *p == champion).expect("the champion played round 3");
+    let finalist = &players3[if at % 2 == 0 { at + 1 } else { at - 1 }];
+
+    for page in [public.get(&format!("/t/{t}/standings")).await, bracket] {
+        let ranking = from_id(&page.body, "final-ranking");
+        let ranking = &ranking[..ranking.find("</table>").unwrap()];
+        let names = names_in(ranking, t);
+        assert_eq!(names.len(), 4, "{ranking}");
+        assert_eq!((&names[0], &names[1]), (&champion, finalist), "{ranking}");
+        assert!(ranking.contains("wygrany finał") && ranking.contains("mecz o 3. miejsce"), "{ranking}");
+    }
+    public.get(&format!("/t/{t}/standings")).await.assert_contains("Klasyfikacja końcowa");
+    let csv = public.get(&format!("/t/{t}/export/standings")).await;
+    let text = csv.body.trim_start_matches('\u{feff}');
+    let mut lines = text.lines();
+    assert!(
+        lines.next().unwrap().starts_with("Miejsce końcowe;Miejsce po fazie szwajcarskiej;Imię i nazwisko;")
+    );
+    assert!(lines.next().unwrap().starts_with("1;"), "{text}");
+    assert!(text.lines().nth(1).unwrap().contains(champion.as_str()), "the champion first:\n{text}");
+    assert!(
+        text.lines().nth(2).unwrap().starts_with("2;")
+            && text.lines().nth(2).unwrap().contains(finalist.as_str())
+    );
+}
+
+#[actix_rt::test]
+async fn the_bracket_page_before_the_knockout_says_when_and_how_it_starts() {
+    let app = TestApp::spawn().await;
+    let (t, _admin, _referee, _) =
+        published_round(&app, &[("swiss_rounds", "3"), ("knockout_size", "4"), ("third_place", "1")]).await;
+    let page = app.browser().get(&format!("/t/{t}/bracket")).await;
+    let before = from_id(&page.body, "before-knockout");
+    assert!(before.contains("Faza pucharowa zaczyna się po rundzie 3"), "{before}");
+    assert!(before.contains("<strong>4</strong>") && before.contains("1–4, 2–3"), "{before}");
+    assert!(before.contains("Jest też mecz o 3. miejsce."), "{before}");
+    // Five of a bracket of eight: the top seeds get byes.
+    let app = TestApp::spawn().await;
+    let (t, ..) = published_round(&app, &[("knockout_size", "5")]).await;
+    let page = app.browser().get(&format!("/t/{t}/bracket")).await;
+    assert!(page.body.contains("1: wolny los, 2: wolny los, 3: wolny los, 4–5"), "{}", page.body);
+}
+
+#[actix_rt::test]
+async fn history_is_sentences_newest_first_paged_filtered_with_old_and_new_side_by_side_and_logs_linked() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee, matches) = published_round(&app, &[]).await;
+    let m = matches[0];
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    let options = bitwa::engine::RuleOptions::default();
+    let log = bitwa::engine::random_game(9, bitwa::engine::Edition::builtin(), &options).to_string();
+    let saved = referee
+        .post(&format!("/ref/t/{t}/game/{}", games[0].0), &[("version", &games[0].1), ("log", &log)])
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    // A correction: the typed result replaces the logged one (the old value keeps its log).
+    let fresh = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    assert_eq!(
+        enter(&referee, t, (fresh[0].0, &fresh[0].1), "red", "warsaw-entered", "21").await.status,
+        303
+    );
+
+    let history = admin.get(&format!("/admin/t/{t}/history")).await;
+    // No JSON, no log text: sentences, with the log linked.
+    for json in ["{&#34;", "&#34;:", "&#34;winner", "log_text", "[Event"] {
+        history.assert_lacks(json);
+    }
+    let first = from_id(&history.body, "history");
+    let first = &first[..first.find("</li>").unwrap()];
+    assert!(first.contains("Poprawka wyniku: partia 1 (runda 1, stół 1)"), "newest first:\n{first}");
+    assert!(first.contains("Przed") && first.contains("Po"), "{first}");
+    assert!(first.contains("Czerwoni weszli do Warszawy") && first.contains("zapis poprawny"), "{first}");
+    let link = first.split("href=\"").find(|h| h.contains("/log/old")).expect("the old log linked");
+    let log_page = admin.get(&link[..link.find('"').unwrap()]).await;
+    assert_eq!(log_page.status, 200);
+    assert_eq!(log_page.body.trim(), log.trim(), "the log as it was");
+    for line in log.lines().filter(|l| !l.starts_with('[') && l.len() > 12).take(20) {
+        history.assert_lacks(line);
+    }
+
+    // Filters: round 1 only; one player only.
+    let round1 = admin.get(&format!("/admin/t/{t}/history?round=1")).await;
+    round1.assert_contains("Poprawka wyniku").assert_lacks("Rejestracja");
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    let adam = player_id(&overview.body, "Adam Abacki");
+    let filtered = admin.get(&format!("/admin/t/{t}/history?player={adam}")).await;
+    filtered.assert_contains("Rejestracja: Adam Abacki").assert_lacks("Rejestracja: Beata Babacka");
+
+    // Paging: 60 more players, 50 changes a page, newest first.
+    let mut csv = "imię i nazwisko;data urodzenia;szkoła\n".to_string();
+    for i in 0..60 {
+        csv.push_str(&format!("Gracz Numer{i:02};2010-01-01;LO\n"));
+    }
+    assert_eq!(admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", &csv)]).await.status, 303);
+    let page1 = admin.get(&format!("/admin/t/{t}/history")).await;
+    assert_eq!(page1.body.matches("class=\"change\"").count(), 50);
+    assert!(from_id(&page1.body, "history").contains("Rejestracja: Gracz Numer59"), "the newest first");
+    page1.assert_contains("id=\"older\"");
+    let page2 = admin.get(&format!("/admin/t/{t}/history?page=2")).await;
+    page2.assert_contains("Rejestracja: Gracz Numer00").assert_contains("Poprawka wyniku");
+}
+
+/// Every form field on a page that no label names: `(tag, name)` of each. A field is labelled by a
+/// `<label>` around it, a `<label for>` naming its id, or an `aria-label`.
+fn unlabelled(body: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut rest = body;
+    let label_for: Vec<&str> =
+        body.split("<label for=\"").skip(1).filter_map(|p| p.split('"').next()).collect();
+    while let Some(at) = rest.find('<') {
+        rest = &rest[at..];
+        let end = rest.find('>').unwrap_or(rest.len());
+        let tag = &rest[..end];
+        if tag.starts_with("<label") {
+            depth += 1;
+        } else if tag.starts_with("</label") {
+            depth -= 1;
+        } else if ["<input", "<select", "<textarea"].iter().any(|t| tag.starts_with(t)) {
+            let kind = tag.split_whitespace().next().unwrap_or("");
+            let attr = |name: &str| {
+                tag.split(&format!(" {name}=\"")).nth(1).map(|v| v[..v.find('"').unwrap_or(0)].to_string())
+            };
+            let hidden = matches!(attr("type").as_deref(), Some("hidden" | "submit" | "button"));
+            let labelled = depth > 0
+                || tag.contains("aria-label=")
+                || attr("id").is_some_and(|id| label_for.contains(&id.as_str()));
+            if !hidden && !labelled {
+                out.push(format!("{kind} {}", attr("name").unwrap_or_default()));
+            }
+        }
+        rest = &rest[1..];
+    }
+    out
+}
+
+#[actix_rt::test]
+async fn every_input_on_the_referee_and_organiser_pages_has_a_label() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee, matches) = published_round(&app, &[]).await;
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    let adam = player_id(&overview.body, "Adam Abacki");
+    admin
+        .post(&format!("/admin/t/{t}/forbidden"), &[("a", &adam.to_string()), ("b", &(adam + 1).to_string())])
+        .await;
+    let draft_t = create_tournament(&admin, &[("name", "Szkic")]).await;
+    for name in ["Ala", "Ola"] {
+        register(&admin, draft_t, name).await;
+    }
+    admin.post(&format!("/admin/t/{draft_t}/referees"), &[("username", "sedzia")]).await;
+    admin.post(&format!("/admin/t/{draft_t}/rounds"), &[]).await;
+    let confirm = admin
+        .post(&format!("/admin/t/{t}/players/{adam}"), &[("version", "1"), ("action", "withdraw")])
+        .await;
+    let refused = enter(
+        &referee,
+        t,
+        (game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t)[0].0, "1"),
+        "",
+        "",
+        "",
+    )
+    .await;
+    let pages = vec![
+        ("organiser: tournament", admin.get(&format!("/admin/t/{t}")).await),
+        ("organiser: new tournament", admin.get("/admin/new").await),
+        ("organiser: history", admin.get(&format!("/admin/t/{t}/history")).await),
+        ("organiser: editions", admin.get("/admin/editions").await),
+        ("organiser: draft round", admin.get(&format!("/t/{draft_t}/round/1")).await),
+        ("organiser: published round", admin.get(&format!("/t/{t}/round/1")).await),
+        ("organiser: confirmation", confirm),
+        ("referee: tables", referee.get(&format!("/ref/t/{t}")).await),
+        ("referee: match", referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await),
+        ("referee: a refused result", refused),
+        ("account: password", referee.get("/account/password").await),
+    ];
+    let mut missing = Vec::new();
+    let mut fields = 0;
+    for (what, page) in &pages {
+        assert!(page.status == 200 || page.status == 422, "{what}: {}", page.status);
+        fields += page.body.matches("<input").count() + page.body.matches("<select").count();
+        missing.extend(unlabelled(&page.body).into_iter().map(|f| format!("{what}: {f}")));
+    }
+    assert!(fields > 60, "the pages hold the forms they should ({fields} fields)");
+    assert!(missing.is_empty(), "fields without a label:\n{}", missing.join("\n"));
+    // The check itself finds what it should.
+    assert_eq!(
+        unlabelled("<input name=\"a\"><label>x <input name=\"b\"></label><input type=\"hidden\" name=\"c\">"),
+        vec!["<input a"]
+    );
+}
+
+#[actix_rt::test]
+async fn a_repeated_publish_lock_or_save_shows_the_result_not_a_conflict() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee, matches) = published_round(&app, &[]).await;
+    // Publish again (round 1 was published by the helper): the round, not a conflict.
+    let again = admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    assert_eq!(again.status, 303, "{}", again.body);
+    assert_eq!(history_rows(&app, "round", "published").await.len(), 1, "published once");
+
+    // The same result saved twice with the same version (a double click): saved once, no conflict.
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
+    let g = (games[0].0, games[0].1.as_str());
+    assert_eq!(enter(&referee, t, g, "red", "warsaw-entered", "21").await.status, 303);
+    let twice = enter(&referee, t, g, "red", "warsaw-entered", "21").await;
+    assert_eq!(twice.status, 303, "{}", twice.body);
+    assert!(twice.location.as_deref().unwrap().contains("saved=game-1"));
+    assert_eq!(history_rows(&app, "game", "enter").await.len(), 1);
+    assert!(history_rows(&app, "game", "correct").await.is_empty());
+    // Another result with that old version is a real conflict.
+    assert_eq!(enter(&referee, t, g, "polish", "three-red-eliminated", "0").await.status, 409);
+
+    // The same walkover twice; a knowledge score twice; the configuration twice.
+    let form = referee.get(&format!("/ref/t/{t}/match/{}", matches[1])).await;
+    let v = from_id(&form.body, "forfeit-form").split("name=\"version\" value=\"").nth(1).unwrap();
+    let v = v[..v.find('"').unwrap()].to_string();
+    let path = format!("/ref/t/{t}/match/{}/forfeit", matches[1]);
+    assert_eq!(referee.post(&path, &[("version", &v), ("forfeit", "absent-a")]).await.status, 303);
+    assert_eq!(referee.post(&path, &[("version", &v), ("forfeit", "absent-a")]).await.status, 303);
+    assert_eq!(history_rows(&app, "match", "forfeit").await.len(), 1);
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    let adam = player_id(&overview.body, "Adam Abacki");
+    let knowledge = [("version", "1"), ("action", "knowledge"), ("knowledge", "17")];
+    assert_eq!(admin.post(&format!("/admin/t/{t}/players/{adam}"), &knowledge).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/players/{adam}"), &knowledge).await.status, 303);
+    let mut config = tournament_form(&[("name", "Liga Powtórzona")]);
+    config.push(("version", "1"));
+    assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &config).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &config).await.status, 303);
+    assert_eq!(history_rows(&app, "tournament", "configure").await.len(), 1);
+
+    // Lock twice once every match is decided.
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
+    assert_eq!(
+        enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await.status,
+        303
+    );
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(history_rows(&app, "round", "locked").await.len(), 1, "locked once");
+}
+
+#[actix_rt::test]
+async fn a_csv_import_without_a_header_is_reported_and_duplicates_are_flagged_for_confirmation() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let path = format!("/admin/t/{t}/players/import");
+    let public = app.browser();
+
+    // No header: the first player would be dropped as one. Asked, nothing imported.
+    let headless = "Anna Nowak;2010-03-01;LO 5\nJan Kowalski;2009-12-01;LO 5\n";
+    let asked = admin.post(&path, &[("csv", headless)]).await;
+    assert_eq!(asked.status, 422);
+    from_id(&asked.body, "first-row")
+        .contains("Anna Nowak; 2010-03-01; LO 5")
+        .then_some(())
+        .expect("the row shown");
+    assert!(field_error(&asked.body, "csv").unwrap().contains("nie na nagłówek"));
+    assert_eq!(field_value(&asked.body, "csv").as_deref(), Some(headless), "the rows are kept");
+    public.get(&format!("/t/{t}")).await.assert_lacks("Jan Kowalski");
+    let imported = admin.post(&path, &[("csv", headless), ("first_row_is_player", "1")]).await;
+    assert_eq!(imported.status, 303, "{}", imported.body);
+    public.get(&format!("/t/{t}")).await.assert_contains("Anna Nowak").assert_contains("Jan Kowalski");
+
+    // Names twice (in the file, and one already registered): flagged, then imported on request.
+    let twice = "imię i nazwisko;data urodzenia;szkoła\nEwa Zielińska;2008-07-07;SP 3\nEWA  Zielińska;2009-07-07;SP 4\nJan Kowalski;2009-12-01;LO 5\n";
+    let flagged = admin.post(&path, &[("csv", twice)]).await;
+    assert_eq!(flagged.status, 422);
+    let list = from_id(&flagged.body, "import-duplicates");
+    assert!(list.contains("Ewa Zielińska (wiersze 2, 3)"), "{list}");
+    assert!(list.contains("Jan Kowalski (wiersz 4; ta osoba jest już na liście graczy)"), "{list}");
+    public.get(&format!("/t/{t}")).await.assert_lacks("Ewa Zielińska");
+    assert_eq!(admin.post(&path, &[("csv", twice), ("accept_duplicates", "1")]).await.status, 303);
+    public.get(&format!("/t/{t}")).await.assert_contains("(5)");
+
+    // One registration with a name on the list: asked too.
+    let one = [("name", "Anna Nowak"), ("birth_date", "2010-05-05"), ("club", "LO 9")];
+    let asked = admin.post(&format!("/admin/t/{t}/players"), &one).await;
+    assert_eq!(asked.status, 422);
+    from_id(&asked.body, "register-duplicates").contains("Anna Nowak").then_some(()).expect("named");
+    let mut accepted = one.to_vec();
+    accepted.push(("accept_duplicate", "1"));
+    assert_eq!(admin.post(&format!("/admin/t/{t}/players"), &accepted).await.status, 303);
+    public.get(&format!("/t/{t}")).await.assert_contains("(6)");
+}
+
+#[actix_rt::test]
+async fn a_refused_log_comes_back_on_the_form_with_the_log_kept_and_a_polish_message() {
+    let app = TestApp::spawn().await;
+    let (t, _admin, referee, matches) = published_round(&app, &[]).await;
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
+    let log = "[Event \"Liga\"]\nred march Nie-Ma-Takiej-Jednostki a1 b2\n";
+    let page = referee
+        .post(
+            &format!("/ref/t/{t}/game/{}", games[0].0),
+            &[("version", &games[0].1), ("log", log), ("red_clock", "12:05")],
+        )
+        .await;
+    assert_eq!(page.status, 422);
+    let form = from_id(&page.body, "game-1");
+    assert!(form.contains("Błąd w zapisie partii"), "{form}");
+    assert!(form.contains("Wiersz "), "the line is named:\n{form}");
+    assert_eq!(
+        field_value(form, "log").as_deref(),
+        Some("[Event &#34;Liga&#34;]\nred march Nie-Ma-Takiej-Jednostki a1 b2\n")
+    );
+    assert_eq!(field_value(form, "red_clock").as_deref(), Some("12:05"));
+    page.assert_contains("<html lang=\"pl\">");
+    app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("w toku");
+}
+
+#[actix_rt::test]
+async fn error_pages_keep_the_site_header_and_the_visitor_language() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let b = app.browser();
+    let missing = b.get(&format!("/t/{t}/match/4242")).await;
+    assert_eq!(missing.status, 404);
+    missing.assert_contains("<html lang=\"pl\">").assert_contains("<nav>").assert_contains("Nie znaleziono");
+    missing
+        .assert_contains(&format!("href=\"/t/{t}\""))
+        .assert_lacks("history.back")
+        .assert_lacks("javascript:");
+    missing.assert_lacks("Not found");
+    b.get("/lang/en").await;
+    let english = b.get(&format!("/t/{t}/match/4242")).await;
+    english.assert_contains("<html lang=\"en\">").assert_contains("Not found").assert_lacks("Nie znaleziono");
+    // A conflict from the store, said in the page's language only.
+    let stale = admin
+        .post(
+            &format!("/admin/t/{t}/config"),
+            &[tournament_form(&[("name", "Inna")]), vec![("version", "0")]].concat(),
+        )
+        .await;
+    assert_eq!(stale.status, 409);
+    stale.assert_contains("Ktoś inny zapisał").assert_lacks("Someone else");
+}
+
+#[actix_rt::test]
+async fn the_print_stylesheet_exists_and_table_cards_render_for_a_round() {
+    let app = TestApp::spawn().await;
+    let (t, admin, _referee, matches) = published_round(&app, &[]).await;
+    let public = app.browser();
+    let round = public.get(&format!("/t/{t}/round/1")).await;
+    let href = round.body.split("href=\"/static/print.").nth(1).expect("the print stylesheet is linked");
+    let tag_start = round.body[..round.body.find("href=\"/static/print.").unwrap()].rfind('<').unwrap();
+    assert!(round.body[tag_start..].split('>').next().unwrap().contains("media=\"print\""));
+    let css = public.get(&format!("/static/print.{}", &href[..href.find('"').unwrap()])).await;
+    assert_eq!(css.status, 200);
+    assert!(css.content_type.starts_with("text/css"));
+    assert!(
+        css.body.contains("@page") && css.body.contains("A4") && css.body.contains(".table-card"),
+        "{}",
+        css.body
+    );
+
+    let cards = public.get(&format!("/t/{t}/round/1/cards")).await;
+    assert_eq!(cards.status, 200);
+    assert_eq!(cards.body.matches("class=\"table-card\"").count(), 2, "one card per match");
+    for m in &matches {
+        let card = from_id(&cards.body, &format!("card-{m}"));
+        let card = &card[..card.find("</article>").unwrap()];
+        for needed in [
+            "Stół ",
+            "Czerwoni w 1. partii",
+            "Kontrola talii",
+            "Partia 1",
+            "Partia 2",
+            "Punkty za Czerwonych",
+            "Czas pozostały Czerwonym",
+            "Sędzia",
+        ] {
+            assert!(card.contains(needed), "{needed} on the card:\n{card}");
+        }
+    }
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
+        cards.assert_contains(name);
+    }
+    // A draft's cards are the organiser's only, like its pairings.
+    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    assert_eq!(public.get(&format!("/t/{t}/round/2/cards")).await.status, 404);
+}
+
+#[actix_rt::test]
+async fn results_read_as_the_same_sentence_on_the_match_and_player_pages() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee, matches) = published_round(&app, &[]).await;
+    let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
+    enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "14").await;
+    enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "8").await;
+    let round = admin.get(&format!("/t/{t}/round/1")).await;
+    let names = names_in(&round.body, t);
+    let (red_first, other) = (&names[0], &names[1]);
+    let sentence = format!("Wygrywa {red_first} (1:1, więcej punktów za Czerwonych: 14 do 8)");
+    let public = app.browser();
+    public.get(&format!("/t/{t}/match/{}", matches[0])).await.assert_contains(&sentence);
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    for name in [red_first, other] {
+        let id = player_id(&overview.body, name);
+        public.get(&format!("/t/{t}/player/{id}")).await.assert_contains(&sentence);
+    }
+    round.assert_contains(&sentence);
+    // And the game: who won, how, the points; no raw names of enums.
+    let game = public.get(&format!("/t/{t}/game/{}", games[0].0)).await;
+    game.assert_contains(&format!(
+        "Wygrywa Armia Czerwona ({red_first}): Czerwoni weszli do Warszawy; 14 pkt za Czerwonych"
+    ));
+}
+
+#[actix_rt::test]
+async fn tiebreaks_are_named_in_words_each_with_a_one_line_explanation() {
+    let app = TestApp::spawn().await;
+    let (t, ..) = published_round(&app, &[]).await;
+    let page = app.browser().get(&format!("/t/{t}/standings")).await;
+    let help = from_id(&page.body, "tiebreak-help");
+    let help = &help[..help.find("</dl>").unwrap()];
+    assert_eq!(help.matches("<dt>").count(), 8, "match points and seven tiebreaks:\n{help}");
+    for (name, explained) in [
+        ("Buchholz bez najsłabszego", "bez najsłabszego z nich"),
+        ("Mecze bezpośrednie", "między osobami z tą samą liczbą punktów"),
+        ("Punkty za Czerwonych", "rozegranych Armią Czerwoną"),
+    ] {
+        assert!(
+            help.contains(&format!("<dt>{name}</dt><dd>")) && help.contains(explained),
+            "{name}:\n{help}"
+        );
+    }
+    page.assert_lacks("buchholz_cut1").assert_lacks("tb_");
+    // The configuration names them in words too, in numbered choices.
+    let admin = app.admin().await;
+    let form = admin.get(&format!("/admin/t/{t}")).await;
+    form.assert_contains("<select name=\"tiebreak_1\">").assert_contains(">Mecze bezpośrednie</option>");
+}
+
+#[actix_rt::test]
+async fn the_demo_day_history_is_a_page_of_sentences_not_the_whole_day_with_its_logs() {
+    let app = TestApp::spawn_with(fresh_dir(), true).await;
+    let organiser = app.browser();
+    organiser.login("organizator", "demo-organizator").await;
+    let t = ids_after(&organiser.get("/").await.body, "/t/")[0];
+    let history = organiser.get(&format!("/admin/t/{t}/history")).await;
+    assert_eq!(history.status, 200);
+    assert_eq!(history.body.matches("class=\"change\"").count(), 50, "one page");
+    history.assert_contains("id=\"older\"").assert_lacks("[Event").assert_lacks("&#34;log_text");
+    let logs = history.body.matches("/log/new\"").count();
+    assert!(logs > 0, "the logs of the day are linked");
+    eprintln!("demo history page: {} bytes, {logs} logs linked", history.body.len());
+    // The 24-player demo's whole history with its logs inline was 319 KB on one page.
+    assert!(history.body.len() < 100 * 1024, "{} bytes", history.body.len());
+}
