@@ -18,11 +18,35 @@ pub struct TestApp {
     handle: actix_web::dev::ServerHandle,
 }
 
-/// A fresh folder under the system temp dir, unique per test.
+/// The folder of this run's test folders: `target/tmp/service/run-PID` (cargo's scratch space for
+/// integration tests, not the system's temp dir, which a suite of ~100 folders per run would fill).
+/// Rust's test harness has no teardown, so each run removes the folders of earlier runs that have
+/// not been touched for an hour (a run takes minutes; a concurrent run's folder is younger).
+fn run_dir() -> &'static Path {
+    static RUN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    RUN.get_or_init(|| {
+        let parent = Path::new(env!("CARGO_TARGET_TMPDIR")).join("service");
+        let stale = std::time::Duration::from_secs(3600);
+        for entry in std::fs::read_dir(&parent).into_iter().flatten().flatten() {
+            let old = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > stale));
+            if old {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+        let dir = parent.join(format!("run-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    })
+}
+
+/// A fresh folder for one test (its database file, uploads, backups), unique per test.
 pub fn fresh_dir() -> PathBuf {
     let n = COUNTER.fetch_add(1, Ordering::SeqCst);
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-    let dir = std::env::temp_dir().join(format!("bitwa-test-{}-{n}-{nanos}", std::process::id()));
+    let dir = run_dir().join(format!("t{n}-{}-{nanos}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
