@@ -200,25 +200,8 @@ mod tests {
     /// tournaments play, and its stored logs keep, the edition they were validated with then.
     #[tokio::test]
     async fn an_older_database_keeps_its_logs_on_the_edition_they_were_validated_with() {
-        let dir = std::env::temp_dir().join(format!("bitwa-editions-migration-{}", std::process::id()));
-        let old = dir.join("migrations");
-        std::fs::create_dir_all(&old).expect("temp dir");
-        let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join("sqlite");
-        for entry in std::fs::read_dir(&all).expect("migrations") {
-            let path = entry.expect("entry").path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
-            if name.as_str() < "20261201001000" {
-                std::fs::copy(&path, old.join(&name)).expect("copy");
-            }
-        }
-        let url = format!("sqlite://{}?mode=rwc", dir.join("old.db").display());
-        let pool = sqlx::SqlitePool::connect(&url).await.expect("open");
-        sqlx::migrate::Migrator::new(old.as_path())
-            .await
-            .expect("read")
-            .run(&pool)
-            .await
-            .expect("old schema");
+        let (dir, url, pool) =
+            crate::store::older_sqlite_database("editions-migration", "20261201001000").await;
         for sql in [
             "INSERT INTO tournaments (id, name, first_day, last_day, swiss_rounds, tiebreaks, created_at) \
              VALUES (1, 'Liga 2025', '2025-05-01', '2025-05-01', 5, '', '2025-05-01T08:00:00Z')",

@@ -440,6 +440,31 @@ pub(crate) fn conflict_on_unique(e: sqlx::Error) -> StoreError {
     }
 }
 
+/// For upgrade tests: a SQLite database in a fresh folder migrated only up to (not including)
+/// `before_version`, as a league running an older release has it. Returns the folder (remove it
+/// when done), the database's URL and a pool on the old schema for the test's rows.
+#[cfg(test)]
+pub(crate) async fn older_sqlite_database(
+    name: &str,
+    before_version: &str,
+) -> (std::path::PathBuf, String, sqlx::SqlitePool) {
+    let dir = std::env::temp_dir().join(format!("bitwa-{name}-{}", std::process::id()));
+    let old = dir.join("migrations");
+    std::fs::create_dir_all(&old).expect("temp dir");
+    let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join("sqlite");
+    for entry in std::fs::read_dir(&all).expect("migrations") {
+        let path = entry.expect("entry").path();
+        let file = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
+        if file.as_str() < before_version {
+            std::fs::copy(&path, old.join(&file)).expect("copy");
+        }
+    }
+    let url = format!("sqlite://{}?mode=rwc", dir.join("old.db").display());
+    let pool = sqlx::SqlitePool::connect(&url).await.expect("open");
+    sqlx::migrate::Migrator::new(old.as_path()).await.expect("read").run(&pool).await.expect("old schema");
+    (dir, url, pool)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

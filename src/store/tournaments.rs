@@ -321,25 +321,7 @@ mod tests {
     /// rules, and the change counter starts from the history's size.
     #[tokio::test]
     async fn an_older_database_keeps_its_rule_switches_in_the_json_column() {
-        let dir = std::env::temp_dir().join(format!("bitwa-rules-migration-{}", std::process::id()));
-        let old = dir.join("migrations");
-        std::fs::create_dir_all(&old).expect("temp dir");
-        let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join("sqlite");
-        for entry in std::fs::read_dir(&all).expect("migrations") {
-            let path = entry.expect("entry").path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
-            if name.as_str() < "20261201007001" {
-                std::fs::copy(&path, old.join(&name)).expect("copy");
-            }
-        }
-        let url = format!("sqlite://{}?mode=rwc", dir.join("old.db").display());
-        let pool = sqlx::SqlitePool::connect(&url).await.expect("open");
-        sqlx::migrate::Migrator::new(old.as_path())
-            .await
-            .expect("read")
-            .run(&pool)
-            .await
-            .expect("old schema");
+        let (dir, url, pool) = crate::store::older_sqlite_database("rules-migration", "20261201007001").await;
         for sql in [
             "INSERT INTO tournaments (id, name, first_day, last_day, swiss_rounds, tiebreaks, fortifications, \
              flank_attacks, time_control_secs, no_retreat_eliminates, compulsory_advance, \
