@@ -49,6 +49,14 @@ impl Problems {
         self.0.is_empty()
     }
 
+    /// The problems with single fields as "Label: message" (a form's summary above its fields;
+    /// the form-wide ones are said apart).
+    #[must_use]
+    pub fn field_summary(&self, lang: &Lang) -> Vec<String> {
+        let lang = *lang;
+        self.0.iter().filter(|(f, _)| !f.is_empty()).map(|(f, m)| format!("{}: {m}", lang.t(f))).collect()
+    }
+
     /// Every problem as "Label: message", one a line (for a page that lists them all).
     #[must_use]
     pub fn summary(&self, lang: Lang) -> Vec<String> {

@@ -102,8 +102,11 @@ async fn error_pages_say_what_happened() {
 
     let admin = app.admin().await;
     let bad = admin.post("/admin/new", &tournament_form(&[("swiss_rounds", "many")])).await;
-    assert_eq!(bad.status, 400);
+    // Refused on the same form: the problem beside its field, everything else as typed.
+    assert_eq!(bad.status, 422);
     bad.assert_contains("Rundy systemu szwajcarskiego").assert_contains("od 1 do 30");
+    bad.assert_contains("id=\"config-refused\"").assert_contains("value=\"Liga Testowa\"");
+    bad.assert_contains("name=\"swiss_rounds\" value=\"5\" min=\"1\" max=\"30\" aria-invalid=\"true\"");
     let malformed = admin.post("/admin/new", &[("name", "Tylko nazwa")]).await;
     assert_eq!(malformed.status, 400);
     malformed.assert_contains("missing field");

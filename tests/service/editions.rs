@@ -338,7 +338,8 @@ async fn an_edition_sent_as_one_zip_is_stored_once_and_deleted_while_unused() {
     assert_eq!(admin.get(&format!("/admin/editions/{CODE}")).await.status, 404);
     // A tournament cannot name it any more.
     let refused = admin.post("/admin/new", &tournament_form(&[("edition", CODE)])).await;
-    assert_eq!(refused.status, 400);
+    assert_eq!(refused.status, 422);
+    refused.assert_contains("name=\"edition\" aria-invalid=\"true\"");
 }
 
 #[actix_rt::test]

@@ -31,7 +31,7 @@ async fn control_and_direction_characters_are_refused_naming_the_field_and_nothi
     import.assert_contains("Wiersz 3: Imię i nazwisko: niedozwolony znak").assert_contains("U+202D");
     // A tournament name, a username, a deck's set label.
     let named = admin.post("/admin/new", &tournament_form(&[("name", "Liga\u{202E}")])).await;
-    assert_eq!(named.status, 400);
+    assert_eq!(named.status, 422);
     named.assert_contains("niedozwolony znak");
     let user = admin
         .post(

@@ -20,9 +20,16 @@ async fn an_organiser_creates_and_reconfigures_a_tournament_with_a_version_check
     let mut stale = tournament_form(&[("name", "Stara nazwa")]);
     stale.push(("version", "1"));
     let conflict = admin.post(&format!("/admin/t/{t}/config"), &stale).await;
+    // It comes back with this organiser's values and the stored version: saving again (after a
+    // look) replaces the other save knowingly.
     assert_eq!(conflict.status, 409);
-    conflict.assert_contains("Ktoś inny zapisał");
+    conflict.assert_contains("Ktoś inny zmienił konfigurację").assert_contains("value=\"Stara nazwa\"");
+    conflict.assert_contains("name=\"version\" value=\"2\"");
     app.browser().get(&format!("/t/{t}")).await.assert_lacks("Stara nazwa");
+    let mut again = tournament_form(&[("name", "Stara nazwa")]);
+    again.push(("version", "2"));
+    assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &again).await.status, 303);
+    app.browser().get(&format!("/t/{t}")).await.assert_contains("Stara nazwa");
 }
 
 #[actix_rt::test]
@@ -30,11 +37,19 @@ async fn tiebreak_order_and_dates_are_checked() {
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
     let bad = admin.post("/admin/new", &tournament_form(&[("tiebreaks", "buchholz,elo")])).await;
-    assert_eq!(bad.status, 400);
+    assert_eq!(bad.status, 422);
     bad.assert_contains("nieznane kryterium").assert_contains("elo");
-    let bad = admin.post("/admin/new", &tournament_form(&[("last_day", "2026-05-08")])).await;
-    assert_eq!(bad.status, 400);
-    bad.assert_contains("Ostatni dzień");
+    // Both problems at once, each beside its field; the typed dates stay in the form.
+    let bad = admin
+        .post("/admin/new", &tournament_form(&[("last_day", "2026-05-08"), ("knockout_size", "1")]))
+        .await;
+    assert_eq!(bad.status, 422);
+    bad.assert_contains("Ostatni dzień")
+        .assert_contains("value=\"2026-05-08\"")
+        .assert_contains("value=\"2026-05-09\"");
+    bad.assert_contains("name=\"last_day\" value=\"2026-05-08\" required aria-invalid=\"true\"");
+    bad.assert_contains("name=\"knockout_size\" value=\"1\" min=\"0\" max=\"128\" aria-invalid=\"true\"");
+    app.browser().get("/").await.assert_contains("Nie ma jeszcze turniejów.");
 }
 
 #[actix_rt::test]

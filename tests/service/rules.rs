@@ -39,9 +39,10 @@ async fn a_rule_switch_saved_in_the_configuration_reaches_the_log_validation() {
     let mut bad = tournament_form(&[("encirclement", "pincer")]);
     bad.push(("version", "1"));
     let refused = admin.post(&format!("/admin/t/{t}/config"), &bad).await;
-    assert_eq!(refused.status, 400);
+    assert_eq!(refused.status, 422);
     refused.assert_contains("<nav>");
     refused.assert_contains("Manewr okrążający");
+    refused.assert_contains("name=\"encirclement\" aria-invalid=\"true\"");
     let mut strict = tournament_form(&[("compulsory_advance", "1"), ("encirclement", "flank-attack")]);
     strict.push(("version", "1"));
     assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &strict).await.status, 303);

@@ -463,11 +463,13 @@ async fn error_pages_keep_the_site_header_and_the_visitor_language() {
     b.get("/lang/en").await;
     let english = b.get(&format!("/t/{t}/match/4242")).await;
     english.assert_contains("<html lang=\"en\">").assert_contains("Not found").assert_lacks("Nie znaleziono");
-    // A conflict from the store, said in the page's language only.
+    // A conflict from the store (a player changed from a stale page), said in the page's
+    // language only.
+    let p = register(&admin, t, "Piotr Wiśniewski").await;
     let stale = admin
         .post(
-            &format!("/admin/t/{t}/config"),
-            &[tournament_form(&[("name", "Inna")]), vec![("version", "0")]].concat(),
+            &format!("/admin/t/{t}/players/{p}"),
+            &[("version", "0"), ("action", "withdraw"), ("confirm", "1")],
         )
         .await;
     assert_eq!(stale.status, 409);

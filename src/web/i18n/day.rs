@@ -143,6 +143,16 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Someone else saved a change first: reload the page and check.",
     ),
     ("back_to_tournament", "Wróć do turnieju", "Back to the tournament"),
+    (
+        "config_refused",
+        "Konfiguracja nie została zapisana. Popraw zaznaczone pola (reszta zostaje tak, jak ją wpisano):",
+        "The configuration is not saved. Fix the marked fields (the rest stays as typed):",
+    ),
+    (
+        "config_conflict",
+        "Ktoś inny zmienił konfigurację w międzyczasie. Poniżej są Twoje wartości: sprawdź je i zapisz ponownie, jeśli mają zastąpić zapisane.",
+        "Someone else changed the configuration meanwhile. Your values are below: check them and save again if they should replace the stored ones.",
+    ),
     ("home", "Strona główna", "Home"),
     (
         "clock_format",

@@ -16,6 +16,7 @@ use crate::web::auth::LoggedIn;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
+use crate::web::fields::Problems;
 use crate::web::form;
 use crate::web::i18n::Lang;
 use crate::web::routes::{render_status, see_other};
@@ -57,30 +58,71 @@ pub struct TournamentForm {
     version: String,
 }
 
+/// Read the configuration form field by field: every value that parses is kept, each one that does
+/// not is recorded beside its field (and `fallback`'s value shown in its place, or the text as
+/// typed for a name), so a refused form comes back with everything the organiser typed.
+///
+/// # Errors
+/// Only an error that is not a refusal of a value.
 fn parse_config(
     lang: Lang,
     f: &TournamentForm,
     pairs: &[(String, String)],
-) -> Result<TournamentConfig, WebError> {
-    let first_day = form::date(lang, "first_day", &f.first_day)?;
-    let last_day = form::date(lang, "last_day", &f.last_day)?;
-    if last_day < first_day {
-        return Err(WebError::BadRequest(format!("{}: {}", lang.t("last_day"), lang.t("last_before_first"))));
+    fallback: &TournamentConfig,
+) -> Result<(TournamentConfig, Problems), WebError> {
+    let mut p = Problems::default();
+    let int = |p: &mut Problems, field: &'static str, text: &str, min: i64, max: i64, or: i64| {
+        p.take(lang, field, form::int(lang, field, text, min, max)).map(|v| v.unwrap_or(or))
+    };
+    let swiss_rounds = int(&mut p, "swiss_rounds", &f.swiss_rounds, 1, 30, fallback.swiss_rounds)?;
+    let knockout_size = int(&mut p, "knockout_size", &f.knockout_size, 0, 128, fallback.knockout_size)?;
+    let score_win = int(&mut p, "score_win", &f.score_win, 0, 20, fallback.score_win)?;
+    let score_draw = int(&mut p, "score_draw", &f.score_draw, 0, 20, fallback.score_draw)?;
+    let score_loss = int(&mut p, "score_loss", &f.score_loss, 0, 20, fallback.score_loss)?;
+    let score_bye = int(&mut p, "score_bye", &f.score_bye, 0, 20, fallback.score_bye)?;
+    let time_control = int(
+        &mut p,
+        "time_control",
+        &f.time_control_secs,
+        60,
+        7200,
+        i64::from(fallback.rules.time_control_secs),
+    )?;
+    let name = p.take(lang, "tournament_name", form::text(lang, "tournament_name", &f.name, 200))?;
+    let venue = p.take(lang, "venue", form::opt_text(lang, "venue", &f.venue, 200))?;
+    let first_day = p.take(lang, "first_day", form::date(lang, "first_day", &f.first_day))?;
+    let last_day = p.take(lang, "last_day", form::date(lang, "last_day", &f.last_day))?;
+    if let (Some(first), Some(last)) = (first_day, last_day)
+        && last < first
+    {
+        p.add("last_day", lang.t("last_before_first"));
+    }
+    if knockout_size == 1 {
+        p.add("knockout_size", "0, 2..128");
     }
     let tiebreaks = crate::web::tiebreak_order::from_choices(pairs).unwrap_or_else(|| f.tiebreaks.clone());
+    let tiebreaks = p.take(lang, "tiebreak_order", crate::web::tiebreak_order::parse(lang, &tiebreaks))?;
+    let encirclement = match f.encirclement.trim() {
+        "" => RuleOptions::STANDARD.encirclement,
+        name => crate::web::rules::encirclement(name).unwrap_or_else(|| {
+            p.add("encirclement", lang.t("choose_one"));
+            fallback.rules.encirclement
+        }),
+    };
     let cfg = TournamentConfig {
-        name: form::text(lang, "tournament_name", &f.name, 200)?,
-        venue: form::opt_text(lang, "venue", &f.venue, 200)?,
-        first_day,
-        last_day,
-        swiss_rounds: form::int(lang, "swiss_rounds", &f.swiss_rounds, 1, 30)?,
-        knockout_size: form::int(lang, "knockout_size", &f.knockout_size, 0, 128)?,
+        // A refused name is shown as typed (escaped like every value).
+        name: name.unwrap_or_else(|| f.name.clone()),
+        venue: venue.unwrap_or_else(|| f.venue.clone()),
+        first_day: first_day.unwrap_or(fallback.first_day),
+        last_day: last_day.unwrap_or(fallback.last_day),
+        swiss_rounds,
+        knockout_size,
         third_place: form::checkbox(f.third_place.as_ref()),
-        score_win: form::int(lang, "score_win", &f.score_win, 0, 20)?,
-        score_draw: form::int(lang, "score_draw", &f.score_draw, 0, 20)?,
-        score_loss: form::int(lang, "score_loss", &f.score_loss, 0, 20)?,
-        score_bye: form::int(lang, "score_bye", &f.score_bye, 0, 20)?,
-        tiebreaks: crate::web::tiebreak_order::parse(lang, &tiebreaks)?,
+        score_win,
+        score_draw,
+        score_loss,
+        score_bye,
+        tiebreaks: tiebreaks.unwrap_or_else(|| fallback.tiebreaks.clone()),
         edition: match f.edition.trim() {
             "" => crate::web::editions::default_code().to_string(),
             code => code.to_string(),
@@ -89,25 +131,16 @@ fn parse_config(
         rules: RuleOptions {
             fortifications: form::checkbox(f.fortifications.as_ref()),
             flank_attacks: form::checkbox(f.flank_attacks.as_ref()),
-            time_control_secs: u32::try_from(form::int(lang, "time_control", &f.time_control_secs, 60, 7200)?)
-                .unwrap_or(RuleOptions::STANDARD.time_control_secs),
+            time_control_secs: u32::try_from(time_control).unwrap_or(RuleOptions::STANDARD.time_control_secs),
             no_retreat_eliminates: form::checkbox(f.no_retreat_eliminates.as_ref()),
             compulsory_advance: form::checkbox(f.compulsory_advance.as_ref()),
             pillage_by_free_units_only: form::checkbox(f.pillage_by_free_units_only.as_ref()),
-            encirclement: match f.encirclement.trim() {
-                "" => RuleOptions::STANDARD.encirclement,
-                name => crate::web::rules::encirclement(name).ok_or_else(|| {
-                    WebError::BadRequest(format!("{}: {}", lang.t("encirclement"), lang.t("choose_one")))
-                })?,
-            },
+            encirclement,
             // A switch the engine adds later keeps its default until the form offers it.
             ..RuleOptions::STANDARD
         },
     };
-    if cfg.knockout_size == 1 {
-        return Err(WebError::BadRequest(format!("{}: 0, 2..128", lang.t("knockout_size"))));
-    }
-    Ok(cfg)
+    Ok((cfg, p))
 }
 
 /// The defaults of a new tournament: league scoring (win 1, draw ½, loss 0, bye 1) and tiebreaks.
@@ -138,11 +171,9 @@ async fn edition_choices(db: &Store) -> Result<Vec<EditionRow>, WebError> {
 }
 
 /// The chosen edition must be one of the stored ones (the form offers only those).
-fn check_edition(lang: Lang, cfg: &TournamentConfig, choices: &[EditionRow]) -> Result<(), WebError> {
-    if choices.iter().any(|e| e.code == cfg.edition) {
-        Ok(())
-    } else {
-        Err(WebError::BadRequest(format!("{}: {}", lang.t("edition"), lang.t("choose_one"))))
+fn check_edition(lang: Lang, cfg: &TournamentConfig, choices: &[EditionRow], p: &mut Problems) {
+    if !choices.iter().any(|e| e.code == cfg.edition) {
+        p.add("edition", lang.t("choose_one"));
     }
 }
 
@@ -152,13 +183,21 @@ struct NewPage<'a> {
     ctx: &'a Ctx,
     cfg: TournamentConfig,
     editions: Vec<EditionRow>,
+    /// Why the form came back (empty on a fresh form).
+    config_problems: Problems,
 }
 
 pub async fn new_form(ctx: Ctx, user: LoggedIn, db: web::Data<Store>) -> Result<HttpResponse, WebError> {
     if !user.0.is_admin {
         return Err(WebError::Forbidden);
     }
-    super::super::render(&NewPage { ctx: &ctx, cfg: default_config(), editions: edition_choices(&db).await? })
+    let page = NewPage {
+        ctx: &ctx,
+        cfg: default_config(),
+        editions: edition_choices(&db).await?,
+        config_problems: Problems::default(),
+    };
+    super::super::render(&page)
 }
 
 pub async fn create(
@@ -170,8 +209,13 @@ pub async fn create(
     if !user.0.is_admin {
         return Err(WebError::Forbidden);
     }
-    let cfg = parse_config(ctx.lang, &form.value, &form.pairs)?;
-    check_edition(ctx.lang, &cfg, &edition_choices(&db).await?)?;
+    let editions = edition_choices(&db).await?;
+    let (cfg, mut problems) = parse_config(ctx.lang, &form.value, &form.pairs, &default_config())?;
+    check_edition(ctx.lang, &cfg, &editions, &mut problems);
+    if !problems.is_empty() {
+        let page = NewPage { ctx: &ctx, cfg, editions, config_problems: problems };
+        return render_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
+    }
     let id = store::tournaments::create(&db, &cfg, user.0.id).await?;
     tracing::info!(tournament = %id, by = %user.0.username, "tournament created");
     Ok(see_other(&format!("/admin/t/{id}")))
@@ -187,15 +231,23 @@ pub async fn configure(
     form: CsrfForm<TournamentForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = organised(&db, &user, path.into_inner()).await?;
-    let cfg = parse_config(ctx.lang, &form.value, &form.pairs)?;
-    check_edition(ctx.lang, &cfg, &edition_choices(&db).await?)?;
+    let (cfg, mut problems) = parse_config(ctx.lang, &form.value, &form.pairs, &t.config())?;
+    check_edition(ctx.lang, &cfg, &edition_choices(&db).await?, &mut problems);
+    if !problems.is_empty() {
+        let forms = Forms { config: Some((cfg, problems)), ..Forms::default() };
+        return overview_page(&ctx, &db, t, forms, StatusCode::UNPROCESSABLE_ENTITY).await;
+    }
     let version = form::int(ctx.lang, "version", &form.value.version, 0, i64::MAX)?;
     match store::tournaments::update(&db, t.id, version, &cfg, user.0.id).await {
         Ok(()) => {}
         Err(StoreError::Conflict) => {
             let now = super::super::tournament(&db, t.id.0).await?;
             if now.config() != cfg {
-                return Err(StoreError::Conflict.into());
+                // Someone saved first: the form comes back with this organiser's values and the
+                // current version, so saving again (after a look) replaces theirs knowingly.
+                problems.add("", ctx.t("config_conflict"));
+                let forms = Forms { config: Some((cfg, problems)), ..Forms::default() };
+                return overview_page(&ctx, &db, now, forms, StatusCode::CONFLICT).await;
             }
         }
         Err(other) => return Err(ctx.store_error(other)),
@@ -238,6 +290,8 @@ struct Overview<'a> {
     /// Another Swiss round may be paired; the knockout has started.
     swiss_left: bool,
     knockout_started: bool,
+    /// Why the configuration form came back (empty when it did not).
+    config_problems: Problems,
 }
 
 #[derive(Deserialize)]
@@ -278,6 +332,8 @@ pub(super) struct Forms {
     pub saved: Option<&'static str>,
     pub register: RegisterState,
     pub import: ImportState,
+    /// The configuration form as typed and why it was refused.
+    pub config: Option<(TournamentConfig, Problems)>,
 }
 
 /// The organiser's overview, with `forms` as given (a refused form keeps what was typed).
@@ -298,9 +354,11 @@ pub(super) async fn overview_page(
     let rounds = store::rounds::list(db, t.id).await?;
     let swiss_paired = rounds.iter().filter(|r| r.phase() == Phase::Swiss).count();
     let knockout_started = rounds.iter().any(|r| r.phase() == Phase::Knockout && r.status() != Status::Draft);
+    let (cfg, config_problems) = forms.config.unwrap_or_else(|| (t.config(), Problems::default()));
     let page = Overview {
         ctx,
-        cfg: t.config(),
+        cfg,
+        config_problems,
         forbidden,
         referees: store::tournaments::holders(db, t.id, Role::Referee).await?,
         organisers: store::tournaments::holders(db, t.id, Role::Organiser).await?,
