@@ -481,6 +481,18 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
     measure(&driver, "referee: a refused result", &mut too_wide, &mut measured).await;
     driver.viewport(390, 844, true).await;
     driver.whole_page_png(&screenshot_dir().join("referee-refused-390.png")).await;
+    // A refused configuration: back on the same form, the problem beside its field.
+    driver.go(&format!("{base}/admin/new")).await;
+    driver.viewport(1280, 900, false).await;
+    driver.type_into("input[name=name]", "Liga Szkolna").await;
+    driver.clear_field("input[name=knockout_size]").await;
+    driver.type_into("input[name=knockout_size]", "1").await;
+    driver.click("form.stack button[type=submit]").await;
+    let refused = driver.source_with("config-refused").await;
+    assert!(refused.contains("value=\"Liga Szkolna\""), "the typed name kept:\n{refused}");
+    measure(&driver, "organiser: a refused configuration", &mut too_wide, &mut measured).await;
+    driver.viewport(390, 844, true).await;
+    driver.whole_page_png(&screenshot_dir().join("config-refused-390.png")).await;
     driver.go(&format!("{base}/admin/t/{t}")).await;
     driver.viewport(1280, 900, false).await;
     driver.click(&format!("#player-{p} button[value=withdraw]")).await;

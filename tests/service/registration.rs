@@ -49,6 +49,7 @@ async fn tiebreak_order_and_dates_are_checked() {
         .assert_contains("value=\"2026-05-09\"");
     bad.assert_contains("name=\"last_day\" value=\"2026-05-08\" required aria-invalid=\"true\"");
     bad.assert_contains("name=\"knockout_size\" value=\"1\" min=\"0\" max=\"128\" aria-invalid=\"true\"");
+    bad.assert_contains("0 (bez fazy pucharowej) albo od 2 do 128");
     app.browser().get("/").await.assert_contains("Nie ma jeszcze turniejów.");
 }
 

@@ -143,6 +143,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Someone else saved a change first: reload the page and check.",
     ),
     ("back_to_tournament", "Wróć do turnieju", "Back to the tournament"),
+    ("knockout_size_values", "0 (bez fazy pucharowej) albo od 2 do 128", "0 (no knockout) or 2 to 128"),
     (
         "config_refused",
         "Konfiguracja nie została zapisana. Popraw zaznaczone pola (reszta zostaje tak, jak ją wpisano):",

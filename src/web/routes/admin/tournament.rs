@@ -98,7 +98,7 @@ fn parse_config(
         p.add("last_day", lang.t("last_before_first"));
     }
     if knockout_size == 1 {
-        p.add("knockout_size", "0, 2..128");
+        p.add("knockout_size", lang.t("knockout_size_values"));
     }
     let tiebreaks = crate::web::tiebreak_order::from_choices(pairs).unwrap_or_else(|| f.tiebreaks.clone());
     let tiebreaks = p.take(lang, "tiebreak_order", crate::web::tiebreak_order::parse(lang, &tiebreaks))?;
