@@ -17,7 +17,8 @@ pub struct LogErrorView {
     pub state: String,
 }
 
-fn engine_lang(lang: Lang) -> EngineLang {
+/// The engine's language for a page's (the engine knows nothing of the web's types).
+pub(crate) fn engine_lang(lang: Lang) -> EngineLang {
     match lang {
         Lang::Pl => EngineLang::Pl,
         Lang::En => EngineLang::En,

@@ -171,7 +171,15 @@ async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
         .get(&format!("/ref/t/{t}/match/{m}"))
         .await
         .assert_contains("P28 Batalion Akademicki")
-        .assert_contains(&format!("Edycja: {}", Edition::builtin().name()));
+        // In Polish on a Polish page (the edition's `name_pl`), in English on an English one.
+        .assert_contains("Edycja: Bitwa Warszawska 2021 (rekonstrukcja na podstawie instrukcji")
+        .assert_lacks(Edition::builtin().name());
+    admin.get("/lang/en").await;
+    admin
+        .get(&format!("/ref/t/{t}/match/{m}"))
+        .await
+        .assert_contains(&format!("Edition: {}", Edition::builtin().name()));
+    admin.get("/lang/pl").await;
 
     // The round is finished on the printed edition: game 2 typed, the round locked, standings shown.
     let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);

@@ -77,7 +77,7 @@ pub(super) fn load(files: &[(String, String)]) -> Result<Edition, EditionErrors>
         p.0.sort_by_key(|e| (rank(&e.file), e.line));
         return Err(EditionErrors(p.0));
     }
-    let (Some((id, name)), Some(units), Some(board), Some(neighbours), Some(cards), Some(found)) =
+    let (Some((id, name, name_pl)), Some(units), Some(board), Some(neighbours), Some(cards), Some(found)) =
         (meta, units, board, neighbours, cards, found)
     else {
         // Every missing part was reported above; this keeps the loader total all the same.
@@ -92,6 +92,7 @@ pub(super) fn load(files: &[(String, String)]) -> Result<Edition, EditionErrors>
     Ok(Edition {
         id,
         name,
+        name_pl,
         hexes,
         neighbours,
         adjacent,
@@ -106,7 +107,9 @@ pub(super) fn load(files: &[(String, String)]) -> Result<Edition, EditionErrors>
     })
 }
 
-fn load_meta(contents: &str, p: &mut Problems) -> Option<(String, String)> {
+/// The edition's id, its name, and its Polish name when `edition.csv` gives one (`name_pl`: optional,
+/// so every edition written before it loads as it did).
+fn load_meta(contents: &str, p: &mut Problems) -> Option<(String, String, Option<String>)> {
     const F: &str = "edition.csv";
     let t = Table::parse(F, contents, &["key", "value"], p)?;
     let value = |key: &str| {
@@ -134,7 +137,8 @@ fn load_meta(contents: &str, p: &mut Problems) -> Option<(String, String)> {
         return None;
     }
     let name = value("name").map(|(_, v)| v).filter(|v| !v.is_empty()).unwrap_or(id);
-    Some((id.to_string(), name.to_string()))
+    let name_pl = value("name_pl").map(|(_, v)| v.to_string()).filter(|v| !v.is_empty());
+    Some((id.to_string(), name.to_string(), name_pl))
 }
 
 /// A notation token: letters, digits, `-`, `_`, at most `MAX_TOKEN` characters.

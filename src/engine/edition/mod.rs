@@ -24,6 +24,8 @@ use std::sync::OnceLock;
 pub struct Edition {
     pub(crate) id: String,
     pub(crate) name: String,
+    /// The name in Polish (`name_pl` in `edition.csv`), when the edition gives one.
+    pub(crate) name_pl: Option<String>,
     pub(crate) hexes: Vec<HexSpec>,
     /// Neighbour in each of [`Direction::ALL`], `None` off the board or across a blocked hex side.
     pub(crate) neighbours: Vec<[Option<HexId>; 6]>,
@@ -180,6 +182,14 @@ impl Edition {
     pub fn name(&self) -> &str {
         &self.name
     }
+    /// The name for readers of `lang`: the Polish one when the edition has it, else `name`.
+    #[must_use]
+    pub fn name_in(&self, lang: crate::engine::messages::Lang) -> &str {
+        match (lang, &self.name_pl) {
+            (crate::engine::messages::Lang::Pl, Some(pl)) => pl,
+            _ => &self.name,
+        }
+    }
     /// The 30 cards of one side's deck, in card-list order.
     pub fn cards(&self, side: Side) -> impl Iterator<Item = &CardSpec> {
         self.cards.iter().filter(move |c| c.side == side)
@@ -266,6 +276,18 @@ const _: () = assert!(MAX_HEXES <= 128, "adjacency bitsets are u128");
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `name_pl` is optional: the current edition has one, the pinned one (kept as it was) does not
+    /// and reads the same in both languages.
+    #[test]
+    fn an_edition_is_named_in_the_readers_language_when_it_can_be() {
+        use crate::engine::messages::Lang;
+        let [current, pinned] = Edition::builtins();
+        assert!(current.name_in(Lang::Pl).contains("rekonstrukcja"), "{}", current.name_in(Lang::Pl));
+        assert_eq!(current.name_in(Lang::En), current.name());
+        assert!(current.name().contains("reconstructed"));
+        assert_eq!(pinned.name_in(Lang::Pl), pinned.name());
+    }
 
     #[test]
     fn builtin_editions_load() {
