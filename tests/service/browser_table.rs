@@ -328,6 +328,20 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
             w > f64::from(width) * 0.5 && w <= f64::from(width),
             "the board fills the width: {w} at {width}"
         );
+        // No space's label or name runs into another's, as Chromium lays them out (boxes shrunk by
+        // 0.5 px: touching is fine, overlapping is not).
+        let overlaps = driver
+            .exec(
+                "var t = Array.from(document.querySelectorAll('svg.board .tx text')).map(function (e) { \
+                   var r = e.getBoundingClientRect(); return [e.textContent, r.left + 0.5, r.top + 0.5, r.right - 0.5, r.bottom - 0.5]; }); \
+                 var out = []; \
+                 for (var i = 0; i < t.length; i++) for (var j = i + 1; j < t.length; j++) { \
+                   var a = t[i], b = t[j]; \
+                   if (a[1] < b[3] && b[1] < a[3] && a[2] < b[4] && b[2] < a[4]) out.push(a[0] + ' / ' + b[0]); } \
+                 return out;",
+            )
+            .await;
+        assert_eq!(overlaps, serde_json::json!([]), "labels and names overlapping at {width} px");
     }
     // The arrow keys step through the game.
     driver.width(1280).await;

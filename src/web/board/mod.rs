@@ -20,6 +20,9 @@ use crate::web::i18n::Lang;
 use geometry::{HEX_POINTS, INNER_POINTS, shortened};
 use std::fmt::Write as _;
 
+/// The widest a space's name may be drawn (SVG units; see `space_text`).
+const NAME_WIDTH: f32 = 38.0;
+
 /// A unit on the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token {
@@ -240,11 +243,15 @@ impl<'a> Board<'a> {
             r#"<g class="{class}" transform="translate({x} {y})"><text class="lb" y="-19">{}</text>"#,
             esc(&spec.label)
         );
-        // Long names are squeezed to the hex's width rather than cut.
-        let fit = if spec.name.chars().count() > 11 {
-            r#" textLength="46" lengthAdjust="spacingAndGlyphs""#
+        // A name sits in the hex's bottom corner, level with the labels of the next row's two
+        // hexes (26 units to each side, about 11 wide): wider than 38 units it would run into them,
+        // so a long name is squeezed to 38 rather than cut. Widths are estimated from the average
+        // glyph of the stylesheet's sizes (7 px names, 8.5 px bold landmark names).
+        let per_char = if spec.landmark.is_some() { 5.2 } else { 3.9 };
+        let fit = if spec.name.chars().count() as f32 * per_char > NAME_WIDTH {
+            format!(r#" textLength="{NAME_WIDTH}" lengthAdjust="spacingAndGlyphs""#)
         } else {
-            ""
+            String::new()
         };
         let _ = write!(s, r#"<text class="nm" y="26"{fit}>{}</text></g>"#, esc(&spec.name));
     }
