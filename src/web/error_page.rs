@@ -85,6 +85,22 @@ pub async fn middleware(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody, BoxBody>>, actix_web::Error> {
     let res = next.call(req).await?;
+    if matches!(res.response().error().and_then(|e| e.as_error::<WebError>()), Some(WebError::LoginRequired))
+    {
+        // To the login page, and back here afterwards.
+        let r = res.request();
+        let back = super::redirect::after_login(
+            r.method().as_str(),
+            &r.uri().path_and_query().map_or_else(|| r.path().to_string(), ToString::to_string),
+            r.headers().get(header::REFERER).and_then(|v| v.to_str().ok()),
+            &r.connection_info().host().to_string(),
+        );
+        let mut res = res;
+        if let Ok(location) = header::HeaderValue::from_str(&super::redirect::login_url(back.as_deref())) {
+            res.headers_mut().insert(header::LOCATION, location);
+        }
+        return Ok(res.map_into_left_body());
+    }
     let body = match res.response().error().and_then(|e| e.as_error::<WebError>()) {
         Some(WebError::LoginRequired) | None => None,
         Some(e) => render(res.request(), e, res.status().as_u16()),

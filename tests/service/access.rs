@@ -25,7 +25,7 @@ async fn logout_ends_the_session() {
     assert_eq!(b.post("/logout", &[]).await.status, 303);
     let me = b.get("/me").await;
     assert_eq!(me.status, 303);
-    assert_eq!(me.location.as_deref(), Some("/login"));
+    assert_eq!(me.location.as_deref(), Some("/login?next=%2Fme"));
 }
 
 #[actix_rt::test]
@@ -38,7 +38,8 @@ async fn a_visitor_is_sent_to_login_from_organiser_pages() {
     for path in [format!("/admin/t/{t}"), "/admin/new".to_string(), format!("/admin/t/{t}/history")] {
         let page = visitor.get(&path).await;
         assert_eq!(page.status, 303, "{path}");
-        assert_eq!(page.location.as_deref(), Some("/login"), "{path}");
+        let back = format!("/login?next={}", path.replace('/', "%2F"));
+        assert_eq!(page.location.as_deref(), Some(back.as_str()), "{path}");
     }
     let post =
         visitor.post(&format!("/admin/t/{t}/players"), &[("name", "X"), ("birth_date", "2010-01-01")]).await;

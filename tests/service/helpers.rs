@@ -360,6 +360,18 @@ impl Browser {
         self.post_raw(path, &all).await
     }
 
+    /// POST a form with the session's CSRF token and extra request headers (a `Referer`).
+    pub async fn post_with(&self, path: &str, fields: &[(&str, &str)], headers: &[(&str, &str)]) -> Page {
+        let token = self.csrf_token().await;
+        let mut all: Vec<(&str, &str)> = vec![("csrf", token.as_str())];
+        all.extend_from_slice(fields);
+        let mut req = self.client.post(format!("{}{path}", self.base));
+        for &(name, value) in headers {
+            req = req.insert_header((name, value));
+        }
+        self.send(req, Some(serde_urlencoded::to_string(&all).unwrap())).await
+    }
+
     /// POST exactly these fields (no token added: CSRF tests).
     pub async fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> Page {
         let body = serde_urlencoded::to_string(fields).unwrap();

@@ -14,7 +14,7 @@ async fn a_copied_session_cookie_is_refused_after_logout_even_after_a_restart() 
     assert_eq!(owner.post("/logout", &[]).await.status, 303);
     let refused = copy.get("/me").await;
     assert_eq!(refused.status, 303);
-    assert_eq!(refused.location.as_deref(), Some("/login"));
+    assert_eq!(refused.location.as_deref(), Some("/login?next=%2Fme"));
     // The server told the copy to drop its dead cookie.
     assert!(
         refused.set_cookies().iter().any(|c| c.starts_with("bitwa_session=") && c.contains("Max-Age=0")),
@@ -41,7 +41,7 @@ async fn a_forged_or_garbled_session_cookie_is_a_visitor() {
         b.set_cookie("bitwa_session", Some(&forged));
         let page = b.get("/me").await;
         assert_eq!(page.status, 303, "{forged}");
-        assert_eq!(page.location.as_deref(), Some("/login"));
+        assert_eq!(page.location.as_deref(), Some("/login?next=%2Fme"));
     }
 }
 
@@ -53,7 +53,53 @@ async fn an_idle_session_ends_after_the_idle_timeout() {
     actix_rt::time::sleep(Duration::from_millis(3200)).await;
     let page = b.get("/me").await;
     assert_eq!(page.status, 303, "idle for longer than the timeout");
-    assert_eq!(page.location.as_deref(), Some("/login"));
+    assert_eq!(page.location.as_deref(), Some("/login?next=%2Fme"));
+}
+
+/// A referee whose session ended mid-day logs in again and is back where they were: on the page
+/// they asked for, or on the page of the form they sent (nothing else of theirs is lost: the form
+/// page is where they were typing).
+#[actix_rt::test]
+async fn after_the_session_ends_logging_in_again_leads_back_to_the_page() {
+    let app = TestApp::spawn_settings(|s| s.session_idle = Duration::from_secs(2)).await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let history = format!("/admin/t/{t}/history");
+    actix_rt::time::sleep(Duration::from_millis(3200)).await;
+
+    let asked = admin.get(&history).await;
+    assert_eq!(asked.status, 303);
+    let login = format!("/login?next=%2Fadmin%2Ft%2F{t}%2Fhistory");
+    assert_eq!(asked.location.as_deref(), Some(login.as_str()));
+    admin.get(&login).await.assert_contains(&format!("name=\"next\" value=\"{history}\""));
+    let password = app.admin_password.clone();
+    let back =
+        admin.post("/login", &[("username", "admin"), ("password", &password), ("next", &history)]).await;
+    assert_eq!((back.status, back.location.as_deref()), (303, Some(history.as_str())));
+    admin.get(&history).await.assert_ok();
+
+    // A form sent after the session ended: back to the page the form was on (its Referer).
+    actix_rt::time::sleep(Duration::from_millis(3200)).await;
+    let overview = format!("{}/admin/t/{t}#config", app.base);
+    let sent = admin
+        .post_with(&format!("/admin/t/{t}/config"), &tournament_form(&[]), &[("Referer", overview.as_str())])
+        .await;
+    assert_eq!(sent.status, 303);
+    assert_eq!(sent.location, Some(format!("/login?next=%2Fadmin%2Ft%2F{t}")));
+    // Another site's page as the Referer is not followed.
+    let elsewhere = admin
+        .post_with(&format!("/admin/t/{t}/config"), &[], &[("Referer", "https://evil.example/admin/t/1")])
+        .await;
+    assert_eq!(elsewhere.location.as_deref(), Some("/login"));
+
+    // A `next` off this site, or the login page itself, leads to the visitor's own page instead.
+    for next in ["//evil.example", "https://evil.example/", "/\\evil.example", "/login?next=/me"] {
+        let b = app.browser();
+        let page = b.post("/login", &[("username", "admin"), ("password", &password), ("next", next)]).await;
+        assert_eq!((page.status, page.location.as_deref()), (303, Some("/me")), "{next}");
+    }
+    // The header's login link on a public page comes back to it.
+    app.browser().get(&format!("/t/{t}")).await.assert_contains(&format!("href=\"/login?next=/t/{t}\""));
 }
 
 #[actix_rt::test]

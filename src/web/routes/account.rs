@@ -10,7 +10,7 @@ use crate::web::error::WebError;
 use crate::web::hashing::Hasher;
 use crate::web::i18n::Lang;
 use crate::web::password_policy::{self, MAX_CHARS};
-use crate::web::redirect::same_site_path;
+use crate::web::redirect::{return_path, same_site_path};
 use crate::web::session::{self, SESSION_COOKIE, SessionConfig};
 use crate::web::throttle::{self, Attempt, DEVICE_COOKIE};
 use actix_web::cookie::Cookie;
@@ -27,16 +27,30 @@ pub const USERNAME_MAX: usize = 60;
 struct LoginPage<'a> {
     ctx: &'a Ctx,
     error: Option<&'a str>,
+    /// Where to go after logging in (a path on this site), carried by the form.
+    next: Option<String>,
 }
 
-pub async fn login_form(ctx: Ctx) -> Result<HttpResponse, WebError> {
-    render(&LoginPage { ctx: &ctx, error: None })
+#[derive(Deserialize)]
+pub struct NextQuery {
+    next: Option<String>,
+}
+
+/// A path on this site to come back to after logging in, from a form or a query.
+fn next_of(next: Option<&str>) -> Option<String> {
+    next.and_then(return_path).map(str::to_string)
+}
+
+pub async fn login_form(ctx: Ctx, query: web::Query<NextQuery>) -> Result<HttpResponse, WebError> {
+    render(&LoginPage { ctx: &ctx, error: None, next: next_of(query.next.as_deref()) })
 }
 
 #[derive(Deserialize)]
 pub struct LoginForm {
     username: String,
     password: String,
+    #[serde(default)]
+    next: Option<String>,
 }
 
 /// Who is attempting, as the throttle keys them.
@@ -66,7 +80,7 @@ pub async fn login(
     if username.chars().count() > USERNAME_MAX || f.password.chars().count() > MAX_CHARS {
         return render_status(
             StatusCode::UNAUTHORIZED,
-            &LoginPage { ctx: &ctx, error: Some(ctx.t("bad_login")) },
+            &LoginPage { ctx: &ctx, error: Some(ctx.t("bad_login")), next: next_of(f.next.as_deref()) },
         );
     }
     let attempt = attempt(&req, &config, username);
@@ -74,8 +88,10 @@ pub async fn login(
         attempt.check(&db, ctx.t("throttled")).await
     {
         tracing::warn!(%username, addr = %throttle::addr_key(throttle::client_addr(&req, config.trust_proxy)), retry_after, "login throttled");
-        let mut res =
-            render_status(StatusCode::TOO_MANY_REQUESTS, &LoginPage { ctx: &ctx, error: Some(&message) })?;
+        let mut res = render_status(
+            StatusCode::TOO_MANY_REQUESTS,
+            &LoginPage { ctx: &ctx, error: Some(&message), next: next_of(f.next.as_deref()) },
+        )?;
         res.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(retry_after));
         return Ok(res);
     }
@@ -85,7 +101,10 @@ pub async fn login(
             let cookie = session::start(&db, &config, user.id).await?;
             tracing::info!(username = %user.username, "login");
             Ok(HttpResponse::SeeOther()
-                .insert_header((header::LOCATION, "/me"))
+                .insert_header((
+                    header::LOCATION,
+                    next_of(f.next.as_deref()).unwrap_or_else(|| "/me".to_string()),
+                ))
                 .cookie(cookie)
                 .cookie(throttle::device_cookie(&config, &user.username))
                 .finish())
@@ -93,7 +112,10 @@ pub async fn login(
         None => {
             attempt.failed(&db).await?;
             tracing::info!(%username, addr = %throttle::addr_key(throttle::client_addr(&req, config.trust_proxy)), "failed login");
-            render_status(StatusCode::UNAUTHORIZED, &LoginPage { ctx: &ctx, error: Some(ctx.t("bad_login")) })
+            render_status(
+                StatusCode::UNAUTHORIZED,
+                &LoginPage { ctx: &ctx, error: Some(ctx.t("bad_login")), next: next_of(f.next.as_deref()) },
+            )
         }
     }
 }
