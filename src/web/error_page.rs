@@ -93,7 +93,7 @@ pub async fn middleware(
             r.method().as_str(),
             &r.uri().path_and_query().map_or_else(|| r.path().to_string(), ToString::to_string),
             r.headers().get(header::REFERER).and_then(|v| v.to_str().ok()),
-            &r.connection_info().host().to_string(),
+            r.connection_info().host(),
         );
         let mut res = res;
         if let Ok(location) = header::HeaderValue::from_str(&super::redirect::login_url(back.as_deref())) {
