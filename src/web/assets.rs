@@ -38,6 +38,12 @@ const ASSETS: &[Asset] = &[
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../static/table.js"),
     },
+    // Keeps unsent typing of the long forms (results, deck checks, configuration) in the browser.
+    Asset {
+        name: "drafts.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../static/drafts.js"),
+    },
 ];
 
 struct Served {

@@ -316,6 +316,63 @@ async fn a_referee_enters_a_result_in_chromium_and_sees_the_standings_change() {
     driver.end().await;
 }
 
+/// Unsent typing survives the session ending: a referee types a result, the session is gone (its
+/// cookie deleted, as after the idle timeout), the form is sent, the login page leads back to the
+/// match page and the typing is there again with a note; once saved, the draft is done.
+#[actix_rt::test]
+async fn typing_sent_after_the_session_ended_is_back_after_logging_in_again() {
+    let Some((chromium, chromedriver)) = browser_binaries() else { return };
+    let app = TestApp::spawn().await;
+    let (t, _admin, _referee, matches) = published_round(&app, &[]).await;
+    let page = format!("/ref/t/{t}/match/{}", matches[0]);
+    let driver = Driver::start(&chromium, &chromedriver).await;
+    let log_in = || async {
+        driver.type_into("input[name=username]", "sedzia").await;
+        driver.type_into("input[name=password]", "sedzia-haslo").await;
+        driver.click("form.stack button[type=submit]").await;
+    };
+    driver.go(&format!("{}/login", app.base)).await;
+    log_in().await;
+    assert!(driver.source_with("Moje turnieje").await.contains("sedzia"), "logged in");
+    driver.go(&format!("{}{page}", app.base)).await;
+    driver.click("#game-1 select[name=winner] option[value=red]").await;
+    driver.click("#game-1 select[name=termination] option[value=warsaw-entered]").await;
+    driver.type_into("#game-1 input[name=red_points]", "21").await;
+    driver.type_into("#game-1 input[name=red_clock]", "3:15").await;
+
+    // The session ends; the form is sent all the same.
+    driver.call("DELETE", &format!("/session/{}/cookie/bitwa_session", driver.session), None).await;
+    driver.click("#game-1 button[type=submit]").await;
+    let login = driver.source_with("name=\"next\"").await;
+    assert!(
+        login.contains(&format!("name=\"next\" value=\"{page}\"")),
+        "the login page leads back:\n{login}"
+    );
+    log_in().await;
+    let back = driver.source_with("draft-note").await;
+    assert!(back.contains("Przywrócono niezapisany wpis"), "the note says the typing is back:\n{back}");
+    let fields = driver
+        .script(
+            "var f = document.querySelector('#game-1'); return [f.winner.value, f.termination.value, \
+             f.red_points.value, f.red_clock.value, document.querySelector('#game-2').red_points.value];",
+        )
+        .await;
+    assert_eq!(
+        fields,
+        json!(["red", "warsaw-entered", "21", "3:15", ""]),
+        "game 1's typing, game 2 untouched"
+    );
+
+    // Saved: the draft is done, and the page shows what was stored, without a note.
+    driver.click("#game-1 button[type=submit]").await;
+    assert!(driver.source_with("id=\"saved\"").await.contains("id=\"saved\""), "game 1 saved");
+    driver.go(&format!("{}{page}", app.base)).await;
+    let notes = driver.script("return document.querySelectorAll('.draft-note').length;").await;
+    assert_eq!(notes, json!(0), "no draft after the save");
+    assert_eq!(driver.script("return localStorage.length;").await, json!(0), "nothing kept");
+    driver.end().await;
+}
+
 /// Pages in a PDF: its page objects (`/Type /Page`, not the `/Pages` tree).
 fn pdf_pages(pdf: &[u8]) -> usize {
     let text = String::from_utf8_lossy(pdf);

@@ -143,6 +143,12 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Someone else saved a change first: reload the page and check.",
     ),
     ("back_to_tournament", "Wróć do turnieju", "Back to the tournament"),
+    (
+        "draft_restored",
+        "Przywrócono niezapisany wpis z tej przeglądarki (np. sprzed ponownego logowania). Sprawdź go i zapisz.",
+        "Unsaved typing from this browser is back (e.g. from before logging in again). Check it and save.",
+    ),
+    ("draft_discard", "Odrzuć ten wpis", "Discard it"),
     ("knockout_size_values", "0 (bez fazy pucharowej) albo od 2 do 128", "0 (no knockout) or 2 to 128"),
     (
         "config_refused",
