@@ -362,6 +362,8 @@ async fn typing_sent_after_the_session_ended_is_back_after_logging_in_again() {
         json!(["red", "warsaw-entered", "21", "3:15", ""]),
         "game 1's typing, game 2 untouched"
     );
+    driver.viewport(390, 844, true).await;
+    driver.whole_page_png(&screenshot_dir().join("draft-restored-390.png")).await;
 
     // Saved: the draft is done, and the page shows what was stored, without a note.
     driver.click("#game-1 button[type=submit]").await;
