@@ -3,6 +3,8 @@
 // 2. The replay's step links follow the arrow keys (← → Home End).
 // 3. Parts with data-poll are fetched again every few seconds and swapped in (live pages).
 // 4. On the recorder, tapping a target on the board records the move at once (without: a confirm page).
+// 5. The recorder's forms are sent in the background, so a dropped Wi-Fi leaves the page as it was
+//    with a note and a retry button (not the browser's error page, which loses the place).
 (function () {
   'use strict';
 
@@ -94,7 +96,62 @@
       if (!draft) return;
       e.preventDefault();
       typed.querySelector('input[name=event]').value = draft;
-      typed.submit();
+      if (typed.requestSubmit) typed.requestSubmit();
+      else typed.submit();
+    });
+  }
+
+  // 5. Sent in the background. An accepted event answers 303 (seen as an opaque redirect): the
+  //    recorder is loaded again. A refusal (422, 409, ...) changed nothing on the server, so the form
+  //    is sent once more the usual way, to show the server's page. No answer at all: the note, and
+  //    the same form sent again on "retry" (the step number refuses a second copy of a line that
+  //    did arrive after all).
+  var offlineText = recorder && recorder.getAttribute('data-offline');
+  if (recorder && offlineText && window.fetch && window.FormData && window.URLSearchParams) {
+    var note = null;
+    var showOffline = function (form, submitter) {
+      if (!note) {
+        note = document.createElement('div');
+        note.id = 'offline';
+        note.className = 'error';
+        note.setAttribute('role', 'alert');
+        var p = document.createElement('p');
+        p.textContent = offlineText;
+        var retry = document.createElement('button');
+        retry.type = 'button';
+        retry.id = 'offline-retry';
+        retry.textContent = recorder.getAttribute('data-retry') || '↻';
+        note.appendChild(p);
+        note.appendChild(retry);
+        recorder.insertBefore(note, recorder.firstChild);
+      }
+      note.querySelector('button').onclick = function () { send(form, submitter); };
+    };
+    var send = function (form, submitter) {
+      var data = new FormData(form);
+      if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+      fetch(form.action, {
+        method: 'POST',
+        body: new URLSearchParams(data),
+        credentials: 'same-origin',
+        redirect: 'manual'
+      }).then(function (r) {
+        if (r.type === 'opaqueredirect' || (r.status >= 300 && r.status < 400)) {
+          location.replace(form.action);
+        } else {
+          form.setAttribute('data-native', '1');
+          if (form.requestSubmit) form.requestSubmit(submitter || undefined);
+          else form.submit();
+        }
+      }, function () { showOffline(form, submitter); });
+    };
+    document.addEventListener('submit', function (e) {
+      var form = e.target;
+      if (!form || form.tagName !== 'FORM' || form.hasAttribute('data-native')) return;
+      if ((form.getAttribute('method') || '').toLowerCase() !== 'post') return;
+      if (form.action.split('#')[0] !== location.href.split('#')[0].split('?')[0]) return;
+      e.preventDefault();
+      send(form, e.submitter);
     });
   }
 })();

@@ -173,6 +173,29 @@ async fn tap_line(driver: &Driver, line: &str, step: usize) {
     assert!(saved.contains(&format!("data-step=\"{step}\"")), "{side}: `{line}` was not recorded:\n{saved}");
 }
 
+/// The network drops as a line is typed and saved: the page stays, with a note and a retry button,
+/// and nothing is recorded; the network back, "retry" records it.
+async fn typed_while_offline_then_retried(driver: &Driver, line: &str, step: usize) {
+    let offline = |on: bool| {
+        let params = json!({"offline": on, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1});
+        json!({"cmd": "Network.emulateNetworkConditions", "params": params})
+    };
+    let cdp = format!("/session/{}/goog/cdp/execute", driver.session);
+    driver.call("POST", &cdp, Some(json!({"cmd": "Network.enable", "params": {}}))).await;
+    driver.call("POST", &cdp, Some(offline(true))).await;
+    driver.clear("#typed-form input[name=event]").await;
+    driver.type_into("#typed-form input[name=event]", line).await;
+    driver.click("#typed-save").await;
+    driver.wait_for("#offline").await;
+    let page = driver.source().await;
+    assert!(page.contains("Brak połączenia z serwerem"), "the note says so:\n{page}");
+    assert!(page.contains(&format!("data-step=\"{}\"", step - 1)), "the page stays where it was");
+    driver.call("POST", &cdp, Some(offline(false))).await;
+    driver.click("#offline-retry").await;
+    let saved = driver.source_with(&format!("data-step=\"{step}\"")).await;
+    assert!(saved.contains(&format!("data-step=\"{step}\"")), "retried: `{line}` recorded:\n{saved}");
+}
+
 /// The spaces of a march tapped one by one, then the target (recorded at once by the script) or "save".
 async fn march(driver: &Driver, path: &[notation::Tok], attack: Option<&str>) {
     for h in path {
@@ -232,6 +255,10 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
     driver.wait_for("#recorder").await;
 
     for (i, line) in lines.iter().enumerate() {
+        if i == 6 {
+            typed_while_offline_then_retried(&driver, line, i + 1).await;
+            continue;
+        }
         tap_line(&driver, line, i + 1).await;
         if i == 2 {
             // Red's extra markers are placed: the Poles' clock runs and the script ticks it.

@@ -87,6 +87,12 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("record_action", "Czynność", "Action"),
     ("record_nothing_to_undo", "Nie ma czego cofnąć.", "There is nothing to undo."),
     ("record_save", "Zapisz", "Record"),
+    (
+        "record_offline",
+        "Brak połączenia z serwerem: ten ruch nie został zapisany, a zegar na serwerze biegnie dalej. Sprawdź Wi-Fi i spróbuj ponownie.",
+        "No connection to the server: this move is not recorded, and the clock on the server runs on. Check the Wi-Fi and try again.",
+    ),
+    ("record_retry", "Spróbuj ponownie", "Try again"),
     ("record_back", "Wróć do wyboru", "Back to the choices"),
     ("record_typed", "Albo wpisz wiersz zapisu", "Or type a notation line"),
     ("record_undo", "Cofnij ostatni ruch", "Undo the last move"),
