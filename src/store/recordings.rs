@@ -92,18 +92,22 @@ impl Row {
     }
 }
 
-/// A game's recording status, if it has one (one indexed read: the game page asks it before choosing
-/// whether its page may be shared).
+/// The games of a tournament being recorded now, in the caller's read snapshot (the read model keeps
+/// them: starting a recording and finishing one move the tournament's stamp, a line does not).
 ///
 /// # Errors
 /// The query fails, or a stored value is not one this version writes.
-pub async fn status(db: &Store, game: GameId) -> Result<Option<Status>, StoreError> {
-    let row: Option<(Status,)> =
-        on!(db, |c| sqlx::query_as("SELECT status FROM recordings WHERE game_id = $1")
-            .bind(game)
-            .fetch_optional(c)
-            .await)?;
-    Ok(row.map(|(s,)| s))
+pub async fn in_play_in(conn: &mut Conn, tournament: TournamentId) -> Result<Vec<GameId>, StoreError> {
+    let rows: Vec<(GameId,)> = on!(conn, |c| sqlx::query_as(
+        "SELECT r.game_id FROM recordings r JOIN games g ON g.id = r.game_id \
+         JOIN matches m ON m.id = g.match_id JOIN rounds rd ON rd.id = m.round_id \
+         WHERE rd.tournament_id = $1 AND r.status = $2 ORDER BY r.game_id",
+    )
+    .bind(tournament)
+    .bind(Status::Recording)
+    .fetch_all(c)
+    .await)?;
+    Ok(rows.into_iter().map(|(g,)| g).collect())
 }
 
 /// The recording of a game with its lines, if one was started.
@@ -319,8 +323,15 @@ pub async fn set_clock(
 ///
 /// # Errors
 /// The write fails.
-pub async fn finish(db: &Store, game: GameId, clock: &LeagueClock) -> Result<(), StoreError> {
-    on!(db, |c| sqlx::query(
+pub async fn finish(
+    db: &Store,
+    tournament: TournamentId,
+    game: GameId,
+    clock: &LeagueClock,
+) -> Result<(), StoreError> {
+    // The game leaves the games in play: the read model must see it, so the stamp moves.
+    let mut tx = db.write_tournament(tournament).await?;
+    on!(&mut tx, |c| sqlx::query(
         "UPDATE recordings SET status = $1, red_ms = $2, polish_ms = $3, running = NULL, since_ms = $4 \
          WHERE game_id = $5",
     )
@@ -332,5 +343,6 @@ pub async fn finish(db: &Store, game: GameId, clock: &LeagueClock) -> Result<(),
     .execute(c)
     .await
     .map(|r| r.rows_affected()))?;
+    tx.commit().await?;
     Ok(())
 }

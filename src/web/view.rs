@@ -41,6 +41,8 @@ pub struct TournamentView {
     /// The final ranking, once the knockout is over (league `final_ranking`).
     pub final_lines: Option<Vec<FinalLine>>,
     decks: HashMap<MatchId, Vec<DeckCheck>>,
+    /// The games being recorded at a table at this stamp.
+    recording: std::collections::HashSet<GameId>,
     /// Rendered bodies of this version (see `web::http_cache`).
     pub pages: PageStore,
 }
@@ -52,6 +54,7 @@ impl TournamentView {
     pub fn build(mut rows: TournamentRows, pages: PageStore) -> TournamentView {
         let stamp = rows.stamp;
         let deck_rows = std::mem::take(&mut rows.deck_checks);
+        let recording = std::mem::take(&mut rows.recording).into_iter().collect();
         let data = Loaded::from_rows(rows);
         let lines: Vec<MatchLine> = data.matches.iter().map(|m| match_line(&data, m)).collect();
         let mut by_round: HashMap<RoundId, Vec<usize>> = HashMap::new();
@@ -96,8 +99,16 @@ impl TournamentView {
             scope,
             final_lines,
             decks,
+            recording,
             pages,
         }
+    }
+
+    /// Is this game being recorded at a table (its page live, never shared)? Starting and finishing
+    /// a recording move the stamp, so the view knows without asking the database.
+    #[must_use]
+    pub fn is_recording(&self, game: GameId) -> bool {
+        self.recording.contains(&game)
     }
 
     #[must_use]

@@ -154,6 +154,10 @@ async fn each_event_of_a_game_posted_in_order_is_accepted_and_the_game_ends_with
     game.assert_contains("<svg")
         .assert_contains("id=\"moves\"")
         .assert_contains("Czerwoni dobierają 10 kart startowych.");
+    // No longer in play: not live, and shared like any finished game's page (finishing moved the
+    // stamp, so the read model knows; a page of a game in play is personal, never shared).
+    game.assert_lacks("id=\"game-live\"").assert_lacks("data-poll=");
+    assert_eq!(game.header("cache-control"), "no-cache", "a shared page");
     let step3 = app.browser().get(&format!("/t/{t}/game/{g}?step=3")).await;
     step3.assert_contains(&format!("Krok 3 / {}", lines.len())).assert_contains("aria-current=\"step\"");
     assert!(
@@ -353,6 +357,7 @@ async fn a_flag_falls_even_when_nobody_taps_and_the_live_page_shows_the_games_in
     // from the shared page store, so the next line shows at once.
     let before = visitor.get(&format!("/t/{t}/game/{g}")).await;
     before.assert_contains("Krok 5 / 5");
+    assert_eq!(before.header("cache-control"), "private, no-cache", "in play: never shared");
     assert_eq!(post_line(&referee, t, g, &lines[5]).await.status, 303);
     visitor.get(&format!("/t/{t}/game/{g}")).await.assert_contains("Krok 6 / 6");
     // The clock of the side to move runs out while nobody taps: the next page view ends the game.

@@ -124,9 +124,9 @@ pub async fn game_page(
     query: web::Query<GameQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, gid) = (TournamentId(path.0), GameId(path.1));
-    let recording = recordings::status(&db, gid).await? == Some(RecStatus::Recording);
-    let shared = !recording && query.step.is_none() && query.frame.is_none();
     let mut view = views.get(&db, tid).await?;
+    let recording = view.is_recording(gid);
+    let shared = !recording && query.step.is_none() && query.frame.is_none();
     let key = if shared { PageKey::page(&req, &ctx) } else { None };
     if let Some(hit) = view.pages.cached(&req, key.as_ref()) {
         return Ok(hit);

@@ -123,7 +123,7 @@ pub async fn finish(
     if !game.has_result() {
         store::games::save_result(db, t.id, game.id, game.version, &entry, by).await?;
     }
-    recordings::finish(db, game.id, &rec.clock.switch(now, None)).await?;
+    recordings::finish(db, t.id, game.id, &rec.clock.switch(now, None)).await?;
     tracing::info!(tournament = %t.id, game = %game.id, winner = %v.outcome.winner, termination = %v.outcome.termination, "recorded game finished");
     Ok(())
 }
