@@ -190,6 +190,7 @@ async fn typed_while_offline_then_retried(driver: &Driver, line: &str, step: usi
     let page = driver.source().await;
     assert!(page.contains("Brak połączenia z serwerem"), "the note says so:\n{page}");
     assert!(page.contains(&format!("data-step=\"{}\"", step - 1)), "the page stays where it was");
+    driver.screenshot("recorder-offline-1280").await;
     driver.call("POST", &cdp, Some(offline(false))).await;
     driver.click("#offline-retry").await;
     let saved = driver.source_with(&format!("data-step=\"{step}\"")).await;
