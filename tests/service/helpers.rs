@@ -673,3 +673,20 @@ pub fn field_value(body: &str, name: &str) -> Option<String> {
     let v = tag.split("value=\"").nth(1)?;
     Some(v[..v.find('"')?].to_string())
 }
+
+/// The public pages of tournament `t` every visitor may read (home, tournament, pairings and their
+/// reasons for round 1, standings, bracket, a player, a match, a game); tests add exports and the
+/// live page as they need.
+pub fn public_page_paths(t: i64, player: i64, m: i64, g: i64) -> Vec<String> {
+    vec![
+        "/".to_string(),
+        format!("/t/{t}"),
+        format!("/t/{t}/round/1"),
+        format!("/t/{t}/round/1/why"),
+        format!("/t/{t}/standings"),
+        format!("/t/{t}/bracket"),
+        format!("/t/{t}/player/{player}"),
+        format!("/t/{t}/match/{m}"),
+        format!("/t/{t}/game/{g}"),
+    ]
+}

@@ -22,20 +22,11 @@ fn points_of(standings: &str, name: &str) -> String {
 /// Every public page of a tournament with one played round, and its exports.
 async fn public_pages(b: &Browser, t: i64, player: i64, m: i64, g: i64) -> Vec<(String, Page)> {
     let mut pages = Vec::new();
-    for path in [
-        "/".to_string(),
-        format!("/t/{t}"),
-        format!("/t/{t}/round/1"),
-        format!("/t/{t}/round/1/why"),
-        format!("/t/{t}/standings"),
-        format!("/t/{t}/bracket"),
-        format!("/t/{t}/player/{player}"),
-        format!("/t/{t}/match/{m}"),
-        format!("/t/{t}/game/{g}"),
-        format!("/t/{t}/export/pairings/1"),
-        format!("/t/{t}/export/standings"),
-        format!("/t/{t}/export/results?sep=comma"),
-    ] {
+    let mut paths = public_page_paths(t, player, m, g);
+    for extra in ["export/pairings/1", "export/standings", "export/results?sep=comma"] {
+        paths.push(format!("/t/{t}/{extra}"));
+    }
+    for path in paths {
         let page = b.get(&path).await;
         assert_eq!(page.status, 200, "{path}");
         pages.push((path, page));

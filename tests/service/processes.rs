@@ -86,22 +86,11 @@ async fn two_server_processes_on_one_database_show_each_others_writes_within_a_s
     let m = ids_after(&round.body, &format!("/t/{t}/match/"))[0];
     let p = ids_after(&round.body, &format!("/t/{t}/player/"))[0];
     let g = ids_after(&visitor_b.get(&format!("/t/{t}/match/{m}")).await.body, &format!("/t/{t}/game/"))[0];
-    for path in [
-        "/".to_string(),
-        format!("/t/{t}"),
-        format!("/t/{t}/round/1"),
-        format!("/t/{t}/round/1/why"),
-        format!("/t/{t}/standings"),
-        format!("/t/{t}/bracket"),
-        format!("/t/{t}/player/{p}"),
-        format!("/t/{t}/match/{m}"),
-        format!("/t/{t}/game/{g}"),
-        format!("/t/{t}/live"),
-        format!("/t/{t}/export/results"),
-        format!("/t/{t}/export/standings"),
-        format!("/t/{t}/export/pairings/1"),
-        format!("/t/{t}/export/trf"),
-    ] {
+    let mut paths = public_page_paths(t, p, m, g);
+    for extra in ["live", "export/results", "export/standings", "export/pairings/1", "export/trf"] {
+        paths.push(format!("/t/{t}/{extra}"));
+    }
+    for path in paths {
         let (from_a, from_b) = (visitor_a.get(&path).await, visitor_b.get(&path).await);
         assert_eq!((from_a.status, from_b.status), (200, 200), "{path}");
         if !path.ends_with("/live") {

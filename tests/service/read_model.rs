@@ -145,20 +145,10 @@ async fn public_pages_come_compressed_for_clients_that_accept_it_and_304_when_un
     let m = ids_after(&round.body, &format!("/t/{t}/match/"))[0];
     let p = ids_after(&round.body, &format!("/t/{t}/player/"))[0];
     let g = ids_after(&b.get(&format!("/t/{t}/match/{m}")).await.body, &format!("/t/{t}/game/"))[0];
-    let pages = [
-        "/".to_string(),
-        format!("/t/{t}"),
-        format!("/t/{t}/round/1"),
-        format!("/t/{t}/round/1/why"),
-        format!("/t/{t}/standings"),
-        format!("/t/{t}/bracket"),
-        format!("/t/{t}/player/{p}"),
-        format!("/t/{t}/match/{m}"),
-        format!("/t/{t}/game/{g}"),
-        format!("/t/{t}/export/results"),
-        format!("/t/{t}/export/standings?sep=comma"),
-        format!("/t/{t}/export/trf"),
-    ];
+    let mut pages = public_page_paths(t, p, m, g);
+    for extra in ["export/results", "export/standings?sep=comma", "export/trf"] {
+        pages.push(format!("/t/{t}/{extra}"));
+    }
     for path in &pages {
         let plain = b.get(path).await;
         assert_eq!(plain.status, 200, "{path}");

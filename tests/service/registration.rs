@@ -50,6 +50,12 @@ async fn tiebreak_order_and_dates_are_checked() {
     bad.assert_contains("name=\"last_day\" value=\"2026-05-08\" required aria-invalid=\"true\"");
     bad.assert_contains("name=\"knockout_size\" value=\"1\" min=\"0\" max=\"128\" aria-invalid=\"true\"");
     bad.assert_contains("0 (bez fazy pucharowej) albo od 2 do 128");
+    // The same refusal in English for an English page.
+    admin.get("/lang/en").await;
+    let english = admin.post("/admin/new", &tournament_form(&[("knockout_size", "1")])).await;
+    assert_eq!(english.status, 422);
+    english.assert_contains("The configuration is not saved").assert_contains("0 (no knockout) or 2 to 128");
+    admin.get("/lang/pl").await;
     app.browser().get("/").await.assert_contains("Nie ma jeszcze turniejów.");
 }
 
