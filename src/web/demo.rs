@@ -95,9 +95,21 @@ pub async fn load(db: &Store) -> Result<Vec<Login>, WebError> {
 /// # Errors
 /// The database fails, or the league refuses a pairing (it does not for these fields).
 pub async fn create(db: &Store, spec: &DemoSpec) -> Result<(TournamentId, Vec<Login>), WebError> {
+    create_on(db, spec, chrono::Utc::now().date_naive()).await
+}
+
+/// [`create`] as if today were `today` (the tournament's dates and the players' ages follow it): the
+/// same demo on any day, for tests that compare its pages byte for byte.
+///
+/// # Errors
+/// As [`create`].
+pub async fn create_on(
+    db: &Store,
+    spec: &DemoSpec,
+    today: NaiveDate,
+) -> Result<(TournamentId, Vec<Login>), WebError> {
     let organiser = account(db, ORGANISER, true).await?;
     let referee = account(db, REFEREE, false).await?;
-    let today = chrono::Utc::now().date_naive();
     let cfg = TournamentConfig {
         name: "Liga Bitwy Warszawskiej: turniej pokazowy".into(),
         venue: "Warszawa, Pałac Kultury".into(),

@@ -19,6 +19,7 @@ mod exports_csv;
 mod flood;
 mod forbidden;
 mod forfeits;
+mod golden;
 mod headers;
 mod knockout;
 mod league_exports;
