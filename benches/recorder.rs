@@ -13,9 +13,9 @@
 use bitwa::engine::notation::Body;
 use bitwa::engine::{Edition, PlayStyle, RuleOptions, mask_unseen, random_game_with, validate_log};
 use bitwa::outcome::Termination;
-use bitwa::web::i18n::Lang;
 use bitwa::web::table::Replay;
 use bitwa::web::table::options::{self, Pick};
+use bitwa::web::text::i18n::Lang;
 use bitwa::web::{Application, Settings};
 use std::time::{Duration, Instant};
 

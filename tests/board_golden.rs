@@ -7,7 +7,7 @@
 
 use bitwa::engine::{Edition, GameState, RuleOptions, parse_log};
 use bitwa::web::board::{Board, Marks};
-use bitwa::web::i18n::Lang;
+use bitwa::web::text::i18n::Lang;
 use std::path::{Path, PathBuf};
 
 fn golden_dir() -> PathBuf {

@@ -17,8 +17,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use bitwa::engine::{Edition, RuleOptions, parse_log, random_game, validate_log};
-use bitwa::web::i18n::Lang;
-use bitwa::web::player_form::parse_csv;
+use bitwa::web::forms::player::parse_csv;
+use bitwa::web::text::i18n::Lang;
 use chrono::NaiveDate;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};

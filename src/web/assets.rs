@@ -3,8 +3,8 @@
 //! never keep a stale stylesheet and never ask twice for the same one. The plain name keeps working
 //! with a short lifetime (bookmarks, old pages).
 
-use super::error::WebError;
-use super::http_cache::Body;
+use crate::web::error::WebError;
+use crate::web::read_model::http::Body;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 use std::hash::{Hash, Hasher};
 use std::sync::LazyLock;

@@ -6,12 +6,6 @@
 //! `bitwa demo --players N --rounds R` builds the same shape at any size ([`DemoSpec`]), for trying
 //! and benchmarking big days.
 
-use super::auth;
-use super::error::WebError;
-use super::i18n::Lang;
-use super::league_view::Loaded;
-use super::operations;
-use super::startup::Login;
 use crate::engine::{Edition, RuleOptions, random_game, validate_log};
 use crate::outcome::{Side, Termination};
 use crate::store::games::GameRow;
@@ -20,6 +14,12 @@ use crate::store::players::NewPlayer;
 use crate::store::rounds::Status;
 use crate::store::tournaments::{Role, TournamentConfig};
 use crate::store::{self, MatchId, Store, TournamentId, UserId};
+use crate::web::error::WebError;
+use crate::web::operations;
+use crate::web::read_model::loaded::Loaded;
+use crate::web::security::auth;
+use crate::web::startup::Login;
+use crate::web::text::i18n::Lang;
 use chrono::{Datelike, NaiveDate};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -122,14 +122,14 @@ pub async fn create_on(
         score_draw: 1,
         score_loss: 0,
         score_bye: 2,
-        tiebreaks: super::tiebreak_order::default_order(),
+        tiebreaks: crate::web::forms::tiebreak_order::default_order(),
         rules: RuleOptions {
             fortifications: false,
             flank_attacks: false,
             time_control_secs: 900,
             ..RuleOptions::default()
         },
-        edition: super::editions::default_code().into(),
+        edition: crate::web::read_model::editions::default_code().into(),
     };
     let t = store::tournaments::create(db, &cfg, organiser).await?;
     store::tournaments::grant(db, t, referee, Role::Referee).await?;
@@ -155,7 +155,7 @@ pub async fn create_on(
         .collect();
     store::players::register_all(db, t, &players, 1, organiser).await?;
 
-    let options = super::rules::rule_options(&cfg);
+    let options = crate::web::forms::rules::rule_options(&cfg);
     for round in 1..=spec.rounds {
         let last = round == spec.rounds;
         let tournament = store::tournaments::get(db, t).await?.ok_or(WebError::NotFound)?;

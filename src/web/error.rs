@@ -11,7 +11,7 @@
 //!   500 whose cause goes to the log.
 
 use crate::store::{Refusal, StoreError};
-use crate::web::i18n::Lang;
+use crate::web::text::i18n::Lang;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;

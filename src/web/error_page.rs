@@ -5,10 +5,10 @@
 //! status and the headers stay (`Retry-After`, cookies); the body is replaced (and sent
 //! uncompressed: an error page is small).
 
-use super::ctx::Ctx;
-use super::error::{STORE_CONFLICT, WebError, refusal_key};
-use super::i18n::Lang;
 use crate::store::Refusal;
+use crate::web::error::{STORE_CONFLICT, WebError, refusal_key};
+use crate::web::extract::ctx::Ctx;
+use crate::web::text::i18n::Lang;
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header;
@@ -89,14 +89,16 @@ pub async fn middleware(
     {
         // To the login page, and back here afterwards.
         let r = res.request();
-        let back = super::redirect::after_login(
+        let back = crate::web::security::redirect::after_login(
             r.method().as_str(),
             &r.uri().path_and_query().map_or_else(|| r.path().to_string(), ToString::to_string),
             r.headers().get(header::REFERER).and_then(|v| v.to_str().ok()),
             r.connection_info().host(),
         );
         let mut res = res;
-        if let Ok(location) = header::HeaderValue::from_str(&super::redirect::login_url(back.as_deref())) {
+        if let Ok(location) =
+            header::HeaderValue::from_str(&crate::web::security::redirect::login_url(back.as_deref()))
+        {
             res.headers_mut().insert(header::LOCATION, location);
         }
         return Ok(res.map_into_left_body());

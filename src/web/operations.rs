@@ -1,13 +1,13 @@
 //! Tournament operations shared by the handlers and the demo loader: load, ask the league, store.
 
-use super::error::WebError;
-use super::i18n::Lang;
-use super::league_view::{Loaded, Seeding, lp, scoring, slot_of, sp};
 use crate::league::{
     self, ForbiddenPair, ForbiddenUntil, Pairing, PairingInput, PairingPlayer, PlayerStatus,
 };
 use crate::store::rounds::{NewMatch, Phase, Status};
 use crate::store::{self, Store, UserId};
+use crate::web::error::WebError;
+use crate::web::read_model::loaded::{Loaded, Seeding, lp, scoring, slot_of, sp};
+use crate::web::text::i18n::Lang;
 use std::collections::BTreeMap;
 
 /// The last round must be locked before another starts (results complete, no edits pending).

@@ -1,15 +1,16 @@
 //! Building and running the HTTP server; the route table lives here, in one place.
 
-use super::form::BODY_LIMIT;
-use super::hashing::Hasher;
-use super::mac::{Secret, random_hex};
-use super::routes::{
-    account, admin, editions, exports, game, live, privacy, public, recorder, referee, results, rounds,
-};
-use super::session::SessionConfig;
-use super::settings::Settings;
-use super::{assets, auth, demo, error::WebError, guard, headers, session};
 use crate::store::{self, Store, StoreError};
+use crate::web::forms::field::BODY_LIMIT;
+use crate::web::routes::admin::{editions, privacy, rounds};
+use crate::web::routes::public::{exports, game, home, live, results};
+use crate::web::routes::{account, admin, recorder, referee};
+use crate::web::security::hashing::Hasher;
+use crate::web::security::mac::{Secret, random_hex};
+use crate::web::security::session::SessionConfig;
+use crate::web::security::{auth, guard, headers, session};
+use crate::web::settings::Settings;
+use crate::web::{assets, demo, error::WebError};
 use actix_web::dev::{Server, Service};
 use actix_web::middleware::from_fn;
 use actix_web::{App, HttpServer, web};
@@ -73,12 +74,12 @@ impl Application {
             secret,
             trust_proxy: settings.trust_proxy,
         });
-        let threads = super::hashing::threads(settings.hash_threads);
+        let threads = crate::web::security::hashing::threads(settings.hash_threads);
         let hasher =
             web::Data::new(Hasher::start(threads, threads * HASH_QUEUE_PER_THREAD, settings.hash_deadline)?);
         let data = web::Data::new(db.clone());
-        let views = web::Data::new(super::cache::Views::default());
-        let edition_cache = web::Data::new(super::editions::EditionCache::default());
+        let views = web::Data::new(crate::web::read_model::cache::Views::default());
+        let edition_cache = web::Data::new(crate::web::read_model::editions::EditionCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
@@ -98,7 +99,7 @@ impl Application {
                 // then the route guard, which needs the session's user.
                 .wrap(from_fn(guard::access))
                 // Error pages in the site's frame and the request's language (needs the session).
-                .wrap(from_fn(super::error_page::middleware))
+                .wrap(from_fn(crate::web::error_page::middleware))
                 .wrap(from_fn(session::middleware))
                 .wrap(from_fn(headers::security_headers))
                 .app_data(data.clone())
@@ -168,7 +169,7 @@ async fn server_secret(db: &Store) -> Result<Secret, StartupError> {
 
 /// Every route of the service.
 fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/", web::get().to(public::index))
+    cfg.route("/", web::get().to(home::index))
         .route("/lang/{code}", web::get().to(account::switch_language))
         .route("/login", web::get().to(account::login_form))
         .route("/login", web::post().to(account::login))
@@ -177,10 +178,10 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/account/password", web::get().to(account::password_form))
         .route("/account/password", web::post().to(account::change_password))
         // Public pages of one tournament.
-        .route("/t/{t}", web::get().to(public::tournament))
+        .route("/t/{t}", web::get().to(home::tournament))
         .route("/t/{t}/round/{n}", web::get().to(results::pairings))
         .route("/t/{t}/round/{n}/why", web::get().to(results::explanation))
-        .route("/t/{t}/round/{n}/cards", web::get().to(super::routes::cards::table_cards))
+        .route("/t/{t}/round/{n}/cards", web::get().to(crate::web::routes::public::cards::table_cards))
         .route("/t/{t}/standings", web::get().to(results::standings))
         .route("/t/{t}/bracket", web::get().to(results::bracket))
         .route("/t/{t}/player/{p}", web::get().to(results::player))

@@ -6,8 +6,8 @@ use crate::helpers::*;
 use bitwa::store::view::{rows, stamps};
 use bitwa::store::{self, TournamentId};
 use bitwa::web::demo::{DemoSpec, create};
-use bitwa::web::http_cache::PageStore;
-use bitwa::web::view::TournamentView;
+use bitwa::web::read_model::http::PageStore;
+use bitwa::web::read_model::view::TournamentView;
 use std::io::Read;
 
 /// A published round 1 of four players and a referee: (tournament, referee, match id, player B id).
@@ -217,10 +217,12 @@ async fn the_views_indexes_agree_with_plain_scans_of_the_rows() {
     let loaded = rows(&db, id).await.unwrap().expect("the demo tournament");
     assert_eq!(stamps(&db).await.unwrap()[&id], loaded.stamp, "rows come with the current stamp");
     assert!(rows(&db, TournamentId(id.0 + 1)).await.unwrap().is_none());
-    let budget = bitwa::web::http_cache::Budget::new(1 << 20);
+    let budget = bitwa::web::read_model::http::Budget::new(1 << 20);
     let view = TournamentView::build(loaded.clone(), PageStore::new(budget));
 
-    let ids = |lines: Vec<&bitwa::web::lines::MatchLine>| lines.iter().map(|l| l.id).collect::<Vec<_>>();
+    let ids = |lines: Vec<&bitwa::web::read_model::lines::MatchLine>| {
+        lines.iter().map(|l| l.id).collect::<Vec<_>>()
+    };
     let public_round = |round_id| loaded.rounds.iter().any(|r| r.id == round_id && r.status != "draft");
     for p in &loaded.players {
         let scanned: Vec<_> = loaded

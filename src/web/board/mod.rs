@@ -16,7 +16,7 @@ pub use geometry::{centre, view_box};
 use crate::engine::ids::{Colour, HexId, UnitId};
 use crate::engine::{Edition, GameState, Landmark, Status};
 use crate::outcome::Side;
-use crate::web::i18n::Lang;
+use crate::web::text::i18n::Lang;
 use geometry::{HEX_POINTS, INNER_POINTS, shortened};
 use std::fmt::Write as _;
 

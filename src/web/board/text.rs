@@ -5,7 +5,7 @@ use super::{Board, Token};
 use crate::engine::Status;
 use crate::engine::ids::UnitId;
 use crate::outcome::Side;
-use crate::web::i18n::Lang;
+use crate::web::text::i18n::Lang;
 
 /// `1 znacznik rozkazów`, `2 znaczniki rozkazów`, `5 znaczników rozkazów` / `1 command marker`, ...
 fn markers(lang: Lang, n: u8) -> String {

@@ -3,16 +3,16 @@
 
 use super::{render, render_status};
 use crate::store::{self, Store, TournamentId};
-use crate::web::auth::{self, LoggedIn};
-use crate::web::csrf::CsrfForm;
-use crate::web::ctx::{Ctx, LANG_COOKIE};
 use crate::web::error::WebError;
-use crate::web::hashing::Hasher;
-use crate::web::i18n::Lang;
-use crate::web::password_policy::{self, MAX_CHARS};
-use crate::web::redirect::{return_path, same_site_path};
-use crate::web::session::{self, SESSION_COOKIE, SessionConfig};
-use crate::web::throttle::{self, Attempt, DEVICE_COOKIE};
+use crate::web::extract::ctx::{Ctx, LANG_COOKIE};
+use crate::web::security::auth::{self, LoggedIn};
+use crate::web::security::csrf::CsrfForm;
+use crate::web::security::hashing::Hasher;
+use crate::web::security::password_policy::{self, MAX_CHARS};
+use crate::web::security::redirect::{return_path, same_site_path};
+use crate::web::security::session::{self, SESSION_COOKIE, SessionConfig};
+use crate::web::security::throttle::{self, Attempt, DEVICE_COOKIE};
+use crate::web::text::i18n::Lang;
 use actix_web::cookie::Cookie;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -23,7 +23,7 @@ use serde::Deserialize;
 pub const USERNAME_MAX: usize = 60;
 
 #[derive(Template)]
-#[template(path = "login.html")]
+#[template(path = "account/login.html")]
 struct LoginPage<'a> {
     ctx: &'a Ctx,
     error: Option<&'a str>,
@@ -238,7 +238,7 @@ pub struct MyRole {
 }
 
 #[derive(Template)]
-#[template(path = "dashboard.html")]
+#[template(path = "account/dashboard.html")]
 struct Dashboard<'a> {
     ctx: &'a Ctx,
     roles: Vec<MyRole>,

@@ -3,8 +3,8 @@
 //! second POST acts. A "no" is a plain link back.
 
 use super::render;
-use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
+use crate::web::extract::ctx::Ctx;
 use actix_web::HttpResponse;
 use askama::Template;
 

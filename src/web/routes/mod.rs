@@ -3,18 +3,10 @@
 
 pub mod account;
 pub mod admin;
-pub mod cards;
 pub mod confirm;
-pub mod editions;
-pub mod exports;
-pub mod game;
-pub mod live;
-pub mod privacy;
 pub mod public;
 pub mod recorder;
 pub mod referee;
-pub mod results;
-pub mod rounds;
 
 use super::error::WebError;
 use crate::store::tournaments::Tournament;

@@ -18,13 +18,13 @@ use crate::store::recordings::{self, Recording, Status as RecStatus};
 use crate::store::rounds::{MatchRow, Status};
 use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, GameId, Store, StoreError};
-use crate::web::auth::{self, LoggedIn};
 use crate::web::board::Board;
-use crate::web::csrf::CsrfForm;
-use crate::web::ctx::Ctx;
-use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
-use crate::web::rules::rule_options;
+use crate::web::extract::ctx::Ctx;
+use crate::web::forms::rules::rule_options;
+use crate::web::read_model::editions::EditionCache;
+use crate::web::security::auth::{self, LoggedIn};
+use crate::web::security::csrf::CsrfForm;
 use crate::web::table::options::{self, Options, Pick};
 use crate::web::table::recorded::{self, now_ms};
 use crate::web::table::{
@@ -281,7 +281,7 @@ pub async fn record_post(
         return Ok(see_other(&base(&t, game.id)));
     }
     let Some(rec) = rec else { return Err(WebError::BadRequest(ctx.t("record_not_started").to_string())) };
-    let step = crate::web::form::int(ctx.lang, "record_step", &f.step, 0, i64::MAX)?;
+    let step = crate::web::forms::field::int(ctx.lang, "record_step", &f.step, 0, i64::MAX)?;
     if step != rec.steps {
         let said =
             Said { notice: ctx.t("record_conflict").to_string(), typed: f.event.clone(), ..Said::default() };
@@ -325,7 +325,7 @@ pub async fn record_post(
                 let said = Said { error: ctx.t("record_one_line").to_string(), ..Said::default() };
                 return again(said, StatusCode::UNPROCESSABLE_ENTITY).await;
             }
-            crate::web::form::text(ctx.lang, "record_line", &text, LINE_MAX)?;
+            crate::web::forms::field::text(ctx.lang, "record_line", &text, LINE_MAX)?;
             let lang = engine_lang(ctx.lang);
             let log = match notation::parse(&text) {
                 Ok(log) => log,

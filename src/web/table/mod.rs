@@ -11,7 +11,7 @@ use crate::engine::notation::{self, GameLog};
 use crate::engine::{Edition, GameState, Lang as EngineLang, Refusal, RuleOptions, narrate};
 use crate::league::clock::LeagueClock;
 use crate::outcome::Side;
-use crate::web::i18n::Lang;
+use crate::web::text::i18n::Lang;
 
 /// The engine's language for the page's.
 #[must_use]

@@ -12,7 +12,7 @@ use crate::engine::notation::{self, Body, Builder, PlayBody, Tok, UNSEEN};
 use crate::engine::{CardEffect, GameState, narrate};
 use crate::outcome::Side;
 use crate::web::board::Marks;
-use crate::web::i18n::Lang;
+use crate::web::text::i18n::Lang;
 
 /// A button that records one whole line.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,12 +4,12 @@
 use super::organised;
 use crate::store::tournaments::Tournament;
 use crate::store::{self, PlayerId, Store};
-use crate::web::auth::LoggedIn;
-use crate::web::csrf::CsrfForm;
-use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
-use crate::web::form;
+use crate::web::extract::ctx::Ctx;
+use crate::web::forms::field;
 use crate::web::routes::see_other;
+use crate::web::security::auth::LoggedIn;
+use crate::web::security::csrf::CsrfForm;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
@@ -29,8 +29,8 @@ async fn parse_pair(
     t: &Tournament,
     f: &PairForm,
 ) -> Result<(PlayerId, PlayerId), WebError> {
-    let a = PlayerId(form::int(ctx.lang, "player", &f.a, 1, i64::MAX)?);
-    let b = PlayerId(form::int(ctx.lang, "player", &f.b, 1, i64::MAX)?);
+    let a = PlayerId(field::int(ctx.lang, "player", &f.a, 1, i64::MAX)?);
+    let b = PlayerId(field::int(ctx.lang, "player", &f.b, 1, i64::MAX)?);
     if a == b {
         return Err(WebError::BadRequest(format!(
             "{}: {}",
@@ -55,7 +55,7 @@ pub async fn forbid(
 ) -> Result<HttpResponse, WebError> {
     let t = organised(&db, &user, path.into_inner()).await?;
     let (a, b) = parse_pair(&ctx, &db, &t, &form.value).await?;
-    let until = form::opt_int(ctx.lang, "forbidden_until", &form.value.until, 1, 100)?;
+    let until = field::opt_int(ctx.lang, "forbidden_until", &form.value.until, 1, 100)?;
     store::players::forbid_pair(&db, t.id, a, b, until, user.0.id).await?;
     Ok(see_other(&format!("/admin/t/{}#forbidden", t.id)))
 }

@@ -6,11 +6,11 @@ use crate::store::history::{self, Filter, Side};
 use crate::store::rounds::Round;
 use crate::store::tournaments::Tournament;
 use crate::store::{self, PlayerId, Store};
-use crate::web::auth::LoggedIn;
-use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
-use crate::web::history_lines::{HistoryLine, Names, describe};
+use crate::web::extract::ctx::Ctx;
 use crate::web::routes::render;
+use crate::web::security::auth::LoggedIn;
+use crate::web::text::history::{HistoryLine, Names, describe};
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
@@ -122,7 +122,7 @@ pub async fn history_log(
 ) -> Result<HttpResponse, WebError> {
     let (tid, id, side) = path.into_inner();
     let t = crate::web::routes::tournament(&db, tid).await?;
-    crate::web::auth::require(&db, &user.0, t.id, crate::store::tournaments::Role::Referee).await?;
+    crate::web::security::auth::require(&db, &user.0, t.id, crate::store::tournaments::Role::Referee).await?;
     let side = match side.as_str() {
         "old" => Side::Old,
         "new" => Side::New,

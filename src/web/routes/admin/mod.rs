@@ -1,11 +1,14 @@
 //! Organiser pages, one file per resource: the tournament and its configuration (`tournament`),
 //! players, the CSV import and their changes (`players`), forbidden pairs (`forbidden`), referees
-//! and co-organisers (`referees`), the change history (`history`). Rounds are in `routes::rounds`.
+//! and co-organisers (`referees`), the change history (`history`), rounds (`rounds`), editions (`editions`), erasure (`privacy`).
 
+pub mod editions;
 mod forbidden;
 mod history;
 mod players;
+pub mod privacy;
 mod referees;
+pub mod rounds;
 mod tournament;
 
 pub use forbidden::{allow, forbid};
@@ -17,8 +20,8 @@ pub use tournament::{configure, create, default_config, new_form, overview};
 use super::tournament as load_tournament;
 use crate::store::Store;
 use crate::store::tournaments::{Role, Tournament};
-use crate::web::auth::{self, LoggedIn};
 use crate::web::error::WebError;
+use crate::web::security::auth::{self, LoggedIn};
 
 /// Load the tournament and check that `user` organises it.
 async fn organised(db: &Store, user: &LoggedIn, id: i64) -> Result<Tournament, WebError> {

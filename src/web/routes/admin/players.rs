@@ -8,15 +8,15 @@ use super::tournament::{Forms, overview_page};
 use crate::store::players::{NewPlayer, PlayerChange};
 use crate::store::tournaments::Tournament;
 use crate::store::{self, PlayerId, Store, StoreError, TournamentId};
-use crate::web::auth::LoggedIn;
-use crate::web::csrf::CsrfForm;
-use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
-use crate::web::fields::Problems;
-use crate::web::form;
-use crate::web::player_form::{self, FirstRow, PlayerFields};
+use crate::web::extract::ctx::Ctx;
+use crate::web::forms::field;
+use crate::web::forms::player::{self, FirstRow, PlayerFields};
+use crate::web::forms::problems::Problems;
 use crate::web::routes::confirm::{self, Confirm};
 use crate::web::routes::see_other;
+use crate::web::security::auth::LoggedIn;
+use crate::web::security::csrf::CsrfForm;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -96,7 +96,7 @@ pub async fn register(
         birth_date: f.birth_date.clone(),
         club: f.club.clone(),
         knowledge: f.knowledge.clone(),
-        age_override: form::checkbox(f.age_override.as_ref()),
+        age_override: field::checkbox(f.age_override.as_ref()),
         ..RegisterState::default()
     };
     let fields = PlayerFields {
@@ -106,11 +106,11 @@ pub async fn register(
         knowledge: &f.knowledge,
         age_override: state.age_override,
     };
-    let parsed = player_form::parse_fields(ctx.lang, t.first_day, &fields, &mut state.problems)?;
+    let parsed = player::parse_fields(ctx.lang, t.first_day, &fields, &mut state.problems)?;
     if let Some(player) = parsed {
         let existing = store::players::list(&db, t.id).await?;
-        state.duplicates = player_form::duplicates(ctx.lang, &[(0, player.clone())], &existing);
-        if state.duplicates.is_empty() || form::checkbox(f.accept_duplicate.as_ref()) {
+        state.duplicates = player::duplicates(ctx.lang, &[(0, player.clone())], &existing);
+        if state.duplicates.is_empty() || field::checkbox(f.accept_duplicate.as_ref()) {
             return store_players(&db, &t, &[player], &user).await;
         }
     }
@@ -140,20 +140,20 @@ pub async fn import(
     let lang = ctx.lang;
     let mut state = ImportState {
         csv: f.csv.clone(),
-        first_row_is_player: form::checkbox(f.first_row_is_player.as_ref()),
+        first_row_is_player: field::checkbox(f.first_row_is_player.as_ref()),
         ..ImportState::default()
     };
-    state.first_row = player_form::first_row_looks_like_a_player(&f.csv);
+    state.first_row = player::first_row_looks_like_a_player(&f.csv);
     let first = if state.first_row_is_player { FirstRow::Player } else { FirstRow::Header };
     if state.first_row.is_some() && first == FirstRow::Header {
         // Taken as a header, the first player would be dropped without a word: ask.
         state.problems.add("csv", lang.t("first_row_not_header"));
     } else if let Some(rows) =
-        state.problems.take(lang, "csv", player_form::parse_csv_rows(lang, t.first_day, &f.csv, first))?
+        state.problems.take(lang, "csv", player::parse_csv_rows(lang, t.first_day, &f.csv, first))?
     {
         let existing = store::players::list(&db, t.id).await?;
-        state.duplicates = player_form::duplicates(lang, &rows, &existing);
-        if state.duplicates.is_empty() || form::checkbox(f.accept_duplicates.as_ref()) {
+        state.duplicates = player::duplicates(lang, &rows, &existing);
+        if state.duplicates.is_empty() || field::checkbox(f.accept_duplicates.as_ref()) {
             let players: Vec<NewPlayer> = rows.into_iter().map(|(_, p)| p).collect();
             return store_players(&db, &t, &players, &user).await;
         }
@@ -184,7 +184,7 @@ pub async fn change_player(
     let t = organised(&db, &user, tid).await?;
     let player = store::players::get(&db, t.id, PlayerId(pid)).await?.ok_or(WebError::NotFound)?;
     let f = &form.value;
-    let version = form::int(ctx.lang, "version", &f.version, 0, i64::MAX)?;
+    let version = field::int(ctx.lang, "version", &f.version, 0, i64::MAX)?;
     let mut change = PlayerChange { withdrawn: player.withdrawn, knowledge_score: player.knowledge_score };
     match f.action.as_str() {
         "withdraw" => {
@@ -204,7 +204,7 @@ pub async fn change_player(
             change.withdrawn = true;
         }
         "readmit" => change.withdrawn = false,
-        "knowledge" => change.knowledge_score = form::opt_int(ctx.lang, "knowledge", &f.knowledge, 0, 1000)?,
+        "knowledge" => change.knowledge_score = field::opt_int(ctx.lang, "knowledge", &f.knowledge, 0, 1000)?,
         other => return Err(WebError::BadRequest(format!("action {other:?}"))),
     }
     match store::players::change(&db, t.id, player.id, version, &change, user.0.id).await {

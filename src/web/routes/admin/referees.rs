@@ -4,12 +4,12 @@
 use super::organised;
 use crate::store::tournaments::Role;
 use crate::store::{self, Store};
-use crate::web::auth::{self, LoggedIn};
-use crate::web::csrf::CsrfForm;
-use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
-use crate::web::form;
+use crate::web::extract::ctx::Ctx;
+use crate::web::forms::field;
 use crate::web::routes::see_other;
+use crate::web::security::auth::{self, LoggedIn};
+use crate::web::security::csrf::CsrfForm;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
@@ -36,12 +36,12 @@ pub async fn appoint(
     ctx: Ctx,
     user: LoggedIn,
     db: web::Data<Store>,
-    hasher: web::Data<crate::web::hashing::Hasher>,
+    hasher: web::Data<crate::web::security::hashing::Hasher>,
     path: web::Path<i64>,
     form: CsrfForm<AppointForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = organised(&db, &user, path.into_inner()).await?;
-    let username = form::text(ctx.lang, "username", &form.value.username, 60)?;
+    let username = field::text(ctx.lang, "username", &form.value.username, 60)?;
     let password = &form.value.password;
     let (id, outcome) = match store::users::by_username(&db, &username).await? {
         Some(existing) if password.is_empty() => (existing.id, "existing"),
@@ -54,7 +54,7 @@ pub async fn appoint(
                     ctx.t("username_rules")
                 )));
             }
-            crate::web::password_policy::check(&username, password).map_err(|w| {
+            crate::web::security::password_policy::check(&username, password).map_err(|w| {
                 WebError::BadRequest(format!("{}: {}", ctx.t("password"), w.message(ctx.lang)))
             })?;
             let id = auth::create_account_with(&hasher, &db, &username, password, false)

@@ -12,14 +12,14 @@ use crate::store::players::Player;
 use crate::store::rounds::{Phase, Round, Status};
 use crate::store::tournaments::{Role, Tournament, TournamentConfig};
 use crate::store::{self, PlayerId, Store, StoreError};
-use crate::web::auth::LoggedIn;
-use crate::web::csrf::CsrfForm;
-use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
-use crate::web::fields::Problems;
-use crate::web::form;
-use crate::web::i18n::Lang;
+use crate::web::extract::ctx::Ctx;
+use crate::web::forms::field;
+use crate::web::forms::problems::Problems;
 use crate::web::routes::{render_status, see_other};
+use crate::web::security::auth::LoggedIn;
+use crate::web::security::csrf::CsrfForm;
+use crate::web::text::i18n::Lang;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -72,7 +72,7 @@ fn parse_config(
 ) -> Result<(TournamentConfig, Problems), WebError> {
     let mut p = Problems::default();
     let int = |p: &mut Problems, field: &'static str, text: &str, min: i64, max: i64, or: i64| {
-        p.take(lang, field, form::int(lang, field, text, min, max)).map(|v| v.unwrap_or(or))
+        p.take(lang, field, field::int(lang, field, text, min, max)).map(|v| v.unwrap_or(or))
     };
     let swiss_rounds = int(&mut p, "swiss_rounds", &f.swiss_rounds, 1, 30, fallback.swiss_rounds)?;
     let knockout_size = int(&mut p, "knockout_size", &f.knockout_size, 0, 128, fallback.knockout_size)?;
@@ -88,10 +88,10 @@ fn parse_config(
         7200,
         i64::from(fallback.rules.time_control_secs),
     )?;
-    let name = p.take(lang, "tournament_name", form::text(lang, "tournament_name", &f.name, 200))?;
-    let venue = p.take(lang, "venue", form::opt_text(lang, "venue", &f.venue, 200))?;
-    let first_day = p.take(lang, "first_day", form::date(lang, "first_day", &f.first_day))?;
-    let last_day = p.take(lang, "last_day", form::date(lang, "last_day", &f.last_day))?;
+    let name = p.take(lang, "tournament_name", field::text(lang, "tournament_name", &f.name, 200))?;
+    let venue = p.take(lang, "venue", field::opt_text(lang, "venue", &f.venue, 200))?;
+    let first_day = p.take(lang, "first_day", field::date(lang, "first_day", &f.first_day))?;
+    let last_day = p.take(lang, "last_day", field::date(lang, "last_day", &f.last_day))?;
     if let (Some(first), Some(last)) = (first_day, last_day)
         && last < first
     {
@@ -100,11 +100,13 @@ fn parse_config(
     if knockout_size == 1 {
         p.add("knockout_size", lang.t("knockout_size_values"));
     }
-    let tiebreaks = crate::web::tiebreak_order::from_choices(pairs).unwrap_or_else(|| f.tiebreaks.clone());
-    let tiebreaks = p.take(lang, "tiebreak_order", crate::web::tiebreak_order::parse(lang, &tiebreaks))?;
+    let tiebreaks =
+        crate::web::forms::tiebreak_order::from_choices(pairs).unwrap_or_else(|| f.tiebreaks.clone());
+    let tiebreaks =
+        p.take(lang, "tiebreak_order", crate::web::forms::tiebreak_order::parse(lang, &tiebreaks))?;
     let encirclement = match f.encirclement.trim() {
         "" => RuleOptions::STANDARD.encirclement,
-        name => crate::web::rules::encirclement(name).unwrap_or_else(|| {
+        name => crate::web::forms::rules::encirclement(name).unwrap_or_else(|| {
             p.add("encirclement", lang.t("choose_one"));
             fallback.rules.encirclement
         }),
@@ -117,24 +119,24 @@ fn parse_config(
         last_day: last_day.unwrap_or(fallback.last_day),
         swiss_rounds,
         knockout_size,
-        third_place: form::checkbox(f.third_place.as_ref()),
+        third_place: field::checkbox(f.third_place.as_ref()),
         score_win,
         score_draw,
         score_loss,
         score_bye,
         tiebreaks: tiebreaks.unwrap_or_else(|| fallback.tiebreaks.clone()),
         edition: match f.edition.trim() {
-            "" => crate::web::editions::default_code().to_string(),
+            "" => crate::web::read_model::editions::default_code().to_string(),
             code => code.to_string(),
         },
         #[allow(clippy::needless_update)] // a switch the engine adds later keeps its default
         rules: RuleOptions {
-            fortifications: form::checkbox(f.fortifications.as_ref()),
-            flank_attacks: form::checkbox(f.flank_attacks.as_ref()),
+            fortifications: field::checkbox(f.fortifications.as_ref()),
+            flank_attacks: field::checkbox(f.flank_attacks.as_ref()),
             time_control_secs: u32::try_from(time_control).unwrap_or(RuleOptions::STANDARD.time_control_secs),
-            no_retreat_eliminates: form::checkbox(f.no_retreat_eliminates.as_ref()),
-            compulsory_advance: form::checkbox(f.compulsory_advance.as_ref()),
-            pillage_by_free_units_only: form::checkbox(f.pillage_by_free_units_only.as_ref()),
+            no_retreat_eliminates: field::checkbox(f.no_retreat_eliminates.as_ref()),
+            compulsory_advance: field::checkbox(f.compulsory_advance.as_ref()),
+            pillage_by_free_units_only: field::checkbox(f.pillage_by_free_units_only.as_ref()),
             encirclement,
             // A switch the engine adds later keeps its default until the form offers it.
             ..RuleOptions::STANDARD
@@ -158,8 +160,8 @@ pub fn default_config() -> TournamentConfig {
         score_draw: 1,
         score_loss: 0,
         score_bye: 2,
-        tiebreaks: crate::web::tiebreak_order::default_order(),
-        edition: crate::web::editions::default_code().to_string(),
+        tiebreaks: crate::web::forms::tiebreak_order::default_order(),
+        edition: crate::web::read_model::editions::default_code().to_string(),
         // The rulebook's Additional Rules are on by default, as in the engine; the form can switch them off.
         rules: RuleOptions::default(),
     }
@@ -197,7 +199,7 @@ pub async fn new_form(ctx: Ctx, user: LoggedIn, db: web::Data<Store>) -> Result<
         editions: edition_choices(&db).await?,
         config_problems: Problems::default(),
     };
-    super::super::render(&page)
+    crate::web::routes::render(&page)
 }
 
 pub async fn create(
@@ -237,11 +239,11 @@ pub async fn configure(
         let forms = Forms { config: Some((cfg, problems)), ..Forms::default() };
         return overview_page(&ctx, &db, t, forms, StatusCode::UNPROCESSABLE_ENTITY).await;
     }
-    let version = form::int(ctx.lang, "version", &form.value.version, 0, i64::MAX)?;
+    let version = field::int(ctx.lang, "version", &form.value.version, 0, i64::MAX)?;
     match store::tournaments::update(&db, t.id, version, &cfg, user.0.id).await {
         Ok(()) => {}
         Err(StoreError::Conflict) => {
-            let now = super::super::tournament(&db, t.id.0).await?;
+            let now = crate::web::routes::tournament(&db, t.id.0).await?;
             if now.config() != cfg {
                 // Someone saved first: the form comes back with this organiser's values and the
                 // current version, so saving again (after a look) replaces theirs knowingly.
@@ -370,7 +372,7 @@ pub(super) async fn overview_page(
         editions: edition_choices(db).await?,
         appointed: forms.appointed,
         saved: forms.saved,
-        season_over: super::super::privacy::season_over(&t),
+        season_over: crate::web::routes::admin::privacy::season_over(&t),
         full_deck: i64::from(DECK_SIZE),
         register: forms.register,
         import: forms.import,

@@ -8,13 +8,13 @@ use crate::engine::Edition;
 use crate::league::{DeckCheckError, DeckReport, check_deck};
 use crate::outcome::Side;
 use crate::store::{self, MatchId, Store, StoreError};
-use crate::web::auth::LoggedIn;
-use crate::web::csrf::CsrfForm;
-use crate::web::ctx::Ctx;
-use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
-use crate::web::fields::Problems;
-use crate::web::form;
+use crate::web::extract::ctx::Ctx;
+use crate::web::forms::field;
+use crate::web::forms::problems::Problems;
+use crate::web::read_model::editions::EditionCache;
+use crate::web::security::auth::LoggedIn;
+use crate::web::security::csrf::CsrfForm;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -74,9 +74,9 @@ pub async fn deck_check(
     let f = &form.value;
     let lang = ctx.lang;
     let mut problems = Problems::default();
-    let set_label = problems.take(lang, "set_label", form::text(lang, "set_label", &f.set_label, 40))?;
+    let set_label = problems.take(lang, "set_label", field::text(lang, "set_label", &f.set_label, 40))?;
     let swapped_to =
-        problems.take(lang, "swapped_to", form::opt_text(lang, "swapped_to", &f.swapped_to, 40))?;
+        problems.take(lang, "swapped_to", field::opt_text(lang, "swapped_to", &f.swapped_to, 40))?;
     let ticked: std::collections::BTreeSet<String> =
         form.pairs.iter().filter(|(k, _)| k.starts_with("missing_")).map(|(k, _)| k.clone()).collect();
     let mut missing_cards = Vec::new();
@@ -85,7 +85,7 @@ pub async fn deck_check(
     for (i, side) in Side::BOTH.into_iter().enumerate() {
         let (field, value) =
             if side == Side::Red { ("red_count", &f.red_count) } else { ("polish_count", &f.polish_count) };
-        let Some(counted) = problems.take(lang, field, form::int(lang, field, value, 0, 99))? else {
+        let Some(counted) = problems.take(lang, field, field::int(lang, field, value, 0, 99))? else {
             continue;
         };
         counts[i] = counted;
@@ -130,7 +130,7 @@ pub async fn deck_check(
         };
         match store::deck_checks::record(&db, t.id, m.id, &check, user.0.id).await {
             Ok(()) => {
-                return Ok(super::super::see_other(&format!(
+                return Ok(crate::web::routes::see_other(&format!(
                     "/ref/t/{}/match/{}?saved=deck#deck",
                     t.id, m.id
                 )));

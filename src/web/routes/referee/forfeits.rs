@@ -7,14 +7,14 @@ use super::{open_for, refereed};
 use crate::league::{self, Absence, MatchPlay};
 use crate::store::rounds::{Forfeit, Phase};
 use crate::store::{self, MatchId, Store, StoreError};
-use crate::web::auth::LoggedIn;
-use crate::web::csrf::CsrfForm;
-use crate::web::ctx::Ctx;
-use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
-use crate::web::fields::Problems;
-use crate::web::form;
-use crate::web::league_view::lp;
+use crate::web::extract::ctx::Ctx;
+use crate::web::forms::field;
+use crate::web::forms::problems::Problems;
+use crate::web::read_model::editions::EditionCache;
+use crate::web::read_model::loaded::lp;
+use crate::web::security::auth::LoggedIn;
+use crate::web::security::csrf::CsrfForm;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -56,7 +56,7 @@ pub async fn forfeit(
     let Some(b) = m.player_b else { return Err(WebError::BadRequest(ctx.t("bye").to_string())) };
     let lang = ctx.lang;
     let f = &form.value;
-    let version = form::int(lang, "version", &f.version, 0, i64::MAX)?;
+    let version = field::int(lang, "version", &f.version, 0, i64::MAX)?;
     let mut problems = Problems::default();
     let choice = f.forfeit.trim();
     let forfeit = match choice {
@@ -82,7 +82,7 @@ pub async fn forfeit(
         match store::rounds::set_forfeit(&db, t.id, m.id, version, forfeit, user.0.id).await {
             Ok(()) => {
                 tracing::info!(tournament = %t.id, r#match = %m.id, forfeit = choice, by = %user.0.username, "forfeit saved");
-                return Ok(super::super::see_other(&format!(
+                return Ok(crate::web::routes::see_other(&format!(
                     "/ref/t/{}/match/{}?saved=forfeit#forfeit",
                     t.id, m.id
                 )));
@@ -91,7 +91,7 @@ pub async fn forfeit(
                 let now = store::rounds::get_match(&db, t.id, m.id).await?.ok_or(WebError::NotFound)?;
                 if now.forfeit() == forfeit {
                     // The same choice again (a repeated submission): it is saved.
-                    return Ok(super::super::see_other(&format!(
+                    return Ok(crate::web::routes::see_other(&format!(
                         "/ref/t/{}/match/{}?saved=forfeit#forfeit",
                         t.id, m.id
                     )));

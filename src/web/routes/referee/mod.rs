@@ -18,11 +18,11 @@ use super::{render, tournament};
 use crate::store::rounds::{MatchRow, Round, Status};
 use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, Store};
-use crate::web::auth::{self, LoggedIn};
-use crate::web::ctx::Ctx;
 use crate::web::error::WebError;
-use crate::web::league_view::Loaded;
-use crate::web::lines::{MatchLine, match_line};
+use crate::web::extract::ctx::Ctx;
+use crate::web::read_model::lines::{MatchLine, match_line};
+use crate::web::read_model::loaded::Loaded;
+use crate::web::security::auth::{self, LoggedIn};
 use actix_web::{HttpResponse, web};
 use askama::Template;
 

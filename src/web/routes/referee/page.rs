@@ -9,15 +9,15 @@ use crate::outcome::{Side, Termination};
 use crate::store::deck_checks::DeckCheck;
 use crate::store::tournaments::Tournament;
 use crate::store::{self, GameId, MatchId, Store};
-use crate::web::auth::LoggedIn;
-use crate::web::ctx::Ctx;
-use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
-use crate::web::fields::Problems;
-use crate::web::league_view::Loaded;
-use crate::web::lines::{GameLine, MatchLine, match_line};
-use crate::web::log_error::LogErrorView;
-use crate::web::sentences::clock_text;
+use crate::web::extract::ctx::Ctx;
+use crate::web::forms::problems::Problems;
+use crate::web::read_model::editions::EditionCache;
+use crate::web::read_model::lines::{GameLine, MatchLine, match_line};
+use crate::web::read_model::loaded::Loaded;
+use crate::web::security::auth::LoggedIn;
+use crate::web::text::log_error::LogErrorView;
+use crate::web::text::sentences::clock_text;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -176,10 +176,10 @@ pub async fn render_match(
         cards: checklist(edition),
         decks: store::deck_checks::of_match(db, m).await?,
         full_deck: card_list(edition, Side::Red).len(),
-        edition: edition.name_in(crate::web::log_error::engine_lang(ctx.lang)).to_string(),
+        edition: edition.name_in(crate::web::text::log_error::engine_lang(ctx.lang)).to_string(),
         line,
     };
-    super::super::render_status(status, &page)
+    crate::web::routes::render_status(status, &page)
 }
 
 #[derive(Deserialize)]

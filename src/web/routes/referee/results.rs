@@ -9,18 +9,18 @@ use crate::outcome::{Side, Termination};
 use crate::store::games::{LogStatus, ResultEntry};
 use crate::store::tournaments::Tournament;
 use crate::store::{self, GameId, MatchId, Store, StoreError};
-use crate::web::auth::LoggedIn;
-use crate::web::csrf::CsrfForm;
-use crate::web::ctx::Ctx;
-use crate::web::editions::EditionCache;
 use crate::web::error::WebError;
-use crate::web::fields::Problems;
-use crate::web::form;
-use crate::web::i18n::Lang;
-use crate::web::league_view::Loaded;
-use crate::web::lines::match_line;
-use crate::web::log_error::LogErrorView;
-use crate::web::sentences::game_sentence;
+use crate::web::extract::ctx::Ctx;
+use crate::web::forms::field;
+use crate::web::forms::problems::Problems;
+use crate::web::read_model::editions::EditionCache;
+use crate::web::read_model::lines::match_line;
+use crate::web::read_model::loaded::Loaded;
+use crate::web::security::auth::LoggedIn;
+use crate::web::security::csrf::CsrfForm;
+use crate::web::text::i18n::Lang;
+use crate::web::text::log_error::LogErrorView;
+use crate::web::text::sentences::game_sentence;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
@@ -108,7 +108,7 @@ fn parse_typed(lang: Lang, f: &ResultForm, problems: &mut Problems) -> Result<Ty
         winner,
         termination,
         red_points: problems
-            .take(lang, "red_points", form::opt_int(lang, "red_points", &f.red_points, 0, 500))?
+            .take(lang, "red_points", field::opt_int(lang, "red_points", &f.red_points, 0, 500))?
             .flatten(),
         red_clock: problems.take(lang, "red_clock", parse_clock(lang, "red_clock", &f.red_clock))?.flatten(),
         polish_clock: problems
@@ -191,7 +191,7 @@ pub async fn upload_result(
     payload: actix_multipart::Multipart,
 ) -> Result<HttpResponse, WebError> {
     let (tid, gid) = path.into_inner();
-    let mut fields = crate::web::upload::read(&req, payload, ctx.lang).await?;
+    let mut fields = crate::web::forms::upload::read(&req, payload, ctx.lang).await?;
     let mut take = |k: &str| fields.remove(k).unwrap_or_default();
     let file = take("log_file");
     let pasted = take("log");
@@ -219,7 +219,7 @@ fn as_typed(game: GameId, version: i64, f: &ResultForm, problems: Problems) -> G
         red_clock: f.red_clock.clone(),
         polish_clock: f.polish_clock.clone(),
         log: f.log.clone(),
-        accept_invalid: form::checkbox(f.accept_invalid.as_ref()),
+        accept_invalid: field::checkbox(f.accept_invalid.as_ref()),
         problems,
         ..GameForm::empty(game, version)
     }
@@ -248,10 +248,10 @@ async fn save_result(
     }
     let edition = editions.get(db, &t.edition).await?;
     // A form of ours always carries the version: without one the request is malformed (400).
-    let version = form::int(lang, "version", &f.version, 0, i64::MAX)?;
+    let version = field::int(lang, "version", &f.version, 0, i64::MAX)?;
     let mut problems = Problems::default();
     let typed = parse_typed(lang, f, &mut problems)?;
-    problems.take(lang, "move_log", form::multiline(lang, "move_log", &f.log, LOG_MAX_BYTES))?;
+    problems.take(lang, "move_log", field::multiline(lang, "move_log", &f.log, LOG_MAX_BYTES))?;
     let refuse = |problems: Problems, message: Option<String>, log_error: Option<LogErrorView>, status| {
         let mut form = as_typed(game.id, version, f, problems);
         form.message = message;
@@ -274,7 +274,7 @@ async fn save_result(
                 None => break 'decide refuse(problems, None, None, StatusCode::UNPROCESSABLE_ENTITY),
             }
         } else {
-            match validate_log(log, &edition, &crate::web::rules::rule_options(&t.config())) {
+            match validate_log(log, &edition, &crate::web::forms::rules::rule_options(&t.config())) {
                 Ok(v) => {
                     contradictions(lang, &typed, &v, &mut problems);
                     if !problems.is_empty() {
@@ -293,7 +293,7 @@ async fn save_result(
                         log_edition: Some(t.edition.clone()),
                     }
                 }
-                Err(e) if form::checkbox(f.accept_invalid.as_ref()) => {
+                Err(e) if field::checkbox(f.accept_invalid.as_ref()) => {
                     let Some(mut entry) = typed_entry(lang, &typed, &mut problems) else {
                         break 'decide refuse(problems, None, None, StatusCode::UNPROCESSABLE_ENTITY);
                     };
@@ -340,7 +340,7 @@ async fn save_result(
 
 /// After a save: the match page, at the saved game, saying so.
 fn saved(t: &Tournament, m: MatchId, game_no: i64) -> HttpResponse {
-    super::super::see_other(&format!("/ref/t/{}/match/{}?saved=game-{game_no}#game-{game_no}", t.id, m))
+    crate::web::routes::see_other(&format!("/ref/t/{}/match/{}?saved=game-{game_no}#game-{game_no}", t.id, m))
 }
 
 /// Whether the stored game holds exactly this result (the save would change nothing).
@@ -376,7 +376,7 @@ pub async fn extra_game(
     user: LoggedIn,
     db: web::Data<Store>,
     path: web::Path<(i64, i64)>,
-    _form: CsrfForm<super::super::rounds::Empty>,
+    _form: CsrfForm<crate::web::routes::admin::rounds::Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, mid) = path.into_inner();
     let (t, _) = refereed(&db, &user, tid).await?;
@@ -384,12 +384,12 @@ pub async fn extra_game(
     let m = data.matches.iter().find(|m| m.id == MatchId(mid)).ok_or(WebError::NotFound)?;
     if data.games_of(m.id).iter().any(|g| g.game_no == 3) {
         // The lot was drawn already (a repeated click): show it.
-        return Ok(super::super::see_other(&format!("/ref/t/{}/match/{}#game-3", data.t.id, m.id)));
+        return Ok(crate::web::routes::see_other(&format!("/ref/t/{}/match/{}#game-3", data.t.id, m.id)));
     }
-    if !matches!(data.state(m), crate::web::league_view::MatchState::NeedsExtraGame) {
+    if !matches!(data.state(m), crate::web::read_model::loaded::MatchState::NeedsExtraGame) {
         return Err(WebError::BadRequest(ctx.t("no_extra_game").to_string()));
     }
-    let at = m.bracket_slot.and_then(crate::web::league_view::ref_of).ok_or(WebError::NotFound)?;
+    let at = m.bracket_slot.and_then(crate::web::read_model::loaded::ref_of).ok_or(WebError::NotFound)?;
     let mut bracket =
         data.bracket().unwrap_or_else(|| Err("no bracket".into())).map_err(WebError::BadRequest)?;
     let lot = bracket.draw_extra_game_red(at).map_err(|e| WebError::BadRequest(e.to_string()))?;
@@ -397,7 +397,7 @@ pub async fn extra_game(
         &db,
         data.t.id,
         m.id,
-        crate::web::league_view::sp(lot.red),
+        crate::web::read_model::loaded::sp(lot.red),
         lot.seed,
         user.0.id,
     )
@@ -408,7 +408,7 @@ pub async fn extra_game(
         other => other.into(),
     })?;
     tracing::info!(tournament = %data.t.id, r#match = %m.id, red = %lot.red, seed = lot.seed, "extra game lot drawn");
-    Ok(super::super::see_other(&format!("/ref/t/{}/match/{}#game-3", data.t.id, m.id)))
+    Ok(crate::web::routes::see_other(&format!("/ref/t/{}/match/{}#game-3", data.t.id, m.id)))
 }
 
 #[cfg(test)]

@@ -1,0 +1,157 @@
+//! The read models of the public pages, one per tournament, kept for the tournament's change stamp.
+//!
+//! Per request: the tournaments' stamps are read from the database (one query, shared by every
+//! request that arrived while the previous one ran: `web::coalesce`), and the view built for that
+//! stamp (or a newer one) is returned. After a write the stamp moves; the first request that sees
+//! the new stamp builds the new view, from one read transaction, off the async workers, and every
+//! request seeing the same stamp meanwhile waits for that one build. Requests that read the old
+//! stamp keep getting the old view without waiting. Since the stamp lives in the database, several
+//! server processes, each with its own cache, stay correct.
+
+use crate::store::view::Stamp;
+use crate::store::{self, Store, StoreError, TournamentId};
+use crate::web::error::WebError;
+use crate::web::read_model::coalesce::Coalesced;
+use crate::web::read_model::http::{Budget, PageStore};
+use crate::web::read_model::view::TournamentView;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use tokio::sync::OnceCell;
+
+type Stamps = Arc<HashMap<TournamentId, Stamp>>;
+type Build = Arc<OnceCell<Arc<TournamentView>>>;
+
+/// What rendered bodies may take in all, per process (see `web::http_cache::Budget`).
+pub const PAGE_BUDGET_BYTES: usize = 64 << 20;
+
+#[derive(Default)]
+struct Slot {
+    ready: Option<Arc<TournamentView>>,
+    /// The build under way, for the stamp that asked for it.
+    building: Option<(Stamp, Build)>,
+}
+
+/// Every tournament's current view, and the tournament list's rendered bodies.
+pub struct Views {
+    stamps: Coalesced<Stamps, Arc<StoreError>>,
+    slots: Mutex<HashMap<TournamentId, Slot>>,
+    /// The tournament list: a fingerprint of every tournament's id and configuration version.
+    home: Mutex<Option<(u64, Arc<PageStore>)>>,
+    budget: Arc<Budget>,
+}
+
+impl Default for Views {
+    fn default() -> Self {
+        Views::new(PAGE_BUDGET_BYTES)
+    }
+}
+
+impl Views {
+    #[must_use]
+    pub fn new(page_budget_bytes: usize) -> Views {
+        Views {
+            stamps: Coalesced::default(),
+            slots: Mutex::default(),
+            home: Mutex::default(),
+            budget: Budget::new(page_budget_bytes),
+        }
+    }
+
+    fn slots(&self) -> MutexGuard<'_, HashMap<TournamentId, Slot>> {
+        self.slots.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Every tournament's stamp, read after this call began.
+    async fn current_stamps(&self, db: &Store) -> Result<Stamps, WebError> {
+        self.stamps
+            .get(|| async { store::view::stamps(db).await.map(Arc::new).map_err(Arc::new) })
+            .await
+            .map_err(WebError::internal)
+    }
+
+    /// The view of tournament `id` as of now: it shows every write acknowledged before this call.
+    ///
+    /// # Errors
+    /// [`WebError::NotFound`] for no such tournament; the database fails.
+    pub async fn get(&self, db: &Store, id: TournamentId) -> Result<Arc<TournamentView>, WebError> {
+        let stamp = *self.current_stamps(db).await?.get(&id).ok_or(WebError::NotFound)?;
+        let build = {
+            let mut slots = self.slots();
+            let slot = slots.entry(id).or_default();
+            if let Some(view) = slot.ready.as_ref().filter(|v| v.stamp.covers(stamp)) {
+                return Ok(Arc::clone(view));
+            }
+            match &slot.building {
+                Some((asked, build)) if asked.covers(stamp) => Arc::clone(build),
+                _ => {
+                    let build = Build::default();
+                    slot.building = Some((stamp, Arc::clone(&build)));
+                    build
+                }
+            }
+        };
+        let view = build
+            .get_or_try_init(|| async {
+                let started = std::time::Instant::now();
+                let rows = store::view::rows(db, id).await?.ok_or(WebError::NotFound)?;
+                let loaded = started.elapsed();
+                let pages = PageStore::new(Arc::clone(&self.budget));
+                // The league's work (every match, the standings, the bracket) runs off the async
+                // workers, so pages of other tournaments and cached pages keep flowing meanwhile.
+                let view = actix_web::rt::task::spawn_blocking(move || TournamentView::build(rows, pages))
+                    .await
+                    .map_err(|e| WebError::internal(format!("building the view: {e}")))?;
+                tracing::debug!(
+                    tournament = id.0,
+                    load_ms = loaded.as_millis() as u64,
+                    total_ms = started.elapsed().as_millis() as u64,
+                    "read model built"
+                );
+                Ok::<_, WebError>(Arc::new(view))
+            })
+            .await?
+            .clone();
+        let replaced = {
+            let mut slots = self.slots();
+            let slot = slots.entry(id).or_default();
+            if slot.building.as_ref().is_some_and(|(asked, _)| view.stamp.covers(*asked)) {
+                slot.building = None;
+            }
+            if slot.ready.as_ref().is_some_and(|r| r.stamp.covers(view.stamp)) {
+                None
+            } else {
+                slot.ready.replace(Arc::clone(&view))
+            }
+        };
+        // Freeing a big tournament's old view (thousands of lines, its rendered pages) takes a few
+        // milliseconds: not on the request that brought the new one.
+        if let Some(old) = replaced {
+            actix_web::rt::task::spawn_blocking(move || drop(old));
+        }
+        Ok(view)
+    }
+
+    /// The rendered bodies of the tournament list as of now (a new, empty store once any tournament
+    /// was created or reconfigured).
+    ///
+    /// # Errors
+    /// The database fails.
+    pub async fn home(&self, db: &Store) -> Result<Arc<PageStore>, WebError> {
+        let stamps = self.current_stamps(db).await?;
+        let mut ids: Vec<(TournamentId, i64)> = stamps.iter().map(|(id, s)| (*id, s.config)).collect();
+        ids.sort_unstable();
+        let mut hasher = std::hash::DefaultHasher::new();
+        ids.hash(&mut hasher);
+        let fingerprint = hasher.finish();
+        let mut home = self.home.lock().unwrap_or_else(PoisonError::into_inner);
+        match &*home {
+            Some((f, pages)) if *f == fingerprint => Ok(Arc::clone(pages)),
+            _ => {
+                let pages = Arc::new(PageStore::new(Arc::clone(&self.budget)));
+                *home = Some((fingerprint, Arc::clone(&pages)));
+                Ok(pages)
+            }
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The public pages' read model: a tournament's rows projected once per change stamp into typed view lines, cached per stamp, coalesced, and served with HTTP caching.
+
+pub mod cache;
+pub mod coalesce;
+pub mod editions;
+pub mod http;
+pub mod lines;
+pub mod loaded;
+pub mod view;

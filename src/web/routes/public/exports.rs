@@ -1,0 +1,242 @@
+//! CSV exports: pairings of a round, standings, all results. UTF-8 with a BOM and `;` by default
+//! (what Polish spreadsheets expect), `,` with `?sep=comma`; headers in the page language.
+//! And the Swiss phase as a FIDE Tournament Report File (TRF-16, league `trf`).
+//! Every export is built from the read model (`web::view`) once per change of the tournament (and
+//! language and separator), then served from `view.pages` (compressed, with an `ETag`) to everybody.
+
+use crate::store::{Store, TournamentId};
+use crate::web::csv_cell::{self, Separator};
+use crate::web::error::WebError;
+use crate::web::extract::ctx::Ctx;
+use crate::web::read_model::cache::Views;
+use crate::web::read_model::http::{Body, PageKey};
+use crate::web::read_model::lines::MatchLine;
+use crate::web::read_model::view::TournamentView;
+use crate::web::text::i18n::Lang;
+use crate::web::text::sentences::match_sentence;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+use std::sync::Arc;
+
+#[derive(Deserialize)]
+pub struct Format {
+    sep: Option<String>,
+}
+
+impl Format {
+    /// The cache variant: the only part of the query string that changes the body.
+    fn variant(&self) -> &'static str {
+        if self.sep.as_deref() == Some("comma") { "comma" } else { "" }
+    }
+
+    /// A decimal number as the spreadsheet reading this file expects it: with `;` between cells
+    /// (Polish settings) a decimal comma, or Excel reads `2.5` as the 2nd of May; with `,` the dot.
+    fn decimal(&self, number: &str) -> String {
+        match Separator::from_query(self.sep.as_deref()) {
+            Separator::Semicolon => number.replace('.', ","),
+            Separator::Comma => number.to_string(),
+        }
+    }
+}
+
+/// Rows as a CSV download (UTF-8 with BOM, every cell through [`csv_cell::write`], which neutralises
+/// formula-like cells).
+fn csv_body(sep: &Format, filename: &str, rows: Vec<Vec<String>>) -> Result<Body, WebError> {
+    let body =
+        csv_cell::write(rows, Separator::from_query(sep.sep.as_deref())).map_err(WebError::internal)?;
+    Ok(Body::new("text/csv; charset=utf-8", Some(format!("attachment; filename=\"{filename}\"")), body))
+}
+
+/// An export already built for the tournament's current state, or what building it needs.
+enum Export {
+    Cached(HttpResponse),
+    Build(Arc<TournamentView>, PageKey),
+}
+
+/// Exports are the same for everyone: keyed by path, language and separator only.
+async fn export(
+    req: &HttpRequest,
+    ctx: &Ctx,
+    db: &Store,
+    views: &Views,
+    tid: i64,
+    sep: &Format,
+) -> Result<Export, WebError> {
+    let view = views.get(db, TournamentId(tid)).await?;
+    let key = PageKey::shared(req, ctx, sep.variant());
+    Ok(match view.pages.cached(req, Some(&key)) {
+        Some(hit) => Export::Cached(hit),
+        None => Export::Build(view, key),
+    })
+}
+
+fn game_cells(lang: Lang, line: &MatchLine, game_no: i64) -> [String; 3] {
+    match line.games.iter().find(|g| g.game_no == game_no && g.has_result) {
+        Some(g) => [g.winner_name.clone(), lang.t(&g.termination).to_string(), g.red_points.clone()],
+        None => [String::new(), String::new(), String::new()],
+    }
+}
+
+fn match_header(lang: Lang) -> Vec<String> {
+    ["round", "table", "red_first", "opponent", "result", "red_points", "outcome"]
+        .iter()
+        .map(|k| lang.t(k).to_string())
+        .chain((1..=2).flat_map(|n| {
+            [
+                format!("{} {n}: {}", lang.t("game"), lang.t("winner")),
+                format!("{} {n}: {}", lang.t("game"), lang.t("termination")),
+                format!("{} {n}: {}", lang.t("game"), lang.t("red_points")),
+            ]
+        }))
+        .collect()
+}
+
+fn match_row(lang: Lang, line: &MatchLine) -> Vec<String> {
+    let mut row = vec![
+        line.round.to_string(),
+        if line.is_bye { String::new() } else { line.table.to_string() },
+        line.a_name.clone(),
+        if line.is_bye { lang.t("bye").to_string() } else { line.b_name.clone() },
+        line.score.clone(),
+        line.red_points.clone(),
+        match_sentence(&lang, line),
+    ];
+    for n in 1..=2 {
+        row.extend(game_cells(lang, line, n));
+    }
+    row
+}
+
+pub async fn pairings(
+    req: HttpRequest,
+    ctx: Ctx,
+    db: web::Data<Store>,
+    views: web::Data<Views>,
+    path: web::Path<(i64, i64)>,
+    sep: web::Query<Format>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, number) = path.into_inner();
+    let (view, key) = match export(&req, &ctx, &db, &views, tid, &sep).await? {
+        Export::Cached(hit) => return Ok(hit),
+        Export::Build(view, key) => (view, key),
+    };
+    let round = view.round(number, false).ok_or(WebError::NotFound)?;
+    let mut rows = vec![match_header(ctx.lang)];
+    rows.extend(view.lines_of_round(round).map(|line| match_row(ctx.lang, line)));
+    let body = csv_body(&sep, &format!("pairings-{tid}-round-{number}.csv"), rows)?;
+    Ok(view.pages.serve(&req, Some(key), body))
+}
+
+pub async fn results(
+    req: HttpRequest,
+    ctx: Ctx,
+    db: web::Data<Store>,
+    views: web::Data<Views>,
+    path: web::Path<i64>,
+    sep: web::Query<Format>,
+) -> Result<HttpResponse, WebError> {
+    let tid = path.into_inner();
+    let (view, key) = match export(&req, &ctx, &db, &views, tid, &sep).await? {
+        Export::Cached(hit) => return Ok(hit),
+        Export::Build(view, key) => (view, key),
+    };
+    let mut rows = vec![match_header(ctx.lang)];
+    rows.extend(view.public_lines().map(|line| match_row(ctx.lang, line)));
+    let body = csv_body(&sep, &format!("results-{tid}.csv"), rows)?;
+    Ok(view.pages.serve(&req, Some(key), body))
+}
+
+pub async fn standings(
+    req: HttpRequest,
+    ctx: Ctx,
+    db: web::Data<Store>,
+    views: web::Data<Views>,
+    path: web::Path<i64>,
+    sep: web::Query<Format>,
+) -> Result<HttpResponse, WebError> {
+    let tid = path.into_inner();
+    let (view, key) = match export(&req, &ctx, &db, &views, tid, &sep).await? {
+        Export::Cached(hit) => return Ok(hit),
+        Export::Build(view, key) => (view, key),
+    };
+    let t = |k: &str| ctx.t(k).to_string();
+    let columns = view.standing_columns.iter().map(|c| t(c));
+    let standing = |l: &crate::web::read_model::lines::StandingLine| {
+        let mut cells = vec![l.name.clone(), l.club.clone(), sep.decimal(&l.match_points)];
+        cells.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
+        cells
+    };
+    let mut rows = Vec::new();
+    match &view.final_lines {
+        // After the knockout: the final ranking first, the Swiss rank beside it.
+        Some(finals) => {
+            let mut header =
+                vec![t("final_place"), t("swiss_rank"), t("person_name"), t("club"), t("match_points")];
+            header.extend(columns);
+            rows.push(header);
+            for f in finals {
+                let mut row = vec![f.place.clone(), f.swiss_rank.to_string()];
+                match view.standing_of(f.player) {
+                    Some(l) => row.extend(standing(l)),
+                    None => row.extend([f.name.clone(), f.club.clone()]),
+                }
+                rows.push(row);
+            }
+        }
+        None => {
+            let mut header = vec![t("rank"), t("person_name"), t("club"), t("match_points")];
+            header.extend(columns);
+            rows.push(header);
+            for l in &view.standing_lines {
+                let mut row = vec![l.rank.to_string()];
+                row.extend(standing(l));
+                rows.push(row);
+            }
+        }
+    }
+    let body = csv_body(&sep, &format!("standings-{tid}.csv"), rows)?;
+    Ok(view.pages.serve(&req, Some(key), body))
+}
+
+/// The Swiss phase as a FIDE Tournament Report File (TRF-16): every finished public Swiss round
+/// (a round still in play is left out), players in registration order. Public like the other
+/// exports; no birth dates.
+pub async fn trf(
+    req: HttpRequest,
+    ctx: Ctx,
+    db: web::Data<Store>,
+    views: web::Data<Views>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
+    use crate::league::trf::{TrfEvent, write};
+    use crate::store::rounds::Phase;
+    let tid = path.into_inner();
+    let view = views.get(&db, TournamentId(tid)).await?;
+    let key = PageKey::shared(&req, &ctx, "");
+    if let Some(hit) = view.pages.cached(&req, Some(&key)) {
+        return Ok(hit);
+    }
+    let data = &view.data;
+    let finished: Vec<u32> = data
+        .public_rounds()
+        .filter(|r| r.phase() == Phase::Swiss && data.round_complete(r))
+        .filter_map(|r| u32::try_from(r.number).ok())
+        .collect();
+    let mut input = data.standings_input();
+    input.rounds.retain(|r| finished.contains(&r.round));
+    let event = TrfEvent {
+        name: data.t.name.clone(),
+        city: data.t.venue.clone(),
+        start_date: Some(data.t.first_day.format("%Y/%m/%d").to_string()),
+        end_date: Some(data.t.last_day.format("%Y/%m/%d").to_string()),
+        planned_rounds: u32::try_from(data.t.swiss_rounds).unwrap_or(0),
+        names: data
+            .players
+            .iter()
+            .map(|p| (crate::web::read_model::loaded::lp(p.id), p.name.clone()))
+            .collect(),
+    };
+    let disposition = format!("attachment; filename=\"tournament-{tid}.trf\"");
+    let body = Body::new("text/plain; charset=utf-8", Some(disposition), write(&event, &input).into_bytes());
+    Ok(view.pages.serve(&req, Some(key), body))
+}

@@ -1,0 +1,6 @@
+//! The words of the pages: the language and its tables, result sentences, history sentences, refused logs.
+
+pub mod history;
+pub mod i18n;
+pub mod log_error;
+pub mod sentences;
