@@ -84,12 +84,12 @@ fn the_champion_is_first_then_the_finalist_then_the_third_place_match() {
             (10, 10, 10),
         ]
     );
-    assert_eq!(r[0].stage, Stage::Champion);
-    assert_eq!(r[1].stage, Stage::Finalist);
-    assert_eq!(r[2].stage, Stage::ThirdPlace);
-    assert_eq!(r[3].stage, Stage::FourthPlace);
-    assert_eq!(r[4].stage, Stage::KnockoutRound { before_final: 2 });
-    assert_eq!(r[9].stage, Stage::Swiss);
+    assert_eq!(r[0].reached, Reached::Champion);
+    assert_eq!(r[1].reached, Reached::Finalist);
+    assert_eq!(r[2].reached, Reached::ThirdPlace);
+    assert_eq!(r[3].reached, Reached::FourthPlace);
+    assert_eq!(r[4].reached, Reached::KnockoutRound { before_final: 2 });
+    assert_eq!(r[9].reached, Reached::Swiss);
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn without_a_third_place_match_both_semi_finalists_share_third() {
         places(&r),
         vec![(3, 1, 1), (5, 2, 2), (1, 3, 4), (7, 3, 4), (2, 5, 8), (4, 5, 8), (6, 5, 8), (8, 5, 8)]
     );
-    assert_eq!(r[2].stage, Stage::SemiFinal);
+    assert_eq!(r[2].reached, Reached::SemiFinal);
 }
 
 #[test]

@@ -25,11 +25,11 @@ fn polish_wins(red: PlayerId, polish: PlayerId, pts: u32) -> PlayedGame {
     game(red, polish, Side::Polish, Termination::ThreeRedEliminated, pts)
 }
 
-fn input(phase: Phase, game1: PlayedGame, game2: PlayedGame) -> MatchInput {
+fn input(draw_rule: DrawRule, game1: PlayedGame, game2: PlayedGame) -> MatchInput {
     MatchInput {
         red_first: A,
         other: B,
-        phase,
+        draw_rule,
         play: MatchPlay::Played { game1, game2 },
         knowledge_test: None,
         extra_game: None,
@@ -46,7 +46,7 @@ fn decided(d: Result<MatchDecision, MatchError>) -> MatchResult {
 /// "Won both games: outright win."
 #[test]
 fn winning_both_games_wins_the_match_outright() {
-    let r = decided(outcome_of_match(&input(Phase::Swiss, red_wins(A, B, 29), polish_wins(B, A, 8))));
+    let r = decided(outcome_of_match(&input(DrawRule::Stands, red_wins(A, B, 29), polish_wins(B, A, 8))));
     assert_eq!(r.winner, Some(A));
     assert_eq!(r.decided_by, DecidedBy::BothGames);
     assert_eq!(r.score_of(A), Some(MatchScore::Win));
@@ -58,7 +58,7 @@ fn winning_both_games_wins_the_match_outright() {
 /// "Lost both: outright loss."
 #[test]
 fn losing_both_games_loses_the_match_even_with_more_red_points() {
-    let r = decided(outcome_of_match(&input(Phase::Swiss, polish_wins(A, B, 30), red_wins(B, A, 21))));
+    let r = decided(outcome_of_match(&input(DrawRule::Stands, polish_wins(A, B, 30), red_wins(B, A, 21))));
     assert_eq!(r.winner, Some(B));
     assert_eq!(r.decided_by, DecidedBy::BothGames);
     assert_eq!(r.score_of(A), Some(MatchScore::Loss));
@@ -68,13 +68,17 @@ fn losing_both_games_loses_the_match_even_with_more_red_points() {
 #[test]
 fn one_all_is_won_by_more_red_side_points() {
     // A wins game 1 as Red with 25, B wins game 2 as Red with 21: A scored more while Red.
-    let r = decided(outcome_of_match(&input(Phase::Swiss, red_wins(A, B, 25), red_wins(B, A, 21))));
+    let r = decided(outcome_of_match(&input(DrawRule::Stands, red_wins(A, B, 25), red_wins(B, A, 21))));
     assert_eq!(r.winner, Some(A));
     assert_eq!(r.decided_by, DecidedBy::RedSidePoints);
     assert_eq!(r.red_first_tally, MatchTally { games_won: 1, red_points: 25 });
     assert_eq!(r.other_tally, MatchTally { games_won: 1, red_points: 21 });
     // Points as Red count even in a lost game: both Polish wins, B's 18 beats A's 12.
-    let r = decided(outcome_of_match(&input(Phase::Knockout, polish_wins(A, B, 12), polish_wins(B, A, 18))));
+    let r = decided(outcome_of_match(&input(
+        DrawRule::MustBeDecided,
+        polish_wins(A, B, 12),
+        polish_wins(B, A, 18),
+    )));
     assert_eq!(r.winner, Some(B));
     assert_eq!(r.decided_by, DecidedBy::RedSidePoints);
 }
@@ -82,7 +86,7 @@ fn one_all_is_won_by_more_red_side_points() {
 /// "Still equal: in the Swiss-system phase the match stays a draw."
 #[test]
 fn one_all_with_equal_red_points_is_a_draw_in_the_swiss_phase() {
-    let r = decided(outcome_of_match(&input(Phase::Swiss, red_wins(A, B, 21), red_wins(B, A, 21))));
+    let r = decided(outcome_of_match(&input(DrawRule::Stands, red_wins(A, B, 21), red_wins(B, A, 21))));
     assert_eq!(r.winner, None);
     assert_eq!(r.decided_by, DecidedBy::Draw);
     assert_eq!(r.score_of(A), Some(MatchScore::Draw));
@@ -93,7 +97,7 @@ fn one_all_with_equal_red_points_is_a_draw_in_the_swiss_phase() {
 /// "in the knockout phase the better knowledge-test result decides"
 #[test]
 fn knockout_level_match_asks_for_then_uses_the_knowledge_test() {
-    let mut m = input(Phase::Knockout, red_wins(A, B, 21), red_wins(B, A, 21));
+    let mut m = input(DrawRule::MustBeDecided, red_wins(A, B, 21), red_wins(B, A, 21));
     assert_eq!(outcome_of_match(&m), Ok(MatchDecision::NeedsKnowledgeTest));
     m.knowledge_test = Some(KnowledgeScores { red_first: 17, other: 19 });
     let r = decided(outcome_of_match(&m));
@@ -104,7 +108,7 @@ fn knockout_level_match_asks_for_then_uses_the_knowledge_test() {
 /// "if that is equal too, an extra game (play-off, "dogrywka") is played"
 #[test]
 fn knockout_level_knowledge_test_asks_for_then_uses_the_extra_game() {
-    let mut m = input(Phase::Knockout, red_wins(A, B, 21), red_wins(B, A, 21));
+    let mut m = input(DrawRule::MustBeDecided, red_wins(A, B, 21), red_wins(B, A, 21));
     m.knowledge_test = Some(KnowledgeScores { red_first: 18, other: 18 });
     assert_eq!(outcome_of_match(&m), Ok(MatchDecision::NeedsExtraGame));
     m.extra_game = Some(polish_wins(B, A, 4));
@@ -124,7 +128,7 @@ fn red_commander_who_flags_loses_the_game_and_its_red_points() {
     // A flags as Red in game 1 with a position worth 25 (entered by mistake): counts 0.
     let g1 = game(A, B, Side::Polish, Termination::TimeForfeit, 25);
     let g2 = red_wins(B, A, 10);
-    let r = decided(outcome_of_match(&input(Phase::Swiss, g1, g2)));
+    let r = decided(outcome_of_match(&input(DrawRule::Stands, g1, g2)));
     assert_eq!(r.winner, Some(B));
     assert_eq!(r.decided_by, DecidedBy::BothGames);
     assert_eq!(r.red_first_tally.red_points, 0);
@@ -135,7 +139,7 @@ fn red_commander_who_flags_loses_the_game_and_its_red_points() {
 fn polish_player_who_flags_lets_red_keep_the_position_points() {
     let g1 = game(A, B, Side::Red, Termination::TimeForfeit, 14);
     let g2 = red_wins(B, A, 13);
-    let r = decided(outcome_of_match(&input(Phase::Swiss, g1, g2)));
+    let r = decided(outcome_of_match(&input(DrawRule::Stands, g1, g2)));
     assert_eq!(r.red_first_tally.red_points, 14);
     assert_eq!(r.winner, Some(A));
     assert_eq!(r.decided_by, DecidedBy::RedSidePoints);
@@ -147,7 +151,7 @@ fn no_show_loses_the_match_without_play() {
     let m = MatchInput {
         red_first: A,
         other: B,
-        phase: Phase::Swiss,
+        draw_rule: DrawRule::Stands,
         play: MatchPlay::NoShow { absent: Absence::One(A) },
         knowledge_test: None,
         extra_game: None,
@@ -172,7 +176,7 @@ fn withdrawal_loses_the_match() {
     let m = MatchInput {
         red_first: A,
         other: B,
-        phase: Phase::Knockout,
+        draw_rule: DrawRule::MustBeDecided,
         play: MatchPlay::Withdrawal { withdrawn: B },
         knowledge_test: None,
         extra_game: None,
@@ -186,18 +190,18 @@ fn withdrawal_loses_the_match() {
 /// "Players play a match and a rematch (two games, sides swapped)."
 #[test]
 fn games_with_unswapped_sides_or_impossible_winners_are_refused() {
-    let e = outcome_of_match(&input(Phase::Swiss, red_wins(A, B, 21), red_wins(A, B, 21)));
+    let e = outcome_of_match(&input(DrawRule::Stands, red_wins(A, B, 21), red_wins(A, B, 21)));
     assert_eq!(e, Err(MatchError::WrongSides { game: 2, red: B, polish: A }));
     let bad = game(A, B, Side::Polish, Termination::WarsawEntered, 21);
-    let e = outcome_of_match(&input(Phase::Swiss, bad, red_wins(B, A, 21)));
+    let e = outcome_of_match(&input(DrawRule::Stands, bad, red_wins(B, A, 21)));
     assert!(matches!(e, Err(MatchError::ImpossibleWinner { game: 1, expected: Side::Red, .. })));
-    let same = MatchInput { other: A, ..input(Phase::Swiss, red_wins(A, B, 1), red_wins(B, A, 1)) };
+    let same = MatchInput { other: A, ..input(DrawRule::Stands, red_wins(A, B, 1), red_wins(B, A, 1)) };
     assert_eq!(outcome_of_match(&same), Err(MatchError::SamePlayer(A)));
 }
 
 #[test]
 fn match_results_round_trip_through_json() {
-    let r = decided(outcome_of_match(&input(Phase::Swiss, red_wins(A, B, 25), red_wins(B, A, 21))));
+    let r = decided(outcome_of_match(&input(DrawRule::Stands, red_wins(A, B, 25), red_wins(B, A, 21))));
     let json = serde_json::to_string(&r).expect("serialise");
     let back: MatchResult = serde_json::from_str(&json).expect("deserialise");
     assert_eq!(back, r);
@@ -208,14 +212,14 @@ fn match_results_round_trip_through_json() {
 #[test]
 fn a_double_no_show_is_refused_in_the_knockout_only() {
     let both = MatchPlay::NoShow { absent: Absence::Both };
-    assert_eq!(check_play(Phase::Knockout, &both), Err(MatchError::DoubleNoShowInKnockout));
-    assert_eq!(check_play(Phase::Swiss, &both), Ok(()));
+    assert_eq!(check_play(DrawRule::MustBeDecided, &both), Err(MatchError::DoubleNoShowInKnockout));
+    assert_eq!(check_play(DrawRule::Stands, &both), Ok(()));
     let one = MatchPlay::NoShow { absent: Absence::One(A) };
-    assert_eq!(check_play(Phase::Knockout, &one), Ok(()));
+    assert_eq!(check_play(DrawRule::MustBeDecided, &one), Ok(()));
     let m = MatchInput {
         red_first: A,
         other: B,
-        phase: Phase::Knockout,
+        draw_rule: DrawRule::MustBeDecided,
         play: both,
         knowledge_test: None,
         extra_game: None,

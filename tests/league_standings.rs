@@ -31,7 +31,7 @@ fn games(a: i64, b: i64, game1: PlayedGame, game2: PlayedGame) -> MatchResult {
     decide(MatchInput {
         red_first: p(a),
         other: p(b),
-        phase: Phase::Swiss,
+        draw_rule: DrawRule::Stands,
         play: MatchPlay::Played { game1, game2 },
         knowledge_test: None,
         extra_game: None,
@@ -48,7 +48,7 @@ fn no_show(a: i64, b: i64, absent: i64) -> MatchResult {
     decide(MatchInput {
         red_first: p(a),
         other: p(b),
-        phase: Phase::Swiss,
+        draw_rule: DrawRule::Stands,
         play: MatchPlay::NoShow { absent: Absence::One(p(absent)) },
         knowledge_test: None,
         extra_game: None,

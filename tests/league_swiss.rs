@@ -34,7 +34,7 @@ fn win(red_first: i64, other: i64, winner: i64) -> MatchResult {
     let m = MatchInput {
         red_first: p(red_first),
         other: p(other),
-        phase: Phase::Swiss,
+        draw_rule: DrawRule::Stands,
         play: MatchPlay::Played { game1: game(red_first, other), game2: game(other, red_first) },
         knowledge_test: None,
         extra_game: None,

@@ -10,10 +10,10 @@ use super::knockout::{Bracket, BracketMatch, Slot};
 use super::standings::StandingRow;
 use serde::{Deserialize, Serialize};
 
-/// How far a player got.
+/// How far a player got ("Osiągnięty etap" on the pages).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
-pub enum Stage {
+pub enum Reached {
     /// Won the final.
     Champion,
     /// Lost the final.
@@ -32,13 +32,14 @@ pub enum Stage {
 }
 
 /// One line of the final ranking: the places `first..=last` are shared by everyone at the same
-/// stage (`first == last` for a place of one's own).
+/// point (`first == last` for a place of one's own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FinalPlace {
     pub player: PlayerId,
     pub first: u32,
     pub last: u32,
-    pub stage: Stage,
+    #[serde(rename = "stage")]
+    pub reached: Reached,
 }
 
 /// A bracket match's players who lost it (none for a bye or an undecided match).
@@ -75,44 +76,44 @@ pub fn final_ranking(bracket: &Bracket, swiss: &[StandingRow]) -> Option<Vec<Fin
     let swiss_rank = |p: PlayerId| swiss.iter().position(|r| r.player == p).unwrap_or(usize::MAX);
 
     // Groups of players sharing places, best first.
-    let mut groups: Vec<(Stage, Vec<PlayerId>)> = vec![(Stage::Champion, vec![champion])];
+    let mut groups: Vec<(Reached, Vec<PlayerId>)> = vec![(Reached::Champion, vec![champion])];
     let n = bracket.rounds.len();
     let final_match = bracket.rounds.last().and_then(|r| r.first());
-    groups.push((Stage::Finalist, final_match.and_then(loser).into_iter().collect()));
+    groups.push((Reached::Finalist, final_match.and_then(loser).into_iter().collect()));
     match &bracket.third_place {
         Some(third) => {
-            groups.push((Stage::ThirdPlace, third.winner().and_then(player_of).into_iter().collect()));
-            groups.push((Stage::FourthPlace, loser(third).into_iter().collect()));
+            groups.push((Reached::ThirdPlace, third.winner().and_then(player_of).into_iter().collect()));
+            groups.push((Reached::FourthPlace, loser(third).into_iter().collect()));
         }
         None if n >= 2 => {
             let semis = bracket.rounds.get(n - 2).map(Vec::as_slice).unwrap_or_default();
-            groups.push((Stage::SemiFinal, semis.iter().filter_map(loser).collect()));
+            groups.push((Reached::SemiFinal, semis.iter().filter_map(loser).collect()));
         }
         None => {}
     }
     for r in (0..n.saturating_sub(2)).rev() {
         let before_final = u32::try_from(n - 1 - r).unwrap_or(u32::MAX);
         let losers = bracket.rounds[r].iter().filter_map(loser).collect();
-        groups.push((Stage::KnockoutRound { before_final }, losers));
+        groups.push((Reached::KnockoutRound { before_final }, losers));
     }
 
     let mut out: Vec<FinalPlace> = Vec::with_capacity(swiss.len());
     let mut next = 1u32;
-    for (stage, mut players) in groups {
+    for (reached, mut players) in groups {
         players.retain(|p| !out.iter().any(|f| f.player == *p));
         if players.is_empty() {
             continue;
         }
         players.sort_by_key(|&p| swiss_rank(p));
         let last = next + u32::try_from(players.len()).unwrap_or(u32::MAX) - 1;
-        out.extend(players.into_iter().map(|player| FinalPlace { player, first: next, last, stage }));
+        out.extend(players.into_iter().map(|player| FinalPlace { player, first: next, last, reached }));
         next = last + 1;
     }
     for row in swiss {
         if out.iter().any(|f| f.player == row.player) {
             continue;
         }
-        out.push(FinalPlace { player: row.player, first: next, last: next, stage: Stage::Swiss });
+        out.push(FinalPlace { player: row.player, first: next, last: next, reached: Reached::Swiss });
         next += 1;
     }
     Some(out)

@@ -72,13 +72,17 @@ impl std::iter::Sum for HalfPoints {
     }
 }
 
-/// The two phases of a league tournament; the match-outcome rule differs between them
-/// (league rules, "Match result").
+/// What a level match (1:1, equal Red-side points) comes to: the league rules' "Match result" lets a
+/// draw stand in the Swiss phase, and makes the knockout decide it (knowledge test, then an extra
+/// game). Serialised with the names of the phases it was first written for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Phase {
-    Swiss,
-    Knockout,
+pub enum DrawRule {
+    /// A level match is a draw (Swiss rounds).
+    #[serde(rename = "swiss")]
+    Stands,
+    /// A level match goes to the knowledge test, then an extra game (knockout).
+    #[serde(rename = "knockout")]
+    MustBeDecided,
 }
 
 #[cfg(test)]

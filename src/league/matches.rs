@@ -1,7 +1,7 @@
 //! Match outcome: a match is a game and a rematch with sides swapped (league rules, "Match result
 //! (game + rematch)"), plus the knockout tiebreakers, the forfeited match and the withdrawal.
 
-use super::ids::{Phase, PlayerId};
+use super::ids::{DrawRule, PlayerId};
 use crate::outcome::{GameOutcome, Side};
 use serde::{Deserialize, Serialize};
 
@@ -68,7 +68,7 @@ pub struct MatchInput {
     pub red_first: PlayerId,
     /// Commands Red in game 2.
     pub other: PlayerId,
-    pub phase: Phase,
+    pub draw_rule: DrawRule,
     pub play: MatchPlay,
     /// Knockout only; consulted when the games and the Red-side points leave the match level.
     pub knowledge_test: Option<KnowledgeScores>,
@@ -227,9 +227,9 @@ pub enum MatchError {
 ///
 /// # Errors
 /// [`MatchError::DoubleNoShowInKnockout`].
-pub fn check_play(phase: Phase, play: &MatchPlay) -> Result<(), MatchError> {
-    match (phase, play) {
-        (Phase::Knockout, MatchPlay::NoShow { absent: Absence::Both }) => {
+pub fn check_play(draw_rule: DrawRule, play: &MatchPlay) -> Result<(), MatchError> {
+    match (draw_rule, play) {
+        (DrawRule::MustBeDecided, MatchPlay::NoShow { absent: Absence::Both }) => {
             Err(MatchError::DoubleNoShowInKnockout)
         }
         _ => Ok(()),
@@ -250,7 +250,7 @@ pub fn outcome_of_match(input: &MatchInput) -> Result<MatchDecision, MatchError>
     if a == b {
         return Err(MatchError::SamePlayer(a));
     }
-    check_play(input.phase, &input.play)?;
+    check_play(input.draw_rule, &input.play)?;
     let base = MatchResult {
         red_first: a,
         other: b,
@@ -295,10 +295,10 @@ pub fn outcome_of_match(input: &MatchInput) -> Result<MatchDecision, MatchError>
     if pa != pb {
         return Ok(decided(if pa > pb { a } else { b }, DecidedBy::RedSidePoints));
     }
-    match input.phase {
+    match input.draw_rule {
         // "in the Swiss-system phase the match stays a draw"
-        Phase::Swiss => Ok(MatchDecision::Decided(MatchResult { decided_by: DecidedBy::Draw, ..base })),
-        Phase::Knockout => {
+        DrawRule::Stands => Ok(MatchDecision::Decided(MatchResult { decided_by: DecidedBy::Draw, ..base })),
+        DrawRule::MustBeDecided => {
             // "in the knockout phase the better knowledge-test result decides"
             let Some(k) = input.knowledge_test else { return Ok(MatchDecision::NeedsKnowledgeTest) };
             if k.red_first != k.other {

@@ -7,7 +7,7 @@ pub mod ids;
 pub mod matches;
 pub mod scoring;
 
-pub use ids::{HalfPoints, Phase, PlayerId};
+pub use ids::{DrawRule, HalfPoints, PlayerId};
 pub use matches::{
     Absence, DecidedBy, KnowledgeScores, MatchDecision, MatchError, MatchInput, MatchPlay, MatchResult,
     MatchScore, MatchTally, PlayedGame, check_play, outcome_of_match,
@@ -34,7 +34,7 @@ pub mod deck_check;
 pub use deck_check::{CardRef, DECK_SIZE, DeckCheckError, DeckReport, check_cards, check_count, check_deck};
 pub mod eligibility;
 pub mod final_ranking;
-pub use final_ranking::{FinalPlace, Stage, final_ranking};
+pub use final_ranking::{FinalPlace, Reached, final_ranking};
 pub mod clock;
 pub mod simulation;
 pub mod trf;

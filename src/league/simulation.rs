@@ -3,7 +3,7 @@
 //! [`outcome_of_match`], then an optional knockout. Seeded ChaCha8: the same configuration gives
 //! the same tournament on every machine.
 
-use super::ids::{Phase, PlayerId};
+use super::ids::{DrawRule, PlayerId};
 use super::knockout::{Bracket, KnockoutError, MatchRef};
 use super::matches::{
     Absence, KnowledgeScores, MatchDecision, MatchError, MatchInput, MatchPlay, MatchResult, PlayedGame,
@@ -134,7 +134,7 @@ impl Sim {
         &mut self,
         red_first: PlayerId,
         other: PlayerId,
-        phase: Phase,
+        draw_rule: DrawRule,
         no_show: u32,
         extra_game_red: &mut dyn FnMut() -> Result<PlayerId, SimulationError>,
     ) -> Result<MatchResult, SimulationError> {
@@ -143,7 +143,8 @@ impl Sim {
         } else {
             MatchPlay::Played { game1: self.game(red_first, other), game2: self.game(other, red_first) }
         };
-        let mut input = MatchInput { red_first, other, phase, play, knowledge_test: None, extra_game: None };
+        let mut input =
+            MatchInput { red_first, other, draw_rule, play, knowledge_test: None, extra_game: None };
         // Ask for what the rules ask for until the match is decided (knockout tiebreakers).
         loop {
             match outcome_of_match(&input) {
@@ -228,7 +229,7 @@ pub fn simulate(cfg: &SimulationConfig) -> Result<Simulation, SimulationError> {
                     let r = sim.match_result(
                         red_first,
                         other,
-                        Phase::Swiss,
+                        DrawRule::Stands,
                         cfg.no_show_per_million,
                         &mut no_lot,
                     )?;
@@ -262,7 +263,7 @@ pub fn simulate(cfg: &SimulationConfig) -> Result<Simulation, SimulationError> {
             while let Some((at, (a, b))) = bracket.ready().first().and_then(|m| Some((m.at, m.players()?))) {
                 let mut draw = bracket.clone();
                 let mut lot = || Ok(draw.draw_extra_game_red(at)?.red);
-                let result = sim.match_result(a, b, Phase::Knockout, 0, &mut lot)?;
+                let result = sim.match_result(a, b, DrawRule::MustBeDecided, 0, &mut lot)?;
                 if result.extra_game_red.is_some() {
                     // Record the lot the extra game used (drawn again: it is deterministic).
                     bracket.draw_extra_game_red(at)?;

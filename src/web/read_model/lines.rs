@@ -2,7 +2,7 @@
 //! Built from [`Loaded`] (which asked the league); plain strings and numbers for templates. The read
 //! model (`web::view`) builds them once per change of the tournament; pages only read them.
 
-use crate::league::{FinalPlace, MatchScore, Stage, StandingRow};
+use crate::league::{FinalPlace, MatchScore, Reached, StandingRow};
 use crate::outcome::Side;
 use crate::store::games::GameRow;
 use crate::store::rounds::MatchRow;
@@ -258,18 +258,18 @@ pub struct FinalLine {
 
 /// The translation key of a stage of the knockout.
 #[must_use]
-pub fn stage_key(stage: Stage) -> &'static str {
+pub fn stage_key(stage: Reached) -> &'static str {
     match stage {
-        Stage::Champion => "stage_champion",
-        Stage::Finalist => "stage_finalist",
-        Stage::ThirdPlace => "stage_third",
-        Stage::FourthPlace => "stage_fourth",
-        Stage::SemiFinal => "stage_semi",
-        Stage::KnockoutRound { before_final: 2 } => "stage_quarter",
-        Stage::KnockoutRound { before_final: 3 } => "stage_16",
-        Stage::KnockoutRound { before_final: 4 } => "stage_32",
-        Stage::KnockoutRound { .. } => "stage_knockout",
-        Stage::Swiss => "stage_swiss",
+        Reached::Champion => "stage_champion",
+        Reached::Finalist => "stage_finalist",
+        Reached::ThirdPlace => "stage_third",
+        Reached::FourthPlace => "stage_fourth",
+        Reached::SemiFinal => "stage_semi",
+        Reached::KnockoutRound { before_final: 2 } => "stage_quarter",
+        Reached::KnockoutRound { before_final: 3 } => "stage_16",
+        Reached::KnockoutRound { before_final: 4 } => "stage_32",
+        Reached::KnockoutRound { .. } => "stage_knockout",
+        Reached::Swiss => "stage_swiss",
     }
 }
 
@@ -290,7 +290,7 @@ pub fn final_lines(data: &Loaded, ranking: &[FinalPlace], swiss: &[StandingRow])
                 player: sp(f.player),
                 name: data.name(sp(f.player)),
                 club: p.map(|p| p.club.clone()).unwrap_or_default(),
-                stage: stage_key(f.stage),
+                stage: stage_key(f.reached),
                 swiss_rank: swiss_rank.get(&f.player).copied().unwrap_or(0),
             }
         })

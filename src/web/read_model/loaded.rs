@@ -153,9 +153,9 @@ impl Loaded {
     #[must_use]
     pub fn state(&self, m: &MatchRow) -> MatchState {
         let Some(b) = m.player_b else { return MatchState::Bye };
-        let phase = match m.phase {
-            Phase::Knockout => league::Phase::Knockout,
-            Phase::Swiss => league::Phase::Swiss,
+        let draw_rule = match m.phase {
+            Phase::Knockout => league::DrawRule::MustBeDecided,
+            Phase::Swiss => league::DrawRule::Stands,
         };
         if let Some(forfeit) = m.forfeit() {
             let play = match forfeit {
@@ -168,7 +168,7 @@ impl Loaded {
             let input = MatchInput {
                 red_first: lp(m.player_a),
                 other: lp(b),
-                phase,
+                draw_rule,
                 play,
                 knowledge_test: None,
                 extra_game: None,
@@ -200,7 +200,7 @@ impl Loaded {
         let input = MatchInput {
             red_first: lp(m.player_a),
             other: lp(b),
-            phase,
+            draw_rule,
             play: MatchPlay::Played { game1, game2 },
             knowledge_test,
             extra_game,

@@ -69,8 +69,11 @@ pub async fn forfeit(
             }
         },
     };
-    let phase =
-        if m.phase == Phase::Knockout.as_str() { league::Phase::Knockout } else { league::Phase::Swiss };
+    let phase = if m.phase == Phase::Knockout.as_str() {
+        league::DrawRule::MustBeDecided
+    } else {
+        league::DrawRule::Stands
+    };
     if let Some(Some(x)) = forfeit
         && league::check_play(phase, &as_play(x, m.player_a, b)).is_err()
     {
