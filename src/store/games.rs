@@ -1,7 +1,7 @@
 //! Game results: entered by referees (typed, or filled from a validated move log), corrected by
 //! organisers. Every save checks the version the editor loaded and keeps the old value in history.
 
-use super::rounds::Forfeit;
+use super::rounds::{Forfeit, Status};
 use super::{
     Conn, GameId, MatchId, PlayerId, Refusal, Store, StoreError, StoredText, TournamentId, UserId, history,
     now,
@@ -174,7 +174,48 @@ pub async fn save_result(
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    save_result_in(&mut tx, tournament, id, version, entry, by).await?;
+    save_result_in(&mut tx, tournament, id, version, entry, by, None).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// [`save_result`] into a round in one of the `open` statuses, checked in the same transaction: a
+/// referee's result cannot land in a round the organiser locked meanwhile.
+///
+/// # Errors
+/// As [`save_result`]; [`StoreError::Refused`] ([`Refusal::RoundNotOpen`]).
+#[tracing::instrument(skip(db, entry))]
+pub async fn save_result_open(
+    db: &Store,
+    tournament: TournamentId,
+    id: GameId,
+    version: i64,
+    entry: &ResultEntry,
+    by: UserId,
+    open: &[Status],
+) -> Result<(), StoreError> {
+    let mut tx = db.write_tournament(tournament).await?;
+    save_result_in(&mut tx, tournament, id, version, entry, by, Some(open)).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// [`save_results`] into rounds in one of the `open` statuses (each checked as [`save_result_open`] does).
+///
+/// # Errors
+/// As [`save_result_open`], for the first game that fails; nothing is saved then.
+#[tracing::instrument(skip(db, results))]
+pub async fn save_results_open(
+    db: &Store,
+    tournament: TournamentId,
+    results: &[(GameId, i64, ResultEntry)],
+    by: UserId,
+    open: &[Status],
+) -> Result<(), StoreError> {
+    let mut tx = db.write_tournament(tournament).await?;
+    for (id, version, entry) in results {
+        save_result_in(&mut tx, tournament, *id, *version, entry, by, Some(open)).await?;
+    }
     tx.commit().await?;
     Ok(())
 }
@@ -193,7 +234,7 @@ pub async fn save_results(
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
     for (id, version, entry) in results {
-        save_result_in(&mut tx, tournament, *id, *version, entry, by).await?;
+        save_result_in(&mut tx, tournament, *id, *version, entry, by, None).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -207,6 +248,7 @@ async fn save_result_in(
     version: i64,
     entry: &ResultEntry,
     by: UserId,
+    open: Option<&[Status]>,
 ) -> Result<(), StoreError> {
     #[derive(sqlx::FromRow)]
     struct Stored {
@@ -214,12 +256,13 @@ async fn save_result_in(
         entry: ResultEntry,
         version: i64,
         forfeit: Option<Forfeit>,
+        round_status: Status,
     }
     // The game, checked to be the tournament's, with its match's forfeit.
     let old: Option<Stored> = on!(&mut *tx, |c| {
         sqlx::query_as(
         "SELECT g.winner, g.termination, g.red_points, g.red_clock_secs, g.polish_clock_secs, g.log_text, \
-         g.log_status, g.log_message, g.edition AS log_edition, g.version, m.forfeit \
+         g.log_status, g.log_message, g.edition AS log_edition, g.version, m.forfeit, r.status AS round_status \
          FROM games g JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id \
          WHERE g.id = $1 AND r.tournament_id = $2",
     )
@@ -228,11 +271,14 @@ async fn save_result_in(
     .fetch_optional(c)
     .await
     })?;
-    let Some(Stored { entry: old, version: current, forfeit }) = old else {
+    let Some(Stored { entry: old, version: current, forfeit, round_status }) = old else {
         return Err(StoreError::NotFound);
     };
     if current != version {
         return Err(StoreError::Conflict);
+    }
+    if open.is_some_and(|open| !open.contains(&round_status)) {
+        return Err(StoreError::Refused(Refusal::RoundNotOpen));
     }
     if forfeit.is_some() {
         return Err(StoreError::Refused(Refusal::MatchForfeited));
@@ -289,8 +335,44 @@ pub async fn add_extra_game(
     by: UserId,
 ) -> Result<GameId, StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
+    let id = add_extra_game_in(&mut tx, tournament, m, red, seed, by).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// [`add_extra_game`] for a lot decided on a snapshot read at `seen` (the match level after its
+/// games): added only if nothing changed since.
+///
+/// # Errors
+/// [`StoreError::Conflict`] if the tournament changed since `seen` or the extra game exists; the
+/// insert fails for another reason.
+#[tracing::instrument(skip(db))]
+pub async fn add_extra_game_unchanged(
+    db: &Store,
+    tournament: TournamentId,
+    seen: super::view::Stamp,
+    m: MatchId,
+    red: PlayerId,
+    seed: u64,
+    by: UserId,
+) -> Result<GameId, StoreError> {
+    let mut tx = db.write_tournament_unchanged(tournament, seen).await?;
+    let id = add_extra_game_in(&mut tx, tournament, m, red, seed, by).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// [`add_extra_game`] inside the caller's transaction.
+async fn add_extra_game_in(
+    tx: &mut Conn,
+    tournament: TournamentId,
+    m: MatchId,
+    red: PlayerId,
+    seed: u64,
+    by: UserId,
+) -> Result<GameId, StoreError> {
     // UNIQUE (match_id, game_no): a concurrent draw won. Anything else is a failure.
-    let (id,): (GameId,) = on!(&mut tx, |c| sqlx::query_as(
+    let (id,): (GameId,) = on!(&mut *tx, |c| sqlx::query_as(
         "INSERT INTO games (match_id, game_no, red_player) VALUES ($1, 3, $2) RETURNING id"
     )
     .bind(m)
@@ -305,7 +387,7 @@ pub async fn add_extra_game(
         at: String,
     }
     history::record(
-        &mut tx,
+        tx,
         history::Subject { tournament, entity: "game", id: id.0 },
         "extra-game lot",
         Some(by),
@@ -313,6 +395,5 @@ pub async fn add_extra_game(
         &Lot { red, seed, at: now() },
     )
     .await?;
-    tx.commit().await?;
     Ok(id)
 }

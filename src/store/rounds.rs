@@ -193,7 +193,44 @@ pub async fn create(
     by: UserId,
 ) -> Result<RoundId, StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    let (round,): (RoundId,) = on!(&mut tx, |c| sqlx::query_as(
+    let round = create_in(&mut tx, tournament, number, phase, explanation, matches, by).await?;
+    tx.commit().await?;
+    Ok(round)
+}
+
+/// [`create`] for a round paired on a snapshot read at `seen`: stored only if nothing changed since.
+///
+/// # Errors
+/// [`StoreError::Conflict`] if the tournament changed since `seen` or the number is taken; as [`create`].
+#[tracing::instrument(skip(db, explanation, matches))]
+#[allow(clippy::too_many_arguments)]
+pub async fn create_unchanged(
+    db: &Store,
+    tournament: TournamentId,
+    seen: super::view::Stamp,
+    number: i64,
+    phase: Phase,
+    explanation: &str,
+    matches: &[NewMatch],
+    by: UserId,
+) -> Result<RoundId, StoreError> {
+    let mut tx = db.write_tournament_unchanged(tournament, seen).await?;
+    let round = create_in(&mut tx, tournament, number, phase, explanation, matches, by).await?;
+    tx.commit().await?;
+    Ok(round)
+}
+
+/// [`create`] inside the caller's transaction.
+async fn create_in(
+    tx: &mut Conn,
+    tournament: TournamentId,
+    number: i64,
+    phase: Phase,
+    explanation: &str,
+    matches: &[NewMatch],
+    by: UserId,
+) -> Result<RoundId, StoreError> {
+    let (round,): (RoundId,) = on!(&mut *tx, |c| sqlx::query_as(
         "INSERT INTO rounds (tournament_id, number, phase, status, explanation, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     )
@@ -207,7 +244,7 @@ pub async fn create(
     .await
     .map_err(super::conflict_on_unique))?;
     for m in matches {
-        let (id,): (MatchId,) = on!(&mut tx, |c| sqlx::query_as(
+        let (id,): (MatchId,) = on!(&mut *tx, |c| sqlx::query_as(
             "INSERT INTO matches (round_id, table_no, player_a, player_b, bracket_slot) \
              VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
@@ -220,7 +257,7 @@ pub async fn create(
         .await)?;
         if let Some(b) = m.player_b {
             for (game_no, red) in [(1_i64, m.player_a), (2, b)] {
-                on!(&mut tx, |c| sqlx::query(
+                on!(&mut *tx, |c| sqlx::query(
                     "INSERT INTO games (match_id, game_no, red_player) VALUES ($1, $2, $3)"
                 )
                 .bind(id)
@@ -232,7 +269,7 @@ pub async fn create(
             }
         }
         history::record(
-            &mut tx,
+            tx,
             history::Subject { tournament, entity: "pairing", id: id.0 },
             "pair",
             Some(by),
@@ -241,7 +278,6 @@ pub async fn create(
         )
         .await?;
     }
-    tx.commit().await?;
     Ok(round)
 }
 
@@ -360,7 +396,42 @@ pub async fn advance(
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    let updated = on!(&mut tx, |c| {
+    advance_in(&mut tx, tournament, round, from, to, by).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// [`advance`] for a move decided on a snapshot read at `seen` (locking a round whose results were
+/// all in): made only if nothing changed since, so no result can go missing between.
+///
+/// # Errors
+/// [`StoreError::Conflict`] if the tournament changed since `seen` or the round is not in `from`.
+#[tracing::instrument(skip(db))]
+pub async fn advance_unchanged(
+    db: &Store,
+    tournament: TournamentId,
+    seen: super::view::Stamp,
+    round: RoundId,
+    from: Status,
+    to: Status,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let mut tx = db.write_tournament_unchanged(tournament, seen).await?;
+    advance_in(&mut tx, tournament, round, from, to, by).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// [`advance`] inside the caller's transaction.
+async fn advance_in(
+    tx: &mut Conn,
+    tournament: TournamentId,
+    round: RoundId,
+    from: Status,
+    to: Status,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let updated = on!(&mut *tx, |c| {
         sqlx::query(
         "UPDATE rounds SET status = $1, version = version + 1 WHERE id = $2 AND tournament_id = $3 AND status = $4",
     )
@@ -376,7 +447,7 @@ pub async fn advance(
         return Err(StoreError::Conflict);
     }
     history::record(
-        &mut tx,
+        tx,
         history::Subject { tournament, entity: "round", id: round.0 },
         to.as_str(),
         Some(by),
@@ -384,7 +455,6 @@ pub async fn advance(
         &to,
     )
     .await?;
-    tx.commit().await?;
     Ok(())
 }
 
@@ -474,18 +544,53 @@ pub async fn set_forfeit(
     forfeit: Option<Forfeit>,
     by: UserId,
 ) -> Result<(), StoreError> {
+    set_forfeit_checked(db, tournament, m, version, forfeit, by, None).await
+}
+
+/// [`set_forfeit`] on a match whose round is in one of the `open` statuses, checked in the same
+/// transaction (a walkover cannot slip into a round locked meanwhile).
+///
+/// # Errors
+/// As [`set_forfeit`]; [`StoreError::Refused`] ([`Refusal::RoundNotOpen`]).
+///
+/// [`Refusal::RoundNotOpen`]: super::Refusal::RoundNotOpen
+#[tracing::instrument(skip(db))]
+pub async fn set_forfeit_open(
+    db: &Store,
+    tournament: TournamentId,
+    m: MatchId,
+    version: i64,
+    forfeit: Option<Forfeit>,
+    by: UserId,
+    open: &[Status],
+) -> Result<(), StoreError> {
+    set_forfeit_checked(db, tournament, m, version, forfeit, by, Some(open)).await
+}
+
+async fn set_forfeit_checked(
+    db: &Store,
+    tournament: TournamentId,
+    m: MatchId,
+    version: i64,
+    forfeit: Option<Forfeit>,
+    by: UserId,
+    open: Option<&[Status]>,
+) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    let old: Option<(Option<Forfeit>, i64)> = on!(&mut tx, |c| sqlx::query_as(
-        "SELECT m.forfeit, m.version FROM matches m JOIN rounds r ON r.id = m.round_id \
+    let old: Option<(Option<Forfeit>, i64, Status)> = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT m.forfeit, m.version, r.status FROM matches m JOIN rounds r ON r.id = m.round_id \
          WHERE m.id = $1 AND r.tournament_id = $2",
     )
     .bind(m)
     .bind(tournament)
     .fetch_optional(c)
     .await)?;
-    let Some((old, current)) = old else { return Err(StoreError::NotFound) };
+    let Some((old, current, status)) = old else { return Err(StoreError::NotFound) };
     if current != version {
         return Err(StoreError::Conflict);
+    }
+    if open.is_some_and(|open| !open.contains(&status)) {
+        return Err(StoreError::Refused(super::Refusal::RoundNotOpen));
     }
     let updated = on!(&mut tx, |c| sqlx::query(
         "UPDATE matches SET forfeit = $1, version = version + 1 WHERE id = $2 AND version = $3"

@@ -3,12 +3,12 @@
 //! with its history row and a moved stamp), stored enums read strictly, rule options as stored.
 
 use crate::helpers::*;
+use bitwa::app::demo::{DemoSpec, create};
 use bitwa::engine::{Encirclement, RuleOptions};
 use bitwa::outcome::{Side, Termination};
 use bitwa::store::games::{GameRow, LogStatus, ResultEntry};
 use bitwa::store::rounds::{Forfeit, Status};
 use bitwa::store::{self, Store, StoreError, TournamentId, UserId};
-use bitwa::web::demo::{DemoSpec, create};
 
 /// A store on a fresh database with a demo tournament: 8 players, round 1 locked, round 2 published
 /// with half its results in. The tournament, its organiser, and the database's URL.

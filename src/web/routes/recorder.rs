@@ -15,7 +15,7 @@ use crate::engine::notation;
 use crate::league::clock::LeagueClock;
 use crate::store::games::GameRow;
 use crate::store::recordings::{self, Recording, Status as RecStatus};
-use crate::store::rounds::{MatchRow, Status};
+use crate::store::rounds::MatchRow;
 use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, GameId, Store, StoreError};
 use crate::web::board::Board;
@@ -51,11 +51,8 @@ async fn load(
     let organiser = store::tournaments::has_role(db, t.id, user.0.id, Role::Organiser).await?;
     let (game, _) = store::games::get(db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
     let m = store::rounds::get_match(db, t.id, game.match_id).await?.ok_or(WebError::NotFound)?;
-    let open = match m.round_status {
-        Status::Published => true,
-        Status::Locked => organiser,
-        Status::Draft => false,
-    };
+    let role = if organiser { Role::Organiser } else { Role::Referee };
+    let open = crate::app::results::open_for(m.round_status, role);
     Ok((t, m, game, open))
 }
 
@@ -260,7 +257,7 @@ pub async fn record_post(
         return Err(WebError::BadRequest(ctx.t("round_not_open").to_string()));
     }
     if m.forfeit.is_some() {
-        return Err(WebError::refused(ctx.lang, crate::store::Refusal::MatchForfeited));
+        return Err(crate::app::Refusal::MatchForfeited.into());
     }
     let action = if f.action.is_empty() { "event" } else { f.action.as_str() };
     let rec = recordings::get(&db, game.id).await?;
@@ -281,7 +278,7 @@ pub async fn record_post(
         return Ok(see_other(&base(&t, game.id)));
     }
     let Some(rec) = rec else { return Err(WebError::BadRequest(ctx.t("record_not_started").to_string())) };
-    let step = crate::web::forms::field::int(ctx.lang, "record_step", &f.step, 0, i64::MAX)?;
+    let step = crate::web::forms::field::int("record_step", &f.step, 0, i64::MAX)?;
     if step != rec.steps {
         let said =
             Said { notice: ctx.t("record_conflict").to_string(), typed: f.event.clone(), ..Said::default() };
@@ -325,7 +322,7 @@ pub async fn record_post(
                 let said = Said { error: ctx.t("record_one_line").to_string(), ..Said::default() };
                 return again(said, StatusCode::UNPROCESSABLE_ENTITY).await;
             }
-            crate::web::forms::field::text(ctx.lang, "record_line", &text, LINE_MAX)?;
+            crate::web::forms::field::text("record_line", &text, LINE_MAX)?;
             let lang = engine_lang(ctx.lang);
             let log = match notation::parse(&text) {
                 Ok(log) => log,
