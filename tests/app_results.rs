@@ -243,7 +243,7 @@ async fn a_deck_check_lists_what_a_short_deck_lacks_and_goes_only_into_a_publish
     assert_eq!(short.missing.len(), 1);
     assert!(short.missing[0].1.starts_with(&format!("R{first:02} ")), "{:?}", short.missing);
     let unlisted = results::check_deck_side(edition, Side::Red, full - 1, &[]).unwrap();
-    assert_eq!(results::check_swap(&[unlisted.clone()], ""), Err(Refusal::SwapNeeded));
+    assert_eq!(results::check_swap(std::slice::from_ref(&unlisted), ""), Err(Refusal::SwapNeeded));
     assert_eq!(results::check_swap(&[unlisted], "B"), Ok(()));
     let n = day.pair().await;
     let m = day.matches(n).await.remove(0);
