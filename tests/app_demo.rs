@@ -10,16 +10,10 @@ mod day;
 
 use bitwa::app::demo::{DemoSpec, create_on};
 use bitwa::app::snapshot::Loaded;
-use bitwa::app::{AppError, Refusal, rounds};
+use bitwa::app::{Refusal, rounds};
 use bitwa::store::rounds::Status;
 use bitwa::store::tournaments::Role;
-
-fn refusal<T: std::fmt::Debug>(r: Result<T, AppError>) -> Refusal {
-    match r {
-        Err(AppError::Refused(r)) => r,
-        other => panic!("expected a refusal, got {other:?}"),
-    }
-}
+use day::refusal;
 
 #[tokio::test]
 async fn the_demo_obeys_the_rules_of_the_pages() {

@@ -14,14 +14,7 @@ use bitwa::store::PlayerId;
 use bitwa::store::players::PlayerChange;
 use bitwa::store::rounds::{Forfeit, Phase};
 use bitwa::store::tournaments::Role;
-use day::{Day, polish_wins, red_wins};
-
-fn refusal<T: std::fmt::Debug>(r: Result<T, AppError>) -> Refusal {
-    match r {
-        Err(AppError::Refused(r)) => r,
-        other => panic!("expected a refusal, got {other:?}"),
-    }
-}
+use day::{Day, polish_wins, red_wins, refusal};
 
 const LOT: u64 = 1920;
 

@@ -13,14 +13,7 @@ use bitwa::app::{AppError, Refusal, registration};
 use bitwa::store::players::{NewPlayer, PlayerChange};
 use bitwa::store::{PlayerId, StoreError};
 use chrono::Days;
-use day::{Day, first_day};
-
-fn refusal<T: std::fmt::Debug>(r: Result<T, AppError>) -> Refusal {
-    match r {
-        Err(AppError::Refused(r)) => r,
-        other => panic!("expected a refusal, got {other:?}"),
-    }
-}
+use day::{Day, first_day, refusal};
 
 fn late(name: &str) -> NewPlayer {
     NewPlayer {

@@ -17,14 +17,7 @@ use bitwa::store::deck_checks::NewDeckCheck;
 use bitwa::store::games::LogStatus;
 use bitwa::store::rounds::Forfeit;
 use bitwa::store::tournaments::Role;
-use day::{Day, polish_wins, red_wins, typed};
-
-fn refusal<T: std::fmt::Debug>(r: Result<T, AppError>) -> Refusal {
-    match r {
-        Err(AppError::Refused(r)) => r,
-        other => panic!("expected a refusal, got {other:?}"),
-    }
-}
+use day::{Day, polish_wins, red_wins, refusal, typed};
 
 /// A header tag of a log as written (the log's own claim, read without the engine).
 fn tag<'a>(log: &'a str, name: &str) -> &'a str {
@@ -263,8 +256,8 @@ async fn a_deck_check_lists_what_a_short_deck_lacks_and_goes_only_into_a_publish
 }
 
 #[tokio::test]
-async fn a_draft_round_is_not_locked_even_with_byes_only_decided() {
-    // Two players, so the round is one match: nothing is decided in a draft, and a draft is never locked.
+async fn a_draft_takes_no_lock_and_its_round_locks_once_published_and_played() {
+    // Two players, one match: a draft has no results, so it is never locked.
     let day = Day::new(2).await;
     let n = day.pair().await;
     assert_eq!(

@@ -9,17 +9,10 @@
 mod day;
 
 use bitwa::app::{AppError, Refusal, results, rounds};
-use bitwa::store::rounds::Status;
+use bitwa::store::rounds::{Forfeit, Status};
 use bitwa::store::tournaments::Role;
 use bitwa::store::{self, StoreError};
-use day::Day;
-
-fn refusal<T: std::fmt::Debug>(r: Result<T, AppError>) -> Refusal {
-    match r {
-        Err(AppError::Refused(r)) => r,
-        other => panic!("expected a refusal, got {other:?}"),
-    }
-}
+use day::{Day, refusal};
 
 #[tokio::test]
 async fn a_round_is_paired_only_after_the_last_one_is_locked() {
@@ -130,22 +123,12 @@ async fn a_lock_decided_on_a_stale_snapshot_is_not_saved() {
     assert!(seen.round_complete(&day.round(n).await));
     // A walkover recorded after the snapshot (the stamp moves on).
     let m = &day.matches(n).await[0];
-    results::set_forfeit(
-        &day.db,
-        day.t,
-        m,
-        m.version,
-        Some(store::rounds::Forfeit::AbsentB),
-        Role::Referee,
-        day.referee,
-    )
-    .await
-    .unwrap();
+    day.forfeit(m, Some(Forfeit::AbsentB)).await.unwrap();
     let round = day.round(n).await;
-    let stale = store::rounds::advance_unchanged(
+    let stale = store::rounds::advance(
         &day.db,
         day.t,
-        seen.stamp,
+        Some(seen.stamp),
         round.id,
         Status::Published,
         Status::Locked,
@@ -172,17 +155,7 @@ async fn clearing_a_walkover_racing_a_lock_never_leaves_a_locked_round_undecided
         let matches = day.matches(n).await;
         day.a_wins(&matches[0], 20).await;
         let m = &matches[1];
-        results::set_forfeit(
-            &day.db,
-            day.t,
-            m,
-            m.version,
-            Some(store::rounds::Forfeit::AbsentB),
-            Role::Referee,
-            day.referee,
-        )
-        .await
-        .unwrap();
+        day.forfeit(m, Some(Forfeit::AbsentB)).await.unwrap();
         let m = results::find_match(&day.db, day.t, m.id).await.unwrap();
         let (db, t, organiser, referee) = (day.db.clone(), day.t, day.organiser, day.referee);
         let lock = tokio::spawn({

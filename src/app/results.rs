@@ -203,7 +203,8 @@ pub async fn enter(
     }
     let Decided(entry) = decide_entry(t, edition, submission)?;
     let game = open.game.id;
-    match store::games::save_result_open(db, t.id, game, version, &entry, by, open_statuses(role)).await {
+    match store::games::save_results_open(db, t.id, &[(game, version, &entry)], by, open_statuses(role)).await
+    {
         Ok(()) => Ok(entry),
         Err(StoreError::Conflict) => {
             let (now, log) = store::games::get(db, game).await?.ok_or(StoreError::NotFound)?;
@@ -231,8 +232,8 @@ pub async fn enter_all(
     role: Role,
     by: UserId,
 ) -> AppResult<()> {
-    let entries: Vec<(GameId, i64, ResultEntry)> =
-        results.into_iter().map(|(g, v, Decided(e))| (g, v, e)).collect();
+    let entries: Vec<(GameId, i64, &ResultEntry)> =
+        results.iter().map(|(g, v, Decided(e))| (*g, *v, e)).collect();
     Ok(store::games::save_results_open(db, t, &entries, by, open_statuses(role)).await?)
 }
 
@@ -258,7 +259,7 @@ pub async fn set_forfeit(
     {
         return Err(Refusal::KnockoutNeedsAWinner.into());
     }
-    match store::rounds::set_forfeit_open(db, t, m.id, version, forfeit, by, open_statuses(role)).await {
+    match store::rounds::set_forfeit(db, t, m.id, version, forfeit, by, open_statuses(role)).await {
         Err(StoreError::Conflict) => {
             let now = store::rounds::get_match(db, t, m.id).await?.ok_or(StoreError::NotFound)?;
             if now.forfeit() == forfeit { Ok(()) } else { Err(StoreError::Conflict.into()) }
@@ -304,9 +305,7 @@ pub async fn draw_extra_game(db: &Store, t: TournamentId, m: MatchId, by: UserId
             let mut bracket =
                 data.knockout_bracket().ok_or(StoreError::NotFound)?.map_err(Refusal::Bracket)?;
             let lot = bracket.draw_extra_game_red(at).map_err(Refusal::Bracket)?;
-            match store::games::add_extra_game_unchanged(db, t, data.stamp, m.id, sp(lot.red), lot.seed, by)
-                .await
-            {
+            match store::games::add_extra_game(db, t, data.stamp, m.id, sp(lot.red), lot.seed, by).await {
                 Ok(_) => Ok(ExtraGame::Drawn(lot)),
                 Err(e) => Err(AppError::from(e)),
             }

@@ -130,8 +130,7 @@ pub async fn pair_next_swiss_round(db: &Store, t: TournamentId, by: UserId) -> A
         let (matches, pairing) = decide_swiss_round(&data, &forbidden)?;
         let explanation = serde_json::to_string(&pairing.explanation).map_err(StoreError::from)?;
         let number = next_number(&data);
-        store::rounds::create_unchanged(db, t, data.stamp, number, Phase::Swiss, &explanation, &matches, by)
-            .await?;
+        store::rounds::create(db, t, data.stamp, number, Phase::Swiss, &explanation, &matches, by).await?;
         Ok(number)
     })
     .await
@@ -155,7 +154,7 @@ async fn advance(
     to: Status,
     by: UserId,
 ) -> AppResult<()> {
-    match store::rounds::advance(db, t, round.id, from, to, by).await {
+    match store::rounds::advance(db, t, None, round.id, from, to, by).await {
         Err(StoreError::Conflict) => {
             let now = by_number(db, t, round.number).await?;
             if now.status() == to { Ok(()) } else { Err(StoreError::Conflict.into()) }
@@ -190,7 +189,7 @@ pub async fn lock(db: &Store, t: TournamentId, number: i64, by: UserId) -> AppRe
             return Err(Refusal::ResultsMissing { round: number }.into());
         }
         let (from, to) = (Status::Published, Status::Locked);
-        Ok(store::rounds::advance_unchanged(db, t, data.stamp, round.id, from, to, by).await?)
+        Ok(store::rounds::advance(db, t, Some(data.stamp), round.id, from, to, by).await?)
     })
     .await
 }

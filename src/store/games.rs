@@ -173,68 +173,28 @@ pub async fn save_result(
     entry: &ResultEntry,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = db.write_tournament(tournament).await?;
-    save_result_in(&mut tx, tournament, id, version, entry, by, None).await?;
-    tx.commit().await?;
-    Ok(())
+    save_results_open(db, tournament, &[(id, version, entry)], by, <Status as StoredText>::ALL).await
 }
 
-/// [`save_result`] into a round in one of the `open` statuses, checked in the same transaction: a
-/// referee's result cannot land in a round the organiser locked meanwhile.
+/// Save several results (game, version loaded, result) in one transaction, all or none (the demo
+/// loader fills thousands of games this way), each into a round in one of the `open` statuses,
+/// checked in the same transaction: a referee's result cannot land in a round the organiser locked
+/// meanwhile.
 ///
 /// # Errors
-/// As [`save_result`]; [`StoreError::Refused`] ([`Refusal::RoundNotOpen`]).
-#[tracing::instrument(skip(db, entry))]
-pub async fn save_result_open(
-    db: &Store,
-    tournament: TournamentId,
-    id: GameId,
-    version: i64,
-    entry: &ResultEntry,
-    by: UserId,
-    open: &[Status],
-) -> Result<(), StoreError> {
-    let mut tx = db.write_tournament(tournament).await?;
-    save_result_in(&mut tx, tournament, id, version, entry, by, Some(open)).await?;
-    tx.commit().await?;
-    Ok(())
-}
-
-/// [`save_results`] into rounds in one of the `open` statuses (each checked as [`save_result_open`] does).
-///
-/// # Errors
-/// As [`save_result_open`], for the first game that fails; nothing is saved then.
+/// As [`save_result`], for the first game that fails; [`StoreError::Refused`]
+/// ([`Refusal::RoundNotOpen`]); nothing is saved then.
 #[tracing::instrument(skip(db, results))]
 pub async fn save_results_open(
     db: &Store,
     tournament: TournamentId,
-    results: &[(GameId, i64, ResultEntry)],
+    results: &[(GameId, i64, &ResultEntry)],
     by: UserId,
     open: &[Status],
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    for (id, version, entry) in results {
-        save_result_in(&mut tx, tournament, *id, *version, entry, by, Some(open)).await?;
-    }
-    tx.commit().await?;
-    Ok(())
-}
-
-/// Save several results (game, version loaded, result) in one transaction, all or none: the demo
-/// loader fills thousands of games this way.
-///
-/// # Errors
-/// As [`save_result`], for the first game that fails; nothing is saved then.
-#[tracing::instrument(skip(db, results))]
-pub async fn save_results(
-    db: &Store,
-    tournament: TournamentId,
-    results: &[(GameId, i64, ResultEntry)],
-    by: UserId,
-) -> Result<(), StoreError> {
-    let mut tx = db.write_tournament(tournament).await?;
-    for (id, version, entry) in results {
-        save_result_in(&mut tx, tournament, *id, *version, entry, by, None).await?;
+    for &(id, version, entry) in results {
+        save_result_in(&mut tx, tournament, id, version, entry, by, open).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -248,7 +208,7 @@ async fn save_result_in(
     version: i64,
     entry: &ResultEntry,
     by: UserId,
-    open: Option<&[Status]>,
+    open: &[Status],
 ) -> Result<(), StoreError> {
     #[derive(sqlx::FromRow)]
     struct Stored {
@@ -277,7 +237,7 @@ async fn save_result_in(
     if current != version {
         return Err(StoreError::Conflict);
     }
-    if open.is_some_and(|open| !open.contains(&round_status)) {
+    if !open.contains(&round_status) {
         return Err(StoreError::Refused(Refusal::RoundNotOpen));
     }
     if forfeit.is_some() {
@@ -320,34 +280,15 @@ async fn save_result_in(
     Ok(())
 }
 
-/// Add the knockout's extra game, whose Red side was drawn by lot (the lot is recorded in history).
+/// Add the knockout's extra game, whose Red side was drawn by lot (the lot is recorded in history),
+/// if nothing changed since the snapshot the lot was decided on was read (`seen`: the match level
+/// after its games).
 ///
 /// # Errors
-/// [`StoreError::Conflict`] if the extra game exists already (someone drew the lot first); the
-/// insert fails for another reason.
+/// [`StoreError::Conflict`] if the extra game exists already (someone drew the lot first) or the
+/// tournament changed since `seen`; the insert fails for another reason.
 #[tracing::instrument(skip(db))]
 pub async fn add_extra_game(
-    db: &Store,
-    tournament: TournamentId,
-    m: MatchId,
-    red: PlayerId,
-    seed: u64,
-    by: UserId,
-) -> Result<GameId, StoreError> {
-    let mut tx = db.write_tournament(tournament).await?;
-    let id = add_extra_game_in(&mut tx, tournament, m, red, seed, by).await?;
-    tx.commit().await?;
-    Ok(id)
-}
-
-/// [`add_extra_game`] for a lot decided on a snapshot read at `seen` (the match level after its
-/// games): added only if nothing changed since.
-///
-/// # Errors
-/// [`StoreError::Conflict`] if the tournament changed since `seen` or the extra game exists; the
-/// insert fails for another reason.
-#[tracing::instrument(skip(db))]
-pub async fn add_extra_game_unchanged(
     db: &Store,
     tournament: TournamentId,
     seen: super::view::Stamp,
@@ -357,22 +298,8 @@ pub async fn add_extra_game_unchanged(
     by: UserId,
 ) -> Result<GameId, StoreError> {
     let mut tx = db.write_tournament_unchanged(tournament, seen).await?;
-    let id = add_extra_game_in(&mut tx, tournament, m, red, seed, by).await?;
-    tx.commit().await?;
-    Ok(id)
-}
-
-/// [`add_extra_game`] inside the caller's transaction.
-async fn add_extra_game_in(
-    tx: &mut Conn,
-    tournament: TournamentId,
-    m: MatchId,
-    red: PlayerId,
-    seed: u64,
-    by: UserId,
-) -> Result<GameId, StoreError> {
     // UNIQUE (match_id, game_no): a concurrent draw won. Anything else is a failure.
-    let (id,): (GameId,) = on!(&mut *tx, |c| sqlx::query_as(
+    let (id,): (GameId,) = on!(&mut tx, |c| sqlx::query_as(
         "INSERT INTO games (match_id, game_no, red_player) VALUES ($1, 3, $2) RETURNING id"
     )
     .bind(m)
@@ -387,7 +314,7 @@ async fn add_extra_game_in(
         at: String,
     }
     history::record(
-        tx,
+        &mut tx,
         history::Subject { tournament, entity: "game", id: id.0 },
         "extra-game lot",
         Some(by),
@@ -395,5 +322,6 @@ async fn add_extra_game_in(
         &Lot { red, seed, at: now() },
     )
     .await?;
+    tx.commit().await?;
     Ok(id)
 }

@@ -177,34 +177,15 @@ const MATCH_SELECT: &str = "SELECT m.id, m.round_id, r.number AS round_number, r
      FROM matches m JOIN rounds r ON r.id = m.round_id JOIN players pa ON pa.id = m.player_a \
      LEFT JOIN players pb ON pb.id = m.player_b";
 
-/// Store a computed round as a draft with its matches and games, in one transaction.
+/// Store a computed round as a draft with its matches and games, in one transaction, if nothing
+/// changed since the snapshot it was paired on was read (`seen`).
 ///
 /// # Errors
-/// [`StoreError::Conflict`] if a round with this number exists (a concurrent pairing stored it
-/// first); an insert fails. Nothing is stored then.
-#[tracing::instrument(skip(db, explanation, matches))]
-pub async fn create(
-    db: &Store,
-    tournament: TournamentId,
-    number: i64,
-    phase: Phase,
-    explanation: &str,
-    matches: &[NewMatch],
-    by: UserId,
-) -> Result<RoundId, StoreError> {
-    let mut tx = db.write_tournament(tournament).await?;
-    let round = create_in(&mut tx, tournament, number, phase, explanation, matches, by).await?;
-    tx.commit().await?;
-    Ok(round)
-}
-
-/// [`create`] for a round paired on a snapshot read at `seen`: stored only if nothing changed since.
-///
-/// # Errors
-/// [`StoreError::Conflict`] if the tournament changed since `seen` or the number is taken; as [`create`].
+/// [`StoreError::Conflict`] if the tournament changed since `seen`, or a round with this number
+/// exists (a concurrent pairing stored it first); an insert fails. Nothing is stored then.
 #[tracing::instrument(skip(db, explanation, matches))]
 #[allow(clippy::too_many_arguments)]
-pub async fn create_unchanged(
+pub async fn create(
     db: &Store,
     tournament: TournamentId,
     seen: super::view::Stamp,
@@ -215,22 +196,7 @@ pub async fn create_unchanged(
     by: UserId,
 ) -> Result<RoundId, StoreError> {
     let mut tx = db.write_tournament_unchanged(tournament, seen).await?;
-    let round = create_in(&mut tx, tournament, number, phase, explanation, matches, by).await?;
-    tx.commit().await?;
-    Ok(round)
-}
-
-/// [`create`] inside the caller's transaction.
-async fn create_in(
-    tx: &mut Conn,
-    tournament: TournamentId,
-    number: i64,
-    phase: Phase,
-    explanation: &str,
-    matches: &[NewMatch],
-    by: UserId,
-) -> Result<RoundId, StoreError> {
-    let (round,): (RoundId,) = on!(&mut *tx, |c| sqlx::query_as(
+    let (round,): (RoundId,) = on!(&mut tx, |c| sqlx::query_as(
         "INSERT INTO rounds (tournament_id, number, phase, status, explanation, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     )
@@ -244,7 +210,7 @@ async fn create_in(
     .await
     .map_err(super::conflict_on_unique))?;
     for m in matches {
-        let (id,): (MatchId,) = on!(&mut *tx, |c| sqlx::query_as(
+        let (id,): (MatchId,) = on!(&mut tx, |c| sqlx::query_as(
             "INSERT INTO matches (round_id, table_no, player_a, player_b, bracket_slot) \
              VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
@@ -257,7 +223,7 @@ async fn create_in(
         .await)?;
         if let Some(b) = m.player_b {
             for (game_no, red) in [(1_i64, m.player_a), (2, b)] {
-                on!(&mut *tx, |c| sqlx::query(
+                on!(&mut tx, |c| sqlx::query(
                     "INSERT INTO games (match_id, game_no, red_player) VALUES ($1, $2, $3)"
                 )
                 .bind(id)
@@ -269,7 +235,7 @@ async fn create_in(
             }
         }
         history::record(
-            tx,
+            &mut tx,
             history::Subject { tournament, entity: "pairing", id: id.0 },
             "pair",
             Some(by),
@@ -278,6 +244,7 @@ async fn create_in(
         )
         .await?;
     }
+    tx.commit().await?;
     Ok(round)
 }
 
@@ -382,56 +349,28 @@ pub async fn discard_draft(
     Ok(())
 }
 
-/// Move a round from `from` to `to` (publish, lock), if it is still in `from`.
+/// Move a round from `from` to `to` (publish, lock), if it is still in `from`, and, for a move
+/// decided on a snapshot read at `seen` (locking a round whose results were all in), if nothing
+/// changed since.
 ///
 /// # Errors
-/// [`StoreError::Conflict`] if the round is not in `from`; the update fails.
+/// [`StoreError::Conflict`] if the round is not in `from` or the tournament changed since `seen`;
+/// the update fails.
 #[tracing::instrument(skip(db))]
 pub async fn advance(
     db: &Store,
     tournament: TournamentId,
+    seen: Option<super::view::Stamp>,
     round: RoundId,
     from: Status,
     to: Status,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = db.write_tournament(tournament).await?;
-    advance_in(&mut tx, tournament, round, from, to, by).await?;
-    tx.commit().await?;
-    Ok(())
-}
-
-/// [`advance`] for a move decided on a snapshot read at `seen` (locking a round whose results were
-/// all in): made only if nothing changed since, so no result can go missing between.
-///
-/// # Errors
-/// [`StoreError::Conflict`] if the tournament changed since `seen` or the round is not in `from`.
-#[tracing::instrument(skip(db))]
-pub async fn advance_unchanged(
-    db: &Store,
-    tournament: TournamentId,
-    seen: super::view::Stamp,
-    round: RoundId,
-    from: Status,
-    to: Status,
-    by: UserId,
-) -> Result<(), StoreError> {
-    let mut tx = db.write_tournament_unchanged(tournament, seen).await?;
-    advance_in(&mut tx, tournament, round, from, to, by).await?;
-    tx.commit().await?;
-    Ok(())
-}
-
-/// [`advance`] inside the caller's transaction.
-async fn advance_in(
-    tx: &mut Conn,
-    tournament: TournamentId,
-    round: RoundId,
-    from: Status,
-    to: Status,
-    by: UserId,
-) -> Result<(), StoreError> {
-    let updated = on!(&mut *tx, |c| {
+    let mut tx = match seen {
+        Some(seen) => db.write_tournament_unchanged(tournament, seen).await?,
+        None => db.write_tournament(tournament).await?,
+    };
+    let updated = on!(&mut tx, |c| {
         sqlx::query(
         "UPDATE rounds SET status = $1, version = version + 1 WHERE id = $2 AND tournament_id = $3 AND status = $4",
     )
@@ -447,7 +386,7 @@ async fn advance_in(
         return Err(StoreError::Conflict);
     }
     history::record(
-        tx,
+        &mut tx,
         history::Subject { tournament, entity: "round", id: round.0 },
         to.as_str(),
         Some(by),
@@ -455,6 +394,7 @@ async fn advance_in(
         &to,
     )
     .await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -530,11 +470,13 @@ pub async fn swap_players(
     Ok(())
 }
 
-/// Record (or clear, with `None`) a no-show or withdrawal for a match still at `version`, with its
-/// history row, in one transaction.
+/// Record (or clear, with `None`) a no-show or withdrawal for a match still at `version` whose
+/// round is in one of the `open` statuses, with its history row, in one transaction (so a walkover
+/// cannot slip into a round locked meanwhile).
 ///
 /// # Errors
-/// [`StoreError::Conflict`] if the match changed since it was loaded, [`StoreError::NotFound`].
+/// [`StoreError::Conflict`] if the match changed since it was loaded, [`StoreError::NotFound`],
+/// [`StoreError::Refused`] (`Refusal::RoundNotOpen`).
 #[tracing::instrument(skip(db))]
 pub async fn set_forfeit(
     db: &Store,
@@ -543,38 +485,7 @@ pub async fn set_forfeit(
     version: i64,
     forfeit: Option<Forfeit>,
     by: UserId,
-) -> Result<(), StoreError> {
-    set_forfeit_checked(db, tournament, m, version, forfeit, by, None).await
-}
-
-/// [`set_forfeit`] on a match whose round is in one of the `open` statuses, checked in the same
-/// transaction (a walkover cannot slip into a round locked meanwhile).
-///
-/// # Errors
-/// As [`set_forfeit`]; [`StoreError::Refused`] ([`Refusal::RoundNotOpen`]).
-///
-/// [`Refusal::RoundNotOpen`]: super::Refusal::RoundNotOpen
-#[tracing::instrument(skip(db))]
-pub async fn set_forfeit_open(
-    db: &Store,
-    tournament: TournamentId,
-    m: MatchId,
-    version: i64,
-    forfeit: Option<Forfeit>,
-    by: UserId,
     open: &[Status],
-) -> Result<(), StoreError> {
-    set_forfeit_checked(db, tournament, m, version, forfeit, by, Some(open)).await
-}
-
-async fn set_forfeit_checked(
-    db: &Store,
-    tournament: TournamentId,
-    m: MatchId,
-    version: i64,
-    forfeit: Option<Forfeit>,
-    by: UserId,
-    open: Option<&[Status]>,
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
     let old: Option<(Option<Forfeit>, i64, Status)> = on!(&mut tx, |c| sqlx::query_as(
@@ -589,7 +500,7 @@ async fn set_forfeit_checked(
     if current != version {
         return Err(StoreError::Conflict);
     }
-    if open.is_some_and(|open| !open.contains(&status)) {
+    if !open.contains(&status) {
         return Err(StoreError::Refused(super::Refusal::RoundNotOpen));
     }
     let updated = on!(&mut tx, |c| sqlx::query(

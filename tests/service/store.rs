@@ -146,7 +146,16 @@ async fn a_result_never_lands_after_a_walkover_is_recorded_on_its_match() {
         let forfeit = {
             let db = db.clone();
             actix_rt::spawn(async move {
-                store::rounds::set_forfeit(&db, t, m, row.version, Some(Forfeit::AbsentB), by).await
+                store::rounds::set_forfeit(
+                    &db,
+                    t,
+                    m,
+                    row.version,
+                    Some(Forfeit::AbsentB),
+                    by,
+                    &[Status::Published],
+                )
+                .await
             })
         };
         let result = {

@@ -6,71 +6,33 @@
 
 use bitwa::app::results::{self, Submission, Typed};
 use bitwa::app::snapshot::Loaded;
-use bitwa::app::{registration, rounds, tournament};
+use bitwa::app::{AppError, Refusal, registration, rounds, tournament};
 use bitwa::outcome::{Side, Termination};
 use bitwa::store::players::NewPlayer;
-use bitwa::store::rounds::{MatchRow, Round};
+use bitwa::store::rounds::{Forfeit, MatchRow, Round};
 use bitwa::store::tournaments::{Role, Tournament, TournamentConfig};
 use bitwa::store::{self, GameId, PlayerId, Store, TournamentId, UserId};
 use chrono::NaiveDate;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
-
-static COUNTER: AtomicU32 = AtomicU32::new(0);
+#[path = "scratch.rs"]
+mod scratch;
 
 /// The first day of every test tournament (a fixed day, so ages and erasure do not move).
 pub fn first_day() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 5, 9).expect("a date")
 }
 
-/// This run's folder, `target/tmp/app/run-PID`; folders of runs older than an hour are removed.
-fn run_dir() -> &'static Path {
-    static RUN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    RUN.get_or_init(|| {
-        let parent = Path::new(env!("CARGO_TARGET_TMPDIR")).join("app");
-        let stale = std::time::Duration::from_secs(3600);
-        for entry in std::fs::read_dir(&parent).into_iter().flatten().flatten() {
-            let old = entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > stale));
-            if old {
-                let _ = std::fs::remove_dir_all(entry.path());
-            }
-        }
-        let dir = parent.join(format!("run-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("the test folder");
-        dir
-    })
-}
-
 /// A fresh, migrated store of its own.
 pub async fn fresh_store() -> Store {
-    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-    let name = format!("{}-{n}", env!("CARGO_CRATE_NAME"));
-    let url = match std::env::var("BITWA_TEST_POSTGRES_URL").ok().filter(|u| !u.trim().is_empty()) {
-        None => format!("sqlite://{}", run_dir().join(format!("{name}.db")).display()),
-        Some(server) => {
-            let db: String = format!("ba_{}_{name}", std::process::id())
-                .chars()
-                .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
-                .collect();
-            let admin = sqlx::PgPool::connect(&server).await.expect("the test PostgreSQL server answers");
-            sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {db}")))
-                .execute(&admin)
-                .await
-                .expect("drop");
-            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {db}")))
-                .execute(&admin)
-                .await
-                .expect("create");
-            admin.close().await;
-            let (base, query) = server.split_once('?').map_or((server.as_str(), ""), |(b, q)| (b, q));
-            let (host, _) = base.rsplit_once('/').expect("a postgres:// URL with a database name");
-            if query.is_empty() { format!("{host}/{db}") } else { format!("{host}/{db}?{query}") }
-        }
-    };
+    let url = scratch::database_url_named(&scratch::fresh_dir("app"), env!("CARGO_CRATE_NAME")).await;
     store::connect(&url).await.expect("the store opens")
+}
+
+/// The refusal a use case answered with (a failed test if it answered anything else).
+pub fn refusal<T: std::fmt::Debug>(r: Result<T, AppError>) -> Refusal {
+    match r {
+        Err(AppError::Refused(r)) => r,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
 }
 
 /// A typed result of one game.
@@ -213,6 +175,11 @@ impl Day {
         for m in self.matches(number).await {
             self.a_wins(&m, 20).await;
         }
+    }
+
+    /// Record (or clear) a walkover on a match as the referee.
+    pub async fn forfeit(&self, m: &MatchRow, forfeit: Option<Forfeit>) -> bitwa::app::AppResult<()> {
+        results::set_forfeit(&self.db, self.t, m, m.version, forfeit, Role::Referee, self.referee).await
     }
 
     /// A Swiss round paired, published, played (every `player_a` wins) and locked; its number.

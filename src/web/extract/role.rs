@@ -31,6 +31,19 @@ async fn load(req: HttpRequest, role: Role) -> Result<(SessionUser, Tournament, 
     Ok((user, t, organiser))
 }
 
+/// Extract a role's value, made by `make` from what [`load`] found.
+fn extract<T: 'static>(
+    req: &HttpRequest,
+    role: Role,
+    make: fn(SessionUser, Tournament, bool) -> T,
+) -> Pin<Box<dyn Future<Output = Result<T, WebError>>>> {
+    let req = req.clone();
+    Box::pin(async move {
+        let (user, t, organiser) = load(req, role).await?;
+        Ok(make(user, t, organiser))
+    })
+}
+
 /// An organiser of the path's tournament, with the tournament.
 pub struct Organising {
     pub user: SessionUser,
@@ -49,11 +62,7 @@ impl FromRequest for Organising {
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let (user, t, _) = load(req, Role::Organiser).await?;
-            Ok(Organising { user, t })
-        })
+        extract(req, Role::Organiser, |user, t, _| Organising { user, t })
     }
 }
 
@@ -84,10 +93,6 @@ impl FromRequest for Refereeing {
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let (user, t, organiser) = load(req, Role::Referee).await?;
-            Ok(Refereeing { user, t, organiser })
-        })
+        extract(req, Role::Referee, |user, t, organiser| Refereeing { user, t, organiser })
     }
 }
