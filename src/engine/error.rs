@@ -6,7 +6,6 @@ use super::action::Action;
 use super::edition::CardEffect;
 use super::ids::{CardId, Colour};
 use super::notation::Tok;
-use super::state::GameState;
 use crate::outcome::Side;
 
 /// A section of the rulebook (or of the league rules, or of the notation) that a refusal cites.
@@ -504,47 +503,6 @@ impl Refusal {
         Refusal { rule, section }
     }
 }
-
-/// An action or clock reading the rules refuse: the rule, its section, and the state it was tried in,
-/// handed back untouched.
-#[derive(Debug, Clone)]
-pub struct PlayError<'e> {
-    pub refusal: Refusal,
-    /// Boxed: errors are rare, and the `Ok` path stays small.
-    state: Box<GameState<'e>>,
-}
-
-impl<'e> PlayError<'e> {
-    pub(crate) fn new(refusal: Refusal, state: GameState<'e>) -> PlayError<'e> {
-        PlayError { refusal, state: Box::new(state) }
-    }
-    #[must_use]
-    pub fn rule(&self) -> &Rule {
-        &self.refusal.rule
-    }
-    #[must_use]
-    pub fn section(&self) -> Section {
-        self.refusal.section
-    }
-    /// The state the refused event was tried in.
-    #[must_use]
-    pub fn state(&self) -> &GameState<'e> {
-        &self.state
-    }
-    #[must_use]
-    pub fn into_state(self) -> GameState<'e> {
-        *self.state
-    }
-}
-
-impl std::fmt::Display for PlayError<'_> {
-    /// The English sentence and section (the catalogue renders Polish too).
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.refusal.render(super::messages::Lang::En))
-    }
-}
-
-impl std::error::Error for PlayError<'_> {}
 
 pub(crate) type Checked<T = ()> = Result<T, Refusal>;
 

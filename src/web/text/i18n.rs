@@ -13,45 +13,16 @@ mod security;
 /// Texts of the digital table: board, replay, recorder, clocks, live page.
 mod table;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Lang {
-    #[default]
-    Pl,
-    En,
-}
+pub use crate::lang::Lang;
 
+/// The pages' lookup, on the crate's language type: `lang.t("key")` in handlers and templates alike (an
+/// inherent method, so a template needs no import for it; the type itself knows nothing of the web).
 impl Lang {
-    /// From the `lang` cookie's value; anything unknown is Polish.
-    #[must_use]
-    pub fn from_code(code: &str) -> Lang {
-        if code.eq_ignore_ascii_case("en") { Lang::En } else { Lang::Pl }
-    }
-
-    #[must_use]
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Pl => "pl",
-            Lang::En => "en",
-        }
-    }
-
-    /// A decimal number as people here write it: `1,5` in Polish, `1.5` in English.
-    #[must_use]
-    pub fn decimal(self, number: &str) -> String {
-        match self {
-            Lang::Pl => number.replace('.', ","),
-            Lang::En => number.to_string(),
-        }
-    }
-
     /// The translation of `key`; the key itself if the table lacks it (visible, never a crash).
     #[must_use]
     pub fn t(self, key: &str) -> &'static str {
         match INDEX.get(key) {
-            Some(&(pl, en)) => match self {
-                Lang::Pl => pl,
-                Lang::En => en,
-            },
+            Some(&(pl, en)) => self.pick(pl, en),
             None => {
                 tracing::warn!(key, "missing translation");
                 ""
