@@ -1,6 +1,7 @@
-//! Typed refusals: the rule a decision breaks (with its detail), the rulebook section, and the state that
-//! made it illegal handed back untouched (as shakmaty's `PlayError`). The words live in the message
-//! catalogue (`messages`), in Polish and English; nothing here is meant to be shown as it is.
+//! Typed refusals: the rule a decision breaks (with its detail) and the rulebook section; the state that
+//! made it illegal comes back untouched beside them in `state::PlayError` (as shakmaty's). The words live
+//! in the message catalogue (`messages`), in Polish and English; nothing here is meant to be shown as it
+//! is, and nothing here needs the state or the words (they build on this module, not it on them).
 
 use super::action::Action;
 use super::edition::CardEffect;

@@ -151,8 +151,8 @@ pub fn parse_log(text: &str) -> Result<GameLog, LogError> {
 }
 
 impl Edition {
-    // Here rather than beside the other built-ins: it reads a log, and the edition's module comes before
-    // the notation and the replay.
+    // Here rather than beside the other built-ins in `edition`: it reads a log (`parse_log`), and the
+    // edition sits below the notation and the replay (they build on it, not it on them).
     /// The built-in edition a log names in its `Edition` tag; the current one if it names none (or one
     /// that is not built in, or does not parse: validation then says why).
     #[must_use]

@@ -1,7 +1,7 @@
 //! The validated game state. Fields are private to the engine; it is built only by [`GameState::new`]
 //! (or [`GameState::from_setup`]) and changed only through [`GameState::apply`] and
 //! [`GameState::apply_event`] (which the recording and the replay use), so every state reachable is one
-//! the rules allow.
+//! the rules allow. A refused change hands the state back untouched in a [`PlayError`].
 
 use super::edition::Edition;
 use super::error::{Awaited, DrawOccasion, Refusal, Rule, Section};
