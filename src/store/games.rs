@@ -291,7 +291,7 @@ async fn save_result_in(
 pub async fn add_extra_game(
     db: &Store,
     tournament: TournamentId,
-    seen: super::view::Stamp,
+    seen: super::Stamp,
     m: MatchId,
     red: PlayerId,
     seed: u64,

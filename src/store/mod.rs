@@ -104,6 +104,22 @@ use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool,
 use std::str::FromStr;
 use std::time::Duration;
 
+/// A tournament's change stamp: configuration version and change counter (read with the rows by
+/// [`view`]; a write decided on them checks it with [`Store::write_tournament_unchanged`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Stamp {
+    pub config: i64,
+    pub changes: i64,
+}
+
+impl Stamp {
+    /// Data read at `self` is at least as new as data read at `other` (both parts only grow).
+    #[must_use]
+    pub fn covers(self, other: Stamp) -> bool {
+        self.config >= other.config && self.changes >= other.changes
+    }
+}
+
 /// The values an enum stored as text can take (see `stored_as_text!`).
 pub trait StoredText: Sized + Copy + 'static {
     const ALL: &'static [Self];
@@ -361,7 +377,7 @@ impl Store {
     pub async fn write_tournament_unchanged(
         &self,
         id: TournamentId,
-        seen: view::Stamp,
+        seen: Stamp,
     ) -> Result<Conn, StoreError> {
         let mut tx = self.write().await?;
         let bumped = on!(&mut tx, |c| sqlx::query(

@@ -188,7 +188,7 @@ const MATCH_SELECT: &str = "SELECT m.id, m.round_id, r.number AS round_number, r
 pub async fn create(
     db: &Store,
     tournament: TournamentId,
-    seen: super::view::Stamp,
+    seen: super::Stamp,
     number: i64,
     phase: Phase,
     explanation: &str,
@@ -360,7 +360,7 @@ pub async fn discard_draft(
 pub async fn advance(
     db: &Store,
     tournament: TournamentId,
-    seen: Option<super::view::Stamp>,
+    seen: Option<super::Stamp>,
     round: RoundId,
     from: Status,
     to: Status,

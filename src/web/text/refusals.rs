@@ -3,45 +3,35 @@
 //! form, or problems beside the fields it concerns). The only place a refusal becomes text.
 
 use crate::app::Refusal;
+use crate::lang::Lang;
 use crate::outcome::Side;
 use crate::web::forms::field::{BODY_LIMIT, FieldProblem, ProblemKind};
 use crate::web::forms::player::{ImportProblem, MAX_ROWS};
-use crate::web::text::i18n::Lang;
-
-/// Words that take a number or a name, in each language.
-fn pick(lang: Lang, pl: String, en: String) -> String {
-    match lang {
-        Lang::Pl => pl,
-        Lang::En => en,
-    }
-}
 
 /// What to fix in a field, as said beside it (the label is already there).
 #[must_use]
 pub fn problem(lang: Lang, kind: &ProblemKind) -> String {
     let t = |key: &str| lang.t(key).to_string();
     match kind {
-        ProblemKind::Missing => pick(lang, "pole jest wymagane".into(), "this field is required".into()),
-        ProblemKind::NotANumber { min, max } | ProblemKind::OutOfRange { min, max } => pick(
-            lang,
+        ProblemKind::Missing => lang.pick("pole jest wymagane", "this field is required").to_string(),
+        ProblemKind::NotANumber { min, max } | ProblemKind::OutOfRange { min, max } => lang.pick(
             format!("podaj liczbę całkowitą od {min} do {max}"),
             format!("enter a whole number from {min} to {max}"),
         ),
         ProblemKind::TooLong { max } => {
-            pick(lang, format!("najwyżej {max} znaków"), format!("at most {max} characters"))
+            lang.pick(format!("najwyżej {max} znaków"), format!("at most {max} characters"))
         }
         ProblemKind::TooLarge { max_bytes } => {
             let kib = max_bytes / 1024;
-            pick(lang, format!("najwyżej {kib} KiB"), format!("at most {kib} KiB"))
+            lang.pick(format!("najwyżej {kib} KiB"), format!("at most {kib} KiB"))
         }
         ProblemKind::BadDate => {
-            pick(lang, "podaj datę w formacie RRRR-MM-DD".into(), "enter a date as YYYY-MM-DD".into())
+            lang.pick("podaj datę w formacie RRRR-MM-DD", "enter a date as YYYY-MM-DD").to_string()
         }
         ProblemKind::BadClock => t("clock_format"),
         ProblemKind::ForbiddenChar(c) => {
             let code = format!("U+{:04X}", u32::from(*c));
-            pick(
-                lang,
+            lang.pick(
                 format!("niedozwolony znak sterujący lub znak zmieniający kierunek tekstu ({code}); usuń go"),
                 format!(
                     "a control character or a character that changes text direction is not allowed ({code}); remove it"
@@ -71,19 +61,16 @@ pub fn labelled(lang: Lang, p: &FieldProblem) -> String {
 /// Why an import was refused, naming the row as a spreadsheet numbers it.
 #[must_use]
 pub fn import_problem(lang: Lang, p: &ImportProblem) -> String {
-    let row_label = match lang {
-        Lang::Pl => "Wiersz",
-        Lang::En => "Row",
-    };
+    let row_label = lang.pick("Wiersz", "Row");
     match p {
         ImportProblem::TooLarge => problem(lang, &ProblemKind::TooLarge { max_bytes: BODY_LIMIT }),
         ImportProblem::Unreadable { row, error } => format!("{row_label} {row}: {error}"),
         ImportProblem::TooFewColumns { row } => format!(
             "{row_label} {row}: {}",
-            match lang {
-                Lang::Pl => "potrzebne co najmniej 3 kolumny (imię i nazwisko, data urodzenia, szkoła/klub)",
-                Lang::En => "at least 3 columns needed (name, birth date, school/club)",
-            }
+            lang.pick(
+                "potrzebne co najmniej 3 kolumny (imię i nazwisko, data urodzenia, szkoła/klub)",
+                "at least 3 columns needed (name, birth date, school/club)",
+            )
         ),
         ImportProblem::Player { row, name, problems } => {
             let all = problems.iter().map(|p| labelled(lang, p)).collect::<Vec<_>>().join("; ");

@@ -7,13 +7,6 @@
 use crate::web::read_model::lines::{GameLine, MatchLine};
 use crate::web::text::i18n::Lang;
 
-fn pick(lang: Lang, pl: String, en: String) -> String {
-    match lang {
-        Lang::Pl => pl,
-        Lang::En => en,
-    }
-}
-
 /// A clock reading in seconds as `m:ss`.
 #[must_use]
 pub fn clock(secs: i64) -> String {
@@ -43,22 +36,19 @@ pub fn match_sentence(lang: &Lang, line: &MatchLine) -> String {
         "pending" if line.started() => lang.t("sentence_under_way").to_string(),
         "pending" => lang.t("pending").to_string(),
         _ => match line.decided_by.as_str() {
-            "both-games" => pick(lang, format!("Wygrywa {w} {wg}:{lg}"), format!("{w} wins {wg}:{lg}")),
-            "red-side-points" => pick(
-                lang,
+            "both-games" => lang.pick(format!("Wygrywa {w} {wg}:{lg}"), format!("{w} wins {wg}:{lg}")),
+            "red-side-points" => lang.pick(
                 format!("Wygrywa {w} ({wg}:{lg}, więcej punktów za Czerwonych: {wp} do {lp})"),
                 format!("{w} wins ({wg}:{lg}, more points as Red: {wp} to {lp})"),
             ),
-            "draw" => pick(
-                lang,
+            "draw" => lang.pick(
                 format!("Remis {wg}:{lg} (tyle samo punktów za Czerwonych: {wp} do {lp})"),
                 format!("Draw {wg}:{lg} (equal points as Red: {wp} to {lp})"),
             ),
             "knowledge-test" => {
                 let (wk, lk) = line.knowledge_winner_first();
                 let (wk, lk) = (wk.unwrap_or_default(), lk.unwrap_or_default());
-                pick(
-                    lang,
+                lang.pick(
                     format!(
                         "Wygrywa {w} ({wg}:{lg}, po {wp} pkt za Czerwonych, lepszy test wiedzy: {wk} do {lk})"
                     ),
@@ -67,21 +57,18 @@ pub fn match_sentence(lang: &Lang, line: &MatchLine) -> String {
                     ),
                 )
             }
-            "extra-game" => pick(
-                lang,
+            "extra-game" => lang.pick(
                 format!(
                     "Wygrywa {w} w dogrywce ({wg}:{lg}, po {wp} pkt za Czerwonych, test wiedzy po równo)"
                 ),
                 format!("{w} wins the extra game ({wg}:{lg}, {wp} points as Red each, knowledge test level)"),
             ),
-            "no-show" => pick(
-                lang,
+            "no-show" => lang.pick(
                 format!("Wygrywa {w} walkowerem (nieobecność: {l})"),
                 format!("{w} wins by walkover ({l} did not come)"),
             ),
             "double-no-show" => lang.t("sentence_double_no_show").to_string(),
-            "withdrawal" => pick(
-                lang,
+            "withdrawal" => lang.pick(
                 format!("Wygrywa {w} (wycofanie z turnieju: {l})"),
                 format!("{w} wins ({l} withdrew from the tournament)"),
             ),
@@ -101,8 +88,7 @@ pub fn game_sentence(lang: &Lang, g: &GameLine) -> String {
     let army = lang.t(&g.winner);
     let how = lang.t(&g.termination);
     let points = &g.red_points;
-    pick(
-        lang,
+    lang.pick(
         format!("Wygrywa {army} ({}): {how}; {points} pkt za Czerwonych", g.winner_name),
         format!("{army} wins ({}): {how}; {points} points for Red", g.winner_name),
     )
@@ -117,8 +103,7 @@ pub fn clocks_sentence(lang: &Lang, g: &GameLine) -> String {
         return String::new();
     }
     let dash = |s: String| if s.is_empty() { "–".to_string() } else { s };
-    pick(
-        lang,
+    lang.pick(
         format!("zegary: Czerwoni {}, Polacy {}", dash(red.clone()), dash(polish.clone())),
         format!("clocks: Red {}, Polish {}", dash(red), dash(polish)),
     )
