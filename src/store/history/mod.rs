@@ -1,11 +1,13 @@
-//! The history of every change to a result, pairing or player: who, when, old and new value as JSON.
-//! Nothing is overwritten silently: the old value is always kept here.
+//! The history of every change to a result, pairing or player: who, when, and what, as a typed
+//! [`Change`] with the value it replaced (`change.rs`), kept in columns rows have always had
+//! (`columns.rs`). Nothing is overwritten silently: the old value is always kept here, written in
+//! the write's own transaction.
 
 mod change;
+mod columns;
 
-pub use change::{
-    Change, Columns, DiscardedDraft, Entity, ForbiddenPair, Registration, Seating, Settings, Unreadable,
-};
+pub use change::{Change, DiscardedDraft, ForbiddenPair, Registration, Seating, Settings};
+pub use columns::{Columns, Entity, Unreadable};
 
 use super::{Conn, Store, StoreError, TournamentId, UserId, now};
 
