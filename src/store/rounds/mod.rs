@@ -2,8 +2,8 @@
 //! then published and finally locked. Creating a round creates its matches and their two games in
 //! one transaction, with a history row per pairing.
 //!
-//! Here: rounds, their phase and status, and moving a round on; [`draft`]: storing, changing and
-//! discarding a draft's pairings; [`matches`]: the matches as pages list them, and walkovers.
+//! Here: rounds, their phase and status, and moving a round on; `draft`: storing, changing and
+//! discarding a draft's pairings; `matches`: the matches as pages list them, and walkovers.
 
 mod draft;
 mod matches;

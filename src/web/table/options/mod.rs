@@ -4,8 +4,8 @@
 //! Built from the engine's state queries and `is_legal`; the engine still decides when a line is posted.
 //! A line being built travels in the link (`?draft=`), so all of this works without JavaScript.
 //!
-//! Here: what is offered, and what each decision the game awaits offers; [`commands`]: commands
-//! built step by step (a unit, then its path, then its target); [`cards`]: an action card's choices.
+//! Here: what is offered, and what each decision the game awaits offers; `commands`: commands
+//! built step by step (a unit, then its path, then its target); `cards`: an action card's choices.
 
 mod cards;
 mod commands;

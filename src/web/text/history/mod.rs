@@ -1,9 +1,9 @@
 //! The change history as sentences: what changed, where (round, table, game), who and when, and
 //! the value before and after side by side, in words. Move logs are linked, never inlined. The
 //! store reads its rows as typed changes (`store::history::Change`); this module only says them,
-//! one file per concern: [`results`] (games, walkovers, deck checks), [`pairings`] (pairings,
-//! rounds, referees), [`players`] (registrations, player changes, forbidden pairs),
-//! [`configuration`].
+//! one file per concern: `results` (games, walkovers, deck checks), `pairings` (pairings,
+//! rounds, referees), `players` (registrations, player changes, forbidden pairs),
+//! `configuration`.
 
 mod configuration;
 mod pairings;
