@@ -278,7 +278,8 @@ impl Change {
             (E::Round, "assign referee") => {
                 Change::RefereesAssigned { round, before: row.before()?, after: row.after()? }
             }
-            (E::Round, status) => {
+            // A round's move to a status is named after the status.
+            (E::Round, status) if Status::parse(status).is_some() => {
                 let (from, to): (Status, Status) = (row.before()?, row.after()?);
                 if Status::parse(status) != Some(to) {
                     return Err(row.unreadable(format!("the round moved to {to:?}")));

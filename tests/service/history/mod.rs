@@ -253,8 +253,8 @@ async fn an_unreadable_history_row_is_an_error_never_a_guess() {
             "Locked",
         ),
         (
-            ("round".into(), w.round.0, "reopened".into(), r#""Locked""#.into(), r#""Reopened""#.into()),
-            "Reopened",
+            ("round".into(), w.round.0, "reopened".into(), r#""Locked""#.into(), r#""Published""#.into()),
+            "(round \"reopened\"): no such change",
         ),
         (
             (
