@@ -337,19 +337,7 @@ fn check_cards(cards: &[CardSpec], lines: &[usize], p: &mut Problems) {
             Side::Polish => [Colour::Red, Colour::Yellow, Colour::White],
         };
         if !allowed.contains(&c.colour) {
-            p.fact(
-                RulebookFact::CardColours,
-                C,
-                line,
-                &format!("{} card {} {} is {}", c.side, c.number, c.name, c.colour.as_str()),
-                &format!(
-                    "karta {} {} {} ma kolor {}",
-                    side_pl(c.side),
-                    c.number,
-                    c.name,
-                    colour_pl(c.colour)
-                ),
-            );
+            wrong_colour(p, RulebookFact::CardColours, c, line);
         }
     }
     let regiment: Vec<(&CardSpec, usize)> = cards
@@ -420,21 +408,20 @@ fn check_red_cards(cards: &[CardSpec], lines: &[usize], p: &mut Problems) {
         } else if fact == RulebookFact::EliteTroopsAreRed
             && ![Colour::Green, Colour::White].contains(&c.colour)
         {
-            p.fact(
-                RulebookFact::EliteTroopsMatchGreen,
-                C,
-                line,
-                &format!("{} card {} {} is {}", c.side, c.number, c.name, c.colour.as_str()),
-                &format!(
-                    "karta {} {} {} ma kolor {}",
-                    side_pl(c.side),
-                    c.number,
-                    c.name,
-                    colour_pl(c.colour)
-                ),
-            );
+            wrong_colour(p, RulebookFact::EliteTroopsMatchGreen, c, line);
         }
     }
+}
+
+/// A card whose colour breaks `fact`: "red card 2 Doborowe oddziały is blue".
+fn wrong_colour(p: &mut Problems, fact: RulebookFact, c: &CardSpec, line: usize) {
+    p.fact(
+        fact,
+        C,
+        line,
+        &format!("{} card {} {} is {}", c.side, c.number, c.name, c.colour.as_str()),
+        &format!("karta {} {} {} ma kolor {}", side_pl(c.side), c.number, c.name, colour_pl(c.colour)),
+    );
 }
 
 /// The side as an adjective for a card ("karta czerwona" / "karta polska").
