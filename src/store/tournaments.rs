@@ -344,6 +344,8 @@ mod tests {
             compulsory_advance: true,
             pillage_by_free_units_only: true,
             encirclement: Encirclement::FlankAttack,
+            // Added after this database's time: its default.
+            severe_fighting_each_card: false,
         };
         assert_eq!(first.rules, expected);
         // The old columns' defaults were the engine's register decisions, the Additional Rules off.

@@ -270,6 +270,7 @@ async fn rule_options_are_stored_as_given_and_a_configuration_change_moves_the_s
         compulsory_advance: false,
         pillage_by_free_units_only: true,
         encirclement: Encirclement::FlankAttack,
+        severe_fighting_each_card: true,
     };
     let cfg = store::tournaments::TournamentConfig { rules, ..before.config() };
     let stamp = store::view::stamps(&db).await.unwrap()[&t];
@@ -296,6 +297,7 @@ async fn rule_options_are_stored_as_given_and_a_configuration_change_moves_the_s
     assert_eq!(json["encirclement"], "flank-attack");
     assert_eq!(json["time_control_secs"], 600);
     assert_eq!(json["pillage_by_free_units_only"], true);
+    assert_eq!(json["severe_fighting_each_card"], true);
 }
 
 #[actix_rt::test]
