@@ -110,7 +110,8 @@ pub async fn pair_next_round(db: &Store, t: TournamentId, lot_seed: u64, by: Use
             None => String::new(),
         };
         let number = next_number(&data);
-        store::rounds::create(db, t, data.stamp, number, Phase::Knockout, &explanation, &ready, by).await?;
+        store::rounds::create(db, t, Some(data.stamp), number, Phase::Knockout, &explanation, &ready, by)
+            .await?;
         Ok(number)
     })
     .await

@@ -305,7 +305,8 @@ pub async fn draw_extra_game(db: &Store, t: TournamentId, m: MatchId, by: UserId
             let mut bracket =
                 data.knockout_bracket().ok_or(StoreError::NotFound)?.map_err(Refusal::Bracket)?;
             let lot = bracket.draw_extra_game_red(at).map_err(Refusal::Bracket)?;
-            match store::games::add_extra_game(db, t, data.stamp, m.id, sp(lot.red), lot.seed, by).await {
+            match store::games::add_extra_game(db, t, Some(data.stamp), m.id, sp(lot.red), lot.seed, by).await
+            {
                 Ok(_) => Ok(ExtraGame::Drawn(lot)),
                 Err(e) => Err(AppError::from(e)),
             }

@@ -130,7 +130,8 @@ pub async fn pair_next_swiss_round(db: &Store, t: TournamentId, by: UserId) -> A
         let (matches, pairing) = decide_swiss_round(&data, &forbidden)?;
         let explanation = serde_json::to_string(&pairing.explanation).map_err(StoreError::from)?;
         let number = next_number(&data);
-        store::rounds::create(db, t, data.stamp, number, Phase::Swiss, &explanation, &matches, by).await?;
+        store::rounds::create(db, t, Some(data.stamp), number, Phase::Swiss, &explanation, &matches, by)
+            .await?;
         Ok(number)
     })
     .await
