@@ -12,7 +12,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use bitwa::web::demo::DemoSpec;
+use bitwa::app::demo::DemoSpec;
 use bitwa::web::{Application, Settings};
 use std::time::{Duration, Instant};
 
@@ -316,7 +316,7 @@ async fn main() {
         let db = bitwa::store::connect(&database_url).await.unwrap();
         let spec =
             DemoSpec { players: plan.players, rounds: 4, complete: false, logged_matches_per_round: 24 };
-        bitwa::web::demo::create(&db, &spec).await.expect("demo tournament");
+        bitwa::app::demo::create(&db, &spec).await.expect("demo tournament");
         db.close().await;
     }
     let settings_url = database_url.clone();

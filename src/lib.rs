@@ -1,5 +1,6 @@
 //! bitwa: the tournament service for leagues of the board game *Bitwa Warszawska*.
 
+pub mod app;
 pub mod cli;
 pub mod edition_dir;
 pub mod engine;

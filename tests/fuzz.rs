@@ -1,6 +1,6 @@
 //! Property-based fuzzing of everything that reads text from outside: the move-log parser
 //! (`engine::parse_log`) and validator (`engine::validate_log`), the CSV import of players
-//! (`web::player_form::parse_csv`) and the edition loader (`Edition::from_files`). Each target gets
+//! (`web::forms::player::parse_csv`) and the edition loader (`Edition::from_files`). Each target gets
 //! arbitrary bytes and structure-aware inputs (valid logs, CSVs and edition files mutated line by
 //! line, token by token and byte by byte, from a seeded ChaCha generator) and must answer every one
 //! with a value or an error: no panic.
@@ -19,6 +19,7 @@
 use bitwa::engine::{Edition, RuleOptions, parse_log, random_game, validate_log};
 use bitwa::web::forms::player::parse_csv;
 use bitwa::web::text::i18n::Lang;
+use bitwa::web::text::refusals::import_problem;
 use chrono::NaiveDate;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -319,7 +320,9 @@ fn the_player_csv_import_never_panics() {
         iterations(20_000),
         |rng| (input(rng, &corpus), below(rng, 2)),
         |(text, l)| {
-            let _ = parse_csv(if *l == 0 { Lang::Pl } else { Lang::En }, first_day, text);
+            // Parsed, and a refusal said in the page's language (the words take the row's text).
+            let lang = if *l == 0 { Lang::Pl } else { Lang::En };
+            let _ = parse_csv(first_day, text).map_err(|p| import_problem(lang, &p));
         },
     );
 }

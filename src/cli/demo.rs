@@ -2,8 +2,8 @@
 //! `serve --demo`), to try the service or benchmark it with a big field.
 
 use super::{CliError, DemoArgs};
+use crate::app::demo::{self, DemoSpec};
 use crate::store;
-use crate::web::demo::{self, DemoSpec};
 use std::process::ExitCode;
 use std::time::Instant;
 

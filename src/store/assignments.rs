@@ -2,7 +2,8 @@
 //! writes a history row (old and new referee per table) in the same transaction.
 
 use super::history::Change;
-use super::{RoundId, Store, StoreError, TournamentId, UserId, history};
+use super::rounds::Status;
+use super::{Refusal, RoundId, Store, StoreError, TournamentId, UserId, history};
 use serde::Serialize;
 
 /// One table's referee, as pages show it.
@@ -31,7 +32,8 @@ pub async fn of_round(db: &Store, round: RoundId) -> Result<Vec<TableReferee>, S
 /// have no table). Returns the tables changed; none when the range holds no table of the round.
 ///
 /// # Errors
-/// [`StoreError::NotFound`] for a round of another tournament; a write fails (nothing is kept then).
+/// [`StoreError::NotFound`] for a round of another tournament, [`StoreError::Refused`]
+/// ([`Refusal::RoundNotOpen`]) for a locked round; a write fails (nothing is kept then).
 #[tracing::instrument(skip(db))]
 pub async fn assign(
     db: &Store,
@@ -43,14 +45,17 @@ pub async fn assign(
     by: UserId,
 ) -> Result<Vec<i64>, StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    let found: Option<(RoundId,)> =
-        on!(&mut tx, |c| sqlx::query_as("SELECT id FROM rounds WHERE id = $1 AND tournament_id = $2")
+    let found: Option<(Status,)> =
+        on!(&mut tx, |c| sqlx::query_as("SELECT status FROM rounds WHERE id = $1 AND tournament_id = $2")
             .bind(round)
             .bind(tournament)
             .fetch_optional(c)
             .await)?;
-    if found.is_none() {
-        return Err(StoreError::NotFound);
+    match found {
+        None => return Err(StoreError::NotFound),
+        // A locked round is over: its tables need no referee (checked here, in the transaction).
+        Some((Status::Locked,)) => return Err(StoreError::Refused(Refusal::RoundNotOpen)),
+        Some(_) => {}
     }
     let tables: Vec<(i64,)> = on!(&mut tx, |c| sqlx::query_as(
         "SELECT DISTINCT table_no FROM matches WHERE round_id = $1 AND player_b IS NOT NULL \

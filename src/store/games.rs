@@ -2,7 +2,7 @@
 //! organisers. Every save checks the version the editor loaded and keeps the old value in history.
 
 use super::history::Change;
-use super::rounds::Forfeit;
+use super::rounds::{Forfeit, Status};
 use super::{
     Conn, GameId, MatchId, PlayerId, Refusal, Store, StoreError, StoredText, TournamentId, UserId, history,
     now,
@@ -174,27 +174,28 @@ pub async fn save_result(
     entry: &ResultEntry,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = db.write_tournament(tournament).await?;
-    save_result_in(&mut tx, tournament, id, version, entry, by).await?;
-    tx.commit().await?;
-    Ok(())
+    save_results_open(db, tournament, &[(id, version, entry)], by, <Status as StoredText>::ALL).await
 }
 
-/// Save several results (game, version loaded, result) in one transaction, all or none: the demo
-/// loader fills thousands of games this way.
+/// Save several results (game, version loaded, result) in one transaction, all or none (the demo
+/// loader fills thousands of games this way), each into a round in one of the `open` statuses,
+/// checked in the same transaction: a referee's result cannot land in a round the organiser locked
+/// meanwhile.
 ///
 /// # Errors
-/// As [`save_result`], for the first game that fails; nothing is saved then.
+/// As [`save_result`], for the first game that fails; [`StoreError::Refused`]
+/// ([`Refusal::RoundNotOpen`]); nothing is saved then.
 #[tracing::instrument(skip(db, results))]
-pub async fn save_results(
+pub async fn save_results_open(
     db: &Store,
     tournament: TournamentId,
-    results: &[(GameId, i64, ResultEntry)],
+    results: &[(GameId, i64, &ResultEntry)],
     by: UserId,
+    open: &[Status],
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    for (id, version, entry) in results {
-        save_result_in(&mut tx, tournament, *id, *version, entry, by).await?;
+    for &(id, version, entry) in results {
+        save_result_in(&mut tx, tournament, id, version, entry, by, open).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -208,6 +209,7 @@ async fn save_result_in(
     version: i64,
     entry: &ResultEntry,
     by: UserId,
+    open: &[Status],
 ) -> Result<(), StoreError> {
     #[derive(sqlx::FromRow)]
     struct Stored {
@@ -215,12 +217,13 @@ async fn save_result_in(
         entry: ResultEntry,
         version: i64,
         forfeit: Option<Forfeit>,
+        round_status: Status,
     }
     // The game, checked to be the tournament's, with its match's forfeit.
     let old: Option<Stored> = on!(&mut *tx, |c| {
         sqlx::query_as(
         "SELECT g.winner, g.termination, g.red_points, g.red_clock_secs, g.polish_clock_secs, g.log_text, \
-         g.log_status, g.log_message, g.edition AS log_edition, g.version, m.forfeit \
+         g.log_status, g.log_message, g.edition AS log_edition, g.version, m.forfeit, r.status AS round_status \
          FROM games g JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id \
          WHERE g.id = $1 AND r.tournament_id = $2",
     )
@@ -229,11 +232,14 @@ async fn save_result_in(
     .fetch_optional(c)
     .await
     })?;
-    let Some(Stored { entry: old, version: current, forfeit }) = old else {
+    let Some(Stored { entry: old, version: current, forfeit, round_status }) = old else {
         return Err(StoreError::NotFound);
     };
     if current != version {
         return Err(StoreError::Conflict);
+    }
+    if !open.contains(&round_status) {
+        return Err(StoreError::Refused(Refusal::RoundNotOpen));
     }
     if forfeit.is_some() {
         return Err(StoreError::Refused(Refusal::MatchForfeited));
@@ -266,21 +272,27 @@ async fn save_result_in(
     Ok(())
 }
 
-/// Add the knockout's extra game, whose Red side was drawn by lot (the lot is recorded in history).
+/// Add the knockout's extra game, whose Red side was drawn by lot (the lot is recorded in history),
+/// and, for a lot decided on a snapshot read at `seen` (the match level after its games), only if
+/// nothing changed since.
 ///
 /// # Errors
-/// [`StoreError::Conflict`] if the extra game exists already (someone drew the lot first); the
-/// insert fails for another reason.
+/// [`StoreError::Conflict`] if the extra game exists already (someone drew the lot first) or the
+/// tournament changed since `seen`; the insert fails for another reason.
 #[tracing::instrument(skip(db))]
 pub async fn add_extra_game(
     db: &Store,
     tournament: TournamentId,
+    seen: Option<super::Stamp>,
     m: MatchId,
     red: PlayerId,
     seed: u64,
     by: UserId,
 ) -> Result<GameId, StoreError> {
-    let mut tx = db.write_tournament(tournament).await?;
+    let mut tx = match seen {
+        Some(seen) => db.write_tournament_unchanged(tournament, seen).await?,
+        None => db.write_tournament(tournament).await?,
+    };
     // UNIQUE (match_id, game_no): a concurrent draw won. Anything else is a failure.
     let (id,): (GameId,) = on!(&mut tx, |c| sqlx::query_as(
         "INSERT INTO games (match_id, game_no, red_player) VALUES ($1, 3, $2) RETURNING id"

@@ -104,6 +104,22 @@ use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool,
 use std::str::FromStr;
 use std::time::Duration;
 
+/// A tournament's change stamp: configuration version and change counter (read with the rows by
+/// [`view`]; a write decided on them checks it with [`Store::write_tournament_unchanged`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Stamp {
+    pub config: i64,
+    pub changes: i64,
+}
+
+impl Stamp {
+    /// Data read at `self` is at least as new as data read at `other` (both parts only grow).
+    #[must_use]
+    pub fn covers(self, other: Stamp) -> bool {
+        self.config >= other.config && self.changes >= other.changes
+    }
+}
+
 /// The values an enum stored as text can take (see `stored_as_text!`).
 pub trait StoredText: Sized + Copy + 'static {
     const ALL: &'static [Self];
@@ -177,6 +193,10 @@ pub enum Refusal {
     RoundNotPublished,
     /// Personal data is erased only after the tournament's last day.
     SeasonNotOver,
+    /// Results, walkovers and table referees go only into rounds open to the writer (a published
+    /// round; a locked one for an organiser's correction), checked in the write's transaction so a
+    /// result cannot slip into a round locked meanwhile.
+    RoundNotOpen,
 }
 
 /// Connections per process. SQLite: readers beside its one writer. PostgreSQL: each web process
@@ -343,6 +363,39 @@ impl Store {
                 .map(|r| r.rows_affected()))?;
         if bumped == 0 {
             return Err(StoreError::NotFound);
+        }
+        Ok(tx)
+    }
+
+    /// [`Store::write_tournament`] for a write decided on a snapshot read at `seen` (pairing a
+    /// round, locking one): the counter moves on only if nothing was written since, so the decision
+    /// still holds at commit (compare-and-set on the change stamp).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the tournament changed since `seen` (decide again on a fresh
+    /// snapshot); [`StoreError::NotFound`]; no connection or lock.
+    pub async fn write_tournament_unchanged(
+        &self,
+        id: TournamentId,
+        seen: Stamp,
+    ) -> Result<Conn, StoreError> {
+        let mut tx = self.write().await?;
+        let bumped = on!(&mut tx, |c| sqlx::query(
+            "UPDATE tournaments SET changes = changes + 1 WHERE id = $1 AND version = $2 AND changes = $3"
+        )
+        .bind(id)
+        .bind(seen.config)
+        .bind(seen.changes)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+        if bumped == 0 {
+            let exists: Option<(i64,)> =
+                on!(&mut tx, |c| sqlx::query_as("SELECT id FROM tournaments WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(c)
+                    .await)?;
+            return Err(if exists.is_some() { StoreError::Conflict } else { StoreError::NotFound });
         }
         Ok(tx)
     }

@@ -15,20 +15,7 @@ use super::tournaments::{self, Tournament};
 use super::{Conn, Store, StoreError, TournamentId};
 use std::collections::HashMap;
 
-/// A tournament's change stamp: configuration version and change counter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Stamp {
-    pub config: i64,
-    pub changes: i64,
-}
-
-impl Stamp {
-    /// Data read at `self` is at least as new as data read at `other` (both parts only grow).
-    #[must_use]
-    pub fn covers(self, other: Stamp) -> bool {
-        self.config >= other.config && self.changes >= other.changes
-    }
-}
+pub use super::Stamp;
 
 /// The stamp of every tournament, in one query (a scan of the tournaments' rows).
 ///

@@ -1,17 +1,22 @@
 //! The one error type of the web boundary, and the error policy (as crates.io's `util/errors.rs`
 //! states its own):
 //!
-//! - The user sees a clear page: 404, 403, 400 saying what to fix (handlers write it in the page's
-//!   language, since they know it), 409 only for an edit conflict (someone saved first), 413 for a
-//!   body over the one documented limit, 429 and 503 with `Retry-After`, 500 without internals.
+//! - The user sees a clear page: 404, 403, 400 saying what to fix (a refused field or a use case's
+//!   [`Refusal`], carried as values and said in the page's language by `web::text::refusals`; each
+//!   refusal's status is [`refusal_status`], here and nowhere else), 409 only for an edit conflict
+//!   (someone saved first), 413 for a body over the one documented limit, 429 and 503 with
+//!   `Retry-After`, 500 without internals.
 //! - The log keeps the typed cause: [`WebError::Internal`] holds its source error (the whole chain is
 //!   logged at `error`), other refusals are logged at `info`.
 //! - A database failure is never reported as a conflict: only [`StoreError::Conflict`] (a version
 //!   check, a unique key taken by a concurrent writer) becomes 409; every other store failure is a
 //!   500 whose cause goes to the log.
 
-use crate::store::{Refusal, StoreError};
+use crate::app::{AppError, Refusal};
+use crate::store::StoreError;
+use crate::web::forms::field::FieldProblem;
 use crate::web::text::i18n::Lang;
+use crate::web::text::refusals;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
@@ -34,6 +39,12 @@ pub enum WebError {
     /// The request is wrong; the message says what to fix.
     #[error("bad request: {0}")]
     BadRequest(String),
+    /// A field's value refused (400, "Label: what to fix" in the page's language).
+    #[error("bad request: {0:?}")]
+    Field(FieldProblem),
+    /// A use case refused the request (its status: [`refusal_status`]).
+    #[error("refused: {0:?}")]
+    Refused(Refusal),
     /// Somebody else changed the record first (optimistic version check).
     #[error("conflict: {0}")]
     Conflict(String),
@@ -56,21 +67,6 @@ impl WebError {
     pub fn internal(cause: impl Into<Cause>) -> WebError {
         WebError::Internal(cause.into())
     }
-
-    /// A refused write, said in `lang`.
-    #[must_use]
-    pub fn refused(lang: Lang, refusal: Refusal) -> WebError {
-        WebError::BadRequest(lang.t(refusal_key(refusal)).to_string())
-    }
-
-    /// A store error with refusals said in `lang` (other errors as [`From`] maps them).
-    #[must_use]
-    pub fn from_store(lang: Lang, e: StoreError) -> WebError {
-        match e {
-            StoreError::Refused(r) => WebError::refused(lang, r),
-            other => other.into(),
-        }
-    }
 }
 
 /// A store's edit conflict without the page's language at hand: both languages (the error page
@@ -78,13 +74,35 @@ impl WebError {
 pub const STORE_CONFLICT: &str = "Ktoś inny zapisał tę zmianę przed Tobą. Wczytaj stronę ponownie i sprawdź. / \
      Someone else saved a change first: reload the page and check.";
 
-/// The translation key of a refusal's message.
+/// The status of each refusal: a request the rules refuse is a 400, except a lot someone else drew
+/// a moment before (a conflict, 409).
 #[must_use]
-pub fn refusal_key(refusal: Refusal) -> &'static str {
+pub fn refusal_status(refusal: &Refusal) -> StatusCode {
     match refusal {
-        Refusal::MatchForfeited => "refused_match_forfeited",
-        Refusal::RoundNotPublished => "refused_round_not_published",
-        Refusal::SeasonNotOver => "refused_season_not_over",
+        Refusal::ExtraGameDrawnMeanwhile => StatusCode::CONFLICT,
+        _ => StatusCode::BAD_REQUEST,
+    }
+}
+
+impl From<AppError> for WebError {
+    fn from(e: AppError) -> Self {
+        match e {
+            AppError::Refused(r) => WebError::Refused(r),
+            AppError::Store(e) => e.into(),
+            AppError::Internal(cause) => WebError::internal(cause),
+        }
+    }
+}
+
+impl From<Refusal> for WebError {
+    fn from(r: Refusal) -> Self {
+        WebError::Refused(r)
+    }
+}
+
+impl From<FieldProblem> for WebError {
+    fn from(p: FieldProblem) -> Self {
+        WebError::Field(p)
     }
 }
 
@@ -93,12 +111,7 @@ impl From<StoreError> for WebError {
         match e {
             StoreError::Conflict => WebError::Conflict(STORE_CONFLICT.into()),
             StoreError::NotFound => WebError::NotFound,
-            // Without the page's language at hand: both.
-            StoreError::Refused(r) => WebError::BadRequest(format!(
-                "{} / {}",
-                Lang::Pl.t(refusal_key(r)),
-                Lang::En.t(refusal_key(r))
-            )),
+            StoreError::Refused(r) => WebError::Refused(r.into()),
             other => WebError::Internal(Box::new(other)),
         }
     }
@@ -138,7 +151,8 @@ impl ResponseError for WebError {
             WebError::NotFound => StatusCode::NOT_FOUND,
             WebError::Forbidden | WebError::Csrf(_) => StatusCode::FORBIDDEN,
             WebError::LoginRequired => StatusCode::SEE_OTHER,
-            WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::BadRequest(_) | WebError::Field(_) => StatusCode::BAD_REQUEST,
+            WebError::Refused(r) => refusal_status(r),
             WebError::Conflict(_) => StatusCode::CONFLICT,
             WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -161,6 +175,19 @@ impl ResponseError for WebError {
             ),
             WebError::Csrf(m) => ("Brak dostępu", "Forbidden", m.as_str()),
             WebError::BadRequest(m) => ("Błędne dane", "Bad request", m.as_str()),
+            // Without the page's language at hand: both (the error page middleware says it in one).
+            WebError::Field(p) => {
+                owned = format!("{} / {}", refusals::labelled(Lang::Pl, p), refusals::labelled(Lang::En, p));
+                ("Błędne dane", "Bad request", owned.as_str())
+            }
+            WebError::Refused(r) => {
+                owned = format!("{} / {}", refusals::sentence(Lang::Pl, r), refusals::sentence(Lang::En, r));
+                if refusal_status(r) == StatusCode::CONFLICT {
+                    ("Konflikt zapisu", "Edit conflict", owned.as_str())
+                } else {
+                    ("Błędne dane", "Bad request", owned.as_str())
+                }
+            }
             WebError::Conflict(m) => ("Konflikt zapisu", "Edit conflict", m.as_str()),
             WebError::TooLarge { limit } => {
                 let kib = limit / 1024;

@@ -5,8 +5,7 @@
 //! status and the headers stay (`Retry-After`, cookies); the body is replaced (and sent
 //! uncompressed: an error page is small).
 
-use crate::store::Refusal;
-use crate::web::error::{STORE_CONFLICT, WebError, refusal_key};
+use crate::web::error::{STORE_CONFLICT, WebError, refusal_status};
 use crate::web::extract::ctx::Ctx;
 use crate::web::text::i18n::Lang;
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
@@ -32,12 +31,6 @@ fn in_language(lang: Lang, message: &str) -> String {
     if message == STORE_CONFLICT {
         return lang.t("conflict_reload").to_string();
     }
-    for r in [Refusal::MatchForfeited, Refusal::RoundNotPublished, Refusal::SeasonNotOver] {
-        let key = refusal_key(r);
-        if message == format!("{} / {}", Lang::Pl.t(key), Lang::En.t(key)) {
-            return lang.t(key).to_string();
-        }
-    }
     message.to_string()
 }
 
@@ -50,6 +43,15 @@ fn describe(lang: Lang, e: &WebError) -> (&'static str, String) {
         WebError::Csrf(m) => ("error_forbidden", m.clone()),
         WebError::LoginRequired => ("login", String::new()),
         WebError::BadRequest(m) => ("error_bad_request", in_language(lang, m)),
+        WebError::Field(p) => ("error_bad_request", crate::web::text::refusals::labelled(lang, p)),
+        WebError::Refused(r) => {
+            let title = if refusal_status(r) == actix_web::http::StatusCode::CONFLICT {
+                "error_conflict"
+            } else {
+                "error_bad_request"
+            };
+            (title, crate::web::text::refusals::sentence(lang, r))
+        }
         WebError::Conflict(m) => ("error_conflict", in_language(lang, m)),
         WebError::TooLarge { limit } => {
             ("error_too_large", format!("{} {} KiB.", lang.t("body_too_large"), limit / 1024))
@@ -136,12 +138,17 @@ mod tests {
     #[test]
     fn messages_said_in_both_languages_are_said_in_one() {
         assert_eq!(in_language(Lang::En, STORE_CONFLICT), Lang::En.t("conflict_reload"));
-        let both = format!(
-            "{} / {}",
-            Lang::Pl.t(refusal_key(Refusal::MatchForfeited)),
-            Lang::En.t(refusal_key(Refusal::MatchForfeited))
-        );
-        assert_eq!(in_language(Lang::Pl, &both), Lang::Pl.t(refusal_key(Refusal::MatchForfeited)));
         assert_eq!(in_language(Lang::Pl, "Pole: źle"), "Pole: źle");
+    }
+
+    #[test]
+    fn a_refusal_is_said_in_the_pages_language_with_its_status_title() {
+        let r = WebError::Refused(crate::app::Refusal::MatchForfeited);
+        assert_eq!(
+            describe(Lang::Pl, &r),
+            ("error_bad_request", Lang::Pl.t("refused_match_forfeited").to_string())
+        );
+        let drawn = WebError::Refused(crate::app::Refusal::ExtraGameDrawnMeanwhile);
+        assert_eq!(describe(Lang::En, &drawn).0, "error_conflict");
     }
 }

@@ -1,17 +1,16 @@
 //! The web service: actix-web routes, askama templates, sessions, errors.
 //!
-//! Data flows one way: a handler checks who is asking, the store loads, a pure `league` or `engine`
-//! function decides, the store saves, a template renders. No tournament rule lives here.
+//! Data flows one way: a handler extracts who is asking and what they sent, calls a use case
+//! (`crate::app`: the store loads, a pure `league` or `engine` function decides, the store saves),
+//! then renders or redirects. No tournament rule lives here.
 
 pub mod assets;
 pub mod board;
 pub mod csv_cell;
-pub mod demo;
 pub mod error;
 pub mod error_page;
 pub mod extract;
 pub mod forms;
-pub mod operations;
 pub mod read_model;
 pub mod routes;
 pub mod security;

@@ -1,5 +1,7 @@
 //! Building and running the HTTP server; the route table lives here, in one place.
 
+use crate::app::accounts::Login;
+use crate::app::{AppError, demo};
 use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
 use crate::web::routes::admin::{editions, privacy, rounds};
@@ -10,7 +12,7 @@ use crate::web::security::mac::{Secret, random_hex};
 use crate::web::security::session::SessionConfig;
 use crate::web::security::{auth, guard, headers, session};
 use crate::web::settings::Settings;
-use crate::web::{assets, demo, error::WebError};
+use crate::web::{assets, error::WebError};
 use actix_web::dev::{Server, Service};
 use actix_web::middleware::from_fn;
 use actix_web::{App, HttpServer, web};
@@ -29,15 +31,9 @@ pub enum StartupError {
     #[error("{0}")]
     Web(#[from] WebError),
     #[error("{0}")]
+    App(#[from] AppError),
+    #[error("{0}")]
     Io(#[from] std::io::Error),
-}
-
-/// A login printed at start (the first organiser, the demo accounts).
-#[derive(Debug, Clone)]
-pub struct Login {
-    pub role: &'static str,
-    pub username: String,
-    pub password: String,
 }
 
 /// The bound, ready-to-run service.

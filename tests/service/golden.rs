@@ -15,7 +15,7 @@
 //! pages that differ.
 
 use crate::helpers::*;
-use bitwa::web::demo::{DemoSpec, create_on};
+use bitwa::app::demo::{DemoSpec, create_on};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

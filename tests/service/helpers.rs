@@ -4,9 +4,6 @@ use bitwa::web::{Application, Settings};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
-
-static COUNTER: AtomicU32 = AtomicU32::new(0);
 
 /// A running app on a loopback port with its own database file.
 pub struct TestApp {
@@ -18,43 +15,13 @@ pub struct TestApp {
     handle: actix_web::dev::ServerHandle,
 }
 
-/// The folder of this run's test folders: `target/tmp/service/run-PID` (cargo's scratch space for
-/// integration tests, not the system's temp dir, which a suite of ~100 folders per run would fill).
-/// Rust's test harness has no teardown, so each run removes the folders of earlier runs that have
-/// not been touched for an hour (a run takes minutes; a concurrent run's folder is younger).
-fn run_dir() -> &'static Path {
-    static RUN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    RUN.get_or_init(|| {
-        let parent = Path::new(env!("CARGO_TARGET_TMPDIR")).join("service");
-        let stale = std::time::Duration::from_secs(3600);
-        for entry in std::fs::read_dir(&parent).into_iter().flatten().flatten() {
-            let old = entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > stale));
-            if old {
-                let _ = std::fs::remove_dir_all(entry.path());
-            }
-        }
-        let dir = parent.join(format!("run-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    })
-}
+#[path = "../support/scratch.rs"]
+mod scratch;
+pub use scratch::{database_url_named, postgres_url};
 
 /// A fresh folder for one test (its database file, uploads, backups), unique per test.
 pub fn fresh_dir() -> PathBuf {
-    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-    let dir = run_dir().join(format!("t{n}-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// The PostgreSQL server the suite runs against, when set (`scripts/with-postgres.sh` sets it; CI runs
-/// the service suite once on SQLite and once with it). Without it every test uses a SQLite file.
-pub fn postgres_url() -> Option<String> {
-    std::env::var("BITWA_TEST_POSTGRES_URL").ok().filter(|u| !u.trim().is_empty())
+    scratch::fresh_dir("service")
 }
 
 /// The password in the test server's URL, if the suite runs on PostgreSQL: nothing the service
@@ -70,33 +37,6 @@ pub fn postgres_password() -> Option<String> {
 /// data again).
 pub async fn database_url(dir: &Path) -> String {
     database_url_named(dir, "bitwa").await
-}
-
-/// [`database_url`] for a second database of the same folder (`name` is a short word).
-pub async fn database_url_named(dir: &Path, name: &str) -> String {
-    let Some(server) = postgres_url() else {
-        return format!("sqlite://{}", dir.join(format!("{name}.db")).display());
-    };
-    let folder = dir.file_name().and_then(|f| f.to_str()).unwrap_or("x");
-    let db: String = format!("bt_{folder}_{name}")
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
-        .collect();
-    assert!(db.len() < 64, "database name too long: {db}");
-    let admin = sqlx::PgPool::connect(&server).await.expect("the test PostgreSQL server answers");
-    let exists: Option<(i32,)> = sqlx::query_as("SELECT 1 FROM pg_database WHERE datname = $1")
-        .bind(&db)
-        .fetch_optional(&admin)
-        .await
-        .unwrap();
-    if exists.is_none() {
-        // The name is made of [a-z0-9_] above: safe to splice.
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {db}"))).execute(&admin).await.unwrap();
-    }
-    admin.close().await;
-    let (base, query) = server.split_once('?').map_or((server.as_str(), ""), |(b, q)| (b, q));
-    let (host, _) = base.rsplit_once('/').expect("a postgres:// URL with a database name");
-    if query.is_empty() { format!("{host}/{db}") } else { format!("{host}/{db}?{query}") }
 }
 
 /// A direct connection to a test's database, whichever backend it is (for reading what the app

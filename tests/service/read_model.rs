@@ -3,9 +3,9 @@
 //! that accept it; 304 for a matching `If-None-Match`; its indexes agree with plain scans of the rows.
 
 use crate::helpers::*;
+use bitwa::app::demo::{DemoSpec, create};
 use bitwa::store::view::{rows, stamps};
 use bitwa::store::{self, TournamentId};
-use bitwa::web::demo::{DemoSpec, create};
 use bitwa::web::read_model::http::PageStore;
 use bitwa::web::read_model::view::TournamentView;
 use std::io::Read;

@@ -3,13 +3,13 @@
 //! with its history row and a moved stamp), stored enums read strictly, rule options as stored.
 
 use crate::helpers::*;
+use bitwa::app::demo::{DemoSpec, create};
 use bitwa::engine::{Encirclement, RuleOptions};
 use bitwa::outcome::{Side, Termination};
 use bitwa::store::games::{GameRow, LogStatus, ResultEntry};
 use bitwa::store::history::{Change, Entity};
 use bitwa::store::rounds::{Forfeit, Status};
 use bitwa::store::{self, Store, StoreError, TournamentId, UserId};
-use bitwa::web::demo::{DemoSpec, create};
 
 /// A store on a fresh database with a demo tournament: 8 players, round 1 locked, round 2 published
 /// with half its results in. The tournament, its organiser, and the database's URL.
@@ -153,7 +153,16 @@ async fn a_result_never_lands_after_a_walkover_is_recorded_on_its_match() {
         let forfeit = {
             let db = db.clone();
             actix_rt::spawn(async move {
-                store::rounds::set_forfeit(&db, t, m, row.version, Some(Forfeit::AbsentB), by).await
+                store::rounds::set_forfeit(
+                    &db,
+                    t,
+                    m,
+                    row.version,
+                    Some(Forfeit::AbsentB),
+                    by,
+                    &[Status::Published],
+                )
+                .await
             })
         };
         let result = {

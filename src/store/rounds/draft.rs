@@ -3,7 +3,7 @@
 
 use super::{Phase, Status};
 use crate::store::history::{self, Change, DiscardedDraft, Seating};
-use crate::store::{Conn, MatchId, PlayerId, RoundId, Store, StoreError, TournamentId, UserId, now};
+use crate::store::{Conn, MatchId, PlayerId, RoundId, Stamp, Store, StoreError, TournamentId, UserId, now};
 use serde::{Deserialize, Serialize};
 
 /// A pairing to store: `player_a` commands Red in game 1; `player_b` `None` is a bye.
@@ -15,22 +15,28 @@ pub struct NewMatch {
     pub bracket_slot: Option<i64>,
 }
 
-/// Store a computed round as a draft with its matches and games, in one transaction.
+/// Store a computed round as a draft with its matches and games, in one transaction, and, for a
+/// round paired on a snapshot read at `seen`, only if nothing changed since.
 ///
 /// # Errors
-/// [`StoreError::Conflict`] if a round with this number exists (a concurrent pairing stored it
-/// first); an insert fails. Nothing is stored then.
+/// [`StoreError::Conflict`] if the tournament changed since `seen`, or a round with this number
+/// exists (a concurrent pairing stored it first); an insert fails. Nothing is stored then.
 #[tracing::instrument(skip(db, explanation, matches))]
+#[allow(clippy::too_many_arguments)]
 pub async fn create(
     db: &Store,
     tournament: TournamentId,
+    seen: Option<Stamp>,
     number: i64,
     phase: Phase,
     explanation: &str,
     matches: &[NewMatch],
     by: UserId,
 ) -> Result<RoundId, StoreError> {
-    let mut tx = db.write_tournament(tournament).await?;
+    let mut tx = match seen {
+        Some(seen) => db.write_tournament_unchanged(tournament, seen).await?,
+        None => db.write_tournament(tournament).await?,
+    };
     let (round,): (RoundId,) = on!(&mut tx, |c| sqlx::query_as(
         "INSERT INTO rounds (tournament_id, number, phase, status, explanation, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",

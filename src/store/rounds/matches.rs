@@ -78,11 +78,13 @@ const MATCH_SELECT: &str = "SELECT m.id, m.round_id, r.number AS round_number, r
      FROM matches m JOIN rounds r ON r.id = m.round_id JOIN players pa ON pa.id = m.player_a \
      LEFT JOIN players pb ON pb.id = m.player_b";
 
-/// Record (or clear, with `None`) a no-show or withdrawal for a match still at `version`, with its
-/// history row, in one transaction.
+/// Record (or clear, with `None`) a no-show or withdrawal for a match still at `version` whose
+/// round is in one of the `open` statuses, with its history row, in one transaction (so a walkover
+/// cannot slip into a round locked meanwhile).
 ///
 /// # Errors
-/// [`StoreError::Conflict`] if the match changed since it was loaded, [`StoreError::NotFound`].
+/// [`StoreError::Conflict`] if the match changed since it was loaded, [`StoreError::NotFound`],
+/// [`StoreError::Refused`] (`Refusal::RoundNotOpen`).
 #[tracing::instrument(skip(db))]
 pub async fn set_forfeit(
     db: &Store,
@@ -91,19 +93,23 @@ pub async fn set_forfeit(
     version: i64,
     forfeit: Option<Forfeit>,
     by: UserId,
+    open: &[Status],
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    let old: Option<(Option<Forfeit>, i64)> = on!(&mut tx, |c| sqlx::query_as(
-        "SELECT m.forfeit, m.version FROM matches m JOIN rounds r ON r.id = m.round_id \
+    let old: Option<(Option<Forfeit>, i64, Status)> = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT m.forfeit, m.version, r.status FROM matches m JOIN rounds r ON r.id = m.round_id \
          WHERE m.id = $1 AND r.tournament_id = $2",
     )
     .bind(m)
     .bind(tournament)
     .fetch_optional(c)
     .await)?;
-    let Some((old, current)) = old else { return Err(StoreError::NotFound) };
+    let Some((old, current, status)) = old else { return Err(StoreError::NotFound) };
     if current != version {
         return Err(StoreError::Conflict);
+    }
+    if !open.contains(&status) {
+        return Err(StoreError::Refused(crate::store::Refusal::RoundNotOpen));
     }
     let updated = on!(&mut tx, |c| sqlx::query(
         "UPDATE matches SET forfeit = $1, version = version + 1 WHERE id = $2 AND version = $3"

@@ -107,20 +107,27 @@ impl Round {
 const ROUND_SELECT: &str =
     "SELECT id, tournament_id, number, phase, status, explanation, version FROM rounds";
 
-/// Move a round from `from` to `to` (publish, lock), if it is still in `from`.
+/// Move a round from `from` to `to` (publish, lock), if it is still in `from`, and, for a move
+/// decided on a snapshot read at `seen` (locking a round whose results were all in), if nothing
+/// changed since.
 ///
 /// # Errors
-/// [`StoreError::Conflict`] if the round is not in `from`; the update fails.
+/// [`StoreError::Conflict`] if the round is not in `from` or the tournament changed since `seen`;
+/// the update fails.
 #[tracing::instrument(skip(db))]
 pub async fn advance(
     db: &Store,
     tournament: TournamentId,
+    seen: Option<super::Stamp>,
     round: RoundId,
     from: Status,
     to: Status,
     by: UserId,
 ) -> Result<(), StoreError> {
-    let mut tx = db.write_tournament(tournament).await?;
+    let mut tx = match seen {
+        Some(seen) => db.write_tournament_unchanged(tournament, seen).await?,
+        None => db.write_tournament(tournament).await?,
+    };
     let updated = on!(&mut tx, |c| {
         sqlx::query(
         "UPDATE rounds SET status = $1, version = version + 1 WHERE id = $2 AND tournament_id = $3 AND status = $4",

@@ -1,7 +1,6 @@
 //! What every page needs besides its own data: the language, who is logged in, and the CSRF token
 //! (created lazily, only when a page renders a form, so anonymous readers get no cookie).
 
-use crate::store::StoreError;
 use crate::web::error::WebError;
 use crate::web::security::auth::SessionUser;
 use crate::web::security::session::{self, Current};
@@ -40,12 +39,6 @@ impl Ctx {
             Lang::Pl => "en",
             Lang::En => "pl",
         }
-    }
-
-    /// A store error as this page says it (refusals in the page's language).
-    #[must_use]
-    pub fn store_error(&self, e: StoreError) -> WebError {
-        WebError::from_store(self.lang, e)
     }
 }
 

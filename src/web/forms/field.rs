@@ -9,16 +9,57 @@
 //! received from the external party" (here, at the form), and free-form Unicode text is validated by
 //! what its characters are.
 
-use crate::web::error::WebError;
-use crate::web::text::i18n::Lang;
 use chrono::NaiveDate;
 
-fn bad(lang: Lang, field: &str, pl: &str, en: &str) -> WebError {
-    let what = match lang {
-        Lang::Pl => pl,
-        Lang::En => en,
-    };
-    WebError::BadRequest(format!("{}: {what}", lang.t(field)))
+/// What is wrong with a field's value; the words are `web::text::refusals::problem`'s.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// Empty, and the field is required.
+    Missing,
+    /// Not a whole number (one from `min` to `max` is asked for).
+    NotANumber { min: i64, max: i64 },
+    /// A whole number outside `min..=max`.
+    OutOfRange { min: i64, max: i64 },
+    /// More than `max` characters.
+    TooLong { max: usize },
+    /// More than `max_bytes` bytes (a pasted log or CSV).
+    TooLarge { max_bytes: usize },
+    /// Not a date written `YYYY-MM-DD`.
+    BadDate,
+    /// Not a clock reading (`m:ss` or whole seconds, at most ten hours).
+    BadClock,
+    /// A character that may not be in the field (a control character, or one that reorders or hides text).
+    ForbiddenChar(char),
+    /// None of the choices offered.
+    NotAChoice,
+    /// A tiebreak name the league does not know.
+    UnknownTiebreak { name: String },
+    /// A tiebreak named twice.
+    DuplicateTiebreak { name: String },
+    /// The last day before the first.
+    LastBeforeFirst,
+    /// A knockout of one player.
+    KnockoutOfOne,
+    /// Outside the league's age range on the first day (the organiser may override it).
+    AgeOutOfRange { first_day: NaiveDate, age: i32 },
+}
+
+/// A field's value refused: which field (its name, also the key of its label) and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldProblem {
+    pub field: &'static str,
+    pub kind: ProblemKind,
+}
+
+impl FieldProblem {
+    #[must_use]
+    pub fn new(field: &'static str, kind: ProblemKind) -> FieldProblem {
+        FieldProblem { field, kind }
+    }
+}
+
+fn bad<T>(field: &'static str, kind: ProblemKind) -> Result<T, FieldProblem> {
+    Err(FieldProblem { field, kind })
 }
 
 /// The largest request body the service reads, in bytes (forms, a pasted or uploaded move log, a
@@ -43,34 +84,17 @@ pub fn forbidden_char(value: &str, multiline: bool) -> Option<char> {
     })
 }
 
-fn refuse_char(lang: Lang, field: &str, c: char) -> WebError {
-    let code = format!("U+{:04X}", u32::from(c));
-    bad(
-        lang,
-        field,
-        &format!("niedozwolony znak sterujący lub znak zmieniający kierunek tekstu ({code}); usuń go"),
-        &format!(
-            "a control character or a character that changes text direction is not allowed ({code}); remove it"
-        ),
-    )
-}
-
 /// A multi-line text (a pasted move log or CSV), at most `max` bytes, without control characters
 /// other than line breaks and tabs. Not trimmed; empty allowed.
 ///
 /// # Errors
 /// Too long or a forbidden character.
-pub fn multiline(lang: Lang, field: &str, value: &str, max_bytes: usize) -> Result<(), WebError> {
+pub fn multiline(field: &'static str, value: &str, max_bytes: usize) -> Result<(), FieldProblem> {
     if value.len() > max_bytes {
-        return Err(bad(
-            lang,
-            field,
-            &format!("najwyżej {} KiB", max_bytes / 1024),
-            &format!("at most {} KiB", max_bytes / 1024),
-        ));
+        return bad(field, ProblemKind::TooLarge { max_bytes });
     }
     match forbidden_char(value, true) {
-        Some(c) => Err(refuse_char(lang, field, c)),
+        Some(c) => bad(field, ProblemKind::ForbiddenChar(c)),
         None => Ok(()),
     }
 }
@@ -80,21 +104,16 @@ pub fn multiline(lang: Lang, field: &str, value: &str, max_bytes: usize) -> Resu
 ///
 /// # Errors
 /// Empty, too long, or a forbidden character.
-pub fn text(lang: Lang, field: &str, value: &str, max: usize) -> Result<String, WebError> {
+pub fn text(field: &'static str, value: &str, max: usize) -> Result<String, FieldProblem> {
     let v = value.trim();
     if let Some(c) = forbidden_char(v, false) {
-        return Err(refuse_char(lang, field, c));
+        return bad(field, ProblemKind::ForbiddenChar(c));
     }
     if v.is_empty() {
-        return Err(bad(lang, field, "pole jest wymagane", "this field is required"));
+        return bad(field, ProblemKind::Missing);
     }
     if v.chars().count() > max {
-        return Err(bad(
-            lang,
-            field,
-            &format!("najwyżej {max} znaków"),
-            &format!("at most {max} characters"),
-        ));
+        return bad(field, ProblemKind::TooLong { max });
     }
     Ok(v.to_string())
 }
@@ -103,23 +122,19 @@ pub fn text(lang: Lang, field: &str, value: &str, max: usize) -> Result<String, 
 ///
 /// # Errors
 /// Too long.
-pub fn opt_text(lang: Lang, field: &str, value: &str, max: usize) -> Result<String, WebError> {
-    if value.trim().is_empty() { Ok(String::new()) } else { text(lang, field, value, max) }
+pub fn opt_text(field: &'static str, value: &str, max: usize) -> Result<String, FieldProblem> {
+    if value.trim().is_empty() { Ok(String::new()) } else { text(field, value, max) }
 }
 
 /// A whole number in `min..=max`.
 ///
 /// # Errors
 /// Not a number or out of range.
-pub fn int(lang: Lang, field: &str, value: &str, min: i64, max: i64) -> Result<i64, WebError> {
+pub fn int(field: &'static str, value: &str, min: i64, max: i64) -> Result<i64, FieldProblem> {
     match value.trim().parse::<i64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(bad(
-            lang,
-            field,
-            &format!("podaj liczbę całkowitą od {min} do {max}"),
-            &format!("enter a whole number from {min} to {max}"),
-        )),
+        Ok(_) => bad(field, ProblemKind::OutOfRange { min, max }),
+        Err(_) => bad(field, ProblemKind::NotANumber { min, max }),
     }
 }
 
@@ -127,17 +142,54 @@ pub fn int(lang: Lang, field: &str, value: &str, min: i64, max: i64) -> Result<i
 ///
 /// # Errors
 /// Not a number or out of range.
-pub fn opt_int(lang: Lang, field: &str, value: &str, min: i64, max: i64) -> Result<Option<i64>, WebError> {
-    if value.trim().is_empty() { Ok(None) } else { int(lang, field, value, min, max).map(Some) }
+pub fn opt_int(field: &'static str, value: &str, min: i64, max: i64) -> Result<Option<i64>, FieldProblem> {
+    if value.trim().is_empty() { Ok(None) } else { int(field, value, min, max).map(Some) }
 }
 
 /// A date written `YYYY-MM-DD` (what `<input type=date>` sends).
 ///
 /// # Errors
 /// Not such a date.
-pub fn date(lang: Lang, field: &str, value: &str) -> Result<NaiveDate, WebError> {
-    NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d")
-        .map_err(|_| bad(lang, field, "podaj datę w formacie RRRR-MM-DD", "enter a date as YYYY-MM-DD"))
+pub fn date(field: &'static str, value: &str) -> Result<NaiveDate, FieldProblem> {
+    NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d").or_else(|_| bad(field, ProblemKind::BadDate))
+}
+
+/// A select's value among `T`'s (`FromStr`) values; empty: nothing chosen.
+///
+/// # Errors
+/// Not one of them.
+pub fn choice<T: std::str::FromStr>(field: &'static str, value: &str) -> Result<Option<T>, FieldProblem> {
+    match value.trim() {
+        "" => Ok(None),
+        v => v.parse().map(Some).or_else(|_| bad(field, ProblemKind::NotAChoice)),
+    }
+}
+
+/// The longest clock reading accepted: ten hours, in seconds.
+const CLOCK_MAX_SECS: i64 = 36_000;
+
+/// A clock reading as the referee writes it: `m:ss` (`12:05`) or whole seconds (`725`); empty:
+/// not recorded.
+///
+/// # Errors
+/// Neither form, seconds past 59, or more than ten hours.
+pub fn clock(field: &'static str, value: &str) -> Result<Option<i64>, FieldProblem> {
+    let v = value.trim();
+    if v.is_empty() {
+        return Ok(None);
+    }
+    let secs = match v.split_once(':') {
+        Some((m, s)) if s.len() == 2 => match (m.trim().parse::<i64>(), s.parse::<i64>()) {
+            (Ok(m), Ok(s)) if (0..60).contains(&s) && m >= 0 => Some(m * 60 + s),
+            _ => None,
+        },
+        Some(_) => None,
+        None => v.parse::<i64>().ok(),
+    };
+    match secs {
+        Some(secs) if (0..=CLOCK_MAX_SECS).contains(&secs) => Ok(Some(secs)),
+        _ => bad(field, ProblemKind::BadClock),
+    }
 }
 
 /// A checkbox: present means ticked.
@@ -149,16 +201,48 @@ pub fn checkbox(value: Option<&String>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::web::text::i18n::Lang;
+    use crate::web::text::refusals::labelled;
+
+    fn said(lang: Lang, p: Result<impl std::fmt::Debug, FieldProblem>) -> String {
+        labelled(lang, &p.expect_err("refused"))
+    }
 
     #[test]
     fn numbers_and_dates_name_the_field() {
-        assert_eq!(int(Lang::En, "swiss_rounds", " 5 ", 1, 20).ok(), Some(5));
-        let err = int(Lang::En, "swiss_rounds", "five", 1, 20).unwrap_err().to_string();
-        assert!(err.contains("Swiss rounds") && err.contains("1 to 20"), "{err}");
-        assert_eq!(opt_int(Lang::Pl, "knowledge", "", 0, 100).ok(), Some(None));
-        assert!(date(Lang::Pl, "birth_date", "2010-02-30").is_err());
-        assert!(text(Lang::Pl, "name", "   ", 10).is_err());
-        assert!(text(Lang::Pl, "name", "abcdefghijk", 10).is_err());
+        assert_eq!(int("swiss_rounds", " 5 ", 1, 20).ok(), Some(5));
+        let err = said(Lang::En, int("swiss_rounds", "five", 1, 20));
+        assert_eq!(err, "Swiss rounds: enter a whole number from 1 to 20");
+        assert_eq!(
+            int("swiss_rounds", "21", 1, 20),
+            Err(FieldProblem::new("swiss_rounds", ProblemKind::OutOfRange { min: 1, max: 20 }))
+        );
+        assert_eq!(opt_int("knowledge", "", 0, 100).ok(), Some(None));
+        assert_eq!(
+            date("birth_date", "2010-02-30"),
+            Err(FieldProblem::new("birth_date", ProblemKind::BadDate))
+        );
+        assert_eq!(text("name", "   ", 10), Err(FieldProblem::new("name", ProblemKind::Missing)));
+        assert_eq!(
+            text("name", "abcdefghijk", 10),
+            Err(FieldProblem::new("name", ProblemKind::TooLong { max: 10 }))
+        );
+        assert_eq!(said(Lang::Pl, text("name", "abcdefghijk", 10)), "Nazwa: najwyżej 10 znaków");
+    }
+
+    #[test]
+    fn clocks_are_minutes_and_seconds_or_seconds() {
+        assert_eq!(clock("red_clock", "12:05"), Ok(Some(725)));
+        assert_eq!(clock("red_clock", "0:00"), Ok(Some(0)));
+        assert_eq!(clock("red_clock", "725"), Ok(Some(725)));
+        assert_eq!(clock("red_clock", " "), Ok(None));
+        for bad in ["12:5", "12:60", "-1", "1:2:3", "ab", "10:-5", "36001"] {
+            assert_eq!(
+                clock("red_clock", bad),
+                Err(FieldProblem::new("red_clock", ProblemKind::BadClock)),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
@@ -166,21 +250,18 @@ mod tests {
         for bad in
             ["Ala\0", "Ala\u{202E}kot", "A\nB", "A\tB", "\u{2066}x", "x\u{200B}", "a\u{7F}", "a\u{85}b"]
         {
-            let err = text(Lang::Pl, "name", bad, 50).unwrap_err().to_string();
-            assert!(err.contains("Nazwa") && err.contains("niedozwolony znak"), "{bad:?}: {err}");
+            let err = said(Lang::Pl, text("name", bad, 50));
+            assert!(err.starts_with("Nazwa: niedozwolony znak"), "{bad:?}: {err}");
         }
-        let err = text(Lang::En, "club", "LO\u{202E}1", 50).unwrap_err().to_string();
-        assert!(err.starts_with("bad request: School / club:"), "{err}");
+        let err = said(Lang::En, text("club", "LO\u{202E}1", 50));
+        assert!(err.starts_with("School / club:"), "{err}");
         assert!(err.contains("U+202E"), "{err}");
         // Polish letters, apostrophes and hyphens are names.
-        assert_eq!(
-            text(Lang::Pl, "name", " Zofia Źdźbło-O'Brien ", 50).ok().as_deref(),
-            Some("Zofia Źdźbło-O'Brien")
-        );
+        assert_eq!(text("name", " Zofia Źdźbło-O'Brien ", 50).ok().as_deref(), Some("Zofia Źdźbło-O'Brien"));
         // A log keeps its line breaks and tabs, but nothing else invisible.
-        assert!(multiline(Lang::Pl, "move_log", "[Event \"x\"]\r\nred pass\t# ok\n", 1024).is_ok());
-        assert!(multiline(Lang::Pl, "move_log", "red pass\u{202E}", 1024).is_err());
-        assert!(multiline(Lang::Pl, "move_log", "x\u{1B}[31m", 1024).is_err());
-        assert!(multiline(Lang::Pl, "move_log", &"x".repeat(2048), 1024).is_err());
+        assert!(multiline("move_log", "[Event \"x\"]\r\nred pass\t# ok\n", 1024).is_ok());
+        assert!(multiline("move_log", "red pass\u{202E}", 1024).is_err());
+        assert!(multiline("move_log", "x\u{1B}[31m", 1024).is_err());
+        assert_eq!(said(Lang::En, multiline("move_log", &"x".repeat(2048), 1024)), "Move log: at most 1 KiB");
     }
 }

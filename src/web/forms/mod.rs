@@ -3,6 +3,7 @@
 pub mod field;
 pub mod player;
 pub mod problems;
+pub mod registration;
 pub mod rules;
 pub mod tiebreak_order;
 pub mod upload;

@@ -6,9 +6,7 @@
 
 use crate::league::eligibility;
 use crate::store::players::{NewPlayer, Player};
-use crate::web::error::WebError;
-use crate::web::forms::field;
-use crate::web::forms::problems::Problems;
+use crate::web::forms::field::{self, FieldProblem, ProblemKind};
 use crate::web::text::i18n::Lang;
 use chrono::NaiveDate;
 
@@ -24,73 +22,58 @@ pub struct PlayerFields<'a> {
     pub age_override: bool,
 }
 
-/// Validate one player's fields, each problem beside its field (`person_name`, `birth_date`,
+/// Validate one player's fields, every problem with its field (`person_name`, `birth_date`,
 /// `club`, `knowledge`); the age refusal names the first day.
 ///
 /// # Errors
-/// Only an error that is not a refused value.
-pub fn parse_fields(
-    lang: Lang,
-    first_day: NaiveDate,
-    f: &PlayerFields<'_>,
-    problems: &mut Problems,
-) -> Result<Option<NewPlayer>, WebError> {
-    let name = problems.take(lang, "person_name", field::text(lang, "person_name", f.name, 120))?;
-    let birth_date = problems.take(lang, "birth_date", field::date(lang, "birth_date", f.birth_date))?;
-    let club = problems.take(lang, "club", field::opt_text(lang, "club", f.club, 200))?;
-    let knowledge =
-        problems.take(lang, "knowledge", field::opt_int(lang, "knowledge", f.knowledge, 0, 1000))?;
+/// Every refused field, in the form's order (the age rule last, beside the birth date).
+pub fn parse_fields(first_day: NaiveDate, f: &PlayerFields<'_>) -> Result<NewPlayer, Vec<FieldProblem>> {
+    let mut problems = Vec::new();
+    let name = keep(&mut problems, field::text("person_name", f.name, 120));
+    let birth_date = keep(&mut problems, field::date("birth_date", f.birth_date));
+    let club = keep(&mut problems, field::opt_text("club", f.club, 200));
+    let knowledge = keep(&mut problems, field::opt_int("knowledge", f.knowledge, 0, 1000));
     let eligible = birth_date.map(|b| eligibility::check_age(b, first_day));
     if let Some(Err(e)) = eligible
         && !f.age_override
     {
-        problems.add(
-            "birth_date",
-            format!("{} ({} {first_day}: {})", lang.t("age_refused"), lang.t("age_on_first_day"), e.age),
-        );
+        problems.push(FieldProblem::new("birth_date", ProblemKind::AgeOutOfRange { first_day, age: e.age }));
     }
-    let (Some(name), Some(birth_date), Some(club), Some(knowledge_score), true) =
-        (name, birth_date, club, knowledge, problems.is_empty())
-    else {
-        return Ok(None);
-    };
-    Ok(Some(NewPlayer {
-        name,
-        birth_date,
-        club,
-        knowledge_score,
-        age_override: f.age_override && eligible.is_some_and(|e| e.is_err()),
-    }))
+    match (name, birth_date, club, knowledge) {
+        (Some(name), Some(birth_date), Some(club), Some(knowledge_score)) if problems.is_empty() => {
+            Ok(NewPlayer {
+                name,
+                birth_date,
+                club,
+                knowledge_score,
+                age_override: f.age_override && eligible.is_some_and(|e| e.is_err()),
+            })
+        }
+        _ => Err(problems),
+    }
 }
 
-/// Validate one player's fields; the first problem as the error, prefixed with the name.
-///
-/// # Errors
-/// A field is wrong (the message names it), or the player is outside the age range without the
-/// organiser's override.
-pub fn parse_player(
-    lang: Lang,
-    first_day: NaiveDate,
-    name: &str,
-    birth: &str,
-    club: &str,
-    knowledge: &str,
-    age_override: bool,
-) -> Result<NewPlayer, WebError> {
-    let mut problems = Problems::default();
-    let fields = PlayerFields { name, birth_date: birth, club, knowledge, age_override };
-    match parse_fields(lang, first_day, &fields, &mut problems)? {
-        Some(p) => Ok(p),
-        None => {
-            let all = problems.summary(lang).join("; ");
-            let who = name.trim();
-            Err(WebError::BadRequest(if who.is_empty() || problems.for_field("person_name").is_some() {
-                all
-            } else {
-                format!("{who}: {all}")
-            }))
-        }
-    }
+/// A parsed value, or its problem added to `problems`.
+fn keep<T>(problems: &mut Vec<FieldProblem>, parsed: Result<T, FieldProblem>) -> Option<T> {
+    parsed.map_err(|p| problems.push(p)).ok()
+}
+
+/// Why an import was refused (said by `web::text::refusals::import_problem`, naming the row as a
+/// spreadsheet numbers it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportProblem {
+    /// Over the one body limit (a 413).
+    TooLarge,
+    /// The CSV reader could not read the row (its words).
+    Unreadable { row: usize, error: String },
+    /// Fewer than the three columns needed.
+    TooFewColumns { row: usize },
+    /// The row's player, refused field by field (`name` as typed).
+    Player { row: usize, name: String, problems: Vec<FieldProblem> },
+    /// More than [`MAX_ROWS`] players.
+    TooManyRows,
+    /// No player at all.
+    NoRows,
 }
 
 /// What the first row of an import is.
@@ -126,67 +109,53 @@ pub fn first_row_looks_like_a_player(text: &str) -> Option<String> {
     Some(record.iter().collect::<Vec<_>>().join("; "))
 }
 
-fn row_label(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Pl => "Wiersz",
-        Lang::En => "Row",
-    }
-}
-
-/// Parse a CSV of players (`;` or `,`), every row valid or an error naming the row as a
+/// Parse a CSV of players (`;` or `,`), every row valid or the first wrong one named as a
 /// spreadsheet numbers it; with the row number of each player. At most [`MAX_ROWS`] players; every
 /// cell is checked as its form field is (no control or direction characters).
 ///
 /// # Errors
-/// The first wrong row.
+/// The first wrong row, too many rows or none.
 pub fn parse_csv_rows(
-    lang: Lang,
     first_day: NaiveDate,
     text: &str,
     first: FirstRow,
-) -> Result<Vec<(usize, NewPlayer)>, WebError> {
+) -> Result<Vec<(usize, NewPlayer)>, ImportProblem> {
     let text = text.trim_start_matches('\u{feff}');
     // The size only: a forbidden character is refused in its cell, with the row named.
     if text.len() > field::BODY_LIMIT {
-        return Err(WebError::TooLarge { limit: field::BODY_LIMIT });
+        return Err(ImportProblem::TooLarge);
     }
-    let label = row_label(lang);
     let skip = usize::from(first == FirstRow::Header);
     let mut players = Vec::new();
     for (i, record) in reader(text).records().enumerate().skip(skip) {
         let row = i + 1;
-        let record = record.map_err(|e| WebError::BadRequest(format!("{label} {row}: {e}")))?;
+        let record = record.map_err(|e| ImportProblem::Unreadable { row, error: e.to_string() })?;
         if record.iter().all(str::is_empty) {
             continue;
         }
-        let field = |n: usize| record.get(n).unwrap_or("");
+        let cell = |n: usize| record.get(n).unwrap_or("");
         if record.len() < 3 {
-            return Err(WebError::BadRequest(format!(
-                "{label} {row}: {}",
-                match lang {
-                    Lang::Pl =>
-                        "potrzebne co najmniej 3 kolumny (imię i nazwisko, data urodzenia, szkoła/klub)",
-                    Lang::En => "at least 3 columns needed (name, birth date, school/club)",
-                }
-            )));
+            return Err(ImportProblem::TooFewColumns { row });
         }
-        let player = parse_player(lang, first_day, field(0), field(1), field(2), field(3), false).map_err(
-            |e| match e {
-                WebError::BadRequest(m) => WebError::BadRequest(format!("{label} {row}: {m}")),
-                other => other,
-            },
-        )?;
+        let fields = PlayerFields {
+            name: cell(0),
+            birth_date: cell(1),
+            club: cell(2),
+            knowledge: cell(3),
+            age_override: false,
+        };
+        let player = parse_fields(first_day, &fields).map_err(|problems| ImportProblem::Player {
+            row,
+            name: cell(0).to_string(),
+            problems,
+        })?;
         players.push((row, player));
         if players.len() > MAX_ROWS {
-            return Err(WebError::BadRequest(format!(
-                "{}: {} {MAX_ROWS}",
-                lang.t("import_csv"),
-                lang.t("too_many_rows")
-            )));
+            return Err(ImportProblem::TooManyRows);
         }
     }
     if players.is_empty() {
-        return Err(WebError::BadRequest(format!("{}: {}", lang.t("import_csv"), lang.t("no_rows"))));
+        return Err(ImportProblem::NoRows);
     }
     Ok(players)
 }
@@ -195,8 +164,8 @@ pub fn parse_csv_rows(
 ///
 /// # Errors
 /// As [`parse_csv_rows`].
-pub fn parse_csv(lang: Lang, first_day: NaiveDate, text: &str) -> Result<Vec<NewPlayer>, WebError> {
-    Ok(parse_csv_rows(lang, first_day, text, FirstRow::Header)?.into_iter().map(|(_, p)| p).collect())
+pub fn parse_csv(first_day: NaiveDate, text: &str) -> Result<Vec<NewPlayer>, ImportProblem> {
+    Ok(parse_csv_rows(first_day, text, FirstRow::Header)?.into_iter().map(|(_, p)| p).collect())
 }
 
 /// A name as compared for duplicates: letters' case and spacing do not make two people.
@@ -256,19 +225,19 @@ mod tests {
         );
         assert_eq!(first_row_looks_like_a_player("\u{feff}imię i nazwisko;data urodzenia;szkoła\n"), None);
         let text = "Anna Nowak;2010-03-01;LO 1\nJan Kowal;2011-01-01;LO 2";
-        let rows = parse_csv_rows(Lang::Pl, d("2026-05-09"), text, FirstRow::Player).unwrap();
+        let rows = parse_csv_rows(d("2026-05-09"), text, FirstRow::Player).unwrap();
         assert_eq!(
             rows.iter().map(|(r, p)| (*r, p.name.as_str())).collect::<Vec<_>>(),
             [(1, "Anna Nowak"), (2, "Jan Kowal")]
         );
-        let rows = parse_csv_rows(Lang::Pl, d("2026-05-09"), text, FirstRow::Header).unwrap();
+        let rows = parse_csv_rows(d("2026-05-09"), text, FirstRow::Header).unwrap();
         assert_eq!(rows.iter().map(|(r, _)| *r).collect::<Vec<_>>(), [2]);
     }
 
     #[test]
     fn names_twice_are_listed_with_their_rows() {
         let text = "name;born;club\nAnna Nowak;2010-03-01;LO 1\nJan Kowal;2011-01-01;LO 2\nanna  nowak;2010-05-05;LO 3";
-        let rows = parse_csv_rows(Lang::Pl, d("2026-05-09"), text, FirstRow::Header).unwrap();
+        let rows = parse_csv_rows(d("2026-05-09"), text, FirstRow::Header).unwrap();
         assert_eq!(duplicates(Lang::Pl, &rows, &[]), vec!["Anna Nowak (wiersze 2, 4)"]);
         assert!(duplicates(Lang::Pl, &rows[1..2], &[]).is_empty());
     }

@@ -1,9 +1,12 @@
 //! Refusals next to their fields: a form that fails comes back with what was typed, and each
-//! problem beside the field it concerns, in the page's language. The field parsers of `web::form`
-//! say "Label: what to fix"; next to the field the label is already there, so it is left out.
+//! problem beside the field it concerns, in the page's language. Problems arrive as values (a
+//! field parser's [`FieldProblem`], a use case's [`Refusal`]) and are said here through
+//! `web::text::refusals`, beside the field (without its label, which is already there).
 
-use crate::web::error::WebError;
+use crate::app::Refusal;
+use crate::web::forms::field::FieldProblem;
 use crate::web::text::i18n::Lang;
+use crate::web::text::refusals;
 
 /// The problems of one submitted form, by field name (`""`: the form as a whole).
 #[derive(Debug, Clone, Default)]
@@ -15,26 +18,30 @@ impl Problems {
         self.0.push((field, message.into()));
     }
 
-    /// Keep a parsed value, or record why it was refused (a 400 from a field parser; any other
-    /// error is not the field's fault and is handed back).
-    ///
-    /// # Errors
-    /// An error that is not a refusal of the value (the database, a size limit).
-    pub fn take<T>(
-        &mut self,
-        lang: Lang,
-        field: &'static str,
-        parsed: Result<T, WebError>,
-    ) -> Result<Option<T>, WebError> {
+    /// Record a refused value beside its field.
+    pub fn field(&mut self, lang: Lang, p: &FieldProblem) {
+        self.add(p.field, refusals::problem(lang, &p.kind));
+    }
+
+    /// Keep a parsed value, or record why it was refused (`None` then).
+    pub fn take<T>(&mut self, lang: Lang, parsed: Result<T, FieldProblem>) -> Option<T> {
         match parsed {
-            Ok(v) => Ok(Some(v)),
-            Err(WebError::BadRequest(message)) => {
-                let label = format!("{}: ", lang.t(field));
-                let message = message.strip_prefix(&label).map_or(message.clone(), str::to_string);
-                self.add(field, message);
-                Ok(None)
+            Ok(v) => Some(v),
+            Err(p) => {
+                self.field(lang, &p);
+                None
             }
-            Err(other) => Err(other),
+        }
+    }
+
+    /// Record a use case's refusal beside the fields it concerns, or for the form as a whole.
+    pub fn refused(&mut self, lang: Lang, r: &Refusal) {
+        let beside = refusals::beside_fields(lang, r);
+        if beside.is_empty() {
+            self.add("", refusals::sentence(lang, r));
+        }
+        for (field, message) in beside {
+            self.add(field, message);
         }
     }
 
@@ -75,14 +82,19 @@ mod tests {
     #[test]
     fn a_refused_value_is_kept_beside_its_field_without_the_label() {
         let mut p = Problems::default();
-        let n = p.take(Lang::Pl, "red_points", field::int(Lang::Pl, "red_points", "dużo", 0, 500));
-        assert!(matches!(n, Ok(None)));
+        assert_eq!(p.take(Lang::Pl, field::int("red_points", "dużo", 0, 500)), None);
         assert_eq!(p.for_field("red_points"), Some("podaj liczbę całkowitą od 0 do 500"));
         assert_eq!(p.summary(Lang::Pl), vec!["Punkty za Czerwonych: podaj liczbę całkowitą od 0 do 500"]);
-        let ok = p.take(Lang::Pl, "red_clock", field::int(Lang::Pl, "red_clock", "7", 0, 500));
-        assert!(matches!(ok, Ok(Some(7))));
+        assert_eq!(p.take(Lang::Pl, field::int("red_clock", "7", 0, 500)), Some(7));
         assert!(p.for_field("red_clock").is_none());
-        let other = p.take::<i64>(Lang::Pl, "x", Err(WebError::NotFound));
-        assert!(matches!(other, Err(WebError::NotFound)));
+    }
+
+    #[test]
+    fn a_refusal_goes_beside_its_fields_or_above_the_form() {
+        let mut p = Problems::default();
+        p.refused(Lang::En, &Refusal::SwapNeeded);
+        p.refused(Lang::En, &Refusal::RoundNotPublished);
+        assert!(p.for_field("swapped_to").is_some());
+        assert_eq!(p.for_field(""), Some(Lang::En.t("refused_round_not_published")));
     }
 }

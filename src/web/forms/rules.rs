@@ -1,9 +1,9 @@
-//! The one mapping from a tournament's stored configuration to the engine's rule switches
-//! (`engine::RuleOptions`). The demo and the referee's log validation both go through
-//! [`rule_options`]; a switch the engine adds later keeps its default until it is stored and mapped here.
+//! The configuration form's names of the engine's rule switches. The one mapping from a stored
+//! configuration to the switches (`rule_options`) is the use cases' (`app::tournament`).
 
-use crate::engine::{Encirclement, RuleOptions};
-use crate::store::tournaments::TournamentConfig;
+use crate::engine::Encirclement;
+
+pub use crate::app::tournament::rule_options;
 
 /// The stored names of [`Encirclement`] (the engine's serde names), default first.
 pub const ENCIRCLEMENTS: [&str; 2] = ["two-attackers", "flank-attack"];
@@ -27,15 +27,10 @@ pub fn encirclement_name(e: Encirclement) -> &'static str {
     }
 }
 
-/// The engine's options for a tournament's games (stored as they are: one JSON column).
-#[must_use]
-pub fn rule_options(cfg: &TournamentConfig) -> RuleOptions {
-    cfg.rules
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::RuleOptions;
 
     #[test]
     fn a_stored_object_without_a_later_switch_reads_with_its_default() {

@@ -2,19 +2,15 @@
 //! against the league's [`Tiebreak`] names.
 
 use crate::league::Tiebreak;
-use crate::web::error::WebError;
-use crate::web::text::i18n::Lang;
+use crate::web::forms::field::{FieldProblem, ProblemKind};
 
-#[must_use]
-pub fn default_order() -> String {
-    Tiebreak::DEFAULT_ORDER.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(",")
-}
+pub use crate::app::tournament::{default_tiebreak_order as default_order, tiebreak_order as stored};
 
 /// Normalise a typed order (spaces, case, `-` for `_`) and check every name.
 ///
 /// # Errors
-/// An unknown or repeated name.
-pub fn parse(lang: Lang, text: &str) -> Result<String, WebError> {
+/// An unknown or repeated name (the field `tiebreak_order`).
+pub fn parse(text: &str) -> Result<String, FieldProblem> {
     let mut names: Vec<Tiebreak> = Vec::new();
     for raw in text.split([',', ';', '\n']) {
         let name = raw.trim().to_ascii_lowercase().replace('-', "_");
@@ -22,30 +18,14 @@ pub fn parse(lang: Lang, text: &str) -> Result<String, WebError> {
             continue;
         }
         let Ok(tiebreak) = name.parse::<Tiebreak>() else {
-            let known: Vec<&str> = Tiebreak::ALL.iter().map(|t| t.as_str()).collect();
-            return Err(WebError::BadRequest(format!(
-                "{}: {} {name:?} ({})",
-                lang.t("tiebreak_order"),
-                lang.t("unknown_tiebreak"),
-                known.join(", ")
-            )));
+            return Err(FieldProblem::new("tiebreak_order", ProblemKind::UnknownTiebreak { name }));
         };
         if names.contains(&tiebreak) {
-            return Err(WebError::BadRequest(format!(
-                "{}: {} {name:?}",
-                lang.t("tiebreak_order"),
-                lang.t("duplicate_tiebreak")
-            )));
+            return Err(FieldProblem::new("tiebreak_order", ProblemKind::DuplicateTiebreak { name }));
         }
         names.push(tiebreak);
     }
     Ok(names.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(","))
-}
-
-/// The stored order as league values (names were checked when saved; unknown ones are skipped).
-#[must_use]
-pub fn stored(text: &str) -> Vec<Tiebreak> {
-    text.split(',').filter_map(|n| n.trim().parse().ok()).collect()
 }
 
 #[cfg(test)]
@@ -54,10 +34,14 @@ mod tests {
 
     #[test]
     fn order_is_normalised_and_checked() {
-        assert_eq!(parse(Lang::En, " Buchholz , games-won").ok().as_deref(), Some("buchholz,games_won"));
-        assert!(parse(Lang::En, "buchholz,buchholz").is_err());
-        assert!(parse(Lang::En, "elo").unwrap_err().to_string().contains("unknown tiebreak"));
-        assert_eq!(parse(Lang::En, &default_order()).ok(), Some(default_order()));
+        assert_eq!(parse(" Buchholz , games-won").ok().as_deref(), Some("buchholz,games_won"));
+        assert!(
+            matches!(parse("buchholz,buchholz"), Err(p) if p.kind == ProblemKind::DuplicateTiebreak { name: "buchholz".into() })
+        );
+        let unknown = parse("elo").expect_err("refused");
+        let said = crate::web::text::refusals::labelled(crate::web::text::i18n::Lang::En, &unknown);
+        assert!(said.contains("unknown tiebreak \"elo\""), "{said}");
+        assert_eq!(parse(&default_order()).ok(), Some(default_order()));
         assert_eq!(stored(&default_order()), Tiebreak::DEFAULT_ORDER.to_vec());
     }
 }

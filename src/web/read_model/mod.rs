@@ -5,5 +5,6 @@ pub mod coalesce;
 pub mod editions;
 pub mod http;
 pub mod lines;
-pub mod loaded;
+/// The snapshot the pages read from is the use cases' own (`app::snapshot`), under its old name.
+pub use crate::app::snapshot as loaded;
 pub mod view;

@@ -1,5 +1,5 @@
-//! Request handlers, one file per resource. Each handler: check who asks, load, decide (league or
-//! engine), save, render.
+//! Request handlers, one file per resource. Each handler: extract (who asks, as a typed role; what
+//! they sent, parsed into values), call the use case (`crate::app`), render or redirect.
 
 pub mod account;
 pub mod admin;

@@ -131,14 +131,16 @@ pub async fn write_everything() -> World {
         NewMatch { table_no: 1, player_a: anna, player_b: Some(jan), bracket_slot: None },
         NewMatch { table_no: 2, player_a: ewa, player_b: Some(piotr), bracket_slot: None },
     ];
-    let draft = store::rounds::create(&db, t, 1, Phase::Swiss, "why", &pairings, organiser).await.unwrap();
+    let draft =
+        store::rounds::create(&db, t, None, 1, Phase::Swiss, "why", &pairings, organiser).await.unwrap();
     let drafted = store::rounds::matches_of(&db, draft).await.unwrap();
     let (d1, d2) = (drafted[0].id, drafted[1].id);
     store::assignments::assign(&db, t, draft, 1, 2, Some(referee), organiser).await.unwrap();
     store::rounds::swap_players(&db, t, draft, jan, ewa, organiser).await.unwrap();
     store::rounds::discard_draft(&db, t, draft, organiser).await.unwrap();
-    let round = store::rounds::create(&db, t, 1, Phase::Swiss, "why", &pairings, organiser).await.unwrap();
-    store::rounds::advance(&db, t, round, Status::Draft, Status::Published, organiser).await.unwrap();
+    let round =
+        store::rounds::create(&db, t, None, 1, Phase::Swiss, "why", &pairings, organiser).await.unwrap();
+    store::rounds::advance(&db, t, None, round, Status::Draft, Status::Published, organiser).await.unwrap();
     store::assignments::assign(&db, t, round, 1, 1, Some(referee), organiser).await.unwrap();
     store::assignments::assign(&db, t, round, 1, 2, Some(organiser), organiser).await.unwrap();
     store::assignments::assign(&db, t, round, 2, 2, None, organiser).await.unwrap();
@@ -207,15 +209,29 @@ pub async fn write_everything() -> World {
     .await
     .unwrap();
     let m2_version = store::rounds::get_match(&db, t, m2).await.unwrap().unwrap().version;
-    store::rounds::set_forfeit(&db, t, m2, m2_version, Some(Forfeit::AbsentB), referee).await.unwrap();
-    store::rounds::set_forfeit(&db, t, m2, m2_version + 1, Some(Forfeit::WithdrewA), referee).await.unwrap();
-    store::rounds::set_forfeit(&db, t, m2, m2_version + 2, None, referee).await.unwrap();
-    let extra = store::games::add_extra_game(&db, t, m1, jan, 42, organiser).await.unwrap();
+    store::rounds::set_forfeit(&db, t, m2, m2_version, Some(Forfeit::AbsentB), referee, &[Status::Published])
+        .await
+        .unwrap();
+    store::rounds::set_forfeit(
+        &db,
+        t,
+        m2,
+        m2_version + 1,
+        Some(Forfeit::WithdrewA),
+        referee,
+        &[Status::Published],
+    )
+    .await
+    .unwrap();
+    store::rounds::set_forfeit(&db, t, m2, m2_version + 2, None, referee, &[Status::Published])
+        .await
+        .unwrap();
+    let extra = store::games::add_extra_game(&db, t, None, m1, jan, 42, organiser).await.unwrap();
     let clock = LeagueClock::new(900, 1_000);
     store::recordings::start(&db, t, extra, Edition::builtin().id(), clock, referee).await.unwrap();
     store::recordings::append(&db, extra, 0, "1. R pass", &clock, false, referee).await.unwrap();
     store::recordings::undo(&db, t, extra, 1, &clock, false, referee).await.unwrap();
-    store::rounds::advance(&db, t, round, Status::Published, Status::Locked, organiser).await.unwrap();
+    store::rounds::advance(&db, t, None, round, Status::Published, Status::Locked, organiser).await.unwrap();
     let version = store::tournaments::get(&db, t).await.unwrap().unwrap().version;
     let rules = RuleOptions { fortifications: false, compulsory_advance: true, ..RuleOptions::default() };
     store::tournaments::update(&db, t, version, &config(6, rules), organiser).await.unwrap();

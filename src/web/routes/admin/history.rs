@@ -1,15 +1,14 @@
 //! The change history as sentences, newest first, a page at a time, filtered by round and by
 //! player; move logs kept in a change are linked (`history_log`), never inlined.
 
-use super::organised;
 use crate::store::history::{self, Filter, Side};
 use crate::store::rounds::Round;
 use crate::store::tournaments::Tournament;
 use crate::store::{self, PlayerId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
+use crate::web::extract::role::{Organising, Refereeing};
 use crate::web::routes::render;
-use crate::web::security::auth::LoggedIn;
 use crate::web::text::history::{HistoryLine, Names, describe};
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -73,12 +72,11 @@ pub struct HistoryQuery {
 
 pub async fn history(
     ctx: Ctx,
-    user: LoggedIn,
+    org: Organising,
     db: web::Data<Store>,
-    path: web::Path<i64>,
     query: web::Query<HistoryQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let t = organised(&db, &user, path.into_inner()).await?;
+    let t = org.t;
     let number = |s: &str| s.trim().parse::<i64>().ok().filter(|&n| n > 0);
     let (round, player) = (number(&query.round), number(&query.player));
     let page = number(&query.page).unwrap_or(1);
@@ -116,13 +114,12 @@ pub async fn history(
 /// The move log kept in one side of a history row, as plain text (the log as it was then).
 /// Referees see a match's history too, so they may open its logs.
 pub async fn history_log(
-    user: LoggedIn,
+    referee: Refereeing,
     db: web::Data<Store>,
     path: web::Path<(i64, i64, String)>,
 ) -> Result<HttpResponse, WebError> {
-    let (tid, id, side) = path.into_inner();
-    let t = crate::web::routes::tournament(&db, tid).await?;
-    crate::web::security::auth::require(&db, &user.0, t.id, crate::store::tournaments::Role::Referee).await?;
+    let (_, id, side) = path.into_inner();
+    let t = referee.t;
     let side = match side.as_str() {
         "old" => Side::Old,
         "new" => Side::New,

@@ -16,16 +16,3 @@ pub use history::{history, history_log, lines as history_lines};
 pub use players::{change_player, import, register};
 pub use referees::appoint;
 pub use tournament::{configure, create, default_config, new_form, overview};
-
-use super::tournament as load_tournament;
-use crate::store::Store;
-use crate::store::tournaments::{Role, Tournament};
-use crate::web::error::WebError;
-use crate::web::security::auth::{self, LoggedIn};
-
-/// Load the tournament and check that `user` organises it.
-async fn organised(db: &Store, user: &LoggedIn, id: i64) -> Result<Tournament, WebError> {
-    let t = load_tournament(db, id).await?;
-    auth::require(db, &user.0, t.id, Role::Organiser).await?;
-    Ok(t)
-}

@@ -2,22 +2,16 @@
 //! school); the results stay, under a pseudonym, so standings and history remain whole. Public
 //! pages never show birth dates at all (only the organiser's page lists them).
 
-use crate::store::tournaments::Tournament;
-use crate::store::{self, PlayerId, Store};
+use crate::app;
+use crate::store::{PlayerId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
+use crate::web::extract::role::Organising;
 use crate::web::forms::field;
 use crate::web::routes::see_other;
-use crate::web::security::auth::LoggedIn;
 use crate::web::security::csrf::CsrfForm;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
-
-/// Is the tournament over (its last day before today), so personal data may be erased?
-#[must_use]
-pub fn season_over(t: &Tournament) -> bool {
-    t.last_day < chrono::Utc::now().date_naive()
-}
 
 #[derive(Deserialize)]
 pub struct EraseForm {
@@ -28,20 +22,18 @@ pub struct EraseForm {
 /// Erase one player's personal data (organisers; logged in history and the server log, by id only).
 pub async fn erase_player(
     ctx: Ctx,
-    user: LoggedIn,
+    org: Organising,
     db: web::Data<Store>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<EraseForm>,
 ) -> Result<HttpResponse, WebError> {
-    let (tid, pid) = path.into_inner();
-    let t = crate::web::routes::admin::rounds::organised(&db, &user, tid).await?;
+    let (_, pid) = path.into_inner();
+    let t = org.t;
     if !field::checkbox(form.value.confirm.as_ref()) {
         return Err(WebError::BadRequest(ctx.t("erase_confirm_needed").to_string()));
     }
     let today = chrono::Utc::now().date_naive();
-    store::players::erase(&db, t.id, PlayerId(pid), today, user.0.id)
-        .await
-        .map_err(|e| ctx.store_error(e))?;
-    tracing::info!(tournament = %t.id, player = pid, by = %user.0.username, "personal data erased");
+    app::registration::erase(&db, t.id, PlayerId(pid), today, org.user.id).await?;
+    tracing::info!(tournament = %t.id, player = pid, by = %org.user.username, "personal data erased");
     Ok(see_other(&format!("/admin/t/{}#players", t.id)))
 }

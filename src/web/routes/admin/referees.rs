@@ -1,14 +1,15 @@
 //! Referees and co-organisers: an existing account gets the role and keeps its password; a free
 //! username gets a new account with the password given (the policy applies).
 
-use super::organised;
+use crate::app;
 use crate::store::tournaments::Role;
 use crate::store::{self, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
+use crate::web::extract::role::Organising;
 use crate::web::forms::field;
 use crate::web::routes::see_other;
-use crate::web::security::auth::{self, LoggedIn};
+use crate::web::security::auth;
 use crate::web::security::csrf::CsrfForm;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -34,14 +35,13 @@ fn username_ok(name: &str) -> bool {
 /// free username gets a new account with the password given, which must pass the policy.
 pub async fn appoint(
     ctx: Ctx,
-    user: LoggedIn,
+    org: Organising,
     db: web::Data<Store>,
     hasher: web::Data<crate::web::security::hashing::Hasher>,
-    path: web::Path<i64>,
     form: CsrfForm<AppointForm>,
 ) -> Result<HttpResponse, WebError> {
-    let t = organised(&db, &user, path.into_inner()).await?;
-    let username = field::text(ctx.lang, "username", &form.value.username, 60)?;
+    let t = org.t;
+    let username = field::text("username", &form.value.username, 60)?;
     let password = &form.value.password;
     let (id, outcome) = match store::users::by_username(&db, &username).await? {
         Some(existing) if password.is_empty() => (existing.id, "existing"),
@@ -64,7 +64,7 @@ pub async fn appoint(
         }
     };
     let role = if form.value.role == "organiser" { Role::Organiser } else { Role::Referee };
-    store::tournaments::grant(&db, t.id, id, role).await?;
-    tracing::info!(tournament = %t.id, %username, role = role.as_str(), outcome, by = %user.0.username, "role granted");
+    app::tournament::grant(&db, t.id, id, role).await?;
+    tracing::info!(tournament = %t.id, %username, role = role.as_str(), outcome, by = %org.user.username, "role granted");
     Ok(see_other(&format!("/admin/t/{}?appointed={outcome}#referees", t.id)))
 }

@@ -2,8 +2,7 @@
 //! forbidden pairs, referees, incomplete card sets, configuration). The configuration form is
 //! parsed at the edge into a [`TournamentConfig`].
 
-use super::organised;
-use super::players::{ImportState, RegisterState};
+use crate::app;
 use crate::engine::RuleOptions;
 use crate::league::DECK_SIZE;
 use crate::store::deck_checks::DeckCheck;
@@ -11,11 +10,13 @@ use crate::store::editions::EditionRow;
 use crate::store::players::Player;
 use crate::store::rounds::{Phase, Round, Status};
 use crate::store::tournaments::{Role, Tournament, TournamentConfig};
-use crate::store::{self, PlayerId, Store, StoreError};
+use crate::store::{self, PlayerId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
-use crate::web::forms::field;
+use crate::web::extract::role::Organising;
+use crate::web::forms::field::{self, FieldProblem, ProblemKind};
 use crate::web::forms::problems::Problems;
+use crate::web::forms::registration::{ImportState, RegisterState};
 use crate::web::routes::{render_status, see_other};
 use crate::web::security::auth::LoggedIn;
 use crate::web::security::csrf::CsrfForm;
@@ -62,24 +63,22 @@ pub struct TournamentForm {
 /// not is recorded beside its field (and `fallback`'s value shown in its place, or the text as
 /// typed for a name), so a refused form comes back with everything the organiser typed.
 ///
-/// # Errors
-/// Only an error that is not a refusal of a value.
 fn parse_config(
     lang: Lang,
     f: &TournamentForm,
     pairs: &[(String, String)],
     fallback: &TournamentConfig,
-) -> Result<(TournamentConfig, Problems), WebError> {
+) -> (TournamentConfig, Problems) {
     let mut p = Problems::default();
     let int = |p: &mut Problems, field: &'static str, text: &str, min: i64, max: i64, or: i64| {
-        p.take(lang, field, field::int(lang, field, text, min, max)).map(|v| v.unwrap_or(or))
+        p.take(lang, field::int(field, text, min, max)).unwrap_or(or)
     };
-    let swiss_rounds = int(&mut p, "swiss_rounds", &f.swiss_rounds, 1, 30, fallback.swiss_rounds)?;
-    let knockout_size = int(&mut p, "knockout_size", &f.knockout_size, 0, 128, fallback.knockout_size)?;
-    let score_win = int(&mut p, "score_win", &f.score_win, 0, 20, fallback.score_win)?;
-    let score_draw = int(&mut p, "score_draw", &f.score_draw, 0, 20, fallback.score_draw)?;
-    let score_loss = int(&mut p, "score_loss", &f.score_loss, 0, 20, fallback.score_loss)?;
-    let score_bye = int(&mut p, "score_bye", &f.score_bye, 0, 20, fallback.score_bye)?;
+    let swiss_rounds = int(&mut p, "swiss_rounds", &f.swiss_rounds, 1, 30, fallback.swiss_rounds);
+    let knockout_size = int(&mut p, "knockout_size", &f.knockout_size, 0, 128, fallback.knockout_size);
+    let score_win = int(&mut p, "score_win", &f.score_win, 0, 20, fallback.score_win);
+    let score_draw = int(&mut p, "score_draw", &f.score_draw, 0, 20, fallback.score_draw);
+    let score_loss = int(&mut p, "score_loss", &f.score_loss, 0, 20, fallback.score_loss);
+    let score_bye = int(&mut p, "score_bye", &f.score_bye, 0, 20, fallback.score_bye);
     let time_control = int(
         &mut p,
         "time_control",
@@ -87,27 +86,26 @@ fn parse_config(
         60,
         7200,
         i64::from(fallback.rules.time_control_secs),
-    )?;
-    let name = p.take(lang, "tournament_name", field::text(lang, "tournament_name", &f.name, 200))?;
-    let venue = p.take(lang, "venue", field::opt_text(lang, "venue", &f.venue, 200))?;
-    let first_day = p.take(lang, "first_day", field::date(lang, "first_day", &f.first_day))?;
-    let last_day = p.take(lang, "last_day", field::date(lang, "last_day", &f.last_day))?;
+    );
+    let name = p.take(lang, field::text("tournament_name", &f.name, 200));
+    let venue = p.take(lang, field::opt_text("venue", &f.venue, 200));
+    let first_day = p.take(lang, field::date("first_day", &f.first_day));
+    let last_day = p.take(lang, field::date("last_day", &f.last_day));
     if let (Some(first), Some(last)) = (first_day, last_day)
         && last < first
     {
-        p.add("last_day", lang.t("last_before_first"));
+        p.field(lang, &FieldProblem::new("last_day", ProblemKind::LastBeforeFirst));
     }
     if knockout_size == 1 {
-        p.add("knockout_size", lang.t("knockout_size_values"));
+        p.field(lang, &FieldProblem::new("knockout_size", ProblemKind::KnockoutOfOne));
     }
     let tiebreaks =
         crate::web::forms::tiebreak_order::from_choices(pairs).unwrap_or_else(|| f.tiebreaks.clone());
-    let tiebreaks =
-        p.take(lang, "tiebreak_order", crate::web::forms::tiebreak_order::parse(lang, &tiebreaks))?;
+    let tiebreaks = p.take(lang, crate::web::forms::tiebreak_order::parse(&tiebreaks));
     let encirclement = match f.encirclement.trim() {
         "" => RuleOptions::STANDARD.encirclement,
         name => crate::web::forms::rules::encirclement(name).unwrap_or_else(|| {
-            p.add("encirclement", lang.t("choose_one"));
+            p.field(lang, &FieldProblem::new("encirclement", ProblemKind::NotAChoice));
             fallback.rules.encirclement
         }),
     };
@@ -126,7 +124,7 @@ fn parse_config(
         score_bye,
         tiebreaks: tiebreaks.unwrap_or_else(|| fallback.tiebreaks.clone()),
         edition: match f.edition.trim() {
-            "" => crate::web::read_model::editions::default_code().to_string(),
+            "" => app::tournament::default_edition().to_string(),
             code => code.to_string(),
         },
         #[allow(clippy::needless_update)] // a switch the engine adds later keeps its default
@@ -142,29 +140,13 @@ fn parse_config(
             ..RuleOptions::STANDARD
         },
     };
-    Ok((cfg, p))
+    (cfg, p)
 }
 
-/// The defaults of a new tournament: league scoring (win 1, draw ½, loss 0, bye 1) and tiebreaks.
+/// The defaults of a new tournament played today.
+#[must_use]
 pub fn default_config() -> TournamentConfig {
-    let today = chrono::Utc::now().date_naive();
-    TournamentConfig {
-        name: String::new(),
-        venue: String::new(),
-        first_day: today,
-        last_day: today,
-        swiss_rounds: 5,
-        knockout_size: 8,
-        third_place: true,
-        score_win: 2,
-        score_draw: 1,
-        score_loss: 0,
-        score_bye: 2,
-        tiebreaks: crate::web::forms::tiebreak_order::default_order(),
-        edition: crate::web::read_model::editions::default_code().to_string(),
-        // The rulebook's Additional Rules are on by default, as in the engine; the form can switch them off.
-        rules: RuleOptions::default(),
-    }
+    app::tournament::default_config(chrono::Utc::now().date_naive())
 }
 
 /// The editions a tournament may play, for the form's choice.
@@ -175,7 +157,7 @@ async fn edition_choices(db: &Store) -> Result<Vec<EditionRow>, WebError> {
 /// The chosen edition must be one of the stored ones (the form offers only those).
 fn check_edition(lang: Lang, cfg: &TournamentConfig, choices: &[EditionRow], p: &mut Problems) {
     if !choices.iter().any(|e| e.code == cfg.edition) {
-        p.add("edition", lang.t("choose_one"));
+        p.field(lang, &FieldProblem::new("edition", ProblemKind::NotAChoice));
     }
 }
 
@@ -212,13 +194,13 @@ pub async fn create(
         return Err(WebError::Forbidden);
     }
     let editions = edition_choices(&db).await?;
-    let (cfg, mut problems) = parse_config(ctx.lang, &form.value, &form.pairs, &default_config())?;
+    let (cfg, mut problems) = parse_config(ctx.lang, &form.value, &form.pairs, &default_config());
     check_edition(ctx.lang, &cfg, &editions, &mut problems);
     if !problems.is_empty() {
         let page = NewPage { ctx: &ctx, cfg, editions, config_problems: problems };
         return render_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
     }
-    let id = store::tournaments::create(&db, &cfg, user.0.id).await?;
+    let id = app::tournament::create(&db, &cfg, user.0.id).await?;
     tracing::info!(tournament = %id, by = %user.0.username, "tournament created");
     Ok(see_other(&format!("/admin/t/{id}")))
 }
@@ -227,32 +209,29 @@ pub async fn create(
 /// configuration again (a double click) is a success, not a conflict.
 pub async fn configure(
     ctx: Ctx,
-    user: LoggedIn,
+    org: Organising,
     db: web::Data<Store>,
-    path: web::Path<i64>,
     form: CsrfForm<TournamentForm>,
 ) -> Result<HttpResponse, WebError> {
-    let t = organised(&db, &user, path.into_inner()).await?;
-    let (cfg, mut problems) = parse_config(ctx.lang, &form.value, &form.pairs, &t.config())?;
+    let t = org.t;
+    let (cfg, mut problems) = parse_config(ctx.lang, &form.value, &form.pairs, &t.config());
     check_edition(ctx.lang, &cfg, &edition_choices(&db).await?, &mut problems);
     if !problems.is_empty() {
         let forms = Forms { config: Some((cfg, problems)), ..Forms::default() };
         return overview_page(&ctx, &db, t, forms, StatusCode::UNPROCESSABLE_ENTITY).await;
     }
-    let version = field::int(ctx.lang, "version", &form.value.version, 0, i64::MAX)?;
-    match store::tournaments::update(&db, t.id, version, &cfg, user.0.id).await {
+    let version = field::int("version", &form.value.version, 0, i64::MAX)?;
+    match app::tournament::configure(&db, t.id, version, &cfg, org.user.id).await {
         Ok(()) => {}
-        Err(StoreError::Conflict) => {
-            let now = crate::web::routes::tournament(&db, t.id.0).await?;
-            if now.config() != cfg {
-                // Someone saved first: the form comes back with this organiser's values and the
-                // current version, so saving again (after a look) replaces theirs knowingly.
-                problems.add("", ctx.t("config_conflict"));
-                let forms = Forms { config: Some((cfg, problems)), ..Forms::default() };
-                return overview_page(&ctx, &db, now, forms, StatusCode::CONFLICT).await;
-            }
+        Err(e) if e.is_conflict() => {
+            // Someone saved first: the form comes back with this organiser's values and the
+            // current version, so saving again (after a look) replaces theirs knowingly.
+            let now = app::tournament::current(&db, t.id).await?;
+            problems.add("", ctx.t("config_conflict"));
+            let forms = Forms { config: Some((cfg, problems)), ..Forms::default() };
+            return overview_page(&ctx, &db, now, forms, StatusCode::CONFLICT).await;
         }
-        Err(other) => return Err(ctx.store_error(other)),
+        Err(other) => return Err(other.into()),
     }
     Ok(see_other(&format!("/admin/t/{}?saved=config#config", t.id)))
 }
@@ -304,12 +283,11 @@ pub struct OverviewQuery {
 
 pub async fn overview(
     ctx: Ctx,
-    user: LoggedIn,
+    org: Organising,
     db: web::Data<Store>,
-    path: web::Path<i64>,
     query: web::Query<OverviewQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let t = organised(&db, &user, path.into_inner()).await?;
+    let t = org.t;
     let forms = Forms {
         appointed: match query.appointed.as_deref() {
             Some("created") => Some("appointed_created"),
@@ -354,7 +332,6 @@ pub(super) async fn overview_page(
         .map(|(a, b, until)| NamedPair { a, b, a_name: name(a), b_name: name(b), until })
         .collect();
     let rounds = store::rounds::list(db, t.id).await?;
-    let swiss_paired = rounds.iter().filter(|r| r.phase() == Phase::Swiss).count();
     let knockout_started = rounds.iter().any(|r| r.phase() == Phase::Knockout && r.status() != Status::Draft);
     let (cfg, config_problems) = forms.config.unwrap_or_else(|| (t.config(), Problems::default()));
     let page = Overview {
@@ -364,15 +341,14 @@ pub(super) async fn overview_page(
         forbidden,
         referees: store::tournaments::holders(db, t.id, Role::Referee).await?,
         organisers: store::tournaments::holders(db, t.id, Role::Organiser).await?,
-        swiss_left: i64::try_from(swiss_paired).unwrap_or(i64::MAX) < t.swiss_rounds
-            && !rounds.iter().any(|r| r.phase() == Phase::Knockout),
+        swiss_left: app::rounds::swiss_left(&rounds, t.swiss_rounds),
         knockout_started,
         rounds,
         incomplete: store::deck_checks::incomplete(db, t.id, i64::from(DECK_SIZE)).await?,
         editions: edition_choices(db).await?,
         appointed: forms.appointed,
         saved: forms.saved,
-        season_over: crate::web::routes::admin::privacy::season_over(&t),
+        season_over: app::registration::season_over(t.last_day, chrono::Utc::now().date_naive()),
         full_deck: i64::from(DECK_SIZE),
         register: forms.register,
         import: forms.import,

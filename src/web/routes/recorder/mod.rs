@@ -19,7 +19,7 @@ pub use post::{RecordForm, record_post};
 use super::{render_status, tournament};
 use crate::store::games::GameRow;
 use crate::store::recordings::{self, Status as RecStatus};
-use crate::store::rounds::{MatchRow, Status};
+use crate::store::rounds::MatchRow;
 use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, GameId, Store};
 use crate::web::board::Board;
@@ -49,11 +49,8 @@ async fn load(
     let organiser = store::tournaments::has_role(db, t.id, user.0.id, Role::Organiser).await?;
     let (game, _) = store::games::get(db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
     let m = store::rounds::get_match(db, t.id, game.match_id).await?.ok_or(WebError::NotFound)?;
-    let open = match m.round_status {
-        Status::Published => true,
-        Status::Locked => organiser,
-        Status::Draft => false,
-    };
+    let role = if organiser { Role::Organiser } else { Role::Referee };
+    let open = crate::app::results::open_for(m.round_status, role);
     Ok((t, m, game, open))
 }
 

@@ -132,7 +132,7 @@ pub async fn record_post(
         return Err(WebError::BadRequest(ctx.t("round_not_open").to_string()));
     }
     if m.forfeit.is_some() {
-        return Err(WebError::refused(ctx.lang, crate::store::Refusal::MatchForfeited));
+        return Err(crate::app::Refusal::MatchForfeited.into());
     }
     let action = Action::parse(&f.action);
     let rec = recordings::get(&db, game.id).await?;
@@ -140,7 +140,7 @@ pub async fn record_post(
         return start(&post, rec.is_some()).await;
     }
     let Some(rec) = rec else { return Err(WebError::BadRequest(ctx.t("record_not_started").to_string())) };
-    let step = field::int(ctx.lang, "record_step", &f.step, 0, i64::MAX)?;
+    let step = field::int("record_step", &f.step, 0, i64::MAX)?;
     if step != rec.steps {
         return post.overtaken(f.event.clone()).await;
     }
@@ -209,7 +209,7 @@ async fn line(
     if text.len() > LINE_MAX || text.contains('\n') {
         return post.refused(ctx.t("record_one_line").to_string(), String::new()).await;
     }
-    field::text(ctx.lang, "record_line", &text, LINE_MAX)?;
+    field::text("record_line", &text, LINE_MAX)?;
     let mut event = match event_of(ctx, &text) {
         Ok(event) => event,
         Err(error) => return post.refused(error, text).await,

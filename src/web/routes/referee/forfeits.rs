@@ -1,19 +1,19 @@
 //! A match not played over the board: one player did not come, both were absent, or one withdrew
 //! (league `MatchPlay::NoShow` / `MatchPlay::Withdrawal`), or "match played" to clear it again.
-//! Version-checked and logged like every result; the league says what a phase allows.
+//! Version-checked and logged like every result; the league says what a phase allows
+//! (`app::results::set_forfeit`).
 
 use super::page::{ForfeitForm, Refused, render_match};
-use super::{open_for, refereed};
-use crate::league::{self, Absence, MatchPlay};
-use crate::store::rounds::{Forfeit, Phase};
-use crate::store::{self, MatchId, Store, StoreError};
+use crate::app::{self, AppError, Refusal};
+use crate::store::rounds::Forfeit;
+use crate::store::{MatchId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
-use crate::web::forms::field;
+use crate::web::extract::role::Refereeing;
+use crate::web::forms::field::{self, FieldProblem, ProblemKind};
 use crate::web::forms::problems::Problems;
 use crate::web::read_model::editions::EditionCache;
-use crate::web::read_model::loaded::lp;
-use crate::web::security::auth::LoggedIn;
+use crate::web::routes::see_other;
 use crate::web::security::csrf::CsrfForm;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -27,36 +27,24 @@ pub struct ForfeitFields {
     forfeit: String,
 }
 
-/// The league's view of a stored forfeit (what `check_play` is asked about).
-fn as_play(forfeit: Forfeit, a: store::PlayerId, b: store::PlayerId) -> MatchPlay {
-    match forfeit {
-        Forfeit::AbsentA => MatchPlay::NoShow { absent: Absence::One(lp(a)) },
-        Forfeit::AbsentB => MatchPlay::NoShow { absent: Absence::One(lp(b)) },
-        Forfeit::AbsentBoth => MatchPlay::NoShow { absent: Absence::Both },
-        Forfeit::WithdrewA => MatchPlay::Withdrawal { withdrawn: lp(a) },
-        Forfeit::WithdrewB => MatchPlay::Withdrawal { withdrawn: lp(b) },
-    }
-}
-
 /// Record or clear a no-show or withdrawal. Repeating the same choice is a success.
 pub async fn forfeit(
     ctx: Ctx,
-    user: LoggedIn,
+    referee: Refereeing,
     db: web::Data<Store>,
     editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<ForfeitFields>,
 ) -> Result<HttpResponse, WebError> {
-    let (tid, mid) = path.into_inner();
-    let (t, organiser) = refereed(&db, &user, tid).await?;
-    let m = store::rounds::get_match(&db, t.id, MatchId(mid)).await?.ok_or(WebError::NotFound)?;
-    if !open_for(&m, organiser) {
-        return Err(WebError::BadRequest(ctx.t("round_not_open").to_string()));
+    let (_, mid) = path.into_inner();
+    let t = referee.t.clone();
+    let m = app::results::open_match(&db, t.id, MatchId(mid), referee.role()).await?;
+    if m.player_b.is_none() {
+        return Err(Refusal::Bye.into());
     }
-    let Some(b) = m.player_b else { return Err(WebError::BadRequest(ctx.t("bye").to_string())) };
     let lang = ctx.lang;
     let f = &form.value;
-    let version = field::int(lang, "version", &f.version, 0, i64::MAX)?;
+    let version = field::int("version", &f.version, 0, i64::MAX)?;
     let mut problems = Problems::default();
     let choice = f.forfeit.trim();
     let forfeit = match choice {
@@ -64,51 +52,31 @@ pub async fn forfeit(
         name => match Forfeit::parse(name) {
             Some(x) => Some(Some(x)),
             None => {
-                problems.add("forfeit", lang.t("choose_one"));
+                problems.field(lang, &FieldProblem::new("forfeit", ProblemKind::NotAChoice));
                 None
             }
         },
     };
-    let phase = if m.phase == Phase::Knockout.as_str() {
-        league::DrawRule::MustBeDecided
-    } else {
-        league::DrawRule::Stands
-    };
-    if let Some(Some(x)) = forfeit
-        && league::check_play(phase, &as_play(x, m.player_a, b)).is_err()
-    {
-        // A knockout match must send someone on.
-        problems.add("forfeit", lang.t("double_no_show_knockout"));
-    }
     let mut conflict = false;
-    if let (Some(forfeit), true) = (forfeit, problems.is_empty()) {
-        match store::rounds::set_forfeit(&db, t.id, m.id, version, forfeit, user.0.id).await {
+    if let Some(forfeit) = forfeit {
+        match app::results::set_forfeit(&db, t.id, &m, version, forfeit, referee.role(), referee.by()).await {
             Ok(()) => {
-                tracing::info!(tournament = %t.id, r#match = %m.id, forfeit = choice, by = %user.0.username, "forfeit saved");
-                return Ok(crate::web::routes::see_other(&format!(
-                    "/ref/t/{}/match/{}?saved=forfeit#forfeit",
-                    t.id, m.id
-                )));
+                tracing::info!(tournament = %t.id, r#match = %m.id, forfeit = choice, by = %referee.user.username, "forfeit saved");
+                return Ok(see_other(&format!("/ref/t/{}/match/{}?saved=forfeit#forfeit", t.id, m.id)));
             }
-            Err(StoreError::Conflict) => {
-                let now = store::rounds::get_match(&db, t.id, m.id).await?.ok_or(WebError::NotFound)?;
-                if now.forfeit() == forfeit {
-                    // The same choice again (a repeated submission): it is saved.
-                    return Ok(crate::web::routes::see_other(&format!(
-                        "/ref/t/{}/match/{}?saved=forfeit#forfeit",
-                        t.id, m.id
-                    )));
-                }
+            Err(e) if e.is_conflict() => {
                 problems.add("forfeit", lang.t("conflict_reload"));
                 conflict = true;
             }
+            // Beside the choice; any other refusal (the round locked meanwhile) is the page's.
+            Err(AppError::Refused(r @ Refusal::KnockoutNeedsAWinner)) => problems.refused(lang, &r),
             Err(other) => return Err(other.into()),
         }
     }
-    let now = store::rounds::get_match(&db, t.id, m.id).await?.ok_or(WebError::NotFound)?;
+    let now = app::results::find_match(&db, t.id, m.id).await?;
     let state = ForfeitForm { choice: choice.to_string(), version: now.version, problems };
     let edition = editions.get(&db, &t.edition).await?;
     let status = if conflict { StatusCode::CONFLICT } else { StatusCode::UNPROCESSABLE_ENTITY };
     let refused = Refused { forfeit: Some(state), ..Refused::default() };
-    render_match(&ctx, &db, &edition, t, m.id, organiser, None, refused, status).await
+    render_match(&ctx, &db, &edition, t, m.id, referee.organiser, None, refused, status).await
 }

@@ -2,8 +2,9 @@
 //! extra game of a level knockout match), then a walkover or withdrawal. Each form can come back
 //! with what was typed and its problems ([`GameForm`], [`DeckForm`], [`ForfeitForm`]).
 
-use super::deck_checks::{CardView, card_list, checklist};
-use super::{open_for, refereed};
+use super::cards::{CardView, checklist};
+use super::open_for;
+use crate::app::results::card_list;
 use crate::engine::Edition;
 use crate::outcome::{Side, Termination};
 use crate::store::deck_checks::DeckCheck;
@@ -11,11 +12,11 @@ use crate::store::tournaments::Tournament;
 use crate::store::{self, GameId, MatchId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
+use crate::web::extract::role::Refereeing;
 use crate::web::forms::problems::Problems;
 use crate::web::read_model::editions::EditionCache;
 use crate::web::read_model::lines::{GameLine, MatchLine, match_line};
 use crate::web::read_model::loaded::Loaded;
-use crate::web::security::auth::LoggedIn;
 use crate::web::text::log_error::LogErrorView;
 use crate::web::text::sentences::clock_text;
 use actix_web::http::StatusCode;
@@ -190,14 +191,14 @@ pub struct Saved {
 /// The match page: forms for the deck check, every game, and a walkover or withdrawal.
 pub async fn match_form(
     ctx: Ctx,
-    user: LoggedIn,
+    referee: Refereeing,
     db: web::Data<Store>,
     editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     query: web::Query<Saved>,
 ) -> Result<HttpResponse, WebError> {
-    let (tid, mid) = path.into_inner();
-    let (t, organiser) = refereed(&db, &user, tid).await?;
+    let (_, mid) = path.into_inner();
+    let (t, organiser) = (referee.t, referee.organiser);
     let edition = editions.get(&db, &t.edition).await?;
     // Only the names of our own forms come back in the notice.
     let saved = query.saved.as_deref().map(|s| {

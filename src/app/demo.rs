@@ -5,25 +5,22 @@
 //!
 //! `bitwa demo --players N --rounds R` builds the same shape at any size ([`DemoSpec`]), for trying
 //! and benchmarking big days.
+//!
+//! Every step goes through the use cases the pages call (create, register, pair, publish, enter
+//! results, lock), so the demo obeys the same rules: a round is locked only with every result in.
 
-use crate::engine::{Edition, RuleOptions, random_game, validate_log};
+use super::accounts::{self, Login};
+use super::results::{self, Decided, Submission, Typed};
+use super::snapshot::Loaded;
+use super::{AppResult, registration, rounds, tournament};
+use crate::engine::{Edition, RuleOptions, random_game};
 use crate::outcome::{Side, Termination};
-use crate::store::games::GameRow;
-use crate::store::games::{LogStatus, ResultEntry};
 use crate::store::players::NewPlayer;
-use crate::store::rounds::Status;
 use crate::store::tournaments::{Role, TournamentConfig};
-use crate::store::{self, MatchId, Store, TournamentId, UserId};
-use crate::web::error::WebError;
-use crate::web::operations;
-use crate::web::read_model::loaded::Loaded;
-use crate::web::security::auth;
-use crate::web::startup::Login;
-use crate::web::text::i18n::Lang;
+use crate::store::{Store, TournamentId};
 use chrono::{Datelike, NaiveDate};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
-use std::collections::BTreeMap;
 
 pub const ORGANISER: (&str, &str) = ("organizator", "demo-organizator");
 pub const REFEREE: (&str, &str) = ("sedzia", "demo-sedzia");
@@ -82,8 +79,8 @@ impl Default for DemoSpec {
 ///
 /// # Errors
 /// The database fails, or the league refuses a pairing (it does not for this field).
-pub async fn load(db: &Store) -> Result<Vec<Login>, WebError> {
-    if !store::tournaments::list(db).await?.is_empty() {
+pub async fn load(db: &Store) -> AppResult<Vec<Login>> {
+    if !crate::store::tournaments::list(db).await?.is_empty() {
         return Ok(Vec::new());
     }
     Ok(create(db, &DemoSpec::default()).await?.1)
@@ -94,7 +91,7 @@ pub async fn load(db: &Store) -> Result<Vec<Login>, WebError> {
 ///
 /// # Errors
 /// The database fails, or the league refuses a pairing (it does not for these fields).
-pub async fn create(db: &Store, spec: &DemoSpec) -> Result<(TournamentId, Vec<Login>), WebError> {
+pub async fn create(db: &Store, spec: &DemoSpec) -> AppResult<(TournamentId, Vec<Login>)> {
     create_on(db, spec, chrono::Utc::now().date_naive()).await
 }
 
@@ -107,32 +104,23 @@ pub async fn create_on(
     db: &Store,
     spec: &DemoSpec,
     today: NaiveDate,
-) -> Result<(TournamentId, Vec<Login>), WebError> {
-    let organiser = account(db, ORGANISER, true).await?;
-    let referee = account(db, REFEREE, false).await?;
+) -> AppResult<(TournamentId, Vec<Login>)> {
+    let organiser = accounts::ensure(db, ORGANISER.0, ORGANISER.1, true).await?;
+    let referee = accounts::ensure(db, REFEREE.0, REFEREE.1, false).await?;
     let cfg = TournamentConfig {
         name: "Liga Bitwy Warszawskiej: turniej pokazowy".into(),
         venue: "Warszawa, Pałac Kultury".into(),
-        first_day: today,
-        last_day: today,
         swiss_rounds: i64::try_from(spec.rounds.max(5)).unwrap_or(i64::MAX),
-        knockout_size: 8,
-        third_place: true,
-        score_win: 2,
-        score_draw: 1,
-        score_loss: 0,
-        score_bye: 2,
-        tiebreaks: crate::web::forms::tiebreak_order::default_order(),
         rules: RuleOptions {
             fortifications: false,
             flank_attacks: false,
             time_control_secs: 900,
             ..RuleOptions::default()
         },
-        edition: crate::web::read_model::editions::default_code().into(),
+        ..tournament::default_config(today)
     };
-    let t = store::tournaments::create(db, &cfg, organiser).await?;
-    store::tournaments::grant(db, t, referee, Role::Referee).await?;
+    let t = tournament::create(db, &cfg, organiser).await?;
+    tournament::grant(db, t, referee, Role::Referee).await?;
     let mut rng = ChaCha8Rng::seed_from_u64(1920);
     let players: Vec<NewPlayer> = (0..spec.players)
         .map(|i| {
@@ -153,35 +141,35 @@ pub async fn create_on(
             }
         })
         .collect();
-    store::players::register_all(db, t, &players, 1, organiser).await?;
+    registration::register(db, t, &players, organiser).await?;
 
-    let options = crate::web::forms::rules::rule_options(&cfg);
+    let edition = Edition::builtin();
+    let options = tournament::rule_options(&cfg);
     for round in 1..=spec.rounds {
         let last = round == spec.rounds;
-        let tournament = store::tournaments::get(db, t).await?.ok_or(WebError::NotFound)?;
-        let data = Loaded::load(db, tournament).await?;
-        let number = operations::pair_next_swiss_round(db, Lang::Pl, &data, organiser).await?;
-        let r = store::rounds::by_number(db, t, number).await?.ok_or(WebError::NotFound)?;
-        store::rounds::advance(db, t, r.id, Status::Draft, Status::Published, organiser).await?;
-        let matches = store::rounds::matches_of(db, r.id).await?;
+        let number = rounds::pair_next_swiss_round(db, t, organiser).await?;
+        let r = rounds::by_number(db, t, number).await?;
+        rounds::publish(db, t, &r, organiser).await?;
+        let data = Loaded::load_id(db, t).await?;
+        let matches: Vec<_> = data.matches_of_round(&r).collect();
         let played = if last && !spec.complete { matches.len() / 2 } else { matches.len() };
-        let mut games: BTreeMap<MatchId, Vec<GameRow>> = BTreeMap::new();
-        for g in store::games::all_games(db, t).await? {
-            games.entry(g.match_id).or_default().push(g);
-        }
         let mut results = Vec::new();
         for (i, m) in matches.iter().filter(|m| m.player_b.is_some()).take(played).enumerate() {
-            for g in games.remove(&m.id).unwrap_or_default() {
+            for g in data.games_of(m.id) {
                 let seed = u64::try_from(number * 1000 + m.table_no * 10 + g.game_no).unwrap_or(0);
-                let logged = (i < spec.logged_matches_per_round).then(|| logged_result(seed, &options));
-                let entry = logged.flatten().unwrap_or_else(|| random_result(&mut rng));
-                results.push((g.id, g.version, entry));
+                let logged = (i < spec.logged_matches_per_round)
+                    .then(|| logged_result(&data, edition, seed, &options));
+                let decided = match logged.flatten() {
+                    Some(decided) => decided,
+                    None => results::decide_entry(&data.t, edition, &random_result(&mut rng))?,
+                };
+                results.push((g.id, g.version, decided));
             }
         }
         // One transaction per round: each result still gets its history row.
-        store::games::save_results(db, t, &results, referee).await?;
+        results::enter_all(db, t, results, Role::Referee, referee).await?;
         if !last {
-            store::rounds::advance(db, t, r.id, Status::Published, Status::Locked, organiser).await?;
+            rounds::lock(db, t, number, organiser).await?;
         }
     }
     Ok((
@@ -307,34 +295,15 @@ fn player_name(i: usize) -> String {
     if round == 0 { name } else { format!("{name} {}", round + 1) }
 }
 
-async fn account(db: &Store, (username, password): (&str, &str), is_admin: bool) -> Result<UserId, WebError> {
-    match auth::create_account(db, username, password, is_admin).await? {
-        Some(id) => Ok(id),
-        None => Ok(store::users::by_username(db, username).await?.ok_or(WebError::NotFound)?.id),
-    }
-}
-
-/// A game played by random legal moves (the engine's `random_game`), its log validated by the
-/// engine: the stored result is the validated outcome, the log is kept as a valid move log.
-fn logged_result(seed: u64, options: &RuleOptions) -> Option<ResultEntry> {
-    let edition = Edition::builtin();
+/// A game played by random legal moves (the engine's `random_game`), its log submitted as a
+/// referee submits one: the stored result is the validated outcome, the log kept as valid.
+fn logged_result(data: &Loaded, edition: &Edition, seed: u64, options: &RuleOptions) -> Option<Decided> {
     let log = random_game(seed, edition, options).to_string();
-    let v = validate_log(&log, edition, options).ok()?;
-    Some(ResultEntry {
-        winner: Some(v.outcome.winner),
-        termination: Some(v.outcome.termination),
-        red_points: Some(i64::from(v.outcome.red_points)),
-        red_clock_secs: None,
-        polish_clock_secs: None,
-        log_text: Some(log),
-        log_status: LogStatus::Valid,
-        log_message: v.claim_mismatches.join(" "),
-        log_edition: Some(edition.id().to_string()),
-    })
+    results::decide_entry(&data.t, edition, &Submission { log, ..Submission::default() }).ok()
 }
 
 /// A plausible typed result (used only if a generated log failed validation): how it ended, and Red-side points in the range the league table allows.
-fn random_result(rng: &mut ChaCha8Rng) -> ResultEntry {
+fn random_result(rng: &mut ChaCha8Rng) -> Submission {
     let (winner, termination, red_points) = match rng.next_u32() % 5 {
         0 => (Side::Red, Termination::WarsawEntered, 21 + 4 * (rng.next_u32() % 3)),
         1 => (Side::Red, Termination::RadzyminCheck, 10 + 4 * (rng.next_u32() % 3)),
@@ -342,15 +311,12 @@ fn random_result(rng: &mut ChaCha8Rng) -> ResultEntry {
         3 => (Side::Polish, Termination::AllRedDispersed, 4 * (rng.next_u32() % 3)),
         _ => (Side::Polish, Termination::RadzyminCheck, 4 + 2 * (rng.next_u32() % 4)),
     };
-    ResultEntry {
+    let typed = Typed {
         winner: Some(winner),
         termination: Some(termination),
         red_points: Some(i64::from(red_points)),
-        red_clock_secs: Some(i64::from(rng.next_u32() % 600)),
-        polish_clock_secs: Some(i64::from(rng.next_u32() % 600)),
-        log_text: None,
-        log_status: LogStatus::None,
-        log_message: String::new(),
-        log_edition: None,
-    }
+        red_clock: Some(i64::from(rng.next_u32() % 600)),
+        polish_clock: Some(i64::from(rng.next_u32() % 600)),
+    };
+    Submission { typed, ..Submission::default() }
 }

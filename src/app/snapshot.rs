@@ -1,9 +1,10 @@
-//! The bridge from stored rows to the league's pure functions: everything a page needs about a
-//! tournament's results is loaded once, in one read transaction ([`Loaded::load`]), indexed by id,
-//! and decided by `crate::league`. No rule lives here: only conversions (row to league type) and
-//! bookkeeping (which rows belong together). The league calls (match outcome, Swiss records,
-//! standings, bracket) are the methods below; the public pages' read model
-//! (`web::view::TournamentView`) calls them once per change of the tournament.
+//! The snapshot every use case decides on, and the bridge from stored rows to the league's pure
+//! functions: a tournament's rows loaded once, in one read transaction ([`Loaded::load`]), labelled
+//! with the change stamp they reflect, indexed by id, and decided by `crate::league`. No rule lives
+//! here: only conversions (row to league type) and bookkeeping (which rows belong together). The
+//! league calls (match outcome, Swiss records, standings, bracket) are the methods below; a write
+//! decided on a snapshot is saved only if the stamp did not move (`Store::write_tournament_unchanged`).
+//! The public pages' read model (`web::read_model::view`) builds on the same snapshot once per stamp.
 
 use crate::league::{
     self, Absence, Bracket, HalfPoints, KnowledgeScores, MatchDecision, MatchInput, MatchPlay, MatchRef,
@@ -14,10 +15,8 @@ use crate::store::games::GameRow;
 use crate::store::players::Player;
 use crate::store::rounds::{Forfeit, MatchRow, Phase, Round, Status};
 use crate::store::tournaments::Tournament;
-use crate::store::view::TournamentRows;
-use crate::store::{self, MatchId, PlayerId, RoundId, Store};
-use crate::web::error::WebError;
-use crate::web::forms::tiebreak_order;
+use crate::store::view::{Stamp, TournamentRows};
+use crate::store::{self, MatchId, PlayerId, RoundId, Store, StoreError};
 use std::collections::{BTreeMap, HashMap};
 
 /// The league's id for a stored player (the league uses the row id).
@@ -78,6 +77,8 @@ impl MatchState {
 
 /// A tournament's players, rounds, matches and games, loaded together and indexed by id.
 pub struct Loaded {
+    /// The change stamp the rows reflect (a write decided on them checks it did not move).
+    pub stamp: Stamp,
     pub t: Tournament,
     pub players: Vec<Player>,
     pub rounds: Vec<Round>,
@@ -93,16 +94,24 @@ impl Loaded {
     /// same snapshot, so `self.t` may be newer than the `t` passed in).
     ///
     /// # Errors
-    /// The database fails; [`WebError::NotFound`] if the tournament is gone.
-    pub async fn load(db: &Store, t: Tournament) -> Result<Loaded, WebError> {
-        let rows = store::view::rows(db, t.id).await?.ok_or(WebError::NotFound)?;
+    /// The database fails; [`StoreError::NotFound`] if the tournament is gone.
+    pub async fn load(db: &Store, t: Tournament) -> Result<Loaded, StoreError> {
+        Loaded::load_id(db, t.id).await
+    }
+
+    /// [`Loaded::load`] by the tournament's id.
+    ///
+    /// # Errors
+    /// As [`Loaded::load`].
+    pub async fn load_id(db: &Store, id: store::TournamentId) -> Result<Loaded, StoreError> {
+        let rows = store::view::rows(db, id).await?.ok_or(StoreError::NotFound)?;
         Ok(Loaded::from_rows(rows))
     }
 
     /// Group and index stored rows (pure).
     #[must_use]
     pub fn from_rows(rows: TournamentRows) -> Loaded {
-        let TournamentRows { tournament: t, players, rounds, matches, games: game_rows, .. } = rows;
+        let TournamentRows { stamp, tournament: t, players, rounds, matches, games: game_rows, .. } = rows;
         let mut games: BTreeMap<MatchId, Vec<GameRow>> = BTreeMap::new();
         for g in game_rows {
             games.entry(g.match_id).or_default().push(g);
@@ -110,7 +119,7 @@ impl Loaded {
         let player_at = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
         let round_at = rounds.iter().enumerate().map(|(i, r)| (r.id, i)).collect();
         let match_at = matches.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
-        Loaded { t, players, rounds, matches, games, player_at, round_at, match_at }
+        Loaded { stamp, t, players, rounds, matches, games, player_at, round_at, match_at }
     }
 
     #[must_use]
@@ -153,18 +162,9 @@ impl Loaded {
     #[must_use]
     pub fn state(&self, m: &MatchRow) -> MatchState {
         let Some(b) = m.player_b else { return MatchState::Bye };
-        let draw_rule = match m.phase {
-            Phase::Knockout => league::DrawRule::MustBeDecided,
-            Phase::Swiss => league::DrawRule::Stands,
-        };
+        let draw_rule = draw_rule(m.phase);
         if let Some(forfeit) = m.forfeit() {
-            let play = match forfeit {
-                Forfeit::AbsentA => MatchPlay::NoShow { absent: Absence::One(lp(m.player_a)) },
-                Forfeit::AbsentB => MatchPlay::NoShow { absent: Absence::One(lp(b)) },
-                Forfeit::AbsentBoth => MatchPlay::NoShow { absent: Absence::Both },
-                Forfeit::WithdrewA => MatchPlay::Withdrawal { withdrawn: lp(m.player_a) },
-                Forfeit::WithdrewB => MatchPlay::Withdrawal { withdrawn: lp(b) },
-            };
+            let play = play_of(forfeit, m.player_a, b);
             let input = MatchInput {
                 red_first: lp(m.player_a),
                 other: lp(b),
@@ -286,7 +286,7 @@ impl Loaded {
             players,
             rounds: self.finished_swiss_records(),
             scoring: scoring(&self.t),
-            tiebreaks: tiebreak_order::stored(&self.t.tiebreaks),
+            tiebreaks: crate::app::tournament::tiebreak_order(&self.t.tiebreaks),
         }
     }
 
@@ -305,6 +305,28 @@ impl Loaded {
     #[must_use]
     pub fn is_public(&self, m: &MatchRow) -> bool {
         self.round_of(m).is_some_and(|r| r.status() != Status::Draft)
+    }
+}
+
+/// What a level match comes to in a phase: a draw stands in the Swiss, a knockout match must be
+/// decided.
+#[must_use]
+pub fn draw_rule(phase: Phase) -> league::DrawRule {
+    match phase {
+        Phase::Knockout => league::DrawRule::MustBeDecided,
+        Phase::Swiss => league::DrawRule::Stands,
+    }
+}
+
+/// The league's view of a stored walkover or withdrawal (`a` commands Red in game 1).
+#[must_use]
+pub fn play_of(forfeit: Forfeit, a: PlayerId, b: PlayerId) -> MatchPlay {
+    match forfeit {
+        Forfeit::AbsentA => MatchPlay::NoShow { absent: Absence::One(lp(a)) },
+        Forfeit::AbsentB => MatchPlay::NoShow { absent: Absence::One(lp(b)) },
+        Forfeit::AbsentBoth => MatchPlay::NoShow { absent: Absence::Both },
+        Forfeit::WithdrewA => MatchPlay::Withdrawal { withdrawn: lp(a) },
+        Forfeit::WithdrewB => MatchPlay::Withdrawal { withdrawn: lp(b) },
     }
 }
 
@@ -368,11 +390,19 @@ impl Loaded {
     /// # Errors
     /// The league refuses the seeding or a stored result (the message says why).
     pub fn bracket(&self) -> Option<Result<Bracket, String>> {
+        self.knockout_bracket().map(|b| b.map_err(|e| e.to_string()))
+    }
+
+    /// [`Loaded::bracket`] with the league's typed reason.
+    ///
+    /// # Errors
+    /// The league refuses the seeding or a stored result.
+    pub fn knockout_bracket(&self) -> Option<Result<Bracket, league::KnockoutError>> {
         let seeding = self.seeding()?;
         let ranked: Vec<league::PlayerId> = seeding.ranked.iter().map(|&id| league::PlayerId(id)).collect();
         let mut bracket = match Bracket::seeded(&ranked, seeding.third_place, seeding.lot_seed) {
             Ok(b) => b,
-            Err(e) => return Some(Err(e.to_string())),
+            Err(e) => return Some(Err(e)),
         };
         let mut stored: Vec<(&MatchRow, MatchRef)> = self.knockout_matches().collect();
         stored.sort_by_key(|(m, _)| (m.round_number, m.table_no));
@@ -380,12 +410,12 @@ impl Loaded {
             if self.games_of(m.id).iter().any(|g| g.game_no == 3)
                 && let Err(e) = bracket.draw_extra_game_red(at)
             {
-                return Some(Err(e.to_string()));
+                return Some(Err(e));
             }
             if let MatchState::Decided(result) = self.state(m)
                 && let Err(e) = bracket.record_result(at, result)
             {
-                return Some(Err(e.to_string()));
+                return Some(Err(e));
             }
         }
         Some(Ok(bracket))

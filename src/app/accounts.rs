@@ -1,0 +1,44 @@
+//! Accounts made outside a request: the logins printed once at start (the first organiser, the
+//! demo accounts) and the demo's accounts themselves. Requests create accounts through the web's
+//! bounded hashing pool (`web::security::hashing`) instead.
+
+use super::{AppError, AppResult};
+use crate::store::{self, Store, StoreError, UserId};
+use argon2::password_hash::{PasswordHasher as _, SaltString};
+
+/// A login printed at start (the first organiser, the demo accounts).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Login {
+    pub role: &'static str,
+    pub username: String,
+    pub password: String,
+}
+
+/// Hash a password as `web::security::hashing::hash_password` does (argon2id with argon2's
+/// defaults, OWASP's minimum parameters, and a random salt), on a blocking thread.
+async fn hash(password: &str) -> AppResult<String> {
+    let password = password.to_string();
+    let hashed = tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut rand_core::OsRng);
+        argon2::Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string())
+    })
+    .await
+    .map_err(|e| AppError::Internal(format!("password hashing stopped: {e}")))?;
+    hashed.map_err(|e| AppError::Internal(format!("password hashing failed: {e}")))
+}
+
+/// The account `username`: created with `password` if the name is free, otherwise the existing one
+/// (its password kept).
+///
+/// # Errors
+/// Hashing or the database fails.
+pub async fn ensure(db: &Store, username: &str, password: &str, is_admin: bool) -> AppResult<UserId> {
+    if let Some(existing) = store::users::by_username(db, username).await? {
+        return Ok(existing.id);
+    }
+    match store::users::create(db, username, &hash(password).await?, is_admin).await? {
+        Some(id) => Ok(id),
+        // Taken meanwhile by a concurrent start.
+        None => Ok(store::users::by_username(db, username).await?.ok_or(StoreError::NotFound)?.id),
+    }
+}

@@ -1,0 +1,35 @@
+//! The use cases of a tournament day, one file per area, each the same three steps: one snapshot
+//! from the store ([`snapshot::Loaded`]), the league or the engine decides, the store saves in one
+//! transaction. A write that depends on a state checks it in that transaction (a version, a
+//! round's status, or the snapshot's change stamp: `Store::write_tournament_unchanged`), so a
+//! decision cannot go stale between reading and writing.
+//!
+//! Nothing here speaks HTTP or a language: a use case refuses with a typed [`Refusal`] (carrying
+//! data such as a round's number), which `web/text` says in the page's language and `web/error`
+//! maps to a status. The web's handlers and the demo loader call the same functions, so the demo
+//! obeys the rules the pages do.
+//!
+//! | area | use cases |
+//! |---|---|
+//! | [`tournament`] | create, configure; the configuration's defaults and rule switches |
+//! | [`registration`] | register, import, change a player, erase personal data |
+//! | [`rounds`] | pair the next Swiss round, publish, lock, discard a draft, swap players, assign a referee |
+//! | [`results`] | may results be entered, enter or correct a result, walkovers, the extra game, deck checks |
+//! | [`knockout`] | start the knockout or pair its next round |
+//! | [`demo`] | the demo tournament, built through the use cases above |
+
+pub mod accounts;
+pub mod demo;
+pub mod knockout;
+pub mod refusal;
+pub mod registration;
+pub mod results;
+pub mod rounds;
+pub mod snapshot;
+pub mod tournament;
+
+pub use refusal::{AppError, AppResult, Refusal};
+
+/// How often a use case decided on a snapshot decides again when the tournament changed before
+/// its write (a result saved meanwhile): then the write is refused as a conflict.
+const RETRIES: usize = 3;

@@ -1,0 +1,139 @@
+//! Why a use case said no: one typed value per rule, with the data the message needs (a round's
+//! number, the log's outcome), and never a sentence. `web/text::refusals` says each in the page's
+//! language; `web/error` gives each its status, in one place. The store's own refusals (checked
+//! inside its transactions) become the variants of the same name.
+
+use crate::engine::LogError;
+use crate::league::{KnockoutError, PairingError};
+use crate::outcome::{Side, Termination};
+use crate::store::{self, PlayerId, StoreError};
+
+/// A rule of the tournament day refused the request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    // Rounds.
+    /// The last round (this one) must be locked before another is paired.
+    LockFirst { round: i64 },
+    /// Every Swiss round is paired (or the knockout began).
+    SwissDone,
+    /// The league finds no pairing for the next round (it never makes a silent rematch).
+    NoPairing(PairingError),
+    /// A round is locked only when every match of it is decided.
+    ResultsMissing { round: i64 },
+    /// The two players to swap are not both in the draft, or sit at one table.
+    SwapInvalid,
+    /// Tables go to a referee (or organiser) of this tournament only.
+    NotAReferee,
+    /// The range of tables holds no table of the round.
+    NoTablesInRange,
+
+    // The knockout.
+    /// The tournament has no knockout (its size is below 2).
+    NoKnockout,
+    /// The knockout starts after the last Swiss round.
+    SwissNotDone,
+    /// The league refuses the bracket (its seeding or a stored result).
+    Bracket(KnockoutError),
+    /// The final is decided: there is nothing left to pair.
+    KnockoutOver,
+    /// The next knockout matches wait for results.
+    KnockoutWaiting,
+
+    // Results.
+    /// Results go into published rounds; an organiser also corrects locked ones.
+    RoundNotOpen,
+    /// Game results on a match recorded as a walkover or withdrawal (clear that first).
+    MatchForfeited,
+    /// Deck checks are recorded only on published rounds.
+    RoundNotPublished,
+    /// A bye has no opponent: nobody can be absent from it.
+    Bye,
+    /// A knockout match cannot end with both players absent: someone must go on.
+    KnockoutNeedsAWinner,
+    /// The match needs no extra game (it is decided, or not level yet).
+    NoExtraGame,
+    /// Someone drew the extra game's lot first.
+    ExtraGameDrawnMeanwhile,
+    /// A typed result needs every field; `true` for each one missing.
+    ResultIncomplete { winner: bool, termination: bool, red_points: bool },
+    /// This ending is a win for one side only.
+    WinsOnly { termination: Termination, winner: Side },
+    /// The typed fields disagree with the validated log: the log's value of each field that does.
+    Contradicts { winner: Option<Side>, termination: Option<Termination>, red_points: Option<u32> },
+    /// The move log does not validate (its first illegal event).
+    InvalidLog(Box<LogError>),
+    /// Missing cards listed for a deck counted at its full size or above.
+    DeckMissingButNotShort { side: Side },
+    /// More cards listed as missing than the count lacks.
+    DeckMoreMissingThanShort { side: Side, short: u32, listed: u32 },
+    /// A short deck was counted without saying which set replaced it or which cards it lacks.
+    SwapNeeded,
+
+    // Registration.
+    /// Personal data is erased only after the tournament's last day.
+    SeasonNotOver,
+    /// A forbidden pair needs two different players.
+    SamePlayer,
+    /// No such player in this tournament.
+    NoSuchPlayer { player: PlayerId },
+}
+
+impl From<store::Refusal> for Refusal {
+    fn from(r: store::Refusal) -> Self {
+        match r {
+            store::Refusal::MatchForfeited => Refusal::MatchForfeited,
+            store::Refusal::RoundNotPublished => Refusal::RoundNotPublished,
+            store::Refusal::SeasonNotOver => Refusal::SeasonNotOver,
+            store::Refusal::RoundNotOpen => Refusal::RoundNotOpen,
+        }
+    }
+}
+
+/// What a use case fails with: a rule's refusal, or the store's failure (a conflict, a row not
+/// found, the database).
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("refused: {0:?}")]
+    Refused(Refusal),
+    #[error(transparent)]
+    Store(StoreError),
+    /// Something broke that is neither a rule nor the database (a hashing thread).
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl From<StoreError> for AppError {
+    /// The store's refusals are the use cases' refusals; everything else stays the store's.
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Refused(r) => AppError::Refused(r.into()),
+            other => AppError::Store(other),
+        }
+    }
+}
+
+impl From<Refusal> for AppError {
+    fn from(r: Refusal) -> Self {
+        AppError::Refused(r)
+    }
+}
+
+impl AppError {
+    /// The refusal, if this is one.
+    #[must_use]
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            AppError::Refused(r) => Some(r),
+            AppError::Store(_) | AppError::Internal(_) => None,
+        }
+    }
+
+    /// Whether the store refused the write as an edit conflict (someone saved first).
+    #[must_use]
+    pub fn is_conflict(&self) -> bool {
+        matches!(self, AppError::Store(StoreError::Conflict))
+    }
+}
+
+/// A use case's result.
+pub type AppResult<T> = Result<T, AppError>;

@@ -1,0 +1,233 @@
+//! The words of every refusal: a field's value refused ([`FieldProblem`], said beside the field or
+//! as "Label: what to fix"), and a use case's [`Refusal`] (one sentence for an error page or above a
+//! form, or problems beside the fields it concerns). The only place a refusal becomes text.
+
+use crate::app::Refusal;
+use crate::lang::Lang;
+use crate::outcome::Side;
+use crate::web::forms::field::{BODY_LIMIT, FieldProblem, ProblemKind};
+use crate::web::forms::player::{ImportProblem, MAX_ROWS};
+
+/// What to fix in a field, as said beside it (the label is already there).
+#[must_use]
+pub fn problem(lang: Lang, kind: &ProblemKind) -> String {
+    let t = |key: &str| lang.t(key).to_string();
+    match kind {
+        ProblemKind::Missing => lang.pick("pole jest wymagane", "this field is required").to_string(),
+        ProblemKind::NotANumber { min, max } | ProblemKind::OutOfRange { min, max } => lang.pick(
+            format!("podaj liczbę całkowitą od {min} do {max}"),
+            format!("enter a whole number from {min} to {max}"),
+        ),
+        ProblemKind::TooLong { max } => {
+            lang.pick(format!("najwyżej {max} znaków"), format!("at most {max} characters"))
+        }
+        ProblemKind::TooLarge { max_bytes } => {
+            let kib = max_bytes / 1024;
+            lang.pick(format!("najwyżej {kib} KiB"), format!("at most {kib} KiB"))
+        }
+        ProblemKind::BadDate => {
+            lang.pick("podaj datę w formacie RRRR-MM-DD", "enter a date as YYYY-MM-DD").to_string()
+        }
+        ProblemKind::BadClock => t("clock_format"),
+        ProblemKind::ForbiddenChar(c) => {
+            let code = format!("U+{:04X}", u32::from(*c));
+            lang.pick(
+                format!("niedozwolony znak sterujący lub znak zmieniający kierunek tekstu ({code}); usuń go"),
+                format!(
+                    "a control character or a character that changes text direction is not allowed ({code}); remove it"
+                ),
+            )
+        }
+        ProblemKind::NotAChoice => t("choose_one"),
+        ProblemKind::UnknownTiebreak { name } => {
+            let known: Vec<&str> = crate::league::Tiebreak::ALL.iter().map(|t| t.as_str()).collect();
+            format!("{} {name:?} ({})", lang.t("unknown_tiebreak"), known.join(", "))
+        }
+        ProblemKind::DuplicateTiebreak { name } => format!("{} {name:?}", lang.t("duplicate_tiebreak")),
+        ProblemKind::LastBeforeFirst => t("last_before_first"),
+        ProblemKind::KnockoutOfOne => t("knockout_size_values"),
+        ProblemKind::AgeOutOfRange { first_day, age } => {
+            format!("{} ({} {first_day}: {age})", lang.t("age_refused"), lang.t("age_on_first_day"))
+        }
+    }
+}
+
+/// A refused field as one line: "Label: what to fix" (a 400 page, a list of problems).
+#[must_use]
+pub fn labelled(lang: Lang, p: &FieldProblem) -> String {
+    format!("{}: {}", lang.t(p.field), problem(lang, &p.kind))
+}
+
+/// Why an import was refused, naming the row as a spreadsheet numbers it.
+#[must_use]
+pub fn import_problem(lang: Lang, p: &ImportProblem) -> String {
+    let row_label = lang.pick("Wiersz", "Row");
+    match p {
+        ImportProblem::TooLarge => problem(lang, &ProblemKind::TooLarge { max_bytes: BODY_LIMIT }),
+        ImportProblem::Unreadable { row, error } => format!("{row_label} {row}: {error}"),
+        ImportProblem::TooFewColumns { row } => format!(
+            "{row_label} {row}: {}",
+            lang.pick(
+                "potrzebne co najmniej 3 kolumny (imię i nazwisko, data urodzenia, szkoła/klub)",
+                "at least 3 columns needed (name, birth date, school/club)",
+            )
+        ),
+        ImportProblem::Player { row, name, problems } => {
+            let all = problems.iter().map(|p| labelled(lang, p)).collect::<Vec<_>>().join("; ");
+            let who = name.trim();
+            if who.is_empty() || problems.iter().any(|p| p.field == "person_name") {
+                format!("{row_label} {row}: {all}")
+            } else {
+                format!("{row_label} {row}: {who}: {all}")
+            }
+        }
+        ImportProblem::TooManyRows => {
+            format!("{}: {} {MAX_ROWS}", lang.t("import_csv"), lang.t("too_many_rows"))
+        }
+        ImportProblem::NoRows => format!("{}: {}", lang.t("import_csv"), lang.t("no_rows")),
+    }
+}
+
+/// The field a deck's count is typed in.
+#[must_use]
+pub fn count_field(side: Side) -> &'static str {
+    match side {
+        Side::Red => "red_count",
+        Side::Polish => "polish_count",
+    }
+}
+
+/// The problems beside the fields a refusal concerns (empty for one that concerns the form or the
+/// request as a whole).
+#[must_use]
+pub fn beside_fields(lang: Lang, r: &Refusal) -> Vec<(&'static str, String)> {
+    let t = |key: &str| lang.t(key).to_string();
+    let in_log = lang.t("in_the_log");
+    match r {
+        Refusal::ResultIncomplete { winner, termination, red_points } => [
+            (*winner, "winner", "choose_winner"),
+            (*termination, "termination", "choose_termination"),
+            (*red_points, "red_points", "required"),
+        ]
+        .into_iter()
+        .filter(|(missing, _, _)| *missing)
+        .map(|(_, field, key)| (field, t(key)))
+        .collect(),
+        Refusal::WinsOnly { termination, winner } => vec![(
+            "termination",
+            format!("{}: {} {}", lang.t(termination.as_str()), lang.t("wins_only"), lang.t(winner.as_str())),
+        )],
+        Refusal::Contradicts { winner, termination, red_points } => {
+            let mut out = Vec::new();
+            if let Some(w) = winner {
+                out.push(("winner", format!("{in_log}: {}", lang.t(w.as_str()))));
+            }
+            if let Some(x) = termination {
+                out.push(("termination", format!("{in_log}: {}", lang.t(x.as_str()))));
+            }
+            if let Some(p) = red_points {
+                out.push(("red_points", format!("{in_log}: {p}")));
+            }
+            out
+        }
+        Refusal::KnockoutNeedsAWinner => vec![("forfeit", t("double_no_show_knockout"))],
+        Refusal::DeckMissingButNotShort { side } => {
+            vec![(count_field(*side), t("deck_missing_but_not_short"))]
+        }
+        Refusal::DeckMoreMissingThanShort { side, short, listed } => vec![(
+            count_field(*side),
+            format!("{} ({listed} > {short})", lang.t("deck_more_missing_than_short")),
+        )],
+        Refusal::SwapNeeded => vec![("swapped_to", t("swap_needed"))],
+        _ => Vec::new(),
+    }
+}
+
+/// A refusal in one sentence, in `lang` (an error page; the message above a refused form).
+#[must_use]
+pub fn sentence(lang: Lang, r: &Refusal) -> String {
+    let t = |key: &str| lang.t(key).to_string();
+    let labelled = |label: &str, key: &str| format!("{}: {}", lang.t(label), lang.t(key));
+    match r {
+        Refusal::LockFirst { round } => format!("{} {round}: {}", lang.t("round"), lang.t("lock_first")),
+        Refusal::ResultsMissing { round } => {
+            format!("{} {round}: {}", lang.t("round"), lang.t("results_missing"))
+        }
+        Refusal::SwissDone => t("swiss_done"),
+        // The league's own words (it names the players it cannot pair).
+        Refusal::NoPairing(e) => e.to_string(),
+        Refusal::Bracket(e) => e.to_string(),
+        Refusal::SwapInvalid => t("swap_invalid"),
+        Refusal::NotAReferee => labelled("referee", "not_a_referee"),
+        Refusal::NoTablesInRange => labelled("table_from", "no_tables_in_range"),
+        Refusal::NoKnockout => t("no_knockout"),
+        Refusal::SwissNotDone => t("swiss_not_done"),
+        Refusal::KnockoutOver => t("knockout_over"),
+        Refusal::KnockoutWaiting => t("knockout_waiting"),
+        Refusal::RoundNotOpen => t("round_not_open"),
+        Refusal::MatchForfeited => t("refused_match_forfeited"),
+        Refusal::RoundNotPublished => t("refused_round_not_published"),
+        Refusal::SeasonNotOver => t("refused_season_not_over"),
+        Refusal::Bye => t("bye"),
+        Refusal::NoExtraGame | Refusal::ExtraGameDrawnMeanwhile => t("no_extra_game"),
+        Refusal::Contradicts { .. } => t("contradiction"),
+        Refusal::InvalidLog(_) => t("log_error"),
+        Refusal::SamePlayer => labelled("forbidden_pairs", "pair_same_player"),
+        Refusal::NoSuchPlayer { player } => format!("{} {player}?", lang.t("player")),
+        Refusal::ResultIncomplete { .. }
+        | Refusal::WinsOnly { .. }
+        | Refusal::KnockoutNeedsAWinner
+        | Refusal::DeckMissingButNotShort { .. }
+        | Refusal::DeckMoreMissingThanShort { .. }
+        | Refusal::SwapNeeded => {
+            beside_fields(lang, r).into_iter().map(|(_, m)| m).collect::<Vec<_>>().join("; ")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::Termination;
+
+    #[test]
+    fn a_refusal_names_its_round_and_is_said_in_each_language() {
+        assert_eq!(sentence(Lang::En, &Refusal::ResultsMissing { round: 3 }), "Round 3: results are missing");
+        assert_eq!(sentence(Lang::Pl, &Refusal::ResultsMissing { round: 3 }), "Runda 3: brakuje wyników");
+        let wins_only = Refusal::WinsOnly { termination: Termination::WarsawEntered, winner: Side::Red };
+        assert_eq!(beside_fields(Lang::En, &wins_only).len(), 1);
+        assert_eq!(beside_fields(Lang::En, &wins_only)[0].0, "termination");
+        let incomplete = Refusal::ResultIncomplete { winner: true, termination: false, red_points: true };
+        let fields: Vec<&str> = beside_fields(Lang::Pl, &incomplete).into_iter().map(|(f, _)| f).collect();
+        assert_eq!(fields, ["winner", "red_points"]);
+    }
+
+    #[test]
+    fn every_sentence_is_translated() {
+        let all = [
+            Refusal::LockFirst { round: 1 },
+            Refusal::SwissDone,
+            Refusal::ResultsMissing { round: 1 },
+            Refusal::SwapInvalid,
+            Refusal::NotAReferee,
+            Refusal::NoTablesInRange,
+            Refusal::NoKnockout,
+            Refusal::SwissNotDone,
+            Refusal::KnockoutOver,
+            Refusal::KnockoutWaiting,
+            Refusal::RoundNotOpen,
+            Refusal::MatchForfeited,
+            Refusal::RoundNotPublished,
+            Refusal::SeasonNotOver,
+            Refusal::Bye,
+            Refusal::NoExtraGame,
+            Refusal::KnockoutNeedsAWinner,
+            Refusal::SwapNeeded,
+            Refusal::SamePlayer,
+        ];
+        for r in &all {
+            let (pl, en) = (sentence(Lang::Pl, r), sentence(Lang::En, r));
+            assert!(!pl.is_empty() && !en.is_empty() && pl != en, "{r:?}: {pl} / {en}");
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! The demo loader (`app::demo`) goes through the use cases the pages call, so what it builds obeys
+//! their rules: every round but the last locked with every match decided, the last published with
+//! results missing (so it cannot be locked, and no round can be paired after it).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[path = "support/day.rs"]
+#[allow(dead_code)]
+mod day;
+
+use bitwa::app::demo::{DemoSpec, create_on};
+use bitwa::app::snapshot::Loaded;
+use bitwa::app::{Refusal, rounds};
+use bitwa::store::rounds::Status;
+use bitwa::store::tournaments::Role;
+use day::refusal;
+
+#[tokio::test]
+async fn the_demo_obeys_the_rules_of_the_pages() {
+    let db = day::fresh_store().await;
+    let spec = DemoSpec { players: 10, rounds: 3, complete: false, logged_matches_per_round: 1 };
+    let (t, logins) = create_on(&db, &spec, day::first_day()).await.unwrap();
+    assert_eq!(logins.len(), 2);
+    let data = Loaded::load_id(&db, t).await.unwrap();
+    let statuses: Vec<Status> = data.rounds.iter().map(|r| r.status()).collect();
+    assert_eq!(statuses, [Status::Locked, Status::Locked, Status::Published]);
+    for r in &data.rounds[..2] {
+        assert!(data.round_complete(r), "round {} locked with every match decided", r.number);
+    }
+    let last = &data.rounds[2];
+    assert!(!data.round_complete(last));
+    let organiser =
+        bitwa::store::users::by_username(&db, bitwa::app::demo::ORGANISER.0).await.unwrap().unwrap();
+    assert_eq!(
+        refusal(rounds::lock(&db, t, last.number, organiser.id).await),
+        Refusal::ResultsMissing { round: 3 }
+    );
+    assert_eq!(
+        refusal(rounds::pair_next_swiss_round(&db, t, organiser.id).await),
+        Refusal::LockFirst { round: 3 }
+    );
+    // The first match of each round has a validated move log, the others typed results.
+    let logged = data
+        .games
+        .values()
+        .flatten()
+        .filter(|g| g.log_status == bitwa::store::games::LogStatus::Valid)
+        .count();
+    assert!(logged >= 2, "{logged} logged games");
+    // Entered as the referee the demo appoints (history says who).
+    let referee = bitwa::store::users::by_username(&db, bitwa::app::demo::REFEREE.0).await.unwrap().unwrap();
+    assert!(bitwa::store::tournaments::has_role(&db, t, referee.id, Role::Referee).await.unwrap());
+}
