@@ -1,67 +1,73 @@
 //! View models shared by the pages and the CSV exports: one line per match, one per standings row.
-//! Built from [`Loaded`] (which asked the league); plain strings and numbers for templates. The read
-//! model (`web::view`) builds them once per change of the tournament; pages only read them.
+//! Built from [`Loaded`] (which asked the league); typed for templates: where a match stands is the
+//! read model's [`MatchState`], how a game ended a [`Termination`], who won a [`Side`], what became of
+//! its log a [`LogStatus`], clocks in seconds. Only `web::text` turns them into words, and templates
+//! `{% match %}` on them. The read model (`web::read_model::view`) builds them once per change of the
+//! tournament; pages only read them.
 
-use crate::league::{FinalPlace, MatchScore, Reached, StandingRow};
-use crate::outcome::Side;
-use crate::store::games::GameRow;
-use crate::store::rounds::MatchRow;
+use crate::league::{FinalPlace, MatchScore, Reached, StandingRow, Tiebreak};
+use crate::outcome::{Side, Termination};
+use crate::store::games::{GameRow, LogStatus};
+use crate::store::rounds::{Forfeit, MatchRow, Phase};
 use crate::store::{GameId, MatchId, PlayerId};
 use crate::web::read_model::loaded::{Loaded, MatchState, lp, sp};
 
 /// One game as listed under a match.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameLine {
     pub id: GameId,
     pub game_no: i64,
     pub red_id: PlayerId,
     pub red_name: String,
-    /// `red` / `polish` / empty.
-    pub winner: String,
+    /// Commanded the Polish Army.
+    pub polish_name: String,
+    /// The winning army, once a result is entered.
+    pub winner: Option<Side>,
     pub winner_name: String,
-    pub termination: String,
-    pub red_points: String,
-    pub red_clock: String,
-    pub polish_clock: String,
-    /// `none`, `valid`, `invalid`.
-    pub log_status: String,
+    pub termination: Option<Termination>,
+    pub red_points: Option<i64>,
+    /// The clocks at the end of the game, in seconds (when the referee entered them).
+    pub red_clock: Option<i64>,
+    pub polish_clock: Option<i64>,
+    pub log_status: LogStatus,
     /// The engine's message on the log (the game page shows it).
     pub log_message: String,
     /// The edition the stored log was validated with (`None` without a log).
     pub edition: Option<String>,
     pub version: i64,
-    pub has_result: bool,
-    /// Commanded the Polish Army.
-    pub polish_name: String,
+}
+
+impl GameLine {
+    /// A result was entered (the winner is what makes one).
+    #[must_use]
+    pub fn has_result(&self) -> bool {
+        self.winner.is_some()
+    }
 }
 
 /// One match (or bye) as listed in pairings, player and match pages and exports.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchLine {
     pub id: MatchId,
     pub round: i64,
-    pub phase: String,
+    pub phase: Phase,
     pub table: i64,
     pub a_id: PlayerId,
     pub a_name: String,
     pub b_id: Option<PlayerId>,
     pub b_name: String,
     pub is_bye: bool,
+    /// Where the match stands, as the league decided it.
+    pub state: MatchState,
     /// Games won, e.g. `2 : 0`; empty until decided.
     pub score: String,
     /// Red-side points of each player in the two games, e.g. `21 : 10`.
     pub red_points: String,
     /// Winner's name, empty for a draw or pending.
     pub winner_name: String,
-    /// `win` for A, `loss` for A, `draw`, `forfeit` (no-show or withdrawal: see `decided_by`), `pending`, `bye`, `knowledge`, `extra`, `invalid`.
-    pub state: &'static str,
-    /// The league's `DecidedBy` name, when decided.
-    pub decided_by: String,
-    /// The league's message when the entered games cannot form this match.
-    pub problem: String,
     pub games: Vec<GameLine>,
-    /// The stored no-show or withdrawal (`absent-a`, ...), empty when the games decide.
-    pub forfeit: String,
+    /// The stored no-show or withdrawal; `None` when the games decide.
+    pub forfeit: Option<Forfeit>,
     /// The match row's version (the forfeit form carries it).
     pub version: i64,
     /// The winner, once decided (`None`: a draw, a double no-show, or not decided).
@@ -106,7 +112,26 @@ impl MatchLine {
     /// Some game of the match has a result (the match is under way).
     #[must_use]
     pub fn started(&self) -> bool {
-        self.games.iter().any(|g| g.has_result)
+        self.games.iter().any(GameLine::has_result)
+    }
+
+    /// The CSS class of the result cell (`result win`, ...): the outcome from A's side (Red in
+    /// game 1), `forfeit` for a match not played over the board, else where the match stands.
+    #[must_use]
+    pub fn result_class(&self) -> &'static str {
+        match &self.state {
+            MatchState::Bye => "bye",
+            MatchState::Pending => "pending",
+            MatchState::NeedsKnowledgeTest => "knowledge",
+            MatchState::NeedsExtraGame => "extra",
+            MatchState::Invalid(_) => "invalid",
+            MatchState::Decided(r) if !r.played_over_the_board() => "forfeit",
+            MatchState::Decided(r) => match r.score_of(lp(self.a_id)) {
+                Some(MatchScore::Win) => "win",
+                Some(MatchScore::Loss) => "loss",
+                _ => "draw",
+            },
+        }
     }
 }
 
@@ -119,24 +144,22 @@ fn game_line(data: &Loaded, m: &MatchRow, g: &GameRow) -> GameLine {
         Some(Side::Polish) => polish_name.clone(),
         None => String::new(),
     };
-    let opt = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
     GameLine {
         id: g.id,
         game_no: g.game_no,
         red_id: g.red_player,
         red_name: data.name(g.red_player),
-        winner: g.winner.map(|w| w.as_str().to_string()).unwrap_or_default(),
+        polish_name,
+        winner: g.winner,
         winner_name,
-        termination: g.termination.map(|t| t.as_str().to_string()).unwrap_or_default(),
-        red_points: opt(g.red_points),
-        red_clock: opt(g.red_clock_secs),
-        polish_clock: opt(g.polish_clock_secs),
-        log_status: g.log_status.as_str().to_string(),
+        termination: g.termination,
+        red_points: g.red_points,
+        red_clock: g.red_clock_secs,
+        polish_clock: g.polish_clock_secs,
+        log_status: g.log_status,
         log_message: g.log_message.clone(),
         edition: g.edition.clone(),
         version: g.version,
-        has_result: g.has_result(),
-        polish_name,
     }
 }
 
@@ -147,21 +170,19 @@ pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
     let mut line = MatchLine {
         id: m.id,
         round: m.round_number,
-        phase: m.phase.as_str().to_string(),
+        phase: m.phase,
         table: m.table_no,
         a_id: m.player_a,
         a_name: m.a_name.clone(),
         b_id: m.player_b,
         b_name: m.b_name.clone().unwrap_or_default(),
         is_bye: m.player_b.is_none(),
+        state: MatchState::Pending,
         score: String::new(),
         red_points: String::new(),
         winner_name: String::new(),
-        state: "pending",
-        decided_by: String::new(),
-        problem: String::new(),
         games: data.games_of(m.id).iter().map(|g| game_line(data, m, g)).collect(),
-        forfeit: m.forfeit().map(|f| f.as_str().to_string()).unwrap_or_default(),
+        forfeit: m.forfeit(),
         version: m.version,
         winner: None,
         a_tally: (0, 0),
@@ -169,31 +190,15 @@ pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
         a_knowledge: data.player(m.player_a).and_then(|p| p.knowledge_score),
         b_knowledge: m.player_b.and_then(|b| data.player(b)).and_then(|p| p.knowledge_score),
     };
-    match state {
-        MatchState::Bye => line.state = "bye",
-        MatchState::Pending => line.state = "pending",
-        MatchState::NeedsKnowledgeTest => line.state = "knowledge",
-        MatchState::NeedsExtraGame => line.state = "extra",
-        MatchState::Invalid(msg) => {
-            line.state = "invalid";
-            line.problem = msg;
-        }
-        MatchState::Decided(r) => {
-            line.score = format!("{} : {}", r.red_first_tally.games_won, r.other_tally.games_won);
-            line.red_points = format!("{} : {}", r.red_first_tally.red_points, r.other_tally.red_points);
-            line.decided_by = r.decided_by.as_str().to_string();
-            line.state = match r.score_of(lp(m.player_a)) {
-                _ if !r.played_over_the_board() => "forfeit",
-                Some(MatchScore::Win) => "win",
-                Some(MatchScore::Loss) => "loss",
-                _ => "draw",
-            };
-            line.winner_name = r.winner.map(|w| data.name(sp(w))).unwrap_or_default();
-            line.winner = r.winner.map(sp);
-            line.a_tally = (r.red_first_tally.games_won, r.red_first_tally.red_points);
-            line.b_tally = (r.other_tally.games_won, r.other_tally.red_points);
-        }
+    if let MatchState::Decided(r) = &state {
+        line.score = format!("{} : {}", r.red_first_tally.games_won, r.other_tally.games_won);
+        line.red_points = format!("{} : {}", r.red_first_tally.red_points, r.other_tally.red_points);
+        line.winner_name = r.winner.map(|w| data.name(sp(w))).unwrap_or_default();
+        line.winner = r.winner.map(sp);
+        line.a_tally = (r.red_first_tally.games_won, r.red_first_tally.red_points);
+        line.b_tally = (r.other_tally.games_won, r.other_tally.red_points);
     }
+    line.state = state;
     line
 }
 
@@ -211,18 +216,14 @@ pub struct StandingLine {
     pub red_side_points: u32,
 }
 
-/// The standings with names, and the tiebreak column keys (`tb_<name>`) in order.
+/// The standings with names, and the tiebreak columns in order (the tournament's order before
+/// any round counts).
 #[must_use]
-pub fn standing_lines(data: &Loaded, rows: &[StandingRow]) -> (Vec<String>, Vec<StandingLine>) {
+pub fn standing_lines(data: &Loaded, rows: &[StandingRow]) -> (Vec<Tiebreak>, Vec<StandingLine>) {
     let columns = rows
         .first()
-        .map(|r| r.tiebreaks.iter().map(|v| format!("tb_{}", v.tiebreak.as_str())).collect())
-        .unwrap_or_else(|| {
-            crate::web::forms::tiebreak_order::stored(&data.t.tiebreaks)
-                .iter()
-                .map(|t| format!("tb_{}", t.as_str()))
-                .collect()
-        });
+        .map(|r| r.tiebreaks.iter().map(|v| v.tiebreak).collect())
+        .unwrap_or_else(|| crate::web::forms::tiebreak_order::stored(&data.t.tiebreaks));
     let lines = rows
         .iter()
         .map(|r| {
@@ -250,27 +251,10 @@ pub struct FinalLine {
     pub player: PlayerId,
     pub name: String,
     pub club: String,
-    /// How far the player got: a translation key (`stage_champion`, ...).
-    pub stage: &'static str,
+    /// How far the player got.
+    pub reached: Reached,
     /// Rank after the Swiss phase.
     pub swiss_rank: u32,
-}
-
-/// The translation key of a stage of the knockout.
-#[must_use]
-pub fn stage_key(stage: Reached) -> &'static str {
-    match stage {
-        Reached::Champion => "stage_champion",
-        Reached::Finalist => "stage_finalist",
-        Reached::ThirdPlace => "stage_third",
-        Reached::FourthPlace => "stage_fourth",
-        Reached::SemiFinal => "stage_semi",
-        Reached::KnockoutRound { before_final: 2 } => "stage_quarter",
-        Reached::KnockoutRound { before_final: 3 } => "stage_16",
-        Reached::KnockoutRound { before_final: 4 } => "stage_32",
-        Reached::KnockoutRound { .. } => "stage_knockout",
-        Reached::Swiss => "stage_swiss",
-    }
 }
 
 /// The league's final ranking with names.
@@ -290,16 +274,9 @@ pub fn final_lines(data: &Loaded, ranking: &[FinalPlace], swiss: &[StandingRow])
                 player: sp(f.player),
                 name: data.name(sp(f.player)),
                 club: p.map(|p| p.club.clone()).unwrap_or_default(),
-                stage: stage_key(f.reached),
+                reached: f.reached,
                 swiss_rank: swiss_rank.get(&f.player).copied().unwrap_or(0),
             }
         })
         .collect()
-}
-
-/// The translation key of a tiebreak column's one-line explanation (`tb_buchholz` →
-/// `tbhelp_buchholz`).
-#[must_use]
-pub fn help_key(column: &str) -> String {
-    column.replacen("tb_", "tbhelp_", 1)
 }

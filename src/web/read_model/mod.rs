@@ -4,6 +4,7 @@ pub mod cache;
 pub mod coalesce;
 pub mod editions;
 pub mod http;
+pub mod knockout;
 pub mod lines;
 pub mod loaded;
 pub mod view;

@@ -1,6 +1,8 @@
-//! The words of the pages: the language and its tables, result sentences, history sentences, refused logs.
+//! The words of the pages: the language and its tables, the names of typed values, result sentences,
+//! history sentences, refused logs.
 
 pub mod history;
 pub mod i18n;
 pub mod log_error;
+pub mod names;
 pub mod sentences;

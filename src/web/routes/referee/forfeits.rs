@@ -69,11 +69,8 @@ pub async fn forfeit(
             }
         },
     };
-    let phase = if m.phase == Phase::Knockout.as_str() {
-        league::DrawRule::MustBeDecided
-    } else {
-        league::DrawRule::Stands
-    };
+    let phase =
+        if m.phase == Phase::Knockout { league::DrawRule::MustBeDecided } else { league::DrawRule::Stands };
     if let Some(Some(x)) = forfeit
         && league::check_play(phase, &as_play(x, m.player_a, b)).is_err()
     {
@@ -106,7 +103,7 @@ pub async fn forfeit(
         }
     }
     let now = store::rounds::get_match(&db, t.id, m.id).await?.ok_or(WebError::NotFound)?;
-    let state = ForfeitForm { choice: choice.to_string(), version: now.version, problems };
+    let state = ForfeitForm { choice: forfeit, version: now.version, problems };
     let edition = editions.get(&db, &t.edition).await?;
     let status = if conflict { StatusCode::CONFLICT } else { StatusCode::UNPROCESSABLE_ENTITY };
     let refused = Refused { forfeit: Some(state), ..Refused::default() };

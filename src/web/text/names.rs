@@ -1,0 +1,155 @@
+//! The words for the values pages show by name: each enum's translation key, mapped in one place.
+//!
+//! Stored names (`published`, `warsaw-entered`) belong to the database and the notation; many keys
+//! happen to read the same today, but no page hands a stored name to the translation table. So a
+//! stored name can change (with a migration) without a page losing its word, and a wording key can
+//! be renamed without touching stored data. Templates write `ctx.t(round.status.text_key())`.
+
+use crate::league::{Reached, Tiebreak};
+use crate::outcome::{Side, Termination};
+use crate::store::rounds::{Phase, Status};
+
+/// A value with a word of its own on the pages.
+pub trait Named {
+    /// The translation key of this value (see `web::text::i18n`).
+    fn text_key(&self) -> &'static str;
+}
+
+impl Named for Phase {
+    fn text_key(&self) -> &'static str {
+        match self {
+            Phase::Swiss => "swiss",
+            Phase::Knockout => "knockout",
+        }
+    }
+}
+
+impl Named for Status {
+    fn text_key(&self) -> &'static str {
+        match self {
+            Status::Draft => "draft",
+            Status::Published => "published",
+            Status::Locked => "locked",
+        }
+    }
+}
+
+/// The army: "Armia Czerwona" / "Red Army" (a game's winner, a form's choice).
+impl Named for Side {
+    fn text_key(&self) -> &'static str {
+        match self {
+            Side::Red => "red",
+            Side::Polish => "polish",
+        }
+    }
+}
+
+impl Named for Termination {
+    fn text_key(&self) -> &'static str {
+        match self {
+            Termination::WarsawEntered => "warsaw-entered",
+            Termination::ThreeRedEliminated => "three-red-eliminated",
+            Termination::AllRedDispersed => "all-red-dispersed",
+            Termination::RadzyminCheck => "radzymin-check",
+            Termination::TimeForfeit => "time-forfeit",
+        }
+    }
+}
+
+/// How far a player got in the knockout (the final ranking's "stage" column).
+impl Named for Reached {
+    fn text_key(&self) -> &'static str {
+        match self {
+            Reached::Champion => "stage_champion",
+            Reached::Finalist => "stage_finalist",
+            Reached::ThirdPlace => "stage_third",
+            Reached::FourthPlace => "stage_fourth",
+            Reached::SemiFinal => "stage_semi",
+            Reached::KnockoutRound { before_final: 2 } => "stage_quarter",
+            Reached::KnockoutRound { before_final: 3 } => "stage_16",
+            Reached::KnockoutRound { before_final: 4 } => "stage_32",
+            Reached::KnockoutRound { .. } => "stage_knockout",
+            Reached::Swiss => "stage_swiss",
+        }
+    }
+}
+
+/// A standings column's heading.
+impl Named for Tiebreak {
+    fn text_key(&self) -> &'static str {
+        match self {
+            Tiebreak::DirectEncounter => "tb_direct_encounter",
+            Tiebreak::BuchholzCut1 => "tb_buchholz_cut1",
+            Tiebreak::Buchholz => "tb_buchholz",
+            Tiebreak::SonnebornBerger => "tb_sonneborn_berger",
+            Tiebreak::GamesWon => "tb_games_won",
+            Tiebreak::RedSidePoints => "tb_red_side_points",
+            Tiebreak::KnowledgeTest => "tb_knowledge_test",
+        }
+    }
+}
+
+/// A value the pages explain in a line of its own (the standings' columns).
+pub trait Explained {
+    /// The translation key of the explanation.
+    fn help_key(&self) -> &'static str;
+}
+
+impl Explained for Tiebreak {
+    fn help_key(&self) -> &'static str {
+        match self {
+            Tiebreak::DirectEncounter => "tbhelp_direct_encounter",
+            Tiebreak::BuchholzCut1 => "tbhelp_buchholz_cut1",
+            Tiebreak::Buchholz => "tbhelp_buchholz",
+            Tiebreak::SonnebornBerger => "tbhelp_sonneborn_berger",
+            Tiebreak::GamesWon => "tbhelp_games_won",
+            Tiebreak::RedSidePoints => "tbhelp_red_side_points",
+            Tiebreak::KnowledgeTest => "tbhelp_knowledge_test",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::text::i18n::Lang;
+
+    /// Every value named here has both texts (a key missing from the table would show as nothing).
+    #[test]
+    fn every_named_value_has_a_text_in_both_languages() {
+        let mut keys: Vec<&str> = Vec::new();
+        keys.extend([Phase::Swiss, Phase::Knockout].iter().map(Named::text_key));
+        keys.extend([Status::Draft, Status::Published, Status::Locked].iter().map(Named::text_key));
+        keys.extend(Side::BOTH.iter().map(Named::text_key));
+        keys.extend(Termination::ALL.iter().map(Named::text_key));
+        keys.extend(Tiebreak::ALL.iter().map(Named::text_key));
+        keys.extend(Tiebreak::ALL.iter().map(Explained::help_key));
+        let reached = [
+            Reached::Champion,
+            Reached::Finalist,
+            Reached::ThirdPlace,
+            Reached::FourthPlace,
+            Reached::SemiFinal,
+            Reached::KnockoutRound { before_final: 2 },
+            Reached::KnockoutRound { before_final: 3 },
+            Reached::KnockoutRound { before_final: 4 },
+            Reached::KnockoutRound { before_final: 5 },
+            Reached::Swiss,
+        ];
+        keys.extend(reached.iter().map(Named::text_key));
+        for key in keys {
+            for lang in [Lang::Pl, Lang::En] {
+                assert!(!lang.t(key).is_empty(), "{key} has no {lang:?} text");
+            }
+        }
+    }
+
+    /// The words are the pages' own, not the stored names read back (they differ in places).
+    #[test]
+    fn names_read_as_the_pages_say_them() {
+        assert_eq!(Lang::Pl.t(Status::Published.text_key()), "opublikowana");
+        assert_eq!(Lang::En.t(Termination::TimeForfeit.text_key()), "Time forfeit");
+        assert_eq!(Lang::Pl.t(Reached::KnockoutRound { before_final: 2 }.text_key()), "ćwierćfinał");
+        assert_eq!(Lang::En.t(Tiebreak::BuchholzCut1.text_key()), "Buchholz cut 1");
+    }
+}
