@@ -87,15 +87,20 @@ impl Knockout {
 
 fn before(data: &Loaded, standings: &[StandingLine], after_round: Option<i64>) -> BeforeKnockout {
     let k = usize::try_from(data.t.knockout_size).unwrap_or(0);
+    let top = standings.iter().filter(|l| !l.withdrawn).take(k).map(|l| (l.player, l.name.clone())).collect();
+    BeforeKnockout { pairs: seed_pairs(k), top, after_round }
+}
+
+/// The first round of a knockout of `k` seeds: the bracket has the next power of two places, seed
+/// `i` meets seed `size + 1 - i`, and a top seed whose opponent would not exist has a bye.
+fn seed_pairs(k: usize) -> Vec<SeedPair> {
     let size = k.next_power_of_two();
-    let pairs = (1..=size / 2)
+    (1..=size / 2)
         .map(|i| match size + 1 - i {
             j if j <= k => SeedPair::Match(i, j),
             _ => SeedPair::Bye(i),
         })
-        .collect();
-    let top = standings.iter().filter(|l| !l.withdrawn).take(k).map(|l| (l.player, l.name.clone())).collect();
-    BeforeKnockout { pairs, top, after_round }
+        .collect()
 }
 
 fn drawn(data: &Loaded, b: &Bracket) -> DrawnBracket {
@@ -128,5 +133,20 @@ fn drawn(data: &Loaded, b: &Bracket) -> DrawnBracket {
         rounds: b.rounds.iter().map(|r| r.iter().map(line).collect()).collect(),
         third_place: b.third_place.as_ref().map(line),
         champion: b.champion().map(|p| data.name(sp(p))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_pair_best_with_worst_and_the_top_seeds_fill_the_missing_places_with_byes() {
+        use SeedPair::{Bye, Match};
+        assert_eq!(seed_pairs(8), [Match(1, 8), Match(2, 7), Match(3, 6), Match(4, 5)]);
+        assert_eq!(seed_pairs(6), [Bye(1), Bye(2), Match(3, 6), Match(4, 5)]);
+        assert_eq!(seed_pairs(2), [Match(1, 2)]);
+        assert_eq!(seed_pairs(3), [Bye(1), Match(2, 3)]);
+        assert!(seed_pairs(0).is_empty(), "no knockout");
     }
 }

@@ -280,3 +280,345 @@ pub fn final_lines(data: &Loaded, ranking: &[FinalPlace], swiss: &[StandingRow])
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::store::TournamentId;
+    use crate::store::players::Player;
+    use crate::store::rounds::{Round, Status};
+    use crate::store::tournaments::Tournament;
+    use crate::store::view::{Stamp, TournamentRows};
+    use crate::store::{MatchId, RoundId};
+    use crate::web::text::i18n::Lang;
+    use crate::web::text::sentences::{clocks_sentence, game_sentence, match_sentence};
+    use askama::Template;
+    use chrono::NaiveDate;
+
+    const A: PlayerId = PlayerId(1);
+    const B: PlayerId = PlayerId(2);
+
+    /// One game as stored: Red's player, the winning army, how it ended, Red-side points.
+    type Played = (PlayerId, Side, Termination, i64);
+
+    /// A match between Anna (A, Red in game 1) and Beata (B), or a bye of A: its phase, stored
+    /// forfeit, entered games and knowledge-test scores.
+    struct Case {
+        phase: Phase,
+        bye: bool,
+        forfeit: Option<Forfeit>,
+        games: Vec<Played>,
+        knowledge: (Option<i64>, Option<i64>),
+    }
+
+    impl Case {
+        fn swiss(games: Vec<Played>) -> Case {
+            Case { phase: Phase::Swiss, bye: false, forfeit: None, games, knowledge: (None, None) }
+        }
+
+        fn knockout(games: Vec<Played>, knowledge: (Option<i64>, Option<i64>)) -> Case {
+            Case { phase: Phase::Knockout, knowledge, ..Case::swiss(games) }
+        }
+
+        fn line(&self) -> MatchLine {
+            let t = tournament();
+            let day = t.first_day;
+            let player = |id: PlayerId, name: &str, knowledge_score| Player {
+                id,
+                tournament_id: t.id,
+                name: name.into(),
+                birth_date: day,
+                club: String::new(),
+                knowledge_score,
+                withdrawn: false,
+                age_override: false,
+                joined_round: 1,
+                version: 1,
+                erased_at: None,
+            };
+            let round = Round {
+                id: RoundId(1),
+                tournament_id: t.id,
+                number: 1,
+                phase: self.phase,
+                status: Status::Published,
+                explanation: String::new(),
+                version: 1,
+            };
+            let m = MatchRow {
+                id: MatchId(1),
+                round_id: round.id,
+                round_number: 1,
+                phase: self.phase,
+                round_status: Status::Published,
+                table_no: 1,
+                player_a: A,
+                player_b: (!self.bye).then_some(B),
+                a_name: "Anna Abacka".into(),
+                b_name: (!self.bye).then(|| "Beata Babacka".into()),
+                bracket_slot: None,
+                version: 1,
+                forfeit: self.forfeit,
+            };
+            let games = (1..=2)
+                .filter(|_| !self.bye)
+                .map(|no: i64| {
+                    let entered = self.games.get(usize::try_from(no - 1).unwrap());
+                    GameRow {
+                        id: GameId(no),
+                        match_id: m.id,
+                        game_no: no,
+                        red_player: entered.map_or(if no == 1 { A } else { B }, |g| g.0),
+                        winner: entered.map(|g| g.1),
+                        termination: entered.map(|g| g.2),
+                        red_points: entered.map(|g| g.3),
+                        red_clock_secs: entered.map(|_| 725),
+                        polish_clock_secs: None,
+                        log_status: LogStatus::None,
+                        log_message: String::new(),
+                        edition: None,
+                        version: 1,
+                    }
+                })
+                .collect();
+            let rows = TournamentRows {
+                stamp: Stamp::default(),
+                players: vec![
+                    player(A, "Anna Abacka", self.knowledge.0),
+                    player(B, "Beata Babacka", self.knowledge.1),
+                ],
+                rounds: vec![round],
+                matches: vec![m.clone()],
+                games,
+                deck_checks: Vec::new(),
+                recording: Vec::new(),
+                tournament: t,
+            };
+            match_line(&Loaded::from_rows(rows), &m)
+        }
+    }
+
+    fn tournament() -> Tournament {
+        let day = NaiveDate::from_ymd_opt(2025, 5, 10).unwrap();
+        Tournament {
+            id: TournamentId(1),
+            name: "Liga".into(),
+            venue: String::new(),
+            first_day: day,
+            last_day: day,
+            swiss_rounds: 3,
+            knockout_size: 2,
+            third_place: false,
+            score_win: 2,
+            score_draw: 1,
+            score_loss: 0,
+            score_bye: 2,
+            tiebreaks: String::new(),
+            edition: String::new(),
+            rules: crate::engine::RuleOptions::default(),
+            version: 1,
+        }
+    }
+
+    use Side::{Polish, Red};
+    use Termination::{RadzyminCheck, ThreeRedEliminated, WarsawEntered};
+
+    /// Each way a match can stand becomes its typed line: the state, the result cell's class, and
+    /// the sentence (worked out by hand from the league rules, Polish and English).
+    #[test]
+    fn each_match_state_becomes_its_typed_line_and_sentence() {
+        let cases: Vec<(&str, Case, &str, &str, &str)> = vec![
+            ("bye", Case { bye: true, ..Case::swiss(vec![]) }, "bye", "Wolny los", "Bye"),
+            ("nothing entered", Case::swiss(vec![]), "pending", "w toku", "pending"),
+            (
+                "game 1 entered",
+                Case::swiss(vec![(A, Red, WarsawEntered, 21)]),
+                "pending",
+                "W toku (część wyników wpisana)",
+                "In progress (some results entered)",
+            ),
+            (
+                "A wins both",
+                Case::swiss(vec![(A, Red, WarsawEntered, 21), (B, Polish, ThreeRedEliminated, 4)]),
+                "win",
+                "Wygrywa Anna Abacka 2:0",
+                "Anna Abacka wins 2:0",
+            ),
+            (
+                "B wins both",
+                Case::swiss(vec![(A, Polish, ThreeRedEliminated, 3), (B, Red, WarsawEntered, 18)]),
+                "loss",
+                "Wygrywa Beata Babacka 2:0",
+                "Beata Babacka wins 2:0",
+            ),
+            (
+                "1:1, more Red-side points for B",
+                Case::swiss(vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 14)]),
+                "loss",
+                "Wygrywa Beata Babacka (1:1, więcej punktów za Czerwonych: 14 do 10)",
+                "Beata Babacka wins (1:1, more points as Red: 14 to 10)",
+            ),
+            (
+                "1:1, level, Swiss",
+                Case::swiss(vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 10)]),
+                "draw",
+                "Remis 1:1 (tyle samo punktów za Czerwonych: 10 do 10)",
+                "Draw 1:1 (equal points as Red: 10 to 10)",
+            ),
+            (
+                "B did not come",
+                Case { forfeit: Some(Forfeit::AbsentB), ..Case::swiss(vec![]) },
+                "forfeit",
+                "Wygrywa Anna Abacka walkowerem (nieobecność: Beata Babacka)",
+                "Anna Abacka wins by walkover (Beata Babacka did not come)",
+            ),
+            (
+                "1:1, level, knockout, no knowledge test yet",
+                Case::knockout(vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 10)], (None, None)),
+                "knowledge",
+                "1:1 i tyle samo punktów za Czerwonych: rozstrzyga test wiedzy (czekamy na wyniki testu)",
+                "1:1 and equal points as Red: the knowledge test decides (scores to be entered)",
+            ),
+            (
+                "1:1, level, knockout, knowledge test level",
+                Case::knockout(
+                    vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 10)],
+                    (Some(40), Some(40)),
+                ),
+                "extra",
+                "1:1, tyle samo punktów za Czerwonych i test wiedzy po równo: potrzebna dogrywka",
+                "1:1, equal points as Red and a level knowledge test: an extra game is needed",
+            ),
+            (
+                "1:1, level, knockout, A knows more",
+                Case::knockout(
+                    vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 10)],
+                    (Some(45), Some(40)),
+                ),
+                "win",
+                "Wygrywa Anna Abacka (1:1, po 10 pkt za Czerwonych, lepszy test wiedzy: 45 do 40)",
+                "Anna Abacka wins (1:1, 10 points as Red each, better knowledge test: 45 to 40)",
+            ),
+        ];
+        for (what, case, class, pl, en) in cases {
+            let line = case.line();
+            assert_eq!(line.result_class(), class, "{what}: {:?}", line.state);
+            assert_eq!(match_sentence(&Lang::Pl, &line), pl, "{what}");
+            assert_eq!(match_sentence(&Lang::En, &line), en, "{what}");
+        }
+    }
+
+    #[test]
+    fn the_state_is_the_leagues_decision_typed() {
+        let bye = Case { bye: true, ..Case::swiss(vec![]) }.line();
+        assert_eq!((bye.state, bye.is_bye), (MatchState::Bye, true));
+        let level = vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 10)];
+        assert_eq!(Case::knockout(level.clone(), (None, None)).line().state, MatchState::NeedsKnowledgeTest);
+        assert_eq!(Case::knockout(level, (Some(1), Some(1))).line().state, MatchState::NeedsExtraGame);
+        let won = Case::swiss(vec![(A, Red, WarsawEntered, 21), (B, Polish, ThreeRedEliminated, 4)]).line();
+        let MatchState::Decided(r) = &won.state else { panic!("decided: {:?}", won.state) };
+        assert_eq!(r.decided_by, crate::league::DecidedBy::BothGames);
+        assert_eq!((won.winner, won.score.as_str(), won.red_points.as_str()), (Some(A), "2 : 0", "21 : 4"));
+        let absent = Case { forfeit: Some(Forfeit::AbsentB), ..Case::swiss(vec![]) }.line();
+        assert_eq!(absent.forfeit, Some(Forfeit::AbsentB));
+        let MatchState::Decided(r) = &absent.state else { panic!("decided: {:?}", absent.state) };
+        assert_eq!(r.decided_by, crate::league::DecidedBy::NoShow);
+    }
+
+    /// A result the termination rules out (Red cannot win by losing three units) is the league's
+    /// refusal, shown with its message.
+    #[test]
+    fn games_that_cannot_form_the_match_are_invalid_with_the_leagues_message() {
+        let line = Case::swiss(vec![(A, Red, ThreeRedEliminated, 5), (B, Red, WarsawEntered, 21)]).line();
+        let MatchState::Invalid(message) = &line.state else { panic!("invalid: {:?}", line.state) };
+        assert!(!message.is_empty());
+        assert_eq!(line.result_class(), "invalid");
+        assert_eq!(match_sentence(&Lang::Pl, &line), format!("niespójne dane: {message}"));
+    }
+
+    #[test]
+    fn a_game_line_keeps_the_typed_result_and_the_clocks_in_seconds() {
+        let line = Case::swiss(vec![(A, Red, WarsawEntered, 21)]).line();
+        let (one, two) = (&line.games[0], &line.games[1]);
+        assert_eq!(
+            (one.winner, one.termination, one.red_points, one.red_clock, one.polish_clock),
+            (Some(Red), Some(WarsawEntered), Some(21), Some(725), None)
+        );
+        assert!(one.has_result() && !two.has_result());
+        assert_eq!(
+            game_sentence(&Lang::Pl, one),
+            "Wygrywa Armia Czerwona (Anna Abacka): Czerwoni weszli do Warszawy; 21 pkt za Czerwonych"
+        );
+        assert_eq!(clocks_sentence(&Lang::Pl, one), "zegary: Czerwoni 12:05, Polacy –");
+        assert_eq!(clocks_sentence(&Lang::En, two), "");
+        assert_eq!(game_sentence(&Lang::En, two), "pending");
+    }
+
+    /// What the partials need of a page's context: the language and its words.
+    struct PageCtx {
+        lang: Lang,
+    }
+
+    impl PageCtx {
+        fn t(&self, key: &str) -> &'static str {
+            self.lang.t(key)
+        }
+    }
+
+    #[derive(Template)]
+    #[template(path = "partials/result_cell.html")]
+    struct ResultCell<'a> {
+        ctx: PageCtx,
+        line: &'a MatchLine,
+    }
+
+    #[derive(Template)]
+    #[template(path = "partials/games_table.html")]
+    struct GamesTable<'a> {
+        ctx: PageCtx,
+        t: &'a Tournament,
+        line: &'a MatchLine,
+    }
+
+    /// The result cell renders the typed state as its class and the sentence of its state.
+    #[test]
+    fn the_result_cell_shows_the_class_and_sentence_of_the_state() {
+        let cases = [
+            (
+                Case::knockout(vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 10)], (None, None)),
+                "knowledge",
+            ),
+            (Case { forfeit: Some(Forfeit::AbsentB), ..Case::swiss(vec![]) }, "forfeit"),
+            (Case::swiss(vec![]), "pending"),
+        ];
+        for (case, class) in cases {
+            let line = case.line();
+            for lang in [Lang::Pl, Lang::En] {
+                let html = ResultCell { ctx: PageCtx { lang }, line: &line }.render().unwrap();
+                let sentence = match_sentence(&lang, &line);
+                assert_eq!(html, format!("<span class=\"result {class}\">{sentence}</span>"));
+            }
+        }
+    }
+
+    /// The games table links a game with a log and says which kind of log (typed `LogStatus`).
+    #[test]
+    fn the_games_table_shows_each_log_status() {
+        let mut line = Case::swiss(vec![(A, Red, WarsawEntered, 21)]).line();
+        line.games[0].log_status = LogStatus::Valid;
+        line.games[1].log_status = LogStatus::Invalid;
+        let t = Tournament { id: TournamentId(7), ..tournament() };
+        let html = GamesTable { ctx: PageCtx { lang: Lang::En }, t: &t, line: &line }.render().unwrap();
+        let valid = format!("<a href=\"/t/7/game/1\">{}</a>", Lang::En.t("log_valid"));
+        let invalid = format!("<a href=\"/t/7/game/2\">{}</a>", Lang::En.t("log_invalid"));
+        assert!(html.contains(&valid) && html.contains(&invalid), "{html}");
+        assert!(!html.contains(Lang::En.t("no_log")), "{html}");
+        line.games[1].log_status = LogStatus::None;
+        let html = GamesTable { ctx: PageCtx { lang: Lang::En }, t: &t, line: &line }.render().unwrap();
+        assert!(
+            html.contains(&format!("<td data-label=\"Move log\">{}</td>", Lang::En.t("no_log"))),
+            "{html}"
+        );
+    }
+}

@@ -36,12 +36,48 @@ pub struct Item {
     pub label: String,
 }
 
+/// Which line a picker composes: its fields, and the `compose` value its form posts (`Display`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Compose {
+    /// A named draw (the struct-update base of `Picker::default()`; every picker names its own).
+    #[default]
+    Draw,
+    Extra,
+    Select,
+    GoWest,
+    FighterEscadrille,
+    BrokenCipher,
+    ArtillerySupport,
+    RadioJamming,
+}
+
+impl Compose {
+    /// The form's `compose` value (what `compose::line` reads back).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Compose::Draw => "draw",
+            Compose::Extra => "extra",
+            Compose::Select => "select",
+            Compose::GoWest => "go-west",
+            Compose::FighterEscadrille => "fighter-escadrille",
+            Compose::BrokenCipher => "broken-cipher",
+            Compose::ArtillerySupport => "artillery-support",
+            Compose::RadioJamming => "radio-jamming",
+        }
+    }
+}
+
+impl std::fmt::Display for Compose {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A form for a choice of several cards or units; the recorder composes its line (`compose`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Picker {
-    /// The compose kind: `draw`, `extra`, `select`, `go-west`, `fighter-escadrille`, `broken-cipher`,
-    /// `artillery-support`, `radio-jamming`.
-    pub kind: &'static str,
+    pub kind: Compose,
     pub side: &'static str,
     /// The action card played (card forms).
     pub card: String,
@@ -166,7 +202,7 @@ pub fn build(state: &GameState<'_>, pick: &Pick, base: &str, lang: Lang) -> Opti
         Awaited::Nothing => {}
         Awaited::Draw { side, left, .. } => draws(&cx, side, usize::from(left), &mut out),
         Awaited::ExtraMarkers => out.pickers.push(Picker {
-            kind: "extra",
+            kind: Compose::Extra,
             side: "red",
             title: lang.t("pick_extra_markers").to_string(),
             units: cx.markable(Side::Red),
@@ -188,7 +224,7 @@ pub fn build(state: &GameState<'_>, pick: &Pick, base: &str, lang: Lang) -> Opti
         Awaited::Select { side } => {
             let hand = state.hand_size(side) as usize;
             out.pickers.push(Picker {
-                kind: "select",
+                kind: Compose::Select,
                 side: side.as_str(),
                 title: lang.t("pick_select").to_string(),
                 cards: state.possible_hand(side).iter().map(|c| cx.card_item(c)).collect(),
@@ -244,7 +280,7 @@ fn draws(cx: &Ctx<'_, '_>, side: Side, left: usize, out: &mut Options) {
         out.posts.push(cx.post(line(Side::Polish, n)));
     }
     out.pickers.push(Picker {
-        kind: "draw",
+        kind: Compose::Draw,
         side: side.as_str(),
         title: cx.lang.t("pick_named_draw").to_string(),
         cards: state.unplaced(side).iter().map(|c| cx.card_item(c)).collect(),
@@ -347,7 +383,7 @@ fn card_picked(cx: &Ctx<'_, '_>, side: Side, token: &str, out: &mut Options) {
         return;
     };
     let legal = |play: CardPlay| state.is_legal(&Action::Play { card, play });
-    let picker = |kind: &'static str| Picker {
+    let picker = |kind: Compose| Picker {
         kind,
         side: side.as_str(),
         card: tok.clone(),
@@ -367,7 +403,7 @@ fn card_picked(cx: &Ctx<'_, '_>, side: Side, token: &str, out: &mut Options) {
             }
         }
         CardEffect::GoWest => {
-            out.pickers.push(Picker { units: cx.markable(side), count: 3, ..picker("go-west") });
+            out.pickers.push(Picker { units: cx.markable(side), count: 3, ..picker(Compose::GoWest) });
         }
         CardEffect::Assault => {
             for (by, target) in state.attacks().collect::<Vec<_>>() {
@@ -393,10 +429,10 @@ fn card_picked(cx: &Ctx<'_, '_>, side: Side, token: &str, out: &mut Options) {
                 .map(|t| Item { value: cx.code(*t).to_string(), label: cx.unit_label(*t) })
                 .collect();
             let cards = state.possible_hand(opp).iter().map(|c| cx.card_item(c)).collect();
-            out.pickers.push(Picker { targets, cards, ..picker("artillery-support") });
+            out.pickers.push(Picker { targets, cards, ..picker(Compose::ArtillerySupport) });
         }
         CardEffect::RadioJamming => {
-            out.pickers.push(Picker { units: cx.markable(opp), count: 2, ..picker("radio-jamming") });
+            out.pickers.push(Picker { units: cx.markable(opp), count: 2, ..picker(Compose::RadioJamming) });
         }
         CardEffect::BrokenCipher => {
             let n = (state.hand_size(opp) as usize).min(4);
@@ -408,13 +444,13 @@ fn card_picked(cx: &Ctx<'_, '_>, side: Side, token: &str, out: &mut Options) {
                 count: n,
                 max_unseen: n,
                 default_unseen: n,
-                ..picker("broken-cipher")
+                ..picker(Compose::BrokenCipher)
             });
         }
         CardEffect::FighterEscadrille => {
             let cards = state.possible_hand(opp).iter().map(|c| cx.card_item(c)).collect();
             let n = (state.hand_size(opp) as usize).min(2);
-            out.pickers.push(Picker { cards, count: n, ..picker("fighter-escadrille") });
+            out.pickers.push(Picker { cards, count: n, ..picker(Compose::FighterEscadrille) });
         }
         _ => {}
     }
@@ -582,7 +618,7 @@ mod tests {
         }
         let o = build(&s, &Pick::default(), "/r", Lang::Pl);
         let p = &o.pickers[0];
-        assert_eq!((p.kind, p.count, p.max_unseen, p.default_unseen), ("select", 4, 1, 1));
+        assert_eq!((p.kind, p.count, p.max_unseen, p.default_unseen), (Compose::Select, 4, 1, 1));
         assert!(p.cards.len() >= 4);
     }
 }

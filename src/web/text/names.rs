@@ -152,4 +152,74 @@ mod tests {
         assert_eq!(Lang::Pl.t(Reached::KnockoutRound { before_final: 2 }.text_key()), "ćwierćfinał");
         assert_eq!(Lang::En.t(Tiebreak::BuchholzCut1.text_key()), "Buchholz cut 1");
     }
+
+    /// Every template's text, by path.
+    fn templates() -> Vec<(String, String)> {
+        let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")];
+        let mut out = Vec::new();
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("templates") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else {
+                    out.push((path.display().to_string(), std::fs::read_to_string(&path).expect("template")));
+                }
+            }
+        }
+        assert!(out.len() > 30, "found the templates ({})", out.len());
+        out
+    }
+
+    /// What a template compares with a string literal (`x == "..."`, `x != "..."`, `"..." == x`):
+    /// the operand on the other side, one per comparison.
+    fn compared_with_literals(text: &str) -> Vec<String> {
+        let mut found = Vec::new();
+        for tag in text.split("{%").skip(1).filter_map(|t| t.split("%}").next()) {
+            for op in ["==", "!="] {
+                for (i, _) in tag.match_indices(op) {
+                    let (before, after) = (tag[..i].trim_end(), tag[i + op.len()..].trim_start());
+                    let operand = |s: &str| -> String {
+                        s.chars().take_while(|c| c.is_alphanumeric() || "_.()".contains(*c)).collect()
+                    };
+                    if after.starts_with('"') {
+                        let left: String = operand(&before.chars().rev().collect::<String>());
+                        found.push(left.chars().rev().collect());
+                    } else if before.ends_with('"') {
+                        found.push(operand(after));
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_literal_scan_finds_comparisons_either_way_round() {
+        let text = r#"{% if round.status == "draft" %}{% else if "x" != g.log_status %}{% if n == 3 %}"#;
+        assert_eq!(compared_with_literals(text), ["round.status", "g.log_status"]);
+    }
+
+    /// Typed end to end: a template matches on a value's enum, never on its stored name (which
+    /// `impl PartialEq<&str>` on stored enums once allowed), and never translates a stored name
+    /// (`ctx.t(x.as_str())`): both come back here if the types go. The one string a page compares
+    /// is its own path (the login link's `?next=`).
+    #[test]
+    fn no_template_compares_a_value_with_a_string_or_translates_a_stored_name() {
+        let mut found = Vec::new();
+        for (path, text) in templates() {
+            for operand in compared_with_literals(&text) {
+                if operand != "ctx.path" {
+                    found.push(format!("{path}: {operand} compared with a string"));
+                }
+            }
+            for part in text.split("ctx.t(").skip(1) {
+                let arg = part.split(')').next().unwrap_or_default();
+                if arg.contains(".as_str(") {
+                    found.push(format!("{path}: ctx.t({arg}) translates a stored name"));
+                }
+            }
+        }
+        assert!(found.is_empty(), "{found:#?}");
+    }
 }
