@@ -136,13 +136,13 @@ pub async fn game_page(
     // A recording is brought up to date with the server's clock before it is shown (a fallen flag
     // saves the result, which moves the stamp: the view is read again).
     let mut rec = if recording { recordings::get(&db, gid).await? } else { None };
-    if let Some(r) = &rec {
-        if let Some((m, row)) = view.game_row(gid).map(|(m, g)| (m.clone(), g.clone())) {
-            let edition = editions.get(&db, &r.edition).await?;
-            if recorded::settle(&db, view.t(), &m, &row, r, &edition, options).await? {
-                view = views.get(&db, tid).await?;
-                rec = recordings::get(&db, gid).await?;
-            }
+    if let Some(r) = &rec
+        && let Some((m, row)) = view.game_row(gid).map(|(m, g)| (m.clone(), g.clone()))
+    {
+        let edition = editions.get(&db, &r.edition).await?;
+        if recorded::settle(&db, view.t(), &m, &row, r, &edition, options).await? {
+            view = views.get(&db, tid).await?;
+            rec = recordings::get(&db, gid).await?;
         }
     }
     let (organiser, referee) = roles(&ctx, &db, view.t()).await?;
