@@ -1,4 +1,4 @@
-//! The public pages' read model (`web::view`, cached per change stamp): never older than an
+//! The public pages' read model (`web::read_model`, cached per change stamp): never older than an
 //! acknowledged write, in one server process or two on the same database; compressed for clients
 //! that accept it; 304 for a matching `If-None-Match`; its indexes agree with plain scans of the rows.
 

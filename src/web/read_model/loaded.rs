@@ -3,7 +3,7 @@
 //! and decided by `crate::league`. No rule lives here: only conversions (row to league type) and
 //! bookkeeping (which rows belong together). The league calls (match outcome, Swiss records,
 //! standings, bracket) are the methods below; the public pages' read model
-//! (`web::view::TournamentView`) calls them once per change of the tournament.
+//! (`read_model::view::TournamentView`) calls them once per change of the tournament.
 
 use crate::league::{
     self, Absence, Bracket, HalfPoints, KnowledgeScores, MatchDecision, MatchInput, MatchPlay, MatchRef,

@@ -20,6 +20,7 @@ use crate::web::security::auth::LoggedIn;
 use crate::web::security::csrf::CsrfForm;
 use crate::web::text::i18n::Lang;
 use crate::web::text::log_error::LogErrorView;
+use crate::web::text::names::Named;
 use crate::web::text::sentences::game_sentence;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -133,7 +134,12 @@ fn typed_entry(lang: Lang, typed: &Typed, problems: &mut Problems) -> Option<Res
     if let Some(only) = termination.fixed_winner().filter(|&w| w != winner) {
         problems.add(
             "termination",
-            format!("{}: {} {}", lang.t(termination.as_str()), lang.t("wins_only"), lang.t(only.as_str())),
+            format!(
+                "{}: {} {}",
+                lang.t(termination.text_key()),
+                lang.t("wins_only"),
+                lang.t(only.text_key())
+            ),
         );
         return None;
     }
@@ -155,10 +161,10 @@ fn contradictions(lang: Lang, typed: &Typed, v: &ValidatedGame, problems: &mut P
     let o = v.outcome;
     let in_log = lang.t("in_the_log");
     if typed.winner.is_some_and(|w| w != o.winner) {
-        problems.add("winner", format!("{in_log}: {}", lang.t(o.winner.as_str())));
+        problems.add("winner", format!("{in_log}: {}", lang.t(o.winner.text_key())));
     }
     if typed.termination.is_some_and(|t| t != o.termination) {
-        problems.add("termination", format!("{in_log}: {}", lang.t(o.termination.as_str())));
+        problems.add("termination", format!("{in_log}: {}", lang.t(o.termination.text_key())));
     }
     if typed.red_points.is_some_and(|p| p != i64::from(o.red_points)) {
         problems.add("red_points", format!("{in_log}: {}", o.red_points));
