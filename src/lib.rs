@@ -3,6 +3,7 @@
 pub mod cli;
 pub mod edition_dir;
 pub mod engine;
+pub mod lang;
 pub mod league;
 pub mod outcome;
 pub mod store;

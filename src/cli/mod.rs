@@ -109,7 +109,7 @@ pub struct CheckLogArgs {
     pub json: bool,
     /// Language of the error messages: `en` (default) or `pl`.
     #[arg(long, default_value = "en", value_parser = parse_lang)]
-    pub lang: crate::engine::Lang,
+    pub lang: crate::lang::Lang,
     /// Print the whole position with an error (every unit, reserve, deck and clock), not only the phase.
     #[arg(long)]
     pub verbose: bool,
@@ -118,8 +118,8 @@ pub struct CheckLogArgs {
     pub time_control: u32,
 }
 
-fn parse_lang(s: &str) -> Result<crate::engine::Lang, String> {
-    crate::engine::Lang::parse(s).ok_or_else(|| format!("unknown language {s:?}: use pl or en"))
+fn parse_lang(s: &str) -> Result<crate::lang::Lang, String> {
+    crate::lang::Lang::parse(s).ok_or_else(|| format!("unknown language {s:?}: use pl or en"))
 }
 
 #[derive(Debug, clap::Args)]

@@ -1,5 +1,6 @@
 //! One decision or one revealed card: the unit of replay. A line of the notation holds one action, or
-//! several for draws and for a command's marches (see `notation`).
+//! several for draws and for a command's marches (see `notation`). An [`Event`] is what the table records:
+//! an action or a clock reading, by one side.
 
 use super::ids::{CardId, CardSet, HexId, UnitId};
 use crate::outcome::Side;
@@ -117,5 +118,32 @@ impl Action {
             Action::Play { play: CardPlay::BrokenCipher { unseen, .. }, .. } => unseen > 0,
             _ => false,
         }
+    }
+}
+
+/// One thing recorded at the table: `side` takes `action`, or only reads its clock (`action: None`, e.g.
+/// the flag fell while thinking); `clock` is `side`'s remaining time in seconds after it, if read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Event {
+    pub side: Side,
+    pub action: Option<Action>,
+    pub clock: Option<i32>,
+}
+
+impl Event {
+    /// `side` takes `action` (no clock reading).
+    #[must_use]
+    pub fn act(side: Side, action: Action) -> Event {
+        Event { side, action: Some(action), clock: None }
+    }
+    /// A clock reading alone: only the side whose clock runs may make one.
+    #[must_use]
+    pub fn clock(side: Side, secs: i32) -> Event {
+        Event { side, action: None, clock: Some(secs) }
+    }
+    /// The same event with the mover's remaining time after it.
+    #[must_use]
+    pub fn with_clock(self, secs: i32) -> Event {
+        Event { clock: Some(secs), ..self }
     }
 }

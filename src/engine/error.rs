@@ -1,12 +1,12 @@
-//! Typed refusals: the rule a decision breaks (with its detail), the rulebook section, and the state that
-//! made it illegal handed back untouched (as shakmaty's `PlayError`). The words live in the message
-//! catalogue (`messages`), in Polish and English; nothing here is meant to be shown as it is.
+//! Typed refusals: the rule a decision breaks (with its detail) and the rulebook section; the state that
+//! made it illegal comes back untouched beside them in `state::PlayError` (as shakmaty's). The words live
+//! in the message catalogue (`messages`), in Polish and English; nothing here is meant to be shown as it
+//! is, and nothing here needs the state or the words (they build on this module, not it on them).
 
 use super::action::Action;
 use super::edition::CardEffect;
 use super::ids::{CardId, Colour};
 use super::notation::Tok;
-use super::state::GameState;
 use crate::outcome::Side;
 
 /// A section of the rulebook (or of the league rules, or of the notation) that a refusal cites.
@@ -504,47 +504,6 @@ impl Refusal {
         Refusal { rule, section }
     }
 }
-
-/// An action or clock reading the rules refuse: the rule, its section, and the state it was tried in,
-/// handed back untouched.
-#[derive(Debug, Clone)]
-pub struct PlayError<'e> {
-    pub refusal: Refusal,
-    /// Boxed: errors are rare, and the `Ok` path stays small.
-    state: Box<GameState<'e>>,
-}
-
-impl<'e> PlayError<'e> {
-    pub(crate) fn new(refusal: Refusal, state: GameState<'e>) -> PlayError<'e> {
-        PlayError { refusal, state: Box::new(state) }
-    }
-    #[must_use]
-    pub fn rule(&self) -> &Rule {
-        &self.refusal.rule
-    }
-    #[must_use]
-    pub fn section(&self) -> Section {
-        self.refusal.section
-    }
-    /// The state the refused event was tried in.
-    #[must_use]
-    pub fn state(&self) -> &GameState<'e> {
-        &self.state
-    }
-    #[must_use]
-    pub fn into_state(self) -> GameState<'e> {
-        *self.state
-    }
-}
-
-impl std::fmt::Display for PlayError<'_> {
-    /// The English sentence and section (the catalogue renders Polish too).
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.refusal.render(super::messages::Lang::En))
-    }
-}
-
-impl std::error::Error for PlayError<'_> {}
 
 pub(crate) type Checked<T = ()> = Result<T, Refusal>;
 

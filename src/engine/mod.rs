@@ -18,18 +18,19 @@ pub mod setup;
 pub mod situation;
 pub mod state;
 
-pub use action::{Action, CardPlay, CardRef};
+/// The crate's one language type, here too so that the engine's callers name it where they name the rest.
+pub use crate::lang::Lang;
+pub use action::{Action, CardPlay, CardRef, Event};
 pub use edition::{CardEffect, CardSpec, Edition, EditionError, HexSpec, Landmark, Provenance, UnitSpec};
-pub use error::{PlayError, Refusal, Rule, Section};
+pub use error::{Refusal, Rule, Section};
 pub use ids::{BySide, CardId, CardSet, Colour, Direction, HexId, UnitId};
-pub use messages::Lang;
 pub use notation::GameLog;
 pub use options::{Encirclement, RuleOptions, STANDARD_RULES};
 pub use random::{PlayStyle, mask_unseen, random_game, random_game_with};
-pub use recording::{Event, Recording, Step};
+pub use recording::{Recording, Step};
 pub use replay::{
     FinalUnit, LogError, Snapshot, ValidatedGame, parse_log, replay, replay_snapshots, validate_log,
 };
 pub use setup::{Setup, UnitSetup};
 pub use situation::{Detail, Situation};
-pub use state::{GameState, Status};
+pub use state::{GameState, PlayError, Status};

@@ -2,11 +2,10 @@
 //! decision it chooses uniformly among the kinds of decision (pass, which unit to command, which card
 //! to play, ...) and then uniformly among the legal details, so long card choices do not crowd out passing.
 
-use super::action::Action;
+use super::action::{Action, Event as Step};
 use super::edition::Edition;
 use super::ids::{BySide, CardId};
 use super::notation::{Body, Builder, Event, GameLog, PlayBody, Tok, UNSEEN};
-use super::recording::Event as Step;
 use super::state::{GameState, RuleOptions};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};

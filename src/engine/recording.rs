@@ -2,40 +2,12 @@
 //! the last; validating a written log is a fold of the same step over its lines ([`play_line`]). The
 //! state after each step is kept, so a board can be drawn for any of them.
 
-use super::action::Action;
+use super::action::{Action, Event};
 use super::edition::Edition;
-use super::error::{Checked, PlayError, Refusal, Rule, Section};
+use super::error::{Checked, Refusal, Rule, Section};
 
 use super::notation::{self, BodyRef, Builder, GameLog, LineRef};
-use super::state::{GameState, Pending, RuleOptions};
-use crate::outcome::Side;
-
-/// One thing recorded at the table: `side` takes `action`, or only reads its clock (`action: None`, e.g.
-/// the flag fell while thinking); `clock` is `side`'s remaining time in seconds after it, if read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Event {
-    pub side: Side,
-    pub action: Option<Action>,
-    pub clock: Option<i32>,
-}
-
-impl Event {
-    /// `side` takes `action` (no clock reading).
-    #[must_use]
-    pub fn act(side: Side, action: Action) -> Event {
-        Event { side, action: Some(action), clock: None }
-    }
-    /// A clock reading alone: only the side whose clock runs may make one.
-    #[must_use]
-    pub fn clock(side: Side, secs: i32) -> Event {
-        Event { side, action: None, clock: Some(secs) }
-    }
-    /// The same event with the mover's remaining time after it.
-    #[must_use]
-    pub fn with_clock(self, secs: i32) -> Event {
-        Event { clock: Some(secs), ..self }
-    }
-}
+use super::state::{GameState, Pending, PlayError, RuleOptions};
 
 /// What a push recorded: its position in the recording and whether it ended the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

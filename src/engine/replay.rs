@@ -2,14 +2,16 @@
 //! (winner, how it ended, Red-side points, final position, whether the header's claims agree) or name the
 //! first illegal event with the rule, its section and the state that made it illegal.
 
+use super::action::Event;
 use super::edition::Edition;
 use super::error::{Refusal, Rule, Section, Syntax};
 use super::ids::UnitId;
-use super::messages::Lang;
+use super::messages::{line_prefix, state_word};
 use super::notation::{self, GameLog, Tag, TextLine, Tok};
-use super::recording::{Event, Steps, play_line};
+use super::recording::{Steps, play_line};
 use super::situation::{Detail, Situation};
 use super::state::{GameState, RuleOptions, Status};
+use crate::lang::Lang;
 use crate::outcome::{GameOutcome, Side, Termination};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -88,7 +90,7 @@ impl LogError {
     /// `line N: `event`: sentence (section); state: ...`
     #[must_use]
     pub fn render(&self, lang: Lang, detail: Detail) -> String {
-        let mut out = lang.line_prefix(self.line);
+        let mut out = line_prefix(lang, self.line);
         out.push_str(": ");
         if !self.event.is_empty() {
             out.push_str(&format!("`{}`: ", self.event));
@@ -96,7 +98,7 @@ impl LogError {
         out.push_str(&self.refusal.render(lang));
         let state = self.state(lang, detail);
         if !state.is_empty() {
-            out.push_str(&format!("; {}: {state}", lang.state_word()));
+            out.push_str(&format!("; {}: {state}", state_word(lang)));
         }
         out
     }
@@ -146,6 +148,20 @@ pub fn parse_log(text: &str) -> Result<GameLog, LogError> {
         return Ok(log);
     }
     notation::parse(text).map_err(|e| LogError::notation(e.line, e.text, Rule::Syntax(e.syntax)))
+}
+
+impl Edition {
+    // Here rather than beside the other built-ins in `edition`: it reads a log (`parse_log`), and the
+    // edition sits below the notation and the replay (they build on it, not it on them).
+    /// The built-in edition a log names in its `Edition` tag; the current one if it names none (or one
+    /// that is not built in, or does not parse: validation then says why).
+    #[must_use]
+    pub fn builtin_for_log(text: &str) -> &'static Edition {
+        parse_log(text)
+            .ok()
+            .and_then(|log| log.tag("Edition").and_then(Edition::builtin_by_id))
+            .unwrap_or_else(Edition::builtin)
+    }
 }
 
 /// Parse and replay a log (text notation, or JSON if it starts with `{`) under the league's options.

@@ -4,7 +4,6 @@
 
 use super::error::Awaited;
 use super::ids::{BySide, CardId};
-use super::messages::Lang;
 use super::notation::Tok;
 use super::state::{GameState, Status};
 use crate::outcome::Side;
@@ -54,14 +53,6 @@ pub struct Situation {
     pub reserves: BySide<Reserve>,
     pub decks: BySide<u8>,
     pub clocks: BySide<i32>,
-}
-
-impl Situation {
-    /// The position in `lang`.
-    #[must_use]
-    pub fn render(&self, lang: Lang, detail: Detail) -> String {
-        lang.situation(self, detail)
-    }
 }
 
 impl GameState<'_> {

@@ -1,16 +1,14 @@
 //! The validated game state. Fields are private to the engine; it is built only by [`GameState::new`]
 //! (or [`GameState::from_setup`]) and changed only through [`GameState::apply`] and
 //! [`GameState::apply_event`] (which the recording and the replay use), so every state reachable is one
-//! the rules allow.
+//! the rules allow. A refused change hands the state back untouched in a [`PlayError`].
 
 use super::edition::Edition;
-use super::error::{Awaited, DrawOccasion};
+use super::error::{Awaited, DrawOccasion, Refusal, Rule, Section};
 use super::ids::{BySide, CardId, CardSet, HexId, MAX_HEXES, UNIT_COUNT, UnitId};
 use super::ledger::Ledger;
-use super::messages::Lang;
 use super::notation::Tok;
 pub use super::options::RuleOptions;
-use super::situation::Detail;
 use crate::outcome::{GameOutcome, Side, Termination};
 use serde::{Deserialize, Serialize};
 
@@ -376,10 +374,38 @@ impl<'e> GameState<'e> {
             Pending::Over => Awaited::Nothing,
         }
     }
+}
 
-    /// The position in English, in full (for test failures; people get [`Situation`] in their language).
+/// An action or clock reading the rules refuse: the rule, its section, and the state it was tried in,
+/// handed back untouched.
+#[derive(Debug, Clone)]
+pub struct PlayError<'e> {
+    pub refusal: Refusal,
+    /// Boxed: errors are rare, and the `Ok` path stays small.
+    state: Box<GameState<'e>>,
+}
+
+impl<'e> PlayError<'e> {
+    pub(crate) fn new(refusal: Refusal, state: GameState<'e>) -> PlayError<'e> {
+        PlayError { refusal, state: Box::new(state) }
+    }
     #[must_use]
-    pub fn summary(&self) -> String {
-        self.situation().render(Lang::En, Detail::Full)
+    pub fn rule(&self) -> &Rule {
+        &self.refusal.rule
+    }
+    #[must_use]
+    pub fn section(&self) -> Section {
+        self.refusal.section
+    }
+    /// The state the refused event was tried in.
+    #[must_use]
+    pub fn state(&self) -> &GameState<'e> {
+        &self.state
+    }
+    #[must_use]
+    pub fn into_state(self) -> GameState<'e> {
+        *self.state
     }
 }
+
+impl std::error::Error for PlayError<'_> {}

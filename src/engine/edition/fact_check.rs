@@ -3,7 +3,6 @@
 
 use super::error::Problems;
 use super::facts::{RulebookFact, RulebookUnit, normalise};
-use super::load::side_pl;
 use super::spec::{CardEffect, CardSpec, HexSpec, Landmark, UnitSpec};
 use crate::engine::ids::{Colour, DECK_SIZE, HexId, UnitId};
 use crate::outcome::Side;
@@ -395,5 +394,13 @@ fn check_cards(cards: &[CardSpec], lines: &[usize], p: &mut Problems) {
                 &format!("żadna karta nie ma effect = {}", e.as_str()),
             );
         }
+    }
+}
+
+/// The side as an adjective for a card ("karta czerwona" / "karta polska").
+pub(super) fn side_pl(side: Side) -> &'static str {
+    match side {
+        Side::Red => "czerwona",
+        Side::Polish => "polska",
     }
 }

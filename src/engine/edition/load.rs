@@ -3,7 +3,7 @@
 //! `facts.rs` on every file that parsed cleanly.
 
 use super::error::{EditionErrors, Problems};
-use super::fact_check::{self as facts, Parts};
+use super::fact_check::{self as facts, Parts, side_pl};
 use super::spec::{CardEffect, CardSpec, HexSpec, Landmark, UnitSpec};
 use super::table::Table;
 use super::{Edition, Fnv};
@@ -581,12 +581,4 @@ fn load_cards(contents: &str, p: &mut Problems) -> Loaded<CardSpec> {
     let clean = p.len() == before;
     let (lines, items) = slots.into_iter().flatten().unzip();
     Loaded { items, lines, clean }
-}
-
-/// The side as an adjective for a card ("karta czerwona" / "karta polska").
-pub(super) fn side_pl(side: Side) -> &'static str {
-    match side {
-        Side::Red => "czerwona",
-        Side::Polish => "polska",
-    }
 }

@@ -124,16 +124,6 @@ impl Edition {
         Edition::builtins().into_iter().find(|e| e.id() == id)
     }
 
-    /// The built-in edition a log names in its `Edition` tag; the current one if it names none (or one
-    /// that is not built in, or does not parse: validation then says why).
-    #[must_use]
-    pub fn builtin_for_log(text: &str) -> &'static Edition {
-        crate::engine::parse_log(text)
-            .ok()
-            .and_then(|log| log.tag("Edition").and_then(Edition::builtin_by_id))
-            .unwrap_or_else(Edition::builtin)
-    }
-
     /// The files of a built-in edition, as `check_files` takes them (to show or download them).
     #[must_use]
     pub fn builtin_files(id: &str) -> Option<Vec<(String, String)>> {
@@ -184,9 +174,9 @@ impl Edition {
     }
     /// The name for readers of `lang`: the Polish one when the edition has it, else `name`.
     #[must_use]
-    pub fn name_in(&self, lang: crate::engine::messages::Lang) -> &str {
+    pub fn name_in(&self, lang: crate::lang::Lang) -> &str {
         match (lang, &self.name_pl) {
-            (crate::engine::messages::Lang::Pl, Some(pl)) => pl,
+            (crate::lang::Lang::Pl, Some(pl)) => pl,
             _ => &self.name,
         }
     }
@@ -281,7 +271,7 @@ mod tests {
     /// and reads the same in both languages.
     #[test]
     fn an_edition_is_named_in_the_readers_language_when_it_can_be() {
-        use crate::engine::messages::Lang;
+        use crate::lang::Lang;
         let [current, pinned] = Edition::builtins();
         assert!(current.name_in(Lang::Pl).contains("rekonstrukcja"), "{}", current.name_in(Lang::Pl));
         assert_eq!(current.name_in(Lang::En), current.name());

@@ -7,58 +7,48 @@ mod pl;
 
 use super::error::{Refusal, Rule, Section};
 use super::situation::{Detail, Situation};
+use super::state::{GameState, PlayError};
+use crate::lang::Lang;
 
-/// The language of a message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub enum Lang {
-    #[default]
-    En,
-    Pl,
+/// `line 5` / `wiersz 5`.
+pub(crate) fn line_prefix(lang: Lang, line: usize) -> String {
+    match lang {
+        Lang::En => format!("line {line}"),
+        Lang::Pl => format!("wiersz {line}"),
+    }
 }
 
-impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Pl];
+/// What the position before a refused event is called in a one-line report.
+pub(crate) fn state_word(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "state",
+        Lang::Pl => "stan gry",
+    }
+}
 
-    /// `pl` or `en`.
+impl Situation {
+    /// The position in `lang`.
     #[must_use]
-    pub fn parse(s: &str) -> Option<Lang> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "pl" | "polski" | "polish" => Some(Lang::Pl),
-            "en" | "english" | "angielski" => Some(Lang::En),
-            _ => None,
+    pub fn render(&self, lang: Lang, detail: Detail) -> String {
+        match lang {
+            Lang::En => en::situation(self, detail),
+            Lang::Pl => pl::situation(self, detail),
         }
     }
+}
 
+impl GameState<'_> {
+    /// The position in English, in full (for test failures; people get [`Situation`] in their language).
     #[must_use]
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Pl => "pl",
-        }
+    pub fn summary(&self) -> String {
+        self.situation().render(Lang::En, Detail::Full)
     }
+}
 
-    /// `line 5` / `wiersz 5`.
-    #[must_use]
-    pub fn line_prefix(self, line: usize) -> String {
-        match self {
-            Lang::En => format!("line {line}"),
-            Lang::Pl => format!("wiersz {line}"),
-        }
-    }
-
-    #[must_use]
-    pub fn state_word(self) -> &'static str {
-        match self {
-            Lang::En => "state",
-            Lang::Pl => "stan gry",
-        }
-    }
-
-    pub(crate) fn situation(self, s: &Situation, detail: Detail) -> String {
-        match self {
-            Lang::En => en::situation(s, detail),
-            Lang::Pl => pl::situation(s, detail),
-        }
+impl std::fmt::Display for PlayError<'_> {
+    /// The English sentence and section (the catalogue renders Polish too).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.refusal.render(Lang::En))
     }
 }
 

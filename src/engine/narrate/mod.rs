@@ -12,9 +12,9 @@ pub use pl::accusative;
 use super::action::{Action, CardPlay, CardRef};
 use super::error::{Awaited, DrawOccasion};
 use super::ids::{CardId, CardSet, HexId, UnitId};
-use super::messages::Lang;
 use super::notation::{self, Body};
 use super::state::{GameState, Pending};
+use crate::lang::Lang;
 use crate::outcome::Side;
 
 /// A line resolved against the position it was played in: what the sentence tells.

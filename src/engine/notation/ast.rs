@@ -1,6 +1,7 @@
 //! The game record as written: header tags and one event a line, names as tokens (context-free; the
 //! edition resolves them). Text and JSON are two renderings of these same types.
 
+use super::clock::format_clock;
 use super::tok::Tok;
 use crate::outcome::Side;
 use serde::{Deserialize, Serialize};
@@ -118,18 +119,6 @@ impl GameLog {
             Some(t) => t.value = value,
             None => self.header.push(Tag { name: name.to_string(), value }),
         }
-    }
-}
-
-/// `m:ss`, or `h:mm:ss` from an hour up; negative readings get a leading `-`.
-#[must_use]
-pub fn format_clock(secs: i32) -> String {
-    let sign = if secs < 0 { "-" } else { "" };
-    let s = secs.unsigned_abs();
-    if s >= 3600 {
-        format!("{sign}{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{sign}{}:{:02}", s / 60, s % 60)
     }
 }
 

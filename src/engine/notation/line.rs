@@ -203,7 +203,7 @@ pub(crate) fn split_clock(content: &str) -> Result<(&str, Option<i32>), Syntax> 
     match content.strip_suffix('}') {
         Some(rest) => {
             let open = rest.as_bytes().iter().rposition(|&b| b == b'{').ok_or(Syntax::UnmatchedBrace)?;
-            let reading = super::parse::parse_clock(rest[open + 1..].trim_ascii())?;
+            let reading = super::clock::parse_clock(rest[open + 1..].trim_ascii())?;
             Ok((rest[..open].trim_ascii_end(), Some(reading)))
         }
         None => Ok((content, None)),

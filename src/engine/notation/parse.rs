@@ -108,45 +108,6 @@ pub(crate) fn parse_tag(s: &str) -> Result<Tag, Syntax> {
     Ok(Tag { name: name.to_string(), value })
 }
 
-/// Parse `m:ss`, `h:mm:ss`, optionally negative.
-///
-/// # Errors
-/// A reading that is not one of those forms.
-pub fn parse_clock(s: &str) -> Result<i32, Syntax> {
-    let (neg, body) = match s.strip_prefix('-') {
-        Some(b) => (true, b),
-        None => (false, s),
-    };
-    let bad = || Syntax::Clock { text: s.chars().take(20).collect() };
-    // At most three fields of at most 6 digits, read byte by byte without allocating.
-    let mut nums = [0i32; 3];
-    let mut n = 0;
-    let mut digits = 0;
-    for &b in body.as_bytes() {
-        match b {
-            b'0'..=b'9' if digits < 6 => {
-                nums[n] = nums[n] * 10 + i32::from(b - b'0');
-                digits += 1;
-            }
-            b':' if digits > 0 && n < 2 => {
-                n += 1;
-                digits = 0;
-            }
-            _ => return Err(bad()),
-        }
-    }
-    if digits == 0 {
-        return Err(bad());
-    }
-    n += 1;
-    let secs = match &nums[..n] {
-        [m, sec] if (0..60).contains(sec) && *m < 10_000 => m * 60 + sec,
-        [h, m, sec] if (0..60).contains(sec) && (0..60).contains(m) && *h < 1000 => h * 3600 + m * 60 + sec,
-        _ => return Err(bad()),
-    };
-    Ok(if neg { -secs } else { secs })
-}
-
 /// One event line (without its comment) as an owned event.
 pub(crate) fn parse_event(content: &str, line: usize) -> Result<Event, Syntax> {
     let (content, clock) = split_clock(content)?;
@@ -158,17 +119,6 @@ pub(crate) fn parse_event(content: &str, line: usize) -> Result<Event, Syntax> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn clocks_parse_and_print() {
-        for (s, v) in [("14:59", 899), ("0:00", 0), ("-0:05", -5), ("1:00:00", 3600)] {
-            assert_eq!(parse_clock(s), Ok(v));
-            assert_eq!(super::super::ast::format_clock(v), s);
-        }
-        assert!(parse_clock("1:75").is_err());
-        assert!(parse_clock("abc").is_err());
-        assert!(parse_clock("99999999999:00").is_err(), "no overflow");
-    }
 
     #[test]
     fn every_verb_round_trips_through_text() {

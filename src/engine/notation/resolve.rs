@@ -5,11 +5,10 @@
 use super::ast::{Body, Event, GameLog, PlayBody};
 use super::line::{BodyRef, LineRef, PlayRef, Words};
 use super::tok::Tok;
-use crate::engine::action::{Action, CardPlay, CardRef};
+use crate::engine::action::{Action, CardPlay, CardRef, Event as Step};
 use crate::engine::edition::Edition;
 use crate::engine::error::{DrawOccasion, Refusal, Rule, Section, Seen};
 use crate::engine::ids::{CardId, CardSet, HexId, UnitId};
-use crate::engine::recording::Event as Step;
 use crate::engine::state::{AfterDraw, GameState, Pending};
 use crate::outcome::Side;
 

@@ -4,7 +4,7 @@
 //! control is the league's (`RuleOptions::time_control_secs`), never the log's.
 
 use super::{Checked, Rule, Section, refuse, require};
-use crate::engine::recording::Event;
+use crate::engine::action::Event;
 use crate::engine::state::GameState;
 use crate::outcome::{Side, Termination};
 

@@ -8,11 +8,10 @@ mod combat;
 mod flow;
 mod operational;
 
-use super::action::{Action, CardPlay, CardRef};
-use super::error::{Checked, Kind, PlayError, Rule, Section, refuse, require};
+use super::action::{Action, CardPlay, CardRef, Event};
+use super::error::{Checked, Kind, Rule, Section, refuse, require};
 use super::ids::{CardId, CardSet, DECK_SIZE, HexId, UnitId};
-use super::recording::Event;
-use super::state::{AfterDraw, GameState, Pending, opening_hand};
+use super::state::{AfterDraw, GameState, Pending, PlayError, opening_hand};
 use crate::outcome::Side;
 
 impl<'e> GameState<'e> {

@@ -7,19 +7,12 @@ use crate::store::{self, Store, TournamentId, UserId};
 use crate::web::error::WebError;
 use crate::web::security::hashing::{Hasher, hash_password};
 use crate::web::security::session;
+/// Who is logged in: the session's, named here too because logging in (`authenticate`) yields one.
+pub use crate::web::security::session::SessionUser;
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
 use rand_core::{OsRng, RngCore};
 use std::future::{Ready, ready};
-
-/// Who is logged in, as the session row and its account say.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SessionUser {
-    pub id: UserId,
-    pub username: String,
-    /// May create tournaments.
-    pub is_admin: bool,
-}
 
 /// A random password for a new account: 16 characters without look-alikes.
 #[must_use]

@@ -14,8 +14,7 @@
 //! cookie); every form carries `HMAC(server secret, nonce, session id)`, which an attacker can
 //! neither read nor compute. The token changes with the session, so a login invalidates old forms.
 
-use crate::store::{self, Store, StoreError};
-use crate::web::security::auth::SessionUser;
+use crate::store::{self, Store, StoreError, UserId};
 use crate::web::security::mac::{Secret, random_hex, sha256_hex};
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite};
@@ -93,6 +92,15 @@ impl CsrfSeed {
             None => self.fresh.get_or_init(|| random_hex(32)),
         }
     }
+}
+
+/// Who is logged in, as the session row and its account say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionUser {
+    pub id: UserId,
+    pub username: String,
+    /// May create tournaments.
+    pub is_admin: bool,
 }
 
 /// What the middleware found for this request (kept in the request's extensions).
@@ -220,11 +228,7 @@ async fn load(
 ///
 /// # Errors
 /// The database fails.
-pub async fn start(
-    db: &Store,
-    config: &SessionConfig,
-    user: store::UserId,
-) -> Result<Cookie<'static>, StoreError> {
+pub async fn start(db: &Store, config: &SessionConfig, user: UserId) -> Result<Cookie<'static>, StoreError> {
     let id = random_hex(32);
     let now = unix_now();
     store::sessions::purge_expired(db, now - config.idle_secs, now - config.absolute_secs).await?;

@@ -45,13 +45,6 @@ impl Names {
     }
 }
 
-fn pick(lang: Lang, pl: String, en: String) -> String {
-    match lang {
-        Lang::Pl => pl,
-        Lang::En => en,
-    }
-}
-
 /// "round 3, table 4" (as far as known).
 fn place(lang: Lang, e: &Entry) -> String {
     let mut parts = Vec::new();
@@ -105,7 +98,7 @@ fn game_result(lang: Lang, names: &Names, e: &Entry, v: &Value) -> Vec<String> {
     }];
     out.push(lang.t(&text(v, "termination")).to_string());
     if let Some(p) = v.get("red_points").and_then(Value::as_i64) {
-        out.push(pick(lang, format!("{p} pkt za Czerwonych"), format!("{p} points for Red")));
+        out.push(lang.pick(format!("{p} pkt za Czerwonych"), format!("{p} points for Red")));
     }
     let clocks: Vec<String> = [("red_clock_secs", "red_clock"), ("polish_clock_secs", "polish_clock")]
         .iter()

@@ -2,8 +2,8 @@
 //! sentence in the page's language (with the rulebook section), and the position behind a "details"
 //! toggle. The words come from the engine's message catalogue; nothing here decides anything.
 
-use crate::engine::{Detail, Lang as EngineLang, LogError, messages::capitalised};
-use crate::web::text::i18n::Lang;
+use crate::engine::{Detail, LogError, messages::capitalised};
+use crate::lang::Lang;
 
 /// What a page shows of a [`LogError`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,18 +17,9 @@ pub struct LogErrorView {
     pub state: String,
 }
 
-/// The engine's language for a page's (the engine knows nothing of the web's types).
-pub(crate) fn engine_lang(lang: Lang) -> EngineLang {
-    match lang {
-        Lang::Pl => EngineLang::Pl,
-        Lang::En => EngineLang::En,
-    }
-}
-
 impl LogErrorView {
     #[must_use]
     pub fn new(err: &LogError, lang: Lang) -> LogErrorView {
-        let lang = engine_lang(lang);
         LogErrorView {
             line: err.line,
             event: err.event.clone(),

@@ -10,13 +10,6 @@ use crate::web::read_model::loaded::MatchState;
 use crate::web::text::i18n::Lang;
 use crate::web::text::names::Named;
 
-fn pick(lang: Lang, pl: String, en: String) -> String {
-    match lang {
-        Lang::Pl => pl,
-        Lang::En => en,
-    }
-}
-
 /// A clock reading in seconds as `m:ss`.
 #[must_use]
 pub fn clock(secs: i64) -> String {
@@ -42,41 +35,35 @@ pub fn match_sentence(lang: &Lang, line: &MatchLine) -> String {
     let l = line.loser_name();
     let ((wg, wp), (lg, lp)) = line.tallies_winner_first();
     match result.decided_by {
-        DecidedBy::BothGames => pick(lang, format!("Wygrywa {w} {wg}:{lg}"), format!("{w} wins {wg}:{lg}")),
-        DecidedBy::RedSidePoints => pick(
-            lang,
+        DecidedBy::BothGames => lang.pick(format!("Wygrywa {w} {wg}:{lg}"), format!("{w} wins {wg}:{lg}")),
+        DecidedBy::RedSidePoints => lang.pick(
             format!("Wygrywa {w} ({wg}:{lg}, więcej punktów za Czerwonych: {wp} do {lp})"),
             format!("{w} wins ({wg}:{lg}, more points as Red: {wp} to {lp})"),
         ),
-        DecidedBy::Draw => pick(
-            lang,
+        DecidedBy::Draw => lang.pick(
             format!("Remis {wg}:{lg} (tyle samo punktów za Czerwonych: {wp} do {lp})"),
             format!("Draw {wg}:{lg} (equal points as Red: {wp} to {lp})"),
         ),
         DecidedBy::KnowledgeTest => {
             let (wk, lk) = line.knowledge_winner_first();
             let (wk, lk) = (wk.unwrap_or_default(), lk.unwrap_or_default());
-            pick(
-                lang,
+            lang.pick(
                 format!(
                     "Wygrywa {w} ({wg}:{lg}, po {wp} pkt za Czerwonych, lepszy test wiedzy: {wk} do {lk})"
                 ),
                 format!("{w} wins ({wg}:{lg}, {wp} points as Red each, better knowledge test: {wk} to {lk})"),
             )
         }
-        DecidedBy::ExtraGame => pick(
-            lang,
+        DecidedBy::ExtraGame => lang.pick(
             format!("Wygrywa {w} w dogrywce ({wg}:{lg}, po {wp} pkt za Czerwonych, test wiedzy po równo)"),
             format!("{w} wins the extra game ({wg}:{lg}, {wp} points as Red each, knowledge test level)"),
         ),
-        DecidedBy::NoShow => pick(
-            lang,
+        DecidedBy::NoShow => lang.pick(
             format!("Wygrywa {w} walkowerem (nieobecność: {l})"),
             format!("{w} wins by walkover ({l} did not come)"),
         ),
         DecidedBy::DoubleNoShow => lang.t("sentence_double_no_show").to_string(),
-        DecidedBy::Withdrawal => pick(
-            lang,
+        DecidedBy::Withdrawal => lang.pick(
             format!("Wygrywa {w} (wycofanie z turnieju: {l})"),
             format!("{w} wins ({l} withdrew from the tournament)"),
         ),
@@ -94,8 +81,7 @@ pub fn game_sentence(lang: &Lang, g: &GameLine) -> String {
     let army = lang.t(winner.text_key());
     let how = g.termination.map_or("", |t| lang.t(t.text_key()));
     let points = g.red_points.map(|p| p.to_string()).unwrap_or_default();
-    pick(
-        lang,
+    lang.pick(
         format!("Wygrywa {army} ({}): {how}; {points} pkt za Czerwonych", g.winner_name),
         format!("{army} wins ({}): {how}; {points} points for Red", g.winner_name),
     )
@@ -109,8 +95,7 @@ pub fn clocks_sentence(lang: &Lang, g: &GameLine) -> String {
     }
     let shown = |secs: Option<i64>| secs.map_or_else(|| "–".to_string(), clock);
     let (red, polish) = (shown(g.red_clock), shown(g.polish_clock));
-    pick(
-        *lang,
+    lang.pick(
         format!("zegary: Czerwoni {red}, Polacy {polish}"),
         format!("clocks: Red {red}, Polish {polish}"),
     )

@@ -190,7 +190,7 @@ pub async fn game_page(
         log,
         log_message: &game.log_message,
         log_error,
-        edition: edition.name_in(crate::web::text::log_error::engine_lang(ctx.lang)).to_string(),
+        edition: edition.name_in(ctx.lang).to_string(),
         view: replay_view,
         referee,
     };

@@ -217,7 +217,7 @@ pub async fn render_match(
         cards: checklist(edition),
         decks: store::deck_checks::of_match(db, m).await?,
         full_deck: card_list(edition, Side::Red).len(),
-        edition: edition.name_in(crate::web::text::log_error::engine_lang(ctx.lang)).to_string(),
+        edition: edition.name_in(ctx.lang).to_string(),
         line,
     };
     crate::web::routes::render_status(status, &page)
