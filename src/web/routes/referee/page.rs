@@ -245,3 +245,33 @@ pub async fn match_form(
     render_match(&ctx, &db, &edition, t, MatchId(mid), organiser, saved, Refused::default(), StatusCode::OK)
         .await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A refused form shows a choice as chosen only when it names one of the options exactly, as
+    /// the select's values are written (the engine's notation is more lenient: `white`, `RED`).
+    #[test]
+    fn a_typed_choice_shows_only_when_it_is_one_of_the_options() {
+        assert_eq!(GameForm::typed_winner("red"), Some(Side::Red));
+        assert_eq!(GameForm::typed_winner("polish"), Some(Side::Polish));
+        for not_an_option in ["", "RED", "white", "czerwoni"] {
+            assert_eq!(GameForm::typed_winner(not_an_option), None, "{not_an_option:?}");
+        }
+        assert_eq!(GameForm::typed_termination("time-forfeit"), Some(Termination::TimeForfeit));
+        assert_eq!(GameForm::typed_termination("Time-Forfeit"), None);
+        for t in Termination::ALL {
+            assert_eq!(GameForm::typed_termination(t.as_str()), Some(t), "every option reads back");
+        }
+    }
+
+    #[test]
+    fn only_our_own_forms_are_named_in_the_saved_notice() {
+        assert_eq!(SavedForm::from_query("deck"), SavedForm::Deck);
+        assert_eq!(SavedForm::from_query("forfeit"), SavedForm::Forfeit);
+        assert_eq!(SavedForm::from_query("game-3"), SavedForm::Game);
+        assert_eq!(SavedForm::from_query("<script>"), SavedForm::Match);
+        assert_eq!(SavedForm::from_query("Deck"), SavedForm::Match);
+    }
+}
