@@ -6,8 +6,9 @@
 //! export (both CSV dialects, TRF), and the organiser's and referee's pages are fetched; each body's
 //! SHA-256 is compared with `tests/golden/demo/manifest.txt`. One page of each kind is also kept whole
 //! in `tests/golden/demo/pages/`, so that a change shows as a readable diff. The pages of a logged-in
-//! visitor carry a fresh CSRF token and the history carries the time of the demo's writes (`YYYY-MM-DD HH:MM`): those two
-//! are replaced by placeholders before hashing, nothing else.
+//! visitor carry a fresh CSRF token, the history carries the time of the demo's writes (`YYYY-MM-DD HH:MM`),
+//! and the new-tournament form proposes today's date: these are replaced by placeholders before hashing,
+//! nothing else.
 //!
 //! `UPDATE_EXPECTED=1 cargo test --test service golden` rewrites the files after a deliberate change of
 //! what the pages show; a mismatch writes every body as served to `target/golden-demo/` and names the
@@ -35,7 +36,8 @@ async fn demo_app() -> TestApp {
 }
 
 /// Replace what differs from run to run (a logged-in page's CSRF token, the history's clock times of
-/// the demo's writes) with placeholders; public pages and exports have neither.
+/// the demo's writes, the real date the new-tournament form proposes) with placeholders; public pages and
+/// exports have none of them.
 fn normalised(body: &str) -> String {
     let mut out = String::with_capacity(body.len());
     let mut rest = body;
@@ -85,7 +87,9 @@ fn normalised(body: &str) -> String {
         }
     }
     result.push_str(&out[copied..]);
-    result
+    // The new-tournament form proposes today's date (the real one, not the demo's).
+    let today = chrono::Utc::now().date_naive().format("%Y-%m-%d").to_string();
+    result.replace(&format!("value=\"{today}\""), "value=\"TODAY\"")
 }
 
 /// Every page of the demo a visitor, the organiser and the referee read, with the exports.
