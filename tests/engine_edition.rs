@@ -3,7 +3,9 @@
 //! shipped edition plays the rulebook's worked examples as printed.
 
 use bitwa::engine::edition::{EditionErrors, PINNED_EDITION, RulebookFact, RulebookUnit};
-use bitwa::engine::{CardEffect, Edition, Landmark, Lang, RuleOptions, replay_snapshots, validate_log};
+use bitwa::engine::{
+    CardEffect, Colour, Edition, Landmark, Lang, RuleOptions, replay_snapshots, validate_log,
+};
 use bitwa::outcome::Side;
 use std::collections::BTreeSet;
 
@@ -145,7 +147,31 @@ fn single_mutations() -> Vec<(RulebookFact, Vec<Change>)> {
         (F::RevolutionaryRegiment, vec![("cards.csv", "red,1,", "red,1,Pułk Rewolucyjny,blue,1,,rulebook")]),
         (F::ThirtyCardsPerDeck, vec![("cards.csv", "red,30,", "# the last Red card is lost")]),
         (F::CardColours, vec![("cards.csv", "red,9,", "red,9,2 Dywizja Strzelców,yellow,3,,reconstructed")]),
+        (F::AssaultIsRed, assault_in_the_polish_deck()),
+        (F::EliteTroopsAreRed, elite_troops_in_the_polish_deck()),
+        (F::EliteTroopsMatchGreen, blue_elite_troops()),
     ]
+}
+
+/// Szturm moved to the Polish deck (a red Polish card), a plain card in its place in the Red deck.
+fn assault_in_the_polish_deck() -> Vec<Change> {
+    vec![
+        ("cards.csv", "red,8,", "red,8,9 Dywizja Strzelców,blue,2,,reconstructed"),
+        ("cards.csv", "polish,8,", "polish,8,Szturm,red,2,assault,reconstructed"),
+    ]
+}
+
+/// Doborowe oddziały moved to the Polish deck (white, a colour either deck may have).
+fn elite_troops_in_the_polish_deck() -> Vec<Change> {
+    vec![
+        ("cards.csv", "red,2,", "red,2,9 Dywizja Kawalerii,green,2,,reconstructed"),
+        ("cards.csv", "polish,9,", "polish,9,Doborowe oddziały,white,2,elite-troops,reconstructed"),
+    ]
+}
+
+/// Doborowe oddziały in the Red deck, but blue: a Red colour that does not match the green 16th Army.
+fn blue_elite_troops() -> Vec<Change> {
+    vec![("cards.csv", "red,2,", "red,2,Doborowe oddziały,blue,2,elite-troops,reconstructed")]
 }
 
 fn mutate(changes: &[Change]) -> Vec<(String, String)> {
@@ -221,6 +247,70 @@ fn the_messages_say_what_the_data_says() {
     let (en, pl) = msg(&[("cards.csv", "red,30,", "# lost")]);
     assert!(en.ends_with("the red deck has 29 cards (missing numbers: 30)"), "{en}");
     assert!(pl.ends_with("talia czerwona ma 29 kart (brak numerów: 30)"), "{pl}");
+    let (en, pl) = msg(&assault_in_the_polish_deck());
+    assert_eq!(
+        en,
+        "cards.csv:39: Szturm (Assault) is a Red card (rulebook, \"Moving Attack Markers\"): polish card 8 Szturm has effect = assault"
+    );
+    assert_eq!(
+        pl,
+        "cards.csv:39: Szturm to karta czerwona (instrukcja, „Moving Attack Markers”): karta polska 8 Szturm ma effect = assault"
+    );
+    let (en, pl) = msg(&elite_troops_in_the_polish_deck());
+    assert_eq!(
+        en,
+        "cards.csv:40: Doborowe oddziały (Elite troops) is a Red card (rulebook, \"Fortifications\"): polish card 9 Doborowe oddziały has effect = elite-troops"
+    );
+    assert!(
+        pl.starts_with(
+            "cards.csv:40: Doborowe oddziały to karta czerwona (instrukcja, „Fortifications”): karta polska 9"
+        ),
+        "{pl}"
+    );
+    let (en, pl) = msg(&blue_elite_troops());
+    assert_eq!(
+        en,
+        "cards.csv:3: Doborowe oddziały (Elite troops) matches the 16th Army's colour: it is green or white (rulebook, \"Fortifications\"): red card 2 Doborowe oddziały is blue"
+    );
+    assert_eq!(
+        pl,
+        "cards.csv:3: karta Doborowe oddziały pasuje kolorem do 16 Armii: jest zielona albo biała (instrukcja, „Fortifications”): karta czerwona 2 Doborowe oddziały ma kolor niebieski"
+    );
+}
+
+/// White matches every unit ("White cards are special: they match every unit's color"), so a white
+/// Doborowe oddziały agrees with the worked example as well as a green one; the shipped one is green.
+#[test]
+fn elite_troops_may_be_white_and_the_shipped_editions_give_both_red_cards_to_red() {
+    for e in Edition::builtins() {
+        let elite: Vec<_> = e
+            .cards(Side::Red)
+            .chain(e.cards(Side::Polish))
+            .filter(|c| c.effect == Some(CardEffect::EliteTroops))
+            .collect();
+        let assault: Vec<_> = e
+            .cards(Side::Red)
+            .chain(e.cards(Side::Polish))
+            .filter(|c| c.effect == Some(CardEffect::Assault))
+            .collect();
+        assert_eq!(
+            elite.iter().map(|c| (c.side, c.colour)).collect::<Vec<_>>(),
+            vec![(Side::Red, Colour::Green)],
+            "{}",
+            e.id()
+        );
+        assert_eq!(assault.iter().map(|c| c.side).collect::<Vec<_>>(), vec![Side::Red], "{}", e.id());
+    }
+    let white =
+        mutate(&[("cards.csv", "red,2,", "red,2,Doborowe oddziały,white,2,elite-troops,reconstructed")]);
+    let e = Edition::check_files(&white)
+        .unwrap_or_else(|all| panic!("a white Doborowe oddziały is accepted: {all}"));
+    assert_eq!(e.cards(Side::Red).nth(1).map(|c| c.colour), Some(Colour::White));
+    // A second Szturm in the Polish deck is named by its own line, the Red one stays.
+    let two = mutate(&[("cards.csv", "polish,8,", "polish,8,Szturm,red,2,assault,reconstructed")]);
+    let all = errors(&two);
+    assert_eq!(all.facts().collect::<Vec<_>>(), vec![RulebookFact::AssaultIsRed], "{all}");
+    assert_eq!(all.0[0].line, 39, "{all}");
 }
 
 #[test]
@@ -394,7 +484,7 @@ fn without_the_blocked_side_radzymin_would_have_a_second_retreat() {
 #[test]
 fn every_fact_has_both_languages_a_section_and_a_quote() {
     let all = RulebookFact::all();
-    assert_eq!(all.len(), 1 + 8 + 3 + 3 + 3 + 6 + 12 + 2);
+    assert_eq!(all.len(), 1 + 8 + 3 + 3 + 3 + 6 + 12 + 2 + 3);
     let english: BTreeSet<String> = all.iter().map(|f| f.english()).collect();
     let polish: BTreeSet<String> = all.iter().map(|f| f.polish()).collect();
     assert_eq!((english.len(), polish.len()), (all.len(), all.len()), "one sentence per fact");
@@ -413,42 +503,91 @@ fn logs_name_their_edition_and_are_checked_on_it() {
     assert!(err.message(Lang::En).contains(PINNED_EDITION), "{err}");
 }
 
-/// `bitwa check-edition` on a folder with broken facts: exit 1, one line per broken fact, naming it.
+/// `bitwa check-edition` on a folder holding `files`: the exit code and what it printed.
+fn check_edition(files: &[(String, String)], polish: bool) -> (Option<i32>, String) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static RUN: AtomicUsize = AtomicUsize::new(0);
+    let n = RUN.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("bitwa-edition-facts-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).expect("write");
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bitwa"))
+        .arg("check-edition")
+        .arg(&dir)
+        .args(if polish { &["--polish"][..] } else { &[] })
+        .output()
+        .expect("runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The problem lines of `check-edition`'s output (the passage quoted under a fact is indented).
+fn problem_lines(out: &str) -> Vec<&str> {
+    out.lines().filter(|l| !l.starts_with("    > ")).collect()
+}
+
+/// `bitwa check-edition` on a folder with broken facts: exit 1, one line per broken fact, naming it, and
+/// under it the rulebook's passage.
 #[test]
 fn check_edition_names_each_broken_fact() {
-    let dir = std::env::temp_dir().join(format!("bitwa-edition-facts-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
     let files = mutate(&[
         ("board.csv", "d3,", "d3,4,3,Nowy Dwór,no,no,,,reconstructed"),
         ("board.csv", "e5,", "e5,5,5,Modlin,no,yes,modlin,,rulebook"),
         ("units.csv", "P1A,", "P1A,1 Armia,polish,yellow,no,rulebook"),
     ]);
-    for (name, text) in &files {
-        std::fs::write(dir.join(name), text).expect("write");
-    }
-    let run = |extra: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_bitwa"))
-            .arg("check-edition")
-            .arg(&dir)
-            .args(extra)
-            .output()
-            .expect("runs");
-        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
-    };
-    let (english, polish) = (run(&[]), run(&["--polish"]));
-    let _ = std::fs::remove_dir_all(&dir);
+    let (english, polish) = (check_edition(&files, false), check_edition(&files, true));
     assert_eq!(english.0, Some(1));
-    let lines: Vec<&str> = english.1.lines().collect();
+    let lines = problem_lines(&english.1);
     assert_eq!(lines.len(), 2, "{}", english.1);
     assert!(lines[0].ends_with(
         "units.csv: the Polish 1st Army is red (rulebook, \"Fortifications\"): 1 Armia (P1A) is yellow"
     ));
     assert!(lines[1].contains("board.csv:42: Modlin is north of Warsaw (rulebook, \"End of the Game\"): Modlin (e5) lies east of Warsaw (d5)"));
+    assert!(
+        english.1.contains(&format!("\n    > {}\n", RulebookFact::FirstArmyRed.quote())),
+        "{}",
+        english.1
+    );
     assert_eq!(polish.0, Some(1));
     assert!(polish.1.contains(
         "polska 1 Armia jest czerwona (instrukcja, „Fortifications”): 1 Armia (P1A) ma kolor żółty"
     ));
     assert!(polish.1.contains("Modlin leży na północ od Warszawy (instrukcja, „End of the Game”): Modlin (e5) leży na wschód od Warszawy (d5)"));
+}
+
+/// The three editions issue 24 names: Szturm in the Polish deck, Doborowe oddziały in the Polish deck,
+/// a blue Doborowe oddziały. Each is refused by `check-edition` with its own fact, in both languages,
+/// the passage quoted beneath; the shipped editions pass.
+#[test]
+fn check_edition_refuses_the_red_cards_in_the_polish_deck_and_a_blue_elite_troops() {
+    let cases = [
+        (RulebookFact::AssaultIsRed, assault_in_the_polish_deck(), "cards.csv:39: "),
+        (RulebookFact::EliteTroopsAreRed, elite_troops_in_the_polish_deck(), "cards.csv:40: "),
+        (RulebookFact::EliteTroopsMatchGreen, blue_elite_troops(), "cards.csv:3: "),
+    ];
+    for (fact, changes, at) in cases {
+        let files = mutate(&changes);
+        for polish in [false, true] {
+            let (code, out) = check_edition(&files, polish);
+            assert_eq!(code, Some(1), "{fact:?}: {out}");
+            let lines = problem_lines(&out);
+            assert_eq!(lines.len(), 1, "{fact:?} alone: {out}");
+            let sentence = if polish { fact.polish() } else { fact.english() };
+            assert!(lines[0].contains(&format!("{at}{sentence} (")), "{fact:?}: {out}");
+            assert!(
+                out.ends_with(&format!("\n    > {}\n", fact.quote())),
+                "{fact:?} quotes the rulebook: {out}"
+            );
+        }
+    }
+    for e in Edition::builtins() {
+        let files = Edition::builtin_files(e.id()).expect("files");
+        let (code, out) = check_edition(&files, false);
+        assert_eq!(code, Some(0), "{}: {out}", e.id());
+        assert!(out.contains(&format!("valid edition `{}`", e.id())), "{out}");
+    }
 }
 
 /// Problems of the data itself (not of a rulebook fact), each with its file and line.
@@ -504,4 +643,31 @@ fn malformed_data_is_named_with_its_file_and_line() {
     // A blocked side between spaces that do not touch.
     let files = with(shipped(), "blocked.csv", |c| format!("{c}a1,i7,reconstructed\n"));
     assert_eq!(errors(&files).to_string(), "blocked.csv:7: a1 and i7 are not adjacent");
+}
+
+/// An edition stored before the Red-card facts were checked may break them; the games recorded on it
+/// keep validating, so it still loads as stored, while an upload of it is refused. Any other fact
+/// still refuses a stored edition.
+#[test]
+fn an_edition_stored_before_the_red_card_facts_still_loads_as_stored() {
+    for changes in [assault_in_the_polish_deck(), elite_troops_in_the_polish_deck(), blue_elite_troops()] {
+        let files = mutate(&changes);
+        let fact = errors(&files).facts().next().expect("a broken fact");
+        assert!(fact.checked_since_editions_were_stored(), "{fact:?}");
+        let stored = Edition::load_stored(&files).unwrap_or_else(|all| panic!("{fact:?}: {all}"));
+        assert_eq!(stored.cards(Side::Red).count() + stored.cards(Side::Polish).count(), 60);
+    }
+    let older = mutate(&[("units.csv", "R16A,", "R16A,16 Armia,red,blue,no,rulebook")]);
+    let all = Edition::load_stored(&older).expect_err("a fact checked from the start");
+    assert_eq!(all.facts().collect::<Vec<_>>(), vec![RulebookFact::SixteenthArmyGreen]);
+    let only_new: Vec<RulebookFact> =
+        RulebookFact::all().into_iter().filter(|f| f.checked_since_editions_were_stored()).collect();
+    assert_eq!(
+        only_new,
+        vec![
+            RulebookFact::AssaultIsRed,
+            RulebookFact::EliteTroopsAreRed,
+            RulebookFact::EliteTroopsMatchGreen
+        ]
+    );
 }

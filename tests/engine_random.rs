@@ -16,7 +16,7 @@ fn edition() -> &'static Edition {
     Edition::builtin()
 }
 
-/// Every league switch away from its default (register R2, R3, R4, R5, R8).
+/// Every league switch away from its default (register R2, R3, R4, R5, R8, R26).
 fn league_switches() -> RuleOptions {
     RuleOptions {
         fortifications: false,
@@ -24,6 +24,7 @@ fn league_switches() -> RuleOptions {
         compulsory_advance: true,
         pillage_by_free_units_only: true,
         encirclement: Encirclement::FlankAttack,
+        severe_fighting_each_card: true,
         ..RuleOptions::default()
     }
 }
@@ -201,7 +202,7 @@ fn games_under_the_league_switches_validate_only_under_them() {
         assert_eq!(
             log.tag("Rules"),
             Some(
-                "no-fortifications no-retreat-eliminates compulsory-advance pillage-by-free-units-only encirclement-flank-attack"
+                "no-fortifications no-retreat-eliminates compulsory-advance pillage-by-free-units-only encirclement-flank-attack severe-fighting-each-card"
             )
         );
         let err = validate_log(&text, edition(), &RuleOptions::default()).expect_err("Rules tag differs");

@@ -357,6 +357,8 @@ fn red_wins_at_once_when_a_red_unit_enters_warsaw() {
     s.round = 2;
     s.to_act = Side::Polish;
     let mut g = state(&s);
+    // The game ends on entering Warsaw: a line that marches on from there is refused (register R16).
+    refused(&g, "polish pass\nred command R3A march d5 c5", "the game is already over");
     ok(&mut g, "polish pass\nred command R3A march d5");
     refused(&g, "red command R3A march c5", "the game is already over");
     let o = g.outcome().expect("over");
@@ -502,6 +504,24 @@ fn radio_jamming_moves_all_markers_to_another_red_unit() {
 }
 
 #[test]
+fn radio_jamming_from_a_red_unit_without_markers_moves_none_and_is_spent() {
+    // R27. The card has no condition on markers; playing it moves none and discards it.
+    let mut s = lay(&[("R3A", "g5", 0), ("R4A", "f1", 1)]);
+    s.hands.polish = cards("P03 P10");
+    s.to_act = Side::Polish;
+    let mut g = state(&s);
+    let jam = Action::Play {
+        card: c("P03"),
+        play: bitwa::engine::CardPlay::RadioJamming { from: u("R3A"), to: u("R4A") },
+    };
+    assert!(g.legal_actions().contains(&jam), "listed as a legal action");
+    ok(&mut g, "polish play P03 radio-jamming R3A R4A");
+    assert_eq!((g.markers(u("R3A")), g.markers(u("R4A"))), (0, 1));
+    assert_eq!((g.hand(Side::Polish), g.discard_pile(Side::Polish)), (cards("P10"), cards("P03")));
+    assert_eq!(g.to_act(), Some(Side::Red), "it was the Poles' action");
+}
+
+#[test]
 fn maneuver_adds_2_markers_and_the_unit_may_act_at_once() {
     let mut s = lay(&[("R16A", "g4", 1)]);
     s.hands.red = cards("R06 R07");
@@ -614,6 +634,57 @@ fn severe_fighting_eliminates_an_already_dispersed_unit_and_the_attacker_may_adv
         "polish pass\nred resolve R16A P2A\nred select R05 R10\npolish pull R10\nred strength 2 0\nred advance",
     );
     assert_eq!((g.position(u("R16A")), g.status(u("P2A"))), (Some(h("e5")), Status::Eliminated));
+}
+
+/// R16A (green) attacks P3A (red) with R05 Okrutna bitwa (green 2), R09 (green 3) and R10 (green 2);
+/// the Poles defend with P07 Okrutna bitwa (red 2) and P10 (red 3). Red draws back P10, the Poles
+/// R10: two Severe fighting cards stay in the battle, Red 5 against 2.
+fn two_severe_fighting_cards(options: RuleOptions) -> GameState<'static> {
+    let mut g = combat_with(options, ("R16A", "e4"), ("P3A", "e5"), "R05 R09 R10", "P07 P10");
+    ok(
+        &mut g,
+        "red resolve R16A P3A\nred select R05 R09 R10\npolish select P07 P10\nred pull P10\npolish pull R10",
+    );
+    assert_eq!(g.in_combat(), cards("R05 R09 P07"), "both Severe fighting cards are fighting");
+    g
+}
+
+#[test]
+fn two_severe_fighting_cards_disperse_once_and_the_battle_is_resolved_as_usual() {
+    // R26. Both units are dispersed once (not eliminated by the second card), then Red's 5 beats 2:
+    // the dispersed P3A loses and is eliminated, and R16A may advance.
+    let mut g = two_severe_fighting_cards(RuleOptions::default());
+    ok(&mut g, "red strength 5 2");
+    assert_eq!((g.status(u("R16A")), g.status(u("P3A"))), (Status::Dispersed, Status::Eliminated));
+    ok(&mut g, "red advance");
+    assert_eq!(g.position(u("R16A")), Some(h("e5")));
+}
+
+#[test]
+fn switch_severe_fighting_each_card_eliminates_what_the_first_card_dispersed() {
+    // R26, the league switch: the second card finds both units dispersed and eliminates them
+    // ("Armies are eliminated, if already dispersed!"): no comparison, nobody advances.
+    let each = RuleOptions { severe_fighting_each_card: true, ..RuleOptions::default() };
+    let mut g = two_severe_fighting_cards(each);
+    ok(&mut g, "red strength 5 2");
+    assert_eq!((g.status(u("R16A")), g.status(u("P3A"))), (Status::Eliminated, Status::Eliminated));
+    assert_eq!((g.position(u("R16A")), g.position(u("P3A"))), (None, None));
+    refused(&g, "red advance", "an advance is not possible now");
+    ok(&mut g, "red draw R11\npolish draw P11");
+    // One of the two drawn back: the card left acts once, as by default.
+    let mut g = combat_with(each, ("R16A", "e4"), ("P3A", "e5"), "R05 R09", "P07 P10");
+    ok(
+        &mut g,
+        "red resolve R16A P3A\nred select R05 R09\npolish select P07 P10\nred pull P07\npolish pull R09",
+    );
+    ok(&mut g, "red strength 2 3");
+    assert_eq!((g.status(u("R16A")), g.status(u("P3A"))), (Status::Eliminated, Status::Dispersed));
+    // The Warsaw Defenders are never dispersed by it (league FAQ), however many cards: only the
+    // attacker is hit, twice.
+    let mut g = combat_with(each, ("R16A", "e5"), ("POW", "d5"), "R05 R10", "P07 P18");
+    ok(&mut g, "red resolve R16A POW\nred select R05 R10\npolish select P07 P18\npolish set-aside P07");
+    ok(&mut g, "red pull P18\npolish pull R10\nred strength 2 2");
+    assert_eq!((g.status(u("R16A")), g.status(e().defenders())), (Status::Eliminated, Status::GoodOrder));
 }
 
 #[test]

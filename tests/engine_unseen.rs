@@ -26,6 +26,7 @@ fn every_rule_switch() -> Vec<RuleOptions> {
         RuleOptions { compulsory_advance: true, ..s },
         RuleOptions { pillage_by_free_units_only: true, ..s },
         RuleOptions { encirclement: Encirclement::FlankAttack, ..s },
+        RuleOptions { severe_fighting_each_card: true, ..s },
         RuleOptions {
             fortifications: false,
             flank_attacks: false,
@@ -33,6 +34,7 @@ fn every_rule_switch() -> Vec<RuleOptions> {
             compulsory_advance: true,
             pillage_by_free_units_only: true,
             encirclement: Encirclement::FlankAttack,
+            severe_fighting_each_card: true,
             ..s
         },
     ]
@@ -240,6 +242,16 @@ fn a_selected_unseen_card_must_be_the_one_drawn_back() {
         validate_log(&named, e(), &RuleOptions::default()).expect_err("a named selection, an unseen pull");
     assert_eq!(err.line, find("red pull"));
     assert!(matches!(err.rule(), Rule::PullUnseenButAllNamed { .. }), "{err}");
+    // A set-aside card the selection did not name was the selection's `?` (register R22): nothing
+    // selected is unseen any more, so the draw-back is named, and `pull ?` is refused.
+    let aside = replace_line(&text, line, "polish select ? P09 P18 P28 {13:40}");
+    let err = validate_log(&aside, e(), &RuleOptions::default()).expect_err("nothing selected is unseen");
+    assert_eq!(err.line, find("red pull"));
+    assert!(matches!(err.rule(), Rule::PullUnseenButAllNamed { .. }), "{err}");
+    let named_pull = replace_line(&aside, find("red pull"), "red pull P09 {12:45}");
+    let game =
+        validate_log(&named_pull, e(), &RuleOptions::default()).expect("the `?` was the set-aside P08");
+    assert_eq!((game.outcome.winner, game.outcome.red_points), (Side::Red, 18));
 }
 
 /// `legal_actions` and `is_legal` agree in positions with unseen cards (the recorder offers the legal

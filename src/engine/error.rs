@@ -460,9 +460,6 @@ pub enum Rule {
         colour: Colour,
     },
     RadioSameUnit,
-    RadioNoMarkers {
-        unit: Tok,
-    },
     CipherLook {
         opponent: Side,
         count: u32,

@@ -168,11 +168,9 @@ impl GameState<'_> {
                 }
             }
             CardEffect::RadioJamming => {
+                // From any Red unit, with markers or without (register R27).
                 let units: Vec<UnitId> = self.markable(opp).collect();
                 for from in &units {
-                    if self.unit(*from).markers == 0 {
-                        continue;
-                    }
                     for to in &units {
                         if to != from {
                             push(CardPlay::RadioJamming { from: *from, to: *to });

@@ -28,6 +28,10 @@ pub struct RuleOptions {
     /// What counts as an encircling maneuver for Grupa pościgowa (register R8).
     #[serde(default)]
     pub encirclement: Encirclement,
+    /// Each Okrutna bitwa card still fighting hits both units once, so a second card eliminates what the
+    /// first dispersed (register R26; default: the battle is severe once, however many cards say so).
+    #[serde(default)]
+    pub severe_fighting_each_card: bool,
 }
 
 impl Default for RuleOptions {
@@ -46,6 +50,7 @@ impl RuleOptions {
         compulsory_advance: false,
         pillage_by_free_units_only: false,
         encirclement: Encirclement::TwoAttackers,
+        severe_fighting_each_card: false,
     };
 }
 
@@ -61,21 +66,26 @@ pub enum Encirclement {
     FlankAttack,
 }
 
-/// The words of the log's `Rules` tag (docs/notation.md), one per switch away from its default.
-const WORDS: [&str; 6] = [
+/// How many switches the `Rules` tag can name.
+const SWITCHES: usize = 7;
+
+/// The words of the log's `Rules` tag (docs/notation.md), one per switch away from its default. A new
+/// switch adds a word at the end: a tag written before it keeps its meaning.
+const WORDS: [&str; SWITCHES] = [
     "no-fortifications",
     "no-flank-attacks",
     "no-retreat-eliminates",
     "compulsory-advance",
     "pillage-by-free-units-only",
     "encirclement-flank-attack",
+    "severe-fighting-each-card",
 ];
 
 /// The value of the `Rules` tag that names the standard rules.
 pub const STANDARD_RULES: &str = "standard";
 
 impl RuleOptions {
-    fn flags(&self) -> [bool; 6] {
+    fn flags(&self) -> [bool; SWITCHES] {
         [
             !self.fortifications,
             !self.flank_attacks,
@@ -83,6 +93,7 @@ impl RuleOptions {
             self.compulsory_advance,
             self.pillage_by_free_units_only,
             self.encirclement == Encirclement::FlankAttack,
+            self.severe_fighting_each_card,
         ]
     }
 
@@ -99,7 +110,7 @@ impl RuleOptions {
     /// has a word it does not know.
     #[must_use]
     pub fn matches_rules_tag(&self, tag: &str) -> Option<bool> {
-        let mut named = [false; 6];
+        let mut named = [false; SWITCHES];
         for word in tag.split_whitespace().filter(|w| *w != STANDARD_RULES) {
             let i = WORDS.iter().position(|w| *w == word)?;
             named[i] = true;
@@ -110,7 +121,7 @@ impl RuleOptions {
     /// Is every switch (the time control aside) at its default?
     #[must_use]
     pub fn is_standard(&self) -> bool {
-        self.flags() == [false; 6]
+        self.flags() == [false; SWITCHES]
     }
 }
 
@@ -134,6 +145,16 @@ mod tests {
         assert_eq!(standard.matches_rules_tag(&league.rules_tag()), Some(false));
         assert_eq!(league.matches_rules_tag("standard"), Some(false));
         assert_eq!(standard.matches_rules_tag("house-rules"), None);
+        // The switch added last (register R26) has its word at the end; a tag written before it means
+        // what it meant.
+        let each = RuleOptions { severe_fighting_each_card: true, ..league };
+        assert_eq!(
+            each.rules_tag(),
+            "compulsory-advance encirclement-flank-attack severe-fighting-each-card"
+        );
+        assert_eq!(each.matches_rules_tag(&each.rules_tag()), Some(true));
+        assert_eq!(league.matches_rules_tag(&each.rules_tag()), Some(false));
+        assert_eq!(each.matches_rules_tag(&league.rules_tag()), Some(false));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! decision it chooses uniformly among the kinds of decision (pass, which unit to command, which card
 //! to play, ...) and then uniformly among the legal details, so long card choices do not crowd out passing.
 
-use super::action::{Action, Event as Step};
+use super::action::{Action, CardPlay, Event as Step};
 use super::edition::Edition;
 use super::ids::{BySide, CardId};
 use super::notation::{Body, Builder, Event, GameLog, PlayBody, Tok, UNSEEN};
@@ -40,6 +40,13 @@ pub(crate) fn choose(rng: &mut ChaCha8Rng, actions: &[Action]) -> Option<Action>
     of_head.get(below(rng, of_head.len().max(1))).map(|a| **a)
 }
 
+/// A Zagłuszanie radiostacji from a unit without markers: legal (register R27), but the random player
+/// leaves it out, as it did before the register allowed it, so that a seed still names the game it
+/// always named (the fixture games, the demo tournament).
+fn jams_nothing(state: &GameState<'_>, action: &Action) -> bool {
+    matches!(action, Action::Play { play: CardPlay::RadioJamming { from, .. }, .. } if state.markers(*from) == 0)
+}
+
 /// A complete legal game played by uniformly random legal choices from a seeded ChaCha generator.
 #[must_use]
 pub fn random_game(seed: u64, edition: &Edition, options: &RuleOptions) -> GameLog {
@@ -71,7 +78,7 @@ pub fn random_game_with(seed: u64, edition: &Edition, options: &RuleOptions, sty
     while let Some(side) = state.to_act() {
         // A digital game names every card, and deals the opening hands in the engine's order (Red first).
         let mut actions = state.legal_actions();
-        actions.retain(|a| !a.has_unseen() && a.side().is_none_or(|s| s == side));
+        actions.retain(|a| !a.has_unseen() && a.side().is_none_or(|s| s == side) && !jams_nothing(&state, a));
         let pick = match style {
             PlayStyle::Uniform => choose(&mut rng, &actions),
             PlayStyle::Aggressive => aggressive(&mut rng, &actions),

@@ -1,6 +1,7 @@
 //! Referees assigned to the tables of a round. An assignment is a plain row per table; changing it
 //! writes a history row (old and new referee per table) in the same transaction.
 
+use super::history::Change;
 use super::{RoundId, Store, StoreError, TournamentId, UserId, history};
 use serde::Serialize;
 
@@ -97,15 +98,7 @@ pub async fn assign(
             after.push((table, user));
         }
     }
-    history::record(
-        &mut tx,
-        history::Subject { tournament, entity: "round", id: round.0 },
-        "assign referee",
-        Some(by),
-        &before,
-        &after,
-    )
-    .await?;
+    history::record(&mut tx, tournament, by, &Change::RefereesAssigned { round, before, after }).await?;
     tx.commit().await?;
     Ok(tables)
 }

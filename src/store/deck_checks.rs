@@ -1,12 +1,13 @@
 //! Deck checks: the card counts of both decks before a game, and for a short deck the set swapped in
 //! and the cards found missing in the incomplete set.
 
+use super::history::Change;
 use super::rounds::Status;
 use super::{Conn, MatchId, Refusal, Store, StoreError, TournamentId, UserId, history, now};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One deck check as recorded by a referee.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NewDeckCheck {
     pub set_label: String,
     pub red_count: i64,
@@ -82,15 +83,8 @@ pub async fn record(
     .execute(c)
     .await
     .map(|r| r.rows_affected()))?;
-    history::record(
-        &mut tx,
-        history::Subject { tournament, entity: "deck-check", id: m.0 },
-        "check",
-        Some(by),
-        &(),
-        check,
-    )
-    .await?;
+    history::record(&mut tx, tournament, by, &Change::DeckChecked { match_id: m, check: check.clone() })
+        .await?;
     tx.commit().await?;
     Ok(())
 }

@@ -1,16 +1,17 @@
 //! Game results: entered by referees (typed, or filled from a validated move log), corrected by
 //! organisers. Every save checks the version the editor loaded and keeps the old value in history.
 
+use super::history::Change;
 use super::rounds::Forfeit;
 use super::{
     Conn, GameId, MatchId, PlayerId, Refusal, Store, StoreError, StoredText, TournamentId, UserId, history,
     now,
 };
 use crate::outcome::{Side, Termination};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What became of a game's move log: none submitted, validated by the engine, or refused by it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LogStatus {
     None,
@@ -72,7 +73,7 @@ impl GameRow {
 }
 
 /// The result a referee saves. `log_text` is stored as submitted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct ResultEntry {
     pub winner: Option<Side>,
     pub termination: Option<Termination>,
@@ -261,16 +262,7 @@ async fn save_result_in(
     if updated == 0 {
         return Err(StoreError::Conflict);
     }
-    let action = if old.winner.is_some() { "correct" } else { "enter" };
-    history::record(
-        tx,
-        history::Subject { tournament, entity: "game", id: id.0 },
-        action,
-        Some(by),
-        &old,
-        entry,
-    )
-    .await?;
+    history::record(tx, tournament, by, &Change::result(id, old, entry.clone())).await?;
     Ok(())
 }
 
@@ -298,21 +290,8 @@ pub async fn add_extra_game(
     .fetch_one(c)
     .await
     .map_err(super::conflict_on_unique))?;
-    #[derive(Serialize)]
-    struct Lot {
-        red: PlayerId,
-        seed: u64,
-        at: String,
-    }
-    history::record(
-        &mut tx,
-        history::Subject { tournament, entity: "game", id: id.0 },
-        "extra-game lot",
-        Some(by),
-        &(),
-        &Lot { red, seed, at: now() },
-    )
-    .await?;
+    history::record(&mut tx, tournament, by, &Change::ExtraGameDrawn { game: id, red, seed, at: now() })
+        .await?;
     tx.commit().await?;
     Ok(id)
 }

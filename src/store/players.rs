@@ -1,9 +1,10 @@
 //! Registered players, withdrawals, knowledge-test scores and forbidden pairs. Every change writes a
 //! history row in the same transaction.
 
+use super::history::{Change, Entity, ForbiddenPair};
 use super::{Conn, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, history, now};
 use chrono::NaiveDate;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// A player as registered (validated by the web layer: name not empty, age checked or overridden).
@@ -108,8 +109,8 @@ async fn scrub_history(
     own_row: bool,
 ) -> Result<(), StoreError> {
     let (entity, id) = match of {
-        HistoryOf::Player(p) => ("player", p.0),
-        HistoryOf::Game(g) => ("game", g),
+        HistoryOf::Player(p) => (Entity::Player, p.0),
+        HistoryOf::Game(g) => (Entity::Game, g),
     };
     let rows: Vec<(i64, String, String)> = on!(&mut *tx, |c| sqlx::query_as(
         "SELECT id, old_value, new_value FROM history WHERE entity = $1 AND entity_id = $2"
@@ -204,15 +205,7 @@ pub async fn erase(
         }
         scrub_history(&mut tx, HistoryOf::Game(game), &name, &pseudonym, false).await?;
     }
-    history::record(
-        &mut tx,
-        history::Subject { tournament, entity: "player", id: id.0 },
-        "erase personal data",
-        Some(by),
-        &serde_json::json!({ "erased": ["name", "birth_date", "club"] }),
-        &serde_json::json!({ "name": pseudonym }),
-    )
-    .await?;
+    history::record(&mut tx, tournament, by, &Change::PlayerErased { player: id, pseudonym }).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -246,16 +239,8 @@ pub async fn register_all(
         .bind(now())
         .fetch_one(c)
         .await)?;
-        let action = if p.age_override { "register (age override)" } else { "register" };
-        history::record(
-            &mut tx,
-            history::Subject { tournament, entity: "player", id: id.0 },
-            action,
-            Some(by),
-            &(),
-            p,
-        )
-        .await?;
+        let registered = Change::PlayerRegistered { player: id, registration: p.into() };
+        history::record(&mut tx, tournament, by, &registered).await?;
         ids.push(id);
     }
     tx.commit().await?;
@@ -295,7 +280,7 @@ pub async fn get(db: &Store, tournament: TournamentId, id: PlayerId) -> Result<O
 }
 
 /// What an organiser may change on a registered player.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerChange {
     pub withdrawn: bool,
     pub knowledge_score: Option<i64>,
@@ -341,20 +326,7 @@ pub async fn change(
         return Err(StoreError::Conflict);
     }
     let old = PlayerChange { withdrawn, knowledge_score };
-    let action = match (old.withdrawn, new.withdrawn) {
-        (false, true) => "withdraw",
-        (true, false) => "re-admit",
-        _ => "update",
-    };
-    history::record(
-        &mut tx,
-        history::Subject { tournament, entity: "player", id: id.0 },
-        action,
-        Some(by),
-        &old,
-        new,
-    )
-    .await?;
+    history::record(&mut tx, tournament, by, &Change::player_changed(id, old, new.clone())).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -398,15 +370,9 @@ pub async fn forbid_pair(
     .await
     .map(|r| r.rows_affected())
     })?;
-    history::record(
-        &mut tx,
-        history::Subject { tournament, entity: "forbidden-pair", id: a.0 },
-        "forbid",
-        Some(by),
-        &old.map(|(until,)| (a, b, until)),
-        &(a, b, until),
-    )
-    .await?;
+    let pair = |until_round| ForbiddenPair { player_a: a, player_b: b, until_round };
+    let forbidden = Change::PairForbidden { before: old.map(|(until,)| pair(until)), after: pair(until) };
+    history::record(&mut tx, tournament, by, &forbidden).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -433,15 +399,7 @@ pub async fn allow_pair(
     .execute(c)
     .await
     .map(|r| r.rows_affected()))?;
-    history::record(
-        &mut tx,
-        history::Subject { tournament, entity: "forbidden-pair", id: a.0 },
-        "allow",
-        Some(by),
-        &(a, b),
-        &(),
-    )
-    .await?;
+    history::record(&mut tx, tournament, by, &Change::PairAllowed { player_a: a, player_b: b }).await?;
     tx.commit().await?;
     Ok(())
 }

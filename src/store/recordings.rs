@@ -3,6 +3,7 @@
 //! saw (`steps`), so two devices recording one game cannot both append the same step; each line is
 //! committed before the recorder answers. Undo removes the last line and keeps it in history.
 
+use super::history::Change;
 use super::{Conn, GameId, Store, StoreError, StoredText, TournamentId, UserId, history, now};
 use crate::league::clock::LeagueClock;
 use crate::outcome::Side;
@@ -170,20 +171,9 @@ pub async fn start(
     .map(|r| r.rows_affected())
     .map_err(super::conflict_on_unique)
     })?;
-    #[derive(Serialize)]
-    struct Started<'a> {
-        edition: &'a str,
-        time_control_ms: i64,
-    }
-    history::record(
-        &mut tx,
-        history::Subject { tournament, entity: "recording", id: game.0 },
-        "start",
-        Some(by),
-        &(),
-        &Started { edition, time_control_ms: clock.red_ms },
-    )
-    .await?;
+    let started =
+        Change::RecordingStarted { game, edition: edition.to_string(), time_control_ms: clock.red_ms };
+    history::record(&mut tx, tournament, by, &started).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -284,20 +274,8 @@ pub async fn undo(
     .fetch_optional(c)
     .await)?
     .ok_or(StoreError::NotFound)?;
-    #[derive(Serialize)]
-    struct Step<'a> {
-        step: i64,
-        line: &'a str,
-    }
-    history::record(
-        &mut tx,
-        history::Subject { tournament, entity: "recording", id: game.0 },
-        "undo",
-        Some(by),
-        &Step { step: steps, line: &line },
-        &(),
-    )
-    .await?;
+    let taken_back = Change::LineTakenBack { game, step: steps, line: line.clone() };
+    history::record(&mut tx, tournament, by, &taken_back).await?;
     tx.commit().await?;
     Ok(line)
 }

@@ -1,5 +1,6 @@
 //! Tournaments, their configuration, and who organises or referees them.
 
+use super::history::{Change, Settings};
 use super::{Store, StoreError, StoredText, TournamentId, UserId, now};
 use crate::engine::{Encirclement, RuleOptions};
 use chrono::NaiveDate;
@@ -215,15 +216,12 @@ pub async fn update(
     if updated == 0 {
         return Err(StoreError::Conflict);
     }
-    super::history::record(
-        &mut tx,
-        super::history::Subject { tournament: id, entity: "tournament", id: id.0 },
-        "configure",
-        Some(by),
-        &old.config(),
-        cfg,
-    )
-    .await?;
+    let change = Change::ConfigChanged {
+        tournament: id,
+        before: Settings::of(&old.config())?,
+        after: Settings::of(cfg)?,
+    };
+    super::history::record(&mut tx, id, by, &change).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -346,6 +344,8 @@ mod tests {
             compulsory_advance: true,
             pillage_by_free_units_only: true,
             encirclement: Encirclement::FlankAttack,
+            // Added after this database's time: its default.
+            severe_fighting_each_card: false,
         };
         assert_eq!(first.rules, expected);
         // The old columns' defaults were the engine's register decisions, the Additional Rules off.

@@ -21,6 +21,7 @@ mod forbidden;
 mod forfeits;
 mod golden;
 mod headers;
+mod history;
 mod knockout;
 mod league_exports;
 // Harness parts some tests use and others do not.

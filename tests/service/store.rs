@@ -6,6 +6,7 @@ use crate::helpers::*;
 use bitwa::engine::{Encirclement, RuleOptions};
 use bitwa::outcome::{Side, Termination};
 use bitwa::store::games::{GameRow, LogStatus, ResultEntry};
+use bitwa::store::history::{Change, Entity};
 use bitwa::store::rounds::{Forfeit, Status};
 use bitwa::store::{self, Store, StoreError, TournamentId, UserId};
 use bitwa::web::demo::{DemoSpec, create};
@@ -57,7 +58,7 @@ async fn changes(db: &Store, t: TournamentId) -> i64 {
 async fn of_eight_saves_of_one_game_at_one_version_exactly_one_lands() {
     let (db, t, by, _) = demo_store().await;
     let game = open_games(&db, t).await.remove(0);
-    let before = store::history::for_entity(&db, "game", game.id.0).await.unwrap().len();
+    let before = store::history::for_entity(&db, Entity::Game, game.id.0).await.unwrap().len();
     let tasks: Vec<_> = (0..8_i64)
         .map(|i| {
             let db = db.clone();
@@ -78,9 +79,12 @@ async fn of_eight_saves_of_one_game_at_one_version_exactly_one_lands() {
     let (stored, _) = store::games::get(&db, game.id).await.unwrap().unwrap();
     assert_eq!(stored.red_points, Some(won[0]), "the stored result is the one save that landed");
     assert_eq!(stored.version, game.version + 1);
-    let history = store::history::for_entity(&db, "game", game.id.0).await.unwrap();
+    let history = store::history::for_entity(&db, Entity::Game, game.id.0).await.unwrap();
     assert_eq!(history.len(), before + 1, "one history row, the landed save's");
-    assert!(history.last().unwrap().new_value.contains(&format!("\"red_points\":{}", won[0])));
+    assert!(
+        matches!(&history.last().unwrap().change, Change::ResultEntered { after, .. } if after.red_points == Some(won[0])),
+        "the row holds the landed save's result"
+    );
 }
 
 #[actix_rt::test]
@@ -125,8 +129,11 @@ async fn eight_writers_on_eight_games_all_land_each_with_its_history_row_and_sta
     assert_eq!(changes(&db, t).await, start + 8, "every save moved the tournament's stamp once");
     let mut rows = 0;
     for g in games.iter().take(8) {
-        let history = store::history::for_entity(&db, "game", g.id.0).await.unwrap();
-        rows += history.iter().filter(|h| h.action == "enter" || h.action == "correct").count();
+        let history = store::history::for_entity(&db, Entity::Game, g.id.0).await.unwrap();
+        rows += history
+            .iter()
+            .filter(|h| matches!(h.change, Change::ResultEntered { .. } | Change::ResultCorrected { .. }))
+            .count();
     }
     assert_eq!(rows, 8, "one history row per save");
     // The read model's snapshot is labelled with the stamp that the stamps query reads.
@@ -157,17 +164,21 @@ async fn a_result_never_lands_after_a_walkover_is_recorded_on_its_match() {
         };
         let (forfeit, result) = (forfeit.await.unwrap(), result.await.unwrap());
         forfeit.expect("a walkover may be recorded over results");
-        let walkover_at = store::history::for_entity(&db, "match", m.0).await.unwrap().len();
+        let walkover_at = store::history::for_entity(&db, Entity::Match, m.0).await.unwrap().len();
         assert_eq!(walkover_at, 1);
         match result {
             Err(StoreError::Refused(store::Refusal::MatchForfeited)) => {}
             Ok(()) => {
                 // It landed: then before the walkover (the tournament's writers run one at a time).
                 let all = store::history::for_tournament(&db, t).await.unwrap();
-                let pos =
-                    |entity: &str, id: i64| all.iter().position(|h| h.entity == entity && h.entity_id == id);
+                let result_at = all
+                    .iter()
+                    .position(|h| matches!(h.change, Change::ResultEntered { game: g, .. } if g == game.id));
+                let walkover_row = all.iter().position(
+                    |h| matches!(h.change, Change::ForfeitChanged { match_id, .. } if match_id == m),
+                );
                 assert!(
-                    pos("game", game.id.0) > pos("match", m.0),
+                    result_at.is_some() && result_at > walkover_row,
                     "newest first: the result's row is older than the walkover's"
                 );
             }
@@ -259,6 +270,7 @@ async fn rule_options_are_stored_as_given_and_a_configuration_change_moves_the_s
         compulsory_advance: false,
         pillage_by_free_units_only: true,
         encirclement: Encirclement::FlankAttack,
+        severe_fighting_each_card: true,
     };
     let cfg = store::tournaments::TournamentConfig { rules, ..before.config() };
     let stamp = store::view::stamps(&db).await.unwrap()[&t];
@@ -285,6 +297,7 @@ async fn rule_options_are_stored_as_given_and_a_configuration_change_moves_the_s
     assert_eq!(json["encirclement"], "flank-attack");
     assert_eq!(json["time_control_secs"], 600);
     assert_eq!(json["pillage_by_free_units_only"], true);
+    assert_eq!(json["severe_fighting_each_card"], true);
 }
 
 #[actix_rt::test]

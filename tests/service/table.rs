@@ -404,3 +404,50 @@ async fn the_recorder_is_for_the_tournaments_referees_and_every_post_needs_the_t
     assert_eq!(composed.status, 303, "{}", composed.body);
     assert_eq!(step_of(&referee.get(&url(t, g)).await.body), "1");
 }
+
+#[actix_rt::test]
+async fn each_action_of_the_recorder_answers_with_its_status_and_a_refused_line_keeps_nothing() {
+    let app = TestApp::spawn().await;
+    let (t, _admin, referee, g) = one_table(&app).await;
+    let (lines, _) = table_game();
+    /// The form at `step` with `fields`.
+    fn at<'a>(step: &'a str, fields: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+        let mut all = vec![("step", step)];
+        all.extend_from_slice(fields);
+        all
+    }
+    let status = async |fields: &[(&str, &str)]| referee.post(&url(t, g), fields).await.status;
+    assert_eq!(status(&at("0", &[("event", "red pass")])).await, 400, "not started");
+    start(&referee, t, g).await;
+    assert_eq!(status(&[("action", "start")]).await, 303, "started already: carry on");
+    assert_eq!(status(&at("0", &[("action", "dance")])).await, 400, "no such action");
+    assert_eq!(status(&at("x", &[("event", "red pass")])).await, 400, "a step that is no number");
+    assert_eq!(status(&at("1", &[("event", "red pass")])).await, 409, "a step the device did not see");
+    assert_eq!(status(&at("0", &[("action", "undo")])).await, 400, "nothing to take back");
+    let long = "red draw ? ".repeat(20);
+    for refused in ["  ", "red draw ?\nred draw ?", &long, "red flies", "[Event \"Liga\"]"] {
+        let page = referee.post(&url(t, g), &at("0", &[("event", refused)])).await;
+        assert_eq!(page.status, 422, "{refused:?}: {}", page.body);
+    }
+    let typed = referee.post(&url(t, g), &at("0", &[("event", "red flies")])).await;
+    typed.assert_contains("value=\"red flies\"");
+    assert_eq!(step_of(&referee.get(&url(t, g)).await.body), "0", "nothing appended");
+    let db = db(&app).await;
+    let paused = async || {
+        let (paused,): (bool,) =
+            on_db!(&db, |c| sqlx::query_as("SELECT paused FROM recordings WHERE game_id = $1")
+                .bind(g)
+                .fetch_one(c)
+                .await)
+            .unwrap();
+        paused
+    };
+    assert_eq!(status(&at("0", &[("action", "pause")])).await, 303);
+    assert!(paused().await);
+    assert_eq!(status(&at("0", &[("action", "resume")])).await, 303);
+    assert!(!paused().await);
+    assert_eq!(post_line(&referee, t, g, &lines[0]).await.status, 303);
+    assert_eq!(status(&at("1", &[("action", "undo")])).await, 303);
+    assert_eq!(step_of(&referee.get(&url(t, g)).await.body), "0");
+    db.close().await;
+}

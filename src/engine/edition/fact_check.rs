@@ -310,7 +310,7 @@ fn bearing(a: &HexSpec, b: &HexSpec) -> (&'static str, &'static str) {
     }
 }
 
-/// Cards: thirty a deck, the deck colours, the Revolutionary Regiment, every card effect.
+/// Cards: thirty a deck, the deck colours, the Revolutionary Regiment, the Red cards, every card effect.
 fn check_cards(cards: &[CardSpec], lines: &[usize], p: &mut Problems) {
     for side in Side::BOTH {
         let have: Vec<u8> = cards.iter().filter(|c| c.side == side).map(|c| c.number).collect();
@@ -337,19 +337,7 @@ fn check_cards(cards: &[CardSpec], lines: &[usize], p: &mut Problems) {
             Side::Polish => [Colour::Red, Colour::Yellow, Colour::White],
         };
         if !allowed.contains(&c.colour) {
-            p.fact(
-                RulebookFact::CardColours,
-                C,
-                line,
-                &format!("{} card {} {} is {}", c.side, c.number, c.name, c.colour.as_str()),
-                &format!(
-                    "karta {} {} {} ma kolor {}",
-                    side_pl(c.side),
-                    c.number,
-                    c.name,
-                    colour_pl(c.colour)
-                ),
-            );
+            wrong_colour(p, RulebookFact::CardColours, c, line);
         }
     }
     let regiment: Vec<(&CardSpec, usize)> = cards
@@ -384,6 +372,7 @@ fn check_cards(cards: &[CardSpec], lines: &[usize], p: &mut Problems) {
             ),
         );
     }
+    check_red_cards(cards, lines, p);
     for e in CardEffect::ALL {
         if !cards.iter().any(|c| c.effect == Some(e)) {
             p.fact(
@@ -395,6 +384,44 @@ fn check_cards(cards: &[CardSpec], lines: &[usize], p: &mut Problems) {
             );
         }
     }
+}
+
+/// The cards the rulebook gives to Red: Szturm and Doborowe oddziały in the Red deck, Doborowe oddziały
+/// green or white. A Doborowe oddziały in the Polish deck is named once, for its deck: its colour
+/// matters only once it fights for Red.
+fn check_red_cards(cards: &[CardSpec], lines: &[usize], p: &mut Problems) {
+    for (c, &line) in cards.iter().zip(lines) {
+        let fact = match c.effect {
+            Some(CardEffect::Assault) => RulebookFact::AssaultIsRed,
+            Some(CardEffect::EliteTroops) => RulebookFact::EliteTroopsAreRed,
+            _ => continue,
+        };
+        if c.side != Side::Red {
+            let effect = c.effect.map_or("", CardEffect::as_str);
+            p.fact(
+                fact,
+                C,
+                line,
+                &format!("{} card {} {} has effect = {effect}", c.side, c.number, c.name),
+                &format!("karta {} {} {} ma effect = {effect}", side_pl(c.side), c.number, c.name),
+            );
+        } else if fact == RulebookFact::EliteTroopsAreRed
+            && ![Colour::Green, Colour::White].contains(&c.colour)
+        {
+            wrong_colour(p, RulebookFact::EliteTroopsMatchGreen, c, line);
+        }
+    }
+}
+
+/// A card whose colour breaks `fact`: "red card 2 Doborowe oddziały is blue".
+fn wrong_colour(p: &mut Problems, fact: RulebookFact, c: &CardSpec, line: usize) {
+    p.fact(
+        fact,
+        C,
+        line,
+        &format!("{} card {} {} is {}", c.side, c.number, c.name, c.colour.as_str()),
+        &format!("karta {} {} {} ma kolor {}", side_pl(c.side), c.number, c.name, colour_pl(c.colour)),
+    );
 }
 
 /// The side as an adjective for a card ("karta czerwona" / "karta polska").

@@ -129,6 +129,16 @@ pub enum RulebookFact {
     CardEffectPresent(CardEffect),
     ThirtyCardsPerDeck,
     CardColours,
+    /// Every card with Szturm's effect is in the Red deck: the rulebook has the Red player play it and
+    /// its text acts for Red ("the attacking Red unit advances"); in the Polish deck it would let the
+    /// Poles assault.
+    AssaultIsRed,
+    /// Every card with Doborowe oddziały's effect is in the Red deck: "Red strength: One of the cards".
+    EliteTroopsAreRed,
+    /// Every Red card with Doborowe oddziały's effect matches the 16th Army (green, or white, which
+    /// "match[es] every unit's color"): the worked example counts it among "All three of the cards
+    /// [that] match the 16th Army's color (green)", beside the white Revolutionary Regiment.
+    EliteTroopsMatchGreen,
 }
 
 const LANDMARKS: [Landmark; 3] = [Landmark::Warsaw, Landmark::Radzymin, Landmark::Modlin];
@@ -156,7 +166,25 @@ impl RulebookFact {
         ]);
         all.extend(CardEffect::ALL.map(RulebookFact::CardEffectPresent));
         all.extend([RulebookFact::ThirtyCardsPerDeck, RulebookFact::CardColours]);
+        all.extend([
+            RulebookFact::AssaultIsRed,
+            RulebookFact::EliteTroopsAreRed,
+            RulebookFact::EliteTroopsMatchGreen,
+        ]);
         all
+    }
+
+    /// Facts the loader began checking after organisers could upload and store editions (issue 24):
+    /// an edition stored before may contradict them, so [`super::Edition::load_stored`] does not
+    /// refuse them. A fact added later joins this list.
+    #[must_use]
+    pub fn checked_since_editions_were_stored(self) -> bool {
+        matches!(
+            self,
+            RulebookFact::AssaultIsRed
+                | RulebookFact::EliteTroopsAreRed
+                | RulebookFact::EliteTroopsMatchGreen
+        )
     }
 
     /// The rulebook section that fixes the fact.
@@ -173,7 +201,10 @@ impl RulebookFact {
             | RulebookFact::LandmarkFortified(_)
             | RulebookFact::ModlinAdjacentToRadzymin
             | RulebookFact::RevolutionaryRegiment
-            | RulebookFact::CardColours => "Fortifications",
+            | RulebookFact::CardColours
+            | RulebookFact::EliteTroopsAreRed
+            | RulebookFact::EliteTroopsMatchGreen => "Fortifications",
+            RulebookFact::AssaultIsRed => "Moving Attack Markers",
             RulebookFact::DefendersColourless => "Attack Resolution",
             RulebookFact::LandmarkPresent(Landmark::Modlin) | RulebookFact::ModlinNorthOfWarsaw => {
                 "End of the Game"
@@ -244,6 +275,15 @@ impl RulebookFact {
             RulebookFact::CardColours => {
                 "The Polish player selects 2 red, 1 white and 1 yellow card to defend. … the Polish player randomly draws a blue card from the Red player's 4 cards. … All three of the cards match the 16th Army's color (green)"
             }
+            RulebookFact::AssaultIsRed => {
+                "The Red player plays the \"Szturm\" (Assault) card as his action. This causes the defender to retreat one space, and an attacking unit advances into the defender's space."
+            }
+            RulebookFact::EliteTroopsAreRed => {
+                "Red strength: One of the cards is \"Doborowe oddziały\" (Elite troops), which has a special combat effect to resolve first: each Red card with strength 1 is treated as 3!"
+            }
+            RulebookFact::EliteTroopsMatchGreen => {
+                "Red strength: One of the cards is \"Doborowe oddziały\" (Elite troops) … All three of the cards match the 16th Army's color (green), so they all remain and contribute their strength. The white Revolutionary Regiment has strength 1"
+            }
         }
     }
 
@@ -273,6 +313,14 @@ impl RulebookFact {
             RulebookFact::CardColours => {
                 "Red cards are blue, green or white; Polish cards red, yellow or white".into()
             }
+            RulebookFact::AssaultIsRed => format!("{} is a Red card", effect_title(CardEffect::Assault)),
+            RulebookFact::EliteTroopsAreRed => {
+                format!("{} is a Red card", effect_title(CardEffect::EliteTroops))
+            }
+            RulebookFact::EliteTroopsMatchGreen => format!(
+                "{} matches the 16th Army's colour: it is green or white",
+                effect_title(CardEffect::EliteTroops)
+            ),
         }
     }
 
@@ -304,6 +352,14 @@ impl RulebookFact {
             RulebookFact::CardColours => {
                 "karty czerwone są niebieskie, zielone albo białe; polskie czerwone, żółte albo białe".into()
             }
+            RulebookFact::AssaultIsRed => format!("{} to karta czerwona", CardEffect::Assault.polish_name()),
+            RulebookFact::EliteTroopsAreRed => {
+                format!("{} to karta czerwona", CardEffect::EliteTroops.polish_name())
+            }
+            RulebookFact::EliteTroopsMatchGreen => format!(
+                "karta {} pasuje kolorem do 16 Armii: jest zielona albo biała",
+                CardEffect::EliteTroops.polish_name()
+            ),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use super::error::{EditionErrors, Problems};
 use super::fact_check::{self as facts, Parts, side_pl};
+use super::facts::RulebookFact;
 use super::spec::{CardEffect, CardSpec, HexSpec, Landmark, UnitSpec};
 use super::table::Table;
 use super::{Edition, Fnv};
@@ -33,7 +34,11 @@ impl<T> Loaded<T> {
     }
 }
 
-pub(super) fn load(files: &[(String, String)]) -> Result<Edition, EditionErrors> {
+/// Load and check an edition; a contradiction of a fact for which `tolerated` holds is not refused.
+pub(super) fn load(
+    files: &[(String, String)],
+    tolerated: impl Fn(RulebookFact) -> bool,
+) -> Result<Edition, EditionErrors> {
     let mut p = Problems::default();
     for (name, _) in files {
         if !FILES.contains(&name.as_str()) {
@@ -71,6 +76,7 @@ pub(super) fn load(files: &[(String, String)]) -> Result<Edition, EditionErrors>
         cards: clean_cards.map(|c| (c.items.as_slice(), c.lines.as_slice())),
     };
     let found = facts::check(&parts, &mut p);
+    p.0.retain(|e| !e.fact.is_some_and(&tolerated));
     if p.len() > 0 {
         // In the order an organiser reads the files: unknown files, then each file top to bottom.
         let rank = |file: &str| FILES.iter().position(|f| *f == file).map_or(0, |i| i + 1);

@@ -141,7 +141,7 @@ impl Edition {
     /// # Errors
     /// The first problem found, with file, line and what is wrong.
     pub fn from_files(files: &[(String, String)]) -> Result<Edition, EditionError> {
-        load::load(files).map_err(|mut all| {
+        load::load(files, |_| false).map_err(|mut all| {
             if all.0.is_empty() {
                 all.0.push(EditionError {
                     file: "edition.csv".into(),
@@ -161,7 +161,19 @@ impl Edition {
     /// # Errors
     /// Every problem found, each with file, line and what is wrong in English and Polish.
     pub fn check_files(files: &[(String, String)]) -> Result<Edition, EditionErrors> {
-        load::load(files)
+        load::load(files, |_| false)
+    }
+
+    /// Load an edition that was checked and stored before: as [`Edition::check_files`], except that a
+    /// contradiction of a fact the loader began checking after editions could be stored
+    /// ([`RulebookFact::checked_since_editions_were_stored`]) is not refused. The games recorded on
+    /// such an edition were validated on it, and a log that validated once validates forever; a new
+    /// upload and `check-edition` are still refused.
+    ///
+    /// # Errors
+    /// Every other problem, as [`Edition::check_files`] reports it.
+    pub fn load_stored(files: &[(String, String)]) -> Result<Edition, EditionErrors> {
+        load::load(files, RulebookFact::checked_since_editions_were_stored)
     }
 
     #[must_use]

@@ -306,7 +306,6 @@ pub(super) fn rule(r: &Rule) -> String {
             format!("{} is not a {} or white card of strength 2 or more", card.token(), colour(*c))
         }
         Rule::RadioSameUnit => "markers move to another unit".into(),
-        Rule::RadioNoMarkers { unit } => format!("{unit} has no markers"),
         Rule::CipherLook { opponent, count } => format!(
             "{} of the {} reserve are looked at (? for each one the table did not see)",
             cards(*count),

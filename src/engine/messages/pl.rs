@@ -404,7 +404,6 @@ pub(super) fn rule(r: &Rule) -> String {
             colour(*c)
         ),
         Rule::RadioSameUnit => "znaczniki przechodzą na inną jednostkę".into(),
-        Rule::RadioNoMarkers { unit } => format!("jednostka {unit} nie ma znaczników"),
         Rule::CipherLook { opponent, count } => format!(
             "ogląda się {} z rezerwy {} (? za każdą, której nie widziano przy stole)",
             cards_acc(*count),

@@ -84,12 +84,11 @@ impl GameState<'_> {
                 }
             }
             CardPlay::RadioJamming { from, to } => {
+                // "Move all command markers from one Red unit to another Red unit": from a unit without
+                // markers that moves none, and the card is spent all the same (register R27).
                 self.require_markable(opp, from, section)?;
                 self.require_markable(opp, to, section)?;
                 require(from != to, section, || Rule::RadioSameUnit)?;
-                require(self.unit(from).markers > 0, section, || Rule::RadioNoMarkers {
-                    unit: self.code(from),
-                })?;
                 let m = std::mem::take(&mut self.unit_mut(from).markers);
                 self.unit_mut(to).markers += m;
             }

@@ -338,22 +338,23 @@ impl GameState<'_> {
         let (Some(att), Some(defn)) = (self.combat.attacker, self.combat.defender) else { return };
         let dhex = self.unit(defn).hex;
         let gone = |s: &Self, u: UnitId| s.unit(u).status == Status::Eliminated;
-        if !with_effect(self, self.in_combat(), CardEffect::SevereFighting).is_empty() {
+        let severe = self.severe_fighting_hits();
+        for _ in 0..severe {
             for u in [att, defn] {
-                if !self.edition.unit(u).is_defenders {
+                if !self.edition.unit(u).is_defenders && !gone(self, u) {
                     self.hit(u);
                 }
             }
             if self.is_over() {
                 return;
             }
-            if gone(self, att) || gone(self, defn) {
-                // Severe fighting eliminated a unit: no comparison (register R7).
-                if gone(self, defn) {
-                    self.combat.vacated = dhex;
-                }
-                return;
+        }
+        if severe > 0 && (gone(self, att) || gone(self, defn)) {
+            // Severe fighting eliminated a unit: no comparison (register R7).
+            if gone(self, defn) {
+                self.combat.vacated = dhex;
             }
+            return;
         }
         if a > d {
             self.hit(defn);
@@ -376,6 +377,13 @@ impl GameState<'_> {
 }
 
 impl GameState<'_> {
+    /// How many times Okrutna bitwa hits both units: once if any card of it is still fighting, however
+    /// many (register R26); with the league's `severe_fighting_each_card`, once per card.
+    fn severe_fighting_hits(&self) -> u32 {
+        let cards = with_effect(self, self.in_combat(), CardEffect::SevereFighting).len();
+        if self.options.severe_fighting_each_card { cards } else { cards.min(1) }
+    }
+
     /// End of an attack: cards to the discard piles, each player draws 1 (Red first).
     pub(crate) fn end_combat(&mut self) {
         self.cards.discard_combat();

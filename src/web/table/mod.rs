@@ -8,19 +8,10 @@ pub mod recorded;
 
 use crate::engine::error::{Awaited, DrawOccasion};
 use crate::engine::notation::{self, GameLog};
-use crate::engine::{Edition, GameState, Lang as EngineLang, Refusal, RuleOptions, narrate};
+use crate::engine::{Edition, GameState, Refusal, RuleOptions, narrate};
 use crate::league::clock::LeagueClock;
 use crate::outcome::Side;
 use crate::web::text::i18n::Lang;
-
-/// The engine's language for the page's.
-#[must_use]
-pub fn engine_lang(lang: Lang) -> EngineLang {
-    match lang {
-        Lang::Pl => EngineLang::Pl,
-        Lang::En => EngineLang::En,
-    }
-}
 
 /// A record replayed: the lines and the position after each (`states[0]` is the start).
 #[derive(Debug, Clone)]
@@ -61,8 +52,7 @@ impl<'e> Replay<'e> {
     ) -> Result<Replay<'e>, String> {
         let log =
             notation::parse(&lines.join("\n")).map_err(|e| format!("line {}: {:?}", e.line, e.syntax))?;
-        Replay::of_log(log, edition, options)
-            .map_err(|(n, r)| format!("line {n}: {}", r.render(EngineLang::En)))
+        Replay::of_log(log, edition, options).map_err(|(n, r)| format!("line {n}: {}", r.render(Lang::En)))
     }
 
     /// The position now.
@@ -75,7 +65,7 @@ impl<'e> Replay<'e> {
     /// The move list: each line as a sentence in `lang`, with its notation.
     #[must_use]
     pub fn moves(&self, lang: Lang) -> Vec<MoveView> {
-        let e = engine_lang(lang);
+        let e = lang;
         self.lines
             .iter()
             .enumerate()
@@ -187,9 +177,7 @@ pub fn side_key(side: Side) -> &'static str {
 /// What the game waits for, as one sentence (the engine's words for the position, short).
 #[must_use]
 pub fn awaited_text(state: &GameState<'_>, lang: Lang) -> String {
-    crate::engine::messages::capitalised(
-        &state.situation().render(engine_lang(lang), crate::engine::Detail::Short),
-    )
+    crate::engine::messages::capitalised(&state.situation().render(lang, crate::engine::Detail::Short))
 }
 
 #[cfg(test)]

@@ -1,44 +1,28 @@
-//! The history of every change to a result, pairing or player: who, when, old and new value as JSON.
-//! Nothing is overwritten silently: the old value is always kept here.
+//! The history of every change to a result, pairing or player: who, when, and what, as a typed
+//! [`Change`] with the value it replaced (`change.rs`), kept in columns rows have always had
+//! (`columns.rs`). Nothing is overwritten silently: the old value is always kept here, written in
+//! the write's own transaction.
+
+mod change;
+mod columns;
+
+pub use change::{Change, DiscardedDraft, ForbiddenPair, Registration, Seating, Settings};
+pub use columns::{Columns, Entity, Unreadable};
 
 use super::{Conn, Store, StoreError, TournamentId, UserId, now};
-use serde::Serialize;
-
-/// One recorded change, as the correction pages show it.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct Change {
-    pub entity: String,
-    pub entity_id: i64,
-    pub action: String,
-    pub username: Option<String>,
-    pub at: String,
-    pub old_value: String,
-    pub new_value: String,
-}
-
-/// What changed: a row of some kind in a tournament.
-#[derive(Debug, Clone, Copy)]
-pub struct Subject<'a> {
-    pub tournament: TournamentId,
-    /// `player`, `pairing`, `game`, `round`, `deck-check`, `forbidden-pair`.
-    pub entity: &'a str,
-    pub id: i64,
-}
 
 /// Record one change inside the caller's transaction (a [`Store::write_tournament`] one: the change
 /// counter moved with it).
 ///
 /// # Errors
 /// The insert fails or a value cannot be encoded.
-pub async fn record<O: Serialize, N: Serialize>(
+pub async fn record(
     conn: &mut Conn,
-    Subject { tournament, entity, id: entity_id }: Subject<'_>,
-    action: &str,
-    user: Option<UserId>,
-    old: &O,
-    new: &N,
+    tournament: TournamentId,
+    by: UserId,
+    change: &Change,
 ) -> Result<(), StoreError> {
-    let (old, new) = (serde_json::to_string(old)?, serde_json::to_string(new)?);
+    let Columns { entity, entity_id, action, old_value, new_value } = change.columns()?;
     on!(conn, |c| sqlx::query(
         "INSERT INTO history (tournament_id, entity, entity_id, action, user_id, at, old_value, new_value) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -47,22 +31,57 @@ pub async fn record<O: Serialize, N: Serialize>(
     .bind(entity)
     .bind(entity_id)
     .bind(action)
-    .bind(user)
+    .bind(by)
     .bind(now())
-    .bind(&old)
-    .bind(&new)
+    .bind(&old_value)
+    .bind(&new_value)
     .execute(c)
     .await
     .map(|r| r.rows_affected()))?;
     Ok(())
 }
 
+/// A row that does not read as a change fails its query, as a stored enum with an unknown name
+/// does (`stored_as_text!`).
+fn unreadable(e: Unreadable) -> StoreError {
+    StoreError::Sqlx(sqlx::Error::Decode(Box::new(e)))
+}
+
+/// One recorded change, who made it and when.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recorded {
+    pub change: Change,
+    pub username: Option<String>,
+    pub at: String,
+}
+
+/// A row as stored, before it is read as a [`Change`].
+#[derive(sqlx::FromRow)]
+struct StoredRow {
+    entity: Entity,
+    entity_id: i64,
+    action: String,
+    username: Option<String>,
+    at: String,
+    old_value: String,
+    new_value: String,
+}
+
+impl StoredRow {
+    fn read(self) -> Result<Recorded, StoreError> {
+        let change =
+            Change::read(self.entity, self.entity_id, &self.action, &self.old_value, &self.new_value)
+                .map_err(unreadable)?;
+        Ok(Recorded { change, username: self.username, at: self.at })
+    }
+}
+
 /// The changes to one entity, oldest first.
 ///
 /// # Errors
-/// The query fails.
-pub async fn for_entity(db: &Store, entity: &str, entity_id: i64) -> Result<Vec<Change>, StoreError> {
-    Ok(on!(db, |c| sqlx::query_as::<_, Change>(
+/// The query fails, or a row does not read as a change.
+pub async fn for_entity(db: &Store, entity: Entity, entity_id: i64) -> Result<Vec<Recorded>, StoreError> {
+    let rows = on!(db, |c| sqlx::query_as::<_, StoredRow>(
         "SELECT h.entity, h.entity_id, h.action, u.username, h.at, h.old_value, h.new_value \
          FROM history h LEFT JOIN users u ON u.id = h.user_id \
          WHERE h.entity = $1 AND h.entity_id = $2 ORDER BY h.id",
@@ -70,37 +89,35 @@ pub async fn for_entity(db: &Store, entity: &str, entity_id: i64) -> Result<Vec<
     .bind(entity)
     .bind(entity_id)
     .fetch_all(c)
-    .await)?)
+    .await)?;
+    rows.into_iter().map(StoredRow::read).collect()
 }
 
-/// Every change in a tournament, newest first (the organiser's audit page).
+/// Every change in a tournament, newest first.
 ///
 /// # Errors
-/// The query fails.
-pub async fn for_tournament(db: &Store, tournament: TournamentId) -> Result<Vec<Change>, StoreError> {
-    Ok(on!(db, |c| sqlx::query_as::<_, Change>(
+/// The query fails, or a row does not read as a change.
+pub async fn for_tournament(db: &Store, tournament: TournamentId) -> Result<Vec<Recorded>, StoreError> {
+    let rows = on!(db, |c| sqlx::query_as::<_, StoredRow>(
         "SELECT h.entity, h.entity_id, h.action, u.username, h.at, h.old_value, h.new_value \
          FROM history h LEFT JOIN users u ON u.id = h.user_id \
          WHERE h.tournament_id = $1 ORDER BY h.id DESC",
     )
     .bind(tournament)
     .fetch_all(c)
-    .await)?)
+    .await)?;
+    rows.into_iter().map(StoredRow::read).collect()
 }
 
-/// One history row as the history page reads it: the values without their move logs (a busy
-/// day's history holds megabytes of logs; the page links each one instead), whether a log was
-/// there, and the match and round it concerns, when it concerns one.
-#[derive(Debug, Clone, sqlx::FromRow)]
+/// One history row as the history page reads it: the change without its move logs (a busy day's
+/// history holds megabytes of logs; the page links each one instead: a result read here has no
+/// `log_text`), whether a log was there, and the match and round it concerns, when it concerns one.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Entry {
     pub id: i64,
-    pub entity: String,
-    pub entity_id: i64,
-    pub action: String,
+    pub change: Change,
     pub username: Option<String>,
     pub at: String,
-    pub old_value: String,
-    pub new_value: String,
     pub old_log: bool,
     pub new_log: bool,
     pub match_id: Option<i64>,
@@ -111,6 +128,42 @@ pub struct Entry {
     /// The match's players (A commands Red in game 1).
     pub player_a: Option<i64>,
     pub player_b: Option<i64>,
+}
+
+/// [`Entry`] as the page's query returns it.
+#[derive(sqlx::FromRow)]
+struct PageRow {
+    id: i64,
+    #[sqlx(flatten)]
+    row: StoredRow,
+    old_log: bool,
+    new_log: bool,
+    match_id: Option<i64>,
+    round_number: Option<i64>,
+    table_no: Option<i64>,
+    game_no: Option<i64>,
+    player_a: Option<i64>,
+    player_b: Option<i64>,
+}
+
+impl PageRow {
+    fn read(self) -> Result<Entry, StoreError> {
+        let Recorded { change, username, at } = self.row.read()?;
+        Ok(Entry {
+            id: self.id,
+            change,
+            username,
+            at,
+            old_log: self.old_log,
+            new_log: self.new_log,
+            match_id: self.match_id,
+            round_number: self.round_number,
+            table_no: self.table_no,
+            game_no: self.game_no,
+            player_a: self.player_a,
+            player_b: self.player_b,
+        })
+    }
 }
 
 /// Which history rows a page shows.
@@ -165,30 +218,37 @@ fn page_sql(json: &JsonSql) -> String {
     let on = |template: &str, column: &str| template.replace("{c}", column);
     format!(
         "SELECT h.id, h.entity, h.entity_id, h.action, u.username, h.at, \
-         {} AS old_value, {} AS new_value, {} AS old_log, {} AS new_log, \
+         {old} AS old_value, {new} AS new_value, {old_log} AS old_log, {new_log} AS new_log, \
          m.id AS match_id, r.number AS round_number, m.table_no, g.game_no, m.player_a, m.player_b \
          FROM history h LEFT JOIN users u ON u.id = h.user_id \
-         LEFT JOIN games g ON h.entity = 'game' AND g.id = h.entity_id \
-         LEFT JOIN matches m ON m.id = (CASE WHEN h.entity = 'game' THEN g.match_id \
-              WHEN h.entity IN ('match', 'pairing', 'deck-check') THEN h.entity_id END) \
-         LEFT JOIN rounds r ON r.id = (CASE WHEN h.entity = 'round' THEN h.entity_id ELSE m.round_id END) \
+         LEFT JOIN games g ON h.entity = '{game}' AND g.id = h.entity_id \
+         LEFT JOIN matches m ON m.id = (CASE WHEN h.entity = '{game}' THEN g.match_id \
+              WHEN h.entity IN ('{match_}', '{pairing}', '{deck_check}') THEN h.entity_id END) \
+         LEFT JOIN rounds r ON r.id = (CASE WHEN h.entity = '{round}' THEN h.entity_id ELSE m.round_id END) \
          WHERE h.tournament_id = $1 \
            AND ($2 IS NULL OR r.number = $2) \
            AND ($3 IS NULL OR m.player_a = $3 OR m.player_b = $3 \
-                OR (h.entity IN ('player', 'forbidden-pair') AND h.entity_id = $3)) \
+                OR (h.entity IN ('{player}', '{forbidden_pair}') AND h.entity_id = $3)) \
            AND ($4 IS NULL OR m.id = $4) \
          ORDER BY h.id DESC LIMIT $5 OFFSET $6",
-        on(json.without_log, "h.old_value"),
-        on(json.without_log, "h.new_value"),
-        on(json.has_log, "h.old_value"),
-        on(json.has_log, "h.new_value"),
+        old = on(json.without_log, "h.old_value"),
+        new = on(json.without_log, "h.new_value"),
+        old_log = on(json.has_log, "h.old_value"),
+        new_log = on(json.has_log, "h.new_value"),
+        game = Entity::Game.as_str(),
+        match_ = Entity::Match.as_str(),
+        pairing = Entity::Pairing.as_str(),
+        deck_check = Entity::DeckCheck.as_str(),
+        round = Entity::Round.as_str(),
+        player = Entity::Player.as_str(),
+        forbidden_pair = Entity::ForbiddenPair.as_str(),
     )
 }
 
 /// A page of a tournament's history, newest first: at most `limit` rows after skipping `offset`.
 ///
 /// # Errors
-/// The query fails.
+/// The query fails, or a row does not read as a change.
 pub async fn page(
     db: &Store,
     tournament: TournamentId,
@@ -198,7 +258,7 @@ pub async fn page(
 ) -> Result<Vec<Entry>, StoreError> {
     // Built from constants only: nothing the user typed reaches the text.
     let sql = page_sql(json_sql(db));
-    Ok(on!(db, |c| sqlx::query_as::<_, Entry>(sqlx::AssertSqlSafe(sql.clone()))
+    let rows = on!(db, |c| sqlx::query_as::<_, PageRow>(sqlx::AssertSqlSafe(sql.clone()))
         .bind(tournament)
         .bind(filter.round)
         .bind(filter.player)
@@ -206,7 +266,8 @@ pub async fn page(
         .bind(limit)
         .bind(offset)
         .fetch_all(c)
-        .await)?)
+        .await)?;
+    rows.into_iter().map(PageRow::read).collect()
 }
 
 /// Which value of a history row.

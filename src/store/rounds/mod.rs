@@ -1,0 +1,179 @@
+//! Rounds and their matches (pairings). A round is computed as a draft, shown to the organiser,
+//! then published and finally locked. Creating a round creates its matches and their two games in
+//! one transaction, with a history row per pairing.
+//!
+//! Here: rounds, their phase and status, and moving a round on; `draft`: storing, changing and
+//! discarding a draft's pairings; `matches`: the matches as pages list them, and walkovers.
+
+mod draft;
+mod matches;
+
+pub use draft::{NewMatch, create, discard_draft, swap_players};
+pub use matches::{Forfeit, MatchRow, all_matches, all_matches_in, get_match, matches_of, set_forfeit};
+
+use super::history::{self, Change};
+use super::{Conn, RoundId, Store, StoreError, StoredText, TournamentId, UserId};
+use serde::{Deserialize, Serialize};
+
+/// Swiss or knockout (the league's two phases).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Phase {
+    Swiss,
+    Knockout,
+}
+
+impl Phase {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Swiss => "swiss",
+            Phase::Knockout => "knockout",
+        }
+    }
+
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Phase> {
+        Phase::ALL.iter().copied().find(|p| p.as_str() == s)
+    }
+}
+
+impl StoredText for Phase {
+    const ALL: &'static [Phase] = &[Phase::Swiss, Phase::Knockout];
+    fn as_str(self) -> &'static str {
+        Phase::as_str(self)
+    }
+}
+
+/// Where a round is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// Computed, visible only to the organiser.
+    Draft,
+    /// Public; results are being entered.
+    Published,
+    /// Finished; no more edits.
+    Locked,
+}
+
+impl Status {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Draft => "draft",
+            Status::Published => "published",
+            Status::Locked => "locked",
+        }
+    }
+
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Status> {
+        Status::ALL.iter().copied().find(|v| v.as_str() == s)
+    }
+}
+
+impl StoredText for Status {
+    const ALL: &'static [Status] = &[Status::Draft, Status::Published, Status::Locked];
+    fn as_str(self) -> &'static str {
+        Status::as_str(self)
+    }
+}
+
+stored_as_text!(Phase, Status);
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Round {
+    pub id: RoundId,
+    pub tournament_id: TournamentId,
+    pub number: i64,
+    pub phase: Phase,
+    pub status: Status,
+    /// The pairing explanation ("why these pairings"), as rendered text lines.
+    pub explanation: String,
+    pub version: i64,
+}
+
+impl Round {
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    #[must_use]
+    pub fn status(&self) -> Status {
+        self.status
+    }
+}
+
+const ROUND_SELECT: &str =
+    "SELECT id, tournament_id, number, phase, status, explanation, version FROM rounds";
+
+/// Move a round from `from` to `to` (publish, lock), if it is still in `from`.
+///
+/// # Errors
+/// [`StoreError::Conflict`] if the round is not in `from`; the update fails.
+#[tracing::instrument(skip(db))]
+pub async fn advance(
+    db: &Store,
+    tournament: TournamentId,
+    round: RoundId,
+    from: Status,
+    to: Status,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let mut tx = db.write_tournament(tournament).await?;
+    let updated = on!(&mut tx, |c| {
+        sqlx::query(
+        "UPDATE rounds SET status = $1, version = version + 1 WHERE id = $2 AND tournament_id = $3 AND status = $4",
+    )
+    .bind(to)
+    .bind(round)
+    .bind(tournament)
+    .bind(from)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected())
+    })?;
+    if updated == 0 {
+        return Err(StoreError::Conflict);
+    }
+    history::record(&mut tx, tournament, by, &Change::RoundAdvanced { round, from, to }).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Rounds of a tournament in order.
+///
+/// # Errors
+/// The query fails.
+pub async fn list(db: &Store, tournament: TournamentId) -> Result<Vec<Round>, StoreError> {
+    list_in(&mut db.conn().await?, tournament).await
+}
+
+/// [`list`] inside the caller's transaction (the read model loads everything in one).
+///
+/// # Errors
+/// The query fails.
+pub async fn list_in(conn: &mut Conn, tournament: TournamentId) -> Result<Vec<Round>, StoreError> {
+    Ok(on!(conn, |c| sqlx::query_as::<_, Round>(sqlx::AssertSqlSafe(format!(
+        "{ROUND_SELECT} WHERE tournament_id = $1 ORDER BY number"
+    )))
+    .bind(tournament)
+    .fetch_all(c)
+    .await)?)
+}
+
+/// # Errors
+/// The query fails.
+pub async fn by_number(
+    db: &Store,
+    tournament: TournamentId,
+    number: i64,
+) -> Result<Option<Round>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, Round>(sqlx::AssertSqlSafe(format!(
+        "{ROUND_SELECT} WHERE tournament_id = $1 AND number = $2"
+    )))
+    .bind(tournament)
+    .bind(number)
+    .fetch_optional(c)
+    .await)?)
+}

@@ -1,0 +1,226 @@
+//! The recorder (`/ref/t/{t}/game/{g}/record`), for the table's referee and the organisers: the board,
+//! the round and phase, whose decision it is, both clocks, the legal next events as buttons, a one-line
+//! notation field that works without JavaScript, undo, and the clock's pause.
+//!
+//! `POST` takes `csrf`, `step` (the number of lines the device saw: two devices cannot both append the
+//! same step) and `event` (one notation line; a form of the recorder may send its parts instead). A legal
+//! event is stored at once with the mover's clock reading from the server's clock (a reading typed in the
+//! line is replaced: the server's clock decides) and answered with 303; an illegal one gets 422 with the
+//! engine's message in the page's language and nothing is appended; an event saved after the mover's
+//! time reached 0:00 is refused and the game ends on time. When the game ends, its log and result are
+//! saved as a submitted log is.
+//!
+//! Here: the page; `post`: what a `POST` does, one function per action.
+
+mod post;
+
+pub use post::{RecordForm, record_post};
+
+use super::{render_status, tournament};
+use crate::store::games::GameRow;
+use crate::store::recordings::{self, Status as RecStatus};
+use crate::store::rounds::{MatchRow, Status};
+use crate::store::tournaments::{Role, Tournament};
+use crate::store::{self, GameId, Store};
+use crate::web::board::Board;
+use crate::web::error::WebError;
+use crate::web::extract::ctx::Ctx;
+use crate::web::forms::rules::rule_options;
+use crate::web::read_model::editions::EditionCache;
+use crate::web::security::auth::{self, LoggedIn};
+use crate::web::table::options::{self, Options, Pick};
+use crate::web::table::recorded::{self, now_ms};
+use crate::web::table::{ClockView, MoveView, awaited_text, clock_views, phase_key, side_key};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+/// The game, its match and the tournament, for a referee of the tournament; recording only in a
+/// published round (an organiser may also record in a locked one).
+async fn load(
+    db: &Store,
+    user: &LoggedIn,
+    tid: i64,
+    gid: i64,
+) -> Result<(Tournament, MatchRow, GameRow, bool), WebError> {
+    let t = tournament(db, tid).await?;
+    auth::require(db, &user.0, t.id, Role::Referee).await?;
+    let organiser = store::tournaments::has_role(db, t.id, user.0.id, Role::Organiser).await?;
+    let (game, _) = store::games::get(db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
+    let m = store::rounds::get_match(db, t.id, game.match_id).await?.ok_or(WebError::NotFound)?;
+    let open = match m.round_status {
+        Status::Published => true,
+        Status::Locked => organiser,
+        Status::Draft => false,
+    };
+    Ok((t, m, game, open))
+}
+
+fn base(t: &Tournament, game: GameId) -> String {
+    format!("/ref/t/{}/game/{game}/record", t.id)
+}
+
+#[derive(Template)]
+#[template(path = "referee/record.html")]
+struct RecorderPage<'a> {
+    ctx: &'a Ctx,
+    t: &'a Tournament,
+    m: &'a MatchRow,
+    game: &'a GameRow,
+    red_name: String,
+    polish_name: String,
+    base: String,
+    /// A recording exists.
+    started: bool,
+    /// Why recording cannot start (a result is entered, the match is a walkover, the round is closed).
+    blocked: String,
+    finished: bool,
+    paused: bool,
+    steps: i64,
+    game_round: u8,
+    phase: &'static str,
+    /// `Czerwoni` / `Polacy`: whose decision it is.
+    decides: &'static str,
+    awaited: String,
+    clocks: Vec<ClockView>,
+    board: String,
+    board_list: Vec<String>,
+    options: Options,
+    /// The last lines, newest first.
+    moves: Vec<MoveView>,
+    /// The engine's refusal of the last line sent, in the page's language.
+    error: String,
+    /// The line as typed, kept after a refusal.
+    typed: String,
+    notice: String,
+    result: String,
+}
+
+#[derive(Deserialize, Default)]
+pub struct RecordQuery {
+    unit: Option<String>,
+    card: Option<String>,
+    draft: Option<String>,
+}
+
+/// What the page says besides the position: a refusal, the line typed, a notice.
+#[derive(Default)]
+struct Said {
+    error: String,
+    typed: String,
+    notice: String,
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn page(
+    ctx: &Ctx,
+    db: &Store,
+    editions: &EditionCache,
+    t: &Tournament,
+    m: &MatchRow,
+    game: &GameRow,
+    open: bool,
+    pick: &Pick,
+    said: Said,
+    status: StatusCode,
+) -> Result<HttpResponse, WebError> {
+    let (red_name, polish_name) = recorded::names(m, game);
+    let base = base(t, game.id);
+    let rec = recordings::get(db, game.id).await?;
+    let blocked = if !open {
+        ctx.t("round_not_open")
+    } else if m.forfeit.is_some() {
+        ctx.t("refused_match_forfeited")
+    } else if game.has_result() && rec.is_none() {
+        ctx.t("record_has_result")
+    } else {
+        ""
+    }
+    .to_string();
+    let mut page = RecorderPage {
+        ctx,
+        t,
+        m,
+        game,
+        red_name,
+        polish_name,
+        base,
+        started: rec.is_some(),
+        blocked,
+        finished: false,
+        paused: false,
+        steps: 0,
+        game_round: 1,
+        phase: "phase_setup",
+        decides: "",
+        awaited: String::new(),
+        clocks: Vec::new(),
+        board: String::new(),
+        board_list: Vec::new(),
+        options: Options::default(),
+        moves: Vec::new(),
+        error: said.error,
+        typed: said.typed,
+        notice: said.notice,
+        result: String::new(),
+    };
+    if let Some(rec) = rec {
+        let edition = editions.get(db, &rec.edition).await?;
+        let opts = rule_options(&t.config());
+        let replay = recorded::replay(&rec, &edition, opts)?;
+        let state = replay.current();
+        let now = now_ms();
+        page.finished = rec.status == RecStatus::Finished || state.is_over();
+        page.paused = rec.paused;
+        page.steps = rec.steps;
+        page.game_round = state.round();
+        page.phase = phase_key(state);
+        page.decides = state.to_act().map_or("", side_key);
+        page.awaited = awaited_text(state, ctx.lang);
+        page.clocks = clock_views(&rec.clock, now, ctx.lang, [&page.red_name, &page.polish_name]);
+        if !page.finished && page.blocked.is_empty() {
+            page.options = options::build(state, pick, &page.base, ctx.lang);
+        } else if let Some(o) = state.outcome() {
+            page.result = format!(
+                "{}: {} ({}) · {}: {}",
+                ctx.t("winner"),
+                ctx.t(crate::web::text::names::Named::text_key(&o.winner)),
+                ctx.t(crate::web::text::names::Named::text_key(&o.termination)),
+                ctx.t("red_points"),
+                o.red_points
+            );
+        }
+        let mut board = Board::of(state, "rec");
+        board.marks = std::mem::take(&mut page.options.marks);
+        page.board = board.svg(ctx.lang);
+        page.board_list = board.list(ctx.lang);
+        let mut moves = replay.moves(ctx.lang);
+        moves.reverse();
+        moves.truncate(12);
+        page.moves = moves;
+    }
+    render_status(status, &page)
+}
+
+/// The recorder page. Settles the clock first (a fallen flag ends the game on time).
+pub async fn record_page(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    editions: web::Data<EditionCache>,
+    path: web::Path<(i64, i64)>,
+    query: web::Query<RecordQuery>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, gid) = path.into_inner();
+    let (t, m, mut game, open) = load(&db, &user, tid, gid).await?;
+    if let Some(rec) = recordings::get(&db, game.id).await? {
+        let edition = editions.get(&db, &rec.edition).await?;
+        if recorded::settle(&db, &t, &m, &game, &rec, &edition, rule_options(&t.config())).await? {
+            game = store::games::get(&db, game.id).await?.ok_or(WebError::NotFound)?.0;
+        }
+    }
+    let q = query.into_inner();
+    let pick = Pick { unit: q.unit, card: q.card, draft: q.draft };
+    page(&ctx, &db, &editions, &t, &m, &game, open, &pick, Said::default(), StatusCode::OK).await
+}

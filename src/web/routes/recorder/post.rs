@@ -1,0 +1,290 @@
+//! What a `POST` to the recorder does, one function per action: start recording, record a line
+//! (typed, or composed by a form of the recorder), take the last line back, pause or resume the
+//! clock. Every action but `start` acts on the recording as the device saw it (`step`), after the
+//! server's clock has been settled.
+
+use super::{Said, base, load, page};
+use crate::engine::notation::{self, Event};
+use crate::engine::{Edition, Refusal, Rule, RuleOptions, Section, messages};
+use crate::league::clock::LeagueClock;
+use crate::store::games::GameRow;
+use crate::store::recordings::{self, Recording, Status as RecStatus};
+use crate::store::rounds::MatchRow;
+use crate::store::tournaments::Tournament;
+use crate::store::{Store, StoreError, UserId};
+use crate::web::error::WebError;
+use crate::web::extract::ctx::Ctx;
+use crate::web::forms::field;
+use crate::web::forms::rules::rule_options;
+use crate::web::read_model::editions::EditionCache;
+use crate::web::routes::see_other;
+use crate::web::security::auth::LoggedIn;
+use crate::web::security::csrf::CsrfForm;
+use crate::web::table::options::Pick;
+use crate::web::table::recorded::{self, now_ms};
+use crate::web::table::{Replay, clock_side, compose};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+/// The longest line accepted in the notation field (a draw of ten cards is under 40 characters).
+const LINE_MAX: usize = 200;
+
+#[derive(Deserialize, Default)]
+pub struct RecordForm {
+    /// `start`, `event` (the default), `undo`, `pause`, `resume`.
+    #[serde(default)]
+    action: String,
+    /// The number of lines the device saw.
+    #[serde(default)]
+    step: String,
+    /// One notation line.
+    #[serde(default)]
+    event: String,
+}
+
+/// What a `POST` asks for (the form's `action`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Start,
+    /// `event`, or no action: record a line.
+    Line,
+    Undo,
+    Pause,
+    Resume,
+}
+
+impl Action {
+    fn parse(action: &str) -> Option<Action> {
+        Some(match action {
+            "start" => Action::Start,
+            "" | "event" => Action::Line,
+            "undo" => Action::Undo,
+            "pause" => Action::Pause,
+            "resume" => Action::Resume,
+            _ => return None,
+        })
+    }
+}
+
+/// The request every action answers: who, which game, and the page to show again.
+struct Post<'a> {
+    ctx: &'a Ctx,
+    db: &'a Store,
+    editions: &'a EditionCache,
+    t: &'a Tournament,
+    m: &'a MatchRow,
+    game: &'a GameRow,
+    open: bool,
+    user: &'a LoggedIn,
+}
+
+impl Post<'_> {
+    /// The recorder again, with what it says, answered with `status`.
+    async fn again(&self, said: Said, status: StatusCode) -> Result<HttpResponse, WebError> {
+        let Post { ctx, db, editions, t, m, game, open, .. } = *self;
+        page(ctx, db, editions, t, m, game, open, &Pick::default(), said, status).await
+    }
+
+    /// The recorder again with a refusal of the line `typed` (kept in the field), 422.
+    async fn refused(&self, error: String, typed: String) -> Result<HttpResponse, WebError> {
+        self.again(Said { error, typed, ..Said::default() }, StatusCode::UNPROCESSABLE_ENTITY).await
+    }
+
+    /// The recorder again: another device recorded first, 409.
+    async fn overtaken(&self, typed: String) -> Result<HttpResponse, WebError> {
+        let said = Said { notice: self.ctx.t("record_conflict").to_string(), typed, ..Said::default() };
+        self.again(said, StatusCode::CONFLICT).await
+    }
+
+    fn done(&self) -> HttpResponse {
+        see_other(&base(self.t, self.game.id))
+    }
+
+    fn by(&self) -> UserId {
+        self.user.0.id
+    }
+}
+
+/// A recording in play, as the device saw it, replayed on its edition.
+struct InPlay<'r, 'e> {
+    rec: &'r Recording,
+    edition: &'e Edition,
+    options: RuleOptions,
+    replay: &'r Replay<'e>,
+    now: i64,
+}
+
+/// Start, record, undo, pause or resume.
+pub async fn record_post(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    editions: web::Data<EditionCache>,
+    path: web::Path<(i64, i64)>,
+    form: CsrfForm<RecordForm>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, gid) = path.into_inner();
+    let (t, m, game, open) = load(&db, &user, tid, gid).await?;
+    let post = Post { ctx: &ctx, db: &db, editions: &editions, t: &t, m: &m, game: &game, open, user: &user };
+    let f = &form.value;
+    if !open {
+        return Err(WebError::BadRequest(ctx.t("round_not_open").to_string()));
+    }
+    if m.forfeit.is_some() {
+        return Err(WebError::refused(ctx.lang, crate::store::Refusal::MatchForfeited));
+    }
+    let action = Action::parse(&f.action);
+    let rec = recordings::get(&db, game.id).await?;
+    if action == Some(Action::Start) {
+        return start(&post, rec.is_some()).await;
+    }
+    let Some(rec) = rec else { return Err(WebError::BadRequest(ctx.t("record_not_started").to_string())) };
+    let step = field::int(ctx.lang, "record_step", &f.step, 0, i64::MAX)?;
+    if step != rec.steps {
+        return post.overtaken(f.event.clone()).await;
+    }
+    let edition = editions.get(&db, &rec.edition).await?;
+    let options = rule_options(&t.config());
+    // The server's clock first: a fallen flag ends the game before anything else is taken.
+    if recorded::settle(&db, &t, &m, &game, &rec, &edition, options).await? {
+        return post.refused(ctx.t("record_time_up").to_string(), f.event.clone()).await;
+    }
+    if rec.status == RecStatus::Finished {
+        return Err(WebError::BadRequest(ctx.t("record_finished").to_string()));
+    }
+    let replay = recorded::replay(&rec, &edition, options)?;
+    let live = InPlay { rec: &rec, edition: &edition, options, replay: &replay, now: now_ms() };
+    match action {
+        Some(Action::Line) => line(&post, &live, &f.event, &form.pairs).await,
+        Some(Action::Undo) => undo(&post, &live).await,
+        Some(Action::Pause) => pause(&post, &live, true).await,
+        Some(Action::Resume) => pause(&post, &live, false).await,
+        // `start` is answered above.
+        Some(Action::Start) | None => {
+            Err(WebError::BadRequest(format!("{}: {}", ctx.t("record_action"), ctx.t("choose_one"))))
+        }
+    }
+}
+
+/// Start recording (both clocks at the time control, stopped); if another device started it
+/// already, carry on there.
+async fn start(post: &Post<'_>, started: bool) -> Result<HttpResponse, WebError> {
+    let Post { ctx, db, t, game, .. } = *post;
+    if started {
+        return Ok(post.done());
+    }
+    if game.has_result() {
+        return Err(WebError::BadRequest(ctx.t("record_has_result").to_string()));
+    }
+    let clock = LeagueClock::new(i64::from(t.rules.time_control_secs), now_ms());
+    match recordings::start(db, t.id, game.id, &t.edition, clock, post.by()).await {
+        Ok(()) | Err(StoreError::Conflict) => {}
+        Err(e) => return Err(e.into()),
+    }
+    tracing::info!(tournament = %t.id, game = %game.id, by = %post.user.0.username, "recording started");
+    Ok(post.done())
+}
+
+/// Record one line: typed, or composed from a form's fields. The server's clock decides its
+/// reading; a line the rules refuse is not appended; the line that ends the game saves its log and
+/// result.
+async fn line(
+    post: &Post<'_>,
+    live: &InPlay<'_, '_>,
+    typed: &str,
+    pairs: &[(String, String)],
+) -> Result<HttpResponse, WebError> {
+    let Post { ctx, db, t, m, game, .. } = *post;
+    let InPlay { rec, edition, options, replay, now } = *live;
+    let typed = typed.trim();
+    let text = if typed.is_empty() {
+        compose::line(pairs, replay.current().to_act()).unwrap_or_default()
+    } else {
+        typed.to_string()
+    };
+    if text.is_empty() {
+        return post.refused(ctx.t("record_empty").to_string(), String::new()).await;
+    }
+    if text.len() > LINE_MAX || text.contains('\n') {
+        return post.refused(ctx.t("record_one_line").to_string(), String::new()).await;
+    }
+    field::text(ctx.lang, "record_line", &text, LINE_MAX)?;
+    let mut event = match event_of(ctx, &text) {
+        Ok(event) => event,
+        Err(error) => return post.refused(error, text).await,
+    };
+    // The server's clock decides the reading: the mover's clock if it runs.
+    event.clock =
+        (rec.clock.running == Some(event.side) && !rec.paused).then(|| rec.clock.reading(event.side, now));
+    let next = match replay.current().apply_line(&event) {
+        Ok(next) => next,
+        Err(e) => return post.refused(refusal_text(ctx, &e.refusal), text).await,
+    };
+    let running = if rec.paused || next.is_over() { None } else { clock_side(&next) };
+    let clock = rec.clock.switch(now, running);
+    let line = notation::canonical(&event, edition).to_string();
+    match recordings::append(db, game.id, rec.steps, &line, &clock, rec.paused, post.by()).await {
+        Ok(()) => {}
+        Err(StoreError::Conflict) => return post.overtaken(text).await,
+        Err(e) => return Err(e.into()),
+    }
+    if next.is_over() {
+        let mut after = rec.clone();
+        after.lines.push(line);
+        after.steps += 1;
+        after.clock = clock;
+        recorded::finish(db, t, m, game, &after, edition, options, post.by()).await?;
+    }
+    Ok(post.done())
+}
+
+/// The line as one event; if it is not one (it does not parse, or holds more), why, in the page's
+/// language.
+fn event_of(ctx: &Ctx, text: &str) -> Result<Event, String> {
+    let log = notation::parse(text)
+        .map_err(|e| refusal_text(ctx, &Refusal::new(Section::Notation, Rule::Syntax(e.syntax))))?;
+    match (log.header.is_empty(), log.events.into_iter().next()) {
+        (true, Some(event)) => Ok(event),
+        _ => Err(ctx.t("record_one_line").to_string()),
+    }
+}
+
+/// The engine's refusal as the recorder says it: one sentence.
+fn refusal_text(ctx: &Ctx, refusal: &Refusal) -> String {
+    messages::capitalised(&refusal.render(ctx.lang)) + "."
+}
+
+/// Take back the last line (kept in history); the clock of the side that decides again runs.
+async fn undo(post: &Post<'_>, live: &InPlay<'_, '_>) -> Result<HttpResponse, WebError> {
+    let Post { ctx, db, t, game, .. } = *post;
+    let InPlay { rec, replay, now, .. } = *live;
+    if rec.steps < 1 {
+        return Err(WebError::BadRequest(ctx.t("record_nothing_to_undo").to_string()));
+    }
+    let before = usize::try_from(rec.steps - 1).unwrap_or(0);
+    let state = replay.states.get(before).ok_or(WebError::NotFound)?;
+    let running = if rec.paused { None } else { clock_side(state) };
+    recordings::undo(db, t.id, game.id, rec.steps, &rec.clock.switch(now, running), rec.paused, post.by())
+        .await
+        .map_err(|e| conflict(ctx, e))?;
+    Ok(post.done())
+}
+
+/// Pause both clocks, or resume the clock of the side whose decision it is.
+async fn pause(post: &Post<'_>, live: &InPlay<'_, '_>, paused: bool) -> Result<HttpResponse, WebError> {
+    let Post { ctx, db, game, .. } = *post;
+    let InPlay { rec, replay, now, .. } = *live;
+    let running = if paused { None } else { clock_side(replay.current()) };
+    recordings::set_clock(db, game.id, rec.steps, &rec.clock.switch(now, running), paused)
+        .await
+        .map_err(|e| conflict(ctx, e))?;
+    Ok(post.done())
+}
+
+fn conflict(ctx: &Ctx, e: StoreError) -> WebError {
+    match e {
+        StoreError::Conflict => WebError::Conflict(ctx.t("record_conflict").to_string()),
+        other => other.into(),
+    }
+}

@@ -1,0 +1,165 @@
+//! Commands built step by step: the operational phase's first choices (pass, the units that can
+//! act, the action cards), a unit picked (where it marches, what it attacks, Pillage), and a line
+//! being built (`?draft=`), applied to a copy of the position to offer what may follow.
+
+use super::{Ctx, LinkOption, Options};
+use crate::engine::CardEffect;
+use crate::engine::action::{Action, CardPlay};
+use crate::engine::error::Awaited;
+use crate::engine::ids::UnitId;
+use crate::engine::notation::{self, Body, PlayBody, Tok, UNSEEN};
+use crate::outcome::Side;
+
+/// The operational phase with nothing picked: pass, the units that can act, the action cards.
+pub(super) fn operational(cx: &Ctx<'_, '_>, side: Side, out: &mut Options) {
+    let state = cx.state;
+    out.posts.push(cx.post(format!("{side} pass")));
+    for u in cx.own_units(side) {
+        if !first_steps(cx, side, u).is_empty() || pillage(cx, side, u).is_some() {
+            let href = cx.href("unit", cx.code(u));
+            out.marks.unit_links.push((u, href.clone()));
+            out.links.push(LinkOption { label: cx.unit_label(u), href });
+        }
+    }
+    for c in state.possible_hand(side).iter() {
+        if state.edition().card(c).effect.is_some_and(CardEffect::is_action) {
+            let item = cx.card_item(c);
+            out.links.push(LinkOption { label: item.label, href: cx.href("card", &item.value) });
+        }
+    }
+}
+
+/// A unit's legal first step of a command: marches and attacks.
+fn first_steps(cx: &Ctx<'_, '_>, side: Side, u: UnitId) -> Vec<Action> {
+    let state = cx.state;
+    let Some(h) = state.position(u) else { return Vec::new() };
+    let mut out = Vec::new();
+    for n in state.edition().neighbours(h) {
+        let a = match state.occupant(n) {
+            None => Action::March { unit: u, to: n },
+            Some(o) if state.edition().unit(o).side != side => Action::Attack { unit: u, target: o },
+            Some(_) => continue,
+        };
+        if state.is_legal(&a) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// The Pillage line for a unit, if it may pillage now.
+fn pillage(cx: &Ctx<'_, '_>, side: Side, u: UnitId) -> Option<String> {
+    let state = cx.state;
+    if side != Side::Red || !state.is_legal(&Action::Pillage { unit: u }) {
+        return None;
+    }
+    let draw = if state.deck_size(side) > 0 { format!(" draw {UNSEEN}") } else { String::new() };
+    Some(format!("{side} pillage {}{draw}", cx.code(u)))
+}
+
+/// A unit picked: where it may march, what it may attack, Pillage.
+pub(super) fn unit_picked(cx: &Ctx<'_, '_>, side: Side, code: &str, out: &mut Options) {
+    let state = cx.state;
+    let Some(u) =
+        notation::unit_named(state.edition(), code).filter(|u| state.edition().unit(*u).side == side)
+    else {
+        operational(cx, side, out);
+        return;
+    };
+    out.marks.selected = Some(u);
+    let code = cx.code(u).to_string();
+    for a in first_steps(cx, side, u) {
+        match a {
+            Action::March { to, .. } => {
+                let draft = format!("{side} command {code} march {}", cx.label(to));
+                out.marks.hex_links.push((to, cx.href("draft", &draft)));
+            }
+            Action::Attack { target, .. } => {
+                let line = format!("{side} command {code} attack {}", cx.code(target));
+                out.marks.targets.push(target);
+                out.marks.unit_links.push((target, cx.go(&line)));
+                out.posts.push(cx.post(line));
+            }
+            _ => {}
+        }
+    }
+    if let Some(line) = pillage(cx, side, u) {
+        out.posts.push(cx.post(line));
+    }
+}
+
+/// A line being built: applied to a copy of the position (a command left open), then what may follow.
+pub(super) fn drafted(cx: &Ctx<'_, '_>, draft: &str, out: &mut Options) -> Result<(), String> {
+    let state = cx.state;
+    let lang = cx.lang;
+    let log = notation::parse(draft).map_err(|_| lang.t("draft_unreadable").to_string())?;
+    let [event] = log.events.as_slice() else { return Err(lang.t("draft_unreadable").to_string()) };
+    let mut actions = Vec::new();
+    notation::expand(event, state.edition(), &mut actions).map_err(|r| r.rule.sentence(lang))?;
+    let mut after = *state;
+    for a in &actions {
+        if a.side().is_some_and(|s| s != event.side) {
+            return Err(lang.t("draft_unreadable").to_string());
+        }
+        after = after.apply(a).map_err(|e| e.refusal.rule.sentence(lang))?;
+    }
+    let path: Vec<Tok> = match &event.body {
+        Body::Command { path, .. } | Body::Play { play: PlayBody::Maneuver { path, .. }, .. } => path.clone(),
+        _ => Vec::new(),
+    };
+    out.marks.path = path.iter().filter_map(|t| notation::space_named(state.edition(), t)).collect();
+    let line = event.to_string();
+    let Awaited::Command { .. } = after.awaited() else {
+        // A whole line: confirm it.
+        out.draft = Some(cx.post(line));
+        return Ok(());
+    };
+    let Some(unit) = actions.iter().rev().find_map(|a| match a {
+        Action::March { unit, .. } | Action::Play { play: CardPlay::Maneuver { unit }, .. } => Some(*unit),
+        _ => None,
+    }) else {
+        return Err(lang.t("draft_unreadable").to_string());
+    };
+    out.marks.selected = Some(unit);
+    // Ending the command here is a whole line (a Manewr without marching too).
+    out.draft = Some(cx.post(line));
+    let extend = |f: &dyn Fn(&mut Body)| {
+        let mut ev = event.clone();
+        f(&mut ev.body);
+        ev.to_string()
+    };
+    let side = state.edition().unit(unit).side;
+    let Some(h) = after.position(unit) else { return Ok(()) };
+    for n in state.edition().neighbours(h) {
+        match after.occupant(n) {
+            None if after.is_legal(&Action::March { unit, to: n }) => {
+                let label = Tok::new(cx.label(n)).unwrap_or_default();
+                let next = extend(&|b: &mut Body| match b {
+                    Body::Command { path, .. } | Body::Play { play: PlayBody::Maneuver { path, .. }, .. } => {
+                        path.push(label);
+                    }
+                    _ => {}
+                });
+                out.marks.hex_links.push((n, cx.href("draft", &next)));
+            }
+            Some(o)
+                if state.edition().unit(o).side != side
+                    && after.is_legal(&Action::Attack { unit, target: o }) =>
+            {
+                let code = Tok::new(cx.code(o)).unwrap_or_default();
+                let next = extend(&|b: &mut Body| match b {
+                    Body::Command { attack, .. }
+                    | Body::Play { play: PlayBody::Maneuver { attack, .. }, .. } => {
+                        *attack = Some(code);
+                    }
+                    _ => {}
+                });
+                out.marks.targets.push(o);
+                out.marks.unit_links.push((o, cx.go(&next)));
+                out.posts.push(cx.post(next));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,300 @@
+//! What the recorder offers in a position: the legal next events as buttons (each a whole notation line,
+//! labelled with its sentence), links that build a line step by step (tap a unit, then where it marches,
+//! then what it attacks; tap a card, then its choices), and forms for choices of several cards or units.
+//! Built from the engine's state queries and `is_legal`; the engine still decides when a line is posted.
+//! A line being built travels in the link (`?draft=`), so all of this works without JavaScript.
+//!
+//! Here: what is offered, and what each decision the game awaits offers; `commands`: commands
+//! built step by step (a unit, then its path, then its target); `cards`: an action card's choices.
+
+mod cards;
+mod commands;
+
+use crate::engine::action::Action;
+use crate::engine::error::Awaited;
+use crate::engine::ids::{CardId, HexId, UnitId};
+use crate::engine::notation::{self, Builder, UNSEEN};
+use crate::engine::{GameState, narrate};
+use crate::outcome::Side;
+use crate::web::board::Marks;
+use crate::web::text::i18n::Lang;
+
+/// A button that records one whole line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PostOption {
+    /// The line's sentence.
+    pub label: String,
+    pub line: String,
+}
+
+/// A link that refines the choice (no recording yet).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkOption {
+    pub label: String,
+    pub href: String,
+}
+
+/// A card or unit in a form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    pub value: String,
+    pub label: String,
+}
+
+/// Which line a picker composes: its fields, and the `compose` value its form posts (`Display`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Compose {
+    /// A named draw (the struct-update base of `Picker::default()`; every picker names its own).
+    #[default]
+    Draw,
+    Extra,
+    Select,
+    GoWest,
+    FighterEscadrille,
+    BrokenCipher,
+    ArtillerySupport,
+    RadioJamming,
+}
+
+impl Compose {
+    /// The form's `compose` value (what `compose::line` reads back).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Compose::Draw => "draw",
+            Compose::Extra => "extra",
+            Compose::Select => "select",
+            Compose::GoWest => "go-west",
+            Compose::FighterEscadrille => "fighter-escadrille",
+            Compose::BrokenCipher => "broken-cipher",
+            Compose::ArtillerySupport => "artillery-support",
+            Compose::RadioJamming => "radio-jamming",
+        }
+    }
+}
+
+impl std::fmt::Display for Compose {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A form for a choice of several cards or units; the recorder composes its line (`compose`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Picker {
+    pub kind: Compose,
+    pub side: &'static str,
+    /// The action card played (card forms).
+    pub card: String,
+    pub title: String,
+    pub cards: Vec<Item>,
+    pub units: Vec<Item>,
+    /// Targets (artillery support).
+    pub targets: Vec<Item>,
+    /// How many cards the choice takes (a hint).
+    pub count: usize,
+    /// The most cards that may be written `?` (0: none).
+    pub max_unseen: usize,
+    pub default_unseen: usize,
+}
+
+/// Everything the recorder offers now.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    pub posts: Vec<PostOption>,
+    pub links: Vec<LinkOption>,
+    pub pickers: Vec<Picker>,
+    pub marks: Marks,
+    /// The line being built, if it is whole and may be saved as it is.
+    pub draft: Option<PostOption>,
+    /// A link back to the position's first choices (when something is picked).
+    pub back: Option<String>,
+    /// A draft that did not apply (it is dropped), in the page's language.
+    pub problem: Option<String>,
+}
+
+/// What the recorder's link carries: a unit or card picked, or a line being built.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pick {
+    pub unit: Option<String>,
+    pub card: Option<String>,
+    pub draft: Option<String>,
+}
+
+fn encode(v: &str) -> String {
+    serde_urlencoded::to_string([("x", v)]).map(|s| s[2..].to_string()).unwrap_or_default()
+}
+
+struct Ctx<'s, 'e> {
+    state: &'s GameState<'e>,
+    base: &'s str,
+    lang: Lang,
+}
+
+impl Ctx<'_, '_> {
+    fn href(&self, key: &str, value: &str) -> String {
+        format!("{}?{key}={}", self.base, encode(value))
+    }
+    /// A link to confirm a whole line (`go=1`: the script posts it at once).
+    fn go(&self, line: &str) -> String {
+        format!("{}?draft={}&go=1", self.base, encode(line))
+    }
+    fn code(&self, u: UnitId) -> &str {
+        &self.state.edition().unit(u).code
+    }
+    fn label(&self, h: HexId) -> &str {
+        &self.state.edition().hex(h).label
+    }
+    fn unit_label(&self, u: UnitId) -> String {
+        let spec = self.state.edition().unit(u);
+        format!("{} ({})", spec.name, spec.code)
+    }
+    fn card_item(&self, c: CardId) -> Item {
+        let spec = self.state.edition().card(c);
+        let colour = self.lang.t(&format!("colour_{}", spec.colour.as_str()));
+        Item { value: c.token(), label: format!("{} {} ({colour}, {})", c.token(), spec.name, spec.strength) }
+    }
+    /// The sentence of a line in this position (the line itself if it does not parse).
+    fn post(&self, line: String) -> PostOption {
+        let label = match notation::parse(&line) {
+            Ok(log) => log
+                .events
+                .first()
+                .map(|ev| narrate::sentence(self.state, ev, self.lang))
+                .unwrap_or_else(|| line.clone()),
+            Err(_) => line.clone(),
+        };
+        PostOption { label, line }
+    }
+    /// The line `Builder` writes for one action in this position.
+    fn line_of(&self, a: &Action) -> Option<String> {
+        let mut b = Builder::default();
+        b.push(self.state, a);
+        b.log.events.first().map(ToString::to_string)
+    }
+    fn own_units(&self, side: Side) -> Vec<UnitId> {
+        let e = self.state.edition();
+        e.units().filter(|u| u.side == side && self.state.position(u.id).is_some()).map(|u| u.id).collect()
+    }
+    fn markable(&self, side: Side) -> Vec<Item> {
+        let e = self.state.edition();
+        self.own_units(side)
+            .into_iter()
+            .filter(|u| !e.unit(*u).is_defenders)
+            .map(|u| Item { value: self.code(u).to_string(), label: self.unit_label(u) })
+            .collect()
+    }
+}
+
+/// The options in `state` for what `pick` carries; links lead to `base` (the recorder's address).
+#[must_use]
+pub fn build(state: &GameState<'_>, pick: &Pick, base: &str, lang: Lang) -> Options {
+    let cx = Ctx { state, base, lang };
+    let mut out = Options::default();
+    if let Some(draft) = pick.draft.as_deref().filter(|d| !d.trim().is_empty()) {
+        match commands::drafted(&cx, draft, &mut out) {
+            Ok(()) => {
+                out.back = Some(base.to_string());
+                return out;
+            }
+            Err(problem) => {
+                out = Options::default();
+                out.problem = Some(problem);
+            }
+        }
+    }
+    match state.awaited() {
+        Awaited::Nothing => {}
+        Awaited::Draw { side, left, .. } => draws(&cx, side, usize::from(left), &mut out),
+        Awaited::ExtraMarkers => out.pickers.push(Picker {
+            kind: Compose::Extra,
+            side: "red",
+            title: lang.t("pick_extra_markers").to_string(),
+            units: cx.markable(Side::Red),
+            count: 2,
+            ..Picker::default()
+        }),
+        Awaited::Action { side } => {
+            if let Some(code) = &pick.unit {
+                commands::unit_picked(&cx, side, code, &mut out);
+            } else if let Some(card) = &pick.card {
+                cards::card_picked(&cx, side, card, &mut out);
+            } else {
+                commands::operational(&cx, side, &mut out);
+            }
+            if pick.unit.is_some() || pick.card.is_some() {
+                out.back = Some(base.to_string());
+            }
+        }
+        Awaited::Select { side } => {
+            let hand = state.hand_size(side) as usize;
+            out.pickers.push(Picker {
+                kind: Compose::Select,
+                side: side.as_str(),
+                title: lang.t("pick_select").to_string(),
+                cards: state.possible_hand(side).iter().map(|c| cx.card_item(c)).collect(),
+                count: hand.min(4),
+                max_unseen: usize::from(hand > 0),
+                default_unseen: usize::from(state.hand_unseen(side) > 0),
+                ..Picker::default()
+            });
+        }
+        Awaited::Retreat { .. } => {
+            for a in state.legal_actions() {
+                if let (Action::Retreat { to }, Some(line)) = (a, cx.line_of(&a)) {
+                    out.marks.hex_links.push((to, cx.go(&line)));
+                    out.posts.push(cx.post(line));
+                }
+            }
+        }
+        // Choosing the attack, set-aside, draw-back, Field fortifications, strengths, advance: few
+        // choices, each a button.
+        Awaited::Command { .. }
+        | Awaited::ChooseAttack { .. }
+        | Awaited::SetAside { .. }
+        | Awaited::Pull { .. }
+        | Awaited::FieldFortifications { .. }
+        | Awaited::Strength { .. }
+        | Awaited::Advance { .. } => {
+            for a in state.legal_actions() {
+                if let Some(line) = cx.line_of(&a) {
+                    out.posts.push(cx.post(line));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Draws: all the cards still to draw unseen (the usual case at a table), one unseen, or named cards.
+fn draws(cx: &Ctx<'_, '_>, side: Side, left: usize, out: &mut Options) {
+    let state = cx.state;
+    let line = |side: Side, n: usize| format!("{side} draw {}", vec![UNSEEN; n].join(" "));
+    out.posts.push(cx.post(line(side, left)));
+    if left > 1 {
+        out.posts.push(cx.post(line(side, 1)));
+    }
+    // Before anything is dealt either hand may come first (the rulebook deals the Poles' 7 first).
+    let polish_first = Action::Draw { side: Side::Polish, card: crate::engine::CardRef::Unseen };
+    if side == Side::Red
+        && state.hand_size(Side::Red) == 0
+        && state.hand_size(Side::Polish) == 0
+        && state.is_legal(&polish_first)
+    {
+        let n = usize::from(state.deck_size(Side::Polish)).min(7);
+        out.posts.push(cx.post(line(Side::Polish, n)));
+    }
+    out.pickers.push(Picker {
+        kind: Compose::Draw,
+        side: side.as_str(),
+        title: cx.lang.t("pick_named_draw").to_string(),
+        cards: state.unplaced(side).iter().map(|c| cx.card_item(c)).collect(),
+        count: left,
+        max_unseen: left,
+        default_unseen: 0,
+        ..Picker::default()
+    });
+}
+
+#[cfg(test)]
+mod tests;

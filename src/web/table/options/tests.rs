@@ -1,0 +1,90 @@
+//! The recorder's options in real positions of the built-in edition.
+
+use super::*;
+use crate::engine::notation::Body;
+use crate::engine::{Edition, RuleOptions};
+use crate::web::table::Replay;
+
+fn state_after(lines: &str) -> GameState<'static> {
+    let log = notation::parse(lines).unwrap();
+    *Replay::of_log(log, Edition::builtin(), RuleOptions::default()).unwrap().current()
+}
+
+const DEALT: &str = "red draw ? ? ? ? ? ? ? ? ? ?\npolish draw ? ? ? ? ? ? ?\n";
+
+#[test]
+fn the_deal_is_one_tap_for_each_hand() {
+    let start = state_after("");
+    let o = build(&start, &Pick::default(), "/r", Lang::Pl);
+    let lines: Vec<&str> = o.posts.iter().map(|p| p.line.as_str()).collect();
+    assert_eq!(lines, ["red draw ? ? ? ? ? ? ? ? ? ?", "red draw ?", "polish draw ? ? ? ? ? ? ?"]);
+    assert_eq!(o.posts[0].label, "Czerwoni dobierają 10 kart startowych.");
+}
+
+#[test]
+fn a_command_is_built_by_tapping_the_unit_then_spaces_then_the_target() {
+    let s = state_after(&format!("{DEALT}red extra R16A R16A\n"));
+    let o = build(&s, &Pick::default(), "/r", Lang::Pl);
+    assert!(o.posts.iter().any(|p| p.line == "red pass"));
+    let r16a = Edition::builtin().unit_by_code("R16A").unwrap();
+    let href = &o.marks.unit_links.iter().find(|(u, _)| *u == r16a).expect("R16A can act").1;
+    assert_eq!(href, "/r?unit=R16A");
+    let o = build(&s, &Pick { unit: Some("R16A".into()), ..Pick::default() }, "/r", Lang::Pl);
+    assert_eq!(o.marks.selected, Some(r16a));
+    let f4 = Edition::builtin().hex_by_label("f4").unwrap();
+    let to_f4 = &o.marks.hex_links.iter().find(|(h, _)| *h == f4).expect("f4 is a march").1;
+    assert_eq!(to_f4, "/r?draft=red+command+R16A+march+f4");
+    let o = build(
+        &s,
+        &Pick { draft: Some("red command R16A march f4".into()), ..Pick::default() },
+        "/r",
+        Lang::Pl,
+    );
+    assert_eq!(o.draft.as_ref().map(|d| d.line.as_str()), Some("red command R16A march f4"));
+    assert_eq!(o.draft.as_ref().map(|d| d.label.as_str()), Some("Czerwoni: 16 Armia maszeruje f4."));
+    let e4 = Edition::builtin().hex_by_label("e4").unwrap();
+    assert!(
+        o.marks.hex_links.iter().any(|(h, href)| *h == e4 && href.ends_with("march+f4+e4")),
+        "{:?}",
+        o.marks
+    );
+    let o = build(
+        &s,
+        &Pick { draft: Some("red command R16A march f4 e4".into()), ..Pick::default() },
+        "/r",
+        Lang::Pl,
+    );
+    let attack =
+        o.posts.iter().find(|p| p.line == "red command R16A march f4 e4 attack P1A").expect("attack");
+    assert_eq!(attack.label, "Czerwoni: 16 Armia maszeruje f4 → e4 i atakuje 1 Armię.");
+}
+
+#[test]
+fn an_illegal_draft_is_dropped_with_the_reason() {
+    let s = state_after(&format!("{DEALT}red extra R16A R16A\n"));
+    let o = build(
+        &s,
+        &Pick { draft: Some("red command R16A march d5".into()), ..Pick::default() },
+        "/r",
+        Lang::En,
+    );
+    assert!(o.problem.is_some(), "{o:?}");
+    assert!(o.posts.iter().any(|p| p.line == "red pass"), "back to the first choices");
+}
+
+#[test]
+fn a_selection_is_a_form_with_one_unseen_card_at_most() {
+    // The rulebook's combat, on the shipped edition, as the table sees it.
+    let text = include_str!("../../../../fixtures/logs/rulebook-operational-and-fortification-unseen.bwlog");
+    let log = crate::engine::parse_log(text).unwrap();
+    let edition = Edition::builtin_for_log(text);
+    let select_at = log.events.iter().position(|e| matches!(e.body, Body::Select { .. })).unwrap();
+    let mut s = GameState::new(edition, RuleOptions::default());
+    for line in &log.events[..select_at] {
+        s = s.apply_line(line).unwrap();
+    }
+    let o = build(&s, &Pick::default(), "/r", Lang::Pl);
+    let p = &o.pickers[0];
+    assert_eq!((p.kind, p.count, p.max_unseen, p.default_unseen), (Compose::Select, 4, 1, 1));
+    assert!(p.cards.len() >= 4);
+}

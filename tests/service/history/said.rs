@@ -1,0 +1,366 @@
+//! What the history page said of [`super::stored`]'s rows before history changes were typed.
+
+/// What, before and after, in words.
+pub type Sentence = (&'static str, &'static [&'static str], &'static [&'static str]);
+
+/// The sentences of [`AS_WRITTEN`] then [`OLDER_SHAPES`] (the draft's ids those of the round
+/// played) as the history page said them before history changes were typed, in Polish (copied
+/// from a run of that code, on SQLite and PostgreSQL alike).
+pub const SAID_PL: &[Sentence] = &[
+    ("Rejestracja: Anna Nowak", &[], &["Test wiedzy: 7", "Szkoła / klub: KS Polonia"]),
+    ("Rejestracja: Jan Kowal", &[], &["Test wiedzy: –"]),
+    (
+        "Rejestracja: Ewa Lis (Zgoda mimo wieku (poza 14-20))",
+        &[],
+        &["Test wiedzy: –", "Szkoła / klub: UKS Wisła"],
+    ),
+    ("Rejestracja: Anonim #4", &[], &["Test wiedzy: 3"]),
+    (
+        "Wycofanie z turnieju: Anonim #4",
+        &["w turnieju", "Test wiedzy: 3"],
+        &["wycofanie z turnieju", "Test wiedzy: 3"],
+    ),
+    (
+        "Powrót do turnieju: Anonim #4",
+        &["wycofanie z turnieju", "Test wiedzy: 3"],
+        &["w turnieju", "Test wiedzy: 3"],
+    ),
+    ("Zmiana danych gracza: Jan Kowal", &["w turnieju", "Test wiedzy: –"], &["w turnieju", "Test wiedzy: 9"]),
+    ("Zakazana para: Anna Nowak – Jan Kowal", &[], &["do rundy 2"]),
+    ("Zakazana para: Anna Nowak – Jan Kowal", &["do rundy 2"], &["zawsze"]),
+    ("Zakazana para: Ewa Lis – Anonim #4", &[], &["do rundy 1"]),
+    ("Zakaz pary zdjęty: Anna Nowak – Jan Kowal", &[], &[]),
+    ("Kojarzenie (runda 1, stół 1)", &[], &["Anna Nowak (Czerwoni w 1. partii) – Jan Kowal"]),
+    ("Kojarzenie (runda 1, stół 2)", &[], &["Ewa Lis (Czerwoni w 1. partii) – Anonim #4"]),
+    ("Przydział sędziów do stołów (runda 1)", &[], &["stół 1: sedzia", "stół 2: sedzia"]),
+    (
+        "Zamiana graczy w szkicu (runda 1, stół 1)",
+        &["Anna Nowak – Jan Kowal", "Ewa Lis – Anonim #4"],
+        &["Anna Nowak – Ewa Lis", "Jan Kowal – Anonim #4"],
+    ),
+    ("Usunięte kojarzenie (odrzucony szkic) (runda 1, stół 1)", &["Anna Nowak – Ewa Lis"], &[]),
+    ("Usunięte kojarzenie (odrzucony szkic) (runda 1, stół 2)", &["Jan Kowal – Anonim #4"], &[]),
+    ("Odrzucony szkic rundy 1", &["Kojarzenia: 2"], &[]),
+    ("Kojarzenie (runda 1, stół 1)", &[], &["Anna Nowak (Czerwoni w 1. partii) – Jan Kowal"]),
+    ("Kojarzenie (runda 1, stół 2)", &[], &["Ewa Lis (Czerwoni w 1. partii) – Anonim #4"]),
+    ("Runda 1: opublikowana", &["szkic"], &["opublikowana"]),
+    ("Przydział sędziów do stołów (runda 1)", &[], &["stół 1: sedzia"]),
+    (
+        "Przydział sędziów do stołów (runda 1)",
+        &["stół 1: sedzia"],
+        &["stół 1: organizator", "stół 2: organizator"],
+    ),
+    ("Przydział sędziów do stołów (runda 1)", &["stół 2: organizator"], &["nikt (zdejmij przydział)"]),
+    (
+        "Kontrola talii (runda 1, stół 1): Anna Nowak – Jan Kowal",
+        &[],
+        &[
+            "Numer kompletu A: Karty czerwonych 30, Karty polskie 29",
+            "Komplet wydany zamiast (gdy talia niepełna): B",
+            "Brakujące karty (zaznacz): Piłsudski",
+        ],
+    ),
+    (
+        "Kontrola talii (runda 1, stół 2): Ewa Lis – Anonim #4",
+        &[],
+        &["Numer kompletu C: Karty czerwonych 30, Karty polskie 30"],
+    ),
+    (
+        "Wpisanie wyniku: partia 1 (runda 1, stół 1): Anna Nowak – Jan Kowal",
+        &[],
+        &[
+            "wygrywa Armia Czerwona (Anna Nowak)",
+            "Kontrola Radzymina po 5. rundzie",
+            "10 pkt za Czerwonych",
+            "Czas pozostały Czerwonym (m:ss): 1:05",
+            "bez zapisu",
+        ],
+    ),
+    (
+        "Poprawka wyniku: partia 1 (runda 1, stół 1): Anna Nowak – Jan Kowal",
+        &[
+            "wygrywa Armia Czerwona (Anna Nowak)",
+            "Kontrola Radzymina po 5. rundzie",
+            "10 pkt za Czerwonych",
+            "Czas pozostały Czerwonym (m:ss): 1:05",
+            "bez zapisu",
+        ],
+        &[
+            "wygrywa Wojsko Polskie (Jan Kowal)",
+            "Polacy zniszczyli 3 armie czerwonych",
+            "0 pkt za Czerwonych",
+            "Czas pozostały Czerwonym (m:ss): 1:05",
+            "zapis poprawny",
+        ],
+    ),
+    (
+        "Wpisanie wyniku: partia 2 (runda 1, stół 1): Anna Nowak – Jan Kowal",
+        &[],
+        &[
+            "wygrywa Armia Czerwona (Jan Kowal)",
+            "Czerwoni weszli do Warszawy",
+            "4 pkt za Czerwonych",
+            "Czas pozostały Czerwonym (m:ss): 1:05",
+            "bez zapisu",
+        ],
+    ),
+    (
+        "Walkower lub wycofanie (runda 1, stół 2): Ewa Lis – Anonim #4",
+        &["mecz rozgrywany (wyniki partii poniżej)"],
+        &["nieobecność: Anonim #4"],
+    ),
+    (
+        "Walkower lub wycofanie (runda 1, stół 2): Ewa Lis – Anonim #4",
+        &["nieobecność: Anonim #4"],
+        &["wycofanie z turnieju: Ewa Lis"],
+    ),
+    (
+        "Walkower lub wycofanie (runda 1, stół 2): Ewa Lis – Anonim #4",
+        &["wycofanie z turnieju: Ewa Lis"],
+        &["mecz rozgrywany (wyniki partii poniżej)"],
+    ),
+    (
+        "Losowanie strony w dogrywce (runda 1, stół 1): Anna Nowak – Jan Kowal",
+        &[],
+        &["Armia Czerwona: Jan Kowal"],
+    ),
+    ("Zmiana", &[], &[]),
+    ("Zmiana", &[], &[]),
+    ("Runda 1: zamknięta", &["opublikowana"], &["zamknięta"]),
+    (
+        "Zmiana konfiguracji turnieju",
+        &["Rundy systemu szwajcarskiego: 5", "Zwycięski atakujący musi wejść na zwolnione pole (R3): nie"],
+        &["Rundy systemu szwajcarskiego: 6", "Zwycięski atakujący musi wejść na zwolnione pole (R3): tak"],
+    ),
+    ("Usunięcie danych osobowych: Anonim #4", &[], &[]),
+    (
+        "Poprawka wyniku: partia 2 (runda 1, stół 1): Anna Nowak – Jan Kowal",
+        &[
+            "wygrywa Armia Czerwona (Jan Kowal)",
+            "Czerwoni weszli do Warszawy",
+            "4 pkt za Czerwonych",
+            "Czas pozostały Czerwonym (m:ss): 1:05",
+            "bez zapisu",
+        ],
+        &[
+            "wygrywa Wojsko Polskie (Anna Nowak)",
+            "Przekroczenie czasu",
+            "Czas pozostały Czerwonym (m:ss): 0:00",
+            "Czas pozostały Polakom (m:ss): 0:12",
+            "zapis błędny",
+        ],
+    ),
+    (
+        "Zmiana konfiguracji turnieju",
+        &[
+            "Mecz o 3. miejsce: nie",
+            "Ataki z flanki (zasada dodatkowa): tak",
+            "Czas na gracza (sekundy): 900",
+            "Manewr okrążający (Grupa pościgowa, R8): two-attackers",
+        ],
+        &[
+            "Mecz o 3. miejsce: tak",
+            "Ataki z flanki (zasada dodatkowa): nie",
+            "Czas na gracza (sekundy): 600",
+            "Manewr okrążający (Grupa pościgowa, R8): flank-attack",
+        ],
+    ),
+    ("Kojarzenie (runda 1, stół 2)", &[], &["Anonim #4: wolny los"]),
+    ("Kojarzenie (runda 1, stół 1)", &[], &["Anna Nowak (Czerwoni w 1. partii) – Jan Kowal"]),
+    (
+        "Walkower lub wycofanie (runda 1, stół 2): Ewa Lis – Anonim #4",
+        &["mecz rozgrywany (wyniki partii poniżej)"],
+        &["nieobecność: Ewa Lis"],
+    ),
+    (
+        "Walkower lub wycofanie (runda 1, stół 2): Ewa Lis – Anonim #4",
+        &["nieobecność: Ewa Lis"],
+        &["nikt się nie stawił (obustronny walkower)"],
+    ),
+    (
+        "Walkower lub wycofanie (runda 1, stół 2): Ewa Lis – Anonim #4",
+        &["nikt się nie stawił (obustronny walkower)"],
+        &["wycofanie z turnieju: Anonim #4"],
+    ),
+    ("Odrzucony szkic rundy 1", &["Kojarzenia: 2"], &[]),
+];
+
+/// [`SAID_PL`] in English.
+pub const SAID_EN: &[Sentence] = &[
+    ("Registration: Anna Nowak", &[], &["Knowledge test: 7", "School / club: KS Polonia"]),
+    ("Registration: Jan Kowal", &[], &["Knowledge test: –"]),
+    (
+        "Registration: Ewa Lis (Accept despite age (outside 14-20))",
+        &[],
+        &["Knowledge test: –", "School / club: UKS Wisła"],
+    ),
+    ("Registration: Anonim #4", &[], &["Knowledge test: 3"]),
+    (
+        "Withdrawal from the tournament: Anonim #4",
+        &["playing", "Knowledge test: 3"],
+        &["withdrawn", "Knowledge test: 3"],
+    ),
+    (
+        "Re-admitted to the tournament: Anonim #4",
+        &["withdrawn", "Knowledge test: 3"],
+        &["playing", "Knowledge test: 3"],
+    ),
+    ("Player changed: Jan Kowal", &["playing", "Knowledge test: –"], &["playing", "Knowledge test: 9"]),
+    ("Pair forbidden: Anna Nowak – Jan Kowal", &[], &["until round 2"]),
+    ("Pair forbidden: Anna Nowak – Jan Kowal", &["until round 2"], &["always"]),
+    ("Pair forbidden: Ewa Lis – Anonim #4", &[], &["until round 1"]),
+    ("Pair allowed again: Anna Nowak – Jan Kowal", &[], &[]),
+    ("Pairing (round 1, table 1)", &[], &["Anna Nowak (Red in game 1) – Jan Kowal"]),
+    ("Pairing (round 1, table 2)", &[], &["Ewa Lis (Red in game 1) – Anonim #4"]),
+    ("Referees assigned to tables (round 1)", &[], &["table 1: sedzia", "table 2: sedzia"]),
+    (
+        "Players swapped in the draft (round 1, table 1)",
+        &["Anna Nowak – Jan Kowal", "Ewa Lis – Anonim #4"],
+        &["Anna Nowak – Ewa Lis", "Jan Kowal – Anonim #4"],
+    ),
+    ("Pairing removed (draft discarded) (round 1, table 1)", &["Anna Nowak – Ewa Lis"], &[]),
+    ("Pairing removed (draft discarded) (round 1, table 2)", &["Jan Kowal – Anonim #4"], &[]),
+    ("Draft discarded: round 1", &["Pairings: 2"], &[]),
+    ("Pairing (round 1, table 1)", &[], &["Anna Nowak (Red in game 1) – Jan Kowal"]),
+    ("Pairing (round 1, table 2)", &[], &["Ewa Lis (Red in game 1) – Anonim #4"]),
+    ("Round 1: published", &["draft"], &["published"]),
+    ("Referees assigned to tables (round 1)", &[], &["table 1: sedzia"]),
+    (
+        "Referees assigned to tables (round 1)",
+        &["table 1: sedzia"],
+        &["table 1: organizator", "table 2: organizator"],
+    ),
+    ("Referees assigned to tables (round 1)", &["table 2: organizator"], &["nobody (remove the assignment)"]),
+    (
+        "Deck check (round 1, table 1): Anna Nowak – Jan Kowal",
+        &[],
+        &[
+            "Card set number A: Red cards 30, Polish cards 29",
+            "Set handed out instead (short deck): B",
+            "Missing cards (tick): Piłsudski",
+        ],
+    ),
+    (
+        "Deck check (round 1, table 2): Ewa Lis – Anonim #4",
+        &[],
+        &["Card set number C: Red cards 30, Polish cards 30"],
+    ),
+    (
+        "Result entered: game 1 (round 1, table 1): Anna Nowak – Jan Kowal",
+        &[],
+        &[
+            "won by Red Army (Anna Nowak)",
+            "Radzymin check after round 5",
+            "10 points for Red",
+            "Red's time left (m:ss): 1:05",
+            "no log",
+        ],
+    ),
+    (
+        "Result corrected: game 1 (round 1, table 1): Anna Nowak – Jan Kowal",
+        &[
+            "won by Red Army (Anna Nowak)",
+            "Radzymin check after round 5",
+            "10 points for Red",
+            "Red's time left (m:ss): 1:05",
+            "no log",
+        ],
+        &[
+            "won by Polish Army (Jan Kowal)",
+            "Poles eliminated 3 Red units",
+            "0 points for Red",
+            "Red's time left (m:ss): 1:05",
+            "log valid",
+        ],
+    ),
+    (
+        "Result entered: game 2 (round 1, table 1): Anna Nowak – Jan Kowal",
+        &[],
+        &[
+            "won by Red Army (Jan Kowal)",
+            "Red entered Warsaw",
+            "4 points for Red",
+            "Red's time left (m:ss): 1:05",
+            "no log",
+        ],
+    ),
+    (
+        "No-show or withdrawal (round 1, table 2): Ewa Lis – Anonim #4",
+        &["match played (game results below)"],
+        &["absent: Anonim #4"],
+    ),
+    (
+        "No-show or withdrawal (round 1, table 2): Ewa Lis – Anonim #4",
+        &["absent: Anonim #4"],
+        &["withdrew from the tournament: Ewa Lis"],
+    ),
+    (
+        "No-show or withdrawal (round 1, table 2): Ewa Lis – Anonim #4",
+        &["withdrew from the tournament: Ewa Lis"],
+        &["match played (game results below)"],
+    ),
+    (
+        "Extra game's side drawn by lot (round 1, table 1): Anna Nowak – Jan Kowal",
+        &[],
+        &["Red Army: Jan Kowal"],
+    ),
+    ("A change", &[], &[]),
+    ("A change", &[], &[]),
+    ("Round 1: locked", &["published"], &["locked"]),
+    (
+        "Tournament configuration changed",
+        &["Swiss rounds: 5", "The winning attacker must advance into the vacated space (R3): no"],
+        &["Swiss rounds: 6", "The winning attacker must advance into the vacated space (R3): yes"],
+    ),
+    ("Personal data erased: Anonim #4", &[], &[]),
+    (
+        "Result corrected: game 2 (round 1, table 1): Anna Nowak – Jan Kowal",
+        &[
+            "won by Red Army (Jan Kowal)",
+            "Red entered Warsaw",
+            "4 points for Red",
+            "Red's time left (m:ss): 1:05",
+            "no log",
+        ],
+        &[
+            "won by Polish Army (Anna Nowak)",
+            "Time forfeit",
+            "Red's time left (m:ss): 0:00",
+            "Polish time left (m:ss): 0:12",
+            "log invalid",
+        ],
+    ),
+    (
+        "Tournament configuration changed",
+        &[
+            "Third-place match: no",
+            "Flank attacks (additional rule): yes",
+            "Time per player (seconds): 900",
+            "Encircling maneuver (Grupa pościgowa, R8): two-attackers",
+        ],
+        &[
+            "Third-place match: yes",
+            "Flank attacks (additional rule): no",
+            "Time per player (seconds): 600",
+            "Encircling maneuver (Grupa pościgowa, R8): flank-attack",
+        ],
+    ),
+    ("Pairing (round 1, table 2)", &[], &["Anonim #4: bye"]),
+    ("Pairing (round 1, table 1)", &[], &["Anna Nowak (Red in game 1) – Jan Kowal"]),
+    (
+        "No-show or withdrawal (round 1, table 2): Ewa Lis – Anonim #4",
+        &["match played (game results below)"],
+        &["absent: Ewa Lis"],
+    ),
+    (
+        "No-show or withdrawal (round 1, table 2): Ewa Lis – Anonim #4",
+        &["absent: Ewa Lis"],
+        &["neither player came (double no-show)"],
+    ),
+    (
+        "No-show or withdrawal (round 1, table 2): Ewa Lis – Anonim #4",
+        &["neither player came (double no-show)"],
+        &["withdrew from the tournament: Anonim #4"],
+    ),
+    ("Draft discarded: round 1", &["Pairings: 2"], &[]),
+];
