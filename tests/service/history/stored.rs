@@ -155,8 +155,8 @@ pub const AS_WRITTEN: &[Template] = &[
         "tournament",
         "@t",
         "configure",
-        r#"{"name":"Liga: turniej majowy","venue":"Warszawa","first_day":"2026-05-09","last_day":"2026-05-10","swiss_rounds":5,"knockout_size":4,"third_place":false,"score_win":2,"score_draw":1,"score_loss":0,"score_bye":2,"tiebreaks":"buchholz,sonneborn-berger","edition":"@edition","rules":{"fortifications":false,"flank_attacks":true,"time_control_secs":900,"no_retreat_eliminates":false,"compulsory_advance":false,"pillage_by_free_units_only":false,"encirclement":"two-attackers"}}"#,
-        r#"{"name":"Liga: turniej majowy","venue":"Warszawa","first_day":"2026-05-09","last_day":"2026-05-10","swiss_rounds":6,"knockout_size":4,"third_place":false,"score_win":2,"score_draw":1,"score_loss":0,"score_bye":2,"tiebreaks":"buchholz,sonneborn-berger","edition":"@edition","rules":{"fortifications":false,"flank_attacks":true,"time_control_secs":900,"no_retreat_eliminates":false,"compulsory_advance":true,"pillage_by_free_units_only":false,"encirclement":"two-attackers"}}"#,
+        r#"{"name":"Liga: turniej majowy","venue":"Warszawa","first_day":"2026-05-09","last_day":"2026-05-10","swiss_rounds":5,"knockout_size":4,"third_place":false,"score_win":2,"score_draw":1,"score_loss":0,"score_bye":2,"tiebreaks":"buchholz,sonneborn-berger","edition":"@edition","rules":{"fortifications":false,"flank_attacks":true,"time_control_secs":900,"no_retreat_eliminates":false,"compulsory_advance":false,"pillage_by_free_units_only":false,"encirclement":"two-attackers","severe_fighting_each_card":false}}"#,
+        r#"{"name":"Liga: turniej majowy","venue":"Warszawa","first_day":"2026-05-09","last_day":"2026-05-10","swiss_rounds":6,"knockout_size":4,"third_place":false,"score_win":2,"score_draw":1,"score_loss":0,"score_bye":2,"tiebreaks":"buchholz,sonneborn-berger","edition":"@edition","rules":{"fortifications":false,"flank_attacks":true,"time_control_secs":900,"no_retreat_eliminates":false,"compulsory_advance":true,"pillage_by_free_units_only":false,"encirclement":"two-attackers","severe_fighting_each_card":false}}"#,
     ],
     [
         "player",
