@@ -52,8 +52,8 @@ pub fn outcome_of(g: &GameRow) -> Option<GameOutcome> {
     })
 }
 
-/// Where a match stands.
-#[derive(Debug, Clone)]
+/// Where a match stands (the league's decision on its stored games, as the pages show it).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MatchState {
     Bye,
     /// Results still missing.
@@ -381,7 +381,7 @@ impl Loaded {
     pub fn knockout_matches(&self) -> impl Iterator<Item = (&MatchRow, MatchRef)> {
         self.matches
             .iter()
-            .filter(|m| m.phase == Phase::Knockout.as_str())
+            .filter(|m| m.phase == Phase::Knockout)
             .filter_map(|m| Some((m, ref_of(m.bracket_slot?)?)))
     }
 

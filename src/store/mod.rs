@@ -67,13 +67,6 @@ macro_rules! stored_as_text {
                     .ok_or_else(|| format!("unknown {} stored: {text:?}", stringify!($ty)).into())
             }
         }
-
-        impl PartialEq<&str> for $ty {
-            /// Templates compare with the stored name (`round.status == "draft"`).
-            fn eq(&self, other: &&str) -> bool {
-                self.as_str() == *other
-            }
-        }
     )*};
 }
 

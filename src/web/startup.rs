@@ -5,7 +5,9 @@ use crate::app::{AppError, demo};
 use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
 use crate::web::routes::admin::{editions, privacy, rounds};
-use crate::web::routes::public::{exports, game, home, live, results};
+use crate::web::routes::public::{
+    bracket, cards, exports, game, home, live, matches, player, round, standings, why,
+};
 use crate::web::routes::{account, admin, recorder, referee};
 use crate::web::security::hashing::Hasher;
 use crate::web::security::mac::{Secret, random_hex};
@@ -175,13 +177,13 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/account/password", web::post().to(account::change_password))
         // Public pages of one tournament.
         .route("/t/{t}", web::get().to(home::tournament))
-        .route("/t/{t}/round/{n}", web::get().to(results::pairings))
-        .route("/t/{t}/round/{n}/why", web::get().to(results::explanation))
-        .route("/t/{t}/round/{n}/cards", web::get().to(crate::web::routes::public::cards::table_cards))
-        .route("/t/{t}/standings", web::get().to(results::standings))
-        .route("/t/{t}/bracket", web::get().to(results::bracket))
-        .route("/t/{t}/player/{p}", web::get().to(results::player))
-        .route("/t/{t}/match/{m}", web::get().to(results::match_page))
+        .route("/t/{t}/round/{n}", web::get().to(round::pairings))
+        .route("/t/{t}/round/{n}/why", web::get().to(why::explanation))
+        .route("/t/{t}/round/{n}/cards", web::get().to(cards::table_cards))
+        .route("/t/{t}/standings", web::get().to(standings::standings))
+        .route("/t/{t}/bracket", web::get().to(bracket::bracket))
+        .route("/t/{t}/player/{p}", web::get().to(player::player))
+        .route("/t/{t}/match/{m}", web::get().to(matches::match_page))
         .route("/t/{t}/game/{g}", web::get().to(game::game_page))
         .route("/t/{t}/live", web::get().to(live::live_page))
         .route("/t/{t}/export/pairings/{n}", web::get().to(exports::pairings))

@@ -1,9 +1,11 @@
-//! The public pages' read model (`web::view`, cached per change stamp): never older than an
+//! The public pages' read model (`web::read_model`, cached per change stamp): never older than an
 //! acknowledged write, in one server process or two on the same database; compressed for clients
 //! that accept it; 304 for a matching `If-None-Match`; its indexes agree with plain scans of the rows.
 
 use crate::helpers::*;
 use bitwa::app::demo::{DemoSpec, create};
+use bitwa::store::games::LogStatus;
+use bitwa::store::rounds::Status;
 use bitwa::store::view::{rows, stamps};
 use bitwa::store::{self, TournamentId};
 use bitwa::web::read_model::http::PageStore;
@@ -223,7 +225,7 @@ async fn the_views_indexes_agree_with_plain_scans_of_the_rows() {
     let ids = |lines: Vec<&bitwa::web::read_model::lines::MatchLine>| {
         lines.iter().map(|l| l.id).collect::<Vec<_>>()
     };
-    let public_round = |round_id| loaded.rounds.iter().any(|r| r.id == round_id && r.status != "draft");
+    let public_round = |round_id| loaded.rounds.iter().any(|r| r.id == round_id && r.status != Status::Draft);
     for p in &loaded.players {
         let scanned: Vec<_> = loaded
             .matches
@@ -240,7 +242,7 @@ async fn the_views_indexes_agree_with_plain_scans_of_the_rows() {
         assert_eq!(ids(view.lines_of_round(r).collect()), scanned, "round {}", r.number);
         assert_eq!(scanned.len(), spec.players.div_ceil(2), "31 players: 15 tables and a bye");
     }
-    assert_eq!(view.standing_lines.len(), spec.players);
+    assert_eq!(view.standing_lines().len(), spec.players);
     assert_eq!(view.public_lines().count(), loaded.matches.len(), "all three rounds are public");
     for g in &loaded.games {
         let (line, game) = view.visible_game(g.id, false).expect("every game of a public round");
@@ -258,5 +260,5 @@ async fn the_views_indexes_agree_with_plain_scans_of_the_rows() {
     // played: 8 tables; a move log on the first two tables of each round.
     let results = loaded.games.iter().filter(|g| g.winner.is_some()).count();
     assert_eq!(results, 2 * (15 + 15 + 8));
-    assert_eq!(loaded.games.iter().filter(|g| g.log_status == "valid").count(), 2 * 2 * 3);
+    assert_eq!(loaded.games.iter().filter(|g| g.log_status == LogStatus::Valid).count(), 2 * 2 * 3);
 }

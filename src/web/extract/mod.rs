@@ -1,5 +1,7 @@
-//! What a handler is given before it runs: the request context (language, user, CSRF token) and
-//! the typed roles (`Organising`, `Refereeing`: the tournament loaded and the role checked).
+//! What a handler is given before it runs: the request context (language, user, CSRF token), the
+//! typed roles (`Organising`, `Refereeing`: the tournament loaded and the role checked), and a
+//! public page's read model with its cached answer.
 
 pub mod ctx;
+pub mod public_page;
 pub mod role;

@@ -1,8 +1,8 @@
 //! The read models of the public pages, one per tournament, kept for the tournament's change stamp.
 //!
 //! Per request: the tournaments' stamps are read from the database (one query, shared by every
-//! request that arrived while the previous one ran: `web::coalesce`), and the view built for that
-//! stamp (or a newer one) is returned. After a write the stamp moves; the first request that sees
+//! request that arrived while the previous one ran: `read_model::coalesce`), and the view built for
+//! that stamp (or a newer one) is returned. After a write the stamp moves; the first request that sees
 //! the new stamp builds the new view, from one read transaction, off the async workers, and every
 //! request seeing the same stamp meanwhile waits for that one build. Requests that read the old
 //! stamp keep getting the old view without waiting. Since the stamp lives in the database, several
@@ -22,7 +22,7 @@ use tokio::sync::OnceCell;
 type Stamps = Arc<HashMap<TournamentId, Stamp>>;
 type Build = Arc<OnceCell<Arc<TournamentView>>>;
 
-/// What rendered bodies may take in all, per process (see `web::http_cache::Budget`).
+/// What rendered bodies may take in all, per process (see `read_model::http::Budget`).
 pub const PAGE_BUDGET_BYTES: usize = 64 << 20;
 
 #[derive(Default)]

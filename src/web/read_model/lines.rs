@@ -1,67 +1,73 @@
 //! View models shared by the pages and the CSV exports: one line per match, one per standings row.
-//! Built from [`Loaded`] (which asked the league); plain strings and numbers for templates. The read
-//! model (`web::view`) builds them once per change of the tournament; pages only read them.
+//! Built from [`Loaded`] (which asked the league); typed for templates: where a match stands is the
+//! read model's [`MatchState`], how a game ended a [`Termination`], who won a [`Side`], what became of
+//! its log a [`LogStatus`], clocks in seconds. Only `web::text` turns them into words, and templates
+//! `{% match %}` on them. The read model (`web::read_model::view`) builds them once per change of the
+//! tournament; pages only read them.
 
-use crate::league::{FinalPlace, MatchScore, Reached, StandingRow};
-use crate::outcome::Side;
-use crate::store::games::GameRow;
-use crate::store::rounds::MatchRow;
+use crate::league::{FinalPlace, MatchScore, Reached, StandingRow, Tiebreak};
+use crate::outcome::{Side, Termination};
+use crate::store::games::{GameRow, LogStatus};
+use crate::store::rounds::{Forfeit, MatchRow, Phase};
 use crate::store::{GameId, MatchId, PlayerId};
 use crate::web::read_model::loaded::{Loaded, MatchState, lp, sp};
 
 /// One game as listed under a match.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameLine {
     pub id: GameId,
     pub game_no: i64,
     pub red_id: PlayerId,
     pub red_name: String,
-    /// `red` / `polish` / empty.
-    pub winner: String,
+    /// Commanded the Polish Army.
+    pub polish_name: String,
+    /// The winning army, once a result is entered.
+    pub winner: Option<Side>,
     pub winner_name: String,
-    pub termination: String,
-    pub red_points: String,
-    pub red_clock: String,
-    pub polish_clock: String,
-    /// `none`, `valid`, `invalid`.
-    pub log_status: String,
+    pub termination: Option<Termination>,
+    pub red_points: Option<i64>,
+    /// The clocks at the end of the game, in seconds (when the referee entered them).
+    pub red_clock: Option<i64>,
+    pub polish_clock: Option<i64>,
+    pub log_status: LogStatus,
     /// The engine's message on the log (the game page shows it).
     pub log_message: String,
     /// The edition the stored log was validated with (`None` without a log).
     pub edition: Option<String>,
     pub version: i64,
-    pub has_result: bool,
-    /// Commanded the Polish Army.
-    pub polish_name: String,
+}
+
+impl GameLine {
+    /// A result was entered (the winner is what makes one).
+    #[must_use]
+    pub fn has_result(&self) -> bool {
+        self.winner.is_some()
+    }
 }
 
 /// One match (or bye) as listed in pairings, player and match pages and exports.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchLine {
     pub id: MatchId,
     pub round: i64,
-    pub phase: String,
+    pub phase: Phase,
     pub table: i64,
     pub a_id: PlayerId,
     pub a_name: String,
     pub b_id: Option<PlayerId>,
     pub b_name: String,
     pub is_bye: bool,
+    /// Where the match stands, as the league decided it.
+    pub state: MatchState,
     /// Games won, e.g. `2 : 0`; empty until decided.
     pub score: String,
     /// Red-side points of each player in the two games, e.g. `21 : 10`.
     pub red_points: String,
     /// Winner's name, empty for a draw or pending.
     pub winner_name: String,
-    /// `win` for A, `loss` for A, `draw`, `forfeit` (no-show or withdrawal: see `decided_by`), `pending`, `bye`, `knowledge`, `extra`, `invalid`.
-    pub state: &'static str,
-    /// The league's `DecidedBy` name, when decided.
-    pub decided_by: String,
-    /// The league's message when the entered games cannot form this match.
-    pub problem: String,
     pub games: Vec<GameLine>,
-    /// The stored no-show or withdrawal (`absent-a`, ...), empty when the games decide.
-    pub forfeit: String,
+    /// The stored no-show or withdrawal; `None` when the games decide.
+    pub forfeit: Option<Forfeit>,
     /// The match row's version (the forfeit form carries it).
     pub version: i64,
     /// The winner, once decided (`None`: a draw, a double no-show, or not decided).
@@ -106,7 +112,26 @@ impl MatchLine {
     /// Some game of the match has a result (the match is under way).
     #[must_use]
     pub fn started(&self) -> bool {
-        self.games.iter().any(|g| g.has_result)
+        self.games.iter().any(GameLine::has_result)
+    }
+
+    /// The CSS class of the result cell (`result win`, ...): the outcome from A's side (Red in
+    /// game 1), `forfeit` for a match not played over the board, else where the match stands.
+    #[must_use]
+    pub fn result_class(&self) -> &'static str {
+        match &self.state {
+            MatchState::Bye => "bye",
+            MatchState::Pending => "pending",
+            MatchState::NeedsKnowledgeTest => "knowledge",
+            MatchState::NeedsExtraGame => "extra",
+            MatchState::Invalid(_) => "invalid",
+            MatchState::Decided(r) if !r.played_over_the_board() => "forfeit",
+            MatchState::Decided(r) => match r.score_of(lp(self.a_id)) {
+                Some(MatchScore::Win) => "win",
+                Some(MatchScore::Loss) => "loss",
+                _ => "draw",
+            },
+        }
     }
 }
 
@@ -119,24 +144,22 @@ fn game_line(data: &Loaded, m: &MatchRow, g: &GameRow) -> GameLine {
         Some(Side::Polish) => polish_name.clone(),
         None => String::new(),
     };
-    let opt = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
     GameLine {
         id: g.id,
         game_no: g.game_no,
         red_id: g.red_player,
         red_name: data.name(g.red_player),
-        winner: g.winner.map(|w| w.as_str().to_string()).unwrap_or_default(),
+        polish_name,
+        winner: g.winner,
         winner_name,
-        termination: g.termination.map(|t| t.as_str().to_string()).unwrap_or_default(),
-        red_points: opt(g.red_points),
-        red_clock: opt(g.red_clock_secs),
-        polish_clock: opt(g.polish_clock_secs),
-        log_status: g.log_status.as_str().to_string(),
+        termination: g.termination,
+        red_points: g.red_points,
+        red_clock: g.red_clock_secs,
+        polish_clock: g.polish_clock_secs,
+        log_status: g.log_status,
         log_message: g.log_message.clone(),
         edition: g.edition.clone(),
         version: g.version,
-        has_result: g.has_result(),
-        polish_name,
     }
 }
 
@@ -147,21 +170,19 @@ pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
     let mut line = MatchLine {
         id: m.id,
         round: m.round_number,
-        phase: m.phase.as_str().to_string(),
+        phase: m.phase,
         table: m.table_no,
         a_id: m.player_a,
         a_name: m.a_name.clone(),
         b_id: m.player_b,
         b_name: m.b_name.clone().unwrap_or_default(),
         is_bye: m.player_b.is_none(),
+        state: MatchState::Pending,
         score: String::new(),
         red_points: String::new(),
         winner_name: String::new(),
-        state: "pending",
-        decided_by: String::new(),
-        problem: String::new(),
         games: data.games_of(m.id).iter().map(|g| game_line(data, m, g)).collect(),
-        forfeit: m.forfeit().map(|f| f.as_str().to_string()).unwrap_or_default(),
+        forfeit: m.forfeit(),
         version: m.version,
         winner: None,
         a_tally: (0, 0),
@@ -169,31 +190,15 @@ pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
         a_knowledge: data.player(m.player_a).and_then(|p| p.knowledge_score),
         b_knowledge: m.player_b.and_then(|b| data.player(b)).and_then(|p| p.knowledge_score),
     };
-    match state {
-        MatchState::Bye => line.state = "bye",
-        MatchState::Pending => line.state = "pending",
-        MatchState::NeedsKnowledgeTest => line.state = "knowledge",
-        MatchState::NeedsExtraGame => line.state = "extra",
-        MatchState::Invalid(msg) => {
-            line.state = "invalid";
-            line.problem = msg;
-        }
-        MatchState::Decided(r) => {
-            line.score = format!("{} : {}", r.red_first_tally.games_won, r.other_tally.games_won);
-            line.red_points = format!("{} : {}", r.red_first_tally.red_points, r.other_tally.red_points);
-            line.decided_by = r.decided_by.as_str().to_string();
-            line.state = match r.score_of(lp(m.player_a)) {
-                _ if !r.played_over_the_board() => "forfeit",
-                Some(MatchScore::Win) => "win",
-                Some(MatchScore::Loss) => "loss",
-                _ => "draw",
-            };
-            line.winner_name = r.winner.map(|w| data.name(sp(w))).unwrap_or_default();
-            line.winner = r.winner.map(sp);
-            line.a_tally = (r.red_first_tally.games_won, r.red_first_tally.red_points);
-            line.b_tally = (r.other_tally.games_won, r.other_tally.red_points);
-        }
+    if let MatchState::Decided(r) = &state {
+        line.score = format!("{} : {}", r.red_first_tally.games_won, r.other_tally.games_won);
+        line.red_points = format!("{} : {}", r.red_first_tally.red_points, r.other_tally.red_points);
+        line.winner_name = r.winner.map(|w| data.name(sp(w))).unwrap_or_default();
+        line.winner = r.winner.map(sp);
+        line.a_tally = (r.red_first_tally.games_won, r.red_first_tally.red_points);
+        line.b_tally = (r.other_tally.games_won, r.other_tally.red_points);
     }
+    line.state = state;
     line
 }
 
@@ -211,18 +216,14 @@ pub struct StandingLine {
     pub red_side_points: u32,
 }
 
-/// The standings with names, and the tiebreak column keys (`tb_<name>`) in order.
+/// The standings with names, and the tiebreak columns in order (the tournament's order before
+/// any round counts).
 #[must_use]
-pub fn standing_lines(data: &Loaded, rows: &[StandingRow]) -> (Vec<String>, Vec<StandingLine>) {
+pub fn standing_lines(data: &Loaded, rows: &[StandingRow]) -> (Vec<Tiebreak>, Vec<StandingLine>) {
     let columns = rows
         .first()
-        .map(|r| r.tiebreaks.iter().map(|v| format!("tb_{}", v.tiebreak.as_str())).collect())
-        .unwrap_or_else(|| {
-            crate::web::forms::tiebreak_order::stored(&data.t.tiebreaks)
-                .iter()
-                .map(|t| format!("tb_{}", t.as_str()))
-                .collect()
-        });
+        .map(|r| r.tiebreaks.iter().map(|v| v.tiebreak).collect())
+        .unwrap_or_else(|| crate::web::forms::tiebreak_order::stored(&data.t.tiebreaks));
     let lines = rows
         .iter()
         .map(|r| {
@@ -250,27 +251,10 @@ pub struct FinalLine {
     pub player: PlayerId,
     pub name: String,
     pub club: String,
-    /// How far the player got: a translation key (`stage_champion`, ...).
-    pub stage: &'static str,
+    /// How far the player got.
+    pub reached: Reached,
     /// Rank after the Swiss phase.
     pub swiss_rank: u32,
-}
-
-/// The translation key of a stage of the knockout.
-#[must_use]
-pub fn stage_key(stage: Reached) -> &'static str {
-    match stage {
-        Reached::Champion => "stage_champion",
-        Reached::Finalist => "stage_finalist",
-        Reached::ThirdPlace => "stage_third",
-        Reached::FourthPlace => "stage_fourth",
-        Reached::SemiFinal => "stage_semi",
-        Reached::KnockoutRound { before_final: 2 } => "stage_quarter",
-        Reached::KnockoutRound { before_final: 3 } => "stage_16",
-        Reached::KnockoutRound { before_final: 4 } => "stage_32",
-        Reached::KnockoutRound { .. } => "stage_knockout",
-        Reached::Swiss => "stage_swiss",
-    }
 }
 
 /// The league's final ranking with names.
@@ -290,16 +274,351 @@ pub fn final_lines(data: &Loaded, ranking: &[FinalPlace], swiss: &[StandingRow])
                 player: sp(f.player),
                 name: data.name(sp(f.player)),
                 club: p.map(|p| p.club.clone()).unwrap_or_default(),
-                stage: stage_key(f.reached),
+                reached: f.reached,
                 swiss_rank: swiss_rank.get(&f.player).copied().unwrap_or(0),
             }
         })
         .collect()
 }
 
-/// The translation key of a tiebreak column's one-line explanation (`tb_buchholz` →
-/// `tbhelp_buchholz`).
-#[must_use]
-pub fn help_key(column: &str) -> String {
-    column.replacen("tb_", "tbhelp_", 1)
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::store::TournamentId;
+    use crate::store::players::Player;
+    use crate::store::rounds::{Round, Status};
+    use crate::store::tournaments::Tournament;
+    use crate::store::view::{Stamp, TournamentRows};
+    use crate::store::{MatchId, RoundId};
+    use crate::web::text::i18n::Lang;
+    use crate::web::text::sentences::{clocks_sentence, game_sentence, match_sentence};
+    use askama::Template;
+    use chrono::NaiveDate;
+
+    const A: PlayerId = PlayerId(1);
+    const B: PlayerId = PlayerId(2);
+
+    /// One game as stored: Red's player, the winning army, how it ended, Red-side points.
+    type Played = (PlayerId, Side, Termination, i64);
+
+    /// A match between Anna (A, Red in game 1) and Beata (B), or a bye of A: its phase, stored
+    /// forfeit, entered games and knowledge-test scores.
+    struct Case {
+        phase: Phase,
+        bye: bool,
+        forfeit: Option<Forfeit>,
+        games: Vec<Played>,
+        knowledge: (Option<i64>, Option<i64>),
+    }
+
+    impl Case {
+        fn swiss(games: Vec<Played>) -> Case {
+            Case { phase: Phase::Swiss, bye: false, forfeit: None, games, knowledge: (None, None) }
+        }
+
+        fn knockout(games: Vec<Played>, knowledge: (Option<i64>, Option<i64>)) -> Case {
+            Case { phase: Phase::Knockout, knowledge, ..Case::swiss(games) }
+        }
+
+        fn line(&self) -> MatchLine {
+            let t = tournament();
+            let day = t.first_day;
+            let player = |id: PlayerId, name: &str, knowledge_score| Player {
+                id,
+                tournament_id: t.id,
+                name: name.into(),
+                birth_date: day,
+                club: String::new(),
+                knowledge_score,
+                withdrawn: false,
+                age_override: false,
+                joined_round: 1,
+                version: 1,
+                erased_at: None,
+            };
+            let round = Round {
+                id: RoundId(1),
+                tournament_id: t.id,
+                number: 1,
+                phase: self.phase,
+                status: Status::Published,
+                explanation: String::new(),
+                version: 1,
+            };
+            let m = MatchRow {
+                id: MatchId(1),
+                round_id: round.id,
+                round_number: 1,
+                phase: self.phase,
+                round_status: Status::Published,
+                table_no: 1,
+                player_a: A,
+                player_b: (!self.bye).then_some(B),
+                a_name: "Anna Abacka".into(),
+                b_name: (!self.bye).then(|| "Beata Babacka".into()),
+                bracket_slot: None,
+                version: 1,
+                forfeit: self.forfeit,
+            };
+            let games = (1..=2)
+                .filter(|_| !self.bye)
+                .map(|no: i64| {
+                    let entered = self.games.get(usize::try_from(no - 1).unwrap());
+                    GameRow {
+                        id: GameId(no),
+                        match_id: m.id,
+                        game_no: no,
+                        red_player: entered.map_or(if no == 1 { A } else { B }, |g| g.0),
+                        winner: entered.map(|g| g.1),
+                        termination: entered.map(|g| g.2),
+                        red_points: entered.map(|g| g.3),
+                        red_clock_secs: entered.map(|_| 725),
+                        polish_clock_secs: None,
+                        log_status: LogStatus::None,
+                        log_message: String::new(),
+                        edition: None,
+                        version: 1,
+                    }
+                })
+                .collect();
+            let rows = TournamentRows {
+                stamp: Stamp::default(),
+                players: vec![
+                    player(A, "Anna Abacka", self.knowledge.0),
+                    player(B, "Beata Babacka", self.knowledge.1),
+                ],
+                rounds: vec![round],
+                matches: vec![m.clone()],
+                games,
+                deck_checks: Vec::new(),
+                recording: Vec::new(),
+                tournament: t,
+            };
+            match_line(&Loaded::from_rows(rows), &m)
+        }
+    }
+
+    fn tournament() -> Tournament {
+        let day = NaiveDate::from_ymd_opt(2025, 5, 10).unwrap();
+        Tournament {
+            id: TournamentId(1),
+            name: "Liga".into(),
+            venue: String::new(),
+            first_day: day,
+            last_day: day,
+            swiss_rounds: 3,
+            knockout_size: 2,
+            third_place: false,
+            score_win: 2,
+            score_draw: 1,
+            score_loss: 0,
+            score_bye: 2,
+            tiebreaks: String::new(),
+            edition: String::new(),
+            rules: crate::engine::RuleOptions::default(),
+            version: 1,
+        }
+    }
+
+    use Side::{Polish, Red};
+    use Termination::{RadzyminCheck, ThreeRedEliminated, WarsawEntered};
+
+    /// Each way a match can stand becomes its typed line: the state, the result cell's class, and
+    /// the sentence (worked out by hand from the league rules, Polish and English).
+    #[test]
+    fn each_match_state_becomes_its_typed_line_and_sentence() {
+        let cases: Vec<(&str, Case, &str, &str, &str)> = vec![
+            ("bye", Case { bye: true, ..Case::swiss(vec![]) }, "bye", "Wolny los", "Bye"),
+            ("nothing entered", Case::swiss(vec![]), "pending", "w toku", "pending"),
+            (
+                "game 1 entered",
+                Case::swiss(vec![(A, Red, WarsawEntered, 21)]),
+                "pending",
+                "W toku (część wyników wpisana)",
+                "In progress (some results entered)",
+            ),
+            (
+                "A wins both",
+                Case::swiss(vec![(A, Red, WarsawEntered, 21), (B, Polish, ThreeRedEliminated, 4)]),
+                "win",
+                "Wygrywa Anna Abacka 2:0",
+                "Anna Abacka wins 2:0",
+            ),
+            (
+                "B wins both",
+                Case::swiss(vec![(A, Polish, ThreeRedEliminated, 3), (B, Red, WarsawEntered, 18)]),
+                "loss",
+                "Wygrywa Beata Babacka 2:0",
+                "Beata Babacka wins 2:0",
+            ),
+            (
+                "1:1, more Red-side points for B",
+                Case::swiss(vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 14)]),
+                "loss",
+                "Wygrywa Beata Babacka (1:1, więcej punktów za Czerwonych: 14 do 10)",
+                "Beata Babacka wins (1:1, more points as Red: 14 to 10)",
+            ),
+            (
+                "1:1, level, Swiss",
+                Case::swiss(vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 10)]),
+                "draw",
+                "Remis 1:1 (tyle samo punktów za Czerwonych: 10 do 10)",
+                "Draw 1:1 (equal points as Red: 10 to 10)",
+            ),
+            (
+                "B did not come",
+                Case { forfeit: Some(Forfeit::AbsentB), ..Case::swiss(vec![]) },
+                "forfeit",
+                "Wygrywa Anna Abacka walkowerem (nieobecność: Beata Babacka)",
+                "Anna Abacka wins by walkover (Beata Babacka did not come)",
+            ),
+            (
+                "1:1, level, knockout, no knowledge test yet",
+                Case::knockout(vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 10)], (None, None)),
+                "knowledge",
+                "1:1 i tyle samo punktów za Czerwonych: rozstrzyga test wiedzy (czekamy na wyniki testu)",
+                "1:1 and equal points as Red: the knowledge test decides (scores to be entered)",
+            ),
+            (
+                "1:1, level, knockout, knowledge test level",
+                Case::knockout(
+                    vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 10)],
+                    (Some(40), Some(40)),
+                ),
+                "extra",
+                "1:1, tyle samo punktów za Czerwonych i test wiedzy po równo: potrzebna dogrywka",
+                "1:1, equal points as Red and a level knowledge test: an extra game is needed",
+            ),
+            (
+                "1:1, level, knockout, A knows more",
+                Case::knockout(
+                    vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 10)],
+                    (Some(45), Some(40)),
+                ),
+                "win",
+                "Wygrywa Anna Abacka (1:1, po 10 pkt za Czerwonych, lepszy test wiedzy: 45 do 40)",
+                "Anna Abacka wins (1:1, 10 points as Red each, better knowledge test: 45 to 40)",
+            ),
+        ];
+        for (what, case, class, pl, en) in cases {
+            let line = case.line();
+            assert_eq!(line.result_class(), class, "{what}: {:?}", line.state);
+            assert_eq!(match_sentence(&Lang::Pl, &line), pl, "{what}");
+            assert_eq!(match_sentence(&Lang::En, &line), en, "{what}");
+        }
+    }
+
+    #[test]
+    fn the_state_is_the_leagues_decision_typed() {
+        let bye = Case { bye: true, ..Case::swiss(vec![]) }.line();
+        assert_eq!((bye.state, bye.is_bye), (MatchState::Bye, true));
+        let level = vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 10)];
+        assert_eq!(Case::knockout(level.clone(), (None, None)).line().state, MatchState::NeedsKnowledgeTest);
+        assert_eq!(Case::knockout(level, (Some(1), Some(1))).line().state, MatchState::NeedsExtraGame);
+        let won = Case::swiss(vec![(A, Red, WarsawEntered, 21), (B, Polish, ThreeRedEliminated, 4)]).line();
+        let MatchState::Decided(r) = &won.state else { panic!("decided: {:?}", won.state) };
+        assert_eq!(r.decided_by, crate::league::DecidedBy::BothGames);
+        assert_eq!((won.winner, won.score.as_str(), won.red_points.as_str()), (Some(A), "2 : 0", "21 : 4"));
+        let absent = Case { forfeit: Some(Forfeit::AbsentB), ..Case::swiss(vec![]) }.line();
+        assert_eq!(absent.forfeit, Some(Forfeit::AbsentB));
+        let MatchState::Decided(r) = &absent.state else { panic!("decided: {:?}", absent.state) };
+        assert_eq!(r.decided_by, crate::league::DecidedBy::NoShow);
+    }
+
+    /// A result the termination rules out (Red cannot win by losing three units) is the league's
+    /// refusal, shown with its message.
+    #[test]
+    fn games_that_cannot_form_the_match_are_invalid_with_the_leagues_message() {
+        let line = Case::swiss(vec![(A, Red, ThreeRedEliminated, 5), (B, Red, WarsawEntered, 21)]).line();
+        let MatchState::Invalid(message) = &line.state else { panic!("invalid: {:?}", line.state) };
+        assert!(!message.is_empty());
+        assert_eq!(line.result_class(), "invalid");
+        assert_eq!(match_sentence(&Lang::Pl, &line), format!("niespójne dane: {message}"));
+    }
+
+    #[test]
+    fn a_game_line_keeps_the_typed_result_and_the_clocks_in_seconds() {
+        let line = Case::swiss(vec![(A, Red, WarsawEntered, 21)]).line();
+        let (one, two) = (&line.games[0], &line.games[1]);
+        assert_eq!(
+            (one.winner, one.termination, one.red_points, one.red_clock, one.polish_clock),
+            (Some(Red), Some(WarsawEntered), Some(21), Some(725), None)
+        );
+        assert!(one.has_result() && !two.has_result());
+        assert_eq!(
+            game_sentence(&Lang::Pl, one),
+            "Wygrywa Armia Czerwona (Anna Abacka): Czerwoni weszli do Warszawy; 21 pkt za Czerwonych"
+        );
+        assert_eq!(clocks_sentence(&Lang::Pl, one), "zegary: Czerwoni 12:05, Polacy –");
+        assert_eq!(clocks_sentence(&Lang::En, two), "");
+        assert_eq!(game_sentence(&Lang::En, two), "pending");
+    }
+
+    /// What the partials need of a page's context: the language and its words.
+    struct PageCtx {
+        lang: Lang,
+    }
+
+    impl PageCtx {
+        fn t(&self, key: &str) -> &'static str {
+            self.lang.t(key)
+        }
+    }
+
+    #[derive(Template)]
+    #[template(path = "partials/result_cell.html")]
+    struct ResultCell<'a> {
+        ctx: PageCtx,
+        line: &'a MatchLine,
+    }
+
+    #[derive(Template)]
+    #[template(path = "partials/games_table.html")]
+    struct GamesTable<'a> {
+        ctx: PageCtx,
+        t: &'a Tournament,
+        line: &'a MatchLine,
+    }
+
+    /// The result cell renders the typed state as its class and the sentence of its state.
+    #[test]
+    fn the_result_cell_shows_the_class_and_sentence_of_the_state() {
+        let cases = [
+            (
+                Case::knockout(vec![(A, Red, RadzyminCheck, 10), (B, Red, RadzyminCheck, 10)], (None, None)),
+                "knowledge",
+            ),
+            (Case { forfeit: Some(Forfeit::AbsentB), ..Case::swiss(vec![]) }, "forfeit"),
+            (Case::swiss(vec![]), "pending"),
+        ];
+        for (case, class) in cases {
+            let line = case.line();
+            for lang in [Lang::Pl, Lang::En] {
+                let html = ResultCell { ctx: PageCtx { lang }, line: &line }.render().unwrap();
+                let sentence = match_sentence(&lang, &line);
+                assert_eq!(html, format!("<span class=\"result {class}\">{sentence}</span>"));
+            }
+        }
+    }
+
+    /// The games table links a game with a log and says which kind of log (typed `LogStatus`).
+    #[test]
+    fn the_games_table_shows_each_log_status() {
+        let mut line = Case::swiss(vec![(A, Red, WarsawEntered, 21)]).line();
+        line.games[0].log_status = LogStatus::Valid;
+        line.games[1].log_status = LogStatus::Invalid;
+        let t = Tournament { id: TournamentId(7), ..tournament() };
+        let html = GamesTable { ctx: PageCtx { lang: Lang::En }, t: &t, line: &line }.render().unwrap();
+        let valid = format!("<a href=\"/t/7/game/1\">{}</a>", Lang::En.t("log_valid"));
+        let invalid = format!("<a href=\"/t/7/game/2\">{}</a>", Lang::En.t("log_invalid"));
+        assert!(html.contains(&valid) && html.contains(&invalid), "{html}");
+        assert!(!html.contains(Lang::En.t("no_log")), "{html}");
+        line.games[1].log_status = LogStatus::None;
+        let html = GamesTable { ctx: PageCtx { lang: Lang::En }, t: &t, line: &line }.render().unwrap();
+        assert!(
+            html.contains(&format!("<td data-label=\"Move log\">{}</td>", Lang::En.t("no_log"))),
+            "{html}"
+        );
+    }
 }

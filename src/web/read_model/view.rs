@@ -1,51 +1,61 @@
 //! The read model of one tournament: everything the public pages and exports show, projected once
 //! from the rows of one read transaction (`store::view::rows`) and labelled with the change stamp
-//! they reflect. Pages only read it. Built by a pure function ([`TournamentView::build`]); cached per
-//! stamp by `web::cache::Views`; the league is asked through `Loaded` (match outcomes, standings,
-//! bracket), once per change instead of once per request.
+//! they reflect. Pages only read it, through the methods below (the rows stay private, so no page
+//! redoes the league's work). Built by a pure function ([`TournamentView::build`]); cached per stamp
+//! by `web::read_model::cache::Views`; the league is asked through `Loaded` (match outcomes,
+//! standings, bracket), once per change instead of once per request.
 //!
 //! Indexes by id (matches by round and by player, games by id, standings by player) keep every page
 //! and export linear in what it shows. Game logs are not part of it: only the game page shows one
 //! and loads it by id.
 
-use crate::league::Bracket;
+use crate::league::swiss::Explanation;
+use crate::league::{Tiebreak, trf};
 use crate::store::deck_checks::DeckCheck;
-use crate::store::rounds::{Round, Status};
+use crate::store::games::GameRow;
+use crate::store::players::Player;
+use crate::store::rounds::{MatchRow, Phase, Round, Status};
 use crate::store::tournaments::Tournament;
 use crate::store::view::{Stamp, TournamentRows};
 use crate::store::{GameId, MatchId, PlayerId, RoundId};
 use crate::web::read_model::http::PageStore;
+use crate::web::read_model::knockout::Knockout;
 use crate::web::read_model::lines::{
     FinalLine, GameLine, MatchLine, StandingLine, final_lines, match_line, standing_lines,
 };
-use crate::web::read_model::loaded::Loaded;
-use std::collections::HashMap;
+use crate::web::read_model::loaded::{Loaded, lp};
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 pub struct TournamentView {
     /// The stamp the rows were read at.
     pub stamp: Stamp,
-    /// The rows, indexed, with the league adapter.
-    pub data: Loaded,
+    /// The rows, indexed, with the league adapter (pages read them through the methods below).
+    data: Loaded,
     /// One line per match, in `data.matches` order (round, table, byes last).
     lines: Vec<MatchLine>,
     by_round: HashMap<RoundId, Vec<usize>>,
     by_player: HashMap<PlayerId, Vec<usize>>,
     /// Match line and position in its `games` of every game.
     game_at: HashMap<GameId, (usize, usize)>,
-    /// Tiebreak column keys (`tb_<name>`) in order.
-    pub standing_columns: Vec<String>,
-    pub standing_lines: Vec<StandingLine>,
+    /// Tiebreak columns in order.
+    standing_columns: Vec<Tiebreak>,
+    standing_lines: Vec<StandingLine>,
     standing_at: HashMap<PlayerId, usize>,
-    /// The knockout bracket, once seeded (or the league's reason it cannot be rebuilt).
-    pub bracket: Option<Result<Bracket, String>>,
+    /// The knockout: a preview before it is seeded, else the bracket (or the league's reason it
+    /// cannot be rebuilt).
+    knockout: Knockout,
     /// What the standings count: "after round N", and the round still in play, shown apart.
-    pub scope: StandingsScope,
+    scope: StandingsScope,
     /// The final ranking, once the knockout is over (league `final_ranking`).
-    pub final_lines: Option<Vec<FinalLine>>,
+    final_lines: Option<Vec<FinalLine>>,
     decks: HashMap<MatchId, Vec<DeckCheck>>,
     /// The games being recorded at a table at this stamp.
-    recording: std::collections::HashSet<GameId>,
-    /// Rendered bodies of this version (see `web::http_cache`).
+    recording: HashSet<GameId>,
+    /// Each round's pairing explanation, parsed on the first visit to its "why" page (in
+    /// `data.rounds` order; `None`: the round stores none that reads as one).
+    explanations: Vec<OnceLock<Option<Explanation>>>,
+    /// Rendered bodies of this version (see `web::read_model::http`).
     pub pages: PageStore,
 }
 
@@ -83,10 +93,12 @@ impl TournamentView {
             _ => None,
         };
         let scope = StandingsScope::of(&data);
+        let knockout = Knockout::of(&data, bracket.as_ref(), &standing_lines, scope.after_round);
         let mut decks: HashMap<MatchId, Vec<DeckCheck>> = HashMap::new();
         for d in deck_rows {
             decks.entry(d.match_id).or_default().push(d);
         }
+        let explanations = data.rounds.iter().map(|_| OnceLock::new()).collect();
         TournamentView {
             stamp,
             data,
@@ -97,11 +109,12 @@ impl TournamentView {
             standing_columns,
             standing_lines,
             standing_at,
-            bracket,
+            knockout,
             scope,
             final_lines,
             decks,
             recording,
+            explanations,
             pages,
         }
     }
@@ -118,10 +131,71 @@ impl TournamentView {
         &self.data.t
     }
 
+    /// The players in registration order (their seeding order).
+    #[must_use]
+    pub fn players(&self) -> &[Player] {
+        &self.data.players
+    }
+
+    #[must_use]
+    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+        self.data.player(id)
+    }
+
+    /// A player's name (`#id` for one not registered here).
+    #[must_use]
+    pub fn name(&self, id: PlayerId) -> String {
+        self.data.name(id)
+    }
+
     /// The round a visitor may see: public ones for everybody, drafts for organisers.
     #[must_use]
     pub fn round(&self, number: i64, organiser: bool) -> Option<&Round> {
-        self.data.rounds.iter().find(|r| r.number == number && (organiser || r.status() != Status::Draft))
+        self.visible_rounds(organiser).find(|r| r.number == number)
+    }
+
+    /// The rounds a visitor may see, by number: public ones, and drafts for organisers.
+    pub fn visible_rounds(&self, organiser: bool) -> impl Iterator<Item = &Round> {
+        self.data.rounds.iter().filter(move |r| organiser || r.status() != Status::Draft)
+    }
+
+    /// The round in play: the last published one (the live page shows its tables).
+    #[must_use]
+    pub fn round_in_play(&self) -> Option<&Round> {
+        self.data.rounds.iter().rev().find(|r| r.status() == Status::Published)
+    }
+
+    /// A round's pairing explanation ("why these pairings"), read from its stored JSON once per
+    /// stamp; `None` if the round stores none.
+    #[must_use]
+    pub fn explanation(&self, round: &Round) -> Option<&Explanation> {
+        let i = self.data.rounds.iter().position(|r| r.id == round.id)?;
+        self.explanations.get(i)?.get_or_init(|| serde_json::from_str(&round.explanation).ok()).as_ref()
+    }
+
+    /// The stored rows of a round's matches, by table (the live page settles their recordings).
+    pub fn match_rows_of_round(&self, round: &Round) -> impl Iterator<Item = &MatchRow> {
+        self.data.matches_of_round(round)
+    }
+
+    /// The stored row of a match.
+    #[must_use]
+    pub fn match_row(&self, id: MatchId) -> Option<&MatchRow> {
+        self.data.match_row(id)
+    }
+
+    /// A match's stored games, by number.
+    #[must_use]
+    pub fn game_rows(&self, m: MatchId) -> &[GameRow] {
+        self.data.games_of(m)
+    }
+
+    /// A game's stored row with its match's (a recording is settled against them).
+    #[must_use]
+    pub fn game_row(&self, id: GameId) -> Option<(&MatchRow, &GameRow)> {
+        let &(i, j) = self.game_at.get(&id)?;
+        let m = self.data.matches.get(i)?;
+        Some((m, self.data.games_of(m.id).get(j)?))
     }
 
     /// The lines of a round, by table (byes last).
@@ -163,16 +237,76 @@ impl TournamentView {
         Some((line, line.games.get(j)?))
     }
 
+    /// The standings' tiebreak columns, in order.
+    #[must_use]
+    pub fn standing_columns(&self) -> &[Tiebreak] {
+        &self.standing_columns
+    }
+
+    /// The standings after the finished Swiss rounds, best first.
+    #[must_use]
+    pub fn standing_lines(&self) -> &[StandingLine] {
+        &self.standing_lines
+    }
+
     /// A player's standings line.
     #[must_use]
     pub fn standing_of(&self, player: PlayerId) -> Option<&StandingLine> {
         self.standing_at.get(&player).and_then(|&i| self.standing_lines.get(i))
     }
 
+    /// Which rounds the standings count.
+    #[must_use]
+    pub fn scope(&self) -> &StandingsScope {
+        &self.scope
+    }
+
+    /// The knockout: its preview, its bracket, or why it cannot be shown.
+    #[must_use]
+    pub fn knockout(&self) -> &Knockout {
+        &self.knockout
+    }
+
+    /// The final ranking, once the knockout is over.
+    #[must_use]
+    pub fn final_lines(&self) -> Option<&[FinalLine]> {
+        self.final_lines.as_deref()
+    }
+
+    /// A player's line of the final ranking.
+    #[must_use]
+    pub fn final_line_of(&self, player: PlayerId) -> Option<&FinalLine> {
+        self.final_lines.as_ref()?.iter().find(|f| f.player == player)
+    }
+
     /// The deck checks recorded for a match, oldest first.
     #[must_use]
     pub fn decks_of(&self, m: MatchId) -> &[DeckCheck] {
         self.decks.get(&m).map_or(&[], Vec::as_slice)
+    }
+
+    /// The Swiss phase as a FIDE Tournament Report File (TRF-16, league `trf`): every finished
+    /// public Swiss round (a round still in play is left out), players in registration order, no
+    /// birth dates.
+    #[must_use]
+    pub fn trf(&self) -> String {
+        let data = &self.data;
+        let finished: Vec<u32> = data
+            .public_rounds()
+            .filter(|r| r.phase() == Phase::Swiss && data.round_complete(r))
+            .filter_map(|r| u32::try_from(r.number).ok())
+            .collect();
+        let mut input = data.standings_input();
+        input.rounds.retain(|r| finished.contains(&r.round));
+        let event = trf::TrfEvent {
+            name: data.t.name.clone(),
+            city: data.t.venue.clone(),
+            start_date: Some(data.t.first_day.format("%Y/%m/%d").to_string()),
+            end_date: Some(data.t.last_day.format("%Y/%m/%d").to_string()),
+            planned_rounds: u32::try_from(data.t.swiss_rounds).unwrap_or(0),
+            names: data.players.iter().map(|p| (lp(p.id), p.name.clone())).collect(),
+        };
+        trf::write(&event, &input)
     }
 }
 
@@ -190,7 +324,6 @@ pub struct StandingsScope {
 
 impl StandingsScope {
     fn of(data: &Loaded) -> StandingsScope {
-        use crate::store::rounds::Phase;
         use crate::web::read_model::loaded::MatchState;
         let finished: Vec<u32> = data.finished_swiss_records().iter().map(|r| r.round).collect();
         let in_progress = data

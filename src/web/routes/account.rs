@@ -234,7 +234,7 @@ pub async fn switch_language(path: web::Path<String>, query: web::Query<Back>) -
 pub struct MyRole {
     pub tournament: TournamentId,
     pub name: String,
-    pub role: String,
+    pub role: crate::store::tournaments::Role,
 }
 
 #[derive(Template)]
@@ -260,7 +260,7 @@ pub async fn dashboard(
     let roles = store::tournaments::roles_of(&db, user.0.id)
         .await?
         .into_iter()
-        .map(|(tournament, name, role)| MyRole { tournament, name, role: role.as_str().to_string() })
+        .map(|(tournament, name, role)| MyRole { tournament, name, role })
         .collect();
     let password_changed = query.changed.as_deref() == Some("password");
     render(&Dashboard { ctx: &ctx, roles, is_admin: user.0.is_admin, password_changed })

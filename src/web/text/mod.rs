@@ -1,7 +1,9 @@
-//! The words of the pages: the language and its tables, result sentences, history sentences, refused logs, refusals.
+//! The words of the pages: the language and its tables, the names of typed values, result sentences,
+//! history sentences, refused logs, refusals.
 
 pub mod history;
 pub mod i18n;
 pub mod log_error;
+pub mod names;
 pub mod refusals;
 pub mod sentences;

@@ -7,6 +7,7 @@ use crate::lang::Lang;
 use crate::outcome::Side;
 use crate::web::forms::field::{BODY_LIMIT, FieldProblem, ProblemKind};
 use crate::web::forms::player::{ImportProblem, MAX_ROWS};
+use crate::web::text::names::Named;
 
 /// What to fix in a field, as said beside it (the label is already there).
 #[must_use]
@@ -115,15 +116,15 @@ pub fn beside_fields(lang: Lang, r: &Refusal) -> Vec<(&'static str, String)> {
         .collect(),
         Refusal::WinsOnly { termination, winner } => vec![(
             "termination",
-            format!("{}: {} {}", lang.t(termination.as_str()), lang.t("wins_only"), lang.t(winner.as_str())),
+            format!("{}: {} {}", lang.t(termination.text_key()), lang.t("wins_only"), lang.t(winner.text_key())),
         )],
         Refusal::Contradicts { winner, termination, red_points } => {
             let mut out = Vec::new();
             if let Some(w) = winner {
-                out.push(("winner", format!("{in_log}: {}", lang.t(w.as_str()))));
+                out.push(("winner", format!("{in_log}: {}", lang.t(w.text_key()))));
             }
             if let Some(x) = termination {
-                out.push(("termination", format!("{in_log}: {}", lang.t(x.as_str()))));
+                out.push(("termination", format!("{in_log}: {}", lang.t(x.text_key()))));
             }
             if let Some(p) = red_points {
                 out.push(("red_points", format!("{in_log}: {p}")));

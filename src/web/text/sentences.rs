@@ -4,8 +4,11 @@
 //! change with the player's gender, and names in the nominative (after a colon or as the subject),
 //! so no name is ever declined. (The language comes by reference: templates pass their fields so.)
 
+use crate::league::DecidedBy;
 use crate::web::read_model::lines::{GameLine, MatchLine};
+use crate::web::read_model::loaded::MatchState;
 use crate::web::text::i18n::Lang;
+use crate::web::text::names::Named;
 
 /// A clock reading in seconds as `m:ss`.
 #[must_use]
@@ -15,65 +18,55 @@ pub fn clock(secs: i64) -> String {
     format!("{sign}{}:{:02}", secs / 60, secs % 60)
 }
 
-/// A stored clock reading (`""` or seconds) as `m:ss`, or `""`.
-#[must_use]
-pub fn clock_text(stored: &str) -> String {
-    stored.parse::<i64>().map(clock).unwrap_or_default()
-}
-
 /// How a match stands, in one sentence.
 #[must_use]
 pub fn match_sentence(lang: &Lang, line: &MatchLine) -> String {
     let lang = *lang;
+    let result = match &line.state {
+        MatchState::Bye => return lang.t("sentence_bye").to_string(),
+        MatchState::Invalid(problem) => return format!("{}: {problem}", lang.t("invalid")),
+        MatchState::NeedsKnowledgeTest => return lang.t("sentence_needs_knowledge").to_string(),
+        MatchState::NeedsExtraGame => return lang.t("sentence_needs_extra").to_string(),
+        MatchState::Pending if line.started() => return lang.t("sentence_under_way").to_string(),
+        MatchState::Pending => return lang.t("pending").to_string(),
+        MatchState::Decided(result) => result,
+    };
     let w = &line.winner_name;
     let l = line.loser_name();
     let ((wg, wp), (lg, lp)) = line.tallies_winner_first();
-    match line.state {
-        "bye" => lang.t("sentence_bye").to_string(),
-        "invalid" => format!("{}: {}", lang.t("invalid"), line.problem),
-        "knowledge" => lang.t("sentence_needs_knowledge").to_string(),
-        "extra" => lang.t("sentence_needs_extra").to_string(),
-        "pending" if line.started() => lang.t("sentence_under_way").to_string(),
-        "pending" => lang.t("pending").to_string(),
-        _ => match line.decided_by.as_str() {
-            "both-games" => lang.pick(format!("Wygrywa {w} {wg}:{lg}"), format!("{w} wins {wg}:{lg}")),
-            "red-side-points" => lang.pick(
-                format!("Wygrywa {w} ({wg}:{lg}, więcej punktów za Czerwonych: {wp} do {lp})"),
-                format!("{w} wins ({wg}:{lg}, more points as Red: {wp} to {lp})"),
-            ),
-            "draw" => lang.pick(
-                format!("Remis {wg}:{lg} (tyle samo punktów za Czerwonych: {wp} do {lp})"),
-                format!("Draw {wg}:{lg} (equal points as Red: {wp} to {lp})"),
-            ),
-            "knowledge-test" => {
-                let (wk, lk) = line.knowledge_winner_first();
-                let (wk, lk) = (wk.unwrap_or_default(), lk.unwrap_or_default());
-                lang.pick(
-                    format!(
-                        "Wygrywa {w} ({wg}:{lg}, po {wp} pkt za Czerwonych, lepszy test wiedzy: {wk} do {lk})"
-                    ),
-                    format!(
-                        "{w} wins ({wg}:{lg}, {wp} points as Red each, better knowledge test: {wk} to {lk})"
-                    ),
-                )
-            }
-            "extra-game" => lang.pick(
+    match result.decided_by {
+        DecidedBy::BothGames => lang.pick(format!("Wygrywa {w} {wg}:{lg}"), format!("{w} wins {wg}:{lg}")),
+        DecidedBy::RedSidePoints => lang.pick(
+            format!("Wygrywa {w} ({wg}:{lg}, więcej punktów za Czerwonych: {wp} do {lp})"),
+            format!("{w} wins ({wg}:{lg}, more points as Red: {wp} to {lp})"),
+        ),
+        DecidedBy::Draw => lang.pick(
+            format!("Remis {wg}:{lg} (tyle samo punktów za Czerwonych: {wp} do {lp})"),
+            format!("Draw {wg}:{lg} (equal points as Red: {wp} to {lp})"),
+        ),
+        DecidedBy::KnowledgeTest => {
+            let (wk, lk) = line.knowledge_winner_first();
+            let (wk, lk) = (wk.unwrap_or_default(), lk.unwrap_or_default());
+            lang.pick(
                 format!(
-                    "Wygrywa {w} w dogrywce ({wg}:{lg}, po {wp} pkt za Czerwonych, test wiedzy po równo)"
+                    "Wygrywa {w} ({wg}:{lg}, po {wp} pkt za Czerwonych, lepszy test wiedzy: {wk} do {lk})"
                 ),
-                format!("{w} wins the extra game ({wg}:{lg}, {wp} points as Red each, knowledge test level)"),
-            ),
-            "no-show" => lang.pick(
-                format!("Wygrywa {w} walkowerem (nieobecność: {l})"),
-                format!("{w} wins by walkover ({l} did not come)"),
-            ),
-            "double-no-show" => lang.t("sentence_double_no_show").to_string(),
-            "withdrawal" => lang.pick(
-                format!("Wygrywa {w} (wycofanie z turnieju: {l})"),
-                format!("{w} wins ({l} withdrew from the tournament)"),
-            ),
-            _ => lang.t(line.state).to_string(),
-        },
+                format!("{w} wins ({wg}:{lg}, {wp} points as Red each, better knowledge test: {wk} to {lk})"),
+            )
+        }
+        DecidedBy::ExtraGame => lang.pick(
+            format!("Wygrywa {w} w dogrywce ({wg}:{lg}, po {wp} pkt za Czerwonych, test wiedzy po równo)"),
+            format!("{w} wins the extra game ({wg}:{lg}, {wp} points as Red each, knowledge test level)"),
+        ),
+        DecidedBy::NoShow => lang.pick(
+            format!("Wygrywa {w} walkowerem (nieobecność: {l})"),
+            format!("{w} wins by walkover ({l} did not come)"),
+        ),
+        DecidedBy::DoubleNoShow => lang.t("sentence_double_no_show").to_string(),
+        DecidedBy::Withdrawal => lang.pick(
+            format!("Wygrywa {w} (wycofanie z turnieju: {l})"),
+            format!("{w} wins ({l} withdrew from the tournament)"),
+        ),
     }
 }
 
@@ -82,12 +75,12 @@ pub fn match_sentence(lang: &Lang, line: &MatchLine) -> String {
 #[must_use]
 pub fn game_sentence(lang: &Lang, g: &GameLine) -> String {
     let lang = *lang;
-    if !g.has_result {
+    let Some(winner) = g.winner else {
         return lang.t("pending").to_string();
-    }
-    let army = lang.t(&g.winner);
-    let how = lang.t(&g.termination);
-    let points = &g.red_points;
+    };
+    let army = lang.t(winner.text_key());
+    let how = g.termination.map_or("", |t| lang.t(t.text_key()));
+    let points = g.red_points.map(|p| p.to_string()).unwrap_or_default();
     lang.pick(
         format!("Wygrywa {army} ({}): {how}; {points} pkt za Czerwonych", g.winner_name),
         format!("{army} wins ({}): {how}; {points} points for Red", g.winner_name),
@@ -97,15 +90,14 @@ pub fn game_sentence(lang: &Lang, g: &GameLine) -> String {
 /// The clocks at the end of a game ("zegary: Czerwoni 3:12, Polacy 0:45"), or `""`.
 #[must_use]
 pub fn clocks_sentence(lang: &Lang, g: &GameLine) -> String {
-    let lang = *lang;
-    let (red, polish) = (clock_text(&g.red_clock), clock_text(&g.polish_clock));
-    if red.is_empty() && polish.is_empty() {
+    if g.red_clock.is_none() && g.polish_clock.is_none() {
         return String::new();
     }
-    let dash = |s: String| if s.is_empty() { "–".to_string() } else { s };
+    let shown = |secs: Option<i64>| secs.map_or_else(|| "–".to_string(), clock);
+    let (red, polish) = (shown(g.red_clock), shown(g.polish_clock));
     lang.pick(
-        format!("zegary: Czerwoni {}, Polacy {}", dash(red.clone()), dash(polish.clone())),
-        format!("clocks: Red {}, Polish {}", dash(red), dash(polish)),
+        format!("zegary: Czerwoni {red}, Polacy {polish}"),
+        format!("clocks: Red {red}, Polish {polish}"),
     )
 }
 
@@ -118,7 +110,7 @@ mod tests {
         assert_eq!(clock(754), "12:34");
         assert_eq!(clock(5), "0:05");
         assert_eq!(clock(0), "0:00");
-        assert_eq!(clock_text(""), "");
-        assert_eq!(clock_text("60"), "1:00");
+        assert_eq!(clock(60), "1:00");
+        assert_eq!(clock(-65), "-1:05");
     }
 }

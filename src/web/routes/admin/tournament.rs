@@ -21,6 +21,7 @@ use crate::web::routes::{render_status, see_other};
 use crate::web::security::auth::LoggedIn;
 use crate::web::security::csrf::CsrfForm;
 use crate::web::text::i18n::Lang;
+use crate::web::text::names::Named;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;

@@ -3,15 +3,15 @@
 //! the print stylesheet. Read from the read model, like the pairings page; drafts for organisers.
 
 use crate::outcome::Termination;
-use crate::store::rounds::Round;
+use crate::store::Store;
+use crate::store::rounds::{Phase, Round};
 use crate::store::tournaments::Tournament;
-use crate::store::{Store, TournamentId};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
-use crate::web::read_model::cache::Views;
-use crate::web::read_model::http::{Body, PageKey};
+use crate::web::extract::public_page::PublicPage;
 use crate::web::read_model::lines::MatchLine;
-use crate::web::routes::public::results::roles;
+use crate::web::routes::public::roles;
+use crate::web::text::names::Named;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
@@ -24,7 +24,7 @@ struct CardsPage<'a> {
     /// Matches over the board (byes need no card).
     lines: Vec<&'a MatchLine>,
     /// How a game can end, for the card's legend.
-    terminations: Vec<&'static str>,
+    terminations: &'static [Termination],
     /// Cards per deck, for the deck-check boxes.
     deck: u32,
     knockout: bool,
@@ -34,25 +34,25 @@ pub async fn table_cards(
     req: HttpRequest,
     ctx: Ctx,
     db: web::Data<Store>,
-    views: web::Data<Views>,
+    mut page: PublicPage,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
-    let (tid, number) = path.into_inner();
-    let view = views.get(&db, TournamentId(tid)).await?;
-    let key = PageKey::page(&req, &ctx);
-    if let Some(hit) = view.pages.cached(&req, key.as_ref()) {
+    if let Some(hit) = page.cached() {
         return Ok(hit);
     }
+    let view = &page.view;
     let (organiser, _) = roles(&ctx, &db, view.t()).await?;
-    let round = view.round(number, organiser).ok_or(WebError::NotFound)?;
-    let page = CardsPage {
-        ctx: &ctx,
-        t: view.t(),
-        round,
-        lines: view.lines_of_round(round).filter(|l| !l.is_bye).collect(),
-        terminations: Termination::ALL.iter().map(|t| t.as_str()).collect(),
-        deck: crate::league::DECK_SIZE,
-        knockout: round.phase == "knockout",
-    };
-    Ok(view.pages.serve(&req, key, Body::html(page.render()?)))
+    let round = view.round(path.1, organiser).ok_or(WebError::NotFound)?;
+    page.render(
+        &req,
+        &CardsPage {
+            ctx: &ctx,
+            t: view.t(),
+            round,
+            lines: view.lines_of_round(round).filter(|l| !l.is_bye).collect(),
+            terminations: &Termination::ALL,
+            deck: crate::league::DECK_SIZE,
+            knockout: round.phase == Phase::Knockout,
+        },
+    )
 }

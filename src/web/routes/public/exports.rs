@@ -1,22 +1,23 @@
 //! CSV exports: pairings of a round, standings, all results. UTF-8 with a BOM and `;` by default
 //! (what Polish spreadsheets expect), `,` with `?sep=comma`; headers in the page language.
 //! And the Swiss phase as a FIDE Tournament Report File (TRF-16, league `trf`).
-//! Every export is built from the read model (`web::view`) once per change of the tournament (and
-//! language and separator), then served from `view.pages` (compressed, with an `ETag`) to everybody.
+//! Every export is built from the read model (`web::read_model::view`) once per change of the
+//! tournament (and language and separator), then served from `view.pages` (compressed, with an
+//! `ETag`) to everybody.
 
 use crate::store::{Store, TournamentId};
 use crate::web::csv_cell::{self, Separator};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
+use crate::web::extract::public_page::PublicPage;
 use crate::web::read_model::cache::Views;
 use crate::web::read_model::http::{Body, PageKey};
-use crate::web::read_model::lines::MatchLine;
-use crate::web::read_model::view::TournamentView;
+use crate::web::read_model::lines::{MatchLine, StandingLine};
 use crate::web::text::i18n::Lang;
+use crate::web::text::names::Named;
 use crate::web::text::sentences::match_sentence;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
-use std::sync::Arc;
 
 #[derive(Deserialize)]
 pub struct Format {
@@ -47,12 +48,6 @@ fn csv_body(sep: &Format, filename: &str, rows: Vec<Vec<String>>) -> Result<Body
     Ok(Body::new("text/csv; charset=utf-8", Some(format!("attachment; filename=\"{filename}\"")), body))
 }
 
-/// An export already built for the tournament's current state, or what building it needs.
-enum Export {
-    Cached(HttpResponse),
-    Build(Arc<TournamentView>, PageKey),
-}
-
 /// Exports are the same for everyone: keyed by path, language and separator only.
 async fn export(
     req: &HttpRequest,
@@ -60,19 +55,18 @@ async fn export(
     db: &Store,
     views: &Views,
     tid: i64,
-    sep: &Format,
-) -> Result<Export, WebError> {
-    let view = views.get(db, TournamentId(tid)).await?;
-    let key = PageKey::shared(req, ctx, sep.variant());
-    Ok(match view.pages.cached(req, Some(&key)) {
-        Some(hit) => Export::Cached(hit),
-        None => Export::Build(view, key),
-    })
+    variant: &'static str,
+) -> Result<PublicPage, WebError> {
+    PublicPage::open(req, db, views, TournamentId(tid), Some(PageKey::shared(req, ctx, variant))).await
 }
 
 fn game_cells(lang: Lang, line: &MatchLine, game_no: i64) -> [String; 3] {
-    match line.games.iter().find(|g| g.game_no == game_no && g.has_result) {
-        Some(g) => [g.winner_name.clone(), lang.t(&g.termination).to_string(), g.red_points.clone()],
+    match line.games.iter().find(|g| g.game_no == game_no && g.has_result()) {
+        Some(g) => [
+            g.winner_name.clone(),
+            g.termination.map_or("", |t| lang.t(t.text_key())).to_string(),
+            g.red_points.map(|p| p.to_string()).unwrap_or_default(),
+        ],
         None => [String::new(), String::new(), String::new()],
     }
 }
@@ -116,15 +110,15 @@ pub async fn pairings(
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, number) = path.into_inner();
-    let (view, key) = match export(&req, &ctx, &db, &views, tid, &sep).await? {
-        Export::Cached(hit) => return Ok(hit),
-        Export::Build(view, key) => (view, key),
-    };
-    let round = view.round(number, false).ok_or(WebError::NotFound)?;
+    let mut page = export(&req, &ctx, &db, &views, tid, sep.variant()).await?;
+    if let Some(hit) = page.cached() {
+        return Ok(hit);
+    }
+    let round = page.view.round(number, false).ok_or(WebError::NotFound)?;
     let mut rows = vec![match_header(ctx.lang)];
-    rows.extend(view.lines_of_round(round).map(|line| match_row(ctx.lang, line)));
+    rows.extend(page.view.lines_of_round(round).map(|line| match_row(ctx.lang, line)));
     let body = csv_body(&sep, &format!("pairings-{tid}-round-{number}.csv"), rows)?;
-    Ok(view.pages.serve(&req, Some(key), body))
+    Ok(page.serve(&req, body))
 }
 
 pub async fn results(
@@ -136,14 +130,14 @@ pub async fn results(
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let tid = path.into_inner();
-    let (view, key) = match export(&req, &ctx, &db, &views, tid, &sep).await? {
-        Export::Cached(hit) => return Ok(hit),
-        Export::Build(view, key) => (view, key),
-    };
+    let mut page = export(&req, &ctx, &db, &views, tid, sep.variant()).await?;
+    if let Some(hit) = page.cached() {
+        return Ok(hit);
+    }
     let mut rows = vec![match_header(ctx.lang)];
-    rows.extend(view.public_lines().map(|line| match_row(ctx.lang, line)));
+    rows.extend(page.view.public_lines().map(|line| match_row(ctx.lang, line)));
     let body = csv_body(&sep, &format!("results-{tid}.csv"), rows)?;
-    Ok(view.pages.serve(&req, Some(key), body))
+    Ok(page.serve(&req, body))
 }
 
 pub async fn standings(
@@ -155,19 +149,20 @@ pub async fn standings(
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let tid = path.into_inner();
-    let (view, key) = match export(&req, &ctx, &db, &views, tid, &sep).await? {
-        Export::Cached(hit) => return Ok(hit),
-        Export::Build(view, key) => (view, key),
-    };
+    let mut page = export(&req, &ctx, &db, &views, tid, sep.variant()).await?;
+    if let Some(hit) = page.cached() {
+        return Ok(hit);
+    }
+    let view = &page.view;
     let t = |k: &str| ctx.t(k).to_string();
-    let columns = view.standing_columns.iter().map(|c| t(c));
-    let standing = |l: &crate::web::read_model::lines::StandingLine| {
+    let columns = view.standing_columns().iter().map(|c| t(c.text_key()));
+    let standing = |l: &StandingLine| {
         let mut cells = vec![l.name.clone(), l.club.clone(), sep.decimal(&l.match_points)];
         cells.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
         cells
     };
     let mut rows = Vec::new();
-    match &view.final_lines {
+    match view.final_lines() {
         // After the knockout: the final ranking first, the Swiss rank beside it.
         Some(finals) => {
             let mut header =
@@ -187,7 +182,7 @@ pub async fn standings(
             let mut header = vec![t("rank"), t("person_name"), t("club"), t("match_points")];
             header.extend(columns);
             rows.push(header);
-            for l in &view.standing_lines {
+            for l in view.standing_lines() {
                 let mut row = vec![l.rank.to_string()];
                 row.extend(standing(l));
                 rows.push(row);
@@ -195,7 +190,7 @@ pub async fn standings(
         }
     }
     let body = csv_body(&sep, &format!("standings-{tid}.csv"), rows)?;
-    Ok(view.pages.serve(&req, Some(key), body))
+    Ok(page.serve(&req, body))
 }
 
 /// The Swiss phase as a FIDE Tournament Report File (TRF-16): every finished public Swiss round
@@ -208,35 +203,12 @@ pub async fn trf(
     views: web::Data<Views>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {
-    use crate::league::trf::{TrfEvent, write};
-    use crate::store::rounds::Phase;
     let tid = path.into_inner();
-    let view = views.get(&db, TournamentId(tid)).await?;
-    let key = PageKey::shared(&req, &ctx, "");
-    if let Some(hit) = view.pages.cached(&req, Some(&key)) {
+    let mut page = export(&req, &ctx, &db, &views, tid, "").await?;
+    if let Some(hit) = page.cached() {
         return Ok(hit);
     }
-    let data = &view.data;
-    let finished: Vec<u32> = data
-        .public_rounds()
-        .filter(|r| r.phase() == Phase::Swiss && data.round_complete(r))
-        .filter_map(|r| u32::try_from(r.number).ok())
-        .collect();
-    let mut input = data.standings_input();
-    input.rounds.retain(|r| finished.contains(&r.round));
-    let event = TrfEvent {
-        name: data.t.name.clone(),
-        city: data.t.venue.clone(),
-        start_date: Some(data.t.first_day.format("%Y/%m/%d").to_string()),
-        end_date: Some(data.t.last_day.format("%Y/%m/%d").to_string()),
-        planned_rounds: u32::try_from(data.t.swiss_rounds).unwrap_or(0),
-        names: data
-            .players
-            .iter()
-            .map(|p| (crate::web::read_model::loaded::lp(p.id), p.name.clone()))
-            .collect(),
-    };
     let disposition = format!("attachment; filename=\"tournament-{tid}.trf\"");
-    let body = Body::new("text/plain; charset=utf-8", Some(disposition), write(&event, &input).into_bytes());
-    Ok(view.pages.serve(&req, Some(key), body))
+    let body = Body::new("text/plain; charset=utf-8", Some(disposition), page.view.trf().into_bytes());
+    Ok(page.serve(&req, body))
 }

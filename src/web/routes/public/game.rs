@@ -3,12 +3,13 @@
 //! being recorded at the table is shown as it stands and followed live (`?frame=1` is the part the
 //! script fetches again).
 //!
-//! The page reads the tournament's read model (`web::view`). Its plain form (no `?step`) may be shared
+//! The page reads the tournament's read model (`web::read_model::view`). Its plain form (no `?step`) may be shared
 //! between anonymous visitors like every public page, except while the game is being recorded: a
 //! recorded line does not move the tournament's stamp (it is not a result), so that page is rendered
 //! per request.
 
 use crate::engine::{GameState, parse_log};
+use crate::store::games::LogStatus;
 use crate::store::recordings::{self, Status as RecStatus};
 use crate::store::tournaments::Tournament;
 use crate::store::{self, GameId, Store, TournamentId};
@@ -20,7 +21,7 @@ use crate::web::read_model::cache::Views;
 use crate::web::read_model::editions::EditionCache;
 use crate::web::read_model::http::{Body, PageKey};
 use crate::web::read_model::lines::{GameLine, MatchLine};
-use crate::web::routes::public::results::roles;
+use crate::web::routes::public::roles;
 use crate::web::routes::render;
 use crate::web::table::recorded::{self, now_ms};
 use crate::web::table::{ClockView, MoveView, Replay, awaited_text, clock_views, phase_key, side_key};
@@ -135,15 +136,13 @@ pub async fn game_page(
     // A recording is brought up to date with the server's clock before it is shown (a fallen flag
     // saves the result, which moves the stamp: the view is read again).
     let mut rec = if recording { recordings::get(&db, gid).await? } else { None };
-    if let Some(r) = &rec {
-        let row = view.data.games.values().flatten().find(|g| g.id == gid).cloned();
-        let m = row.as_ref().and_then(|g| view.data.match_row(g.match_id)).cloned();
-        if let (Some(row), Some(m)) = (row, m) {
-            let edition = editions.get(&db, &r.edition).await?;
-            if recorded::settle(&db, view.t(), &m, &row, r, &edition, options).await? {
-                view = views.get(&db, tid).await?;
-                rec = recordings::get(&db, gid).await?;
-            }
+    if let Some(r) = &rec
+        && let Some((m, row)) = view.game_row(gid).map(|(m, g)| (m.clone(), g.clone()))
+    {
+        let edition = editions.get(&db, &r.edition).await?;
+        if recorded::settle(&db, view.t(), &m, &row, r, &edition, options).await? {
+            view = views.get(&db, tid).await?;
+            rec = recordings::get(&db, gid).await?;
         }
     }
     let (organiser, referee) = roles(&ctx, &db, view.t()).await?;
@@ -159,14 +158,14 @@ pub async fn game_page(
         let replay = recorded::replay(r, &rec_edition, options)?;
         let mut v = ReplayView::new(&replay, query.step, &href, &ctx);
         v.live = true;
-        let m = view.data.match_row(line.id).ok_or(WebError::NotFound)?;
+        let m = view.match_row(line.id).ok_or(WebError::NotFound)?;
         let (red, polish) = names_of(m, game);
         v.clocks = clock_views(&r.clock, now_ms(), ctx.lang, [&red, &polish]);
         if v.step == v.steps {
             v.poll = format!("{href}?frame=1");
         }
         Some(v)
-    } else if game.log_status == "valid" && !log.is_empty() {
+    } else if game.log_status == LogStatus::Valid && !log.is_empty() {
         parse_log(&log)
             .ok()
             .and_then(|parsed| Replay::of_log(parsed, &edition, options).ok())
@@ -179,7 +178,7 @@ pub async fn game_page(
         return render(&GameFrame { ctx: &ctx, view: frame });
     }
     // The stored message is the English record; the page says it again in its own language.
-    let log_error = (game.log_status == "invalid" && !log.is_empty())
+    let log_error = (game.log_status == LogStatus::Invalid && !log.is_empty())
         .then(|| crate::engine::validate_log(&log, &edition, &options).err())
         .flatten()
         .map(|e| LogErrorView::new(&e, ctx.lang));

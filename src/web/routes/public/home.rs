@@ -1,13 +1,16 @@
 //! Public pages that need no league computation: the tournament list and a tournament's front page.
 //! Both come from the read model (the list is kept per fingerprint of the tournaments' versions).
 
-use crate::store::rounds::{Round, Status};
-use crate::store::tournaments::{Role, Tournament};
-use crate::store::{self, Store, TournamentId, players::Player};
+use crate::store::rounds::Round;
+use crate::store::tournaments::Tournament;
+use crate::store::{self, Store, players::Player};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
+use crate::web::extract::public_page::PublicPage;
 use crate::web::read_model::cache::Views;
 use crate::web::read_model::http::{Body, PageKey};
+use crate::web::routes::public::roles;
+use crate::web::text::names::Named;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
@@ -48,23 +51,14 @@ pub async fn tournament(
     req: HttpRequest,
     ctx: Ctx,
     db: web::Data<Store>,
-    views: web::Data<Views>,
-    path: web::Path<i64>,
+    mut page: PublicPage,
 ) -> Result<HttpResponse, WebError> {
-    let view = views.get(&db, TournamentId(path.into_inner())).await?;
-    let key = PageKey::page(&req, &ctx);
-    if let Some(hit) = view.pages.cached(&req, key.as_ref()) {
+    if let Some(hit) = page.cached() {
         return Ok(hit);
     }
+    let view = &page.view;
     let t = view.t();
-    let (organiser, referee) = match &ctx.user {
-        Some(u) => (
-            store::tournaments::has_role(&db, t.id, u.id, Role::Organiser).await?,
-            store::tournaments::has_role(&db, t.id, u.id, Role::Referee).await?,
-        ),
-        None => (false, false),
-    };
-    let rounds = view.data.rounds.iter().filter(|r| organiser || r.status() != Status::Draft).collect();
-    let page = TournamentPage { ctx: &ctx, t, rounds, players: &view.data.players, organiser, referee };
-    Ok(view.pages.serve(&req, key, Body::html(page.render()?)))
+    let (organiser, referee) = roles(&ctx, &db, t).await?;
+    let rounds = view.visible_rounds(organiser).collect();
+    page.render(&req, &TournamentPage { ctx: &ctx, t, rounds, players: view.players(), organiser, referee })
 }

@@ -4,7 +4,6 @@
 //! reload flicker); without JavaScript the page has a plain reload link.
 
 use crate::store::recordings::{self, Status as RecStatus};
-use crate::store::rounds::Status;
 use crate::store::{Store, TournamentId};
 use crate::web::board::Board;
 use crate::web::error::WebError;
@@ -72,12 +71,12 @@ pub async fn live_page(
     // tournament's stamp). Rendered per request: the clocks change every second.
     let view = views.get(&db, TournamentId(path.into_inner())).await?;
     let options = rule_options(&view.t().config());
-    let data = &view.data;
-    let round = data.rounds.iter().rev().find(|r| r.status() == Status::Published).cloned();
+    let t = view.t();
+    let round = view.round_in_play();
     let mut tables = Vec::new();
-    if let Some(r) = &round {
-        for m in data.matches_of_round(r).filter(|m| m.player_b.is_some()) {
-            let games = data.games_of(m.id);
+    if let Some(r) = round {
+        for m in view.match_rows_of_round(r).filter(|m| m.player_b.is_some()) {
+            let games = view.game_rows(m.id);
             let won = |player| {
                 games
                     .iter()
@@ -105,7 +104,7 @@ pub async fn live_page(
                     continue;
                 }
                 let edition = editions.get(&db, &rec.edition).await?;
-                if recorded::settle(&db, &data.t, m, g, &rec, &edition, options).await? {
+                if recorded::settle(&db, t, m, g, &rec, &edition, options).await? {
                     match recordings::get(&db, g.id).await? {
                         Some(r) if r.status == RecStatus::Recording => rec = r,
                         _ => continue,
@@ -135,8 +134,8 @@ pub async fn live_page(
     }
     let round = round.map(|r| r.number);
     if query.frame.is_some() {
-        return render(&LiveFrame { ctx: &ctx, t: &data.t, round, tables });
+        return render(&LiveFrame { ctx: &ctx, t, round, tables });
     }
-    let poll = format!("/t/{}/live?frame=1", data.t.id);
-    render(&LivePage { ctx: &ctx, t: &data.t, round, tables, poll })
+    let poll = format!("/t/{}/live?frame=1", t.id);
+    render(&LivePage { ctx: &ctx, t, round, tables, poll })
 }

@@ -182,8 +182,8 @@ async fn page(
             page.result = format!(
                 "{}: {} ({}) · {}: {}",
                 ctx.t("winner"),
-                ctx.t(o.winner.as_str()),
-                ctx.t(o.termination.as_str()),
+                ctx.t(crate::web::text::names::Named::text_key(&o.winner)),
+                ctx.t(crate::web::text::names::Named::text_key(&o.termination)),
                 ctx.t("red_points"),
                 o.red_points
             );

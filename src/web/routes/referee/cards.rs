@@ -7,7 +7,7 @@ use crate::outcome::Side;
 
 /// One card of the edition's list, for the deck-check checklist.
 pub struct CardView {
-    pub side: &'static str,
+    pub side: Side,
     pub number: u8,
     pub name: String,
 }
@@ -18,7 +18,7 @@ pub fn checklist(edition: &Edition) -> Vec<CardView> {
         .into_iter()
         .flat_map(|side| {
             card_list(edition, side).into_iter().map(move |(number, name)| CardView {
-                side: side.as_str(),
+                side,
                 number,
                 name: name.to_string(),
             })

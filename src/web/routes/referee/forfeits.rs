@@ -74,7 +74,7 @@ pub async fn forfeit(
         }
     }
     let now = app::results::find_match(&db, t.id, m.id).await?;
-    let state = ForfeitForm { choice: choice.to_string(), version: now.version, problems };
+    let state = ForfeitForm { choice: forfeit, version: now.version, problems };
     let edition = editions.get(&db, &t.edition).await?;
     let status = if conflict { StatusCode::CONFLICT } else { StatusCode::UNPROCESSABLE_ENTITY };
     let refused = Refused { forfeit: Some(state), ..Refused::default() };

@@ -8,6 +8,7 @@ use crate::app::results::card_list;
 use crate::engine::Edition;
 use crate::outcome::{Side, Termination};
 use crate::store::deck_checks::DeckCheck;
+use crate::store::rounds::{Forfeit, Phase};
 use crate::store::tournaments::Tournament;
 use crate::store::{self, GameId, MatchId, Store};
 use crate::web::error::WebError;
@@ -16,9 +17,10 @@ use crate::web::extract::role::Refereeing;
 use crate::web::forms::problems::Problems;
 use crate::web::read_model::editions::EditionCache;
 use crate::web::read_model::lines::{GameLine, MatchLine, match_line};
-use crate::web::read_model::loaded::Loaded;
+use crate::web::read_model::loaded::{Loaded, MatchState};
 use crate::web::text::log_error::LogErrorView;
-use crate::web::text::sentences::clock_text;
+use crate::web::text::names::Named;
+use crate::web::text::sentences::clock;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -30,8 +32,9 @@ use std::collections::BTreeSet;
 pub struct GameForm {
     pub game: GameId,
     pub version: i64,
-    pub winner: String,
-    pub termination: String,
+    /// The army chosen (`None`: none, or a value that is not one).
+    pub winner: Option<Side>,
+    pub termination: Option<Termination>,
     pub red_points: String,
     /// `m:ss` (or as typed).
     pub red_clock: String,
@@ -55,13 +58,25 @@ impl GameForm {
         GameForm {
             game: g.id,
             version: g.version,
-            winner: g.winner.clone(),
-            termination: g.termination.clone(),
-            red_points: g.red_points.clone(),
-            red_clock: clock_text(&g.red_clock),
-            polish_clock: clock_text(&g.polish_clock),
+            winner: g.winner,
+            termination: g.termination,
+            red_points: g.red_points.map(|p| p.to_string()).unwrap_or_default(),
+            red_clock: g.red_clock.map(clock).unwrap_or_default(),
+            polish_clock: g.polish_clock.map(clock).unwrap_or_default(),
             ..GameForm::empty(g.id, g.version)
         }
+    }
+
+    /// The form as typed: a choice shows as chosen only if it names one of the options exactly.
+    #[must_use]
+    pub fn typed_winner(typed: &str) -> Option<Side> {
+        Side::BOTH.into_iter().find(|s| s.as_str() == typed)
+    }
+
+    /// See [`GameForm::typed_winner`].
+    #[must_use]
+    pub fn typed_termination(typed: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.as_str() == typed)
     }
 
     /// A form with nothing in it yet.
@@ -70,8 +85,8 @@ impl GameForm {
         GameForm {
             game,
             version,
-            winner: String::new(),
-            termination: String::new(),
+            winner: None,
+            termination: None,
             red_points: String::new(),
             red_clock: String::new(),
             polish_clock: String::new(),
@@ -100,9 +115,35 @@ pub struct DeckForm {
 /// The walkover form: the choice shown and its problem.
 #[derive(Debug, Clone, Default)]
 pub struct ForfeitForm {
-    pub choice: String,
+    /// `Some(None)`: played over the board; `Some(Some(_))`: a no-show or withdrawal; `None`: a
+    /// typed value that is none of the options (nothing shows as chosen).
+    pub choice: Option<Option<Forfeit>>,
     pub version: i64,
     pub problems: Problems,
+}
+
+/// Which form was just saved (the notice at the top of the page).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SavedForm {
+    Deck,
+    /// One of the games (`game-N`).
+    Game,
+    Forfeit,
+    /// Something else of the match.
+    Match,
+}
+
+impl SavedForm {
+    /// From the `?saved=` of the redirect after a save.
+    #[must_use]
+    pub fn from_query(saved: &str) -> SavedForm {
+        match saved {
+            "deck" => SavedForm::Deck,
+            "forfeit" => SavedForm::Forfeit,
+            s if s.starts_with("game-") => SavedForm::Game,
+            _ => SavedForm::Match,
+        }
+    }
 }
 
 /// What the page shows, and which form (if any) came back refused.
@@ -119,10 +160,10 @@ struct MatchPage<'a> {
     ctx: &'a Ctx,
     t: &'a Tournament,
     line: MatchLine,
-    terminations: Vec<&'static str>,
+    terminations: &'static [Termination],
     editable: bool,
-    /// Which form was just saved (`deck`, `game-1`, `forfeit`, ...).
-    saved: Option<String>,
+    /// Which form was just saved.
+    saved: Option<SavedForm>,
     games: Vec<(GameLine, GameForm)>,
     deck: DeckForm,
     forfeit: ForfeitForm,
@@ -142,7 +183,7 @@ pub async fn render_match(
     t: Tournament,
     m: MatchId,
     organiser: bool,
-    saved: Option<String>,
+    saved: Option<SavedForm>,
     refused: Refused,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
@@ -161,14 +202,14 @@ pub async fn render_match(
         })
         .collect();
     let forfeit = refused.forfeit.unwrap_or_else(|| ForfeitForm {
-        choice: line.forfeit.clone(),
+        choice: Some(line.forfeit),
         version: line.version,
         ..Default::default()
     });
     let page = MatchPage {
         ctx,
         t: &data.t,
-        terminations: Termination::ALL.iter().map(|t| t.as_str()).collect(),
+        terminations: &Termination::ALL,
         editable: open_for(row, organiser),
         saved,
         games,
@@ -201,13 +242,37 @@ pub async fn match_form(
     let (t, organiser) = (referee.t, referee.organiser);
     let edition = editions.get(&db, &t.edition).await?;
     // Only the names of our own forms come back in the notice.
-    let saved = query.saved.as_deref().map(|s| {
-        if s == "deck" || s == "forfeit" || s.starts_with("game-") {
-            s.to_string()
-        } else {
-            "match".to_string()
-        }
-    });
+    let saved = query.saved.as_deref().map(SavedForm::from_query);
     render_match(&ctx, &db, &edition, t, MatchId(mid), organiser, saved, Refused::default(), StatusCode::OK)
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A refused form shows a choice as chosen only when it names one of the options exactly, as
+    /// the select's values are written (the engine's notation is more lenient: `white`, `RED`).
+    #[test]
+    fn a_typed_choice_shows_only_when_it_is_one_of_the_options() {
+        assert_eq!(GameForm::typed_winner("red"), Some(Side::Red));
+        assert_eq!(GameForm::typed_winner("polish"), Some(Side::Polish));
+        for not_an_option in ["", "RED", "white", "czerwoni"] {
+            assert_eq!(GameForm::typed_winner(not_an_option), None, "{not_an_option:?}");
+        }
+        assert_eq!(GameForm::typed_termination("time-forfeit"), Some(Termination::TimeForfeit));
+        assert_eq!(GameForm::typed_termination("Time-Forfeit"), None);
+        for t in Termination::ALL {
+            assert_eq!(GameForm::typed_termination(t.as_str()), Some(t), "every option reads back");
+        }
+    }
+
+    #[test]
+    fn only_our_own_forms_are_named_in_the_saved_notice() {
+        assert_eq!(SavedForm::from_query("deck"), SavedForm::Deck);
+        assert_eq!(SavedForm::from_query("forfeit"), SavedForm::Forfeit);
+        assert_eq!(SavedForm::from_query("game-3"), SavedForm::Game);
+        assert_eq!(SavedForm::from_query("<script>"), SavedForm::Match);
+        assert_eq!(SavedForm::from_query("Deck"), SavedForm::Match);
+    }
 }

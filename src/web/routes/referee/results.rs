@@ -106,8 +106,8 @@ fn as_typed(game: GameId, version: i64, f: &ResultForm, problems: Problems) -> G
     GameForm {
         game,
         version,
-        winner: f.winner.trim().to_string(),
-        termination: f.termination.trim().to_string(),
+        winner: GameForm::typed_winner(f.winner.trim()),
+        termination: GameForm::typed_termination(f.termination.trim()),
         red_points: f.red_points.clone(),
         red_clock: f.red_clock.clone(),
         polish_clock: f.polish_clock.clone(),

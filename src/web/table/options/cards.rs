@@ -2,7 +2,7 @@
 //! (Maneuver's unit) or a form of several cards or units (the recorder composes their line).
 
 use super::commands::operational;
-use super::{Ctx, Item, LinkOption, Options, Picker};
+use super::{Compose, Ctx, Item, LinkOption, Options, Picker};
 use crate::engine::CardEffect;
 use crate::engine::action::{Action, CardPlay};
 use crate::engine::ids::{CardId, HexId, UnitId};
@@ -23,7 +23,7 @@ pub(super) fn card_picked(cx: &Ctx<'_, '_>, side: Side, token: &str, out: &mut O
         return;
     };
     let legal = |play: CardPlay| state.is_legal(&Action::Play { card, play });
-    let picker = |kind: &'static str| Picker {
+    let picker = |kind: Compose| Picker {
         kind,
         side: side.as_str(),
         card: tok.clone(),
@@ -43,7 +43,7 @@ pub(super) fn card_picked(cx: &Ctx<'_, '_>, side: Side, token: &str, out: &mut O
             }
         }
         CardEffect::GoWest => {
-            out.pickers.push(Picker { units: cx.markable(side), count: 3, ..picker("go-west") });
+            out.pickers.push(Picker { units: cx.markable(side), count: 3, ..picker(Compose::GoWest) });
         }
         CardEffect::Assault => {
             for (by, target) in state.attacks().collect::<Vec<_>>() {
@@ -69,10 +69,10 @@ pub(super) fn card_picked(cx: &Ctx<'_, '_>, side: Side, token: &str, out: &mut O
                 .map(|t| Item { value: cx.code(*t).to_string(), label: cx.unit_label(*t) })
                 .collect();
             let cards = state.possible_hand(opp).iter().map(|c| cx.card_item(c)).collect();
-            out.pickers.push(Picker { targets, cards, ..picker("artillery-support") });
+            out.pickers.push(Picker { targets, cards, ..picker(Compose::ArtillerySupport) });
         }
         CardEffect::RadioJamming => {
-            out.pickers.push(Picker { units: cx.markable(opp), count: 2, ..picker("radio-jamming") });
+            out.pickers.push(Picker { units: cx.markable(opp), count: 2, ..picker(Compose::RadioJamming) });
         }
         CardEffect::BrokenCipher => {
             let n = (state.hand_size(opp) as usize).min(4);
@@ -84,13 +84,13 @@ pub(super) fn card_picked(cx: &Ctx<'_, '_>, side: Side, token: &str, out: &mut O
                 count: n,
                 max_unseen: n,
                 default_unseen: n,
-                ..picker("broken-cipher")
+                ..picker(Compose::BrokenCipher)
             });
         }
         CardEffect::FighterEscadrille => {
             let cards = state.possible_hand(opp).iter().map(|c| cx.card_item(c)).collect();
             let n = (state.hand_size(opp) as usize).min(2);
-            out.pickers.push(Picker { cards, count: n, ..picker("fighter-escadrille") });
+            out.pickers.push(Picker { cards, count: n, ..picker(Compose::FighterEscadrille) });
         }
         _ => {}
     }

@@ -41,12 +41,48 @@ pub struct Item {
     pub label: String,
 }
 
+/// Which line a picker composes: its fields, and the `compose` value its form posts (`Display`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Compose {
+    /// A named draw (the struct-update base of `Picker::default()`; every picker names its own).
+    #[default]
+    Draw,
+    Extra,
+    Select,
+    GoWest,
+    FighterEscadrille,
+    BrokenCipher,
+    ArtillerySupport,
+    RadioJamming,
+}
+
+impl Compose {
+    /// The form's `compose` value (what `compose::line` reads back).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Compose::Draw => "draw",
+            Compose::Extra => "extra",
+            Compose::Select => "select",
+            Compose::GoWest => "go-west",
+            Compose::FighterEscadrille => "fighter-escadrille",
+            Compose::BrokenCipher => "broken-cipher",
+            Compose::ArtillerySupport => "artillery-support",
+            Compose::RadioJamming => "radio-jamming",
+        }
+    }
+}
+
+impl std::fmt::Display for Compose {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A form for a choice of several cards or units; the recorder composes its line (`compose`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Picker {
-    /// The compose kind: `draw`, `extra`, `select`, `go-west`, `fighter-escadrille`, `broken-cipher`,
-    /// `artillery-support`, `radio-jamming`.
-    pub kind: &'static str,
+    pub kind: Compose,
     pub side: &'static str,
     /// The action card played (card forms).
     pub card: String,
@@ -171,7 +207,7 @@ pub fn build(state: &GameState<'_>, pick: &Pick, base: &str, lang: Lang) -> Opti
         Awaited::Nothing => {}
         Awaited::Draw { side, left, .. } => draws(&cx, side, usize::from(left), &mut out),
         Awaited::ExtraMarkers => out.pickers.push(Picker {
-            kind: "extra",
+            kind: Compose::Extra,
             side: "red",
             title: lang.t("pick_extra_markers").to_string(),
             units: cx.markable(Side::Red),
@@ -193,7 +229,7 @@ pub fn build(state: &GameState<'_>, pick: &Pick, base: &str, lang: Lang) -> Opti
         Awaited::Select { side } => {
             let hand = state.hand_size(side) as usize;
             out.pickers.push(Picker {
-                kind: "select",
+                kind: Compose::Select,
                 side: side.as_str(),
                 title: lang.t("pick_select").to_string(),
                 cards: state.possible_hand(side).iter().map(|c| cx.card_item(c)).collect(),
@@ -249,7 +285,7 @@ fn draws(cx: &Ctx<'_, '_>, side: Side, left: usize, out: &mut Options) {
         out.posts.push(cx.post(line(Side::Polish, n)));
     }
     out.pickers.push(Picker {
-        kind: "draw",
+        kind: Compose::Draw,
         side: side.as_str(),
         title: cx.lang.t("pick_named_draw").to_string(),
         cards: state.unplaced(side).iter().map(|c| cx.card_item(c)).collect(),

@@ -85,6 +85,6 @@ fn a_selection_is_a_form_with_one_unseen_card_at_most() {
     }
     let o = build(&s, &Pick::default(), "/r", Lang::Pl);
     let p = &o.pickers[0];
-    assert_eq!((p.kind, p.count, p.max_unseen, p.default_unseen), ("select", 4, 1, 1));
+    assert_eq!((p.kind, p.count, p.max_unseen, p.default_unseen), (Compose::Select, 4, 1, 1));
     assert!(p.cards.len() >= 4);
 }

@@ -6,6 +6,7 @@ use crate::store::history::{DiscardedDraft, Seating};
 use crate::store::rounds::{NewMatch, Status};
 use crate::store::{PlayerId, UserId};
 use crate::web::text::i18n::Lang;
+use crate::web::text::names::Named;
 
 /// "Pairing (round 1, table 2)", and the pair (Red in game 1 first) or the bye.
 pub(super) fn paired(row: &Row<'_>, pairing: &NewMatch) -> Said {
@@ -43,9 +44,9 @@ pub(super) fn advanced(row: &Row<'_>, from: Status, to: Status) -> Said {
     let lang = row.lang;
     let round = row.entry.round_number.map(|n| format!(" {n}")).unwrap_or_default();
     (
-        format!("{}{round}: {}", lang.t("round"), lang.t(to.as_str())),
-        vec![lang.t(from.as_str()).to_string()],
-        vec![lang.t(to.as_str()).to_string()],
+        format!("{}{round}: {}", lang.t("round"), lang.t(to.text_key())),
+        vec![lang.t(from.text_key()).to_string()],
+        vec![lang.t(to.text_key()).to_string()],
     )
 }
 

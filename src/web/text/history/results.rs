@@ -6,6 +6,7 @@ use crate::store::PlayerId;
 use crate::store::deck_checks::NewDeckCheck;
 use crate::store::games::{LogStatus, ResultEntry};
 use crate::store::rounds::Forfeit;
+use crate::web::text::names::Named;
 use crate::web::text::sentences::clock;
 
 /// "Result entered: game 2 (round 3, table 4): A – B", and the result.
@@ -44,12 +45,12 @@ fn result(row: &Row<'_>, r: &ResultEntry) -> Vec<String> {
         Side::Red => red,
         Side::Polish => polish,
     };
-    let army = lang.t(winner.as_str());
+    let army = lang.t(winner.text_key());
     let mut out = vec![match who {
         Some(p) => format!("{} {army} ({})", lang.t("wins_word"), row.names.player_id(Some(p))),
         None => format!("{} {army}", lang.t("wins_word")),
     }];
-    out.push(r.termination.map_or_else(String::new, |t| lang.t(t.as_str()).to_string()));
+    out.push(r.termination.map_or_else(String::new, |t| lang.t(t.text_key()).to_string()));
     if let Some(p) = r.red_points {
         out.push(lang.pick(format!("{p} pkt za Czerwonych"), format!("{p} points for Red")));
     }

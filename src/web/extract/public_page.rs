@@ -1,0 +1,86 @@
+//! The opening every public page of a tournament shares: the tournament's read model as of now
+//! (`web::read_model::cache::Views`), the key its body is cached under, and the cached answer if
+//! this page was rendered for the current stamp already. A handler asks for a [`PublicPage`],
+//! returns [`PublicPage::cached`] when there is one, and otherwise renders from `page.view` and
+//! answers with [`PublicPage::render`] (which keeps the body for the next visitor when it may).
+
+use crate::store::{Store, TournamentId};
+use crate::web::error::WebError;
+use crate::web::extract::ctx::Ctx;
+use crate::web::read_model::cache::Views;
+use crate::web::read_model::http::{Body, PageKey};
+use crate::web::read_model::view::TournamentView;
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use askama::Template;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+/// A public page of the tournament named by the route's `{t}`.
+pub struct PublicPage {
+    /// The tournament's read model, showing every write acknowledged before the request.
+    pub view: Arc<TournamentView>,
+    /// `None` for a body never shared (a logged-in visitor's page).
+    key: Option<PageKey>,
+    hit: Option<HttpResponse>,
+}
+
+impl PublicPage {
+    /// Open the page of tournament `id` whose body is cached under `key` (`None`: never shared).
+    ///
+    /// # Errors
+    /// [`WebError::NotFound`] for no such tournament; the database fails.
+    pub async fn open(
+        req: &HttpRequest,
+        db: &Store,
+        views: &Views,
+        id: TournamentId,
+        key: Option<PageKey>,
+    ) -> Result<PublicPage, WebError> {
+        let view = views.get(db, id).await?;
+        let hit = view.pages.cached(req, key.as_ref());
+        Ok(PublicPage { view, key, hit })
+    }
+
+    /// The answer already rendered for this stamp (once: a handler returns it).
+    pub fn cached(&mut self) -> Option<HttpResponse> {
+        self.hit.take()
+    }
+
+    /// Answer with `body`, kept for the next visitor when the page's key says so.
+    #[must_use]
+    pub fn serve(&self, req: &HttpRequest, body: Body) -> HttpResponse {
+        self.view.pages.serve(req, self.key.clone(), body)
+    }
+
+    /// Render `page` as HTML and answer with it (see [`PublicPage::serve`]).
+    ///
+    /// # Errors
+    /// The template fails to render.
+    pub fn render<T: Template>(&self, req: &HttpRequest, page: &T) -> Result<HttpResponse, WebError> {
+        Ok(self.serve(req, Body::html(page.render()?)))
+    }
+}
+
+/// The tournament id in the route (`/t/{t}/...`); a path that is not one is a page that does not exist.
+fn tournament_of(req: &HttpRequest) -> Result<TournamentId, WebError> {
+    req.match_info().get("t").and_then(|t| t.parse().ok()).map(TournamentId).ok_or(WebError::NotFound)
+}
+
+/// A page that shows who is logged in: shared between anonymous visitors only (`PageKey::page`).
+impl FromRequest for PublicPage {
+    type Error = WebError;
+    type Future = Pin<Box<dyn Future<Output = Result<PublicPage, WebError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        let ctx = Ctx::from_request(&req, payload).into_inner();
+        Box::pin(async move {
+            let key = PageKey::page(&req, &ctx?);
+            let db = req.app_data::<web::Data<Store>>().ok_or_else(|| WebError::internal("no store"))?;
+            let views = req.app_data::<web::Data<Views>>().ok_or_else(|| WebError::internal("no views"))?;
+            PublicPage::open(&req, db, views, tournament_of(&req)?, key).await
+        })
+    }
+}

@@ -1,0 +1,152 @@
+//! The knockout as the bracket page shows it: typed lines built once per change stamp from the
+//! league's `Bracket` (or, before the knockout starts, from the standings: who would play it if it
+//! started now). No words here: the page names rounds and byes in its language.
+
+use crate::league::{Bracket, BracketMatch, Slot};
+use crate::store::{MatchId, PlayerId};
+use crate::web::read_model::lines::StandingLine;
+use crate::web::read_model::loaded::{Loaded, slot_of, sp};
+
+/// Where the knockout stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Knockout {
+    /// Not seeded yet: how it would start now.
+    Before(BeforeKnockout),
+    /// The league cannot rebuild the stored knockout (its message).
+    Problem(String),
+    /// Seeded: the bracket with the results so far.
+    Drawn(DrawnBracket),
+}
+
+/// The bracket page before the knockout: its first round's seed pairs and the top K now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BeforeKnockout {
+    /// Seed pairs of the first round (a top seed facing nobody has a bye).
+    pub pairs: Vec<SeedPair>,
+    /// The top K of the standings now (withdrawn players left out).
+    pub top: Vec<(PlayerId, String)>,
+    pub after_round: Option<i64>,
+}
+
+/// One pairing of seeds in the first knockout round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeedPair {
+    /// Seed `0` plays seed `1` (`1–8`, ...).
+    Match(usize, usize),
+    /// The seed goes through without playing.
+    Bye(usize),
+}
+
+/// The seeded bracket: its rounds (the last one the final), the third-place match, the champion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawnBracket {
+    pub rounds: Vec<Vec<BracketLine>>,
+    pub third_place: Option<BracketLine>,
+    pub champion: Option<String>,
+}
+
+/// One match of the bracket: its two sides, and the stored match once it is paired and public.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BracketLine {
+    pub slots: Vec<SlotLine>,
+    pub stored: Option<MatchId>,
+}
+
+/// One side of a bracket match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SlotLine {
+    Player {
+        id: PlayerId,
+        name: String,
+        seed: u32,
+        winner: bool,
+    },
+    /// Nobody: the other side goes through.
+    Bye,
+    /// Decided by a match still to be played.
+    Pending,
+}
+
+impl Knockout {
+    /// The knockout of `data`: `bracket` is the league's rebuilt bracket (`None` before seeding),
+    /// `standings` the Swiss lines (the preview's top K).
+    #[must_use]
+    pub fn of(
+        data: &Loaded,
+        bracket: Option<&Result<Bracket, String>>,
+        standings: &[StandingLine],
+        after_round: Option<i64>,
+    ) -> Knockout {
+        match bracket {
+            None => Knockout::Before(before(data, standings, after_round)),
+            Some(Err(e)) => Knockout::Problem(e.clone()),
+            Some(Ok(b)) => Knockout::Drawn(drawn(data, b)),
+        }
+    }
+}
+
+fn before(data: &Loaded, standings: &[StandingLine], after_round: Option<i64>) -> BeforeKnockout {
+    let k = usize::try_from(data.t.knockout_size).unwrap_or(0);
+    let top = standings.iter().filter(|l| !l.withdrawn).take(k).map(|l| (l.player, l.name.clone())).collect();
+    BeforeKnockout { pairs: seed_pairs(k), top, after_round }
+}
+
+/// The first round of a knockout of `k` seeds: the bracket has the next power of two places, seed
+/// `i` meets seed `size + 1 - i`, and a top seed whose opponent would not exist has a bye.
+fn seed_pairs(k: usize) -> Vec<SeedPair> {
+    let size = k.next_power_of_two();
+    (1..=size / 2)
+        .map(|i| match size + 1 - i {
+            j if j <= k => SeedPair::Match(i, j),
+            _ => SeedPair::Bye(i),
+        })
+        .collect()
+}
+
+fn drawn(data: &Loaded, b: &Bracket) -> DrawnBracket {
+    let stored: Vec<(MatchId, i64)> = data
+        .knockout_matches()
+        .filter(|(m, _)| data.is_public(m))
+        .map(|(m, at)| (m.id, slot_of(at)))
+        .collect();
+    let line = |m: &BracketMatch| {
+        let winner = m.winner();
+        BracketLine {
+            slots: m
+                .slots
+                .iter()
+                .map(|s| match *s {
+                    Slot::Player { id, seed } => SlotLine::Player {
+                        id: sp(id),
+                        name: data.name(sp(id)),
+                        seed,
+                        winner: winner == Some(*s),
+                    },
+                    Slot::Bye => SlotLine::Bye,
+                    Slot::Pending => SlotLine::Pending,
+                })
+                .collect(),
+            stored: stored.iter().find(|(_, slot)| *slot == slot_of(m.at)).map(|(id, _)| *id),
+        }
+    };
+    DrawnBracket {
+        rounds: b.rounds.iter().map(|r| r.iter().map(line).collect()).collect(),
+        third_place: b.third_place.as_ref().map(line),
+        champion: b.champion().map(|p| data.name(sp(p))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_pair_best_with_worst_and_the_top_seeds_fill_the_missing_places_with_byes() {
+        use SeedPair::{Bye, Match};
+        assert_eq!(seed_pairs(8), [Match(1, 8), Match(2, 7), Match(3, 6), Match(4, 5)]);
+        assert_eq!(seed_pairs(6), [Bye(1), Bye(2), Match(3, 6), Match(4, 5)]);
+        assert_eq!(seed_pairs(2), [Match(1, 2)]);
+        assert_eq!(seed_pairs(3), [Bye(1), Match(2, 3)]);
+        assert!(seed_pairs(0).is_empty(), "no knockout");
+    }
+}

@@ -1,0 +1,64 @@
+//! The knockout drawn as a bracket (columns of rounds), from the read model's typed bracket (the
+//! league's `Bracket`, rebuilt once per change); before the knockout, how it starts and who would
+//! play it now; after it, the final ranking.
+
+use crate::store::tournaments::Tournament;
+use crate::web::error::WebError;
+use crate::web::extract::ctx::Ctx;
+use crate::web::extract::public_page::PublicPage;
+use crate::web::read_model::knockout::{BeforeKnockout, BracketLine, Knockout, SeedPair, SlotLine};
+use crate::web::read_model::lines::FinalLine;
+use crate::web::text::names::Named;
+use actix_web::{HttpRequest, HttpResponse};
+use askama::Template;
+
+#[derive(Template)]
+#[template(path = "public/bracket.html")]
+struct BracketPage<'a> {
+    ctx: &'a Ctx,
+    t: &'a Tournament,
+    /// The rounds, each with its title in the page language (the last one the final).
+    columns: Vec<(String, &'a [BracketLine])>,
+    third: Option<&'a BracketLine>,
+    champion: Option<&'a str>,
+    problem: Option<&'a str>,
+    before: Option<&'a BeforeKnockout>,
+    finals: Option<&'a [FinalLine]>,
+}
+
+pub async fn bracket(req: HttpRequest, ctx: Ctx, mut page: PublicPage) -> Result<HttpResponse, WebError> {
+    if let Some(hit) = page.cached() {
+        return Ok(hit);
+    }
+    let view = &page.view;
+    let mut bracket = BracketPage {
+        ctx: &ctx,
+        t: view.t(),
+        columns: Vec::new(),
+        third: None,
+        champion: None,
+        problem: None,
+        before: None,
+        finals: view.final_lines(),
+    };
+    match view.knockout() {
+        Knockout::Before(before) => bracket.before = Some(before),
+        Knockout::Problem(e) => bracket.problem = Some(e),
+        Knockout::Drawn(b) => {
+            let n = b.rounds.len();
+            for (r, matches) in b.rounds.iter().enumerate() {
+                let title = if r + 1 == n {
+                    ctx.t("final").to_string()
+                } else if r + 2 == n {
+                    ctx.t("semifinal").to_string()
+                } else {
+                    format!("{} {}", ctx.t("round"), r + 1)
+                };
+                bracket.columns.push((title, matches));
+            }
+            bracket.third = b.third_place.as_ref();
+            bracket.champion = b.champion.as_deref();
+        }
+    }
+    page.render(&req, &bracket)
+}

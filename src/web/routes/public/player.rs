@@ -1,0 +1,58 @@
+//! A player's page: rank, match points and Red-side points as the standings count them, the place
+//! in the final ranking, and every match in a public round with its games.
+
+use crate::store::PlayerId;
+use crate::store::games::LogStatus;
+use crate::store::players::Player;
+use crate::store::tournaments::Tournament;
+use crate::web::error::WebError;
+use crate::web::extract::ctx::Ctx;
+use crate::web::extract::public_page::PublicPage;
+use crate::web::read_model::lines::MatchLine;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+#[derive(Template)]
+#[template(path = "public/player.html")]
+struct PlayerPage<'a> {
+    ctx: &'a Ctx,
+    t: &'a Tournament,
+    player: &'a Player,
+    lines: Vec<&'a MatchLine>,
+    red_total: i64,
+    rank: Option<u32>,
+    match_points: String,
+    after_round: Option<i64>,
+    /// The place in the final ranking, once the knockout is over.
+    final_place: Option<&'a str>,
+}
+
+pub async fn player(
+    req: HttpRequest,
+    ctx: Ctx,
+    mut page: PublicPage,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, WebError> {
+    if let Some(hit) = page.cached() {
+        return Ok(hit);
+    }
+    let view = &page.view;
+    let player = view.player(PlayerId(path.1)).ok_or(WebError::NotFound)?;
+    // Red-side points as the standings count them: the league's scorecard, flag rule applied
+    // (a Red commander who ran out of time scores 0 whatever was typed).
+    let row = view.standing_of(player.id);
+    page.render(
+        &req,
+        &PlayerPage {
+            ctx: &ctx,
+            t: view.t(),
+            player,
+            lines: view.public_lines_of_player(player.id).collect(),
+            red_total: row.map_or(0, |r| i64::from(r.red_side_points)),
+            rank: row.map(|r| r.rank),
+            match_points: row.map(|r| ctx.lang.decimal(&r.match_points)).unwrap_or_default(),
+            after_round: view.scope().after_round,
+            final_place: view.final_line_of(player.id).map(|f| f.place.as_str()),
+        },
+    )
+}
