@@ -1,19 +1,9 @@
 //! A draft round's pairings: stored with their games, changed by the organiser (a swap), or thrown
 //! away with everything attached to them; every change to a draft is refused once it is published.
 
-use super::{Phase, Status};
+use super::{NewMatch, Phase, Status};
 use crate::store::history::{self, Change, DiscardedDraft, Seating};
 use crate::store::{Conn, MatchId, PlayerId, RoundId, Stamp, Store, StoreError, TournamentId, UserId, now};
-use serde::{Deserialize, Serialize};
-
-/// A pairing to store: `player_a` commands Red in game 1; `player_b` `None` is a bye.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NewMatch {
-    pub table_no: i64,
-    pub player_a: PlayerId,
-    pub player_b: Option<PlayerId>,
-    pub bracket_slot: Option<i64>,
-}
 
 /// Store a computed round as a draft with its matches and games, in one transaction, and, for a
 /// round paired on a snapshot read at `seen`, only if nothing changed since.

@@ -1,10 +1,9 @@
 //! Matches as every page lists them (with their round and players' names), and walkovers: a match
 //! recorded as not played over the board.
 
-use super::{Phase, Status};
+use super::{Forfeit, Phase, Status};
 use crate::store::history::{self, Change};
-use crate::store::{Conn, MatchId, PlayerId, RoundId, Store, StoreError, StoredText, TournamentId, UserId};
-use serde::Serialize;
+use crate::store::{Conn, MatchId, PlayerId, RoundId, Store, StoreError, TournamentId, UserId};
 
 /// A match with its round and player names, as every page lists them.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -32,46 +31,6 @@ impl MatchRow {
         self.forfeit
     }
 }
-
-/// A match not played over the board (`a` commands Red in game 1, `b` is the other player).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Forfeit {
-    AbsentA,
-    AbsentB,
-    AbsentBoth,
-    WithdrewA,
-    WithdrewB,
-}
-
-impl Forfeit {
-    pub const ALL: [Forfeit; 5] =
-        [Forfeit::AbsentA, Forfeit::AbsentB, Forfeit::AbsentBoth, Forfeit::WithdrewA, Forfeit::WithdrewB];
-
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Forfeit::AbsentA => "absent-a",
-            Forfeit::AbsentB => "absent-b",
-            Forfeit::AbsentBoth => "absent-both",
-            Forfeit::WithdrewA => "withdrew-a",
-            Forfeit::WithdrewB => "withdrew-b",
-        }
-    }
-
-    #[must_use]
-    pub fn parse(s: &str) -> Option<Forfeit> {
-        Forfeit::ALL.into_iter().find(|f| f.as_str() == s)
-    }
-}
-
-impl StoredText for Forfeit {
-    const ALL: &'static [Forfeit] = &Forfeit::ALL;
-    fn as_str(self) -> &'static str {
-        Forfeit::as_str(self)
-    }
-}
-
-stored_as_text!(Forfeit);
 
 const MATCH_SELECT: &str = "SELECT m.id, m.round_id, r.number AS round_number, r.phase, r.status AS round_status, \
      m.table_no, m.player_a, m.player_b, pa.name AS a_name, pb.name AS b_name, m.bracket_slot, m.version, m.forfeit \

@@ -7,78 +7,14 @@
 
 mod draft;
 mod matches;
+mod values;
 
-pub use draft::{NewMatch, create, discard_draft, swap_players};
-pub use matches::{Forfeit, MatchRow, all_matches, all_matches_in, get_match, matches_of, set_forfeit};
+pub use draft::{create, discard_draft, swap_players};
+pub use matches::{MatchRow, all_matches, all_matches_in, get_match, matches_of, set_forfeit};
+pub use values::{Forfeit, NewMatch, Phase, Status};
 
 use super::history::{self, Change};
-use super::{Conn, RoundId, Store, StoreError, StoredText, TournamentId, UserId};
-use serde::{Deserialize, Serialize};
-
-/// Swiss or knockout (the league's two phases).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Phase {
-    Swiss,
-    Knockout,
-}
-
-impl Phase {
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Phase::Swiss => "swiss",
-            Phase::Knockout => "knockout",
-        }
-    }
-
-    #[must_use]
-    pub fn parse(s: &str) -> Option<Phase> {
-        Phase::ALL.iter().copied().find(|p| p.as_str() == s)
-    }
-}
-
-impl StoredText for Phase {
-    const ALL: &'static [Phase] = &[Phase::Swiss, Phase::Knockout];
-    fn as_str(self) -> &'static str {
-        Phase::as_str(self)
-    }
-}
-
-/// Where a round is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Status {
-    /// Computed, visible only to the organiser.
-    Draft,
-    /// Public; results are being entered.
-    Published,
-    /// Finished; no more edits.
-    Locked,
-}
-
-impl Status {
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Draft => "draft",
-            Status::Published => "published",
-            Status::Locked => "locked",
-        }
-    }
-
-    #[must_use]
-    pub fn parse(s: &str) -> Option<Status> {
-        Status::ALL.iter().copied().find(|v| v.as_str() == s)
-    }
-}
-
-impl StoredText for Status {
-    const ALL: &'static [Status] = &[Status::Draft, Status::Published, Status::Locked];
-    fn as_str(self) -> &'static str {
-        Status::as_str(self)
-    }
-}
-
-stored_as_text!(Phase, Status);
+use super::{Conn, RoundId, Store, StoreError, TournamentId, UserId};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Round {

@@ -1,22 +1,13 @@
 //! Deck checks: the card counts of both decks before a game, and for a short deck the set swapped in
 //! and the cards found missing in the incomplete set.
 
+mod values;
+
+pub use values::NewDeckCheck;
+
 use super::history::Change;
 use super::rounds::Status;
 use super::{Conn, MatchId, Refusal, Store, StoreError, TournamentId, UserId, history, now};
-use serde::{Deserialize, Serialize};
-
-/// One deck check as recorded by a referee.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NewDeckCheck {
-    pub set_label: String,
-    pub red_count: i64,
-    pub polish_count: i64,
-    /// The set handed to the players instead, when this one was short.
-    pub swapped_to: String,
-    /// Missing cards as (number, name), found by the card-by-card check.
-    pub missing_cards: Vec<(u32, String)>,
-}
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct DeckCheck {

@@ -1,22 +1,15 @@
 //! Registered players, withdrawals, knowledge-test scores and forbidden pairs. Every change writes a
 //! history row in the same transaction.
 
+mod values;
+
+pub use values::{NewPlayer, PlayerChange};
+
 use super::history::{Change, Entity, ForbiddenPair};
 use super::{Conn, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, history, now};
 use chrono::NaiveDate;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
-
-/// A player as registered (validated by the web layer: name not empty, age checked or overridden).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct NewPlayer {
-    pub name: String,
-    pub birth_date: NaiveDate,
-    pub club: String,
-    pub knowledge_score: Option<i64>,
-    /// The organiser accepted a player outside the 14-20 age range.
-    pub age_override: bool,
-}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
 pub struct Player {
@@ -277,13 +270,6 @@ pub async fn get(db: &Store, tournament: TournamentId, id: PlayerId) -> Result<O
     .bind(id)
     .fetch_optional(c)
     .await)?)
-}
-
-/// What an organiser may change on a registered player.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayerChange {
-    pub withdrawn: bool,
-    pub knowledge_score: Option<i64>,
 }
 
 /// Withdraw, re-admit or record a knowledge-test score, checking the version and keeping history.

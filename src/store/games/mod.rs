@@ -1,6 +1,10 @@
 //! Game results: entered by referees (typed, or filled from a validated move log), corrected by
 //! organisers. Every save checks the version the editor loaded and keeps the old value in history.
 
+mod values;
+
+pub use values::{LogStatus, ResultEntry};
+
 use super::history::Change;
 use super::rounds::{Forfeit, Status};
 use super::{
@@ -8,42 +12,6 @@ use super::{
     now,
 };
 use crate::outcome::{Side, Termination};
-use serde::{Deserialize, Serialize};
-
-/// What became of a game's move log: none submitted, validated by the engine, or refused by it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum LogStatus {
-    None,
-    Valid,
-    Invalid,
-}
-
-impl LogStatus {
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LogStatus::None => "none",
-            LogStatus::Valid => "valid",
-            LogStatus::Invalid => "invalid",
-        }
-    }
-}
-
-impl std::fmt::Display for LogStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl StoredText for LogStatus {
-    const ALL: &'static [LogStatus] = &[LogStatus::None, LogStatus::Valid, LogStatus::Invalid];
-    fn as_str(self) -> &'static str {
-        LogStatus::as_str(self)
-    }
-}
-
-stored_as_text!(LogStatus);
 
 /// A game row without its (possibly long) log text.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -70,21 +38,6 @@ impl GameRow {
     pub fn has_result(&self) -> bool {
         self.winner.is_some()
     }
-}
-
-/// The result a referee saves. `log_text` is stored as submitted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
-pub struct ResultEntry {
-    pub winner: Option<Side>,
-    pub termination: Option<Termination>,
-    pub red_points: Option<i64>,
-    pub red_clock_secs: Option<i64>,
-    pub polish_clock_secs: Option<i64>,
-    pub log_text: Option<String>,
-    pub log_status: LogStatus,
-    pub log_message: String,
-    /// The edition the log was validated with (kept with the log; `None` without one).
-    pub log_edition: Option<String>,
 }
 
 const SELECT: &str = "SELECT id, match_id, game_no, red_player, winner, termination, red_points, red_clock_secs, \

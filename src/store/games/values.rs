@@ -1,0 +1,56 @@
+//! Game results: the values this aggregate's writes take and the history records with them. A leaf:
+//! `store::history` names these, so they name nothing that writes history.
+
+use crate::outcome::{Side, Termination};
+use crate::store::StoredText;
+use serde::{Deserialize, Serialize};
+
+stored_as_text!(LogStatus);
+
+/// What became of a game's move log: none submitted, validated by the engine, or refused by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogStatus {
+    None,
+    Valid,
+    Invalid,
+}
+
+impl LogStatus {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LogStatus::None => "none",
+            LogStatus::Valid => "valid",
+            LogStatus::Invalid => "invalid",
+        }
+    }
+}
+
+impl std::fmt::Display for LogStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl StoredText for LogStatus {
+    const ALL: &'static [LogStatus] = &[LogStatus::None, LogStatus::Valid, LogStatus::Invalid];
+    fn as_str(self) -> &'static str {
+        LogStatus::as_str(self)
+    }
+}
+
+/// The result a referee saves. `log_text` is stored as submitted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
+pub struct ResultEntry {
+    pub winner: Option<Side>,
+    pub termination: Option<Termination>,
+    pub red_points: Option<i64>,
+    pub red_clock_secs: Option<i64>,
+    pub polish_clock_secs: Option<i64>,
+    pub log_text: Option<String>,
+    pub log_status: LogStatus,
+    pub log_message: String,
+    /// The edition the log was validated with (kept with the log; `None` without one).
+    pub log_edition: Option<String>,
+}

@@ -1,0 +1,23 @@
+//! Players: the values this aggregate's writes take and the history records with them. A leaf:
+//! `store::history` names these, so they name nothing that writes history.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// A player as registered (validated by the web layer: name not empty, age checked or overridden).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NewPlayer {
+    pub name: String,
+    pub birth_date: NaiveDate,
+    pub club: String,
+    pub knowledge_score: Option<i64>,
+    /// The organiser accepted a player outside the 14-20 age range.
+    pub age_override: bool,
+}
+
+/// What an organiser may change on a registered player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerChange {
+    pub withdrawn: bool,
+    pub knowledge_score: Option<i64>,
+}
