@@ -368,3 +368,46 @@ async fn the_built_in_editions_are_listed_and_tournaments_play_the_current_one_b
     assert_eq!(board.status, 200);
     board.assert_contains("d4,4,4,Radzymin,no,yes,radzymin,P1A,rulebook");
 }
+
+/// An edition stored before the Red-card facts were checked (here Doborowe oddziały blue, which an
+/// upload now refuses) still serves the tournaments that play it: the referee's match page loads
+/// the edition as stored (`Edition::load_stored`), while a new upload of the same files is refused.
+#[actix_rt::test]
+async fn an_edition_stored_before_the_red_card_facts_still_serves_its_tournaments() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let code = "liga-2025-stara";
+    let files: Vec<(String, String)> = Edition::builtin_files(Edition::builtin().id())
+        .unwrap()
+        .into_iter()
+        .map(|(name, text)| {
+            let text = match name.as_str() {
+                "edition.csv" => format!("key,value\nid,{code}\nname,Stara edycja\n"),
+                "cards.csv" => {
+                    let line =
+                        text.lines().find(|l| l.starts_with("red,2,")).expect("red card 2").to_string();
+                    text.replace(&line, "red,2,Doborowe oddziały,blue,2,elite-troops,reconstructed")
+                }
+                _ => text,
+            };
+            (name, text)
+        })
+        .collect();
+    assert!(Edition::check_files(&files).is_err(), "an upload of these files is refused today");
+    assert_eq!(upload(&admin, &files).await.status, 422);
+
+    // Stored as an earlier version of the service stored it, before the fact was checked.
+    let db = bitwa::store::connect(&app.db_url).await.unwrap();
+    let by = bitwa::store::users::by_username(&db, "admin").await.unwrap().expect("the first organiser").id;
+    let edition = bitwa::store::editions::NewEdition {
+        code: code.into(),
+        name: "Stara edycja".into(),
+        source: "test".into(),
+        files: files.clone(),
+    };
+    assert!(bitwa::store::editions::insert(&db, &edition, by).await.unwrap());
+    let (t, m) = one_match(&admin, &[("edition", code)]).await;
+    let page = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    page.assert_contains("Doborowe oddziały");
+}

@@ -71,3 +71,30 @@ async fn a_rule_switch_saved_in_the_configuration_reaches_the_log_validation() {
     let saved = admin.post(&path, &[("version", games[0].1.as_str()), ("log", log.as_str())]).await;
     assert_eq!(saved.status, 303, "{}", saved.body);
 }
+
+/// Register R26: the switch for two Okrutna bitwa cards is offered off (the battle is severe once),
+/// saved checked, named in the history in Polish, and stored in the configuration's rules.
+#[actix_rt::test]
+async fn the_severe_fighting_switch_is_offered_off_saved_and_logged() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let page = admin.get(&format!("/admin/t/{t}")).await;
+    page.assert_contains("name=\"severe_fighting_each_card\" value=\"1\">");
+    page.assert_contains("Każda karta Okrutna bitwa w walce uderza osobno");
+    let mut each = tournament_form(&[("severe_fighting_each_card", "1")]);
+    each.push(("version", "1"));
+    assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &each).await.status, 303);
+    admin
+        .get(&format!("/admin/t/{t}"))
+        .await
+        .assert_contains("name=\"severe_fighting_each_card\" value=\"1\" checked>");
+    admin.get(&format!("/admin/t/{t}/history")).await.assert_contains(
+        "Każda karta Okrutna bitwa w walce uderza osobno: druga eliminuje rozbite przez pierwszą (R26): tak",
+    );
+    admin.get("/lang/en").await;
+    admin
+        .get(&format!("/admin/t/{t}"))
+        .await
+        .assert_contains("Each Severe fighting card in the battle strikes on its own");
+}

@@ -55,7 +55,7 @@ impl EditionCache {
         if files.is_empty() {
             return Err(WebError::internal(format!("edition {code:?} is not stored")));
         }
-        let edition = Edition::check_files(&files)
+        let edition = Edition::load_stored(&files)
             .map_err(|e| WebError::internal(format!("stored edition {code:?} does not load: {e}")))?;
         let edition = Arc::new(edition);
         self.write().insert(code.to_string(), Arc::clone(&edition));

@@ -2,10 +2,10 @@
 //! league's `Bracket` (or, before the knockout starts, from the standings: who would play it if it
 //! started now). No words here: the page names rounds and byes in its language.
 
+use crate::app::snapshot::{Loaded, slot_of, sp};
 use crate::league::{Bracket, BracketMatch, Slot};
 use crate::store::{MatchId, PlayerId};
 use crate::web::read_model::lines::StandingLine;
-use crate::web::read_model::loaded::{Loaded, slot_of, sp};
 
 /// Where the knockout stands.
 #[derive(Debug, Clone, PartialEq, Eq)]

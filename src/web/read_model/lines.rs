@@ -5,12 +5,12 @@
 //! `{% match %}` on them. The read model (`web::read_model::view`) builds them once per change of the
 //! tournament; pages only read them.
 
+use crate::app::snapshot::{Loaded, MatchState, lp, sp};
 use crate::league::{FinalPlace, MatchScore, Reached, StandingRow, Tiebreak};
 use crate::outcome::{Side, Termination};
 use crate::store::games::{GameRow, LogStatus};
 use crate::store::rounds::{Forfeit, MatchRow, Phase};
 use crate::store::{GameId, MatchId, PlayerId};
-use crate::web::read_model::loaded::{Loaded, MatchState, lp, sp};
 
 /// One game as listed under a match.
 #[derive(Debug, Clone, PartialEq, Eq)]

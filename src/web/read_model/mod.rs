@@ -6,6 +6,4 @@ pub mod editions;
 pub mod http;
 pub mod knockout;
 pub mod lines;
-/// The snapshot the pages read from is the use cases' own (`app::snapshot`), under its old name.
-pub use crate::app::snapshot as loaded;
 pub mod view;

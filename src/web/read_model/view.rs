@@ -9,6 +9,7 @@
 //! and export linear in what it shows. Game logs are not part of it: only the game page shows one
 //! and loads it by id.
 
+use crate::app::snapshot::{Loaded, lp};
 use crate::league::swiss::Explanation;
 use crate::league::{Tiebreak, trf};
 use crate::store::deck_checks::DeckCheck;
@@ -23,7 +24,6 @@ use crate::web::read_model::knockout::Knockout;
 use crate::web::read_model::lines::{
     FinalLine, GameLine, MatchLine, StandingLine, final_lines, match_line, standing_lines,
 };
-use crate::web::read_model::loaded::{Loaded, lp};
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
@@ -324,7 +324,7 @@ pub struct StandingsScope {
 
 impl StandingsScope {
     fn of(data: &Loaded) -> StandingsScope {
-        use crate::web::read_model::loaded::MatchState;
+        use crate::app::snapshot::MatchState;
         let finished: Vec<u32> = data.finished_swiss_records().iter().map(|r| r.round).collect();
         let in_progress = data
             .public_rounds()

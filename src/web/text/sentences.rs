@@ -4,9 +4,9 @@
 //! change with the player's gender, and names in the nominative (after a colon or as the subject),
 //! so no name is ever declined. (The language comes by reference: templates pass their fields so.)
 
+use crate::app::snapshot::MatchState;
 use crate::league::DecidedBy;
 use crate::web::read_model::lines::{GameLine, MatchLine};
-use crate::web::read_model::loaded::MatchState;
 use crate::web::text::i18n::Lang;
 use crate::web::text::names::Named;
 

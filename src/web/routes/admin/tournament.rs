@@ -50,6 +50,7 @@ pub struct TournamentForm {
     no_retreat_eliminates: Option<String>,
     compulsory_advance: Option<String>,
     pillage_by_free_units_only: Option<String>,
+    severe_fighting_each_card: Option<String>,
     #[serde(default)]
     encirclement: String,
     time_control_secs: String,
@@ -137,6 +138,7 @@ fn parse_config(
             compulsory_advance: field::checkbox(f.compulsory_advance.as_ref()),
             pillage_by_free_units_only: field::checkbox(f.pillage_by_free_units_only.as_ref()),
             encirclement,
+            severe_fighting_each_card: field::checkbox(f.severe_fighting_each_card.as_ref()),
             // A switch the engine adds later keeps its default until the form offers it.
             ..RuleOptions::STANDARD
         },

@@ -81,7 +81,7 @@ pub async fn live_page(
                 games
                     .iter()
                     .filter(|g| {
-                        crate::web::read_model::loaded::outcome_of(g).is_some_and(|o| {
+                        crate::app::snapshot::outcome_of(g).is_some_and(|o| {
                             let red_won = o.winner == crate::outcome::Side::Red;
                             (g.red_player == player) == red_won
                         })

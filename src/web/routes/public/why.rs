@@ -1,6 +1,7 @@
 //! "Why these pairings": the league's structured explanation of a Swiss round's pairing (score
 //! groups, floaters and why they float, the bye), in the page language and with names.
 
+use crate::app::snapshot::sp;
 use crate::league::HalfPoints;
 use crate::league::swiss::{ByeReason, Explanation, FloatReason, NotPairedReason};
 use crate::store::Store;
@@ -8,7 +9,6 @@ use crate::store::tournaments::Tournament;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::public_page::PublicPage;
-use crate::web::read_model::loaded::sp;
 use crate::web::read_model::view::TournamentView;
 use crate::web::routes::public::roles;
 use actix_web::{HttpRequest, HttpResponse, web};

@@ -17,6 +17,7 @@ pub use page::match_form;
 pub use results::{LOG_MAX_BYTES, enter_result, extra_game, upload_result};
 
 use super::render;
+use crate::app::snapshot::Loaded;
 use crate::store::rounds::{MatchRow, Round, Status};
 use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, Store};
@@ -24,7 +25,6 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Refereeing;
 use crate::web::read_model::lines::{MatchLine, match_line};
-use crate::web::read_model::loaded::Loaded;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 

@@ -5,6 +5,7 @@
 use super::cards::{CardView, checklist};
 use super::open_for;
 use crate::app::results::card_list;
+use crate::app::snapshot::{Loaded, MatchState};
 use crate::engine::Edition;
 use crate::outcome::{Side, Termination};
 use crate::store::deck_checks::DeckCheck;
@@ -17,7 +18,6 @@ use crate::web::extract::role::Refereeing;
 use crate::web::forms::problems::Problems;
 use crate::web::read_model::editions::EditionCache;
 use crate::web::read_model::lines::{GameLine, MatchLine, match_line};
-use crate::web::read_model::loaded::{Loaded, MatchState};
 use crate::web::text::log_error::LogErrorView;
 use crate::web::text::names::Named;
 use crate::web::text::sentences::clock;

@@ -4,6 +4,7 @@
 
 use super::page::{GameForm, Refused, render_match};
 use crate::app::results::{self, ExtraGame, OpenGame, Submission, Typed};
+use crate::app::snapshot::Loaded;
 use crate::app::{AppError, Refusal};
 use crate::store::tournaments::Tournament;
 use crate::store::{GameId, MatchId, Store};
@@ -14,7 +15,6 @@ use crate::web::forms::field;
 use crate::web::forms::problems::Problems;
 use crate::web::read_model::editions::EditionCache;
 use crate::web::read_model::lines::match_line;
-use crate::web::read_model::loaded::Loaded;
 use crate::web::routes::see_other;
 use crate::web::security::csrf::CsrfForm;
 use crate::web::text::i18n::Lang;

@@ -52,6 +52,11 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Grabież tylko jednostką, którą można dowodzić (R4)",
         "Pillage only by a unit that could be commanded (R4)",
     ),
+    (
+        "severe_fighting_each_card",
+        "Każda karta Okrutna bitwa w walce uderza osobno: druga eliminuje rozbite przez pierwszą (R26)",
+        "Each Severe fighting card in the battle strikes on its own: a second eliminates what the first dispersed (R26)",
+    ),
     ("encirclement", "Manewr okrążający (Grupa pościgowa, R8)", "Encircling maneuver (Grupa pościgowa, R8)"),
     (
         "encirclement_two_attackers",
