@@ -1,6 +1,7 @@
 //! Accounts, roles, CSRF, error pages, escaping.
 
 use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
 
 #[actix_rt::test]
 async fn first_start_creates_an_organiser_with_a_random_password_that_logs_in() {
@@ -31,8 +32,7 @@ async fn logout_ends_the_session() {
 #[actix_rt::test]
 async fn a_visitor_is_sent_to_login_from_organiser_pages() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
 
     let visitor = app.browser();
     for path in [format!("/admin/t/{t}"), "/admin/new".to_string(), format!("/admin/t/{t}/history")] {
@@ -50,14 +50,8 @@ async fn a_visitor_is_sent_to_login_from_organiser_pages() {
 #[actix_rt::test]
 async fn a_referee_is_refused_on_organiser_pages() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
-    admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
-
-    let referee = app.browser();
-    referee.login("sedzia", "sedzia-haslo").await;
+    let day = Day::new(&app).referee().open().await;
+    let (t, referee) = (day.t, day.referee());
     assert_eq!(referee.get(&format!("/admin/t/{t}")).await.status, 403);
     assert_eq!(referee.get("/admin/new").await.status, 403);
     let post = referee
@@ -71,8 +65,7 @@ async fn a_referee_is_refused_on_organiser_pages() {
 #[actix_rt::test]
 async fn a_form_without_the_right_csrf_token_is_refused_and_changes_nothing() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let path = format!("/admin/t/{t}/players");
 
     let missing = admin.post_raw(&path, &[("name", "Bez Tokenu"), ("birth_date", "2010-01-01")]).await;

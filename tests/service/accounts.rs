@@ -2,12 +2,12 @@
 //! loses (or gets) a password.
 
 use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
 
 #[actix_rt::test]
 async fn a_new_account_needs_a_password_that_passes_the_policy() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let path = format!("/admin/t/{t}/referees");
     for (username, password, says) in [
         ("sedzia", "12345678", "hasło jest za krótkie; najmniej znaków: 10."),

@@ -2,6 +2,7 @@
 //! round (logged); "my tables" lists the referee's own tables first, then the rest.
 
 use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
 
 /// The table numbers listed in one part of a "my tables" page, in order.
 fn tables_in(part: &str) -> Vec<i64> {
@@ -90,15 +91,7 @@ async fn the_organiser_assigns_tables_and_my_tables_lists_them_first() {
 #[actix_rt::test]
 async fn a_draft_with_assignments_can_still_be_discarded() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
-    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
-        register(&admin, t, name).await;
-    }
-    admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
-    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).swiss_only("2").players(4).referee().draft().open().await;
     let assign = format!("/admin/t/{t}/round/1/assign");
     assert_eq!(admin.post(&assign, &[("referee", "sedzia"), ("from", "1"), ("to", "2")]).await.status, 303);
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/discard"), &[("confirm", "1")]).await.status, 303);

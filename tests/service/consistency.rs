@@ -3,6 +3,7 @@
 //! draft records everything it deleted.
 
 use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
 
 /// The forfeit form's version on a referee match page.
 fn forfeit_version(page: &str) -> String {
@@ -46,17 +47,8 @@ async fn a_walkover_blocks_game_results_until_it_is_cleared() {
 #[actix_rt::test]
 async fn deck_checks_are_taken_only_in_published_rounds() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
-    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
-        register(&admin, t, name).await;
-    }
-    admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
-    let referee = app.browser();
-    referee.login("sedzia", "sedzia-haslo").await;
-    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    let day = Day::new(&app).swiss_only("2").players(4).referee().draft().open().await;
+    let (t, admin, referee) = (day.t, &day.admin, day.referee());
     let draft = admin.get(&format!("/t/{t}/round/1")).await;
     let m = ids_after(&draft.body, &format!("/t/{t}/match/"))[0];
     let deck = format!("/ref/t/{t}/match/{m}/deck");
@@ -141,15 +133,7 @@ async fn thirty_one_cards_is_too_many_and_a_full_count_lists_no_missing_cards() 
 #[actix_rt::test]
 async fn discarding_a_draft_records_everything_it_deleted() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
-    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
-        register(&admin, t, name).await;
-    }
-    admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
-    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).players(4).referee().draft().open().await;
     let assigned = admin
         .post(&format!("/admin/t/{t}/round/1/assign"), &[("referee", "sedzia"), ("from", "1"), ("to", "2")])
         .await;

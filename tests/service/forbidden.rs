@@ -2,6 +2,7 @@
 //! the round, lifted after it.
 
 use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
 
 /// The pairs of a round page as (Red in game 1, other), in table order.
 fn pairs(body: &str, t: i64) -> Vec<(i64, i64)> {
@@ -25,12 +26,7 @@ async fn win(b: &Browser, t: i64, m: i64, red_first: i64, winner: i64) {
 #[actix_rt::test]
 async fn a_pair_forbidden_until_round_one_is_kept_apart_in_round_one_and_may_meet_in_round_two() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("swiss_rounds", "3"), ("knockout_size", "0")]).await;
-    let mut ids = Vec::new();
-    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
-        ids.push(register(&admin, t, name).await);
-    }
+    let OpenDay { t, admin, players: ids, .. } = Day::new(&app).swiss_only("3").players(4).open().await;
     // The top two seeds would meet in round 2 if both win; forbid them for round 1 only.
     let (x, y) = (ids[0], ids[1]);
     let (xs, ys) = (x.to_string(), y.to_string());
@@ -66,12 +62,7 @@ async fn a_pair_forbidden_until_round_one_is_kept_apart_in_round_one_and_may_mee
 #[actix_rt::test]
 async fn a_pair_forbidden_always_stays_apart_in_round_two() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("swiss_rounds", "3"), ("knockout_size", "0")]).await;
-    let mut ids = Vec::new();
-    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
-        ids.push(register(&admin, t, name).await);
-    }
+    let OpenDay { t, admin, players: ids, .. } = Day::new(&app).swiss_only("3").players(4).open().await;
     let (x, y) = (ids[0], ids[1]);
     let (xs, ys) = (x.to_string(), y.to_string());
     // First limited, then changed to always: the second form replaces the limit.

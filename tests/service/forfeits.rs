@@ -2,6 +2,7 @@
 //! shown on the pairings and match pages, counted by the standings (league `MatchPlay::NoShow`).
 
 use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
 
 /// The match points a standings page shows for `name`.
 fn points_of(standings: &str, name: &str) -> String {
@@ -31,23 +32,9 @@ fn forfeit_version(page: &str) -> String {
 #[actix_rt::test]
 async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairings() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
-    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
-        register(&admin, t, name).await;
-    }
-    admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
-    let referee = app.browser();
-    referee.login("sedzia", "sedzia-haslo").await;
+    let (t, admin, referee, matches) =
+        published_round(&app, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
     let public = app.browser();
-
-    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await.assert_contains("szkic");
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
-    let round = referee.get(&format!("/t/{t}/round/1")).await;
-    let matches = ids_after(&round.body, &format!("/ref/t/{t}/match/"));
-    assert_eq!(matches.len(), 2, "{}", round.body);
 
     // Table 1: the player commanding Red in game 1 did not come.
     let form = referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await;
@@ -112,15 +99,8 @@ async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairin
 #[actix_rt::test]
 async fn both_absent_lose_and_a_withdrawal_can_be_cleared_again() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
-    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
-        register(&admin, t, name).await;
-    }
-    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
-    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
-    let round = admin.get(&format!("/t/{t}/round/1")).await;
-    let matches = ids_after(&round.body, &format!("/ref/t/{t}/match/"));
+    let OpenDay { t, admin, matches, .. } =
+        Day::new(&app).swiss_only("2").players(4).published().open().await;
 
     // Table 1: both absent, both lose.
     let form = admin.get(&format!("/ref/t/{t}/match/{}", matches[0])).await;

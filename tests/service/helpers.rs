@@ -550,25 +550,11 @@ pub async fn play_round_red_first_wins(referee: &Browser, t: i64, round: i64) {
 }
 
 /// Four players, a referee `sedzia` / `sedzia-haslo`, round 1 published: (tournament, organiser,
-/// referee, the round's matches).
+/// referee, the round's matches). See `setup::Day` for other days.
 pub async fn published_round(app: &TestApp, overrides: &[(&str, &str)]) -> (i64, Browser, Browser, Vec<i64>) {
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, overrides).await;
-    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
-        register(&admin, t, name).await;
-    }
-    let page = admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
-    assert_eq!(page.status, 303, "{}", page.body);
-    let referee = app.browser();
-    referee.login("sedzia", "sedzia-haslo").await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.status, 303);
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
-    let round = referee.get(&format!("/t/{t}/round/1")).await;
-    let matches = ids_after(&round.body, &format!("/ref/t/{t}/match/"));
-    assert_eq!(matches.len(), 2, "{}", round.body);
-    (t, admin, referee, matches)
+    let day = crate::setup::Day::new(app).config(overrides).players(4).referee().published().open().await;
+    assert_eq!(day.matches.len(), 2, "four players: two tables");
+    day.into_parts()
 }
 
 /// History rows of `entity` with `action`, read from the database: (entity id, old value, new value).

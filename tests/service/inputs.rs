@@ -3,12 +3,12 @@
 //! redirects that stay on this site.
 
 use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
 
 #[actix_rt::test]
 async fn control_and_direction_characters_are_refused_naming_the_field_and_nothing_is_stored() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let players = format!("/admin/t/{t}/players");
 
     for (name, club, field) in [
@@ -79,8 +79,7 @@ async fn a_move_log_with_a_control_character_is_refused_and_nothing_is_saved() {
 #[actix_rt::test]
 async fn one_body_limit_for_every_form_with_a_polish_and_english_page() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let token = admin.csrf_token().await;
     // 2 MiB and a little more, as a form: refused before anything is parsed.
     let big = format!("csrf={token}&csv={}", "a".repeat(2 * 1024 * 1024));

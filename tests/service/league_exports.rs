@@ -2,6 +2,7 @@
 //! player page as the standings count them (flag rule), and the "why these pairings" page.
 
 use crate::helpers::*;
+use crate::setup::Day;
 
 /// The number in `<strong id="red-total">` on a player page.
 fn red_total(page: &str) -> i64 {
@@ -10,25 +11,16 @@ fn red_total(page: &str) -> i64 {
 }
 
 async fn four_players_one_round_played(app: &TestApp) -> (Browser, i64, Vec<i64>) {
-    let admin = app.admin().await;
-    let t = create_tournament(
-        &admin,
-        &[("name", "Liga Żoliborz"), ("swiss_rounds", "2"), ("knockout_size", "0")],
-    )
-    .await;
-    let mut ids = Vec::new();
-    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka", "Emil Ebacki"] {
-        ids.push(register(&admin, t, name).await);
-    }
-    admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+    let day = Day::new(app)
+        .config(&[("name", "Liga Żoliborz")])
+        .swiss_only("2")
+        .players(5)
+        .referee()
+        .published()
+        .open()
         .await;
-    let referee = app.browser();
-    referee.login("sedzia", "sedzia-haslo").await;
-    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
-    let round = referee.get(&format!("/t/{t}/round/1")).await;
-    let matches = ids_after(&round.body, &format!("/ref/t/{t}/match/"));
+    let ids = day.players.clone();
+    let (t, admin, referee, matches) = day.into_parts();
     assert_eq!(matches.len(), 2, "five players: two tables and a bye");
     // Table 1: game 1 Red wins in Warsaw (21); game 2 the Red commander runs out of time and
     // the referee types 15 Red-side points: the flag rule makes them 0.

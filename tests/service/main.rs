@@ -35,7 +35,10 @@ mod read_model;
 mod registration;
 mod rules;
 mod schema;
+// Harness parts some tests use and others do not.
 mod sessions;
+#[allow(dead_code)]
+mod setup;
 mod spine;
 mod store;
 mod table;

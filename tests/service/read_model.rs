@@ -16,18 +16,8 @@ use std::io::Read;
 /// Game 1 of the match is in (Red, A, enters Warsaw: 21 points), and table 2 is played (3 and 5
 /// points), so the round is finished once game 2 is in and the standings count it.
 async fn round_in_play(app: &TestApp) -> (i64, Browser, i64, i64) {
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
-    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
-        register(&admin, t, name).await;
-    }
-    admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
-    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await.assert_contains("szkic");
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
-    let referee = app.browser();
-    referee.login("sedzia", "sedzia-haslo").await;
+    let (t, _admin, referee, _) =
+        published_round(app, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
     let round = referee.get(&format!("/t/{t}/round/1")).await;
     let m = ids_after(&round.body, &format!("/ref/t/{t}/match/"))[0];
     let form = referee.get(&format!("/ref/t/{t}/match/{m}")).await;

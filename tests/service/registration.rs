@@ -1,6 +1,7 @@
 //! Creating and configuring a tournament; registering, importing, withdrawing players; restarts.
 
 use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
 
 #[actix_rt::test]
 async fn an_organiser_creates_and_reconfigures_a_tournament_with_a_version_check() {
@@ -62,8 +63,7 @@ async fn tiebreak_order_and_dates_are_checked() {
 #[actix_rt::test]
 async fn registration_refuses_players_outside_14_to_20_unless_overridden() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let path = format!("/admin/t/{t}/players");
 
     // First day 2026-05-09: born 2012-05-10 is 13, born 2005-05-09 is 21.
@@ -93,8 +93,7 @@ async fn registration_refuses_players_outside_14_to_20_unless_overridden() {
 #[actix_rt::test]
 async fn csv_import_names_the_bad_row_and_imports_nothing_until_all_rows_are_good() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let path = format!("/admin/t/{t}/players/import");
 
     let bad = "imię i nazwisko;data urodzenia;szkoła;test\nAnna Nowak;2010-03-01;LO 5;17\nJan Kowalski;2010-13-01;LO 5;\n";
@@ -117,8 +116,7 @@ async fn csv_import_names_the_bad_row_and_imports_nothing_until_all_rows_are_goo
 #[actix_rt::test]
 async fn withdraw_and_readmit_are_kept_in_history() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let p = register(&admin, t, "Piotr Wiśniewski").await;
     let path = format!("/admin/t/{t}/players/{p}");
 
@@ -146,8 +144,7 @@ async fn withdraw_and_readmit_are_kept_in_history() {
 #[actix_rt::test]
 async fn forbidden_pairs_and_referees_are_listed() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let a = register(&admin, t, "Brat Pierwszy").await.to_string();
     let b = register(&admin, t, "Brat Drugi").await.to_string();
     assert_eq!(admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &a), ("b", &b)]).await.status, 303);

@@ -2,6 +2,7 @@
 //! applied when a referee's move log is validated.
 
 use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
 use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
 
 /// The tournament form's rules (no optional rules, 15 minutes), the other switches at their defaults.
@@ -27,8 +28,7 @@ fn log_needing_optional_advance() -> String {
 #[actix_rt::test]
 async fn a_rule_switch_saved_in_the_configuration_reaches_the_log_validation() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     register(&admin, t, "Anna Czerwona").await;
     register(&admin, t, "Bartek Polski").await;
     let page = admin.get(&format!("/admin/t/{t}")).await;
@@ -77,8 +77,7 @@ async fn a_rule_switch_saved_in_the_configuration_reaches_the_log_validation() {
 #[actix_rt::test]
 async fn the_severe_fighting_switch_is_offered_off_saved_and_logged() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let page = admin.get(&format!("/admin/t/{t}")).await;
     page.assert_contains("name=\"severe_fighting_each_card\" value=\"1\">");
     page.assert_contains("Każda karta Okrutna bitwa w walce uderza osobno");

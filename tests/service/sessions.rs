@@ -2,6 +2,7 @@
 //! ends the other devices' sessions, cookies are Secure over HTTPS.
 
 use crate::helpers::*;
+use crate::setup::Day;
 use std::time::Duration;
 
 #[actix_rt::test]
@@ -123,11 +124,7 @@ async fn an_active_session_still_ends_at_the_absolute_timeout() {
 #[actix_rt::test]
 async fn changing_the_password_ends_the_other_sessions_and_checks_the_policy() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
-    admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
+    Day::new(&app).referee().open().await;
     let phone = app.browser();
     phone.login("sedzia", "sedzia-haslo").await;
     let tablet = app.browser();

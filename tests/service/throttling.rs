@@ -4,17 +4,13 @@
 //! its memory measurement is in `flood.rs`.)
 
 use crate::helpers::*;
+use crate::setup::Day;
 use std::time::Duration;
 
 /// An app with the referee `sedzia` / `sedzia-haslo`.
 async fn app_with_referee() -> TestApp {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
-    let page = admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
-    assert_eq!(page.status, 303, "{}", page.body);
+    Day::new(&app).referee().open().await;
     app
 }
 
