@@ -367,13 +367,11 @@ fn red_wins_at_once_when_a_red_unit_enters_warsaw() {
     assert_eq!(o.red_points, 21 + 2);
 }
 
-#[test]
-fn the_poles_win_at_once_when_three_red_units_are_eliminated() {
+/// The 16th Army (e4) attacks the 1st Army (d4) with no card and loses, after `prepare` put the rest
+/// of the Red army in its place: the game's outcome once the battle is resolved.
+fn red_loses_a_battle_at_e4(prepare: impl FnOnce(&mut Setup)) -> Option<(Side, Termination)> {
     let mut s = lay(&[("R16A", "e4", 0), ("P1A", "d4", 0)]);
-    for code in ["RGM", "R15A"] {
-        s.units[u(code).0 as usize] = UnitSetup { hex: None, status: Status::Eliminated, markers: 0 };
-    }
-    s.units[u("R16A").0 as usize].status = Status::Dispersed;
+    prepare(&mut s);
     s.hands.polish = cards("P08");
     s.attacks.push((u("R16A"), u("P1A")));
     s.passed.red = true;
@@ -383,27 +381,28 @@ fn the_poles_win_at_once_when_three_red_units_are_eliminated() {
         &mut g,
         "polish pass\nred resolve R16A P1A\npolish select P08\npolish set-aside P08\nred strength 0 3",
     );
-    let o = g.outcome().expect("over");
-    assert_eq!((o.winner, o.termination), (Side::Polish, Termination::ThreeRedEliminated));
+    g.outcome().map(|o| (o.winner, o.termination))
+}
+
+#[test]
+fn the_poles_win_at_once_when_three_red_units_are_eliminated() {
+    let outcome = red_loses_a_battle_at_e4(|s| {
+        for code in ["RGM", "R15A"] {
+            s.units[u(code).0 as usize] = UnitSetup { hex: None, status: Status::Eliminated, markers: 0 };
+        }
+        s.units[u("R16A").0 as usize].status = Status::Dispersed;
+    });
+    assert_eq!(outcome, Some((Side::Polish, Termination::ThreeRedEliminated)));
 }
 
 #[test]
 fn the_poles_win_at_once_when_every_red_unit_on_the_map_is_dispersed() {
-    let mut s = lay(&[("R16A", "e4", 0), ("P1A", "d4", 0)]);
-    for code in ["R3A", "R4A", "R15A", "RGM", "R3KK"] {
-        s.units[u(code).0 as usize].status = Status::Dispersed;
-    }
-    s.hands.polish = cards("P08");
-    s.attacks.push((u("R16A"), u("P1A")));
-    s.passed.red = true;
-    s.to_act = Side::Polish;
-    let mut g = state(&s);
-    ok(
-        &mut g,
-        "polish pass\nred resolve R16A P1A\npolish select P08\npolish set-aside P08\nred strength 0 3",
-    );
-    let o = g.outcome().expect("over");
-    assert_eq!((o.winner, o.termination), (Side::Polish, Termination::AllRedDispersed));
+    let outcome = red_loses_a_battle_at_e4(|s| {
+        for code in ["R3A", "R4A", "R15A", "RGM", "R3KK"] {
+            s.units[u(code).0 as usize].status = Status::Dispersed;
+        }
+    });
+    assert_eq!(outcome, Some((Side::Polish, Termination::AllRedDispersed)));
 }
 
 #[test]

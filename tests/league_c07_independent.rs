@@ -12,6 +12,8 @@ use bitwa::league::simulation::{SimulationConfig, simulate};
 use bitwa::league::standings::StandingRow;
 use bitwa::league::*;
 use std::collections::BTreeMap;
+#[path = "support/trf_result.rs"]
+mod trf_result;
 
 /// One round of one player: the opponent (if any) and the result code, as TRF writes them:
 /// `1`, `=`, `0` played; `+` forfeit won; `-` forfeit lost; `U` pairing-allocated bye;
@@ -316,24 +318,7 @@ fn table_of(rounds: &[RoundRecord], players: &[PlayerId]) -> Table {
     for (k, r) in rounds.iter().enumerate() {
         for m in &r.matches {
             for (me, opp) in [(m.red_first, m.other), (m.other, m.red_first)] {
-                let code = match (m.decided_by, m.winner) {
-                    (DecidedBy::NoShow | DecidedBy::Withdrawal, Some(w)) => {
-                        if w == me {
-                            '+'
-                        } else {
-                            '-'
-                        }
-                    }
-                    (DecidedBy::DoubleNoShow, _) => '-',
-                    (_, None) => '=',
-                    (_, Some(w)) => {
-                        if w == me {
-                            '1'
-                        } else {
-                            '0'
-                        }
-                    }
-                };
+                let code = trf_result::result_code(m.decided_by, m.winner, me);
                 cells.get_mut(&(me.0 as u32)).expect("player")[k] =
                     Cell { opponent: Some(opp.0 as u32), code };
             }

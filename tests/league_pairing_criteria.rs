@@ -8,15 +8,9 @@ use bitwa::league::swiss::{ByeReason, FloatReason, pair_round_reported};
 use bitwa::league::*;
 use std::collections::BTreeMap;
 
-fn p(n: i64) -> PlayerId {
-    PlayerId(n)
-}
-
-fn players(n: i64) -> Vec<PairingPlayer> {
-    (1..=n)
-        .map(|i| PairingPlayer { id: p(i), status: PlayerStatus::Active, joined_round: 1, rank: i as u32 })
-        .collect()
-}
+#[path = "support/pairing.rs"]
+mod pairing;
+use pairing::{met_without_playing, p, players};
 
 /// A decided match won by `winner` (or drawn), without games: the pairing reads only who met
 /// whom, the scores and who was Red first.
@@ -271,17 +265,7 @@ fn a_far_pair_the_narrow_weights_cannot_rank_is_solved_with_wide_weights() {
     let results: Vec<(i64, &[Option<bool>])> =
         (1..=100i64).map(|i| (i, outcomes[i as usize - 1].as_slice())).collect();
     let mut h = history_against_outsiders(&results);
-    let met: Vec<MatchResult> = (2..100)
-        .map(|o| MatchResult {
-            red_first: p(100),
-            other: p(o),
-            winner: None,
-            decided_by: DecidedBy::DoubleNoShow,
-            red_first_tally: MatchTally::default(),
-            other_tally: MatchTally::default(),
-            extra_game_red: None,
-        })
-        .collect();
+    let met: Vec<MatchResult> = (2..100).map(|o| met_without_playing(p(100), p(o))).collect();
     h.push(RoundRecord { round: rounds as u32 + 1, matches: met, byes: vec![] });
     let input = PairingInput {
         round: rounds as u32 + 2,

@@ -5,15 +5,10 @@ use bitwa::league::swiss::{ByeReason, FloatReason, NotPairedReason, pairing_cost
 use bitwa::league::*;
 use bitwa::outcome::{GameOutcome, Side, Termination};
 
-fn p(n: i64) -> PlayerId {
-    PlayerId(n)
-}
-
-fn players(n: i64) -> Vec<PairingPlayer> {
-    (1..=n)
-        .map(|i| PairingPlayer { id: p(i), status: PlayerStatus::Active, joined_round: 1, rank: i as u32 })
-        .collect()
-}
+#[path = "support/pairing.rs"]
+#[allow(dead_code)]
+mod pairing;
+use pairing::{p, players};
 
 fn input(round: u32, players: Vec<PairingPlayer>, history: Vec<RoundRecord>) -> PairingInput {
     PairingInput { round, players, history, forbidden: vec![], scoring: Scoring::default() }

@@ -6,6 +6,8 @@ use bitwa::league::standings::StandingsInput;
 use bitwa::league::trf::{TrfEvent, write};
 use bitwa::league::*;
 use std::collections::BTreeMap;
+#[path = "support/trf_result.rs"]
+mod trf_result;
 
 /// A cell of the parsed cross table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,24 +122,7 @@ fn the_trf_of_a_simulated_tournament_reads_back_to_the_same_pairings_and_results
                 let (a, b) = (cell(m.red_first), cell(m.other));
                 assert_eq!((a.opponent, a.colour), (m.other.0 as u32, 'w'), "round {}: {m:?}", k + 1);
                 assert_eq!((b.opponent, b.colour), (m.red_first.0 as u32, 'b'), "round {}: {m:?}", k + 1);
-                let code = |p: PlayerId| match (m.decided_by, m.winner) {
-                    (DecidedBy::NoShow | DecidedBy::Withdrawal, Some(w)) => {
-                        if w == p {
-                            '+'
-                        } else {
-                            '-'
-                        }
-                    }
-                    (DecidedBy::DoubleNoShow, _) => '-',
-                    (_, None) => '=',
-                    (_, Some(w)) => {
-                        if w == p {
-                            '1'
-                        } else {
-                            '0'
-                        }
-                    }
-                };
+                let code = |p: PlayerId| trf_result::result_code(m.decided_by, m.winner, p);
                 assert_eq!((a.result, b.result), (code(m.red_first), code(m.other)), "round {}", k + 1);
                 checked += 1;
             }

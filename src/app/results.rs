@@ -107,17 +107,7 @@ fn typed_entry(typed: &Typed) -> Result<ResultEntry, Refusal> {
     if let Some(only) = termination.fixed_winner().filter(|&w| w != winner) {
         return Err(Refusal::WinsOnly { termination, winner: only });
     }
-    Ok(ResultEntry {
-        winner: Some(winner),
-        termination: Some(termination),
-        red_points: Some(red_points),
-        red_clock_secs: typed.red_clock,
-        polish_clock_secs: typed.polish_clock,
-        log_text: None,
-        log_status: LogStatus::None,
-        log_message: String::new(),
-        log_edition: None,
-    })
+    Ok(ResultEntry::typed(winner, termination, red_points, typed.red_clock, typed.polish_clock))
 }
 
 /// The result to store for a submission: the typed result, or the outcome of the log the engine

@@ -115,12 +115,7 @@ async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
     let expected = validate_log(&log, &printed, &OPTIONS).unwrap().outcome;
     let refusal = validate_log(&retagged, Edition::builtin(), &OPTIONS).unwrap_err();
     let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
-    let saved = admin
-        .post(
-            &format!("/ref/t/{t}/game/{}", games[0].0),
-            &[("version", games[0].1.as_str()), ("log", log.as_str())],
-        )
-        .await;
+    let saved = submit_log(&admin, t, &games[0], &log).await;
     assert_eq!(saved.status, 303, "{}", saved.body);
     let game = admin.get(&format!("/t/{t}/game/{}", games[0].0)).await;
     game.assert_contains("Sprawdzony zapis partii")
@@ -137,12 +132,7 @@ async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
     assert!(rejection(&refused).contains(&refusal.event), "the refused event is named:\n{}", refused.body);
     admin.get(&format!("/t/{t0}/game/{}", games0[0].0)).await.assert_contains("w toku");
     // The printed edition's log is refused by a tournament on another edition, and the reverse.
-    let wrong = admin
-        .post(
-            &format!("/ref/t/{t0}/game/{}", games0[0].0),
-            &[("version", games0[0].1.as_str()), ("log", log.as_str())],
-        )
-        .await;
+    let wrong = submit_log(&admin, t0, &games0[0], &log).await;
     assert_eq!(wrong.status, 422);
     assert!(rejection(&wrong).contains(CODE), "the log's edition is named:\n{}", wrong.body);
 

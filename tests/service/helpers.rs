@@ -534,6 +534,11 @@ pub async fn enter(
     .await
 }
 
+/// Submit a move log for one game (the result form's paste box, nothing typed), as `b`.
+pub async fn submit_log(b: &Browser, t: i64, game: &(i64, String), log: &str) -> Page {
+    b.post(&format!("/ref/t/{t}/game/{}", game.0), &[("version", game.1.as_str()), ("log", log)]).await
+}
+
 /// Play every open match of the round shown at `round_path` so that the player commanding Red in
 /// game 1 wins 1:1 on Red-side points (21 against 10).
 pub async fn play_round_red_first_wins(referee: &Browser, t: i64, round: i64) {

@@ -32,12 +32,7 @@ async fn a_valid_log_fills_the_result_and_is_shown_escaped_on_the_game_page() {
     let expected = validate_log(&log, Edition::builtin(), &OPTIONS).unwrap().outcome;
 
     let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
-    let saved = admin
-        .post(
-            &format!("/ref/t/{t}/game/{}", games[0].0),
-            &[("version", games[0].1.as_str()), ("log", log.as_str())],
-        )
-        .await;
+    let saved = submit_log(&admin, t, &games[0], &log).await;
     assert_eq!(saved.status, 303, "{}", saved.body);
 
     let game = app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await;

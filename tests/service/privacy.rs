@@ -63,12 +63,7 @@ async fn birth_dates_are_never_public_and_erasure_keeps_results_under_a_pseudony
         .replace("[Red \"random\"]", "[Red \"Zofia Tajna\"]")
         .replace("[Polish \"random\"]", "[Polish \"Jan Jawny\"]")
         + "# Zofia Tajna i Jan Jawny podali sobie ręce\n";
-    let saved = admin
-        .post(
-            &format!("/ref/t/{t}/game/{}", games[0].0),
-            &[("version", games[0].1.as_str()), ("log", log.as_str())],
-        )
-        .await;
+    let saved = submit_log(&admin, t, &games[0], &log).await;
     assert_eq!(saved.status, 303, "{}", saved.body);
     assert_eq!(enter(&admin, t, (games[1].0, &games[1].1), "red", "warsaw-entered", "21").await.status, 303);
 

@@ -57,10 +57,9 @@ async fn a_rule_switch_saved_in_the_configuration_reaches_the_log_validation() {
     let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"))[0];
     let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
     let log = log_needing_optional_advance();
-    let path = format!("/ref/t/{t}/game/{}", games[0].0);
 
     // Under the tournament's strict reading the engine refuses the log.
-    let refused = admin.post(&path, &[("version", games[0].1.as_str()), ("log", log.as_str())]).await;
+    let refused = submit_log(&admin, t, &games[0], &log).await;
     assert_eq!(refused.status, 422, "{}", refused.body);
     refused.assert_contains("id=\"rejected\"");
 
@@ -68,7 +67,7 @@ async fn a_rule_switch_saved_in_the_configuration_reaches_the_log_validation() {
     let mut standard = tournament_form(&[]);
     standard.push(("version", "2"));
     assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &standard).await.status, 303);
-    let saved = admin.post(&path, &[("version", games[0].1.as_str()), ("log", log.as_str())]).await;
+    let saved = submit_log(&admin, t, &games[0], &log).await;
     assert_eq!(saved.status, 303, "{}", saved.body);
 }
 

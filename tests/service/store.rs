@@ -37,17 +37,7 @@ async fn open_games(db: &Store, t: TournamentId) -> Vec<GameRow> {
 }
 
 fn typed(red_points: i64) -> ResultEntry {
-    ResultEntry {
-        winner: Some(Side::Red),
-        termination: Some(Termination::RadzyminCheck),
-        red_points: Some(red_points),
-        red_clock_secs: None,
-        polish_clock_secs: None,
-        log_text: None,
-        log_status: LogStatus::None,
-        log_message: String::new(),
-        log_edition: None,
-    }
+    ResultEntry::typed(Side::Red, Termination::RadzyminCheck, red_points, None, None)
 }
 
 async fn changes(db: &Store, t: TournamentId) -> i64 {

@@ -54,3 +54,37 @@ pub struct ResultEntry {
     /// The edition the log was validated with (kept with the log; `None` without one).
     pub log_edition: Option<String>,
 }
+
+impl ResultEntry {
+    /// No result at all (a result cleared again).
+    pub const NONE: ResultEntry = ResultEntry {
+        winner: None,
+        termination: None,
+        red_points: None,
+        red_clock_secs: None,
+        polish_clock_secs: None,
+        log_text: None,
+        log_status: LogStatus::None,
+        log_message: String::new(),
+        log_edition: None,
+    };
+
+    /// A result typed without a move log (the clocks as read, if they were).
+    #[must_use]
+    pub fn typed(
+        winner: Side,
+        termination: Termination,
+        red_points: i64,
+        red_clock_secs: Option<i64>,
+        polish_clock_secs: Option<i64>,
+    ) -> ResultEntry {
+        ResultEntry {
+            winner: Some(winner),
+            termination: Some(termination),
+            red_points: Some(red_points),
+            red_clock_secs,
+            polish_clock_secs,
+            ..ResultEntry::NONE
+        }
+    }
+}

@@ -74,15 +74,11 @@ fn player(name: &str, club: &str, knowledge: Option<i64>, age_override: bool) ->
 
 pub fn result(winner: Side, termination: Termination, red_points: i64, log: Option<&str>) -> ResultEntry {
     ResultEntry {
-        winner: Some(winner),
-        termination: Some(termination),
-        red_points: Some(red_points),
-        red_clock_secs: Some(65),
-        polish_clock_secs: None,
         log_text: log.map(str::to_string),
         log_status: if log.is_some() { LogStatus::Valid } else { LogStatus::None },
         log_message: String::new(),
         log_edition: log.map(|_| Edition::builtin().id().to_string()),
+        ..ResultEntry::typed(winner, termination, red_points, Some(65), None)
     }
 }
 
@@ -351,17 +347,7 @@ pub fn one_of_each(w: &World) -> Vec<Change> {
         log_message: "line 2: no such unit".into(),
         ..result(Side::Red, Termination::AllRedDispersed, 12, None)
     };
-    let empty = ResultEntry {
-        winner: None,
-        termination: None,
-        red_points: None,
-        red_clock_secs: None,
-        polish_clock_secs: None,
-        log_text: None,
-        log_status: LogStatus::None,
-        log_message: String::new(),
-        log_edition: None,
-    };
+    let empty = ResultEntry::NONE;
     let played = result(Side::Polish, Termination::WarsawEntered, 3, Some("1. Red pass"));
     let registration = |age_override, birth_date| store::history::Registration {
         name: "Zofia Wróbel".into(),
