@@ -61,7 +61,7 @@ async fn deck_checks_are_taken_only_in_published_rounds() {
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
     assert_eq!(referee.post(&deck, &full).await.status, 303);
 
-    play_round_red_first_wins(&referee, t, 1).await;
+    play_round_red_first_wins(referee, t, 1).await;
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
     let locked = admin.post(&deck, &full).await;
     assert_eq!(locked.status, 422);
