@@ -163,15 +163,7 @@ fn pairable_within(input: &PairingInput, limit: i64) -> bool {
     for (k, &a) in ids.iter().enumerate() {
         for &b in &ids[k + 1..] {
             if (score(a) - score(b)).0.abs() >= limit {
-                fake.push(MatchResult {
-                    red_first: a,
-                    other: b,
-                    winner: None,
-                    decided_by: DecidedBy::DoubleNoShow,
-                    red_first_tally: MatchTally::default(),
-                    other_tally: MatchTally::default(),
-                    extra_game_red: None,
-                });
+                fake.push(met_without_playing(a, b));
             }
         }
     }

@@ -38,9 +38,7 @@ async fn appointing_an_existing_username_keeps_its_password_and_says_so() {
     let admin = app.admin().await;
     let first = create_tournament(&admin, &[]).await;
     let second = create_tournament(&admin, &[("name", "Druga liga")]).await;
-    admin
-        .post(&format!("/admin/t/{first}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
+    appoint(&admin, first, "sedzia", "sedzia-haslo").await;
 
     let page = admin
         .post(
@@ -61,9 +59,7 @@ async fn appointing_an_existing_username_keeps_its_password_and_says_so() {
     assert_eq!(referee.get(&format!("/ref/t/{second}")).await.status, 200);
 
     // Without a password the message just says the role was granted.
-    admin
-        .post(&format!("/admin/t/{first}/referees"), &[("username", "drugi"), ("password", "drugi-sedzia-1")])
-        .await;
+    appoint(&admin, first, "drugi", "drugi-sedzia-1").await;
     let page = admin.post(&format!("/admin/t/{second}/referees"), &[("username", "drugi")]).await;
     admin.get(page.location.as_deref().unwrap()).await.assert_contains("Konto już istniało: rola nadana.");
 }

@@ -27,12 +27,10 @@ async fn the_organiser_assigns_tables_and_my_tables_lists_them_first() {
         register(&admin, t, name).await;
     }
     for (u, p) in [("sedzia1", "sedzia1-haslo"), ("sedzia2", "sedzia2-haslo")] {
-        admin.post(&format!("/admin/t/{t}/referees"), &[("username", u), ("password", p)]).await;
+        appoint(&admin, t, u, p).await;
     }
     let other_t = create_tournament(&admin, &[("name", "Inny turniej")]).await;
-    admin
-        .post(&format!("/admin/t/{other_t}/referees"), &[("username", "obcy"), ("password", "obcy-haslo")])
-        .await;
+    appoint(&admin, other_t, "obcy", "obcy-haslo").await;
     let r1 = app.browser();
     r1.login("sedzia1", "sedzia1-haslo").await;
     let r2 = app.browser();

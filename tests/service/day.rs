@@ -1,6 +1,7 @@
 //! The tournament day, end to end over HTTP: pairing, publishing, results, standings, exports.
 
 use crate::helpers::*;
+use crate::setup::Day;
 
 const SEVEN: &str = "name;birth date;club;knowledge\n\
 Adam Abacki;2009-01-01;LO 1;20\n\
@@ -13,14 +14,8 @@ Gosia Gagacka;2009-07-07;LO 7;14\n";
 
 /// A tournament with seven players and a referee; (tournament, organiser, referee).
 async fn seven_players(app: &TestApp, overrides: &[(&str, &str)]) -> (i64, Browser, Browser) {
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, overrides).await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", SEVEN)]).await.status, 303);
-    admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
-    let referee = app.browser();
-    referee.login("sedzia", "sedzia-haslo").await;
+    let (t, admin, referee, _) =
+        Day::new(app).config(overrides).imported(SEVEN).referee().open().await.into_parts();
     (t, admin, referee)
 }
 
@@ -201,9 +196,7 @@ async fn bad_results_are_refused_with_a_reason_and_change_nothing() {
     game.assert_contains("w toku");
     // Another tournament's referee cannot touch this game.
     let other = create_tournament(&admin, &[("name", "Inny turniej")]).await;
-    admin
-        .post(&format!("/admin/t/{other}/referees"), &[("username", "obcy"), ("password", "obcy-haslo")])
-        .await;
+    appoint(&admin, other, "obcy", "obcy-haslo").await;
     let stranger = app.browser();
     stranger.login("obcy", "obcy-haslo").await;
     assert_eq!(stranger.get(&format!("/ref/t/{t}")).await.status, 403);
@@ -299,12 +292,7 @@ async fn withdrawn_players_sit_out_and_the_organiser_can_override_a_draft_pairin
     assert_eq!(asked.status, 200);
     asked.assert_contains("Tak, wycofaj: Gosia Gagacka");
     assert!(history_rows(&app, "player", "withdraw").await.is_empty());
-    let r = admin
-        .post(
-            &format!("/admin/t/{t}/players/{gosia}"),
-            &[("version", "1"), ("action", "withdraw"), ("confirm", "1")],
-        )
-        .await;
+    let r = withdraw(&admin, t, gosia.parse().unwrap(), "1").await;
     assert_eq!(r.status, 303);
 
     let draft = admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;

@@ -277,9 +277,7 @@ async fn an_upload_needs_the_token_before_any_file_and_an_organiser_account() {
 
     // A referee account (not an organiser) may neither see nor upload editions.
     let t = create_tournament(&admin, &[]).await;
-    admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia1"), ("password", "haslo-sedziego")])
-        .await;
+    appoint(&admin, t, "sedzia1", "haslo-sedziego").await;
     let referee = app.browser();
     referee.login("sedzia1", "haslo-sedziego").await;
     assert_eq!(referee.get("/admin/editions").await.status, 403);

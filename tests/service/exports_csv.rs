@@ -41,9 +41,7 @@ async fn formula_like_names_come_out_neutralised_in_every_csv_with_both_separato
     }
     let page = admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", &csv)]).await;
     assert_eq!(page.status, 303, "{}", page.body);
-    admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
+    appoint(&admin, t, "sedzia", "sedzia-haslo").await;
     let referee = app.browser();
     referee.login("sedzia", "sedzia-haslo").await;
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;

@@ -534,6 +534,31 @@ pub async fn enter(
     .await
 }
 
+/// Appoint a referee to tournament `t` (a new account, or an existing one with `password` empty), as
+/// the organiser `admin`.
+pub async fn appoint(admin: &Browser, t: i64, username: &str, password: &str) -> Page {
+    admin.post(&format!("/admin/t/{t}/referees"), &[("username", username), ("password", password)]).await
+}
+
+/// Withdraw a player, confirmed, at the player's `version`.
+pub async fn withdraw(admin: &Browser, t: i64, player: i64, version: &str) -> Page {
+    admin
+        .post(
+            &format!("/admin/t/{t}/players/{player}"),
+            &[("version", version), ("action", "withdraw"), ("confirm", "1")],
+        )
+        .await
+}
+
+/// Record a deck check of a match: the set's label and both decks' counts.
+pub async fn deck_check(b: &Browser, t: i64, m: i64, set_label: &str, red: &str, polish: &str) -> Page {
+    b.post(
+        &format!("/ref/t/{t}/match/{m}/deck"),
+        &[("set_label", set_label), ("red_count", red), ("polish_count", polish)],
+    )
+    .await
+}
+
 /// Submit a move log for one game (the result form's paste box, nothing typed), as `b`.
 pub async fn submit_log(b: &Browser, t: i64, game: &(i64, String), log: &str) -> Page {
     b.post(&format!("/ref/t/{t}/game/{}", game.0), &[("version", game.1.as_str()), ("log", log)]).await

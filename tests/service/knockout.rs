@@ -2,12 +2,7 @@
 //! knowledge test and then the extra game with its Red side drawn by lot.
 
 use crate::helpers::*;
-
-const FOUR: &str = "name;birth date;club\n\
-Adam Abacki;2009-01-01;LO 1\n\
-Beata Babacka;2009-02-02;LO 2\n\
-Cezary Cabacki;2009-03-03;LO 3\n\
-Dorota Dadacka;2009-04-04;LO 4\n";
+use crate::setup::players_csv;
 
 #[actix_rt::test]
 async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_extra_game() {
@@ -15,7 +10,7 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     let admin = app.admin().await;
     let t = create_tournament(&admin, &[("swiss_rounds", "1"), ("knockout_size", "4"), ("third_place", "1")])
         .await;
-    admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", FOUR)]).await;
+    admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", players_csv(4).as_str())]).await;
     let public = app.browser();
 
     // Not before the Swiss rounds are over.

@@ -156,17 +156,9 @@ async fn forbidden_pairs_and_referees_are_listed() {
     );
     admin.get(&format!("/admin/t/{t}")).await.assert_lacks("Brat Pierwszy – Brat Drugi");
 
-    let short = admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "krotkie")])
-        .await;
+    let short = appoint(&admin, t, "sedzia", "krotkie").await;
     assert_eq!(short.status, 400);
-    assert_eq!(
-        admin
-            .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "dlugie-haslo")])
-            .await
-            .status,
-        303
-    );
+    assert_eq!(appoint(&admin, t, "sedzia", "dlugie-haslo").await.status, 303);
     admin.get(&format!("/admin/t/{t}")).await.assert_contains("<li>sedzia</li>");
 }
 

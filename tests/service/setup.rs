@@ -24,6 +24,16 @@ pub const PLAYERS: [&str; 8] = [
     "Henryk Hababacki",
 ];
 
+/// The first `n` of [`PLAYERS`] as the organiser's CSV import takes them: born 2009, player `i` on
+/// the `i`-th of month `i`, at school `LO i`.
+pub fn players_csv(n: usize) -> String {
+    let mut csv = String::from("name;birth date;club\n");
+    for (i, name) in PLAYERS[..n].iter().enumerate() {
+        csv.push_str(&format!("{name};2009-{0:02}-{0:02};LO {0}\n", i + 1));
+    }
+    csv
+}
+
 /// The referee every day appoints: (login, password).
 pub const REFEREE: (&str, &str) = ("sedzia", "sedzia-haslo");
 
@@ -129,9 +139,7 @@ impl<'a> Day<'a> {
             assert_eq!(page.status, 303, "{}", page.body);
         }
         let referee = if self.referee {
-            let page = admin
-                .post(&format!("/admin/t/{t}/referees"), &[("username", REFEREE.0), ("password", REFEREE.1)])
-                .await;
+            let page = appoint(&admin, t, REFEREE.0, REFEREE.1).await;
             assert_eq!(page.status, 303, "{}", page.body);
             let referee = self.app.browser();
             referee.login(REFEREE.0, REFEREE.1).await;

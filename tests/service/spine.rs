@@ -3,15 +3,8 @@
 //! a final decided by the knowledge test and the extra game, and the exports at the end.
 
 use crate::helpers::*;
+use crate::setup::players_csv;
 use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
-
-const SIX: &str = "name;birth date;club\n\
-Adam Abacki;2009-01-01;LO 1\n\
-Beata Babacka;2009-02-02;LO 2\n\
-Cezary Cabacki;2009-03-03;LO 3\n\
-Dorota Dadacka;2009-04-04;LO 4\n\
-Emil Ebacki;2009-05-05;LO 5\n\
-Filip Fabacki;2009-06-06;LO 6\n";
 
 #[actix_rt::test]
 async fn the_whole_tournament_day() {
@@ -21,10 +14,14 @@ async fn the_whole_tournament_day() {
     let t =
         create_tournament(&organiser, &[("swiss_rounds", "2"), ("knockout_size", "2"), ("third_place", "")])
             .await;
-    assert_eq!(organiser.post(&format!("/admin/t/{t}/players/import"), &[("csv", SIX)]).await.status, 303);
-    organiser
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
-        .await;
+    assert_eq!(
+        organiser
+            .post(&format!("/admin/t/{t}/players/import"), &[("csv", players_csv(6).as_str())])
+            .await
+            .status,
+        303
+    );
+    appoint(&organiser, t, "sedzia", "sedzia-haslo").await;
     let referee = app.browser();
     referee.login("sedzia", "sedzia-haslo").await;
 
@@ -38,12 +35,7 @@ async fn the_whole_tournament_day() {
 
     // Table 1: deck check, then game 1 from a move log, game 2 typed.
     let m1 = matches[0];
-    let deck = referee
-        .post(
-            &format!("/ref/t/{t}/match/{m1}/deck"),
-            &[("set_label", "1"), ("red_count", "30"), ("polish_count", "30")],
-        )
-        .await;
+    let deck = deck_check(&referee, t, m1, "1", "30", "30").await;
     assert_eq!(deck.status, 303);
     let options = RuleOptions {
         fortifications: false,
