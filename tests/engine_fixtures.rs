@@ -88,25 +88,19 @@ fn invalid_fixtures_are_named_invalid_and_valid_ones_valid() {
     }
 }
 
-/// The generated fixtures are real games of the random player: each replays exactly from the seed and
-/// style in its file name, and together they show every ending, every card effect and the fall of the
-/// Warsaw Defenders (`cargo run --release --example generate_fixture_games` finds the seeds again).
-/// They were generated on the first reconstruction, which is pinned for them (its river sides change
-/// what the random player may do).
-#[test]
-fn generated_fixtures_replay_from_their_seed_and_cover_every_ending_and_card() {
-    use bitwa::engine::{PlayStyle, random_game_with};
-    let e = Edition::builtin_by_id(bitwa::engine::edition::PINNED_EDITION).expect("pinned edition");
-    let o = RuleOptions::default();
-    let mut texts = Vec::new();
+/// The fixtures `<kind>-<style>-seed<N>.bwlog` (generated games): (file name, style as written, play
+/// style, seed, the whole text, the game after its comment line), in directory order.
+fn seeded_fixtures(kind: &str) -> Vec<(String, String, bitwa::engine::PlayStyle, u64, String, String)> {
+    use bitwa::engine::PlayStyle;
+    let mut out = Vec::new();
     for entry in std::fs::read_dir(logs_dir()).expect("dir") {
         let path = entry.expect("entry").path();
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
-        let Some(rest) = name.strip_prefix("generated-").and_then(|r| r.strip_suffix(".bwlog")) else {
+        let Some(rest) = name.strip_prefix(&format!("{kind}-")).and_then(|r| r.strip_suffix(".bwlog")) else {
             continue;
         };
-        let (style, seed) = rest.split_once("-seed").expect("generated-<style>-seed<N>.bwlog");
-        let style = match style {
+        let (style_name, seed) = rest.split_once("-seed").expect("<kind>-<style>-seed<N>.bwlog");
+        let style = match style_name {
             "uniform" => PlayStyle::Uniform,
             "aggressive" => PlayStyle::Aggressive,
             other => panic!("{name}: unknown play style {other}"),
@@ -114,6 +108,25 @@ fn generated_fixtures_replay_from_their_seed_and_cover_every_ending_and_card() {
         let seed: u64 = seed.parse().expect("numeric seed");
         let text = std::fs::read_to_string(&path).expect("readable");
         let body = text.split_once('\n').map(|(_comment, body)| body).expect("comment line, then the game");
+        let body = body.to_string();
+        let style_name = style_name.to_string();
+        out.push((name, style_name, style, seed, text, body));
+    }
+    out
+}
+
+/// The generated fixtures are real games of the random player: each replays exactly from the seed and
+/// style in its file name, and together they show every ending, every card effect and the fall of the
+/// Warsaw Defenders (`cargo run --release --example generate_fixture_games` finds the seeds again).
+/// They were generated on the first reconstruction, which is pinned for them (its river sides change
+/// what the random player may do).
+#[test]
+fn generated_fixtures_replay_from_their_seed_and_cover_every_ending_and_card() {
+    use bitwa::engine::random_game_with;
+    let e = Edition::builtin_by_id(bitwa::engine::edition::PINNED_EDITION).expect("pinned edition");
+    let o = RuleOptions::default();
+    let mut texts = Vec::new();
+    for (name, _, style, seed, text, body) in seeded_fixtures("generated") {
         assert_eq!(
             body,
             random_game_with(seed, e, &o, style).to_string(),
@@ -175,21 +188,11 @@ fn in_the_defenders_fall_fixture_the_poles_act_first_from_the_next_round() {
 /// with the unseen cards written `?` (`mask_unseen`), and it has the verdict of the fully named game.
 #[test]
 fn unseen_fixtures_are_their_generated_games_masked_and_keep_the_verdict() {
-    use bitwa::engine::{PlayStyle, mask_unseen, random_game_with};
+    use bitwa::engine::{mask_unseen, random_game_with};
     // On the edition the generated games were played on.
     let e = Edition::builtin_by_id(bitwa::engine::edition::PINNED_EDITION).expect("pinned edition");
     let mut checked = 0;
-    for entry in std::fs::read_dir(logs_dir()).expect("dir") {
-        let path = entry.expect("entry").path();
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
-        let Some(rest) = name.strip_prefix("unseen-").and_then(|r| r.strip_suffix(".bwlog")) else {
-            continue;
-        };
-        let (style_name, seed) = rest.split_once("-seed").expect("unseen-<style>-seed<N>.bwlog");
-        let style = if style_name == "uniform" { PlayStyle::Uniform } else { PlayStyle::Aggressive };
-        let seed: u64 = seed.parse().expect("numeric seed");
-        let text = std::fs::read_to_string(&path).expect("readable");
-        let body = text.split_once('\n').map(|(_comment, body)| body).expect("comment line, then the game");
+    for (name, style_name, style, seed, text, body) in seeded_fixtures("unseen") {
         let named = random_game_with(seed, e, &RuleOptions::default(), style);
         assert_eq!(body, mask_unseen(&named).to_string(), "{name} is its game masked");
         assert!(body.contains(" pull ?") && body.contains("draw ? ?"), "{name} has unseen cards");

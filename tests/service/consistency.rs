@@ -5,13 +5,6 @@
 use crate::helpers::*;
 use crate::setup::{Day, OpenDay};
 
-/// The forfeit form's version on a referee match page.
-fn forfeit_version(page: &str) -> String {
-    let form = &page[page.find("id=\"forfeit-form\"").unwrap()..];
-    let v = form.split("name=\"version\" value=\"").nth(1).unwrap();
-    v[..v.find('"').unwrap()].to_string()
-}
-
 #[actix_rt::test]
 async fn a_walkover_blocks_game_results_until_it_is_cleared() {
     let app = TestApp::spawn().await;

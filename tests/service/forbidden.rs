@@ -23,13 +23,18 @@ async fn win(b: &Browser, t: i64, m: i64, red_first: i64, winner: i64) {
     assert_eq!(enter(b, t, (g[1].0, &g[1].1), g2.0, g2.1, g2.2).await.status, 303);
 }
 
+/// Three Swiss rounds of four players: (tournament, organiser, the top two seeds).
+async fn top_two_seeds(app: &TestApp) -> (i64, Browser, [i64; 2]) {
+    let OpenDay { t, admin, players, .. } = Day::new(app).swiss_only("3").players(4).open().await;
+    (t, admin, [players[0], players[1]])
+}
+
 #[actix_rt::test]
 async fn a_pair_forbidden_until_round_one_is_kept_apart_in_round_one_and_may_meet_in_round_two() {
     let app = TestApp::spawn().await;
-    let OpenDay { t, admin, players: ids, .. } = Day::new(&app).swiss_only("3").players(4).open().await;
-    // The top two seeds would meet in round 2 if both win; forbid them for round 1 only.
-    let (x, y) = (ids[0], ids[1]);
+    let (t, admin, [x, y]) = top_two_seeds(&app).await;
     let (xs, ys) = (x.to_string(), y.to_string());
+    // The top two seeds would meet in round 2 if both win; forbid them for round 1 only.
     let bad = admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &xs), ("b", &ys), ("until", "0")]).await;
     assert_eq!(bad.status, 400);
     let ok = admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &xs), ("b", &ys), ("until", "1")]).await;
@@ -62,8 +67,7 @@ async fn a_pair_forbidden_until_round_one_is_kept_apart_in_round_one_and_may_mee
 #[actix_rt::test]
 async fn a_pair_forbidden_always_stays_apart_in_round_two() {
     let app = TestApp::spawn().await;
-    let OpenDay { t, admin, players: ids, .. } = Day::new(&app).swiss_only("3").players(4).open().await;
-    let (x, y) = (ids[0], ids[1]);
+    let (t, admin, [x, y]) = top_two_seeds(&app).await;
     let (xs, ys) = (x.to_string(), y.to_string());
     // First limited, then changed to always: the second form replaces the limit.
     admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &xs), ("b", &ys), ("until", "1")]).await;

@@ -22,13 +22,6 @@ fn players_of(page: &str) -> (String, String) {
     (a.to_string(), b.to_string())
 }
 
-/// The forfeit form's version on a referee match page.
-fn forfeit_version(page: &str) -> String {
-    let form = &page[page.find("id=\"forfeit-form\"").unwrap()..];
-    let v = form.split("name=\"version\" value=\"").nth(1).unwrap();
-    v[..v.find('"').unwrap()].to_string()
-}
-
 #[actix_rt::test]
 async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairings() {
     let app = TestApp::spawn().await;
@@ -56,15 +49,13 @@ async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairin
     // Table 2: played over the board, Red in game 1 wins 2:0.
     let form2 = referee.get(&format!("/ref/t/{t}/match/{}", matches[1])).await;
     let (winner2, loser2) = players_of(&form2.body);
-    let games = game_forms(&form2.body, t);
-    assert_eq!(
-        enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await.status,
-        303
-    );
-    assert_eq!(
-        enter(&referee, t, (games[1].0, &games[1].1), "polish", "three-red-eliminated", "0").await.status,
-        303
-    );
+    play_match(
+        &referee,
+        t,
+        matches[1],
+        [("red", "warsaw-entered", "21"), ("polish", "three-red-eliminated", "0")],
+    )
+    .await;
 
     // Pairings: the forfeit is shown as such, with the present player as the winner.
     let pairings = public.get(&format!("/t/{t}/round/1")).await;
@@ -145,11 +136,11 @@ async fn both_absent_lose_and_a_withdrawal_can_be_cleared_again() {
 #[actix_rt::test]
 async fn a_knockout_no_show_sends_the_present_player_on_and_a_double_no_show_is_refused() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("swiss_rounds", "1"), ("knockout_size", "2"), ("third_place", "0")])
+    let OpenDay { t, admin, .. } = Day::new(&app)
+        .config(&[("swiss_rounds", "1"), ("knockout_size", "2"), ("third_place", "0")])
+        .players(2)
+        .open()
         .await;
-    register(&admin, t, "Adam Abacki").await;
-    register(&admin, t, "Beata Babacka").await;
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
     play_round_red_first_wins(&admin, t, 1).await;

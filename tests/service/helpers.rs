@@ -564,18 +564,30 @@ pub async fn submit_log(b: &Browser, t: i64, game: &(i64, String), log: &str) ->
     b.post(&format!("/ref/t/{t}/game/{}", game.0), &[("version", game.1.as_str()), ("log", log)]).await
 }
 
+/// Enter both games of match `m` as typed results, each (winner, termination, Red-side points), as
+/// `referee`; each must be saved.
+pub async fn play_match(referee: &Browser, t: i64, m: i64, games: [(&str, &str, &str); 2]) {
+    let forms = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    assert_eq!(forms.len(), 2, "two games per match");
+    for (form, (winner, termination, red_points)) in forms.iter().zip(games) {
+        let r = enter(referee, t, (form.0, &form.1), winner, termination, red_points).await;
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+}
+
+/// The walkover form's version on a referee match page.
+pub fn forfeit_version(page: &str) -> String {
+    let form = &page[page.find("id=\"forfeit-form\"").unwrap()..];
+    let v = form.split("name=\"version\" value=\"").nth(1).unwrap();
+    v[..v.find('"').unwrap()].to_string()
+}
+
 /// Play every open match of the round shown at `round_path` so that the player commanding Red in
 /// game 1 wins 1:1 on Red-side points (21 against 10).
 pub async fn play_round_red_first_wins(referee: &Browser, t: i64, round: i64) {
     let page = referee.get(&format!("/t/{t}/round/{round}")).await;
     for m in ids_after(&page.body, &format!("/ref/t/{t}/match/")) {
-        let form = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
-        let games = game_forms(&form.body, t);
-        assert_eq!(games.len(), 2, "two games per match");
-        let r = enter(referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
-        assert_eq!(r.status, 303, "{}", r.body);
-        let r = enter(referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
-        assert_eq!(r.status, 303, "{}", r.body);
+        play_match(referee, t, m, [("red", "warsaw-entered", "21"), ("red", "radzymin-check", "10")]).await;
     }
 }
 

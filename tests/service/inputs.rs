@@ -61,9 +61,8 @@ async fn control_and_direction_characters_are_refused_naming_the_field_and_nothi
 #[actix_rt::test]
 async fn a_move_log_with_a_control_character_is_refused_and_nothing_is_saved() {
     let app = TestApp::spawn().await;
-    let (t, _admin, referee, matches) = published_round(&app, &[]).await;
-    let form = referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await;
-    let games = game_forms(&form.body, t);
+    let day = Day::new(&app).players(4).referee().published().open().await;
+    let (t, referee, games) = (day.t, day.referee(), day.games(day.matches[0]).await);
     let page = referee
         .post(
             &format!("/ref/t/{t}/game/{}", games[0].0),
@@ -80,24 +79,23 @@ async fn a_move_log_with_a_control_character_is_refused_and_nothing_is_saved() {
 async fn one_body_limit_for_every_form_with_a_polish_and_english_page() {
     let app = TestApp::spawn().await;
     let OpenDay { t, admin, .. } = Day::new(&app).open().await;
-    let token = admin.csrf_token().await;
-    // 2 MiB and a little more, as a form: refused before anything is parsed.
-    let big = format!("csrf={token}&csv={}", "a".repeat(2 * 1024 * 1024));
-    let page = admin
-        .post_body(&format!("/admin/t/{t}/players/import"), big, "application/x-www-form-urlencoded")
-        .await;
-    assert_eq!(page.status, 413);
-    page.assert_contains("Przesłane dane są za duże. Limit to 2048 KiB.");
-    // The page is in the visitor's language, in the site's frame.
-    admin.get("/lang/en?back=/").await;
-    let token = admin.csrf_token().await;
-    let big = format!("csrf={token}&csv={}", "a".repeat(2 * 1024 * 1024));
-    let page = admin
-        .post_body(&format!("/admin/t/{t}/players/import"), big, "application/x-www-form-urlencoded")
-        .await;
-    assert_eq!(page.status, 413);
-    page.assert_contains("The data sent is too large. The limit is 2048 KiB.").assert_contains("<nav>");
+    // 2 MiB and a little more, as a form: refused before anything is parsed, on a page in the
+    // visitor's language and in the site's frame.
+    for (lang, says) in [
+        ("pl", "Przesłane dane są za duże. Limit to 2048 KiB."),
+        ("en", "The data sent is too large. The limit is 2048 KiB."),
+    ] {
+        admin.get(&format!("/lang/{lang}?back=/")).await;
+        let token = admin.csrf_token().await;
+        let big = format!("csrf={token}&csv={}", "a".repeat(2 * 1024 * 1024));
+        let page = admin
+            .post_body(&format!("/admin/t/{t}/players/import"), big, "application/x-www-form-urlencoded")
+            .await;
+        assert_eq!(page.status, 413);
+        page.assert_contains(says).assert_contains("<nav>");
+    }
     admin.get("/lang/pl?back=/").await;
+    let token = admin.csrf_token().await;
     // Just under the limit is read (and refused for what it is, not for its size).
     let under = format!("csrf={token}&csv={}", "a".repeat(1024 * 1024));
     let page = admin
@@ -109,9 +107,8 @@ async fn one_body_limit_for_every_form_with_a_polish_and_english_page() {
 #[actix_rt::test]
 async fn the_upload_form_is_checked_for_csrf_before_its_file_and_is_capped() {
     let app = TestApp::spawn().await;
-    let (t, _admin, referee, matches) = published_round(&app, &[]).await;
-    let form = referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await;
-    let games = game_forms(&form.body, t);
+    let day = Day::new(&app).players(4).referee().published().open().await;
+    let (t, referee, games) = (day.t, day.referee(), day.games(day.matches[0]).await);
     let path = format!("/ref/t/{t}/game/{}/upload", games[0].0);
     let token = referee.csrf_token().await;
     let boundary = "----bitwa-boundary-1";

@@ -2,15 +2,17 @@
 //! knowledge test and then the extra game with its Red side drawn by lot.
 
 use crate::helpers::*;
-use crate::setup::players_csv;
+use crate::setup::{Day, OpenDay, players_csv};
 
 #[actix_rt::test]
 async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_extra_game() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("swiss_rounds", "1"), ("knockout_size", "4"), ("third_place", "1")])
+    let csv = players_csv(4);
+    let OpenDay { t, admin, .. } = Day::new(&app)
+        .config(&[("swiss_rounds", "1"), ("knockout_size", "4"), ("third_place", "1")])
+        .imported(&csv)
+        .open()
         .await;
-    admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", players_csv(4).as_str())]).await;
     let public = app.browser();
 
     // Not before the Swiss rounds are over.

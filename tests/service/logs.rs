@@ -2,6 +2,7 @@
 //! an invalid log shows the engine's error with its line.
 
 use crate::helpers::*;
+use crate::setup::Day;
 use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
 
 /// The tournament form's rules: no optional rules, 15 minutes.
@@ -12,26 +13,28 @@ const OPTIONS: RuleOptions = RuleOptions {
     ..RuleOptions::STANDARD
 };
 
-/// A published round with one match; (tournament, organiser, match id).
-async fn one_match(app: &TestApp) -> (i64, Browser, i64) {
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
-    register(&admin, t, "Anna Czerwona").await;
-    register(&admin, t, "Bartek Polski").await;
-    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
-    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
-    let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"))[0];
-    (t, admin, m)
+/// A published round of one match (Anna Czerwona against Bartek Polski), entered by the organiser:
+/// (tournament, organiser, the match, its two result forms).
+async fn one_match(app: &TestApp) -> (i64, Browser, i64, Vec<(i64, String)>) {
+    let day = Day::new(app).named(&["Anna Czerwona", "Bartek Polski"]).published().open().await;
+    let page = day.admin.get(&format!("/ref/t/{}/match/{}", day.t, day.matches[0])).await;
+    let games = game_forms(&page.body, day.t);
+    (day.t, day.admin, day.matches[0], games)
+}
+
+/// Random game `seed` on the built-in edition and the outcome the engine gives its log.
+fn game(seed: u64) -> (String, bitwa::outcome::GameOutcome) {
+    let log = random_game(seed, Edition::builtin(), &OPTIONS).to_string();
+    let outcome = validate_log(&log, Edition::builtin(), &OPTIONS).unwrap().outcome;
+    (log, outcome)
 }
 
 #[actix_rt::test]
 async fn a_valid_log_fills_the_result_and_is_shown_escaped_on_the_game_page() {
     let app = TestApp::spawn().await;
-    let (t, admin, m) = one_match(&app).await;
-    let log = random_game(7, Edition::builtin(), &OPTIONS).to_string();
-    let expected = validate_log(&log, Edition::builtin(), &OPTIONS).unwrap().outcome;
+    let (t, admin, _, games) = one_match(&app).await;
+    let (log, expected) = game(7);
 
-    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
     let saved = submit_log(&admin, t, &games[0], &log).await;
     assert_eq!(saved.status, 303, "{}", saved.body);
 
@@ -51,12 +54,10 @@ async fn a_valid_log_fills_the_result_and_is_shown_escaped_on_the_game_page() {
 #[actix_rt::test]
 async fn a_log_contradicting_the_typed_result_is_shown_and_nothing_is_saved() {
     let app = TestApp::spawn().await;
-    let (t, admin, m) = one_match(&app).await;
-    let log = random_game(11, Edition::builtin(), &OPTIONS).to_string();
-    let expected = validate_log(&log, Edition::builtin(), &OPTIONS).unwrap().outcome;
+    let (t, admin, _, games) = one_match(&app).await;
+    let (log, expected) = game(11);
     let wrong_points = (expected.red_points + 2).to_string();
 
-    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
     let page = admin
         .post(
             &format!("/ref/t/{t}/game/{}", games[1].0),
@@ -79,14 +80,13 @@ async fn a_log_contradicting_the_typed_result_is_shown_and_nothing_is_saved() {
 #[actix_rt::test]
 async fn an_invalid_log_shows_the_engine_error_with_its_line_and_can_be_kept_only_on_request() {
     let app = TestApp::spawn().await;
-    let (t, admin, m) = one_match(&app).await;
+    let (t, admin, _, games) = one_match(&app).await;
     let log = random_game(3, Edition::builtin(), &OPTIONS).to_string();
     let mut lines: Vec<&str> = log.lines().collect();
     let bad_line = lines.iter().position(|l| l.starts_with("red command")).unwrap();
     lines[bad_line] = "red command R9Z march nowhere";
     let broken = lines.join("\n");
 
-    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
     let path = format!("/ref/t/{t}/game/{}", games[0].0);
     let page = admin.post(&path, &[("version", games[0].1.as_str()), ("log", broken.as_str())]).await;
     assert_eq!(page.status, 422);
@@ -134,12 +134,10 @@ async fn an_invalid_log_shows_the_engine_error_with_its_line_and_can_be_kept_onl
 #[actix_rt::test]
 async fn a_log_file_can_be_uploaded_with_the_result_form_and_needs_the_csrf_token() {
     let app = TestApp::spawn().await;
-    let (t, admin, m) = one_match(&app).await;
-    let log = random_game(21, Edition::builtin(), &OPTIONS).to_string();
-    let expected = validate_log(&log, Edition::builtin(), &OPTIONS).unwrap().outcome;
+    let (t, admin, m, games) = one_match(&app).await;
+    let (log, expected) = game(21);
     let form = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
     form.assert_contains("enctype=\"multipart/form-data\"").assert_contains("name=\"log_file\"");
-    let games = game_forms(&form.body, t);
     let path = format!("/ref/t/{t}/game/{}/upload", games[0].0);
 
     // Without the session's token (a form from another site) nothing is saved.

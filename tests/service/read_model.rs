@@ -25,15 +25,7 @@ async fn round_in_play(app: &TestApp) -> (i64, Browser, i64, i64) {
     let saved = enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
     assert_eq!(saved.status, 303, "{}", saved.body);
     let m2 = ids_after(&round.body, &format!("/ref/t/{t}/match/"))[1];
-    let games2 = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m2}")).await.body, t);
-    assert_eq!(
-        enter(&referee, t, (games2[0].0, &games2[0].1), "red", "warsaw-entered", "3").await.status,
-        303
-    );
-    assert_eq!(
-        enter(&referee, t, (games2[1].0, &games2[1].1), "red", "radzymin-check", "5").await.status,
-        303
-    );
+    play_match(&referee, t, m2, [("red", "warsaw-entered", "3"), ("red", "radzymin-check", "5")]).await;
     // Table 1's row links its two players: A (Red in game 1), then B.
     let b = ids_after(&round.body, &format!("/t/{t}/player/"))[1];
     (t, referee, m, b)

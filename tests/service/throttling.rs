@@ -19,14 +19,20 @@ async fn try_login(b: &Browser, username: &str, password: &str) -> Page {
     b.post("/login", &[("username", username), ("password", password)]).await
 }
 
+/// The statuses of failed logins from `b`, one per (login, password), in order.
+async fn failures(b: &Browser, attempts: impl IntoIterator<Item = (String, String)>) -> Vec<u16> {
+    let mut statuses = Vec::new();
+    for (username, password) in attempts {
+        statuses.push(try_login(b, &username, &password).await.status);
+    }
+    statuses
+}
+
 #[actix_rt::test]
 async fn wrong_passwords_slow_down_to_429_with_retry_after_and_the_owner_on_another_address_gets_in() {
     let app = app_with_referee().await;
     let attacker = Browser::from_address(&app.base, "127.0.0.2");
-    let mut statuses = Vec::new();
-    for i in 0..5 {
-        statuses.push(try_login(&attacker, "sedzia", &format!("zgadywanie-{i}")).await.status);
-    }
+    let statuses = failures(&attacker, (0..5).map(|i| ("sedzia".into(), format!("zgadywanie-{i}")))).await;
     assert_eq!(statuses, vec![401; 5], "five free attempts");
     let locked = try_login(&attacker, "sedzia", "zgadywanie-5").await;
     assert_eq!(locked.status, 429);
@@ -55,11 +61,9 @@ async fn wrong_passwords_slow_down_to_429_with_retry_after_and_the_owner_on_anot
 async fn one_address_guessing_many_accounts_is_throttled_by_address() {
     let app = app_with_referee().await;
     let sprayer = Browser::from_address(&app.base, "127.0.0.4");
-    let mut statuses = Vec::new();
-    for i in 0..21 {
-        // A different account each time: only the address key counts them all.
-        statuses.push(try_login(&sprayer, &format!("konto{i}"), "haslo-do-zgadniecia").await.status);
-    }
+    // A different account each time: only the address key counts them all.
+    let statuses =
+        failures(&sprayer, (0..21).map(|i| (format!("konto{i}"), "haslo-do-zgadniecia".into()))).await;
     assert!(statuses[..20].iter().all(|&s| s == 401), "{statuses:?}");
     assert_eq!(statuses[20], 429, "the address locks after 20 failures: {statuses:?}");
     // Others are not affected.
