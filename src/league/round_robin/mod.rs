@@ -2,3 +2,4 @@
 //! group standings.
 
 pub mod berger;
+pub mod seeding;
