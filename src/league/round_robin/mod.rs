@@ -3,3 +3,4 @@
 
 pub mod berger;
 pub mod seeding;
+pub mod standings;
