@@ -40,6 +40,7 @@ pub mod simulation;
 pub mod trf;
 pub mod lot;
 pub mod round_robin;
+pub mod qualification;
 pub mod stages;
 pub use stages::{
     GroupLabel, GroupQualify, GroupStage, KnockoutEntry, KnockoutStage, Seeding, Separation, Stage, Stages, StagesError,
