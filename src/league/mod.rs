@@ -37,6 +37,7 @@ pub mod final_ranking;
 pub use final_ranking::{FinalPlace, Reached, final_ranking};
 pub mod clock;
 pub mod simulation;
+pub mod group_simulation;
 pub mod trf;
 pub mod lot;
 pub mod round_robin;
