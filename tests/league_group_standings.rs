@@ -64,9 +64,21 @@ fn order(s: &GroupStandings) -> Vec<u32> {
 #[test]
 fn a_group_worked_by_hand() {
     let rounds = vec![
-        RoundRecord { round: 1, matches: vec![result(1, 4, (2, 0), (21, 0)), result(2, 3, (1, 1), (9, 5))], byes: vec![] },
-        RoundRecord { round: 2, matches: vec![result(4, 3, (2, 0), (10, 0)), result(1, 2, (1, 1), (7, 7))], byes: vec![] },
-        RoundRecord { round: 3, matches: vec![result(2, 4, (2, 0), (21, 0)), result(3, 1, (2, 0), (12, 0))], byes: vec![] },
+        RoundRecord {
+            round: 1,
+            matches: vec![result(1, 4, (2, 0), (21, 0)), result(2, 3, (1, 1), (9, 5))],
+            byes: vec![],
+        },
+        RoundRecord {
+            round: 2,
+            matches: vec![result(4, 3, (2, 0), (10, 0)), result(1, 2, (1, 1), (7, 7))],
+            byes: vec![],
+        },
+        RoundRecord {
+            round: 3,
+            matches: vec![result(2, 4, (2, 0), (21, 0)), result(3, 1, (2, 0), (12, 0))],
+            byes: vec![],
+        },
     ];
     let s = compute(&input(players(4), rounds, 3));
     assert_eq!(order(&s), vec![2, 1, 4, 3]);
@@ -101,7 +113,11 @@ fn expected(players: &[GroupPlayer], rounds: &[RoundRecord]) -> Vec<(u32, [i64; 
     }
     // Direct encounter: points scored against the other tied players; separate, then again
     // inside every class still tied, until nothing changes.
-    fn classes(tied: &[PlayerId], results: &[&MatchResult], points: &dyn Fn(&MatchResult, PlayerId) -> i64) -> Vec<Vec<PlayerId>> {
+    fn classes(
+        tied: &[PlayerId],
+        results: &[&MatchResult],
+        points: &dyn Fn(&MatchResult, PlayerId) -> i64,
+    ) -> Vec<Vec<PlayerId>> {
         let mini = |p: PlayerId| -> i64 {
             results
                 .iter()
@@ -119,7 +135,9 @@ fn expected(players: &[GroupPlayer], rounds: &[RoundRecord]) -> Vec<(u32, [i64; 
         if by.len() == 1 {
             return vec![tied.to_vec()];
         }
-        by.into_values().flat_map(|c| if c.len() > 1 { classes(&c, results, points) } else { vec![c] }).collect()
+        by.into_values()
+            .flat_map(|c| if c.len() > 1 { classes(&c, results, points) } else { vec![c] })
+            .collect()
     }
     let mut de: BTreeMap<PlayerId, i64> = BTreeMap::new();
     let mut by_mp: BTreeMap<i64, Vec<PlayerId>> = BTreeMap::new();
@@ -142,8 +160,11 @@ fn expected(players: &[GroupPlayer], rounds: &[RoundRecord]) -> Vec<(u32, [i64; 
             let mine = results.iter().filter(|m| m.red_first == p.id || m.other == p.id);
             let (mut sb, mut gw, mut rsp) = (0, 0, 0);
             for m in mine {
-                let (opp, tally) =
-                    if m.red_first == p.id { (m.other, m.red_first_tally) } else { (m.red_first, m.other_tally) };
+                let (opp, tally) = if m.red_first == p.id {
+                    (m.other, m.red_first_tally)
+                } else {
+                    (m.red_first, m.other_tally)
+                };
                 sb += mp[&opp] * points(m, p.id);
                 gw += i64::from(tally.games_won);
                 rsp += i64::from(tally.red_points);
@@ -159,7 +180,7 @@ fn random_group(rng: &mut ChaCha8Rng, n: u32, double: bool) -> (Vec<GroupPlayer>
     let s = schedule(n, double).expect("schedule");
     let mut ps = players(n);
     for p in &mut ps {
-        p.knowledge_test = (rng.next_u32() % 3 > 0).then_some(rng.next_u32() % 3);
+        p.knowledge_test = (!rng.next_u32().is_multiple_of(3)).then_some(rng.next_u32() % 3);
     }
     let rounds = s
         .rounds
@@ -253,7 +274,11 @@ fn withdrawal(rule: WithdrawalRule, played_by_four: usize) -> GroupStandings {
         ..result(a, b, (0, 0), (0, 0))
     };
     let mut rounds = vec![
-        RoundRecord { round: 1, matches: vec![result(1, 4, (2, 0), (21, 0)), result(2, 3, (2, 0), (21, 0))], byes: vec![] },
+        RoundRecord {
+            round: 1,
+            matches: vec![result(1, 4, (2, 0), (21, 0)), result(2, 3, (2, 0), (21, 0))],
+            byes: vec![],
+        },
         RoundRecord { round: 2, matches: vec![forfeit(4, 3), result(1, 2, (0, 2), (0, 21))], byes: vec![] },
         RoundRecord { round: 3, matches: vec![forfeit(2, 4), result(3, 1, (2, 0), (21, 0))], byes: vec![] },
     ];
@@ -270,14 +295,16 @@ fn a_withdrawn_players_results_stand_or_are_annulled_under_half_as_the_organiser
     let stand = withdrawal(WithdrawalRule::ResultsStand, 1);
     assert!(stand.annulled.is_empty());
     assert_eq!(stand.rows.len(), 4);
-    let points: BTreeMap<u32, String> = stand.rows.iter().map(|r| (r.number, r.match_points.to_string())).collect();
+    let points: BTreeMap<u32, String> =
+        stand.rows.iter().map(|r| (r.number, r.match_points.to_string())).collect();
     assert_eq!(points[&1], "1", "1 keeps the win against 4");
     assert_eq!(points[&2], "3", "2 keeps the forfeit win");
     assert_eq!(points[&4], "0");
     let annul = withdrawal(WithdrawalRule::AnnulUnderHalf, 1);
     assert_eq!(annul.annulled, vec![id(4)]);
     assert_eq!(annul.rows.len(), 3);
-    let points: BTreeMap<u32, String> = annul.rows.iter().map(|r| (r.number, r.match_points.to_string())).collect();
+    let points: BTreeMap<u32, String> =
+        annul.rows.iter().map(|r| (r.number, r.match_points.to_string())).collect();
     assert_eq!(points[&1], "0", "1's win against 4 is struck out (1 lost to 2 and 3)");
     assert_eq!(points[&2], "2", "and 2's forfeit win");
     assert!(annul.rows.iter().all(|r| r.matches == 2));

@@ -84,7 +84,8 @@ fn a_group_waiting_for_its_lot_or_too_small_stops_qualification() {
 
 /// The first round's places, in bracket order, as origins ("A1"; "bye").
 fn layout(b: &QualifiedBracket) -> Vec<String> {
-    let origin: BTreeMap<PlayerId, String> = b.entries.iter().map(|e| (e.player, e.origin.to_string())).collect();
+    let origin: BTreeMap<PlayerId, String> =
+        b.entries.iter().map(|e| (e.player, e.origin.to_string())).collect();
     b.bracket.rounds[0]
         .iter()
         .flat_map(|m| m.slots)
@@ -115,7 +116,10 @@ fn assert_group_mates_apart(b: &QualifiedBracket) {
             continue;
         }
         let latest = rounds - (pos.len() as u32).next_power_of_two().trailing_zeros();
-        let earliest = pos.iter().flat_map(|&a| pos.iter().filter(move |&&b| b > a).map(move |&b| meeting_round(a, b))).min();
+        let earliest = pos
+            .iter()
+            .flat_map(|&a| pos.iter().filter(move |&&b| b > a).map(move |&b| meeting_round(a, b)))
+            .min();
         assert_eq!(earliest, Some(latest), "group {g} in {places:?}");
     }
 }
@@ -159,9 +163,20 @@ fn a_crossover_of_three_groups_is_refused() {
 
 #[test]
 fn group_mates_apart_meet_as_late_as_the_bracket_allows_for_2_3_4_and_8_groups() {
-    for (groups, per_group, best_next) in
-        [(2, 2, 0), (2, 4, 0), (2, 3, 0), (3, 2, 0), (3, 2, 2), (3, 3, 1), (4, 2, 0), (4, 3, 0), (4, 4, 0), (8, 2, 0), (8, 3, 0), (8, 1, 0)]
-    {
+    for (groups, per_group, best_next) in [
+        (2, 2, 0),
+        (2, 4, 0),
+        (2, 3, 0),
+        (3, 2, 0),
+        (3, 2, 2),
+        (3, 3, 1),
+        (4, 2, 0),
+        (4, 3, 0),
+        (4, 4, 0),
+        (8, 2, 0),
+        (8, 3, 0),
+        (8, 1, 0),
+    ] {
         let q = qualify(groups, per_group, best_next);
         let b = into_knockout(&q, KnockoutEntry::GroupMatesApart, true, 0).expect("bracket");
         let places = layout(&b);
@@ -169,7 +184,10 @@ fn group_mates_apart_meet_as_late_as_the_bracket_allows_for_2_3_4_and_8_groups()
         assert_eq!(places.len(), k.next_power_of_two(), "{groups} groups, top {per_group} + {best_next}");
         assert_eq!(places.iter().filter(|p| *p != "bye").count(), k);
         assert_group_mates_apart(&b);
-        assert!(b.bracket.rounds[0].iter().all(|m| m.players().is_some() || m.winner().is_some()), "no bye v bye");
+        assert!(
+            b.bracket.rounds[0].iter().all(|m| m.players().is_some() || m.winner().is_some()),
+            "no bye v bye"
+        );
     }
     // And every shape up to 8 groups of top 4 and the best of the next place.
     for groups in 2..=8 {

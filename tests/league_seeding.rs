@@ -8,7 +8,9 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 
 /// Seeds 1..=n as players 1..=n (seed order), schools from `school`.
 fn field(n: u32, school: impl Fn(u32) -> Option<i64>) -> Vec<SeedEntry> {
-    (1..=n).map(|s| SeedEntry { player: PlayerId(i64::from(s)), affiliation: school(s).map(Affiliation) }).collect()
+    (1..=n)
+        .map(|s| SeedEntry { player: PlayerId(i64::from(s)), affiliation: school(s).map(Affiliation) })
+        .collect()
 }
 
 fn seeds(group: &[PlayerId]) -> Vec<i64> {
@@ -164,5 +166,8 @@ fn a_draw_refuses_no_groups_and_a_player_twice() {
     assert_eq!(draw_groups(&field(4, |_| None), 0, Seeding::Snake, false, 0), Err(SeedingError::NoGroups));
     let mut twice = field(4, |_| None);
     twice.push(twice[0]);
-    assert_eq!(draw_groups(&twice, 2, Seeding::Lot, false, 0), Err(SeedingError::DuplicatePlayer(PlayerId(1))));
+    assert_eq!(
+        draw_groups(&twice, 2, Seeding::Lot, false, 0),
+        Err(SeedingError::DuplicatePlayer(PlayerId(1)))
+    );
 }

@@ -128,7 +128,9 @@ fn simulate_groups_prints_the_draw_the_berger_matches_each_groups_standings_and_
         assert_eq!(ranks, [1, 2, 3, 4].map(|k| format!("{g}{k}")));
     }
     let ko = sections[6];
-    assert!(ko.starts_with("stage,red_first,other,result,extra_game_red,lot_seed,red_first_from,other_from\n"));
+    assert!(
+        ko.starts_with("stage,red_first,other,result,extra_game_red,lot_seed,red_first_from,other_from\n")
+    );
     let first: Vec<(String, String)> =
         rows(ko).iter().filter(|r| r[0].starts_with("ko1-")).map(|r| (r[6].clone(), r[7].clone())).collect();
     let pairs: Vec<(&str, &str)> = first.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();

@@ -22,7 +22,8 @@ fn the_four_presets_are_accepted() {
     assert_eq!(swiss_ko.stages().len(), 2);
     assert_eq!(swiss_ko.knockout().map(|k| k.from), Some(KnockoutEntry::SwissStandings));
     assert!(Stages::swiss_then_knockout(7, None, false).expect("Swiss only").knockout().is_none());
-    let final_format = Stages::new(vec![groups(4, 2, 0), knockout(8, KnockoutEntry::Crossover)]).expect("final");
+    let final_format =
+        Stages::new(vec![groups(4, 2, 0), knockout(8, KnockoutEntry::Crossover)]).expect("final");
     assert_eq!(final_format.opening().draw_rule(), DrawRule::Stands);
     assert_eq!(final_format.stages()[1].draw_rule(), DrawRule::MustBeDecided);
     assert!(Stages::new(vec![groups(4, 2, 0)]).is_ok(), "groups only");

@@ -67,7 +67,15 @@ fn render(sim: &GroupSimulation) -> Result<String, Box<dyn std::error::Error>> {
                     BergerPairing::Bye { number: n } => {
                         let label = g.label.to_string();
                         let p = number(n).to_string();
-                        w.write_record(["groups", label.as_str(), round_no.as_str(), "", p.as_str(), "BYE", "bye"])?;
+                        w.write_record([
+                            "groups",
+                            label.as_str(),
+                            round_no.as_str(),
+                            "",
+                            p.as_str(),
+                            "BYE",
+                            "bye",
+                        ])?;
                     }
                 }
             }
@@ -77,14 +85,19 @@ fn render(sim: &GroupSimulation) -> Result<String, Box<dyn std::error::Error>> {
 
     for g in &sim.groups {
         let mut w = csv::Writer::from_writer(Vec::new());
-        let mut header = vec!["group".to_string(), "rank".to_string(), "player".to_string(), "match_points".to_string()];
+        let mut header =
+            vec!["group".to_string(), "rank".to_string(), "player".to_string(), "match_points".to_string()];
         if let Some(first) = g.standings.rows.first() {
             header.extend(first.tiebreaks.iter().map(|t| t.tiebreak.as_str().to_string()));
         }
         w.write_record(&header)?;
         for row in &g.standings.rows {
-            let mut rec =
-                vec![g.label.to_string(), row.rank.to_string(), row.player.to_string(), row.match_points.to_string()];
+            let mut rec = vec![
+                g.label.to_string(),
+                row.rank.to_string(),
+                row.player.to_string(),
+                row.match_points.to_string(),
+            ];
             rec.extend(row.tiebreaks.iter().map(|t| t.to_decimal_string()));
             w.write_record(&rec)?;
         }
@@ -92,7 +105,8 @@ fn render(sim: &GroupSimulation) -> Result<String, Box<dyn std::error::Error>> {
     }
 
     if let Some(k) = &sim.knockout {
-        let origins: BTreeMap<PlayerId, String> = k.entries.iter().map(|e| (e.player, e.origin.to_string())).collect();
+        let origins: BTreeMap<PlayerId, String> =
+            k.entries.iter().map(|e| (e.player, e.origin.to_string())).collect();
         sections.push(knockout_table(&k.bracket, Some(&origins))?);
     }
     Ok(sections.join("\n"))

@@ -6,7 +6,7 @@
 
 use super::ids::{DrawRule, PlayerId};
 use super::knockout::KnockoutError;
-use super::qualification::{self, QualificationError, QualifiedBracket, Qualification};
+use super::qualification::{self, Qualification, QualificationError, QualifiedBracket};
 use super::round_robin::berger::{self, BergerError, BergerPairing};
 use super::round_robin::seeding::{GroupDraw, SeedEntry, SeedingError, draw_groups};
 use super::round_robin::standings::{
@@ -112,7 +112,8 @@ pub fn simulate_groups(cfg: &GroupSimulationConfig) -> Result<GroupSimulation, G
         (1..=cfg.players).map(|i| SeedEntry { player: PlayerId(i64::from(i)), affiliation: None }).collect();
     let draw = draw_groups(&entries, cfg.groups, cfg.seeding, false, cfg.seed)?;
     let per_group = cfg.qualify.per_group;
-    let deciding: Vec<u32> = std::iter::once(per_group).chain((cfg.qualify.best_next > 0).then_some(per_group + 1)).collect();
+    let deciding: Vec<u32> =
+        std::iter::once(per_group).chain((cfg.qualify.best_next > 0).then_some(per_group + 1)).collect();
     let mut groups = Vec::with_capacity(draw.groups.len());
     for (g, players) in draw.groups.iter().enumerate() {
         let schedule = berger::schedule(players.len() as u32, cfg.double)?;
@@ -137,7 +138,12 @@ pub fn simulate_groups(cfg: &GroupSimulationConfig) -> Result<GroupSimulation, G
             players: players
                 .iter()
                 .enumerate()
-                .map(|(i, &id)| GroupPlayer { id, number: i as u32 + 1, knowledge_test: None, withdrawn: false })
+                .map(|(i, &id)| GroupPlayer {
+                    id,
+                    number: i as u32 + 1,
+                    knowledge_test: None,
+                    withdrawn: false,
+                })
                 .collect(),
             rounds: rounds.iter().map(|r| r.record.clone()).collect(),
             scoring: Scoring::default(),
@@ -147,7 +153,12 @@ pub fn simulate_groups(cfg: &GroupSimulationConfig) -> Result<GroupSimulation, G
             deciding: deciding.clone(),
             lot_seed: Some(cfg.seed),
         };
-        groups.push(SimulatedGroup { label: GroupLabel(g as u32), players: players.clone(), rounds, standings: compute(&input) });
+        groups.push(SimulatedGroup {
+            label: GroupLabel(g as u32),
+            players: players.clone(),
+            rounds,
+            standings: compute(&input),
+        });
     }
     let (qualification, knockout) = match stages.knockout() {
         Some(k) => {

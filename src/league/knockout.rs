@@ -104,7 +104,9 @@ pub enum KnockoutError {
     NoWinner(MatchRef),
     #[error("match {0:?} already has a result; later matches depend on it")]
     AlreadyDecided(MatchRef),
-    #[error("a bracket's first round has 2, 4, 8 ... places with at most one bye a match, not this layout of {0}")]
+    #[error(
+        "a bracket's first round has 2, 4, 8 ... places with at most one bye a match, not this layout of {0}"
+    )]
     Layout(usize),
 }
 
@@ -126,8 +128,10 @@ impl Bracket {
     /// Fewer than 2 players, or a player listed twice.
     pub fn seeded(ranked: &[PlayerId], third_place: bool, lot_seed: u64) -> Result<Bracket, KnockoutError> {
         let size = ranked.len().next_power_of_two() as u32;
-        let layout: Vec<Option<(PlayerId, u32)>> =
-            seed_order(size).into_iter().map(|seed| ranked.get(seed as usize - 1).map(|&id| (id, seed))).collect();
+        let layout: Vec<Option<(PlayerId, u32)>> = seed_order(size)
+            .into_iter()
+            .map(|seed| ranked.get(seed as usize - 1).map(|&id| (id, seed)))
+            .collect();
         Bracket::placed(&layout, third_place, lot_seed)
     }
 

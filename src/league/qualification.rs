@@ -99,7 +99,10 @@ pub fn from_groups(
     for place in 1..=qualify.per_group {
         for (g, s) in groups.iter().enumerate() {
             let row = &s.rows[place as usize - 1];
-            qualifiers.push(Qualifier { player: row.player, origin: Origin::Group { group: GroupLabel(g as u32), place } });
+            qualifiers.push(Qualifier {
+                player: row.player,
+                origin: Origin::Group { group: GroupLabel(g as u32), place },
+            });
         }
     }
     let mut best_next_lot = None;
@@ -132,7 +135,9 @@ pub fn from_groups(
 /// match played, then each tiebreak in order per match played, except direct encounter (they
 /// never met) and the knowledge test (one score, compared as it is).
 fn across_groups(a: &GroupRow, b: &GroupRow) -> Ordering {
-    let per_match = |x: i64, mx: u32, y: i64, my: u32| (i128::from(x) * i128::from(my.max(1))).cmp(&(i128::from(y) * i128::from(mx.max(1))));
+    let per_match = |x: i64, mx: u32, y: i64, my: u32| {
+        (i128::from(x) * i128::from(my.max(1))).cmp(&(i128::from(y) * i128::from(mx.max(1))))
+    };
     let mut order = per_match(a.match_points.0, a.matches, b.match_points.0, b.matches);
     for (ta, tb) in a.tiebreaks.iter().zip(&b.tiebreaks) {
         order = order.then(match ta.tiebreak {
@@ -149,8 +154,11 @@ fn across_groups(a: &GroupRow, b: &GroupRow) -> Ordering {
 pub fn from_swiss(rows: &[StandingRow], k: usize) -> Qualification {
     let mut ranked: Vec<&StandingRow> = rows.iter().collect();
     ranked.sort_by_key(|r| r.rank);
-    let qualifiers =
-        ranked.into_iter().take(k).map(|r| Qualifier { player: r.player, origin: Origin::Swiss { rank: r.rank } }).collect();
+    let qualifiers = ranked
+        .into_iter()
+        .take(k)
+        .map(|r| Qualifier { player: r.player, origin: Origin::Swiss { rank: r.rank } })
+        .collect();
     Qualification { qualifiers, best_next_lot: None }
 }
 
@@ -251,7 +259,8 @@ fn split(items: &[usize], keys: &[usize], out: &mut Vec<usize>) {
     }
     let half = items.len() / 2;
     // Per group: players in all, still to place, placed in the top half.
-    let mut count: std::collections::BTreeMap<usize, (usize, usize, usize)> = std::collections::BTreeMap::new();
+    let mut count: std::collections::BTreeMap<usize, (usize, usize, usize)> =
+        std::collections::BTreeMap::new();
     for &i in items {
         let e = count.entry(keys[i]).or_default();
         e.0 += 1;

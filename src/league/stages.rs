@@ -149,7 +149,9 @@ impl Stages {
         }
         for (i, s) in stages.iter().enumerate().skip(1) {
             match s {
-                Stage::Knockout(_) if i + 1 < stages.len() => return Err(StagesError::KnockoutNotLast(i + 1)),
+                Stage::Knockout(_) if i + 1 < stages.len() => {
+                    return Err(StagesError::KnockoutNotLast(i + 1));
+                }
                 Stage::Knockout(k) => check_knockout(first, k)?,
                 _ => return Err(StagesError::SecondOpeningStage(i + 1)),
             }
@@ -162,10 +164,18 @@ impl Stages {
     ///
     /// # Errors
     /// No rounds, or a knockout of fewer than 2.
-    pub fn swiss_then_knockout(rounds: u32, top: Option<u32>, third_place: bool) -> Result<Stages, StagesError> {
+    pub fn swiss_then_knockout(
+        rounds: u32,
+        top: Option<u32>,
+        third_place: bool,
+    ) -> Result<Stages, StagesError> {
         let mut stages = vec![Stage::Swiss { rounds }];
         if let Some(size) = top {
-            stages.push(Stage::Knockout(KnockoutStage { size, third_place, from: KnockoutEntry::SwissStandings }));
+            stages.push(Stage::Knockout(KnockoutStage {
+                size,
+                third_place,
+                from: KnockoutEntry::SwissStandings,
+            }));
         }
         Stages::new(stages)
     }
@@ -218,7 +228,8 @@ fn check_knockout(before: &Stage, k: &KnockoutStage) -> Result<(), StagesError> 
             if qualified != k.size {
                 return Err(StagesError::SizeMismatch { size: k.size, qualified });
             }
-            let crossover_fits = q.per_group == 2 && q.best_next == 0 && g.count >= 2 && g.count.is_power_of_two();
+            let crossover_fits =
+                q.per_group == 2 && q.best_next == 0 && g.count >= 2 && g.count.is_power_of_two();
             if from == KnockoutEntry::Crossover && !crossover_fits {
                 return Err(StagesError::CrossoverShape);
             }
@@ -237,7 +248,8 @@ impl GroupStage {
     /// the qualifying ones.
     pub fn sizes(&self, players: u32) -> Result<Vec<u32>, StagesError> {
         let groups = self.count.max(1);
-        let sizes: Vec<u32> = (0..groups).map(|g| players / groups + u32::from(g < players % groups)).collect();
+        let sizes: Vec<u32> =
+            (0..groups).map(|g| players / groups + u32::from(g < players % groups)).collect();
         let smallest = sizes.iter().copied().min().unwrap_or(0);
         let largest = sizes.iter().copied().max().unwrap_or(0);
         if smallest < MIN_PLAYERS || largest > MAX_PLAYERS {

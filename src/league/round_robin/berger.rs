@@ -62,7 +62,8 @@ fn table_round(m: u32, round: u32) -> Vec<(u32, u32)> {
     let k = m - 1;
     // Numbers 1..=k, arithmetic mod k (k + i and i are the same number).
     let wrap = |x: u32| (x + k - 1) % k + 1;
-    let p = if round % 2 == 1 { (round + 1) / 2 } else { (round + m) / 2 };
+    // 2p = r + 1 (mod k): (r + 1) / 2 for an odd round, (r + 1 + k) / 2 for an even one.
+    let p = if round % 2 == 1 { round.div_ceil(2) } else { (round + m) / 2 };
     let mut pairs = Vec::with_capacity(m as usize / 2);
     pairs.push(if round % 2 == 1 { (p, m) } else { (m, p) });
     for j in 2..=m / 2 {
