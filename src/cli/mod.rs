@@ -197,7 +197,10 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::CheckLog(args) => check_log::run(args),
         Command::RandomGame(args) => random_game::run(args),
         Command::CheckEdition(args) => check_edition::run(args),
-        Command::Simulate(args) => simulate::run(args),
+        Command::Simulate(args) => match args.groups {
+            Some(groups) => simulate_groups::run(&args, groups),
+            None => simulate::run(args),
+        },
         Command::Demo(args) => demo::run(args),
         Command::Backup(args) => backup::run(args),
     };

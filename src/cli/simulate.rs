@@ -11,9 +11,6 @@ use std::io::Write;
 use std::process::ExitCode;
 
 pub(super) fn run(args: SimulateArgs) -> Result<ExitCode, CliError> {
-    if let Some(groups) = args.groups {
-        return super::simulate_groups::run(&args, groups);
-    }
     let rounds =
         args.rounds.ok_or_else(|| CliError::Message("--rounds or --groups is needed".to_string()))?;
     if !(0.0..=1.0).contains(&args.withdraw_rate) {
