@@ -240,8 +240,8 @@ fn check_knockout(before: &Stage, k: &KnockoutStage) -> Result<(), StagesError> 
 }
 
 impl GroupStage {
-    /// The size of each group for `players` (sizes differ by at most one, the larger first, as
-    /// every draw here deals them).
+    /// The group sizes for `players`, larger first: they differ by at most one, as every draw
+    /// (`round_robin::seeding`) deals them (which groups get the larger size is the draw's).
     ///
     /// # Errors
     /// A group outside the Berger tables' 3 to 16 players, or too small to keep a place below
