@@ -1,5 +1,7 @@
-//! Pairing one Swiss round mid-tournament (scores spread) for 100, 1,000 and 5,000 players, and
-//! standings for 1,000 players after 9 rounds. Prints wall-clock times, what the pairing
+//! Pairing one Swiss round mid-tournament (scores spread) for 100, 1,000 and 5,000 players,
+//! standings for 1,000 players after 9 rounds, and a groups stage's draw and schedules: 1,024
+//! players seeded into 64 groups of 16 (pots, schools kept apart) and every group's double
+//! Berger schedule (issue 19: target under 50 ms). Prints wall-clock times, what the pairing
 //! criteria cost (score differences, weight bits, whether 512-bit weights were needed) and the
 //! process's peak memory; run with `cargo bench --bench pairing`.
 //!
@@ -129,6 +131,31 @@ fn check(input: &PairingInput, r: &RoundPairing) {
     assert_eq!(seen.len(), input.players.len(), "every player paired exactly once");
 }
 
+/// 1,024 players (one of 200 schools each) drawn into 64 groups by pots with schools apart,
+/// then every group's double round robin as matches between players: the work of starting a
+/// regional groups stage.
+fn groups_stage(seed: u64) -> (bitwa::league::round_robin::seeding::GroupDraw, usize) {
+    use bitwa::league::round_robin::berger::{BergerPairing, schedule};
+    use bitwa::league::round_robin::seeding::{Affiliation, SeedEntry, draw_groups};
+    let entries: Vec<SeedEntry> = (1..=1_024)
+        .map(|i| SeedEntry { player: PlayerId(i), affiliation: Some(Affiliation((i * 7919) % 200)) })
+        .collect();
+    let draw = draw_groups(&entries, 64, Seeding::Pots, true, seed).expect("drawn");
+    let mut matches = 0;
+    for group in &draw.groups {
+        let s = schedule(group.len() as u32, true).expect("scheduled");
+        for round in &s.rounds {
+            for p in round {
+                if let BergerPairing::Match { red_first, other, .. } = *p {
+                    let pair = (group[red_first as usize - 1], group[other as usize - 1]);
+                    matches += usize::from(pair.0 != pair.1);
+                }
+            }
+        }
+    }
+    (draw, matches)
+}
+
 fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         let input = pairing_input(100, 5);
@@ -138,6 +165,9 @@ fn main() {
         let rows = compute(&standings_input(100, 9));
         assert_eq!(rows.len(), 100);
         assert!(rows.windows(2).all(|w| w[0].match_points >= w[1].match_points));
+        let (draw, matches) = groups_stage(1);
+        assert!(draw.groups.iter().all(|g| g.len() == 16) && draw.clashes.is_empty());
+        assert_eq!(matches, 64 * 16 * 15, "every pair of every group twice");
         println!("pairing bench smoke run: ok (run `cargo bench --bench pairing` to time it)");
         return;
     }
@@ -164,6 +194,13 @@ fn main() {
     println!(
         "standings:  {n:>5} players after 9 rounds ({} rows): {:>10.3} ms",
         rows.len(),
+        t.as_secs_f64() * 1e3
+    );
+    let (t, (draw, matches)) = time(|| groups_stage(5), 20);
+    println!(
+        "groups:     1,024 players into {} groups of 16 (pots, schools apart: {} clashes) and {matches} double round-robin matches scheduled: {:>10.3} ms",
+        draw.groups.len(),
+        draw.clashes.len(),
         t.as_secs_f64() * 1e3
     );
     if let Some(mib) = peak_mib() {

@@ -8,6 +8,7 @@ mod demo;
 mod random_game;
 mod serve;
 mod simulate;
+mod simulate_groups;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -153,9 +154,9 @@ pub struct SimulateArgs {
     /// Number of players at the start.
     #[arg(long)]
     pub players: u32,
-    /// Number of Swiss rounds.
-    #[arg(long)]
-    pub rounds: u32,
+    /// Number of Swiss rounds (not with `--groups`).
+    #[arg(long, required_unless_present = "groups", conflicts_with = "groups")]
+    pub rounds: Option<u32>,
     /// Size of the knockout bracket after the Swiss rounds (none if absent).
     #[arg(long)]
     pub top: Option<u32>,
@@ -171,6 +172,21 @@ pub struct SimulateArgs {
     /// Print the Swiss phase as a FIDE Tournament Report File (TRF-16) instead of CSV.
     #[arg(long)]
     pub trf: bool,
+    /// Round-robin groups instead of a Swiss: the number of groups (snake seeding by number).
+    #[arg(long, conflicts_with_all = ["top", "trf", "withdraw_rate", "late_entries"])]
+    pub groups: Option<u32>,
+    /// Groups play a double round robin.
+    #[arg(long, requires = "groups")]
+    pub double: bool,
+    /// How many of each group go on to the knockout.
+    #[arg(long, requires = "groups", default_value_t = 2)]
+    pub qualify: u32,
+    /// And the best of the next place across the groups.
+    #[arg(long, requires = "groups", default_value_t = 0)]
+    pub best_next: u32,
+    /// Size of the knockout after the groups (groups × qualify + best-next).
+    #[arg(long, requires = "groups")]
+    pub knockout: Option<u32>,
 }
 
 /// Run one parsed command line; the exit code says whether it succeeded.
@@ -181,7 +197,10 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::CheckLog(args) => check_log::run(args),
         Command::RandomGame(args) => random_game::run(args),
         Command::CheckEdition(args) => check_edition::run(args),
-        Command::Simulate(args) => simulate::run(args),
+        Command::Simulate(args) => match args.groups {
+            Some(groups) => simulate_groups::run(&args, groups),
+            None => simulate::run(args),
+        },
         Command::Demo(args) => demo::run(args),
         Command::Backup(args) => backup::run(args),
     };

@@ -11,6 +11,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 pub(super) fn run(args: SimulateArgs) -> Result<ExitCode, CliError> {
+    let rounds =
+        args.rounds.ok_or_else(|| CliError::Message("--rounds or --groups is needed".to_string()))?;
     if !(0.0..=1.0).contains(&args.withdraw_rate) {
         return Err(CliError::Message(format!(
             "--withdraw-rate must be between 0 and 1, not {}",
@@ -20,7 +22,7 @@ pub(super) fn run(args: SimulateArgs) -> Result<ExitCode, CliError> {
     if args.players < 2 {
         return Err(CliError::Message("--players must be at least 2".to_string()));
     }
-    let mut cfg = SimulationConfig::new(args.players, args.rounds, args.seed);
+    let mut cfg = SimulationConfig::new(args.players, rounds, args.seed);
     cfg.top = args.top;
     // The league works in integers: the rate becomes parts per million.
     cfg.withdraw_per_million = (args.withdraw_rate * 1_000_000.0).round() as u32;
@@ -54,7 +56,7 @@ fn trf(sim: &Simulation, cfg: &SimulationConfig) -> String {
 
 /// The result column, from the pairing's point of view: who won (`red_first`, `other`, or
 /// `draw`) and which rule decided it.
-fn result_cell(r: &MatchResult) -> String {
+pub(super) fn result_cell(r: &MatchResult) -> String {
     let who = match r.winner {
         Some(w) if w == r.red_first => "red_first",
         Some(_) => "other",
@@ -103,23 +105,40 @@ fn render(sim: &Simulation) -> Result<String, Box<dyn std::error::Error>> {
 
     if let Some(b) = &sim.knockout {
         text.push('\n');
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record(["stage", "red_first", "other", "result", "extra_game_red", "lot_seed"])?;
-        let rounds = b.rounds.len();
-        for m in b.rounds.iter().flatten().chain(b.third_place.iter()) {
-            let Some((a, o)) = m.players() else { continue };
-            let result = m.result.as_ref().map(result_cell).unwrap_or_default();
-            let lot = m.extra_game_lot;
-            w.write_record([
-                match_label(m.at, rounds),
-                a.to_string(),
-                o.to_string(),
-                result,
-                lot.map(|l| l.red.to_string()).unwrap_or_default(),
-                lot.map(|l| l.seed.to_string()).unwrap_or_default(),
-            ])?;
-        }
-        text.push_str(&String::from_utf8(w.into_inner()?)?);
+        text.push_str(&knockout_table(b, None)?);
     }
     Ok(text)
+}
+
+/// The knockout table: one line per match with both players known; with `origins`, where each
+/// player came from ("A1") in two more columns.
+pub(super) fn knockout_table(
+    b: &crate::league::Bracket,
+    origins: Option<&std::collections::BTreeMap<PlayerId, String>>,
+) -> Result<String, Box<dyn std::error::Error>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header = vec!["stage", "red_first", "other", "result", "extra_game_red", "lot_seed"];
+    if origins.is_some() {
+        header.extend(["red_first_from", "other_from"]);
+    }
+    w.write_record(&header)?;
+    let rounds = b.rounds.len();
+    for m in b.rounds.iter().flatten().chain(b.third_place.iter()) {
+        let Some((a, o)) = m.players() else { continue };
+        let result = m.result.as_ref().map(result_cell).unwrap_or_default();
+        let lot = m.extra_game_lot;
+        let mut rec = vec![
+            match_label(m.at, rounds),
+            a.to_string(),
+            o.to_string(),
+            result,
+            lot.map(|l| l.red.to_string()).unwrap_or_default(),
+            lot.map(|l| l.seed.to_string()).unwrap_or_default(),
+        ];
+        if let Some(origins) = origins {
+            rec.extend([a, o].map(|p| origins.get(&p).cloned().unwrap_or_default()));
+        }
+        w.write_record(&rec)?;
+    }
+    Ok(String::from_utf8(w.into_inner()?)?)
 }

@@ -104,6 +104,10 @@ pub enum KnockoutError {
     NoWinner(MatchRef),
     #[error("match {0:?} already has a result; later matches depend on it")]
     AlreadyDecided(MatchRef),
+    #[error(
+        "a bracket's first round has 2, 4, 8 ... places with at most one bye a match, not this layout of {0}"
+    )]
+    Layout(usize),
 }
 
 /// Positions of seeds 1..=size (a power of two) in bracket order, so that seeds 1 and 2 are in
@@ -123,29 +127,52 @@ impl Bracket {
     /// # Errors
     /// Fewer than 2 players, or a player listed twice.
     pub fn seeded(ranked: &[PlayerId], third_place: bool, lot_seed: u64) -> Result<Bracket, KnockoutError> {
-        let k = ranked.len();
+        let size = ranked.len().next_power_of_two() as u32;
+        let layout: Vec<Option<(PlayerId, u32)>> = seed_order(size)
+            .into_iter()
+            .map(|seed| ranked.get(seed as usize - 1).map(|&id| (id, seed)))
+            .collect();
+        Bracket::placed(&layout, third_place, lot_seed)
+    }
+
+    /// A bracket from its first round as laid out: `layout[2i]` against `layout[2i + 1]` in
+    /// match `i`, each a player with their seed (the better seed commands Red first) or `None`
+    /// for a bye. The qualification from groups lays brackets out this way (crossover,
+    /// group-mates apart); [`Bracket::seeded`] is the 1 v K layout.
+    ///
+    /// # Errors
+    /// Fewer than 2 players, a player twice, a layout that is not a power of two or that puts
+    /// two byes in one match.
+    pub fn placed(
+        layout: &[Option<(PlayerId, u32)>],
+        third_place: bool,
+        lot_seed: u64,
+    ) -> Result<Bracket, KnockoutError> {
+        let k = layout.iter().flatten().count();
         if k < 2 {
             return Err(KnockoutError::TooFew(k));
         }
         let mut seen = std::collections::BTreeSet::new();
-        for &p in ranked {
+        for &(p, _) in layout.iter().flatten() {
             if !seen.insert(p) {
                 return Err(KnockoutError::DuplicatePlayer(p));
             }
         }
-        let size = k.next_power_of_two() as u32;
-        let order = seed_order(size);
-        let slot = |seed: u32| match ranked.get(seed as usize - 1) {
-            Some(&id) => Slot::Player { id, seed },
+        if !layout.len().is_power_of_two() || layout.chunks(2).any(|c| c.iter().all(Option::is_none)) {
+            return Err(KnockoutError::Layout(layout.len()));
+        }
+        let size = layout.len() as u32;
+        let slot = |s: &Option<(PlayerId, u32)>| match *s {
+            Some((id, seed)) => Slot::Player { id, seed },
             None => Slot::Bye,
         };
         let mut rounds = Vec::new();
-        let first: Vec<BracketMatch> = order
+        let first: Vec<BracketMatch> = layout
             .chunks(2)
             .enumerate()
             .map(|(i, c)| BracketMatch {
                 at: MatchRef::Main { round: 0, index: i as u32 },
-                slots: [slot(c[0]), slot(c[1])],
+                slots: [slot(&c[0]), slot(&c[1])],
                 result: None,
                 extra_game_lot: None,
             })

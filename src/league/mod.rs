@@ -36,5 +36,14 @@ pub mod eligibility;
 pub mod final_ranking;
 pub use final_ranking::{FinalPlace, Reached, final_ranking};
 pub mod clock;
+pub mod group_simulation;
+pub mod lot;
+pub mod qualification;
+pub mod round_robin;
 pub mod simulation;
+pub mod stages;
 pub mod trf;
+pub use stages::{
+    GroupLabel, GroupQualify, GroupStage, KnockoutEntry, KnockoutStage, Seeding, Separation, Stage, Stages,
+    StagesError,
+};

@@ -86,13 +86,20 @@ pub enum SimulationError {
     Match(#[from] MatchError),
 }
 
-struct Sim {
+pub(super) struct Sim {
     rng: ChaCha8Rng,
     /// Hidden strength per player, so results are not coin flips.
     strength: Vec<u32>,
 }
 
 impl Sim {
+    /// Players 1..=`players` with hidden strengths drawn from `seed`.
+    pub(super) fn new(seed: u64, players: u32) -> Sim {
+        let mut sim = Sim { rng: ChaCha8Rng::seed_from_u64(seed), strength: Vec::new() };
+        sim.strength = (0..players).map(|_| 10 + sim.rng.next_u32() % 90).collect();
+        sim
+    }
+
     fn chance(&mut self, per_million: u32) -> bool {
         (self.rng.next_u64() % 1_000_000) < u64::from(per_million)
     }
@@ -130,7 +137,7 @@ impl Sim {
 
     /// A random match decided by the rules; `extra_game_red` draws the extra game's Red side
     /// (the knockout's recorded lot) if one is needed.
-    fn match_result(
+    pub(super) fn match_result(
         &mut self,
         red_first: PlayerId,
         other: PlayerId,
@@ -170,9 +177,8 @@ impl Sim {
 /// A round that cannot be paired without a rematch (tiny fields with many rounds), or a
 /// knockout that cannot be seeded.
 pub fn simulate(cfg: &SimulationConfig) -> Result<Simulation, SimulationError> {
-    let mut sim = Sim { rng: ChaCha8Rng::seed_from_u64(cfg.seed), strength: Vec::new() };
     let total = cfg.players + cfg.late_entries;
-    sim.strength = (0..total).map(|_| 10 + sim.rng.next_u32() % 90).collect();
+    let mut sim = Sim::new(cfg.seed, total);
     let mut players: Vec<PairingPlayer> = (1..=total)
         .map(|i| PairingPlayer {
             id: PlayerId(i64::from(i)),
@@ -260,21 +266,28 @@ pub fn simulate(cfg: &SimulationConfig) -> Result<Simulation, SimulationError> {
                 .take(k as usize)
                 .collect();
             let mut bracket = Bracket::seeded(&active, true, cfg.seed)?;
-            while let Some((at, (a, b))) = bracket.ready().first().and_then(|m| Some((m.at, m.players()?))) {
-                let mut draw = bracket.clone();
-                let mut lot = || Ok(draw.draw_extra_game_red(at)?.red);
-                let result = sim.match_result(a, b, DrawRule::MustBeDecided, 0, &mut lot)?;
-                if result.extra_game_red.is_some() {
-                    // Record the lot the extra game used (drawn again: it is deterministic).
-                    bracket.draw_extra_game_red(at)?;
-                }
-                bracket.record_result(at, result)?;
-            }
+            play_bracket(&mut sim, &mut bracket)?;
             Some(bracket)
         }
         _ => None,
     };
     Ok(Simulation { players, rounds, standings, knockout })
+}
+
+/// Play every match of a bracket with random results, drawing (and recording) the extra game's
+/// lot where one is needed.
+pub(super) fn play_bracket(sim: &mut Sim, bracket: &mut Bracket) -> Result<(), SimulationError> {
+    while let Some((at, (a, b))) = bracket.ready().first().and_then(|m| Some((m.at, m.players()?))) {
+        let mut draw = bracket.clone();
+        let mut lot = || Ok(draw.draw_extra_game_red(at)?.red);
+        let result = sim.match_result(a, b, DrawRule::MustBeDecided, 0, &mut lot)?;
+        if result.extra_game_red.is_some() {
+            // Record the lot the extra game used (drawn again: it is deterministic).
+            bracket.draw_extra_game_red(at)?;
+        }
+        bracket.record_result(at, result)?;
+    }
+    Ok(())
 }
 
 impl Simulation {
