@@ -73,6 +73,13 @@ pub struct ServeArgs {
     /// (env BITWA_TRUST_PROXY=true).
     #[arg(long, env = "BITWA_TRUST_PROXY")]
     pub trust_proxy: bool,
+    /// Seconds a request body may take to arrive after its head (env BITWA_BODY_DEADLINE_SECS).
+    #[arg(long, env = "BITWA_BODY_DEADLINE_SECS", default_value_t = 10)]
+    pub body_deadline_secs: u64,
+    /// MiB of request bodies all connections may be reading at once; anonymous ones get half
+    /// (env BITWA_BODY_BUDGET_MIB).
+    #[arg(long, env = "BITWA_BODY_BUDGET_MIB", default_value_t = 64)]
+    pub body_budget_mib: usize,
 }
 
 #[derive(Debug, clap::Args)]

@@ -198,6 +198,31 @@ pub enum Refusal {
 const SQLITE_CONNECTIONS: u32 = 8;
 const POSTGRES_CONNECTIONS: u32 = 10;
 
+/// How long a request waits for a connection before the database counts as away (503 with
+/// `Retry-After`, `web::error::database_away`): long enough for a burst of writers queueing on a
+/// busy pool, short enough that nobody stares at a hanging page while PostgreSQL restarts.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The pool's check on every connection given back: only one outside any transaction goes back.
+///
+/// A transaction dropped without commit (an error on the way) queues its `ROLLBACK`; the ping
+/// runs it. A failed `COMMIT` (SQLite's `SQLITE_FULL` on a full disk, a PostgreSQL connection
+/// lost) leaves sqlx counting the transaction open, and if the database rolled back by itself the
+/// queued `ROLLBACK` fails too: such a connection is closed, not pooled (pooled, it refused every
+/// later `BEGIN` with "attempted to call begin_with at non-zero transaction depth", or held
+/// SQLite's write lock, until a restart: issue 23). The pool opens a fresh one in its place.
+async fn out_of_transaction<C: sqlx::Connection>(conn: &mut C) -> Result<bool, sqlx::Error> {
+    if !conn.is_in_transaction() {
+        return Ok(true);
+    }
+    conn.ping().await?;
+    let clean = !conn.is_in_transaction();
+    if !clean {
+        tracing::warn!("a connection still inside a transaction was closed instead of pooled");
+    }
+    Ok(clean)
+}
+
 /// Which backend a URL names.
 ///
 /// # Errors
@@ -263,6 +288,8 @@ impl Store {
                     .row_buffer_size(4096);
                 let pool = SqlitePoolOptions::new()
                     .max_connections(SQLITE_CONNECTIONS)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .after_release(|c, _| Box::pin(out_of_transaction(c)))
                     .connect_with(options)
                     .await?;
                 sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
@@ -272,7 +299,8 @@ impl Store {
                 let options = PgConnectOptions::from_str(url)?.application_name("bitwa");
                 let pool = PgPoolOptions::new()
                     .max_connections(POSTGRES_CONNECTIONS)
-                    .acquire_timeout(Duration::from_secs(10))
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .after_release(|c, _| Box::pin(out_of_transaction(c)))
                     .connect_with(options)
                     .await?;
                 sqlx::migrate!("./migrations/postgres").run(&pool).await?;

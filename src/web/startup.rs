@@ -9,6 +9,7 @@ use crate::web::routes::public::{
     bracket, cards, exports, game, home, live, matches, player, round, standings, why,
 };
 use crate::web::routes::{account, admin, recorder, referee};
+use crate::web::security::bodies::{self, BodyLimits};
 use crate::web::security::hashing::Hasher;
 use crate::web::security::mac::{Secret, random_hex};
 use crate::web::security::session::SessionConfig;
@@ -77,6 +78,7 @@ impl Application {
             web::Data::new(Hasher::start(threads, threads * HASH_QUEUE_PER_THREAD, settings.hash_deadline)?);
         let data = web::Data::new(db.clone());
         let views = web::Data::new(crate::web::read_model::cache::Views::default());
+        let bodies = web::Data::new(BodyLimits::new(settings.body_deadline, settings.body_budget));
         let edition_cache = web::Data::new(crate::web::read_model::editions::EditionCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
@@ -94,7 +96,9 @@ impl Application {
                     }
                 })
                 // Outermost last: headers on every answer (HEAD routed as GET), then the session,
-                // then the route guard, which needs the session's user.
+                // then the route guard, which needs the session's user, then the body limits (a
+                // request the guard refuses has its body never read).
+                .wrap(from_fn(bodies::limit))
                 .wrap(from_fn(guard::access))
                 // Error pages in the site's frame and the request's language (needs the session).
                 .wrap(from_fn(crate::web::error_page::middleware))
@@ -105,6 +109,7 @@ impl Application {
                 .app_data(edition_cache.clone())
                 .app_data(sessions.clone())
                 .app_data(hasher.clone())
+                .app_data(bodies.clone())
                 .app_data(web::PayloadConfig::new(BODY_LIMIT))
                 .app_data(web::FormConfig::default().limit(BODY_LIMIT))
                 .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))

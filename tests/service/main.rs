@@ -9,6 +9,7 @@ mod access;
 mod accounts;
 mod assignments;
 mod backup;
+mod bodies;
 mod browser;
 mod browser_table;
 mod consistency;

@@ -116,7 +116,12 @@ pub fn beside_fields(lang: Lang, r: &Refusal) -> Vec<(&'static str, String)> {
         .collect(),
         Refusal::WinsOnly { termination, winner } => vec![(
             "termination",
-            format!("{}: {} {}", lang.t(termination.text_key()), lang.t("wins_only"), lang.t(winner.text_key())),
+            format!(
+                "{}: {} {}",
+                lang.t(termination.text_key()),
+                lang.t("wins_only"),
+                lang.t(winner.text_key())
+            ),
         )],
         Refusal::Contradicts { winner, termination, red_points } => {
             let mut out = Vec::new();
