@@ -17,6 +17,7 @@ mod day;
 mod demo;
 mod editions;
 mod exports_csv;
+mod faults;
 mod flood;
 mod forbidden;
 mod forfeits;

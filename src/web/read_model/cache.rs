@@ -10,7 +10,7 @@
 
 use crate::store::view::Stamp;
 use crate::store::{self, Store, StoreError, TournamentId};
-use crate::web::error::WebError;
+use crate::web::error::{WebError, database_away, database_unavailable};
 use crate::web::read_model::coalesce::Coalesced;
 use crate::web::read_model::http::{Budget, PageStore};
 use crate::web::read_model::view::TournamentView;
@@ -67,15 +67,30 @@ impl Views {
         self.stamps
             .get(|| async { store::view::stamps(db).await.map(Arc::new).map_err(Arc::new) })
             .await
-            .map_err(WebError::internal)
+            .map_err(
+                |e| {
+                    if database_away(&e) { database_unavailable(e.as_ref()) } else { WebError::internal(e) }
+                },
+            )
     }
 
     /// The view of tournament `id` as of now: it shows every write acknowledged before this call.
     ///
     /// # Errors
     /// [`WebError::NotFound`] for no such tournament; the database fails.
+    ///
+    /// While the database is away (full, unreachable), the view last built is served: the public
+    /// pages go on showing what was acknowledged before the outage, and the first request after it
+    /// sees every write again.
     pub async fn get(&self, db: &Store, id: TournamentId) -> Result<Arc<TournamentView>, WebError> {
-        let stamp = *self.current_stamps(db).await?.get(&id).ok_or(WebError::NotFound)?;
+        let stamps = match self.current_stamps(db).await {
+            Ok(stamps) => stamps,
+            Err(e @ WebError::Unavailable { .. }) => {
+                return self.slots().get(&id).and_then(|s| s.ready.clone()).ok_or(e);
+            }
+            Err(e) => return Err(e),
+        };
+        let stamp = *stamps.get(&id).ok_or(WebError::NotFound)?;
         let build = {
             let mut slots = self.slots();
             let slot = slots.entry(id).or_default();
