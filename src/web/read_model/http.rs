@@ -218,6 +218,25 @@ const PERSONAL: &str = "private, no-cache";
 /// Pages differ by encoding and by the language and session cookies.
 const VARY: &str = "Accept-Encoding, Cookie";
 
+/// The live page and its `?frame=1` part, rendered per request (the clocks move every second):
+/// anonymous visitors' copies may be kept a few seconds by the browser (the frame is fetched again
+/// every few seconds anyway), varying like every other page; a logged-in visitor's page carries
+/// their name and a CSRF token, so no cache keeps it.
+#[must_use]
+pub fn live_answer(mut res: HttpResponse, logged_in: bool) -> HttpResponse {
+    let headers = res.headers_mut();
+    if logged_in {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    } else {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(LIVE));
+    }
+    headers.insert(header::VARY, HeaderValue::from_static(VARY));
+    res
+}
+
+/// Seconds an anonymous copy of the live page may be kept.
+const LIVE: &str = "public, max-age=3";
+
 /// Bytes all page stores of the process may keep; a store over budget stops caching (pages are then
 /// rendered from the read model per request, still correct, just slower).
 pub struct Budget {

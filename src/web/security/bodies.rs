@@ -152,7 +152,7 @@ pub async fn limit(
         return Ok(next.call(req).await?.map_into_left_body());
     }
     let anonymous = session::current(req.request()).user.is_none();
-    let cap = route_limit(req.match_info().as_str(), anonymous);
+    let cap = route_limit(crate::web::security::guard::routed_path(&req), anonymous);
     let declared = declared_length(&req);
     let refusal = match declared {
         Some(n) if n > cap => Some(WebError::TooLarge { limit: cap }),
