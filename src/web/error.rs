@@ -332,13 +332,26 @@ mod tests {
 
     #[test]
     fn a_database_failure_is_a_500_that_keeps_its_cause_and_a_version_clash_is_a_409() {
-        let db = StoreError::Sqlx(sqlx::Error::PoolTimedOut);
+        let db = StoreError::Sqlx(sqlx::Error::RowNotFound);
         let web: WebError = db.into();
         assert_eq!(web.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
         let logged = chain(&web);
-        assert!(logged.contains("database error") && logged.contains("pool timed out"), "{logged}");
+        assert!(logged.contains("database error") && logged.contains("no rows"), "{logged}");
         let conflict: WebError = StoreError::Conflict.into();
         assert_eq!(conflict.status_code(), StatusCode::CONFLICT);
+    }
+
+    #[test]
+    fn a_database_away_is_a_503_with_retry_after() {
+        for away in [sqlx::Error::PoolTimedOut, sqlx::Error::Io(std::io::Error::other("connection refused"))]
+        {
+            let web: WebError = StoreError::Sqlx(away).into();
+            assert_eq!(web.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+            let res = web.error_response();
+            assert_eq!(res.headers().get(header::RETRY_AFTER).unwrap(), "5");
+        }
+        assert!(!database_away(&StoreError::Conflict));
+        assert!(!database_away(&StoreError::Sqlx(sqlx::Error::RowNotFound)));
     }
 
     #[test]

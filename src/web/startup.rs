@@ -44,6 +44,7 @@ pub struct Application {
     port: u16,
     server: Server,
     db: Store,
+    views: web::Data<crate::web::read_model::cache::Views>,
     logins: Vec<Login>,
 }
 
@@ -78,6 +79,7 @@ impl Application {
             web::Data::new(Hasher::start(threads, threads * HASH_QUEUE_PER_THREAD, settings.hash_deadline)?);
         let data = web::Data::new(db.clone());
         let views = web::Data::new(crate::web::read_model::cache::Views::default());
+        let views_kept = views.clone();
         let bodies = web::Data::new(BodyLimits::new(settings.body_deadline, settings.body_budget));
         let edition_cache = web::Data::new(crate::web::read_model::editions::EditionCache::default());
         let mut server = HttpServer::new(move || {
@@ -124,7 +126,7 @@ impl Application {
         if let Some(workers) = settings.workers {
             server = server.workers(workers);
         }
-        Ok(Application { port, server: server.run(), db, logins })
+        Ok(Application { port, server: server.run(), db, views: views_kept, logins })
     }
 
     #[must_use]
@@ -136,6 +138,12 @@ impl Application {
     #[must_use]
     pub fn db(&self) -> &Store {
         &self.db
+    }
+
+    /// The public pages' read models and cached bodies (tests look at what is kept).
+    #[must_use]
+    pub fn views(&self) -> &web::Data<crate::web::read_model::cache::Views> {
+        &self.views
     }
 
     /// Logins to print once at start: the first organiser's random password, demo accounts.

@@ -147,6 +147,12 @@ impl Views {
         Ok(view)
     }
 
+    /// The bodies kept for tournament `id`'s current view, and their bytes (`None`: no view built).
+    #[must_use]
+    pub fn kept(&self, id: TournamentId) -> Option<(usize, usize)> {
+        self.slots().get(&id)?.ready.as_ref().map(|v| v.pages.kept())
+    }
+
     /// The rendered bodies of the tournament list as of now (a new, empty store once any tournament
     /// was created or reconfigured).
     ///
