@@ -123,6 +123,17 @@ pub struct CheckLogArgs {
     /// The league's thinking time per player in seconds; a log whose TimeControl differs is refused.
     #[arg(long, default_value_t = crate::engine::RuleOptions::STANDARD.time_control_secs)]
     pub time_control: u32,
+    /// The rules the games were played under, in the words of the log's `Rules` tag
+    /// (`"no-fortifications no-flank-attacks"`, or `standard`, the default); a log whose tag names
+    /// other rules is refused.
+    #[arg(long, default_value = crate::engine::STANDARD_RULES, value_parser = parse_rules)]
+    pub rules: crate::engine::RuleOptions,
+}
+
+fn parse_rules(s: &str) -> Result<crate::engine::RuleOptions, String> {
+    crate::engine::RuleOptions::from_rules_tag(s).ok_or_else(|| {
+        format!("unknown rule in {s:?}: the words are those of the log's Rules tag (docs/notation.md)")
+    })
 }
 
 fn parse_lang(s: &str) -> Result<crate::lang::Lang, String> {

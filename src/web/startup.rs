@@ -6,7 +6,7 @@ use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
 use crate::web::routes::admin::{editions, privacy, rounds};
 use crate::web::routes::public::{
-    bracket, cards, exports, game, home, live, matches, player, round, standings, why,
+    bracket, cards, exports, game, home, live, logs, matches, player, round, standings, why,
 };
 use crate::web::routes::{account, admin, recorder, referee};
 use crate::web::security::bodies::{self, BodyLimits};
@@ -198,11 +198,13 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/player/{p}", web::get().to(player::player))
         .route("/t/{t}/match/{m}", web::get().to(matches::match_page))
         .route("/t/{t}/game/{g}", web::get().to(game::game_page))
+        .route("/t/{t}/game/{g}/log", web::get().to(logs::game_log))
         .route("/t/{t}/live", web::get().to(live::live_page))
         .route("/t/{t}/export/pairings/{n}", web::get().to(exports::pairings))
         .route("/t/{t}/export/standings", web::get().to(exports::standings))
         .route("/t/{t}/export/results", web::get().to(exports::results))
         .route("/t/{t}/export/trf", web::get().to(exports::trf))
+        .route("/t/{t}/export/logs", web::get().to(logs::all_logs))
         // Organiser.
         .route("/admin/new", web::get().to(admin::new_form))
         .route("/admin/new", web::post().to(admin::create))
