@@ -26,6 +26,7 @@ mod headers;
 mod history;
 mod knockout;
 mod league_exports;
+mod lock_races;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;
