@@ -47,6 +47,19 @@ async fn register_status(b: &Browser, t: i64, name: &str) -> Page {
     .await
 }
 
+/// The organiser, a tournament and three players registered before the fault (their names).
+async fn tournament_of_three(app: &TestApp, prefix: &str) -> (Browser, i64, Vec<String>) {
+    let organiser = app.admin().await;
+    let t = create_tournament(&organiser, &[]).await;
+    let mut acknowledged = Vec::new();
+    for i in 0..3 {
+        let name = format!("{prefix} {i}");
+        assert_eq!(register_status(&organiser, t, &name).await.status, 303);
+        acknowledged.push(name);
+    }
+    (organiser, t, acknowledged)
+}
+
 /// Every name registered with a 303 is on the organiser's page.
 async fn all_on_the_page(b: &Browser, t: i64, acknowledged: &[String]) {
     let page = b.get(&format!("/admin/t/{t}")).await;
@@ -67,14 +80,7 @@ async fn after_a_full_disk_the_first_save_once_space_is_freed_succeeds_without_a
         s.database_url = format!("sqlite://{}", db.display());
     })
     .await;
-    let organiser = app.admin().await;
-    let t = create_tournament(&organiser, &[]).await;
-    let mut acknowledged = Vec::new();
-    for i in 0..3 {
-        let name = format!("Przed Zapełnieniem {i}");
-        assert_eq!(register_status(&organiser, t, &name).await.status, 303);
-        acknowledged.push(name);
-    }
+    let (organiser, t, mut acknowledged) = tournament_of_three(&app, "Przed Zapełnieniem").await;
     let visitor = app.browser();
     assert_eq!(visitor.get(&format!("/t/{t}")).await.status, 200);
 
@@ -211,14 +217,7 @@ async fn while_postgresql_is_stopped_saves_get_503_at_once_and_the_first_save_af
     };
     let url = cluster.url();
     let app = TestApp::spawn_configured(fresh_dir(), false, |s| s.database_url = url).await;
-    let organiser = app.admin().await;
-    let t = create_tournament(&organiser, &[]).await;
-    let mut acknowledged = Vec::new();
-    for i in 0..3 {
-        let name = format!("Przed Awarią {i}");
-        assert_eq!(register_status(&organiser, t, &name).await.status, 303);
-        acknowledged.push(name);
-    }
+    let (organiser, t, mut acknowledged) = tournament_of_three(&app, "Przed Awarią").await;
     let visitor = app.browser();
     let before = visitor.get(&format!("/t/{t}")).await;
     assert_eq!(before.status, 200);
