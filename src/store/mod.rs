@@ -198,10 +198,13 @@ pub enum Refusal {
 const SQLITE_CONNECTIONS: u32 = 8;
 const POSTGRES_CONNECTIONS: u32 = 10;
 
-/// How long a request waits for a connection before the database counts as away (503 with
-/// `Retry-After`, `web::error::database_away`): long enough for a burst of writers queueing on a
-/// busy pool, short enough that nobody stares at a hanging page while PostgreSQL restarts.
+/// How long a request waits for a PostgreSQL connection before the database counts as away (503
+/// with `Retry-After`, `web::error::database_away`): while the server is down or restarting every
+/// new connection is refused, and nobody should stare at a hanging page for 10 s meanwhile.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// SQLite's connections are waited for as long as its busy timeout.
+const SQLITE_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The pool's check on every connection given back: only one outside any transaction goes back.
 ///
@@ -288,7 +291,9 @@ impl Store {
                     .row_buffer_size(4096);
                 let pool = SqlitePoolOptions::new()
                     .max_connections(SQLITE_CONNECTIONS)
-                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    // A wait for one of SQLite's connections is contention for its one writer (a
+                    // full disk fails at once, never by waiting): as long as the busy timeout.
+                    .acquire_timeout(SQLITE_ACQUIRE_TIMEOUT)
                     .after_release(|c, _| Box::pin(out_of_transaction(c)))
                     .connect_with(options)
                     .await?;
