@@ -56,6 +56,20 @@ fn stalled_post(base: &str, path: &str, declared: usize, sent: usize) -> std::th
         .unwrap()
 }
 
+/// Every oversized body was refused (413) and its connection closed by the server. A client still
+/// sending when the server closes may see the close as a reset before it reads the 413 (the kernel
+/// drops the unread answer): that too is a refusal, never a connection left open.
+#[track_caller]
+fn assert_refused_unread(outcomes: &[Outcome]) {
+    assert!(outcomes.iter().all(|o| o.closed), "every oversized body's connection is closed");
+    assert!(
+        outcomes.iter().all(|o| matches!(o.status, 413 | 0)),
+        "only 413 (or a reset) for oversized bodies"
+    );
+    let answered = outcomes.iter().filter(|o| o.status == 413).count();
+    assert!(answered * 2 > outcomes.len(), "most read their 413: {answered} of {}", outcomes.len());
+}
+
 #[actix_rt::test]
 async fn stalled_bodies_are_refused_or_closed_by_the_deadline_and_memory_stays_bounded() {
     let oversized: usize =
@@ -89,10 +103,12 @@ async fn stalled_bodies_are_refused_or_closed_by_the_deadline_and_memory_stays_b
     let stalled: Vec<Outcome> = stalled.into_iter().map(|h| h.join().unwrap()).collect();
     let took = started.elapsed();
     let count = |v: &[Outcome], status: u16| v.iter().filter(|o| o.status == status).count();
-    assert_eq!(count(&big, 413), oversized, "every oversized body is refused with 413");
-    assert!(big.iter().all(|o| o.closed), "and its connection closed");
+    assert_refused_unread(&big);
     let (timed_out, refused) = (count(&stalled, 408), count(&stalled, 503));
-    assert_eq!(timed_out + refused, stalled.len(), "stalled bodies get 408 or 503 only");
+    // A refusal before the body is read may reach the client as a reset (see `assert_refused_unread`).
+    let reset = count(&stalled, 0);
+    assert_eq!(timed_out + refused + reset, stalled.len(), "stalled bodies get 408 or 503 only");
+    assert!(reset * 10 < stalled.len(), "few answers lost to resets: {reset}");
     assert!(timed_out > 0, "bodies within the budget are read until the deadline, then 408");
     assert!(refused > 0, "bodies past the anonymous half of the budget are refused at once");
     assert!(
@@ -105,13 +121,30 @@ async fn stalled_bodies_are_refused_or_closed_by_the_deadline_and_memory_stays_b
     let after = Browser::new(&server.base);
     let login = after.post("/login", &[("username", "organizator"), ("password", "zle-haslo-123")]).await;
     assert_eq!(login.status, 401, "{}", login.body);
-    let (rss_after, peak) = (status_mib(pid, "VmRSS"), status_mib(pid, "VmHWM"));
+    // Memory once the clients are gone. The allocator keeps pages it freed for reuse rather than
+    // giving them all back to the system, so "memory returns" is measured as reuse: the same attack
+    // repeated finds the memory the earlier waves freed, and the server stops growing (a leak would
+    // grow with every wave).
+    actix_rt::time::sleep(Duration::from_secs(1)).await;
+    let rss_after = status_mib(pid, "VmRSS");
+    let mut waves = Vec::new();
+    for _ in 0..3 {
+        let again: Vec<_> =
+            (0..oversized).map(|_| stalled_post(&server.base, "/login", 1_900_000, 65_536)).collect();
+        let again: Vec<Outcome> = again.into_iter().map(|h| h.join().unwrap()).collect();
+        assert_refused_unread(&again);
+        actix_rt::time::sleep(Duration::from_secs(1)).await;
+        waves.push(status_mib(pid, "VmRSS"));
+    }
+    let peak = status_mib(pid, "VmHWM");
     println!(
         "bodies: {oversized} oversized (413), {} stalled: {timed_out} closed by the 2 s deadline (408), \
          {refused} refused (503); all answered and closed in {:.1} s; server RSS before {rss_before:.1} MiB, \
-         during {rss_during:.1} MiB, after {rss_after:.1} MiB, peak {peak:.1} MiB",
+         during {rss_during:.1} MiB, after {rss_after:.1} MiB, after three more waves {waves:.1?} MiB, \
+         peak {peak:.1} MiB",
         stalled.len(),
         took.as_secs_f64()
     );
     assert!(peak < 300.0, "the server stayed under 300 MiB: peak {peak:.1} MiB");
+    assert!(waves[2] < waves[0] + 8.0, "repeated waves reuse what the earlier ones freed: {waves:.1?} MiB");
 }
