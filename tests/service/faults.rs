@@ -221,6 +221,8 @@ async fn while_postgresql_is_stopped_saves_get_503_at_once_and_the_first_save_af
     let visitor = app.browser();
     let before = visitor.get(&format!("/t/{t}")).await;
     assert_eq!(before.status, 200);
+    let home_before = visitor.get("/").await;
+    assert_eq!(home_before.status, 200);
     let english = app.browser();
     english.get("/lang/en").await;
 
@@ -237,6 +239,8 @@ async fn while_postgresql_is_stopped_saves_get_503_at_once_and_the_first_save_af
     let public = visitor.get(&format!("/t/{t}")).await;
     assert_eq!(public.status, 200, "public pages serve what the read model holds");
     assert_eq!(public.body, before.body);
+    let home = visitor.get("/").await;
+    assert_eq!((home.status, &home.body), (200, &home_before.body), "the tournament list too");
     let english_page = english.get("/me").await;
     assert!(matches!(english_page.status, 303 | 503), "{}", english_page.status);
     let english_refused = english.get(&format!("/t/{t}/standings")).await;

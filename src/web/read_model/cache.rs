@@ -158,8 +158,16 @@ impl Views {
     ///
     /// # Errors
     /// The database fails.
+    /// While the database is away, the list's last store (its cached page answers).
     pub async fn home(&self, db: &Store) -> Result<Arc<PageStore>, WebError> {
-        let stamps = self.current_stamps(db).await?;
+        let stamps = match self.current_stamps(db).await {
+            Ok(stamps) => stamps,
+            Err(e @ WebError::Unavailable { .. }) => {
+                let home = self.home.lock().unwrap_or_else(PoisonError::into_inner);
+                return home.as_ref().map(|(_, pages)| Arc::clone(pages)).ok_or(e);
+            }
+            Err(e) => return Err(e),
+        };
         let mut ids: Vec<(TournamentId, i64)> = stamps.iter().map(|(id, s)| (*id, s.config)).collect();
         ids.sort_unstable();
         let mut hasher = std::hash::DefaultHasher::new();
