@@ -1,6 +1,7 @@
 //! bitwa: the tournament service for leagues of the board game *Bitwa Warszawska*.
 
 pub mod app;
+pub mod characters;
 pub mod cli;
 pub mod edition_dir;
 pub mod engine;

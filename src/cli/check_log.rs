@@ -10,7 +10,7 @@ pub(super) fn run(args: CheckLogArgs) -> Result<ExitCode, CliError> {
         Some(dir) => Some(read_edition_dir(dir).map_err(|e| CliError::Message(e.to_string()))?),
         None => None,
     };
-    let options = RuleOptions { time_control_secs: args.time_control, ..RuleOptions::default() };
+    let options = RuleOptions { time_control_secs: args.time_control, ..args.rules };
     let detail = if args.verbose { Detail::Full } else { Detail::Short };
     let mut all_valid = true;
     for path in &args.files {

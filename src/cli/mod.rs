@@ -74,6 +74,13 @@ pub struct ServeArgs {
     /// (env BITWA_TRUST_PROXY=true).
     #[arg(long, env = "BITWA_TRUST_PROXY")]
     pub trust_proxy: bool,
+    /// Seconds a request body may take to arrive after its head (env BITWA_BODY_DEADLINE_SECS).
+    #[arg(long, env = "BITWA_BODY_DEADLINE_SECS", default_value_t = 10)]
+    pub body_deadline_secs: u64,
+    /// MiB of request bodies all connections may be reading at once; anonymous ones get half
+    /// (env BITWA_BODY_BUDGET_MIB).
+    #[arg(long, env = "BITWA_BODY_BUDGET_MIB", default_value_t = 64)]
+    pub body_budget_mib: usize,
 }
 
 #[derive(Debug, clap::Args)]
@@ -117,6 +124,17 @@ pub struct CheckLogArgs {
     /// The league's thinking time per player in seconds; a log whose TimeControl differs is refused.
     #[arg(long, default_value_t = crate::engine::RuleOptions::STANDARD.time_control_secs)]
     pub time_control: u32,
+    /// The rules the games were played under, in the words of the log's `Rules` tag
+    /// (`"no-fortifications no-flank-attacks"`, or `standard`, the default); a log whose tag names
+    /// other rules is refused.
+    #[arg(long, default_value = crate::engine::STANDARD_RULES, value_parser = parse_rules)]
+    pub rules: crate::engine::RuleOptions,
+}
+
+fn parse_rules(s: &str) -> Result<crate::engine::RuleOptions, String> {
+    crate::engine::RuleOptions::from_rules_tag(s).ok_or_else(|| {
+        format!("unknown rule in {s:?}: the words are those of the log's Rules tag (docs/notation.md)")
+    })
 }
 
 fn parse_lang(s: &str) -> Result<crate::lang::Lang, String> {

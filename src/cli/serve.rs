@@ -14,6 +14,8 @@ pub(super) fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         session_idle: Duration::from_secs(args.session_idle_minutes.saturating_mul(60)),
         session_absolute: Duration::from_secs(args.session_max_hours.saturating_mul(3600)),
         trust_proxy: args.trust_proxy,
+        body_deadline: Duration::from_secs(args.body_deadline_secs),
+        body_budget: args.body_budget_mib.saturating_mul(1 << 20),
         ..Settings::default()
     };
     actix_web::rt::System::new().block_on(async move {

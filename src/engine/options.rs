@@ -118,6 +118,26 @@ impl RuleOptions {
         Some(named == self.flags())
     }
 
+    /// The options a `Rules` tag names (its words, as `rules_tag` writes them), with the standard
+    /// time control: what `check-log --rules` checks a kept log against. `None` if the tag has a word
+    /// it does not know.
+    #[must_use]
+    pub fn from_rules_tag(tag: &str) -> Option<RuleOptions> {
+        let mut o = RuleOptions::STANDARD;
+        for word in tag.split_whitespace().filter(|w| *w != STANDARD_RULES) {
+            match WORDS.iter().position(|w| *w == word)? {
+                0 => o.fortifications = false,
+                1 => o.flank_attacks = false,
+                2 => o.no_retreat_eliminates = true,
+                3 => o.compulsory_advance = true,
+                4 => o.pillage_by_free_units_only = true,
+                5 => o.encirclement = Encirclement::FlankAttack,
+                _ => o.severe_fighting_each_card = true,
+            }
+        }
+        Some(o)
+    }
+
     /// Is every switch (the time control aside) at its default?
     #[must_use]
     pub fn is_standard(&self) -> bool {
@@ -128,6 +148,26 @@ impl RuleOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_rules_tag_names_the_options_it_was_written_from() {
+        for bits in 0u32..(1 << SWITCHES) {
+            let on = |i: u32| bits & (1 << i) != 0;
+            let o = RuleOptions {
+                fortifications: !on(0),
+                flank_attacks: !on(1),
+                no_retreat_eliminates: on(2),
+                compulsory_advance: on(3),
+                pillage_by_free_units_only: on(4),
+                encirclement: if on(5) { Encirclement::FlankAttack } else { Encirclement::TwoAttackers },
+                severe_fighting_each_card: on(6),
+                ..RuleOptions::STANDARD
+            };
+            assert_eq!(RuleOptions::from_rules_tag(&o.rules_tag()), Some(o), "{}", o.rules_tag());
+        }
+        assert_eq!(RuleOptions::from_rules_tag("standard"), Some(RuleOptions::STANDARD));
+        assert_eq!(RuleOptions::from_rules_tag("no-such-rule"), None);
+    }
 
     #[test]
     fn rules_tag_round_trips_and_names_only_non_default_switches() {

@@ -79,7 +79,7 @@ pub async fn files(db: &Store, code: &str) -> Result<Vec<(String, String)>, Stor
 }
 
 /// Store an uploaded edition and its files in one transaction; `false` (nothing stored) if an edition
-/// with that code exists already (editions never change once stored; of two concurrent uploads of
+/// with that code, in any case, exists already (editions never change once stored; of two concurrent uploads of
 /// one code, the second finds the first's row).
 ///
 /// # Errors
@@ -87,6 +87,22 @@ pub async fn files(db: &Store, code: &str) -> Result<Vec<(String, String)>, Stor
 #[tracing::instrument(skip(db, edition), fields(code = %edition.code))]
 pub async fn insert(db: &Store, edition: &NewEdition, by: UserId) -> Result<bool, StoreError> {
     let mut tx = db.write().await?;
+    // Ids are unique ignoring case (`BW-2021-reconstructed-v2` is the built-in edition, not a new
+    // one). Uploads run one after the other: the no-op update locks the built-in rows (on SQLite
+    // the writer's lock is already held), so two uploads of one id in different cases cannot both
+    // pass the check below.
+    on!(&mut tx, |c| sqlx::query("UPDATE editions SET name = name WHERE builtin = TRUE")
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    let taken: Option<(String,)> =
+        on!(&mut tx, |c| sqlx::query_as("SELECT code FROM editions WHERE lower(code) = lower($1)")
+            .bind(&edition.code)
+            .fetch_optional(c)
+            .await)?;
+    if taken.is_some() {
+        return Ok(false);
+    }
     let inserted = on!(&mut tx, |c| sqlx::query(
         "INSERT INTO editions (code, name, builtin, uploaded_by, uploaded_at, source) \
          VALUES ($1, $2, FALSE, $3, $4, $5) ON CONFLICT (code) DO NOTHING",

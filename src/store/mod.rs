@@ -198,6 +198,34 @@ pub enum Refusal {
 const SQLITE_CONNECTIONS: u32 = 8;
 const POSTGRES_CONNECTIONS: u32 = 10;
 
+/// How long a request waits for a PostgreSQL connection before the database counts as away (503
+/// with `Retry-After`, `web::error::database_away`): while the server is down or restarting every
+/// new connection is refused, and nobody should stare at a hanging page for 10 s meanwhile.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// SQLite's connections are waited for as long as its busy timeout.
+const SQLITE_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The pool's check on every connection given back: only one outside any transaction goes back.
+///
+/// A transaction dropped without commit (an error on the way) queues its `ROLLBACK`; the ping
+/// runs it. A failed `COMMIT` (SQLite's `SQLITE_FULL` on a full disk, a PostgreSQL connection
+/// lost) leaves sqlx counting the transaction open, and if the database rolled back by itself the
+/// queued `ROLLBACK` fails too: such a connection is closed, not pooled (pooled, it refused every
+/// later `BEGIN` with "attempted to call begin_with at non-zero transaction depth", or held
+/// SQLite's write lock, until a restart: issue 23). The pool opens a fresh one in its place.
+async fn out_of_transaction<C: sqlx::Connection>(conn: &mut C) -> Result<bool, sqlx::Error> {
+    if !conn.is_in_transaction() {
+        return Ok(true);
+    }
+    conn.ping().await?;
+    let clean = !conn.is_in_transaction();
+    if !clean {
+        tracing::warn!("a connection still inside a transaction was closed instead of pooled");
+    }
+    Ok(clean)
+}
+
 /// Which backend a URL names.
 ///
 /// # Errors
@@ -263,6 +291,10 @@ impl Store {
                     .row_buffer_size(4096);
                 let pool = SqlitePoolOptions::new()
                     .max_connections(SQLITE_CONNECTIONS)
+                    // A wait for one of SQLite's connections is contention for its one writer (a
+                    // full disk fails at once, never by waiting): as long as the busy timeout.
+                    .acquire_timeout(SQLITE_ACQUIRE_TIMEOUT)
+                    .after_release(|c, _| Box::pin(out_of_transaction(c)))
                     .connect_with(options)
                     .await?;
                 sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
@@ -272,7 +304,8 @@ impl Store {
                 let options = PgConnectOptions::from_str(url)?.application_name("bitwa");
                 let pool = PgPoolOptions::new()
                     .max_connections(POSTGRES_CONNECTIONS)
-                    .acquire_timeout(Duration::from_secs(10))
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .after_release(|c, _| Box::pin(out_of_transaction(c)))
                     .connect_with(options)
                     .await?;
                 sqlx::migrate!("./migrations/postgres").run(&pool).await?;

@@ -57,9 +57,79 @@ pub enum WebError {
     /// Every password check is busy and the queue's deadline passed: try again shortly.
     #[error("busy: retry after {retry_after} s")]
     Busy { retry_after: u64 },
+    /// A request body did not arrive within its deadline (`web::security::bodies`): 408.
+    #[error("request body timed out")]
+    BodyTimeout,
+    /// Something the service needs is away for a while (the database, room to read bodies): 503
+    /// with `Retry-After`, a page saying which, and nothing acknowledged before is lost.
+    #[error("unavailable ({why:?}): retry after {retry_after} s")]
+    Unavailable { retry_after: u64, why: Away },
     /// Something broke on our side; the cause (with its source chain) goes to the log only.
     #[error("internal error: {0}")]
     Internal(#[source] Cause),
+}
+
+/// What is away while the service answers 503.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Away {
+    /// The database: unreachable, out of space or out of connections.
+    Database,
+    /// The budget of request bodies being read at once is taken (`web::security::bodies`).
+    Bodies,
+}
+
+/// Seconds a visitor is asked to wait while the database is away.
+pub const DATABASE_RETRY_AFTER: u64 = 5;
+
+/// Is this failure the database being away for a while (full, unreachable, restarting, out of
+/// connections), as opposed to a fault of ours? Such failures end by themselves: the answer is
+/// 503 with `Retry-After`, and the pool replaces the connections they broke.
+///
+/// SQLite's primary result codes: `SQLITE_BUSY` (5), `SQLITE_LOCKED` (6), `SQLITE_IOERR` (10 and
+/// its extended codes), `SQLITE_FULL` (13, "Insertion failed because database is full"),
+/// `SQLITE_CANTOPEN` (14). PostgreSQL's SQLSTATE classes (Appendix A): `08` Connection Exception,
+/// `53` Insufficient Resources (`53100` disk_full), `57P01`-`57P03` (admin_shutdown,
+/// crash_shutdown, cannot_connect_now), `58` System Error (`58030` io_error).
+#[must_use]
+pub fn database_away(e: &StoreError) -> bool {
+    let StoreError::Sqlx(e) = e else { return false };
+    match e {
+        sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(d) => {
+            if let Some(sqlite) = d.try_downcast_ref::<sqlx::sqlite::SqliteError>() {
+                let primary = sqlx::error::DatabaseError::code(sqlite)
+                    .and_then(|c| c.parse::<i64>().ok())
+                    .map(|c| c & 0xff);
+                matches!(primary, Some(5 | 6 | 10 | 13 | 14))
+            } else {
+                let code = d.code().unwrap_or_default();
+                code.starts_with("08")
+                    || code.starts_with("53")
+                    || code.starts_with("58")
+                    || matches!(code.as_ref(), "57P01" | "57P02" | "57P03")
+            }
+        }
+        _ => false,
+    }
+}
+
+/// When the database's absence was last logged: once a minute at most, however many requests
+/// meet it (a log line per request would bury the cause).
+static AWAY_LOGGED: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
+const AWAY_LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The 503 for a database away, its cause logged once a minute at most.
+#[must_use]
+pub fn database_unavailable(cause: &(dyn std::error::Error + 'static)) -> WebError {
+    let mut last = AWAY_LOGGED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if last.is_none_or(|t| t.elapsed() >= AWAY_LOG_EVERY) {
+        *last = Some(std::time::Instant::now());
+        tracing::warn!(
+            cause = %chain(cause),
+            "the database is unavailable: answering 503 until it is back (logged once a minute)"
+        );
+    }
+    WebError::Unavailable { retry_after: DATABASE_RETRY_AFTER, why: Away::Database }
 }
 
 impl WebError {
@@ -112,6 +182,7 @@ impl From<StoreError> for WebError {
             StoreError::Conflict => WebError::Conflict(STORE_CONFLICT.into()),
             StoreError::NotFound => WebError::NotFound,
             StoreError::Refused(r) => WebError::Refused(r.into()),
+            other if database_away(&other) => database_unavailable(&other),
             other => WebError::Internal(Box::new(other)),
         }
     }
@@ -120,6 +191,15 @@ impl From<StoreError> for WebError {
 impl From<askama::Error> for WebError {
     fn from(e: askama::Error) -> Self {
         WebError::Internal(Box::new(e))
+    }
+}
+
+/// The words of what is away (followed by the seconds to wait).
+#[must_use]
+pub fn unavailable_key(why: Away) -> &'static str {
+    match why {
+        Away::Database => "unavailable_database",
+        Away::Bodies => "unavailable_bodies",
     }
 }
 
@@ -156,7 +236,8 @@ impl ResponseError for WebError {
             WebError::Conflict(_) => StatusCode::CONFLICT,
             WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            WebError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::Busy { .. } | WebError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -209,6 +290,16 @@ impl ResponseError for WebError {
                 );
                 ("Serwer zajęty", "Server busy", owned.as_str())
             }
+            WebError::BodyTimeout => {
+                owned = format!("{} / {}", Lang::Pl.t("body_timeout"), Lang::En.t("body_timeout"));
+                ("Przekroczony czas", "Request timed out", owned.as_str())
+            }
+            WebError::Unavailable { retry_after, why } => {
+                let key = unavailable_key(*why);
+                owned =
+                    format!("{} {retry_after} s. / {} {retry_after} s.", Lang::Pl.t(key), Lang::En.t(key));
+                ("Serwis chwilowo niedostępny", "Service briefly unavailable", owned.as_str())
+            }
             WebError::Internal(cause) => {
                 tracing::error!(cause = %chain(cause.as_ref()), "internal error");
                 (
@@ -218,14 +309,17 @@ impl ResponseError for WebError {
                 )
             }
         };
-        if !matches!(self, WebError::Internal(_)) {
+        if !matches!(self, WebError::Internal(_) | WebError::Unavailable { why: Away::Database, .. }) {
             tracing::info!(error = %self, "request refused");
         }
         let page = ErrorPage { code: self.status_code().as_u16(), title_pl, title_en, message };
         let body = page.render().unwrap_or_else(|_| format!("{} {title_en}: {message}", page.code));
         let mut res = HttpResponse::build(self.status_code());
         res.content_type("text/html; charset=utf-8");
-        if let WebError::TooManyRequests { retry_after, .. } | WebError::Busy { retry_after } = self {
+        if let WebError::TooManyRequests { retry_after, .. }
+        | WebError::Busy { retry_after }
+        | WebError::Unavailable { retry_after, .. } = self
+        {
             res.insert_header((header::RETRY_AFTER, retry_after.to_string()));
         }
         res.body(body)
@@ -238,13 +332,26 @@ mod tests {
 
     #[test]
     fn a_database_failure_is_a_500_that_keeps_its_cause_and_a_version_clash_is_a_409() {
-        let db = StoreError::Sqlx(sqlx::Error::PoolTimedOut);
+        let db = StoreError::Sqlx(sqlx::Error::RowNotFound);
         let web: WebError = db.into();
         assert_eq!(web.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
         let logged = chain(&web);
-        assert!(logged.contains("database error") && logged.contains("pool timed out"), "{logged}");
+        assert!(logged.contains("database error") && logged.contains("no rows"), "{logged}");
         let conflict: WebError = StoreError::Conflict.into();
         assert_eq!(conflict.status_code(), StatusCode::CONFLICT);
+    }
+
+    #[test]
+    fn a_database_away_is_a_503_with_retry_after() {
+        for away in [sqlx::Error::PoolTimedOut, sqlx::Error::Io(std::io::Error::other("connection refused"))]
+        {
+            let web: WebError = StoreError::Sqlx(away).into();
+            assert_eq!(web.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+            let res = web.error_response();
+            assert_eq!(res.headers().get(header::RETRY_AFTER).unwrap(), "5");
+        }
+        assert!(!database_away(&StoreError::Conflict));
+        assert!(!database_away(&StoreError::Sqlx(sqlx::Error::RowNotFound)));
     }
 
     #[test]

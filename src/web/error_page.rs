@@ -60,6 +60,11 @@ fn describe(lang: Lang, e: &WebError) -> (&'static str, String) {
         WebError::Busy { retry_after } => {
             ("error_busy", format!("{} {retry_after} s.", lang.t("busy_retry")))
         }
+        WebError::BodyTimeout => ("error_timeout", fixed("body_timeout")),
+        WebError::Unavailable { retry_after, why } => (
+            "error_unavailable",
+            format!("{} {retry_after} s.", lang.t(crate::web::error::unavailable_key(*why))),
+        ),
         WebError::Internal(_) => ("error_internal", fixed("error_internal_text")),
     }
 }

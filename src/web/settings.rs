@@ -28,6 +28,12 @@ pub struct Settings {
     pub hash_threads: usize,
     /// How long a login may wait for a hashing thread before the answer is 503.
     pub hash_deadline: Duration,
+    /// How long a request body may take to arrive after its head (`BITWA_BODY_DEADLINE_SECS`,
+    /// default 10 s); past it, 408.
+    pub body_deadline: Duration,
+    /// Bytes of request bodies all connections may be reading at once (`BITWA_BODY_BUDGET_MIB`,
+    /// default 64 MiB); anonymous requests get half.
+    pub body_budget: usize,
 }
 
 impl Default for Settings {
@@ -43,6 +49,8 @@ impl Default for Settings {
             trust_proxy: false,
             hash_threads: 0,
             hash_deadline: Duration::from_secs(5),
+            body_deadline: crate::web::security::bodies::BODY_DEADLINE,
+            body_budget: crate::web::security::bodies::BODY_BUDGET_BYTES,
         }
     }
 }

@@ -6,9 +6,10 @@ use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
 use crate::web::routes::admin::{editions, privacy, rounds};
 use crate::web::routes::public::{
-    bracket, cards, exports, game, home, live, matches, player, round, standings, why,
+    bracket, cards, exports, game, home, live, logs, matches, player, round, standings, why,
 };
 use crate::web::routes::{account, admin, recorder, referee};
+use crate::web::security::bodies::{self, BodyLimits};
 use crate::web::security::hashing::Hasher;
 use crate::web::security::mac::{Secret, random_hex};
 use crate::web::security::session::SessionConfig;
@@ -43,6 +44,7 @@ pub struct Application {
     port: u16,
     server: Server,
     db: Store,
+    views: web::Data<crate::web::read_model::cache::Views>,
     logins: Vec<Login>,
 }
 
@@ -77,6 +79,8 @@ impl Application {
             web::Data::new(Hasher::start(threads, threads * HASH_QUEUE_PER_THREAD, settings.hash_deadline)?);
         let data = web::Data::new(db.clone());
         let views = web::Data::new(crate::web::read_model::cache::Views::default());
+        let views_kept = views.clone();
+        let bodies = web::Data::new(BodyLimits::new(settings.body_deadline, settings.body_budget));
         let edition_cache = web::Data::new(crate::web::read_model::editions::EditionCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
@@ -94,7 +98,9 @@ impl Application {
                     }
                 })
                 // Outermost last: headers on every answer (HEAD routed as GET), then the session,
-                // then the route guard, which needs the session's user.
+                // then the route guard, which needs the session's user, then the body limits (a
+                // request the guard refuses has its body never read).
+                .wrap(from_fn(bodies::limit))
                 .wrap(from_fn(guard::access))
                 // Error pages in the site's frame and the request's language (needs the session).
                 .wrap(from_fn(crate::web::error_page::middleware))
@@ -105,6 +111,7 @@ impl Application {
                 .app_data(edition_cache.clone())
                 .app_data(sessions.clone())
                 .app_data(hasher.clone())
+                .app_data(bodies.clone())
                 .app_data(web::PayloadConfig::new(BODY_LIMIT))
                 .app_data(web::FormConfig::default().limit(BODY_LIMIT))
                 .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))
@@ -119,7 +126,7 @@ impl Application {
         if let Some(workers) = settings.workers {
             server = server.workers(workers);
         }
-        Ok(Application { port, server: server.run(), db, logins })
+        Ok(Application { port, server: server.run(), db, views: views_kept, logins })
     }
 
     #[must_use]
@@ -131,6 +138,12 @@ impl Application {
     #[must_use]
     pub fn db(&self) -> &Store {
         &self.db
+    }
+
+    /// The public pages' read models and cached bodies (tests look at what is kept).
+    #[must_use]
+    pub fn views(&self) -> &web::Data<crate::web::read_model::cache::Views> {
+        &self.views
     }
 
     /// Logins to print once at start: the first organiser's random password, demo accounts.
@@ -185,11 +198,13 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/player/{p}", web::get().to(player::player))
         .route("/t/{t}/match/{m}", web::get().to(matches::match_page))
         .route("/t/{t}/game/{g}", web::get().to(game::game_page))
+        .route("/t/{t}/game/{g}/log", web::get().to(logs::game_log))
         .route("/t/{t}/live", web::get().to(live::live_page))
         .route("/t/{t}/export/pairings/{n}", web::get().to(exports::pairings))
         .route("/t/{t}/export/standings", web::get().to(exports::standings))
         .route("/t/{t}/export/results", web::get().to(exports::results))
         .route("/t/{t}/export/trf", web::get().to(exports::trf))
+        .route("/t/{t}/export/logs", web::get().to(logs::all_logs))
         // Organiser.
         .route("/admin/new", web::get().to(admin::new_form))
         .route("/admin/new", web::post().to(admin::create))

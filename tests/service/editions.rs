@@ -399,3 +399,69 @@ async fn an_edition_stored_before_the_red_card_facts_still_serves_its_tournament
     assert_eq!(page.status, 200, "{}", page.body);
     page.assert_contains("Doborowe oddziały");
 }
+
+/// Uploads refuse what every other form refuses (issue 23): control and direction characters and
+/// overlong text in any cell, a key given twice (naming both lines), an id that differs from a
+/// stored one only in case. Nothing is stored; a clean upload of the same files then is.
+#[actix_rt::test]
+async fn an_upload_refuses_what_other_forms_refuse_duplicate_keys_and_case_variants_of_an_id() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let with_edition_csv = |edition_csv: String| -> Vec<(String, String)> {
+        printed_files()
+            .into_iter()
+            .map(|(n, c)| if n == "edition.csv" { (n, edition_csv.clone()) } else { (n, c) })
+            .collect()
+    };
+    let long = "x".repeat(200_000);
+    let cases: Vec<(String, &str)> = vec![
+        (format!("key,value\nid,{CODE}\nname,{NAME}\nname_pl,Edycja\u{0}\n"), "znak U+0000"),
+        (format!("key,value\nid,{CODE}\nname,{NAME}\nname_pl,Dzwonek\u{7}\n"), "znak U+0007"),
+        (format!("key,value\nid,{CODE}\nname,{NAME}\nname_pl,\u{1b}[31mCzerwona\n"), "znak U+001B"),
+        (format!("key,value\nid,{CODE}\nname,Edycja \u{202E}odwrócona\n"), "znak U+202E"),
+        (format!("key,value\nid,{CODE}\nname,{long}\n"), "ma więcej niż 200 znaków"),
+        (
+            format!("key,value\nid,{CODE}\nname,{NAME}\nid,inne-id\n"),
+            "klucz `id` podano dwa razy (pierwszy raz w wierszu 2)",
+        ),
+    ];
+    for (edition_csv, said) in &cases {
+        let page = upload(&admin, &with_edition_csv(edition_csv.clone())).await;
+        assert_eq!(page.status, 422, "{said}: {}", page.body);
+        page.assert_contains("edition.csv:").assert_contains(said);
+        assert!(
+            !page.body.contains('\u{202E}') && !page.body.contains('\u{1b}'),
+            "{said}: not shown back raw"
+        );
+        assert!(page.body.len() < 100_000, "{said}: the page does not carry the overlong name");
+    }
+    // A card's name too, in its own file and line.
+    let files: Vec<(String, String)> = printed_files()
+        .into_iter()
+        .map(|(n, c)| {
+            if n == "cards.csv" {
+                let c = c.replace("Batalion Szturmowy", "Batalion\u{200B}Szturmowy");
+                (n, c)
+            } else {
+                (n, c)
+            }
+        })
+        .collect();
+    let page = upload(&admin, &files).await;
+    assert_eq!(page.status, 422);
+    page.assert_contains("cards.csv:").assert_contains("znak U+200B");
+    assert_eq!(stored_editions(&app).await, (0, 0), "nothing stored");
+
+    // An id that is a built-in one in other letters is not a new edition.
+    let builtin = bitwa::engine::Edition::builtin().id().to_string();
+    let shouted = builtin.to_uppercase();
+    let page = upload(&admin, &with_edition_csv(format!("key,value\nid,{shouted}\nname,{NAME}\n"))).await;
+    assert_eq!(page.status, 422, "{}", page.body);
+    assert_eq!(stored_editions(&app).await, (0, 0));
+    // The clean files are stored, and then a case variant of their id is refused.
+    assert_eq!(upload(&admin, &printed_files()).await.status, 303);
+    let variant = CODE.to_uppercase();
+    let page = upload(&admin, &with_edition_csv(format!("key,value\nid,{variant}\nname,{NAME}\n"))).await;
+    assert_eq!(page.status, 422, "{}", page.body);
+    assert_eq!(stored_editions(&app).await.0, 1, "one edition stored");
+}

@@ -24,7 +24,7 @@ impl Drop for Server {
 }
 
 /// A `kB` line of `/proc/<pid>/status` (`VmRSS`, `VmHWM`: the peak), in MiB.
-fn status_mib(pid: u32, field: &str) -> f64 {
+pub fn status_mib(pid: u32, field: &str) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
     let line = status.lines().find(|l| l.starts_with(field)).unwrap_or_else(|| panic!("{field} in {status}"));
     let kb: f64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();

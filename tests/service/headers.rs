@@ -114,3 +114,49 @@ fn templates_hold_nothing_a_strict_csp_blocks() {
     }
     assert!(found.is_empty(), "CSP default-src 'self' would block: {found:?}");
 }
+
+/// Headers by route, not by spelling (issue 23): percent-encoded spellings of private paths are
+/// the same routes, so they carry `no-store` and need the same login.
+#[actix_rt::test]
+async fn encoded_spellings_of_private_paths_get_the_same_policy_and_headers() {
+    let app = TestApp::spawn().await;
+    let (t, admin, referee, matches) = published_round(&app, &[]).await;
+    let m = matches[0];
+    let spellings = [
+        format!("/%61dmin/t/{t}"),
+        format!("/admin/%74/{t}"),
+        format!("/%61%64%6D%69%6E/t/{t}/history"),
+        "/%6De".to_string(),
+        "/%61ccount/password".to_string(),
+    ];
+    for path in &spellings {
+        let page = admin.get(path).await;
+        assert_eq!(page.status, 200, "{path} is the same route");
+        assert_eq!(page.header("cache-control"), "no-store", "{path}");
+        let anonymous = app.browser().get(path).await;
+        assert_eq!(anonymous.status, 303, "{path} needs a login, whatever its spelling");
+        assert!(anonymous.location.as_deref().unwrap_or("").starts_with("/login"), "{path}");
+    }
+    let page = referee.get(&format!("/%72ef/t/{t}/match/{m}")).await;
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("cache-control"), "no-store");
+}
+
+/// The live page and its frame: cacheable a few seconds for anonymous visitors, varying like the
+/// other pages; `no-store` for a logged-in visitor (their name and a CSRF token are on it).
+#[actix_rt::test]
+async fn the_live_page_is_briefly_cacheable_for_visitors_and_never_stored_for_logged_in_ones() {
+    let app = TestApp::spawn().await;
+    let (t, admin, _referee, _matches) = published_round(&app, &[]).await;
+    let visitor = app.browser();
+    for path in [format!("/t/{t}/live"), format!("/t/{t}/live?frame=1")] {
+        let anonymous = visitor.get(&path).await;
+        assert_eq!(anonymous.status, 200, "{path}");
+        assert_eq!(anonymous.header("cache-control"), "public, max-age=3", "{path}");
+        assert_eq!(anonymous.header("vary"), "Accept-Encoding, Cookie", "{path}");
+        let logged_in = admin.get(&path).await;
+        assert_eq!(logged_in.status, 200, "{path}");
+        assert_eq!(logged_in.header("cache-control"), "no-store", "{path}");
+        assert_eq!(logged_in.header("vary"), "Accept-Encoding, Cookie", "{path}");
+    }
+}

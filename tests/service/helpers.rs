@@ -12,6 +12,8 @@ pub struct TestApp {
     pub db_url: String,
     pub admin_password: String,
     pub logins: Vec<(String, String)>,
+    /// The app's read models and cached pages (what is kept, for the cache tests).
+    pub views: actix_web::web::Data<bitwa::web::read_model::cache::Views>,
     handle: actix_web::dev::ServerHandle,
 }
 
@@ -111,8 +113,9 @@ impl TestApp {
             .unwrap_or_default();
         let logins = app.logins().iter().map(|l| (l.username.clone(), l.password.clone())).collect();
         let handle = app.handle();
+        let views = app.views().clone();
         actix_rt::spawn(app.run_until_stopped());
-        TestApp { base, dir, db_url, admin_password, logins, handle }
+        TestApp { base, dir, db_url, admin_password, logins, views, handle }
     }
 
     /// Stop the server (the database file stays).

@@ -160,3 +160,88 @@ async fn a_log_file_can_be_uploaded_with_the_result_form_and_needs_the_csrf_toke
     game.assert_contains("Sprawdzony zapis partii")
         .assert_contains(&format!("{} pkt za Czerwonych", expected.red_points));
 }
+
+/// Logs people can keep (issue 23): every stored log of the demo downloads from its public game
+/// page with the tags that name its edition and rules, checks with `bitwa check-log --rules` (the
+/// words of its `Rules` tag) and not without them, and the tournament's zip holds the same files.
+#[actix_rt::test]
+async fn every_stored_log_of_the_demo_downloads_from_its_game_page_and_checks_with_check_log() {
+    let app = TestApp::spawn_with(fresh_dir(), true).await;
+    let visitor = app.browser();
+    let t = ids_after(&visitor.get("/").await.body, "/t/")[0];
+    let db = TestDb::open(&app.db_url).await;
+    let games: Vec<(i64,)> = on_db!(&db, |c| sqlx::query_as(
+        "SELECT g.id FROM games g JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id \
+         WHERE r.tournament_id = $1 AND g.log_status = 'valid' ORDER BY g.id"
+    )
+    .bind(t)
+    .fetch_all(c)
+    .await)
+    .unwrap();
+    db.close().await;
+    assert!(games.len() > 20, "the demo stores validated logs: {}", games.len());
+
+    let folder = app.dir.join("kept-logs");
+    std::fs::create_dir_all(&folder).unwrap();
+    let mut files = Vec::new();
+    let mut rules = None;
+    for (g,) in &games {
+        let link = format!("/t/{t}/game/{g}/log");
+        visitor
+            .get(&format!("/t/{t}/game/{g}"))
+            .await
+            .assert_ok()
+            .assert_contains(&format!("href=\"{link}\""));
+        let log = visitor.get(&link).await;
+        assert_eq!(log.status, 200, "{link}");
+        let disposition = log.header("content-disposition");
+        assert!(
+            disposition.starts_with("attachment; filename=\"t") && disposition.ends_with(".bwlog\""),
+            "{disposition}"
+        );
+        assert!(log.body.contains("[Edition \"") && log.body.contains("[TimeControl \""), "{}", log.body);
+        let tag = log
+            .body
+            .lines()
+            .find_map(|l| l.strip_prefix("[Rules \"")?.strip_suffix("\"]"))
+            .map(str::to_string);
+        let tag = tag.expect("the kept log names its rules");
+        assert!(rules.get_or_insert_with(|| tag.clone()) == &tag, "one tournament, one set of rules");
+        let name =
+            disposition.trim_start_matches("attachment; filename=\"").trim_end_matches('"').to_string();
+        let path = folder.join(&name);
+        std::fs::write(&path, &log.bytes).unwrap();
+        files.push((name, log.bytes.clone(), path));
+    }
+    let rules = rules.unwrap();
+    assert_ne!(rules, "standard", "the demo plays without the optional rules");
+    let check = |with_rules: bool| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_bitwa"));
+        cmd.arg("check-log");
+        if with_rules {
+            cmd.args(["--rules", &rules]);
+        }
+        cmd.args(files.iter().map(|(_, _, p)| p)).output().unwrap()
+    };
+    let checked = check(true);
+    let report = String::from_utf8_lossy(&checked.stdout).to_string();
+    assert!(checked.status.success(), "every kept log checks with --rules {rules:?}:\n{report}");
+    assert_eq!(report.lines().filter(|l| l.contains(": valid: ")).count(), games.len(), "{report}");
+    assert!(!check(false).status.success(), "without --rules the standard rules refuse them");
+
+    // The tournament's zip: the same files, one entry each.
+    let zip = visitor.get(&format!("/t/{t}/export/logs")).await;
+    assert_eq!(zip.status, 200);
+    assert_eq!(zip.content_type, "application/zip");
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip.bytes.clone())).unwrap();
+    assert_eq!(archive.len(), games.len(), "one entry per validated log");
+    for (name, bytes, _) in &files {
+        use std::io::Read;
+        let mut entry = archive.by_name(name).unwrap_or_else(|_| panic!("{name} in the zip"));
+        let mut inside = Vec::new();
+        entry.read_to_end(&mut inside).unwrap();
+        assert_eq!(&inside, bytes, "{name}: the zip holds the file the game page gives");
+    }
+    // A game without a validated log has no file.
+    assert_eq!(visitor.get(&format!("/t/{t}/game/999999/log")).await.status, 404);
+}

@@ -9,6 +9,7 @@ mod access;
 mod accounts;
 mod assignments;
 mod backup;
+mod bodies;
 mod browser;
 mod browser_table;
 mod consistency;
@@ -16,6 +17,7 @@ mod day;
 mod demo;
 mod editions;
 mod exports_csv;
+mod faults;
 mod flood;
 mod forbidden;
 mod forfeits;
@@ -24,6 +26,7 @@ mod headers;
 mod history;
 mod knockout;
 mod league_exports;
+mod lock_races;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;

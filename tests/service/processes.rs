@@ -23,8 +23,14 @@ impl Drop for Server {
 impl Server {
     /// Start `bitwa serve` on `url` (with `--demo` if asked) and wait for its address.
     pub fn start(url: &str, demo: bool) -> Server {
+        Server::start_env(url, demo, &[])
+    }
+
+    /// [`Server::start`] with settings from the environment (`BITWA_…=…`).
+    pub fn start_env(url: &str, demo: bool, env: &[(&str, &str)]) -> Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_bitwa"));
         command.args(["serve", "--bind", "127.0.0.1:0", "--database-url", url]);
+        command.envs(env.iter().copied());
         if demo {
             command.arg("--demo");
         }
@@ -51,6 +57,11 @@ impl Server {
         // Keep reading (and dropping) what it prints, so it never blocks on a full pipe.
         std::thread::spawn(move || lines.for_each(drop));
         server
+    }
+
+    /// The server's process id (its memory is read from `/proc/<pid>/status`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 }
 

@@ -244,3 +244,46 @@ async fn the_views_indexes_agree_with_plain_scans_of_the_rows() {
     assert_eq!(results, 2 * (15 + 15 + 8));
     assert_eq!(loaded.games.iter().filter(|g| g.log_status == LogStatus::Valid).count(), 2 * 2 * 3);
 }
+
+/// Cache keys from the parsed route (issue 23): 40 spellings of one tournament's standings (1 to 40
+/// leading zeros), `+1` and `%73tandings` are sent to the canonical address and kept once; the other
+/// tournament's cached pages stay where they were.
+#[actix_rt::test]
+async fn forty_spellings_of_one_page_leave_the_other_tournaments_cached_pages_in_place() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let (a, b) = (create_tournament(&admin, &[]).await, create_tournament(&admin, &[]).await);
+    for (t, name) in [(a, "Anna Pierwsza"), (a, "Bartek Drugi"), (b, "Celina Trzecia")] {
+        register(&admin, t, name).await;
+    }
+    let visitor = app.browser();
+    let other_pages = [format!("/t/{b}"), format!("/t/{b}/standings"), format!("/t/{b}/export/standings")];
+    for path in &other_pages {
+        assert_eq!(visitor.get(path).await.status, 200, "{path}");
+    }
+    assert_eq!(visitor.get(&format!("/t/{a}/standings")).await.status, 200);
+    let kept_b = app.views.kept(TournamentId(b)).expect("b's view");
+    let kept_a = app.views.kept(TournamentId(a)).expect("a's view");
+    assert_eq!(kept_b.0, 3, "b's three pages are cached");
+
+    let canonical = format!("/t/{a}/standings");
+    let mut spellings: Vec<String> =
+        (1..=40).map(|zeros| format!("/t/{}{a}/standings", "0".repeat(zeros))).collect();
+    spellings.push(format!("/t/+{a}/standings"));
+    spellings.push(format!("/t/{a}/%73tandings"));
+    spellings.push(format!("/t/0{a}/export/standings?sep=comma"));
+    for path in &spellings {
+        let page = visitor.get(path).await;
+        assert_eq!(page.status, 308, "{path} is sent to its canonical address");
+        let location = page.location.clone().unwrap_or_default();
+        assert!(
+            location == canonical || location == format!("/t/{a}/export/standings?sep=comma"),
+            "{path} -> {location}"
+        );
+    }
+    assert_eq!(app.views.kept(TournamentId(a)), Some(kept_a), "no spelling added a page to a's cache");
+    assert_eq!(app.views.kept(TournamentId(b)), Some(kept_b), "b's cached pages are all still there");
+    // And the canonical page is the one cached: the redirect's target answers from it.
+    assert_eq!(visitor.get(&canonical).await.status, 200);
+    assert_eq!(app.views.kept(TournamentId(a)), Some(kept_a));
+}

@@ -118,6 +118,22 @@ pub(super) fn load(
 fn load_meta(contents: &str, p: &mut Problems) -> Option<(String, String, Option<String>)> {
     const F: &str = "edition.csv";
     let t = Table::parse(F, contents, &["key", "value"], p)?;
+    // A key given twice is refused, naming both lines: the loader would otherwise take the first
+    // and the organiser would never learn the second was ignored.
+    let mut first_line: HashMap<String, usize> = HashMap::new();
+    for (line, rec) in &t.rows {
+        let key = t.get(rec, "key").to_lowercase();
+        if let Some(first) = first_line.get(&key) {
+            p.add(
+                F,
+                *line,
+                format!("key `{key}` is given twice (first on line {first})"),
+                format!("klucz `{key}` podano dwa razy (pierwszy raz w wierszu {first})"),
+            );
+        } else {
+            first_line.insert(key, *line);
+        }
+    }
     let value = |key: &str| {
         t.rows
             .iter()

@@ -61,6 +61,7 @@ impl<'a> Table<'a> {
                 Ok(rec) => {
                     let line = rec.position().map_or(0, |p| p.line() as usize);
                     if !rec.iter().all(str::is_empty) {
+                        check_cells(file, line, &headers, &rec, problems);
                         rows.push((line, rec));
                     }
                 }
@@ -115,6 +116,40 @@ impl<'a> Table<'a> {
                 );
                 None
             }
+        }
+    }
+}
+
+/// The most characters a cell may hold (the longest in the shipped editions is under 100).
+pub(super) const MAX_CELL_CHARS: usize = 200;
+
+/// Every cell holds text a form field could (`crate::characters`: no control or invisible
+/// formatting characters) and at most [`MAX_CELL_CHARS`] characters, as every other field of the
+/// service: an edition's names reach the organisers' pages and every game page.
+fn check_cells(
+    file: &str,
+    line: usize,
+    headers: &csv::StringRecord,
+    rec: &csv::StringRecord,
+    problems: &mut Problems,
+) {
+    for (i, cell) in rec.iter().enumerate() {
+        let column = headers.get(i).unwrap_or("?");
+        if let Some(c) = crate::characters::forbidden_char(cell, false) {
+            let code = format!("U+{:04X}", u32::from(c));
+            problems.add(
+                file,
+                line,
+                format!("column `{column}` holds the character {code} (a control or invisible formatting character)"),
+                format!("kolumna `{column}` zawiera znak {code} (znak sterujący lub niewidoczny znak formatowania)"),
+            );
+        } else if cell.chars().count() > MAX_CELL_CHARS {
+            problems.add(
+                file,
+                line,
+                format!("column `{column}` is longer than {MAX_CELL_CHARS} characters"),
+                format!("kolumna `{column}` ma więcej niż {MAX_CELL_CHARS} znaków"),
+            );
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::store::{Store, TournamentId};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::read_model::cache::Views;
-use crate::web::read_model::http::{Body, PageKey};
+use crate::web::read_model::http::{Body, PageKey, to_canonical};
 use crate::web::read_model::view::TournamentView;
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
@@ -39,7 +39,8 @@ impl PublicPage {
         key: Option<PageKey>,
     ) -> Result<PublicPage, WebError> {
         let view = views.get(db, id).await?;
-        let hit = view.pages.cached(req, key.as_ref());
+        // `/t/01/standings` and `/t/1/%73tandings` are `/t/1/standings`: sent there, never kept apart.
+        let hit = to_canonical(req).or_else(|| view.pages.cached(req, key.as_ref()));
         Ok(PublicPage { view, key, hit })
     }
 

@@ -66,23 +66,7 @@ fn bad<T>(field: &'static str, kind: ProblemKind) -> Result<T, FieldProblem> {
 /// CSV import): one limit, documented in `docs/service.md`; a larger body gets a 413 page.
 pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
 
-/// Characters that change the direction of text or hide it: bidi embeddings, overrides, isolates
-/// and marks, zero-width characters, line and paragraph separators, the byte-order mark.
-fn is_invisible_format(c: char) -> bool {
-    matches!(c,
-        '\u{061C}' | '\u{200B}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}'
-        | '\u{2028}' | '\u{2029}' | '\u{2060}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}'
-        | '\u{FFF9}'..='\u{FFFB}')
-}
-
-/// The first character a field may not hold: any control character (unless `multiline`, which
-/// allows line feed, carriage return and tab) and any invisible formatting character.
-#[must_use]
-pub fn forbidden_char(value: &str, multiline: bool) -> Option<char> {
-    value.chars().find(|&c| {
-        (c.is_control() && !(multiline && matches!(c, '\n' | '\r' | '\t'))) || is_invisible_format(c)
-    })
-}
+pub use crate::characters::forbidden_char;
 
 /// A multi-line text (a pasted move log or CSV), at most `max` bytes, without control characters
 /// other than line breaks and tabs. Not trimmed; empty allowed.

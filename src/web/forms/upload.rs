@@ -36,7 +36,7 @@ pub async fn read(
     let mut total = 0usize;
     let mut csrf_checked = false;
     while let Some(field) = payload.next().await {
-        let mut field = field.map_err(|e| WebError::BadRequest(e.to_string()))?;
+        let mut field = field.map_err(|e| multipart_error(&e))?;
         let name = field.name().unwrap_or_default().to_string();
         let is_file = field.content_disposition().and_then(|cd| cd.get_filename()).is_some();
         if is_file && !csrf_checked {
@@ -44,7 +44,7 @@ pub async fn read(
         }
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(|e| WebError::BadRequest(e.to_string()))?;
+            let chunk = chunk.map_err(|e| multipart_error(&e))?;
             total += chunk.len();
             if total > BODY_LIMIT {
                 return Err(WebError::TooLarge { limit: BODY_LIMIT });
@@ -64,6 +64,15 @@ pub async fn read(
         return Err(WebError::Csrf(lang.t("csrf").to_string()));
     }
     Ok(fields)
+}
+
+/// A multipart error: the body's own (deadline, budget, limit) as `csrf::from_payload` says them,
+/// a malformed form as a 400.
+fn multipart_error(e: &actix_multipart::MultipartError) -> WebError {
+    match e {
+        actix_multipart::MultipartError::Payload(p) => csrf::from_payload(p),
+        other => WebError::BadRequest(other.to_string()),
+    }
 }
 
 /// The label of a form field for messages (the move log by its name, others as sent).

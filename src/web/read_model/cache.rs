@@ -10,7 +10,7 @@
 
 use crate::store::view::Stamp;
 use crate::store::{self, Store, StoreError, TournamentId};
-use crate::web::error::WebError;
+use crate::web::error::{WebError, database_away, database_unavailable};
 use crate::web::read_model::coalesce::Coalesced;
 use crate::web::read_model::http::{Budget, PageStore};
 use crate::web::read_model::view::TournamentView;
@@ -67,15 +67,30 @@ impl Views {
         self.stamps
             .get(|| async { store::view::stamps(db).await.map(Arc::new).map_err(Arc::new) })
             .await
-            .map_err(WebError::internal)
+            .map_err(
+                |e| {
+                    if database_away(&e) { database_unavailable(e.as_ref()) } else { WebError::internal(e) }
+                },
+            )
     }
 
     /// The view of tournament `id` as of now: it shows every write acknowledged before this call.
     ///
     /// # Errors
     /// [`WebError::NotFound`] for no such tournament; the database fails.
+    ///
+    /// While the database is away (full, unreachable), the view last built is served: the public
+    /// pages go on showing what was acknowledged before the outage, and the first request after it
+    /// sees every write again.
     pub async fn get(&self, db: &Store, id: TournamentId) -> Result<Arc<TournamentView>, WebError> {
-        let stamp = *self.current_stamps(db).await?.get(&id).ok_or(WebError::NotFound)?;
+        let stamps = match self.current_stamps(db).await {
+            Ok(stamps) => stamps,
+            Err(e @ WebError::Unavailable { .. }) => {
+                return self.slots().get(&id).and_then(|s| s.ready.clone()).ok_or(e);
+            }
+            Err(e) => return Err(e),
+        };
+        let stamp = *stamps.get(&id).ok_or(WebError::NotFound)?;
         let build = {
             let mut slots = self.slots();
             let slot = slots.entry(id).or_default();
@@ -132,13 +147,27 @@ impl Views {
         Ok(view)
     }
 
+    /// The bodies kept for tournament `id`'s current view, and their bytes (`None`: no view built).
+    #[must_use]
+    pub fn kept(&self, id: TournamentId) -> Option<(usize, usize)> {
+        self.slots().get(&id)?.ready.as_ref().map(|v| v.pages.kept())
+    }
+
     /// The rendered bodies of the tournament list as of now (a new, empty store once any tournament
     /// was created or reconfigured).
     ///
     /// # Errors
     /// The database fails.
+    /// While the database is away, the list's last store (its cached page answers).
     pub async fn home(&self, db: &Store) -> Result<Arc<PageStore>, WebError> {
-        let stamps = self.current_stamps(db).await?;
+        let stamps = match self.current_stamps(db).await {
+            Ok(stamps) => stamps,
+            Err(e @ WebError::Unavailable { .. }) => {
+                let home = self.home.lock().unwrap_or_else(PoisonError::into_inner);
+                return home.as_ref().map(|(_, pages)| Arc::clone(pages)).ok_or(e);
+            }
+            Err(e) => return Err(e),
+        };
         let mut ids: Vec<(TournamentId, i64)> = stamps.iter().map(|(id, s)| (*id, s.config)).collect();
         ids.sort_unstable();
         let mut hasher = std::hash::DefaultHasher::new();

@@ -218,17 +218,40 @@ const PERSONAL: &str = "private, no-cache";
 /// Pages differ by encoding and by the language and session cookies.
 const VARY: &str = "Accept-Encoding, Cookie";
 
-/// Bytes all page stores of the process may keep; a store over budget stops caching (pages are then
-/// rendered from the read model per request, still correct, just slower).
+/// The live page and its `?frame=1` part, rendered per request (the clocks move every second):
+/// anonymous visitors' copies may be kept a few seconds by the browser (the frame is fetched again
+/// every few seconds anyway), varying like every other page; a logged-in visitor's page carries
+/// their name and a CSRF token, so no cache keeps it.
+#[must_use]
+pub fn live_answer(mut res: HttpResponse, logged_in: bool) -> HttpResponse {
+    let headers = res.headers_mut();
+    if logged_in {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    } else {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(LIVE));
+    }
+    headers.insert(header::VARY, HeaderValue::from_static(VARY));
+    res
+}
+
+/// Seconds an anonymous copy of the live page may be kept.
+const LIVE: &str = "public, max-age=3";
+
+/// Bytes all page stores of the process may keep, and what one store (one tournament at one stamp,
+/// or the tournament list) may take of them: a quarter, so that a crawler walking every page of one
+/// big tournament, or asking for one page under many spellings, cannot push the other tournaments'
+/// pages out. A store over either budget stops caching (pages are then rendered from the read
+/// model per request, still correct, just slower).
 pub struct Budget {
     used: AtomicUsize,
     limit: usize,
+    per_store: usize,
 }
 
 impl Budget {
     #[must_use]
     pub fn new(limit: usize) -> Arc<Budget> {
-        Arc::new(Budget { used: AtomicUsize::new(0), limit })
+        Arc::new(Budget { used: AtomicUsize::new(0), limit, per_store: limit / 4 })
     }
 
     fn try_charge(&self, n: usize) -> bool {
@@ -250,8 +273,8 @@ impl Budget {
     }
 }
 
-/// Which cached body answers a request: the path (it appears in the page, in the language switch),
-/// the language, and a variant the handler names (the CSV separator).
+/// Which cached body answers a request: the canonical path (it appears in the page, in the
+/// language switch), the language, and a variant the handler names (the CSV separator).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PageKey {
     path: String,
@@ -260,17 +283,62 @@ pub struct PageKey {
 }
 
 impl PageKey {
-    /// The key of a page that shows who is logged in: `None` (not shared) for a logged-in visitor.
+    /// The key of a page that shows who is logged in: `None` (not shared) for a logged-in visitor,
+    /// and for a path spelled other than canonically.
     #[must_use]
     pub fn page(req: &HttpRequest, ctx: &Ctx) -> Option<PageKey> {
-        ctx.user.is_none().then(|| PageKey::shared(req, ctx, ""))
+        if ctx.user.is_some() { None } else { PageKey::shared(req, ctx, "") }
     }
 
-    /// The key of a body that is the same for everyone (a CSV export): language and `variant` only.
+    /// The key of a body that is the same for everyone (a CSV export): language and `variant` only;
+    /// `None` for a path spelled other than canonically (such a request is sent to the canonical
+    /// address, or answered without being kept: `/t/01/…` and `/t/1/…` are one page, cached once).
     #[must_use]
-    pub fn shared(req: &HttpRequest, ctx: &Ctx, variant: &'static str) -> PageKey {
-        PageKey { path: req.path().to_string(), lang: ctx.lang.code(), variant }
+    pub fn shared(req: &HttpRequest, ctx: &Ctx, variant: &'static str) -> Option<PageKey> {
+        let path = canonical_path(req)?;
+        (path == req.path()).then(|| PageKey { path, lang: ctx.lang.code(), variant })
     }
+}
+
+/// The canonical spelling of the route that matched: its pattern with each parameter written as
+/// its parsed value (`/t/{t}/standings` with `t` = `001`, `+1` or `%31` is `/t/1/standings`) and
+/// every fixed part as the pattern writes it (so `/t/1/%73tandings` is `/t/1/standings` too).
+/// `None` when no route matched.
+#[must_use]
+pub fn canonical_path(req: &HttpRequest) -> Option<String> {
+    let pattern = req.match_pattern()?;
+    let mut out = String::with_capacity(pattern.len() + 8);
+    for (i, part) in pattern.split('/').enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+            Some(name) => {
+                let value = req.match_info().get(name)?;
+                match value.parse::<i64>() {
+                    Ok(n) => out.push_str(&n.to_string()),
+                    Err(_) => out.push_str(value),
+                }
+            }
+            None => out.push_str(part),
+        }
+    }
+    Some(out)
+}
+
+/// A permanent redirect to the canonical spelling of this request (its query kept), if it was
+/// spelled otherwise.
+#[must_use]
+pub fn to_canonical(req: &HttpRequest) -> Option<HttpResponse> {
+    let path = canonical_path(req)?;
+    if path == req.path() {
+        return None;
+    }
+    let location = match req.query_string() {
+        "" => path,
+        query => format!("{path}?{query}"),
+    };
+    Some(HttpResponse::PermanentRedirect().insert_header((header::LOCATION, location)).finish())
 }
 
 /// The rendered bodies of one version of something (a tournament at one stamp, or the tournament
@@ -309,11 +377,24 @@ impl PageStore {
         let body = Arc::new(body);
         // Charged for the body and a generous estimate of both compressed forms.
         let charge = body.size() + body.size() / 2;
-        if self.budget.try_charge(charge) {
+        let within_store =
+            self.charged.load(Ordering::Acquire).saturating_add(charge) <= self.budget.per_store;
+        if within_store && self.budget.try_charge(charge) {
             self.charged.fetch_add(charge, Ordering::AcqRel);
             self.pages.lock().unwrap_or_else(PoisonError::into_inner).insert(key, Arc::clone(&body));
         }
         body.respond(req, SHARED, VARY)
+    }
+}
+
+impl PageStore {
+    /// Bodies kept, and the bytes charged for them.
+    #[must_use]
+    pub fn kept(&self) -> (usize, usize) {
+        (
+            self.pages.lock().unwrap_or_else(PoisonError::into_inner).len(),
+            self.charged.load(Ordering::Acquire),
+        )
     }
 }
 
@@ -384,6 +465,19 @@ mod tests {
         assert_eq!(budget.used(), 0);
     }
 
+    #[test]
+    fn one_store_cannot_push_the_others_out() {
+        let req = actix_web::test::TestRequest::default().to_http_request();
+        let budget = Budget::new(40_000);
+        let (crawled, other) = (PageStore::new(Arc::clone(&budget)), PageStore::new(Arc::clone(&budget)));
+        for i in 0..40 {
+            let _ = crawled.serve(&req, Some(key(&format!("/t/1/player/{i}"))), Body::html("x".repeat(1000)));
+        }
+        assert_eq!(crawled.kept(), (6, 9000), "a store keeps at most its quarter");
+        let _ = other.serve(&req, Some(key("/t/2/standings")), Body::html("y".repeat(4000)));
+        assert!(other.cached(&req, Some(&key("/t/2/standings"))).is_some(), "another store still caches");
+    }
+
     fn key(path: &str) -> PageKey {
         PageKey { path: path.into(), lang: "pl", variant: "" }
     }
@@ -391,7 +485,8 @@ mod tests {
     #[test]
     fn a_store_keeps_bodies_within_its_budget_and_gives_it_back_when_dropped() {
         let req = actix_web::test::TestRequest::default().to_http_request();
-        let budget = Budget::new(10_000);
+        // A store may take a quarter of the budget: 10,000 bytes.
+        let budget = Budget::new(40_000);
         let store = PageStore::new(Arc::clone(&budget));
         // 4,000 bytes are charged 6,000 (room for the compressed forms): the first fits, the second not.
         let res = store.serve(&req, Some(key("/a")), Body::html("a".repeat(4000)));
@@ -400,7 +495,7 @@ mod tests {
         assert!(store.cached(&req, Some(&key("/a"))).is_some());
         let res = store.serve(&req, Some(key("/b")), Body::html("b".repeat(4000)));
         assert_eq!(res.status(), 200, "served all the same");
-        assert!(store.cached(&req, Some(&key("/b"))).is_none(), "over budget: not kept");
+        assert!(store.cached(&req, Some(&key("/b"))).is_none(), "over the store's budget: not kept");
         // A personal page (no key) is never kept.
         let res = store.serve(&req, None, Body::html("c".into()));
         assert_eq!(res.headers().get(header::CACHE_CONTROL).unwrap(), "private, no-cache");

@@ -6,6 +6,7 @@
 use crate::web::error::WebError;
 use crate::web::extract::ctx::lang_of;
 use crate::web::forms::field::BODY_LIMIT;
+use crate::web::security::bodies::BodyRefusal;
 use crate::web::security::session;
 use crate::web::text::i18n::Lang;
 use actix_web::dev::Payload;
@@ -31,7 +32,19 @@ pub fn check(req: &HttpRequest, sent: Option<&str>, lang: Lang) -> Result<(), We
 pub fn payload_error(e: &actix_web::Error) -> WebError {
     match e.as_error::<PayloadError>() {
         Some(PayloadError::Overflow) => WebError::TooLarge { limit: BODY_LIMIT },
-        _ => WebError::BadRequest(e.to_string()),
+        Some(p) => from_payload(p),
+        None => WebError::BadRequest(e.to_string()),
+    }
+}
+
+/// A body stream's error: past its deadline or over the budget (`bodies`), over the limit, or
+/// malformed.
+#[must_use]
+pub fn from_payload(e: &PayloadError) -> WebError {
+    match (BodyRefusal::of(e), e) {
+        (Some(refusal), _) => refusal.web_error(),
+        (None, PayloadError::Overflow) => WebError::TooLarge { limit: BODY_LIMIT },
+        (None, e) => WebError::BadRequest(e.to_string()),
     }
 }
 

@@ -50,6 +50,15 @@ pub fn need(path: &str) -> Need {
     }
 }
 
+/// The path as the router matches it: percent-encoded octets decoded except `%`, `/` and `+`
+/// (actix-router's requoting), so `/%61dmin/t/1` is `/admin/t/1` here as for the route table. Every
+/// decision made on a path (this policy, `Cache-Control: no-store`, body limits) is made on this
+/// one, never on the spelling sent (issue 23: `/%61dmin/t/1` was served without `no-store`).
+#[must_use]
+pub fn routed_path(req: &ServiceRequest) -> &str {
+    req.match_info().as_str()
+}
+
 /// Refuse a request its path's policy does not allow.
 ///
 /// # Errors
@@ -58,7 +67,7 @@ pub async fn access(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    let need = need(req.path());
+    let need = need(routed_path(&req));
     if need == Need::Nothing {
         return Ok(next.call(req).await?.map_into_left_body());
     }
@@ -79,7 +88,7 @@ pub async fn access(
         None => Ok(next.call(req).await?.map_into_left_body()),
         Some(e) => {
             if !matches!(e, WebError::LoginRequired) {
-                tracing::info!(path = %req.path(), "access refused by the route guard");
+                tracing::info!(path = %routed_path(&req), "access refused by the route guard");
             }
             Ok(req.error_response(e).map_into_right_body())
         }

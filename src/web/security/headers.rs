@@ -14,7 +14,7 @@
 //! content in the response." A `HEAD` request is routed as `GET`; the HTTP codec, which saw the
 //! `HEAD`, sends the headers (with the GET's `Content-Length`) and no body.
 
-use crate::web::security::guard::{Need, need};
+use crate::web::security::guard::{Need, need, routed_path};
 use crate::web::security::session::SessionConfig;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -52,7 +52,7 @@ pub async fn security_headers(
         req.head_mut().method = Method::GET;
     }
     let secure = req.app_data::<web::Data<SessionConfig>>().is_some_and(|c| c.secure);
-    let private = private(req.path());
+    let private = private(routed_path(&req));
     let mut res = next.call(req).await?;
     let headers = res.headers_mut();
     for (name, value) in FIXED {

@@ -1,6 +1,7 @@
-//! Who may ask, and how the service keeps them apart: logins, sessions, CSRF, the route guard, throttling, password hashing and policy, redirects, security headers.
+//! Who may ask, and how the service keeps them apart: logins, request bodies under slow clients, sessions, CSRF, the route guard, throttling, password hashing and policy, redirects, security headers.
 
 pub mod auth;
+pub mod bodies;
 pub mod csrf;
 pub mod guard;
 pub mod hashing;

@@ -168,7 +168,8 @@ pub async fn middleware(
     let config = req.app_data::<web::Data<SessionConfig>>().cloned();
     let db = req.app_data::<web::Data<Store>>().cloned();
     let (Some(config), Some(db)) = (config, db) else { return next.call(req).await };
-    if req.path().starts_with("/static/") {
+    // The path as routed (see `guard::routed_path`).
+    if req.match_info().as_str().starts_with("/static/") {
         // Files for everyone: no session to read, no form to sign.
         return next.call(req).await;
     }

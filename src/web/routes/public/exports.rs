@@ -57,7 +57,7 @@ async fn export(
     tid: i64,
     variant: &'static str,
 ) -> Result<PublicPage, WebError> {
-    PublicPage::open(req, db, views, TournamentId(tid), Some(PageKey::shared(req, ctx, variant))).await
+    PublicPage::open(req, db, views, TournamentId(tid), PageKey::shared(req, ctx, variant)).await
 }
 
 fn game_cells(lang: Lang, line: &MatchLine, game_no: i64) -> [String; 3] {

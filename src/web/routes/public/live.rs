@@ -11,6 +11,7 @@ use crate::web::extract::ctx::Ctx;
 use crate::web::forms::rules::rule_options;
 use crate::web::read_model::cache::Views;
 use crate::web::read_model::editions::EditionCache;
+use crate::web::read_model::http::live_answer;
 use crate::web::routes::render;
 use crate::web::table::recorded::{self, now_ms};
 use crate::web::table::{ClockView, clock_views, phase_key, side_key};
@@ -133,9 +134,10 @@ pub async fn live_page(
         }
     }
     let round = round.map(|r| r.number);
+    let logged_in = ctx.user.is_some();
     if query.frame.is_some() {
-        return render(&LiveFrame { ctx: &ctx, t, round, tables });
+        return Ok(live_answer(render(&LiveFrame { ctx: &ctx, t, round, tables })?, logged_in));
     }
     let poll = format!("/t/{}/live?frame=1", t.id);
-    render(&LivePage { ctx: &ctx, t, round, tables, poll })
+    Ok(live_answer(render(&LivePage { ctx: &ctx, t, round, tables, poll })?, logged_in))
 }

@@ -13,6 +13,7 @@ pub mod exports;
 pub mod game;
 pub mod home;
 pub mod live;
+pub mod logs;
 pub mod matches;
 pub mod player;
 pub mod round;

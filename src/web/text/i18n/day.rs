@@ -131,6 +131,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("error_too_large", "Za duże dane", "Request too large"),
     ("error_too_many", "Zbyt wiele prób", "Too many attempts"),
     ("error_busy", "Serwer zajęty", "Server busy"),
+    ("error_timeout", "Przekroczony czas", "Request timed out"),
+    ("error_unavailable", "Serwis chwilowo niedostępny", "Service briefly unavailable"),
     ("error_internal", "Błąd serwera", "Server error"),
     (
         "error_internal_text",

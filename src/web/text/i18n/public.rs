@@ -29,6 +29,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("all_results", "Wszystkie wyniki", "All results"),
     ("outcome", "Wynik meczu", "Match outcome"),
     ("validated_log", "Sprawdzony zapis partii", "Validated move log"),
+    ("download_log", "Pobierz zapis partii (plik .bwlog)", "Download the move log (.bwlog file)"),
+    ("all_logs_zip", "Wszystkie sprawdzone zapisy partii (zip)", "All validated move logs (zip)"),
     ("tiebreaks", "Kryteria pomocnicze", "Tiebreaks"),
     ("played", "Rozegrane", "Played"),
     ("game_page", "Partia", "Game"),

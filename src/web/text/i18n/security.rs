@@ -23,6 +23,21 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "The server is checking many passwords right now. Try again in",
     ),
     (
+        "body_timeout",
+        "Dane formularza nie dotarły na czas. Wyślij formularz ponownie.",
+        "The form's data did not arrive in time. Send the form again.",
+    ),
+    (
+        "unavailable_bodies",
+        "Serwer odbiera teraz zbyt wiele danych naraz. Spróbuj ponownie za",
+        "The server is receiving too much data at once. Try again in",
+    ),
+    (
+        "unavailable_database",
+        "Baza danych jest chwilowo niedostępna (brak miejsca na dysku lub połączenia). To, co zapisano wcześniej, jest bezpieczne. Spróbuj ponownie za",
+        "The database is briefly unavailable (no disk space or no connection). What was saved before is safe. Try again in",
+    ),
+    (
         "throttled",
         "Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za",
         "Too many failed login attempts. Try again in",
