@@ -4,7 +4,7 @@
 //! inside its transactions) become the variants of the same name.
 
 use crate::engine::LogError;
-use crate::league::{KnockoutError, PairingError};
+use crate::league::{Impossible, KnockoutError, PairingError};
 use crate::outcome::{Side, Termination};
 use crate::store::{self, PlayerId, StoreError};
 
@@ -58,6 +58,9 @@ pub enum Refusal {
     ResultIncomplete { winner: bool, termination: bool, red_points: bool },
     /// This ending is a win for one side only.
     WinsOnly { termination: Termination, winner: Side },
+    /// The typed result is one no game can end with (the league's points table, the clocks): every
+    /// impossible part, each naming its field.
+    ImpossibleResult(Vec<Impossible>),
     /// The typed fields disagree with the validated log: the log's value of each field that does.
     Contradicts { winner: Option<Side>, termination: Option<Termination>, red_points: Option<u32> },
     /// The move log does not validate (its first illegal event).

@@ -38,3 +38,5 @@ pub use final_ranking::{FinalPlace, Reached, final_ranking};
 pub mod clock;
 pub mod simulation;
 pub mod trf;
+pub mod typed_result;
+pub use typed_result::{Armies, ClockRule, Impossible, PointsRule, TypedResult, check_typed_result};

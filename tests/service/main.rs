@@ -41,3 +41,4 @@ mod store;
 mod table;
 mod throttling;
 mod tournament_day;
+mod typed_results;

@@ -13,7 +13,7 @@ use bitwa::web::read_model::view::TournamentView;
 use std::io::Read;
 
 /// A published round 1 of four players and a referee: (tournament, referee, match id, player B id).
-/// Game 1 of the match is in (Red, A, enters Warsaw: 21 points), and table 2 is played (3 and 5
+/// Game 1 of the match is in (Red, A, enters Warsaw: 21 points), and table 2 is played (23 and 12
 /// points), so the round is finished once game 2 is in and the standings count it.
 async fn round_in_play(app: &TestApp) -> (i64, Browser, i64, i64) {
     let admin = app.admin().await;
@@ -37,11 +37,11 @@ async fn round_in_play(app: &TestApp) -> (i64, Browser, i64, i64) {
     let m2 = ids_after(&round.body, &format!("/ref/t/{t}/match/"))[1];
     let games2 = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m2}")).await.body, t);
     assert_eq!(
-        enter(&referee, t, (games2[0].0, &games2[0].1), "red", "warsaw-entered", "3").await.status,
+        enter(&referee, t, (games2[0].0, &games2[0].1), "red", "warsaw-entered", "23").await.status,
         303
     );
     assert_eq!(
-        enter(&referee, t, (games2[1].0, &games2[1].1), "red", "radzymin-check", "5").await.status,
+        enter(&referee, t, (games2[1].0, &games2[1].1), "red", "radzymin-check", "12").await.status,
         303
     );
     // Table 1's row links its two players: A (Red in game 1), then B.

@@ -526,12 +526,12 @@ async fn results_read_as_the_same_sentence_on_the_match_and_player_pages() {
     let app = TestApp::spawn().await;
     let (t, admin, referee, matches) = published_round(&app, &[]).await;
     let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
-    enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "14").await;
-    enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "8").await;
+    enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "25").await;
+    enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "12").await;
     let round = admin.get(&format!("/t/{t}/round/1")).await;
     let names = names_in(&round.body, t);
     let (red_first, other) = (&names[0], &names[1]);
-    let sentence = format!("Wygrywa {red_first} (1:1, więcej punktów za Czerwonych: 14 do 8)");
+    let sentence = format!("Wygrywa {red_first} (1:1, więcej punktów za Czerwonych: 25 do 12)");
     let public = app.browser();
     public.get(&format!("/t/{t}/match/{}", matches[0])).await.assert_contains(&sentence);
     let overview = admin.get(&format!("/admin/t/{t}")).await;
@@ -543,7 +543,7 @@ async fn results_read_as_the_same_sentence_on_the_match_and_player_pages() {
     // And the game: who won, how, the points; no raw names of enums.
     let game = public.get(&format!("/t/{t}/game/{}", games[0].0)).await;
     game.assert_contains(&format!(
-        "Wygrywa Armia Czerwona ({red_first}): Czerwoni weszli do Warszawy; 14 pkt za Czerwonych"
+        "Wygrywa Armia Czerwona ({red_first}): Czerwoni weszli do Warszawy; 25 pkt za Czerwonych"
     ));
 }
 
