@@ -26,6 +26,10 @@ pub enum Refusal {
     NotAReferee,
     /// The range of tables holds no table of the round.
     NoTablesInRange,
+    /// A locked round opens again only while no later round is paired.
+    NextRoundPaired,
+    /// Opening a locked round again needs the organiser's reason (it goes into the history).
+    ReasonRequired,
 
     // The knockout.
     /// The tournament has no knockout (its size is below 2).
@@ -88,6 +92,7 @@ impl From<store::Refusal> for Refusal {
             store::Refusal::RoundNotPublished => Refusal::RoundNotPublished,
             store::Refusal::SeasonNotOver => Refusal::SeasonNotOver,
             store::Refusal::RoundNotOpen => Refusal::RoundNotOpen,
+            store::Refusal::NextRoundPaired => Refusal::NextRoundPaired,
         }
     }
 }

@@ -48,7 +48,7 @@ fn describe(lang: Lang, e: &WebError) -> (&'static str, String) {
             let title = if refusal_status(r) == actix_web::http::StatusCode::CONFLICT {
                 "error_conflict"
             } else {
-                "error_bad_request"
+                "error_refused"
             };
             (title, crate::web::text::refusals::sentence(lang, r))
         }

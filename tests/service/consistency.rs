@@ -70,7 +70,7 @@ async fn deck_checks_are_taken_only_in_published_rounds() {
     assert_eq!(referee.post(&deck, &full).await.status, 303);
 
     play_round_red_first_wins(&referee, t, 1).await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     let locked = admin.post(&deck, &full).await;
     assert_eq!(locked.status, 422);
     locked.assert_contains("tylko w opublikowanej rundzie");

@@ -185,7 +185,7 @@ async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
     let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
     let typed = enter(&admin, t, (games[1].0, &games[1].1), "polish", "radzymin-check", "6").await;
     assert_eq!(typed.status, 303, "{}", typed.body);
-    let locked = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    let locked = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
     assert_eq!(locked.status, 303, "{}", locked.body);
     admin.get(&format!("/t/{t}/standings")).await.assert_ok().assert_contains("Anna Czerwona");
 

@@ -26,7 +26,7 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
     play_round_red_first_wins(&admin, t, 1).await;
-    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
 
     // Semifinals: 1 v 4 and 2 v 3, the better seed commanding Red first.
     let semis = admin.post_follow(&format!("/admin/t/{t}/knockout"), &[]).await;
@@ -39,9 +39,16 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
         .assert_contains("(4)")
         .assert_contains("Finał");
     play_round_red_first_wins(&admin, t, 2).await;
-    // Waiting for the lock: the next knockout round needs the last one locked.
+    // Waiting for the lock: the next knockout round needs the last one locked, and the organiser's
+    // page offers the lock, not the pairing.
     assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 400);
-    admin.post(&format!("/admin/t/{t}/round/2/lock"), &[]).await;
+    admin
+        .get(&format!("/admin/t/{t}"))
+        .await
+        .assert_lacks(&format!("action=\"/admin/t/{t}/knockout\""))
+        .assert_contains(&format!("action=\"/admin/t/{t}/round/2/lock\""))
+        .assert_contains("Runda 2: najpierw zamknij tę rundę");
+    admin.post(&format!("/admin/t/{t}/round/2/lock"), &[("confirm", "1")]).await;
 
     // Final and third-place match together.
     admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;
@@ -106,9 +113,16 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     final_page.assert_contains("w dogrywce").assert_contains(red_name);
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
     history.assert_contains("Losowanie strony w dogrywce");
-    // Nothing left to pair.
-    admin.post(&format!("/admin/t/{t}/round/3/lock"), &[]).await;
+    // Nothing left to pair, and nothing offered.
+    admin.post(&format!("/admin/t/{t}/round/3/lock"), &[("confirm", "1")]).await;
     let over = admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;
     assert_eq!(over.status, 400);
     over.assert_contains("Faza pucharowa zakończona");
+    admin
+        .get(&format!("/admin/t/{t}"))
+        .await
+        .assert_lacks(&format!("action=\"/admin/t/{t}/knockout\""))
+        .assert_lacks(&format!("action=\"/admin/t/{t}/rounds\""))
+        .assert_lacks("Skojarz następną rundę pucharową")
+        .assert_contains("Wszystkie rundy są rozegrane.");
 }

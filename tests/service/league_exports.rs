@@ -45,7 +45,7 @@ async fn four_players_one_round_played(app: &TestApp) -> (Browser, i64, Vec<i64>
     let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[1])).await.body, t);
     enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
     enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     (admin, t, ids)
 }
 

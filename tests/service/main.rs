@@ -33,6 +33,7 @@ mod privacy;
 mod processes;
 mod read_model;
 mod registration;
+mod round_flow;
 mod rules;
 mod schema;
 mod sessions;

@@ -109,12 +109,15 @@ async fn a_finished_knockout(app: &TestApp) -> (i64, Browser) {
     let (t, admin, referee, _) =
         published_round(app, &[("swiss_rounds", "1"), ("knockout_size", "4"), ("third_place", "1")]).await;
     play_round_red_first_wins(&referee, t, 1).await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     for round in [2, 3] {
         assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 303);
         assert_eq!(admin.post(&format!("/admin/t/{t}/round/{round}/publish"), &[]).await.status, 303);
         play_round_red_first_wins(&referee, t, round).await;
-        assert_eq!(admin.post(&format!("/admin/t/{t}/round/{round}/lock"), &[]).await.status, 303);
+        assert_eq!(
+            admin.post(&format!("/admin/t/{t}/round/{round}/lock"), &[("confirm", "1")]).await.status,
+            303
+        );
     }
     (t, admin)
 }
@@ -371,8 +374,8 @@ async fn a_repeated_publish_lock_or_save_shows_the_result_not_a_conflict() {
         enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await.status,
         303
     );
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     assert_eq!(history_rows(&app, "round", "locked").await.len(), 1, "locked once");
 }
 
@@ -517,7 +520,7 @@ async fn the_print_stylesheet_exists_and_table_cards_render_for_a_round() {
         cards.assert_contains(name);
     }
     // A draft's cards are the organiser's only, like its pairings.
-    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
     assert_eq!(public.get(&format!("/t/{t}/round/2/cards")).await.status, 404);
 }
 

@@ -235,6 +235,8 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         Refusal::SwapInvalid => t("swap_invalid"),
         Refusal::NotAReferee => labelled("referee", "not_a_referee"),
         Refusal::NoTablesInRange => labelled("table_from", "no_tables_in_range"),
+        Refusal::NextRoundPaired => t("next_round_paired"),
+        Refusal::ReasonRequired => t("reason_required"),
         Refusal::NoKnockout => t("no_knockout"),
         Refusal::SwissNotDone => t("swiss_not_done"),
         Refusal::KnockoutOver => t("knockout_over"),
@@ -259,6 +261,12 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
             beside_fields(lang, r).into_iter().map(|(_, m)| m).collect::<Vec<_>>().join("; ")
         }
     }
+}
+
+/// [`sentence`] as a template calls it (askama passes references).
+#[must_use]
+pub fn sentence_of(lang: &Lang, r: &Refusal) -> String {
+    sentence(*lang, r)
 }
 
 #[cfg(test)]
@@ -320,6 +328,8 @@ mod tests {
             Refusal::SwapInvalid,
             Refusal::NotAReferee,
             Refusal::NoTablesInRange,
+            Refusal::NextRoundPaired,
+            Refusal::ReasonRequired,
             Refusal::NoKnockout,
             Refusal::SwissNotDone,
             Refusal::KnockoutOver,

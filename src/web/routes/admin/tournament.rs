@@ -3,12 +3,13 @@
 //! parsed at the edge into a [`TournamentConfig`].
 
 use crate::app;
+use crate::app::next_step::{NextStep, RoundsPlan};
 use crate::engine::RuleOptions;
 use crate::league::DECK_SIZE;
 use crate::store::deck_checks::DeckCheck;
 use crate::store::editions::EditionRow;
 use crate::store::players::Player;
-use crate::store::rounds::{Phase, Round, Status};
+use crate::store::rounds::Round;
 use crate::store::tournaments::{Role, Tournament, TournamentConfig};
 use crate::store::{self, PlayerId, Store};
 use crate::web::error::WebError;
@@ -269,9 +270,8 @@ struct Overview<'a> {
     full_deck: i64,
     register: RegisterState,
     import: ImportState,
-    /// Another Swiss round may be paired; the knockout has started.
-    swiss_left: bool,
-    knockout_started: bool,
+    /// What the rounds accept next: the pairing offered, the rounds that may be locked or opened again.
+    plan: RoundsPlan,
     /// Why the configuration form came back (empty when it did not).
     config_problems: Problems,
 }
@@ -333,7 +333,6 @@ pub(super) async fn overview_page(
         .map(|(a, b, until)| NamedPair { a, b, a_name: name(a), b_name: name(b), until })
         .collect();
     let rounds = store::rounds::list(db, t.id).await?;
-    let knockout_started = rounds.iter().any(|r| r.phase() == Phase::Knockout && r.status() != Status::Draft);
     let (cfg, config_problems) = forms.config.unwrap_or_else(|| (t.config(), Problems::default()));
     let page = Overview {
         ctx,
@@ -342,8 +341,7 @@ pub(super) async fn overview_page(
         forbidden,
         referees: store::tournaments::holders(db, t.id, Role::Referee).await?,
         organisers: store::tournaments::holders(db, t.id, Role::Organiser).await?,
-        swiss_left: app::rounds::swiss_left(&rounds, t.swiss_rounds),
-        knockout_started,
+        plan: app::next_step::plan(db, t.id).await?,
         rounds,
         incomplete: store::deck_checks::incomplete(db, t.id, i64::from(DECK_SIZE)).await?,
         editions: edition_choices(db).await?,
