@@ -17,6 +17,49 @@ pub enum MatchRef {
     ThirdPlace,
 }
 
+/// What a knockout match is, named by the rounds left to the final (PRODUCT "Knockout": "1/8
+/// finału", "ćwierćfinał", "półfinał", "finał", "mecz o 3. miejsce").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Stage {
+    Final,
+    ThirdPlace,
+    SemiFinal,
+    QuarterFinal,
+    /// An earlier round: `1/{fraction}` of the final (`8`: the round of 16, "1/8 finału").
+    Fraction(u32),
+}
+
+/// How many rounds a bracket of `size` players has (byes fill it up to a power of two).
+#[must_use]
+pub fn rounds_for(size: u32) -> u32 {
+    size.max(1).next_power_of_two().trailing_zeros()
+}
+
+impl Stage {
+    /// The stage of the main bracket's round `round` (0: the first) of `rounds`.
+    #[must_use]
+    pub fn of_round(round: u32, rounds: u32) -> Stage {
+        match rounds.saturating_sub(round + 1) {
+            0 => Stage::Final,
+            1 => Stage::SemiFinal,
+            2 => Stage::QuarterFinal,
+            // Three rounds before the final: 16 players, an eighth of the final's pairs.
+            before => Stage::Fraction(1u32.checked_shl(before).unwrap_or(u32::MAX)),
+        }
+    }
+}
+
+impl MatchRef {
+    /// The stage of this match in a bracket of `rounds` rounds.
+    #[must_use]
+    pub fn stage(self, rounds: u32) -> Stage {
+        match self {
+            MatchRef::Main { round, .. } => Stage::of_round(round, rounds),
+            MatchRef::ThirdPlace => Stage::ThirdPlace,
+        }
+    }
+}
+
 /// One side of a bracket match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind", content = "player")]

@@ -29,7 +29,7 @@ pub use scorecard::{CardRound, Participation, RoundKind, Scorecard, Scorecards};
 pub use standings::{StandingPlayer, StandingRow, StandingsInput};
 pub use tiebreak::{Tiebreak, TiebreakValue};
 pub mod knockout;
-pub use knockout::{Bracket, BracketMatch, ExtraGameLot, KnockoutError, MatchRef, Slot};
+pub use knockout::{Bracket, BracketMatch, ExtraGameLot, KnockoutError, MatchRef, Slot, Stage, rounds_for};
 pub mod deck_check;
 pub use deck_check::{CardRef, DECK_SIZE, DeckCheckError, DeckReport, check_cards, check_count, check_deck};
 pub mod eligibility;

@@ -146,7 +146,7 @@ mod tests {
         let r = WebError::Refused(crate::app::Refusal::MatchForfeited);
         assert_eq!(
             describe(Lang::Pl, &r),
-            ("error_bad_request", Lang::Pl.t("refused_match_forfeited").to_string())
+            ("error_refused", Lang::Pl.t("refused_match_forfeited").to_string())
         );
         let drawn = WebError::Refused(crate::app::Refusal::ExtraGameDrawnMeanwhile);
         assert_eq!(describe(Lang::En, &drawn).0, "error_conflict");

@@ -198,7 +198,7 @@ async fn bad_results_are_refused_with_a_reason_and_change_nothing() {
     assert_eq!(malformed.status, 400);
 
     let game = app.browser().get(&format!("/t/{t}/game/{}", g.0)).await;
-    game.assert_contains("w toku");
+    game.assert_contains("jeszcze bez wyniku");
     // Another tournament's referee cannot touch this game.
     let other = create_tournament(&admin, &[("name", "Inny turniej")]).await;
     admin

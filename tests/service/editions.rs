@@ -135,7 +135,7 @@ async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
         .await;
     assert_eq!(refused.status, 422, "{}", refused.body);
     assert!(rejection(&refused).contains(&refusal.event), "the refused event is named:\n{}", refused.body);
-    admin.get(&format!("/t/{t0}/game/{}", games0[0].0)).await.assert_contains("w toku");
+    admin.get(&format!("/t/{t0}/game/{}", games0[0].0)).await.assert_contains("jeszcze bez wyniku");
     // The printed edition's log is refused by a tournament on another edition, and the reverse.
     let wrong = admin
         .post(

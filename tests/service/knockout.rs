@@ -30,7 +30,7 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
 
     // Semifinals: 1 v 4 and 2 v 3, the better seed commanding Red first.
     let semis = admin.post_follow(&format!("/admin/t/{t}/knockout"), &[]).await;
-    semis.assert_contains("pucharowa").assert_contains("szkic");
+    semis.assert_contains("półfinał").assert_contains("szkic");
     admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
     let bracket = public.get(&format!("/t/{t}/bracket")).await;
     bracket
@@ -113,6 +113,33 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     final_page.assert_contains("w dogrywce").assert_contains(red_name);
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
     history.assert_contains("Losowanie strony w dogrywce");
+    // Knockout rounds are named by what they are, on every page that shows them.
+    for lang in ["pl", "en"] {
+        for who in [&admin, &public] {
+            who.get(&format!("/lang/{lang}")).await;
+        }
+        for path in [
+            format!("/t/{t}/bracket"),
+            format!("/t/{t}/round/2"),
+            format!("/t/{t}/round/3"),
+            format!("/t/{t}"),
+            format!("/ref/t/{t}"),
+            format!("/t/{t}/match/{final_match}"),
+            format!("/ref/t/{t}/match/{third_match}"),
+            format!("/admin/t/{t}"),
+        ] {
+            let page = admin.get(&path).await;
+            crate::words::assert_no_retired_phrase(&format!("{lang} {path}"), &page.body);
+        }
+    }
+    admin.get("/lang/pl").await;
+    public.get("/lang/pl").await;
+    public.get(&format!("/t/{t}/round/2")).await.assert_contains("półfinał");
+    public.get(&format!("/t/{t}/round/3")).await.assert_contains("finał");
+    let tables = admin.get(&format!("/ref/t/{t}")).await;
+    tables.assert_contains("Stół 1 · finał").assert_contains("Stół 2 · mecz o 3. miejsce");
+    let ranking = public.get(&format!("/t/{t}/bracket")).await;
+    ranking.assert_contains("Osiągnięty etap").assert_contains("przegrany finał");
     // Nothing left to pair, and nothing offered.
     admin.post(&format!("/admin/t/{t}/round/3/lock"), &[("confirm", "1")]).await;
     let over = admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;

@@ -43,3 +43,4 @@ mod table;
 mod throttling;
 mod tournament_day;
 mod typed_results;
+mod words;

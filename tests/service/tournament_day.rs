@@ -446,7 +446,7 @@ async fn a_refused_log_comes_back_on_the_form_with_the_log_kept_and_a_polish_mes
     );
     assert_eq!(field_value(form, "red_clock").as_deref(), Some("12:05"));
     page.assert_contains("<html lang=\"pl\">");
-    app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("w toku");
+    app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("jeszcze bez wyniku");
 }
 
 #[actix_rt::test]

@@ -119,6 +119,12 @@ impl TournamentView {
         }
     }
 
+    /// What a knockout round is (`None`: a Swiss round).
+    #[must_use]
+    pub fn round_stage(&self, round: &Round) -> Option<crate::league::Stage> {
+        self.data.stage_of_round(round)
+    }
+
     /// What the rounds accept next at this stamp (the organiser's round actions offer only these).
     #[must_use]
     pub fn rounds_plan(&self) -> crate::app::next_step::RoundsPlan {

@@ -74,6 +74,34 @@ impl Named for Reached {
     }
 }
 
+/// The reading of Grupa pościgowa's encircling maneuver (register R8), as the configuration form
+/// names it.
+impl Named for crate::engine::Encirclement {
+    fn text_key(&self) -> &'static str {
+        match self {
+            crate::engine::Encirclement::TwoAttackers => "encirclement_two_attackers",
+            crate::engine::Encirclement::FlankAttack => "encirclement_flank_attack",
+        }
+    }
+}
+
+/// A knockout round or match, named by what it is.
+impl Named for crate::league::Stage {
+    fn text_key(&self) -> &'static str {
+        use crate::league::Stage;
+        match self {
+            Stage::Final => "ko_final",
+            Stage::ThirdPlace => "ko_third_place",
+            Stage::SemiFinal => "ko_semi_final",
+            Stage::QuarterFinal => "ko_quarter_final",
+            Stage::Fraction(8) => "ko_eighth",
+            Stage::Fraction(16) => "ko_sixteenth",
+            Stage::Fraction(32) => "ko_thirty_second",
+            Stage::Fraction(_) => "knockout",
+        }
+    }
+}
+
 /// A standings column's heading.
 impl Named for Tiebreak {
     fn text_key(&self) -> &'static str {
@@ -137,6 +165,19 @@ mod tests {
             Reached::Swiss,
         ];
         keys.extend(reached.iter().map(Named::text_key));
+        use crate::league::Stage;
+        let stages =
+            [Stage::Final, Stage::ThirdPlace, Stage::SemiFinal, Stage::QuarterFinal, Stage::Fraction(8)];
+        keys.extend(stages.iter().map(Named::text_key));
+        keys.extend(
+            [Stage::Fraction(16), Stage::Fraction(32), Stage::Fraction(64)].iter().map(Named::text_key),
+        );
+        keys.extend(
+            crate::web::forms::rules::ENCIRCLEMENTS
+                .iter()
+                .filter_map(|n| crate::web::forms::rules::encirclement(n))
+                .map(|e| e.text_key()),
+        );
         for key in keys {
             for lang in [Lang::Pl, Lang::En] {
                 assert!(!lang.t(key).is_empty(), "{key} has no {lang:?} text");
@@ -150,6 +191,8 @@ mod tests {
         assert_eq!(Lang::Pl.t(Status::Published.text_key()), "opublikowana");
         assert_eq!(Lang::En.t(Termination::TimeForfeit.text_key()), "Time forfeit");
         assert_eq!(Lang::Pl.t(Reached::KnockoutRound { before_final: 2 }.text_key()), "ćwierćfinał");
+        assert_eq!(Lang::Pl.t(crate::league::Stage::Fraction(8).text_key()), "1/8 finału");
+        assert_eq!(Lang::Pl.t(crate::league::Stage::ThirdPlace.text_key()), "mecz o 3. miejsce");
         assert_eq!(Lang::En.t(Tiebreak::BuchholzCut1.text_key()), "Buchholz cut 1");
     }
 

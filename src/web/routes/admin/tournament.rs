@@ -272,6 +272,8 @@ struct Overview<'a> {
     import: ImportState,
     /// What the rounds accept next: the pairing offered, the rounds that may be locked or opened again.
     plan: RoundsPlan,
+    /// What each knockout round is, by its number.
+    stages: std::collections::BTreeMap<i64, crate::league::Stage>,
     /// Why the configuration form came back (empty when it did not).
     config_problems: Problems,
 }
@@ -333,6 +335,7 @@ pub(super) async fn overview_page(
         .map(|(a, b, until)| NamedPair { a, b, a_name: name(a), b_name: name(b), until })
         .collect();
     let rounds = store::rounds::list(db, t.id).await?;
+    let data = app::snapshot::Loaded::load_id(db, t.id).await?;
     let (cfg, config_problems) = forms.config.unwrap_or_else(|| (t.config(), Problems::default()));
     let page = Overview {
         ctx,
@@ -341,7 +344,8 @@ pub(super) async fn overview_page(
         forbidden,
         referees: store::tournaments::holders(db, t.id, Role::Referee).await?,
         organisers: store::tournaments::holders(db, t.id, Role::Organiser).await?,
-        plan: app::next_step::plan(db, t.id).await?,
+        plan: app::next_step::plan_of(&data),
+        stages: data.rounds.iter().filter_map(|r| Some((r.number, data.stage_of_round(r)?))).collect(),
         rounds,
         incomplete: store::deck_checks::incomplete(db, t.id, i64::from(DECK_SIZE)).await?,
         editions: edition_choices(db).await?,

@@ -30,6 +30,8 @@ struct RoundPage<'a> {
     referees: Vec<String>,
     /// What the rounds accept next (organisers: lock, open again).
     plan: Option<RoundsPlan>,
+    /// What a knockout round is.
+    stage: Option<crate::league::Stage>,
 }
 
 pub async fn pairings(
@@ -61,8 +63,20 @@ pub async fn pairings(
         Vec::new()
     };
     let plan = organiser.then(|| view.rounds_plan());
+    let stage = view.round_stage(round);
     page.render(
         &req,
-        &RoundPage { ctx: &ctx, t: view.t(), round, lines, organiser, referee, table_refs, referees, plan },
+        &RoundPage {
+            ctx: &ctx,
+            t: view.t(),
+            round,
+            lines,
+            organiser,
+            referee,
+            table_refs,
+            referees,
+            plan,
+            stage,
+        },
     )
 }
