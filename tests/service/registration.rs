@@ -197,3 +197,41 @@ async fn a_restart_keeps_data_and_sessions_and_prints_no_new_password() {
     let same_session = Browser::with_cookies_of(&admin, &again.base);
     same_session.get(&format!("/admin/t/{t}")).await.assert_contains("Zofia Trwała");
 }
+
+#[actix_rt::test]
+async fn an_import_reads_polish_excel_dates_and_lists_every_bad_row_at_once() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let path = format!("/admin/t/{t}/players/import");
+    // Three bad rows among good ones: each named with its field, nothing stored.
+    let bad = "imię i nazwisko;data urodzenia;szkoła\n\
+               Anna Nowak;14.03.2008;LO 5\n\
+               Jan Kowalski;31.02.2009;LO 5\n\
+               Ewa Zielińska;2008-07-07;SP 3\n\
+               ;01.01.2009;SP 3\n\
+               Piotr Wiśniewski;14.03.08;LO 1\n";
+    let page = admin.post(&path, &[("csv", bad)]).await;
+    assert_eq!(page.status, 422);
+    let refused = field_error(&page.body, "csv").expect("the problems beside the box");
+    for row in
+        ["Wiersz 3: Jan Kowalski: Data urodzenia", "Wiersz 5: Imię i nazwisko", "Wiersz 6: Piotr Wiśniewski"]
+    {
+        assert!(refused.contains(row), "{row} in {refused}");
+    }
+    assert!(
+        !refused.contains("Wiersz 2") && !refused.contains("Wiersz 4"),
+        "good rows are not named: {refused}"
+    );
+    assert!(refused.contains("DD.MM.RRRR"), "{refused}");
+    app.browser().get(&format!("/t/{t}")).await.assert_lacks("Anna Nowak");
+
+    // Polish Excel's dates, and a tab-separated paste from a spreadsheet.
+    let good = "imię i nazwisko\tdata urodzenia\tszkoła\n\
+                Anna Nowak\t14.03.2008\tLO 5\n\
+                Jan Kowalski\t1.2.2009\tLO 5\n\
+                Ewa Zielińska\t2008-07-07\tSP 3\n";
+    assert_eq!(admin.post(&path, &[("csv", good)]).await.status, 303);
+    let public = app.browser().get(&format!("/t/{t}")).await;
+    public.assert_contains("Anna Nowak").assert_contains("Jan Kowalski").assert_contains("(3)");
+}

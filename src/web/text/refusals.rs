@@ -27,9 +27,9 @@ pub fn problem(lang: Lang, kind: &ProblemKind) -> String {
             let kib = max_bytes / 1024;
             lang.pick(format!("najwyżej {kib} KiB"), format!("at most {kib} KiB"))
         }
-        ProblemKind::BadDate => {
-            lang.pick("podaj datę w formacie RRRR-MM-DD", "enter a date as YYYY-MM-DD").to_string()
-        }
+        ProblemKind::BadDate => lang
+            .pick("podaj datę jako DD.MM.RRRR lub RRRR-MM-DD", "enter a date as DD.MM.YYYY or YYYY-MM-DD")
+            .to_string(),
         ProblemKind::BadClock => t("clock_format"),
         ProblemKind::ForbiddenChar(c) => {
             let code = format!("U+{:04X}", u32::from(*c));

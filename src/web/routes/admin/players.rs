@@ -130,8 +130,15 @@ pub async fn import(
                     return store_players(&db, &t, &players, &org.user).await;
                 }
             }
-            Err(ImportProblem::TooLarge) => return Err(WebError::TooLarge { limit: field::BODY_LIMIT }),
-            Err(problem) => state.problems.add("csv", import_problem(lang, &problem)),
+            Err(problems) if problems.contains(&ImportProblem::TooLarge) => {
+                return Err(WebError::TooLarge { limit: field::BODY_LIMIT });
+            }
+            // Every wrong row at once, nothing stored.
+            Err(problems) => {
+                for problem in &problems {
+                    state.problems.add("csv", import_problem(lang, problem));
+                }
+            }
         }
     }
     let forms = Forms { import: state, ..Forms::default() };
