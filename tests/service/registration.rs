@@ -235,3 +235,42 @@ async fn an_import_reads_polish_excel_dates_and_lists_every_bad_row_at_once() {
     let public = app.browser().get(&format!("/t/{t}")).await;
     public.assert_contains("Anna Nowak").assert_contains("Jan Kowalski").assert_contains("(3)");
 }
+
+/// A players file from `fixtures/imports/`.
+fn players_file(name: &str) -> Vec<u8> {
+    std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/imports").join(name))
+        .unwrap()
+}
+
+#[actix_rt::test]
+async fn an_excel_workbook_and_a_windows_1250_csv_register_every_player() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let path = format!("/admin/t/{t}/players/import-file");
+    let token = admin.csrf_token().await;
+    let xlsx = players_file("gracze.xlsx");
+    let sent = admin
+        .post_parts(&path, &[Part::Field("csrf", &token), Part::File("players_file", "gracze.xlsx", &xlsx)])
+        .await;
+    assert_eq!(sent.status, 303, "{}", sent.body);
+    let cp1250 = players_file("gracze-cp1250.csv");
+    assert!(std::str::from_utf8(&cp1250).is_err(), "the fixture is not UTF-8");
+    let sent = admin
+        .post_parts(&path, &[Part::Field("csrf", &token), Part::File("players_file", "gracze.csv", &cp1250)])
+        .await;
+    assert_eq!(sent.status, 303, "{}", sent.body);
+    let public = app.browser().get(&format!("/t/{t}")).await;
+    for name in
+        ["Łucja Żółkiewska", "Jan Kowalski", "Ewa Zielińska", "Małgorzata Źrebięcka", "Świętosław Gąsienica"]
+    {
+        public.assert_contains(name);
+    }
+    public.assert_contains("(5)");
+    // The workbook's date cells and the text date are the birth dates typed.
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    overview.assert_contains("2008-03-14").assert_contains("2009-02-01").assert_contains("2008-07-07");
+    // Without the token the file is not read.
+    let forged = admin.post_parts(&path, &[Part::File("players_file", "gracze.xlsx", &xlsx)]).await;
+    assert_eq!(forged.status, 403);
+}
