@@ -35,7 +35,7 @@ async fn six_after_the_swiss() -> (Day, Vec<PlayerId>) {
     assert_eq!(refusal(pair_knockout(&day).await), Refusal::LockFirst { round: n });
     day.publish(n).await;
     // Table by table: `player_a` wins 2:0 scoring `won` as Red; `player_b` scores `lost` as Red.
-    let points = [(30, 5), (10, 15), (20, 25)];
+    let points = [(30, 6), (10, 15), (20, 25)];
     let matches = day.matches(n).await;
     let mut table: Vec<(PlayerId, i64, i64)> = Vec::new(); // (player, match points, Red-side points)
     for (m, (won, lost)) in matches.iter().zip(points) {

@@ -181,3 +181,79 @@ async fn clearing_a_walkover_racing_a_lock_never_leaves_a_locked_round_undecided
         }
     }
 }
+
+/// The next step the rounds accept, on a fresh snapshot.
+async fn next(day: &Day) -> bitwa::app::next_step::NextStep {
+    bitwa::app::next_step::plan_of(&day.snapshot().await).next
+}
+
+#[tokio::test]
+async fn the_next_step_offered_is_the_one_the_use_cases_accept_until_the_final_is_decided() {
+    use bitwa::app::knockout::pair_next_round;
+    use bitwa::app::next_step::NextStep;
+    let day = Day::with(4, |cfg| cfg.swiss_rounds = 1).await;
+    assert_eq!(next(&day).await, NextStep::PairSwiss);
+    let n = day.pair().await;
+    assert_eq!(next(&day).await, NextStep::Blocked(Refusal::LockFirst { round: n }));
+    day.publish(n).await;
+    let plan = bitwa::app::next_step::plan_of(&day.snapshot().await);
+    assert!(!plan.can_lock(&n), "results missing: locking would be refused");
+    day.play(n).await;
+    let plan = bitwa::app::next_step::plan_of(&day.snapshot().await);
+    assert!(plan.can_lock(&n) && plan.reopenable.is_none());
+    day.lock(n).await;
+    assert_eq!(next(&day).await, NextStep::StartKnockout);
+    assert!(bitwa::app::next_step::plan_of(&day.snapshot().await).can_reopen(&n));
+    let mut round = pair_next_round(&day.db, day.t, 7, day.organiser).await.unwrap();
+    loop {
+        assert_eq!(next(&day).await, NextStep::Blocked(Refusal::LockFirst { round }));
+        day.publish(round).await;
+        day.play(round).await;
+        day.lock(round).await;
+        match next(&day).await {
+            NextStep::NextKnockoutRound => {
+                round = pair_next_round(&day.db, day.t, 7, day.organiser).await.unwrap()
+            }
+            NextStep::Over => break,
+            other => panic!("after knockout round {round}: {other:?}"),
+        }
+    }
+    // Over: what it offers nothing for, the use case refuses.
+    let more = pair_next_round(&day.db, day.t, 7, day.organiser).await;
+    assert_eq!(refusal(more), Refusal::KnockoutOver);
+    assert_eq!(round, 3, "semifinals, then the final");
+}
+
+#[tokio::test]
+async fn a_locked_round_opens_again_with_a_reason_until_the_next_round_is_paired() {
+    let day = Day::new(4).await;
+    let n = day.played_round().await;
+    let no_reason = rounds::unlock(&day.db, day.t, n, "  ", day.organiser).await;
+    assert_eq!(refusal(no_reason), Refusal::ReasonRequired);
+    assert_eq!(day.round(n).await.status(), Status::Locked);
+    rounds::unlock(&day.db, day.t, n, "table 2 typed the wrong winner", day.organiser).await.unwrap();
+    assert_eq!(day.round(n).await.status(), Status::Published);
+    // Open: a referee enters results again; opening it twice is a success.
+    let m = day.matches(n).await.remove(0);
+    day.enter_as(&m, 1, &day::red_wins(24), Role::Referee).await.unwrap();
+    rounds::unlock(&day.db, day.t, n, "again", day.organiser).await.unwrap();
+    let history = store::history::for_tournament(&day.db, day.t).await.unwrap();
+    let reasons: Vec<&str> = history
+        .iter()
+        .filter_map(|e| match &e.change {
+            store::history::Change::RoundUnlocked { reason, .. } => Some(reason.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reasons, ["table 2 typed the wrong winner"], "logged once, with its reason");
+    day.lock(n).await;
+    // Once the next round is paired (a draft too), the round stays locked.
+    let next_round = day.pair().await;
+    let refused = rounds::unlock(&day.db, day.t, n, "too late", day.organiser).await;
+    assert_eq!(refusal(refused), Refusal::NextRoundPaired);
+    assert_eq!(day.round(n).await.status(), Status::Locked);
+    assert!(!bitwa::app::next_step::plan_of(&day.snapshot().await).can_reopen(&n));
+    // A round that is not locked is not "opened again".
+    let draft = rounds::unlock(&day.db, day.t, next_round, "a draft", day.organiser).await;
+    assert!(matches!(draft, Err(AppError::Store(StoreError::Conflict))), "{draft:?}");
+}

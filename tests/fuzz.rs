@@ -322,7 +322,8 @@ fn the_player_csv_import_never_panics() {
         |(text, l)| {
             // Parsed, and a refusal said in the page's language (the words take the row's text).
             let lang = if *l == 0 { Lang::Pl } else { Lang::En };
-            let _ = parse_csv(first_day, text).map_err(|p| import_problem(lang, &p));
+            let _ = parse_csv(first_day, text)
+                .map_err(|all| all.iter().map(|p| import_problem(lang, p)).collect::<Vec<_>>());
         },
     );
 }

@@ -151,3 +151,24 @@ fn a_bracket_is_seeded_from_the_top_of_the_standings() {
     assert_eq!(b.rounds[0][0].slots, [Slot::Player { id: PlayerId(3), seed: 1 }, Slot::Bye]);
     assert_eq!(b.rounds[0][1].players(), Some((PlayerId(7), PlayerId(9))));
 }
+
+#[test]
+fn knockout_rounds_are_named_by_the_rounds_left_to_the_final() {
+    use bitwa::league::{BracketRound, MatchRef, rounds_for};
+    // 16 players: 1/8 finału, ćwierćfinał, półfinał, finał; 32: 1/16 first; 6 fill up to 8.
+    assert_eq!(rounds_for(16), 4);
+    assert_eq!(rounds_for(6), 3);
+    assert_eq!(rounds_for(2), 1);
+    let names: Vec<BracketRound> = (0..4).map(|r| BracketRound::of_round(r, 4)).collect();
+    assert_eq!(
+        names,
+        [BracketRound::Fraction(8), BracketRound::QuarterFinal, BracketRound::SemiFinal, BracketRound::Final]
+    );
+    assert_eq!(BracketRound::of_round(0, 5), BracketRound::Fraction(16));
+    assert_eq!(MatchRef::ThirdPlace.stage(2), BracketRound::ThirdPlace);
+    assert_eq!(MatchRef::Main { round: 1, index: 0 }.stage(2), BracketRound::Final);
+    // The bracket's own rounds agree with its size.
+    let ranked: Vec<bitwa::league::PlayerId> = (1..=6).map(bitwa::league::PlayerId).collect();
+    let b = bitwa::league::Bracket::seeded(&ranked, true, 1).unwrap();
+    assert_eq!(u32::try_from(b.rounds.len()).unwrap(), rounds_for(6));
+}

@@ -13,14 +13,16 @@
 //! |---|---|
 //! | [`tournament`] | create, configure; the configuration's defaults and rule switches |
 //! | [`registration`] | register, import, change a player, erase personal data |
-//! | [`rounds`] | pair the next Swiss round, publish, lock, discard a draft, swap players, assign a referee |
+//! | [`rounds`] | pair the next Swiss round, publish, lock, unlock, discard a draft, swap players, assign a referee |
 //! | [`results`] | may results be entered, enter or correct a result, walkovers, the extra game, deck checks |
 //! | [`knockout`] | start the knockout or pair its next round |
+//! | [`next_step`] | what the rounds accept next (what the pages offer) |
 //! | [`demo`] | the demo tournament, built through the use cases above |
 
 pub mod accounts;
 pub mod demo;
 pub mod knockout;
+pub mod next_step;
 pub mod refusal;
 pub mod registration;
 pub mod results;

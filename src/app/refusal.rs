@@ -4,7 +4,7 @@
 //! inside its transactions) become the variants of the same name.
 
 use crate::engine::LogError;
-use crate::league::{KnockoutError, PairingError};
+use crate::league::{Impossible, KnockoutError, PairingError};
 use crate::outcome::{Side, Termination};
 use crate::store::{self, PlayerId, StoreError};
 
@@ -26,6 +26,10 @@ pub enum Refusal {
     NotAReferee,
     /// The range of tables holds no table of the round.
     NoTablesInRange,
+    /// A locked round opens again only while no later round is paired.
+    NextRoundPaired,
+    /// Opening a locked round again needs the organiser's reason (it goes into the history).
+    ReasonRequired,
 
     // The knockout.
     /// The tournament has no knockout (its size is below 2).
@@ -58,6 +62,9 @@ pub enum Refusal {
     ResultIncomplete { winner: bool, termination: bool, red_points: bool },
     /// This ending is a win for one side only.
     WinsOnly { termination: Termination, winner: Side },
+    /// The typed result is one no game can end with (the league's points table, the clocks): every
+    /// impossible part, each naming its field.
+    ImpossibleResult(Vec<Impossible>),
     /// The typed fields disagree with the validated log: the log's value of each field that does.
     Contradicts { winner: Option<Side>, termination: Option<Termination>, red_points: Option<u32> },
     /// The move log does not validate (its first illegal event).
@@ -85,6 +92,7 @@ impl From<store::Refusal> for Refusal {
             store::Refusal::RoundNotPublished => Refusal::RoundNotPublished,
             store::Refusal::SeasonNotOver => Refusal::SeasonNotOver,
             store::Refusal::RoundNotOpen => Refusal::RoundNotOpen,
+            store::Refusal::NextRoundPaired => Refusal::NextRoundPaired,
         }
     }
 }

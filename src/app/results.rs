@@ -9,7 +9,10 @@ use super::snapshot::{MatchState, draw_rule, play_of, ref_of, sp};
 use super::tournament::rule_options;
 use super::{AppError, AppResult, Refusal};
 use crate::engine::{Edition, validate_log};
-use crate::league::{self, DeckCheckError, DeckReport, ExtraGameLot, check_deck};
+use crate::league::typed_result::check_clocks;
+use crate::league::{
+    self, Armies, DeckCheckError, DeckReport, ExtraGameLot, TypedResult, check_deck, check_typed_result,
+};
 use crate::outcome::{Side, Termination};
 use crate::store::deck_checks::NewDeckCheck;
 use crate::store::games::{GameRow, LogStatus, ResultEntry};
@@ -92,9 +95,22 @@ impl Decided {
     }
 }
 
-/// A typed result without a log: every field is needed, and the winner must fit the termination
-/// (the outcome's rule: some endings are a win for one side only).
-fn typed_entry(typed: &Typed) -> Result<ResultEntry, Refusal> {
+/// How many armies each side has in the edition (what the points table counts).
+#[must_use]
+pub fn armies(edition: &Edition) -> Armies {
+    let count = |side| u32::try_from(edition.units().filter(|u| u.side == side).count()).unwrap_or(u32::MAX);
+    Armies { red: count(Side::Red), polish: count(Side::Polish) }
+}
+
+/// The tournament's time per player, in seconds (what a clock reading can be at most).
+fn time_control(t: &Tournament) -> i64 {
+    i64::from(rule_options(&t.config()).time_control_secs)
+}
+
+/// A typed result without a log: every field is needed, the winner must fit the termination (the
+/// outcome's rule: some endings are a win for one side only), and the points and clocks must be
+/// ones a game that ended so can give (`league::typed_result`, checked as a log would be).
+fn typed_entry(t: &Tournament, edition: &Edition, typed: &Typed) -> Result<ResultEntry, Refusal> {
     let (Some(winner), Some(termination), Some(red_points)) =
         (typed.winner, typed.termination, typed.red_points)
     else {
@@ -107,6 +123,17 @@ fn typed_entry(typed: &Typed) -> Result<ResultEntry, Refusal> {
     if let Some(only) = termination.fixed_winner().filter(|&w| w != winner) {
         return Err(Refusal::WinsOnly { termination, winner: only });
     }
+    let claimed = TypedResult {
+        winner,
+        termination,
+        red_points,
+        red_clock_secs: typed.red_clock,
+        polish_clock_secs: typed.polish_clock,
+    };
+    let impossible = check_typed_result(&claimed, armies(edition), time_control(t));
+    if !impossible.is_empty() {
+        return Err(Refusal::ImpossibleResult(impossible));
+    }
     Ok(ResultEntry::typed(winner, termination, red_points, typed.red_clock, typed.polish_clock))
 }
 
@@ -116,12 +143,12 @@ fn typed_entry(typed: &Typed) -> Result<ResultEntry, Refusal> {
 /// complete typed result only when the referee says so.
 ///
 /// # Errors
-/// [`Refusal::ResultIncomplete`], [`Refusal::WinsOnly`], [`Refusal::Contradicts`],
-/// [`Refusal::InvalidLog`].
+/// [`Refusal::ResultIncomplete`], [`Refusal::WinsOnly`], [`Refusal::ImpossibleResult`],
+/// [`Refusal::Contradicts`], [`Refusal::InvalidLog`].
 pub fn decide_entry(t: &Tournament, edition: &Edition, s: &Submission) -> Result<Decided, Refusal> {
     let log = s.log.as_str();
     if log.trim().is_empty() {
-        return typed_entry(&s.typed).map(Decided);
+        return typed_entry(t, edition, &s.typed).map(Decided);
     }
     match validate_log(log, edition, &rule_options(&t.config())) {
         Ok(v) => {
@@ -133,6 +160,16 @@ pub fn decide_entry(t: &Tournament, edition: &Edition, s: &Submission) -> Result
                 typed.red_points.is_some_and(|p| p != i64::from(o.red_points)).then_some(o.red_points);
             if winner.is_some() || termination.is_some() || red_points.is_some() {
                 return Err(Refusal::Contradicts { winner, termination, red_points });
+            }
+            let clocks = check_clocks(
+                Some(o.winner),
+                Some(o.termination),
+                typed.red_clock,
+                typed.polish_clock,
+                time_control(t),
+            );
+            if !clocks.is_empty() {
+                return Err(Refusal::ImpossibleResult(clocks));
             }
             Ok(Decided(ResultEntry {
                 winner: Some(o.winner),
@@ -147,7 +184,7 @@ pub fn decide_entry(t: &Tournament, edition: &Edition, s: &Submission) -> Result
             }))
         }
         Err(e) if s.accept_invalid => {
-            let mut entry = typed_entry(&s.typed)?;
+            let mut entry = typed_entry(t, edition, &s.typed)?;
             entry.log_text = Some(log.to_string());
             entry.log_status = LogStatus::Invalid;
             entry.log_message = e.to_string();

@@ -195,6 +195,25 @@ pub async fn lock(db: &Store, t: TournamentId, number: i64, by: UserId) -> AppRe
     .await
 }
 
+/// Open a locked round again for corrections (back to published), with the organiser's reason in the
+/// history. Refused once a later round is paired (checked in the write's transaction: that pairing
+/// counted the round's results). Opening an open round is a success.
+///
+/// # Errors
+/// [`Refusal::ReasonRequired`], [`Refusal::NextRoundPaired`]; [`StoreError::Conflict`] if the
+/// round is a draft; [`StoreError::NotFound`]; the database fails.
+pub async fn unlock(db: &Store, t: TournamentId, number: i64, reason: &str, by: UserId) -> AppResult<()> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(Refusal::ReasonRequired.into());
+    }
+    let round = by_number(db, t, number).await?;
+    match store::rounds::unlock(db, t, round.id, reason, by).await {
+        Err(StoreError::Conflict) if by_number(db, t, number).await?.status() == Status::Published => Ok(()),
+        other => Ok(other?),
+    }
+}
+
 /// Throw away a draft (the organiser re-pairs after a late change), with everything stored with it.
 ///
 /// # Errors

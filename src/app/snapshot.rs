@@ -377,6 +377,25 @@ impl Loaded {
         serde_json::from_str(&first.explanation).ok()
     }
 
+    /// What a knockout match is (`None` for a Swiss match, or before the knockout's seeding).
+    #[must_use]
+    pub fn stage_of(&self, m: &MatchRow) -> Option<league::BracketRound> {
+        if m.phase != Phase::Knockout {
+            return None;
+        }
+        let at = ref_of(m.bracket_slot?)?;
+        let size = u32::try_from(self.seeding()?.ranked.len()).ok()?;
+        Some(at.stage(league::rounds_for(size)))
+    }
+
+    /// What a knockout round is: the stage of its main bracket match (a final's round holds the
+    /// third-place match too); `None` for a Swiss round.
+    #[must_use]
+    pub fn stage_of_round(&self, round: &Round) -> Option<league::BracketRound> {
+        let stages = self.matches_of_round(round).filter_map(|m| self.stage_of(m));
+        stages.min()
+    }
+
     /// Stored knockout matches with their bracket place.
     pub fn knockout_matches(&self) -> impl Iterator<Item = (&MatchRow, MatchRef)> {
         self.matches

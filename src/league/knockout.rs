@@ -17,6 +17,50 @@ pub enum MatchRef {
     ThirdPlace,
 }
 
+/// Which round of the bracket a knockout match is in, named by the rounds left to the final (not a
+/// tournament's stage: `league::stages`) (PRODUCT "Knockout": "1/8
+/// finału", "ćwierćfinał", "półfinał", "finał", "mecz o 3. miejsce").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum BracketRound {
+    Final,
+    ThirdPlace,
+    SemiFinal,
+    QuarterFinal,
+    /// An earlier round: `1/{fraction}` of the final (`8`: the round of 16, "1/8 finału").
+    Fraction(u32),
+}
+
+/// How many rounds a bracket of `size` players has (byes fill it up to a power of two).
+#[must_use]
+pub fn rounds_for(size: u32) -> u32 {
+    size.max(1).next_power_of_two().trailing_zeros()
+}
+
+impl BracketRound {
+    /// The stage of the main bracket's round `round` (0: the first) of `rounds`.
+    #[must_use]
+    pub fn of_round(round: u32, rounds: u32) -> BracketRound {
+        match rounds.saturating_sub(round + 1) {
+            0 => BracketRound::Final,
+            1 => BracketRound::SemiFinal,
+            2 => BracketRound::QuarterFinal,
+            // Three rounds before the final: 16 players, an eighth of the final's pairs.
+            before => BracketRound::Fraction(1u32.checked_shl(before).unwrap_or(u32::MAX)),
+        }
+    }
+}
+
+impl MatchRef {
+    /// The stage of this match in a bracket of `rounds` rounds.
+    #[must_use]
+    pub fn stage(self, rounds: u32) -> BracketRound {
+        match self {
+            MatchRef::Main { round, .. } => BracketRound::of_round(round, rounds),
+            MatchRef::ThirdPlace => BracketRound::ThirdPlace,
+        }
+    }
+}
+
 /// One side of a bracket match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind", content = "player")]

@@ -29,7 +29,9 @@ pub use scorecard::{CardRound, Participation, RoundKind, Scorecard, Scorecards};
 pub use standings::{StandingPlayer, StandingRow, StandingsInput};
 pub use tiebreak::{Tiebreak, TiebreakValue};
 pub mod knockout;
-pub use knockout::{Bracket, BracketMatch, ExtraGameLot, KnockoutError, MatchRef, Slot};
+pub use knockout::{
+    Bracket, BracketMatch, BracketRound, ExtraGameLot, KnockoutError, MatchRef, Slot, rounds_for,
+};
 pub mod deck_check;
 pub use deck_check::{CardRef, DECK_SIZE, DeckCheckError, DeckReport, check_cards, check_count, check_deck};
 pub mod eligibility;
@@ -47,3 +49,5 @@ pub use stages::{
     GroupLabel, GroupQualify, GroupStage, KnockoutEntry, KnockoutStage, Seeding, Separation, Stage, Stages,
     StagesError,
 };
+pub mod typed_result;
+pub use typed_result::{Armies, ClockRule, Impossible, PointsRule, TypedResult, check_typed_result};

@@ -190,6 +190,9 @@ pub enum Refusal {
     /// round; a locked one for an organiser's correction), checked in the write's transaction so a
     /// result cannot slip into a round locked meanwhile.
     RoundNotOpen,
+    /// A locked round opens again only while no later round is paired (the later pairing counted
+    /// its results).
+    NextRoundPaired,
 }
 
 /// Connections per process. SQLite: readers beside its one writer. PostgreSQL: each web process

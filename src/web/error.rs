@@ -255,18 +255,20 @@ impl ResponseError for WebError {
                 "Twoje konto nie ma uprawnień do tej strony. / Your account may not use this page.",
             ),
             WebError::Csrf(m) => ("Brak dostępu", "Forbidden", m.as_str()),
-            WebError::BadRequest(m) => ("Błędne dane", "Bad request", m.as_str()),
+            WebError::BadRequest(m) => {
+                (Lang::Pl.t("error_bad_request"), Lang::En.t("error_bad_request"), m.as_str())
+            }
             // Without the page's language at hand: both (the error page middleware says it in one).
             WebError::Field(p) => {
                 owned = format!("{} / {}", refusals::labelled(Lang::Pl, p), refusals::labelled(Lang::En, p));
-                ("Błędne dane", "Bad request", owned.as_str())
+                (Lang::Pl.t("error_bad_request"), Lang::En.t("error_bad_request"), owned.as_str())
             }
             WebError::Refused(r) => {
                 owned = format!("{} / {}", refusals::sentence(Lang::Pl, r), refusals::sentence(Lang::En, r));
                 if refusal_status(r) == StatusCode::CONFLICT {
                     ("Konflikt zapisu", "Edit conflict", owned.as_str())
                 } else {
-                    ("Błędne dane", "Bad request", owned.as_str())
+                    (Lang::Pl.t("error_refused"), Lang::En.t("error_refused"), owned.as_str())
                 }
             }
             WebError::Conflict(m) => ("Konflikt zapisu", "Edit conflict", m.as_str()),

@@ -48,7 +48,7 @@ fn describe(lang: Lang, e: &WebError) -> (&'static str, String) {
             let title = if refusal_status(r) == actix_web::http::StatusCode::CONFLICT {
                 "error_conflict"
             } else {
-                "error_bad_request"
+                "error_refused"
             };
             (title, crate::web::text::refusals::sentence(lang, r))
         }
@@ -151,7 +151,7 @@ mod tests {
         let r = WebError::Refused(crate::app::Refusal::MatchForfeited);
         assert_eq!(
             describe(Lang::Pl, &r),
-            ("error_bad_request", Lang::Pl.t("refused_match_forfeited").to_string())
+            ("error_refused", Lang::Pl.t("refused_match_forfeited").to_string())
         );
         let drawn = WebError::Refused(crate::app::Refusal::ExtraGameDrawnMeanwhile);
         assert_eq!(describe(Lang::En, &drawn).0, "error_conflict");

@@ -217,6 +217,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/config", web::post().to(admin::configure))
         .route("/admin/t/{t}/players", web::post().to(admin::register))
         .route("/admin/t/{t}/players/import", web::post().to(admin::import))
+        .route("/admin/t/{t}/players/import-file", web::post().to(admin::import_file))
         .route("/admin/t/{t}/players/{p}", web::post().to(admin::change_player))
         .route("/admin/t/{t}/players/{p}/erase", web::post().to(privacy::erase_player))
         .route("/admin/t/{t}/forbidden", web::post().to(admin::forbid))

@@ -13,7 +13,7 @@ async fn first_start_creates_an_organiser_with_a_random_password_that_logs_in() 
     let b = app.browser();
     let refused = b.post("/login", &[("username", "admin"), ("password", "wrong-password")]).await;
     assert_eq!(refused.status, 401);
-    refused.assert_contains("Zły login lub hasło.");
+    refused.assert_contains("Nieprawidłowy login lub hasło.");
 
     b.login("admin", &app.admin_password).await;
     b.get("/me").await.assert_contains("Nowy turniej");

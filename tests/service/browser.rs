@@ -422,7 +422,7 @@ async fn a_day_to_look_at(admin: &Browser) -> (i64, i64, i64, i64, i64) {
         )
         .await;
     play_round_red_first_wins(admin, t, 1).await;
-    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
     let player = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/player/"))[0];

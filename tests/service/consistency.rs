@@ -24,7 +24,7 @@ async fn a_walkover_blocks_game_results_until_it_is_cleared() {
     assert_eq!(refused.status, 422);
     refused.assert_contains("Ten mecz zapisano jako walkower lub wycofanie");
     // Nothing was saved: the game is still open and the match still a walkover.
-    app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("w toku");
+    app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("jeszcze bez wyniku");
     assert!(history_rows(&app, "game", "enter").await.is_empty());
 
     // Cleared ("match played"), the same result is accepted.
@@ -55,7 +55,7 @@ async fn deck_checks_are_taken_only_in_published_rounds() {
     assert_eq!(referee.post(&deck, &full).await.status, 303);
 
     play_round_red_first_wins(referee, t, 1).await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     let locked = admin.post(&deck, &full).await;
     assert_eq!(locked.status, 422);
     locked.assert_contains("tylko w opublikowanej rundzie");

@@ -40,7 +40,7 @@ async fn a_swiss_day_pairs_publishes_takes_results_and_updates_standings() {
     why.assert_contains("Grupy punktowe").assert_contains("wolny los: Gosia Gagacka (0 pkt)");
 
     // Locking needs every result.
-    let early = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    let early = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
     assert_eq!(early.status, 400);
     early.assert_contains("<nav>").assert_contains("Wróć do turnieju");
     early.assert_contains("brakuje wyników");
@@ -48,7 +48,7 @@ async fn a_swiss_day_pairs_publishes_takes_results_and_updates_standings() {
     play_round_red_first_wins(&referee, t, 1).await;
     let round1 = public.get(&format!("/t/{t}/round/1")).await;
     round1.assert_contains("(1:1, więcej punktów za Czerwonych: 21 do 10)").assert_contains("Wygrywa ");
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
 
     // Standings: winners and the bye on 1 point, every tiebreak column shown.
     let standings = public.get(&format!("/t/{t}/standings")).await;
@@ -69,7 +69,7 @@ async fn a_swiss_day_pairs_publishes_takes_results_and_updates_standings() {
     admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await.assert_contains("szkic");
     admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
     play_round_red_first_wins(&referee, t, 2).await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/2/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/2/lock"), &[("confirm", "1")]).await.status, 303);
     let standings = public.get(&format!("/t/{t}/standings")).await;
     assert!(standings.body.contains("<strong>2</strong>"), "someone won both rounds:\n{}", standings.body);
 
@@ -193,7 +193,7 @@ async fn bad_results_are_refused_with_a_reason_and_change_nothing() {
     assert_eq!(malformed.status, 400);
 
     let game = app.browser().get(&format!("/t/{t}/game/{}", g.0)).await;
-    game.assert_contains("w toku");
+    game.assert_contains("jeszcze bez wyniku");
     // Another tournament's referee cannot touch this game.
     let other = create_tournament(&admin, &[("name", "Inny turniej")]).await;
     appoint(&admin, other, "obcy", "obcy-haslo").await;

@@ -130,7 +130,7 @@ async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
         .await;
     assert_eq!(refused.status, 422, "{}", refused.body);
     assert!(rejection(&refused).contains(&refusal.event), "the refused event is named:\n{}", refused.body);
-    admin.get(&format!("/t/{t0}/game/{}", games0[0].0)).await.assert_contains("w toku");
+    admin.get(&format!("/t/{t0}/game/{}", games0[0].0)).await.assert_contains("jeszcze bez wyniku");
     // The printed edition's log is refused by a tournament on another edition, and the reverse.
     let wrong = submit_log(&admin, t0, &games0[0], &log).await;
     assert_eq!(wrong.status, 422);
@@ -175,7 +175,7 @@ async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
     let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
     let typed = enter(&admin, t, (games[1].0, &games[1].1), "polish", "radzymin-check", "6").await;
     assert_eq!(typed.status, 303, "{}", typed.body);
-    let locked = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    let locked = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
     assert_eq!(locked.status, 303, "{}", locked.body);
     admin.get(&format!("/t/{t}/standings")).await.assert_ok().assert_contains("Anna Czerwona");
 

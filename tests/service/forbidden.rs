@@ -58,7 +58,7 @@ async fn a_pair_forbidden_until_round_one_is_kept_apart_in_round_one_and_may_mee
         let winner = if a == x || a == y { a } else { b };
         win(&admin, t, m, a, winner).await;
     }
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
     let r2 = pairs(&admin.get(&format!("/t/{t}/round/2")).await.body, t);
     assert!(r2.iter().any(|&(a, b)| (a == x && b == y) || (a == y && b == x)), "round 2: {r2:?}");
@@ -86,7 +86,7 @@ async fn a_pair_forbidden_always_stays_apart_in_round_two() {
         let winner = if a == x || a == y { a } else { b };
         win(&admin, t, m, a, winner).await;
     }
-    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
     admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
     let r2 = pairs(&admin.get(&format!("/t/{t}/round/2")).await.body, t);
     assert_eq!(r2.len(), 2);

@@ -68,7 +68,7 @@ async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairin
     english.get(&format!("/t/{t}/round/1")).await.assert_contains(&format!("{present} wins by walkover"));
 
     // The round is complete and can be locked; the standings count the forfeit win.
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     let standings = public.get(&format!("/t/{t}/standings")).await;
     assert_eq!(points_of(&standings.body, &present), "1", "{}", standings.body);
     assert_eq!(points_of(&standings.body, &absent), "0", "{}", standings.body);
@@ -113,7 +113,7 @@ async fn both_absent_lose_and_a_withdrawal_can_be_cleared_again() {
     let cleared = admin.get(&format!("/t/{t}/round/1")).await;
     cleared.assert_lacks("wycofanie");
     // Without a result the round cannot be locked.
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 400);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 400);
     let form = admin.get(&format!("/ref/t/{t}/match/{}", matches[1])).await;
     let v = forfeit_version(&form.body);
     assert_eq!(admin.post(&path2, &[("version", &v), ("forfeit", "withdrew-b")]).await.status, 303);
@@ -123,7 +123,7 @@ async fn both_absent_lose_and_a_withdrawal_can_be_cleared_again() {
         .assert_contains("wycofanie")
         .assert_contains("Obustronny walkower");
 
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     let standings = admin.get(&format!("/t/{t}/standings")).await;
     assert_eq!(points_of(&standings.body, &a1), "0");
     assert_eq!(points_of(&standings.body, &b1), "0");
@@ -144,7 +144,7 @@ async fn a_knockout_no_show_sends_the_present_player_on_and_a_double_no_show_is_
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
     play_round_red_first_wins(&admin, t, 1).await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 303);
     admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
     let m = ids_after(&admin.get(&format!("/t/{t}/round/2")).await.body, &format!("/ref/t/{t}/match/"))[0];

@@ -23,11 +23,11 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
     play_round_red_first_wins(&admin, t, 1).await;
-    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
 
     // Semifinals: 1 v 4 and 2 v 3, the better seed commanding Red first.
     let semis = admin.post_follow(&format!("/admin/t/{t}/knockout"), &[]).await;
-    semis.assert_contains("pucharowa").assert_contains("szkic");
+    semis.assert_contains("półfinał").assert_contains("szkic");
     admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
     let bracket = public.get(&format!("/t/{t}/bracket")).await;
     bracket
@@ -36,9 +36,16 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
         .assert_contains("(4)")
         .assert_contains("Finał");
     play_round_red_first_wins(&admin, t, 2).await;
-    // Waiting for the lock: the next knockout round needs the last one locked.
+    // Waiting for the lock: the next knockout round needs the last one locked, and the organiser's
+    // page offers the lock, not the pairing.
     assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 400);
-    admin.post(&format!("/admin/t/{t}/round/2/lock"), &[]).await;
+    admin
+        .get(&format!("/admin/t/{t}"))
+        .await
+        .assert_lacks(&format!("action=\"/admin/t/{t}/knockout\""))
+        .assert_contains(&format!("action=\"/admin/t/{t}/round/2/lock\""))
+        .assert_contains("Runda 2: najpierw zamknij tę rundę");
+    admin.post(&format!("/admin/t/{t}/round/2/lock"), &[("confirm", "1")]).await;
 
     // Final and third-place match together.
     admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;
@@ -103,9 +110,43 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     final_page.assert_contains("w dogrywce").assert_contains(red_name);
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
     history.assert_contains("Losowanie strony w dogrywce");
-    // Nothing left to pair.
-    admin.post(&format!("/admin/t/{t}/round/3/lock"), &[]).await;
+    // Knockout rounds are named by what they are, on every page that shows them.
+    for lang in ["pl", "en"] {
+        for who in [&admin, &public] {
+            who.get(&format!("/lang/{lang}")).await;
+        }
+        for path in [
+            format!("/t/{t}/bracket"),
+            format!("/t/{t}/round/2"),
+            format!("/t/{t}/round/3"),
+            format!("/t/{t}"),
+            format!("/ref/t/{t}"),
+            format!("/t/{t}/match/{final_match}"),
+            format!("/ref/t/{t}/match/{third_match}"),
+            format!("/admin/t/{t}"),
+        ] {
+            let page = admin.get(&path).await;
+            crate::words::assert_no_retired_phrase(&format!("{lang} {path}"), &page.body);
+        }
+    }
+    admin.get("/lang/pl").await;
+    public.get("/lang/pl").await;
+    public.get(&format!("/t/{t}/round/2")).await.assert_contains("półfinał");
+    public.get(&format!("/t/{t}/round/3")).await.assert_contains("finał");
+    let tables = admin.get(&format!("/ref/t/{t}")).await;
+    tables.assert_contains("Stół 1 · finał").assert_contains("Stół 2 · mecz o 3. miejsce");
+    let ranking = public.get(&format!("/t/{t}/bracket")).await;
+    ranking.assert_contains("Osiągnięty etap").assert_contains("przegrany finał");
+    // Nothing left to pair, and nothing offered.
+    admin.post(&format!("/admin/t/{t}/round/3/lock"), &[("confirm", "1")]).await;
     let over = admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;
     assert_eq!(over.status, 400);
     over.assert_contains("Faza pucharowa zakończona");
+    admin
+        .get(&format!("/admin/t/{t}"))
+        .await
+        .assert_lacks(&format!("action=\"/admin/t/{t}/knockout\""))
+        .assert_lacks(&format!("action=\"/admin/t/{t}/rounds\""))
+        .assert_lacks("Skojarz następną rundę pucharową")
+        .assert_contains("Wszystkie rundy są rozegrane.");
 }

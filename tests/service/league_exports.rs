@@ -22,20 +22,22 @@ async fn four_players_one_round_played(app: &TestApp) -> (Browser, i64, Vec<i64>
     let ids = day.players.clone();
     let (t, admin, referee, matches) = day.into_parts();
     assert_eq!(matches.len(), 2, "five players: two tables and a bye");
-    // Table 1: game 1 Red wins in Warsaw (21); game 2 the Red commander runs out of time and
-    // the referee types 15 Red-side points: the flag rule makes them 0.
+    // Table 1: game 1 Red wins in Warsaw (21); game 2 the Red commander runs out of time: the
+    // referee's 15 Red-side points are refused (a flagged Red scores 0), then 0 is saved.
     let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
     assert_eq!(
         enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await.status,
         303
     );
-    let flagged = enter(&referee, t, (games[1].0, &games[1].1), "polish", "time-forfeit", "15").await;
+    let refused = enter(&referee, t, (games[1].0, &games[1].1), "polish", "time-forfeit", "15").await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    let flagged = enter(&referee, t, (games[1].0, &games[1].1), "polish", "time-forfeit", "0").await;
     assert_eq!(flagged.status, 303, "{}", flagged.body);
     // Table 2: 21 and 10.
     let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[1])).await.body, t);
     enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
     enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     (admin, t, ids)
 }
 
@@ -59,7 +61,7 @@ async fn the_player_page_shows_red_side_points_as_the_standings_count_them() {
         assert_eq!(line.split(',').nth(col).unwrap(), shown.to_string(), "{name}");
         total += shown;
     }
-    // 21 + 0 (flagged: the typed 15 do not count) + 21 + 10.
+    // 21 + 0 (flagged) + 21 + 10.
     assert_eq!(total, 52);
 }
 

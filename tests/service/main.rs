@@ -36,6 +36,7 @@ mod privacy;
 mod processes;
 mod read_model;
 mod registration;
+mod round_flow;
 mod rules;
 mod schema;
 // Harness parts some tests use and others do not.
@@ -47,3 +48,5 @@ mod store;
 mod table;
 mod throttling;
 mod tournament_day;
+mod typed_results;
+mod words;

@@ -13,7 +13,7 @@ use bitwa::web::read_model::view::TournamentView;
 use std::io::Read;
 
 /// A published round 1 of four players and a referee: (tournament, referee, match id, player B id).
-/// Game 1 of the match is in (Red, A, enters Warsaw: 21 points), and table 2 is played (3 and 5
+/// Game 1 of the match is in (Red, A, enters Warsaw: 21 points), and table 2 is played (23 and 12
 /// points), so the round is finished once game 2 is in and the standings count it.
 async fn round_in_play(app: &TestApp) -> (i64, Browser, i64, i64) {
     let (t, _admin, referee, _) =
@@ -25,7 +25,7 @@ async fn round_in_play(app: &TestApp) -> (i64, Browser, i64, i64) {
     let saved = enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
     assert_eq!(saved.status, 303, "{}", saved.body);
     let m2 = ids_after(&round.body, &format!("/ref/t/{t}/match/"))[1];
-    play_match(&referee, t, m2, [("red", "warsaw-entered", "3"), ("red", "radzymin-check", "5")]).await;
+    play_match(&referee, t, m2, [("red", "warsaw-entered", "23"), ("red", "radzymin-check", "12")]).await;
     // Table 1's row links its two players: A (Red in game 1), then B.
     let b = ids_after(&round.body, &format!("/t/{t}/player/"))[1];
     (t, referee, m, b)

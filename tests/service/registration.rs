@@ -186,3 +186,80 @@ async fn a_restart_keeps_data_and_sessions_and_prints_no_new_password() {
     let same_session = Browser::with_cookies_of(&admin, &again.base);
     same_session.get(&format!("/admin/t/{t}")).await.assert_contains("Zofia Trwała");
 }
+
+#[actix_rt::test]
+async fn an_import_reads_polish_excel_dates_and_lists_every_bad_row_at_once() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let path = format!("/admin/t/{t}/players/import");
+    // Three bad rows among good ones: each named with its field, nothing stored.
+    let bad = "imię i nazwisko;data urodzenia;szkoła\n\
+               Anna Nowak;14.03.2008;LO 5\n\
+               Jan Kowalski;31.02.2009;LO 5\n\
+               Ewa Zielińska;2008-07-07;SP 3\n\
+               ;01.01.2009;SP 3\n\
+               Piotr Wiśniewski;14.03.08;LO 1\n";
+    let page = admin.post(&path, &[("csv", bad)]).await;
+    assert_eq!(page.status, 422);
+    let refused = field_error(&page.body, "csv").expect("the problems beside the box");
+    for row in
+        ["Wiersz 3: Jan Kowalski: Data urodzenia", "Wiersz 5: Imię i nazwisko", "Wiersz 6: Piotr Wiśniewski"]
+    {
+        assert!(refused.contains(row), "{row} in {refused}");
+    }
+    assert!(
+        !refused.contains("Wiersz 2") && !refused.contains("Wiersz 4"),
+        "good rows are not named: {refused}"
+    );
+    assert!(refused.contains("DD.MM.RRRR"), "{refused}");
+    app.browser().get(&format!("/t/{t}")).await.assert_lacks("Anna Nowak");
+
+    // Polish Excel's dates, and a tab-separated paste from a spreadsheet.
+    let good = "imię i nazwisko\tdata urodzenia\tszkoła\n\
+                Anna Nowak\t14.03.2008\tLO 5\n\
+                Jan Kowalski\t1.2.2009\tLO 5\n\
+                Ewa Zielińska\t2008-07-07\tSP 3\n";
+    assert_eq!(admin.post(&path, &[("csv", good)]).await.status, 303);
+    let public = app.browser().get(&format!("/t/{t}")).await;
+    public.assert_contains("Anna Nowak").assert_contains("Jan Kowalski").assert_contains("(3)");
+}
+
+/// A players file from `fixtures/imports/`.
+fn players_file(name: &str) -> Vec<u8> {
+    std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/imports").join(name))
+        .unwrap()
+}
+
+#[actix_rt::test]
+async fn an_excel_workbook_and_a_windows_1250_csv_register_every_player() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    let path = format!("/admin/t/{t}/players/import-file");
+    let token = admin.csrf_token().await;
+    let xlsx = players_file("gracze.xlsx");
+    let sent = admin
+        .post_parts(&path, &[Part::Field("csrf", &token), Part::File("players_file", "gracze.xlsx", &xlsx)])
+        .await;
+    assert_eq!(sent.status, 303, "{}", sent.body);
+    let cp1250 = players_file("gracze-cp1250.csv");
+    assert!(std::str::from_utf8(&cp1250).is_err(), "the fixture is not UTF-8");
+    let sent = admin
+        .post_parts(&path, &[Part::Field("csrf", &token), Part::File("players_file", "gracze.csv", &cp1250)])
+        .await;
+    assert_eq!(sent.status, 303, "{}", sent.body);
+    let public = app.browser().get(&format!("/t/{t}")).await;
+    for name in
+        ["Łucja Żółkiewska", "Jan Kowalski", "Ewa Zielińska", "Małgorzata Źrebięcka", "Świętosław Gąsienica"]
+    {
+        public.assert_contains(name);
+    }
+    public.assert_contains("(5)");
+    // The workbook's date cells and the text date are the birth dates typed.
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    overview.assert_contains("2008-03-14").assert_contains("2009-02-01").assert_contains("2008-07-07");
+    // Without the token the file is not read.
+    let forged = admin.post_parts(&path, &[Part::File("players_file", "gracze.xlsx", &xlsx)]).await;
+    assert_eq!(forged.status, 403);
+}

@@ -65,7 +65,7 @@ async fn the_whole_tournament_day() {
         enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
         enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
     }
-    assert_eq!(organiser.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(organiser.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     let standings = public.get(&format!("/t/{t}/standings")).await;
     assert_eq!(standings.body.matches(&format!("/t/{t}/player/")).count(), 6);
 
@@ -73,7 +73,7 @@ async fn the_whole_tournament_day() {
     organiser.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     organiser.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
     play_round_red_first_wins(&referee, t, 2).await;
-    organiser.post(&format!("/admin/t/{t}/round/2/lock"), &[]).await;
+    organiser.post(&format!("/admin/t/{t}/round/2/lock"), &[("confirm", "1")]).await;
 
     // Knockout of two: the final, level after two games and on Red-side points.
     organiser.post(&format!("/admin/t/{t}/knockout"), &[]).await;

@@ -109,12 +109,15 @@ async fn a_finished_knockout(app: &TestApp) -> (i64, Browser) {
     let (t, admin, referee, _) =
         published_round(app, &[("swiss_rounds", "1"), ("knockout_size", "4"), ("third_place", "1")]).await;
     play_round_red_first_wins(&referee, t, 1).await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     for round in [2, 3] {
         assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 303);
         assert_eq!(admin.post(&format!("/admin/t/{t}/round/{round}/publish"), &[]).await.status, 303);
         play_round_red_first_wins(&referee, t, round).await;
-        assert_eq!(admin.post(&format!("/admin/t/{t}/round/{round}/lock"), &[]).await.status, 303);
+        assert_eq!(
+            admin.post(&format!("/admin/t/{t}/round/{round}/lock"), &[("confirm", "1")]).await.status,
+            303
+        );
     }
     (t, admin)
 }
@@ -371,8 +374,8 @@ async fn a_repeated_publish_lock_or_save_shows_the_result_not_a_conflict() {
         enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await.status,
         303
     );
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     assert_eq!(history_rows(&app, "round", "locked").await.len(), 1, "locked once");
 }
 
@@ -443,7 +446,7 @@ async fn a_refused_log_comes_back_on_the_form_with_the_log_kept_and_a_polish_mes
     );
     assert_eq!(field_value(form, "red_clock").as_deref(), Some("12:05"));
     page.assert_contains("<html lang=\"pl\">");
-    app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("w toku");
+    app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("jeszcze bez wyniku");
 }
 
 #[actix_rt::test]
@@ -517,7 +520,7 @@ async fn the_print_stylesheet_exists_and_table_cards_render_for_a_round() {
         cards.assert_contains(name);
     }
     // A draft's cards are the organiser's only, like its pairings.
-    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
     assert_eq!(public.get(&format!("/t/{t}/round/2/cards")).await.status, 404);
 }
 
@@ -526,12 +529,12 @@ async fn results_read_as_the_same_sentence_on_the_match_and_player_pages() {
     let app = TestApp::spawn().await;
     let (t, admin, referee, matches) = published_round(&app, &[]).await;
     let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
-    enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "14").await;
-    enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "8").await;
+    enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "25").await;
+    enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "12").await;
     let round = admin.get(&format!("/t/{t}/round/1")).await;
     let names = names_in(&round.body, t);
     let (red_first, other) = (&names[0], &names[1]);
-    let sentence = format!("Wygrywa {red_first} (1:1, więcej punktów za Czerwonych: 14 do 8)");
+    let sentence = format!("Wygrywa {red_first} (1:1, więcej punktów za Czerwonych: 25 do 12)");
     let public = app.browser();
     public.get(&format!("/t/{t}/match/{}", matches[0])).await.assert_contains(&sentence);
     let overview = admin.get(&format!("/admin/t/{t}")).await;
@@ -543,7 +546,7 @@ async fn results_read_as_the_same_sentence_on_the_match_and_player_pages() {
     // And the game: who won, how, the points; no raw names of enums.
     let game = public.get(&format!("/t/{t}/game/{}", games[0].0)).await;
     game.assert_contains(&format!(
-        "Wygrywa Armia Czerwona ({red_first}): Czerwoni weszli do Warszawy; 14 pkt za Czerwonych"
+        "Wygrywa Armia Czerwona ({red_first}): Czerwoni weszli do Warszawy; 25 pkt za Czerwonych"
     ));
 }
 

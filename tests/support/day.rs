@@ -48,12 +48,12 @@ pub fn typed(winner: Side, termination: Termination, red_points: i64) -> Submiss
     }
 }
 
-/// A Red win (Warsaw entered) with `red_points`.
+/// A Red win (the Radzymin check) with `red_points`: 10 or more, a sum of the league's points table.
 pub fn red_wins(red_points: i64) -> Submission {
-    typed(Side::Red, Termination::WarsawEntered, red_points)
+    typed(Side::Red, Termination::RadzyminCheck, red_points)
 }
 
-/// A Polish win (three Red units eliminated) with `red_points`.
+/// A Polish win (three Red units eliminated) with `red_points` (at most 33, a sum of the table).
 pub fn polish_wins(red_points: i64) -> Submission {
     typed(Side::Polish, Termination::ThreeRedEliminated, red_points)
 }

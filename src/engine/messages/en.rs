@@ -13,6 +13,14 @@ fn side(s: Side) -> &'static str {
     s.as_str()
 }
 
+/// A side named as a sentence's subject names it ("the Polish side").
+fn the_side(s: Side) -> &'static str {
+    match s {
+        Side::Red => "the Red side",
+        Side::Polish => "the Polish side",
+    }
+}
+
 fn cards(n: impl Into<u64>) -> String {
     let n = n.into();
     if n == 1 { "1 card".into() } else { format!("{n} cards") }
@@ -65,7 +73,7 @@ fn awaited(a: &Awaited) -> String {
             format!("{} to draw {left} more {card} ({})", side(*s), occasion(*o))
         }
         Awaited::ExtraMarkers => "Red's 2 additional command markers".into(),
-        Awaited::Action { side: s } => format!("an action by {}", side(*s)),
+        Awaited::Action { side: s } => format!("an action by {}", the_side(*s)),
         Awaited::Command { side: s, unit } => {
             format!("{} to continue or end the command of {unit}", side(*s))
         }

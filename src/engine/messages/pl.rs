@@ -112,6 +112,15 @@ fn occasion(o: DrawOccasion) -> &'static str {
     }
 }
 
+/// What the game waits for, as a clause: "gra czeka na …", or "partia zakończona" once nothing is
+/// awaited.
+fn waiting(a: &Awaited) -> String {
+    match a {
+        Awaited::Nothing => "partia zakończona".into(),
+        other => format!("gra czeka na {}", awaited(other)),
+    }
+}
+
 /// After "gra czeka na" (accusative).
 fn awaited(a: &Awaited) -> String {
     match a {
@@ -137,7 +146,7 @@ fn awaited(a: &Awaited) -> String {
         Awaited::Advance { unit, .. } => {
             format!("wkroczenie jednostki {unit} na zwolnione pole albo pozostanie na miejscu")
         }
-        Awaited::Nothing => "nic (gra się skończyła)".into(),
+        Awaited::Nothing => "koniec partii".into(),
     }
 }
 
@@ -233,7 +242,7 @@ pub(super) fn rule(r: &Rule) -> String {
             format!("teraz decyduje strona {}, nie {}", adj(*to_act, Case::Nom), adj(*s, Case::Nom))
         }
         Rule::NotNow { attempted, awaited: a } => {
-            format!("teraz nie pora na {}: gra czeka na {}", kind(*attempted), awaited(a))
+            format!("teraz nie pora na {}: {}", kind(*attempted), waiting(a))
         }
         Rule::GameOver => "gra już się skończyła".into(),
         Rule::LogEndsEarly => "zapis kończy się, zanim gra się skończyła".into(),
@@ -475,12 +484,12 @@ fn reserve_size(r: &Reserve) -> String {
     let n = r.size() as u64;
     match u64::from(r.unseen) {
         0 => cards(n),
-        u => format!("{} (w tym {u} {})", cards(n), plural(u, "niewidziana", "niewidziane", "niewidzianych")),
+        u => format!("{} (w tym {u} {})", cards(n), plural(u, "zakryta", "zakryte", "zakrytych")),
     }
 }
 
 pub(super) fn situation(s: &Situation, detail: Detail) -> String {
-    let mut out = format!("runda {}, gra czeka na {}", s.round, awaited(&s.awaited));
+    let mut out = format!("runda {}, {}", s.round, waiting(&s.awaited));
     if let Some((a, d)) = &s.combat {
         let _ = write!(out, "; rozstrzygany atak jednostki {a} na jednostkę {d}");
     }
@@ -521,7 +530,7 @@ pub(super) fn situation(s: &Situation, detail: Detail) -> String {
             known.push(format!(
                 "{} {}",
                 r.unseen,
-                plural(u64::from(r.unseen), "niewidziana", "niewidziane", "niewidzianych")
+                plural(u64::from(r.unseen), "zakryta", "zakryte", "zakrytych")
             ));
         }
         let _ = write!(

@@ -41,6 +41,15 @@ fn whose(s: Side) -> &'static str {
 fn name(e: &Edition, u: UnitId) -> &str {
     &e.unit(u).name
 }
+/// An attacked unit's name, with its side when the other side has a unit of the same name.
+fn target(e: &Edition, u: UnitId) -> String {
+    let unit = e.unit(u);
+    if e.units().any(|o| o.side != unit.side && o.name == unit.name) {
+        format!("the {} {}", if unit.side == Side::Red { "Red" } else { "Polish" }, unit.name)
+    } else {
+        unit.name.clone()
+    }
+}
 fn label(e: &Edition, h: HexId) -> &str {
     &e.hex(h).label
 }
@@ -67,7 +76,7 @@ fn command(e: &Edition, path: &[HexId], attack: Option<UnitId>) -> Vec<String> {
         parts.push(format!("marches {}", steps.join(" → ")));
     }
     if let Some(t) = attack {
-        parts.push(format!("attacks {}", name(e, t)));
+        parts.push(format!("attacks {}", target(e, t)));
     }
     parts
 }

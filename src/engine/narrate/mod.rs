@@ -270,7 +270,10 @@ mod tests {
         assert_eq!(s[0], expected[0].split_whitespace().collect::<Vec<_>>().join(" "));
         assert_eq!(s[2], "Czerwoni kładą dodatkowe znaczniki rozkazów na 3 Armię i 3 KawKor.");
         assert_eq!(s[3], "Czerwoni: 3 Armia maszeruje f5 → e5.");
-        assert_eq!(s[4], "Polacy: 2 Armia atakuje 3 Armię.");
+        assert_eq!(
+            s[4], "Polacy: 2 Armia atakuje czerwoną 3 Armię.",
+            "both sides have a 3 Armia: the side is named"
+        );
         assert_eq!(s[5], "Czerwoni: 3 KawKor maszeruje e3 i atakuje 1 Armię.");
         assert_eq!(
             s[7],
@@ -301,7 +304,7 @@ mod tests {
     fn the_rulebook_game_reads_as_sentences_in_english() {
         let s = sentences(RULEBOOK, Lang::En);
         assert_eq!(s[2], "Red places the extra command markers on 3 Armia and 3 KawKor.");
-        assert_eq!(s[4], "Poles: 2 Armia attacks 3 Armia.");
+        assert_eq!(s[4], "Poles: 2 Armia attacks the Red 3 Armia.");
         assert_eq!(
             s[7],
             "Red plays R06 Manewr: 16 Armia receives 2 command markers, marches f4 → e4 and attacks 1 Armia."

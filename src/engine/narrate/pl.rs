@@ -123,6 +123,23 @@ fn name(e: &Edition, u: UnitId) -> &str {
 fn acc(e: &Edition, u: UnitId) -> String {
     accusative(name(e, u))
 }
+
+/// An attacked unit in the accusative, with its side when the other side has a unit of the same
+/// name (both have a `3 Armia`): `polską 3 Armię`, or for a name that is not feminine `3 KawKor Armii
+/// Czerwonej`.
+fn target_acc(e: &Edition, u: UnitId) -> String {
+    let unit = e.unit(u);
+    let declined = accusative(&unit.name);
+    if !e.units().any(|o| o.side != unit.side && o.name == unit.name) {
+        return declined;
+    }
+    match (declined.ends_with('ę') || declined.ends_with('ą'), unit.side) {
+        (true, Side::Red) => format!("czerwoną {declined}"),
+        (true, Side::Polish) => format!("polską {declined}"),
+        (false, Side::Red) => format!("{declined} Armii Czerwonej"),
+        (false, Side::Polish) => format!("{declined} Wojska Polskiego"),
+    }
+}
 fn label(e: &Edition, h: HexId) -> &str {
     &e.hex(h).label
 }
@@ -150,7 +167,7 @@ fn command(e: &Edition, u: UnitId, path: &[HexId], attack: Option<UnitId>) -> Ve
         parts.push(format!("{} {}", verb(e, u, "maszeruje", "maszerują"), steps.join(" → ")));
     }
     if let Some(t) = attack {
-        parts.push(format!("{} {}", verb(e, u, "atakuje", "atakują"), acc(e, t)));
+        parts.push(format!("{} {}", verb(e, u, "atakuje", "atakują"), target_acc(e, t)));
     }
     parts
 }

@@ -41,6 +41,9 @@ pub enum Change {
     DraftDiscarded { round: RoundId, draft: DiscardedDraft },
     /// A round published or locked (`round`, the new status's name).
     RoundAdvanced { round: RoundId, from: Status, to: Status },
+    /// A locked round opened again for corrections, back to published (`round`, `unlock`), with the
+    /// organiser's reason.
+    RoundUnlocked { round: RoundId, reason: String },
     /// Referees assigned to a round's tables (`round`, `assign referee`): (table, referee) before
     /// and after, for the tables the assignment covered.
     RefereesAssigned { round: RoundId, before: Vec<(i64, UserId)>, after: Vec<(i64, UserId)> },

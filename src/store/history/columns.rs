@@ -91,6 +91,13 @@ struct ForfeitValue {
     forfeit: Option<Forfeit>,
 }
 
+/// The value after of a round's unlock row: the status it went back to, and why.
+#[derive(Serialize, Deserialize)]
+struct Unlocked {
+    status: Status,
+    reason: String,
+}
+
 /// The value of an extra game's lot row.
 #[derive(Serialize, Deserialize)]
 struct Lot {
@@ -175,6 +182,13 @@ impl Change {
             Change::RoundAdvanced { round, from, to } => {
                 (E::Round, round.0, to.as_str(), json(from), json(to))
             }
+            Change::RoundUnlocked { round, reason } => (
+                E::Round,
+                round.0,
+                "unlock",
+                json(&Status::Locked),
+                json(&Unlocked { status: Status::Published, reason: reason.clone() }),
+            ),
             Change::RefereesAssigned { round, before, after } => {
                 (E::Round, round.0, "assign referee", json(before), json(after))
             }
@@ -274,6 +288,13 @@ impl Change {
             (E::Round, "discard") => {
                 row.after::<()>()?;
                 Change::DraftDiscarded { round, draft: row.before()? }
+            }
+            (E::Round, "unlock") => {
+                let (from, Unlocked { status, reason }): (Status, Unlocked) = (row.before()?, row.after()?);
+                if (from, status) != (Status::Locked, Status::Published) {
+                    return Err(row.unreadable(format!("the round moved from {from:?} to {status:?}")));
+                }
+                Change::RoundUnlocked { round, reason }
             }
             (E::Round, "assign referee") => {
                 Change::RefereesAssigned { round, before: row.before()?, after: row.after()? }

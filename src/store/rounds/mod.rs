@@ -84,6 +84,61 @@ pub async fn advance(
     Ok(())
 }
 
+/// Open a locked round again (back to published, for corrections), with the organiser's reason
+/// logged, if it is still locked and no later round is paired: both checked by the update itself,
+/// in the write's transaction, so a round paired meanwhile keeps the locked round locked.
+///
+/// # Errors
+/// [`Refusal::NextRoundPaired`](super::Refusal::NextRoundPaired) if a later round exists (a
+/// draft too); [`StoreError::Conflict`] if the round is not locked; [`StoreError::NotFound`]; the
+/// update fails.
+#[tracing::instrument(skip(db))]
+pub async fn unlock(
+    db: &Store,
+    tournament: TournamentId,
+    round: RoundId,
+    reason: &str,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let mut tx = db.write_tournament(tournament).await?;
+    let updated = on!(&mut tx, |c| {
+        sqlx::query(
+            "UPDATE rounds SET status = $1, version = version + 1 WHERE id = $2 AND tournament_id = $3 \
+             AND status = $4 AND NOT EXISTS (SELECT 1 FROM rounds later \
+             WHERE later.tournament_id = $3 AND later.number > rounds.number)",
+        )
+        .bind(Status::Published)
+        .bind(round)
+        .bind(tournament)
+        .bind(Status::Locked)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected())
+    })?;
+    if updated == 0 {
+        let later: Option<(i64,)> = on!(&mut tx, |c| {
+            sqlx::query_as(
+                "SELECT COUNT(later.id) FROM rounds r LEFT JOIN rounds later \
+                 ON later.tournament_id = r.tournament_id AND later.number > r.number \
+                 WHERE r.id = $1 AND r.tournament_id = $2 GROUP BY r.id",
+            )
+            .bind(round)
+            .bind(tournament)
+            .fetch_optional(c)
+            .await
+        })?;
+        return Err(match later {
+            None => StoreError::NotFound,
+            Some((n,)) if n > 0 => StoreError::Refused(super::Refusal::NextRoundPaired),
+            Some(_) => StoreError::Conflict,
+        });
+    }
+    let change = Change::RoundUnlocked { round, reason: reason.to_string() };
+    history::record(&mut tx, tournament, by, &change).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 /// Rounds of a tournament in order.
 ///
 /// # Errors

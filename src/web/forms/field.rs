@@ -135,7 +135,27 @@ pub fn opt_int(field: &'static str, value: &str, min: i64, max: i64) -> Result<O
 /// # Errors
 /// Not such a date.
 pub fn date(field: &'static str, value: &str) -> Result<NaiveDate, FieldProblem> {
-    NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d").or_else(|_| bad(field, ProblemKind::BadDate))
+    parse_date(value).map_or_else(|| bad(field, ProblemKind::BadDate), Ok)
+}
+
+/// A date as people type it: `rrrr-mm-dd` (the form's date field, ISO 8601), or `dd.mm.rrrr` and
+/// `d.m.rrrr` (Polish Excel's default). The year has four digits: `14.03.08` is refused rather than
+/// read as the year 8.
+#[must_use]
+pub fn parse_date(value: &str) -> Option<NaiveDate> {
+    let v = value.trim();
+    let four_digit_year = |y: &str| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit());
+    let short = |p: &str| (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit());
+    let parts: Vec<&str> = v.split(['-', '.']).collect();
+    match parts.as_slice() {
+        [y, m, d] if v.contains('-') && four_digit_year(y) && short(m) && short(d) => {
+            NaiveDate::from_ymd_opt(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
+        }
+        [d, m, y] if v.contains('.') && !v.contains('-') && four_digit_year(y) && short(m) && short(d) => {
+            NaiveDate::from_ymd_opt(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
+        }
+        _ => None,
+    }
 }
 
 /// A select's value among `T`'s (`FromStr`) values; empty: nothing chosen.
@@ -212,6 +232,19 @@ mod tests {
             Err(FieldProblem::new("name", ProblemKind::TooLong { max: 10 }))
         );
         assert_eq!(said(Lang::Pl, text("name", "abcdefghijk", 10)), "Nazwa: najwyżej 10 znaków");
+    }
+
+    #[test]
+    fn dates_are_read_as_polish_excel_and_the_date_field_write_them() {
+        let march_14 = NaiveDate::from_ymd_opt(2008, 3, 14);
+        for typed in ["14.03.2008", "14.3.2008", " 2008-03-14 ", "2008-3-14"] {
+            assert_eq!(parse_date(typed), march_14, "{typed:?}");
+        }
+        assert_eq!(parse_date("1.2.2009"), NaiveDate::from_ymd_opt(2009, 2, 1));
+        for refused in ["14.03.08", "2008.03.14", "14-03-2008", "31.02.2008", "14/03/2008", "14.03.2008.", ""]
+        {
+            assert_eq!(parse_date(refused), None, "{refused:?}");
+        }
     }
 
     #[test]

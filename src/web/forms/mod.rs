@@ -5,5 +5,6 @@ pub mod player;
 pub mod problems;
 pub mod registration;
 pub mod rules;
+pub mod spreadsheet;
 pub mod tiebreak_order;
 pub mod upload;

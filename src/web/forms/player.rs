@@ -85,8 +85,16 @@ pub enum FirstRow {
     Player,
 }
 
+/// The separator of the first line: a semicolon (Polish Excel), a tab (a copied spreadsheet), else a comma.
 fn delimiter(text: &str) -> u8 {
-    if text.lines().next().unwrap_or("").contains(';') { b';' } else { b',' }
+    let first = text.lines().next().unwrap_or("");
+    if first.contains(';') {
+        b';'
+    } else if first.contains('\t') {
+        b'\t'
+    } else {
+        b','
+    }
 }
 
 fn reader(text: &str) -> csv::Reader<&[u8]> {
@@ -104,38 +112,46 @@ fn reader(text: &str) -> csv::Reader<&[u8]> {
 pub fn first_row_looks_like_a_player(text: &str) -> Option<String> {
     let text = text.trim_start_matches('\u{feff}');
     let record = reader(text).records().next()?.ok()?;
-    let date = record.get(1)?;
-    NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()?;
+    field::parse_date(record.get(1)?)?;
     Some(record.iter().collect::<Vec<_>>().join("; "))
 }
 
-/// Parse a CSV of players (`;` or `,`), every row valid or the first wrong one named as a
-/// spreadsheet numbers it; with the row number of each player. At most [`MAX_ROWS`] players; every
-/// cell is checked as its form field is (no control or direction characters).
+/// Parse a CSV of players (`;`, `,` or a tab), every row valid or every wrong one named as a
+/// spreadsheet numbers it (all of them at once: the organiser fixes the file once); with the row
+/// number of each player. At most [`MAX_ROWS`] players; every cell is checked as its form field is
+/// (no control or direction characters).
 ///
 /// # Errors
-/// The first wrong row, too many rows or none.
+/// Every wrong row; or too many rows, or none.
 pub fn parse_csv_rows(
     first_day: NaiveDate,
     text: &str,
     first: FirstRow,
-) -> Result<Vec<(usize, NewPlayer)>, ImportProblem> {
+) -> Result<Vec<(usize, NewPlayer)>, Vec<ImportProblem>> {
     let text = text.trim_start_matches('\u{feff}');
     // The size only: a forbidden character is refused in its cell, with the row named.
     if text.len() > field::BODY_LIMIT {
-        return Err(ImportProblem::TooLarge);
+        return Err(vec![ImportProblem::TooLarge]);
     }
     let skip = usize::from(first == FirstRow::Header);
     let mut players = Vec::new();
+    let mut problems = Vec::new();
     for (i, record) in reader(text).records().enumerate().skip(skip) {
         let row = i + 1;
-        let record = record.map_err(|e| ImportProblem::Unreadable { row, error: e.to_string() })?;
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                problems.push(ImportProblem::Unreadable { row, error: e.to_string() });
+                continue;
+            }
+        };
         if record.iter().all(str::is_empty) {
             continue;
         }
         let cell = |n: usize| record.get(n).unwrap_or("");
         if record.len() < 3 {
-            return Err(ImportProblem::TooFewColumns { row });
+            problems.push(ImportProblem::TooFewColumns { row });
+            continue;
         }
         let fields = PlayerFields {
             name: cell(0),
@@ -144,18 +160,21 @@ pub fn parse_csv_rows(
             knowledge: cell(3),
             age_override: false,
         };
-        let player = parse_fields(first_day, &fields).map_err(|problems| ImportProblem::Player {
-            row,
-            name: cell(0).to_string(),
-            problems,
-        })?;
-        players.push((row, player));
-        if players.len() > MAX_ROWS {
-            return Err(ImportProblem::TooManyRows);
+        match parse_fields(first_day, &fields) {
+            Ok(player) => players.push((row, player)),
+            Err(refused) => {
+                problems.push(ImportProblem::Player { row, name: cell(0).to_string(), problems: refused });
+            }
+        }
+        if players.len() + problems.len() > MAX_ROWS {
+            return Err(vec![ImportProblem::TooManyRows]);
         }
     }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
     if players.is_empty() {
-        return Err(ImportProblem::NoRows);
+        return Err(vec![ImportProblem::NoRows]);
     }
     Ok(players)
 }
@@ -164,7 +183,7 @@ pub fn parse_csv_rows(
 ///
 /// # Errors
 /// As [`parse_csv_rows`].
-pub fn parse_csv(first_day: NaiveDate, text: &str) -> Result<Vec<NewPlayer>, ImportProblem> {
+pub fn parse_csv(first_day: NaiveDate, text: &str) -> Result<Vec<NewPlayer>, Vec<ImportProblem>> {
     Ok(parse_csv_rows(first_day, text, FirstRow::Header)?.into_iter().map(|(_, p)| p).collect())
 }
 

@@ -51,6 +51,12 @@ impl Problems {
         self.0.iter().find(|(f, _)| *f == field).map(|(_, m)| m.as_str())
     }
 
+    /// Every problem with `field`, in the order found (an import's wrong rows).
+    #[must_use]
+    pub fn all_for_field(&self, field: &str) -> Vec<&str> {
+        self.0.iter().filter(|(f, _)| *f == field).map(|(_, m)| m.as_str()).collect()
+    }
+
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()

@@ -21,9 +21,31 @@ use std::collections::BTreeMap;
 /// is not UTF-8 text (naming the field).
 pub async fn read(
     req: &HttpRequest,
-    mut payload: Multipart,
+    payload: Multipart,
     lang: Lang,
 ) -> Result<BTreeMap<String, String>, WebError> {
+    read_bytes(req, payload, lang)
+        .await?
+        .into_iter()
+        .map(|(name, bytes)| match String::from_utf8(bytes) {
+            Ok(text) => Ok((name, text)),
+            Err(_) => {
+                Err(WebError::BadRequest(format!("{}: {}", field_label(lang, &name), lang.t("not_utf8"))))
+            }
+        })
+        .collect()
+}
+
+/// The fields of a multipart form as sent, by name (a file field holds the file's bytes: a
+/// spreadsheet, a CSV in another encoding), with the same limits and CSRF check as [`read`].
+///
+/// # Errors
+/// As [`read`], except that no field needs to be UTF-8 (the token does).
+pub async fn read_bytes(
+    req: &HttpRequest,
+    mut payload: Multipart,
+    lang: Lang,
+) -> Result<BTreeMap<String, Vec<u8>>, WebError> {
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -51,14 +73,12 @@ pub async fn read(
             }
             bytes.extend_from_slice(&chunk);
         }
-        let text = String::from_utf8(bytes).map_err(|_| {
-            WebError::BadRequest(format!("{}: {}", field_label(lang, &name), lang.t("not_utf8")))
-        })?;
         if name == "csrf" {
-            csrf::check(req, Some(&text), lang)?;
+            let token = String::from_utf8(bytes.clone()).ok();
+            csrf::check(req, token.as_deref(), lang)?;
             csrf_checked = true;
         }
-        fields.insert(name, text);
+        fields.insert(name, bytes);
     }
     if !csrf_checked {
         return Err(WebError::Csrf(lang.t("csrf").to_string()));

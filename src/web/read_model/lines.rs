@@ -78,6 +78,8 @@ pub struct MatchLine {
     /// Knowledge-test scores of A and B, when recorded (they decide a level knockout match).
     pub a_knowledge: Option<i64>,
     pub b_knowledge: Option<i64>,
+    /// What a knockout match is (final, semi-final, ...); `None` in the Swiss phase.
+    pub stage: Option<crate::league::BracketRound>,
 }
 
 impl MatchLine {
@@ -189,6 +191,7 @@ pub fn match_line(data: &Loaded, m: &MatchRow) -> MatchLine {
         b_tally: (0, 0),
         a_knowledge: data.player(m.player_a).and_then(|p| p.knowledge_score),
         b_knowledge: m.player_b.and_then(|b| data.player(b)).and_then(|p| p.knowledge_score),
+        stage: data.stage_of(m),
     };
     if let MatchState::Decided(r) = &state {
         line.score = format!("{} : {}", r.red_first_tally.games_won, r.other_tally.games_won);
@@ -430,7 +433,7 @@ mod tests {
     fn each_match_state_becomes_its_typed_line_and_sentence() {
         let cases: Vec<(&str, Case, &str, &str, &str)> = vec![
             ("bye", Case { bye: true, ..Case::swiss(vec![]) }, "bye", "Wolny los", "Bye"),
-            ("nothing entered", Case::swiss(vec![]), "pending", "w toku", "pending"),
+            ("nothing entered", Case::swiss(vec![]), "pending", "jeszcze bez wyniku", "no result yet"),
             (
                 "game 1 entered",
                 Case::swiss(vec![(A, Red, WarsawEntered, 21)]),
@@ -552,7 +555,7 @@ mod tests {
         );
         assert_eq!(clocks_sentence(&Lang::Pl, one), "zegary: Czerwoni 12:05, Polacy –");
         assert_eq!(clocks_sentence(&Lang::En, two), "");
-        assert_eq!(game_sentence(&Lang::En, two), "pending");
+        assert_eq!(game_sentence(&Lang::En, two), "no result yet");
     }
 
     /// What the partials need of a page's context: the language and its words.

@@ -119,6 +119,18 @@ impl TournamentView {
         }
     }
 
+    /// What a knockout round is (`None`: a Swiss round).
+    #[must_use]
+    pub fn round_stage(&self, round: &Round) -> Option<crate::league::BracketRound> {
+        self.data.stage_of_round(round)
+    }
+
+    /// What the rounds accept next at this stamp (the organiser's round actions offer only these).
+    #[must_use]
+    pub fn rounds_plan(&self) -> crate::app::next_step::RoundsPlan {
+        crate::app::next_step::plan_of(&self.data)
+    }
+
     /// Is this game being recorded at a table (its page live, never shared)? Starting and finishing
     /// a recording move the stamp, so the view knows without asking the database.
     #[must_use]

@@ -74,6 +74,34 @@ impl Named for Reached {
     }
 }
 
+/// The reading of Grupa pościgowa's encircling maneuver (register R8), as the configuration form
+/// names it.
+impl Named for crate::engine::Encirclement {
+    fn text_key(&self) -> &'static str {
+        match self {
+            crate::engine::Encirclement::TwoAttackers => "encirclement_two_attackers",
+            crate::engine::Encirclement::FlankAttack => "encirclement_flank_attack",
+        }
+    }
+}
+
+/// A knockout round or match, named by what it is.
+impl Named for crate::league::BracketRound {
+    fn text_key(&self) -> &'static str {
+        use crate::league::BracketRound;
+        match self {
+            BracketRound::Final => "ko_final",
+            BracketRound::ThirdPlace => "ko_third_place",
+            BracketRound::SemiFinal => "ko_semi_final",
+            BracketRound::QuarterFinal => "ko_quarter_final",
+            BracketRound::Fraction(8) => "ko_eighth",
+            BracketRound::Fraction(16) => "ko_sixteenth",
+            BracketRound::Fraction(32) => "ko_thirty_second",
+            BracketRound::Fraction(_) => "knockout",
+        }
+    }
+}
+
 /// A standings column's heading.
 impl Named for Tiebreak {
     fn text_key(&self) -> &'static str {
@@ -137,6 +165,26 @@ mod tests {
             Reached::Swiss,
         ];
         keys.extend(reached.iter().map(Named::text_key));
+        use crate::league::BracketRound;
+        let stages = [
+            BracketRound::Final,
+            BracketRound::ThirdPlace,
+            BracketRound::SemiFinal,
+            BracketRound::QuarterFinal,
+            BracketRound::Fraction(8),
+        ];
+        keys.extend(stages.iter().map(Named::text_key));
+        keys.extend(
+            [BracketRound::Fraction(16), BracketRound::Fraction(32), BracketRound::Fraction(64)]
+                .iter()
+                .map(Named::text_key),
+        );
+        keys.extend(
+            crate::web::forms::rules::ENCIRCLEMENTS
+                .iter()
+                .filter_map(|n| crate::web::forms::rules::encirclement(n))
+                .map(|e| e.text_key()),
+        );
         for key in keys {
             for lang in [Lang::Pl, Lang::En] {
                 assert!(!lang.t(key).is_empty(), "{key} has no {lang:?} text");
@@ -150,6 +198,8 @@ mod tests {
         assert_eq!(Lang::Pl.t(Status::Published.text_key()), "opublikowana");
         assert_eq!(Lang::En.t(Termination::TimeForfeit.text_key()), "Time forfeit");
         assert_eq!(Lang::Pl.t(Reached::KnockoutRound { before_final: 2 }.text_key()), "ćwierćfinał");
+        assert_eq!(Lang::Pl.t(crate::league::BracketRound::Fraction(8).text_key()), "1/8 finału");
+        assert_eq!(Lang::Pl.t(crate::league::BracketRound::ThirdPlace.text_key()), "mecz o 3. miejsce");
         assert_eq!(Lang::En.t(Tiebreak::BuchholzCut1.text_key()), "Buchholz cut 1");
     }
 

@@ -4,6 +4,7 @@
 
 use crate::app::Refusal;
 use crate::lang::Lang;
+use crate::league::{ClockRule, Impossible, PointsRule};
 use crate::outcome::Side;
 use crate::web::forms::field::{BODY_LIMIT, FieldProblem, ProblemKind};
 use crate::web::forms::player::{ImportProblem, MAX_ROWS};
@@ -26,9 +27,9 @@ pub fn problem(lang: Lang, kind: &ProblemKind) -> String {
             let kib = max_bytes / 1024;
             lang.pick(format!("najwyżej {kib} KiB"), format!("at most {kib} KiB"))
         }
-        ProblemKind::BadDate => {
-            lang.pick("podaj datę w formacie RRRR-MM-DD", "enter a date as YYYY-MM-DD").to_string()
-        }
+        ProblemKind::BadDate => lang
+            .pick("podaj datę jako DD.MM.RRRR lub RRRR-MM-DD", "enter a date as DD.MM.YYYY or YYYY-MM-DD")
+            .to_string(),
         ProblemKind::BadClock => t("clock_format"),
         ProblemKind::ForbiddenChar(c) => {
             let code = format!("U+{:04X}", u32::from(*c));
@@ -98,6 +99,73 @@ pub fn count_field(side: Side) -> &'static str {
     }
 }
 
+/// The field a side's clock is typed in.
+#[must_use]
+pub fn clock_field(side: Side) -> &'static str {
+    match side {
+        Side::Red => "red_clock",
+        Side::Polish => "polish_clock",
+    }
+}
+
+/// Why the typed Red-side points are impossible, naming the league table's rule.
+#[must_use]
+pub fn points_rule(lang: Lang, rule: &PointsRule) -> String {
+    match rule {
+        PointsRule::WarsawAtLeast21 => lang.pick(
+            "Czerwoni weszli do Warszawy: armia w Warszawie daje 21 pkt (tabela punktów ligi), więc co najmniej 21",
+            "Red entered Warsaw: the army in Warsaw scores 21 (the league's points table), so at least 21",
+        ).to_string(),
+        PointsRule::RadzyminAtLeast10 => lang.pick(
+            "Czerwoni wygrali w Radzyminie: armia w Radzyminie daje 10 pkt (tabela punktów ligi), więc co najmniej 10",
+            "Red won on the Radzymin check: the army in Radzymin scores 10 (the league's points table), so at least 10",
+        ).to_string(),
+        PointsRule::RedFlagScoresZero => lang.pick(
+            "Czerwoni przegrali na czas: przekroczenie czasu oznacza utratę punktów z partii (regulamin ligi), więc 0",
+            "Red lost on time: a player who exceeds the time loses the game's points (league rules), so 0",
+        ).to_string(),
+        PointsRule::AboveMaximum { max } => lang.pick(
+            format!("przy takim zakończeniu tabela punktów ligi daje najwyżej {max} pkt"),
+            format!("the league's points table gives at most {max} points for this ending"),
+        ),
+        PointsRule::NotASum => lang.pick(
+            "tej liczby nie da się złożyć z tabeli punktów ligi (21, 10, 7, po 4 za armię, po 2 za usuniętą armię polską)",
+            "no sum of the league's points table makes this number (21, 10, 7, 4 per army, 2 per Polish army removed)",
+        ).to_string(),
+    }
+}
+
+/// Why a typed clock reading is impossible.
+#[must_use]
+pub fn clock_rule(lang: Lang, rule: &ClockRule) -> String {
+    match rule {
+        ClockRule::OutsideTimeControl { time_control_secs } => {
+            let limit = crate::web::text::sentences::clock(*time_control_secs);
+            lang.pick(
+                format!("zegar pokazuje pozostały czas: od 0:00 do {limit} (czas na gracza w tym turnieju)"),
+                format!(
+                    "a clock shows the time left: from 0:00 to {limit} (this tournament's time per player)"
+                ),
+            )
+        }
+        ClockRule::FlagNotDown => lang
+            .pick(
+                "przegrana na czas: zegar tej strony pokazuje 0:00 (albo zostaw pole puste)",
+                "lost on time: this side's clock reads 0:00 (or leave the field empty)",
+            )
+            .to_string(),
+    }
+}
+
+/// An impossible part of a typed result, beside its field.
+#[must_use]
+pub fn impossible(lang: Lang, i: &Impossible) -> (&'static str, String) {
+    match i {
+        Impossible::Points(rule) => ("red_points", points_rule(lang, rule)),
+        Impossible::Clock { side, rule } => (clock_field(*side), clock_rule(lang, rule)),
+    }
+}
+
 /// The problems beside the fields a refusal concerns (empty for one that concerns the form or the
 /// request as a whole).
 #[must_use]
@@ -136,6 +204,7 @@ pub fn beside_fields(lang: Lang, r: &Refusal) -> Vec<(&'static str, String)> {
             }
             out
         }
+        Refusal::ImpossibleResult(all) => all.iter().map(|i| impossible(lang, i)).collect(),
         Refusal::KnockoutNeedsAWinner => vec![("forfeit", t("double_no_show_knockout"))],
         Refusal::DeckMissingButNotShort { side } => {
             vec![(count_field(*side), t("deck_missing_but_not_short"))]
@@ -166,6 +235,8 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         Refusal::SwapInvalid => t("swap_invalid"),
         Refusal::NotAReferee => labelled("referee", "not_a_referee"),
         Refusal::NoTablesInRange => labelled("table_from", "no_tables_in_range"),
+        Refusal::NextRoundPaired => t("next_round_paired"),
+        Refusal::ReasonRequired => t("reason_required"),
         Refusal::NoKnockout => t("no_knockout"),
         Refusal::SwissNotDone => t("swiss_not_done"),
         Refusal::KnockoutOver => t("knockout_over"),
@@ -182,6 +253,7 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         Refusal::NoSuchPlayer { player } => format!("{} {player}?", lang.t("player")),
         Refusal::ResultIncomplete { .. }
         | Refusal::WinsOnly { .. }
+        | Refusal::ImpossibleResult(_)
         | Refusal::KnockoutNeedsAWinner
         | Refusal::DeckMissingButNotShort { .. }
         | Refusal::DeckMoreMissingThanShort { .. }
@@ -189,6 +261,12 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
             beside_fields(lang, r).into_iter().map(|(_, m)| m).collect::<Vec<_>>().join("; ")
         }
     }
+}
+
+/// [`sentence`] as a template calls it (askama passes references).
+#[must_use]
+pub fn sentence_of(lang: &Lang, r: &Refusal) -> String {
+    sentence(*lang, r)
 }
 
 #[cfg(test)]
@@ -209,6 +287,39 @@ mod tests {
     }
 
     #[test]
+    fn every_impossible_result_is_said_beside_its_field_in_both_languages() {
+        let clock = |side, rule| Impossible::Clock { side, rule };
+        let all = [
+            Impossible::Points(PointsRule::WarsawAtLeast21),
+            Impossible::Points(PointsRule::RadzyminAtLeast10),
+            Impossible::Points(PointsRule::RedFlagScoresZero),
+            Impossible::Points(PointsRule::AboveMaximum { max: 62 }),
+            Impossible::Points(PointsRule::NotASum),
+            clock(Side::Red, ClockRule::OutsideTimeControl { time_control_secs: 900 }),
+            clock(Side::Polish, ClockRule::FlagNotDown),
+        ];
+        let fields: Vec<&str> = all.iter().map(|i| impossible(Lang::Pl, i).0).collect();
+        assert_eq!(
+            fields,
+            [
+                "red_points",
+                "red_points",
+                "red_points",
+                "red_points",
+                "red_points",
+                "red_clock",
+                "polish_clock"
+            ]
+        );
+        for i in &all {
+            let (pl, en) = (impossible(Lang::Pl, i).1, impossible(Lang::En, i).1);
+            assert!(!pl.is_empty() && !en.is_empty() && pl != en, "{i:?}: {pl} / {en}");
+        }
+        let limit = impossible(Lang::Pl, &all[5]).1;
+        assert!(limit.contains("od 0:00 do 15:00"), "{limit}");
+    }
+
+    #[test]
     fn every_sentence_is_translated() {
         let all = [
             Refusal::LockFirst { round: 1 },
@@ -217,6 +328,8 @@ mod tests {
             Refusal::SwapInvalid,
             Refusal::NotAReferee,
             Refusal::NoTablesInRange,
+            Refusal::NextRoundPaired,
+            Refusal::ReasonRequired,
             Refusal::NoKnockout,
             Refusal::SwissNotDone,
             Refusal::KnockoutOver,

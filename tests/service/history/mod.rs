@@ -89,6 +89,7 @@ fn kind(change: &Change) -> &'static str {
         Change::PlayersSwapped { .. } => "PlayersSwapped",
         Change::DraftDiscarded { .. } => "DraftDiscarded",
         Change::RoundAdvanced { .. } => "RoundAdvanced",
+        Change::RoundUnlocked { .. } => "RoundUnlocked",
         Change::RefereesAssigned { .. } => "RefereesAssigned",
         Change::PlayerRegistered { .. } => "PlayerRegistered",
         Change::PlayerWithdrawn { .. } => "PlayerWithdrawn",
@@ -104,7 +105,7 @@ fn kind(change: &Change) -> &'static str {
 }
 
 /// Every kind, as [`kind`] names them.
-const KINDS: [&str; 21] = [
+const KINDS: [&str; 22] = [
     "ResultEntered",
     "ResultCorrected",
     "ExtraGameDrawn",
@@ -115,6 +116,7 @@ const KINDS: [&str; 21] = [
     "PlayersSwapped",
     "DraftDiscarded",
     "RoundAdvanced",
+    "RoundUnlocked",
     "RefereesAssigned",
     "PlayerRegistered",
     "PlayerWithdrawn",

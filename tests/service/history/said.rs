@@ -55,7 +55,7 @@ pub const SAID_PL: &[Sentence] = &[
         "Kontrola talii (runda 1, stół 1): Anna Nowak – Jan Kowal",
         &[],
         &[
-            "Numer kompletu A: Karty czerwonych 30, Karty polskie 29",
+            "Numer kompletu: A; Karty Armii Czerwonej: 30, Karty Wojska Polskiego: 29",
             "Komplet wydany zamiast (gdy talia niepełna): B",
             "Brakujące karty (zaznacz): Piłsudski",
         ],
@@ -63,7 +63,7 @@ pub const SAID_PL: &[Sentence] = &[
     (
         "Kontrola talii (runda 1, stół 2): Ewa Lis – Anonim #4",
         &[],
-        &["Numer kompletu C: Karty czerwonych 30, Karty polskie 30"],
+        &["Numer kompletu: C; Karty Armii Czerwonej: 30, Karty Wojska Polskiego: 30"],
     ),
     (
         "Wpisanie wyniku: partia 1 (runda 1, stół 1): Anna Nowak – Jan Kowal",
@@ -87,7 +87,7 @@ pub const SAID_PL: &[Sentence] = &[
         ],
         &[
             "wygrywa Wojsko Polskie (Jan Kowal)",
-            "Polacy zniszczyli 3 armie czerwonych",
+            "Polacy zniszczyli 3 armie Czerwonych",
             "0 pkt za Czerwonych",
             "Czas pozostały Czerwonym (m:ss): 1:05",
             "zapis poprawny",
@@ -156,13 +156,13 @@ pub const SAID_PL: &[Sentence] = &[
             "Mecz o 3. miejsce: nie",
             "Ataki z flanki (zasada dodatkowa): tak",
             "Czas na gracza (sekundy): 900",
-            "Manewr okrążający (Grupa pościgowa, R8): two-attackers",
+            "Manewr okrążający (Grupa pościgowa, R8): obrońca ma co najmniej dwa znaczniki ataku",
         ],
         &[
             "Mecz o 3. miejsce: tak",
             "Ataki z flanki (zasada dodatkowa): nie",
             "Czas na gracza (sekundy): 600",
-            "Manewr okrążający (Grupa pościgowa, R8): flank-attack",
+            "Manewr okrążający (Grupa pościgowa, R8): atak z flanki",
         ],
     ),
     ("Kojarzenie (runda 1, stół 2)", &[], &["Anonim #4: wolny los"]),
@@ -235,7 +235,7 @@ pub const SAID_EN: &[Sentence] = &[
         "Deck check (round 1, table 1): Anna Nowak – Jan Kowal",
         &[],
         &[
-            "Card set number A: Red cards 30, Polish cards 29",
+            "Card set number: A; Red Army cards: 30, Polish Army cards: 29",
             "Set handed out instead (short deck): B",
             "Missing cards (tick): Piłsudski",
         ],
@@ -243,7 +243,7 @@ pub const SAID_EN: &[Sentence] = &[
     (
         "Deck check (round 1, table 2): Ewa Lis – Anonim #4",
         &[],
-        &["Card set number C: Red cards 30, Polish cards 30"],
+        &["Card set number: C; Red Army cards: 30, Polish Army cards: 30"],
     ),
     (
         "Result entered: game 1 (round 1, table 1): Anna Nowak – Jan Kowal",
@@ -336,13 +336,13 @@ pub const SAID_EN: &[Sentence] = &[
             "Third-place match: no",
             "Flank attacks (additional rule): yes",
             "Time per player (seconds): 900",
-            "Encircling maneuver (Grupa pościgowa, R8): two-attackers",
+            "Encircling maneuver (Grupa pościgowa, R8): the defender carries two or more attack markers",
         ],
         &[
             "Third-place match: yes",
             "Flank attacks (additional rule): no",
             "Time per player (seconds): 600",
-            "Encircling maneuver (Grupa pościgowa, R8): flank-attack",
+            "Encircling maneuver (Grupa pościgowa, R8): a flank attack",
         ],
     ),
     ("Pairing (round 1, table 2)", &[], &["Anonim #4: bye"]),

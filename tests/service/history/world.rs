@@ -406,6 +406,7 @@ pub fn one_of_each(w: &World) -> Vec<Change> {
         },
         Change::RoundAdvanced { round: w.round, from: Status::Draft, to: Status::Published },
         Change::RoundAdvanced { round: w.round, from: Status::Published, to: Status::Locked },
+        Change::RoundUnlocked { round: w.round, reason: "wynik stołu 2 \"do poprawy\"".into() },
         Change::RefereesAssigned {
             round: w.round,
             before: vec![(1, w.referee), (2, w.organiser)],

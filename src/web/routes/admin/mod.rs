@@ -13,6 +13,6 @@ mod tournament;
 
 pub use forbidden::{allow, forbid};
 pub use history::{history, history_log, lines as history_lines};
-pub use players::{change_player, import, register};
+pub use players::{change_player, import, import_file, register};
 pub use referees::appoint;
 pub use tournament::{configure, create, default_config, new_form, overview};

@@ -15,13 +15,14 @@ use crate::web::extract::role::Organising;
 use crate::web::forms::field;
 use crate::web::forms::player::{self, FirstRow, ImportProblem, PlayerFields};
 use crate::web::forms::registration::{ImportState, RegisterState};
+use crate::web::forms::spreadsheet::{self, FileProblem};
 use crate::web::routes::confirm::{self, Confirm};
 use crate::web::routes::see_other;
 use crate::web::security::auth::SessionUser;
 use crate::web::security::csrf::CsrfForm;
 use crate::web::text::refusals::import_problem;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
 async fn store_players(
@@ -107,8 +108,42 @@ pub async fn import(
     db: web::Data<Store>,
     form: CsrfForm<ImportForm>,
 ) -> Result<HttpResponse, WebError> {
+    import_rows(&ctx, org, &db, &form.value).await
+}
+
+/// The same import from a file (`multipart/form-data`, field `players_file`): a `.xlsx` workbook
+/// or a CSV in UTF-8 or Windows-1250 (`web::forms::spreadsheet`), then read as pasted rows are.
+/// A refused file comes back with its rows in the paste box, to fix there or in the file.
+pub async fn import_file(
+    ctx: Ctx,
+    req: HttpRequest,
+    org: Organising,
+    db: web::Data<Store>,
+    payload: actix_multipart::Multipart,
+) -> Result<HttpResponse, WebError> {
+    let mut fields = crate::web::forms::upload::read_bytes(&req, payload, ctx.lang).await?;
+    let file = fields.remove("players_file").unwrap_or_default();
+    let csv = spreadsheet::players_text(&file).map_err(|FileProblem::Workbook(e)| {
+        WebError::BadRequest(format!("{}: {} ({e})", ctx.t("players_file"), ctx.t("workbook_unreadable")))
+    })?;
+    let ticked = |v: Option<Vec<u8>>| v.filter(|b| !b.is_empty()).map(|_| "1".to_string());
+    let form = ImportForm {
+        csv,
+        first_row_is_player: ticked(fields.remove("first_row_is_player")),
+        accept_duplicates: ticked(fields.remove("accept_duplicates")),
+    };
+    import_rows(&ctx, org, &db, &form).await
+}
+
+/// Check every row, ask about a first row that looks like a player and about names registered
+/// twice, and register all the players or none.
+async fn import_rows(
+    ctx: &Ctx,
+    org: Organising,
+    db: &Store,
+    f: &ImportForm,
+) -> Result<HttpResponse, WebError> {
     let t = org.t;
-    let f = &form.value;
     let lang = ctx.lang;
     let mut state = ImportState {
         csv: f.csv.clone(),
@@ -123,19 +158,26 @@ pub async fn import(
     } else {
         match player::parse_csv_rows(t.first_day, &f.csv, first) {
             Ok(rows) => {
-                let existing = app::registration::players(&db, t.id).await?;
+                let existing = app::registration::players(db, t.id).await?;
                 state.duplicates = player::duplicates(lang, &rows, &existing);
                 if state.duplicates.is_empty() || field::checkbox(f.accept_duplicates.as_ref()) {
                     let players: Vec<NewPlayer> = rows.into_iter().map(|(_, p)| p).collect();
-                    return store_players(&db, &t, &players, &org.user).await;
+                    return store_players(db, &t, &players, &org.user).await;
                 }
             }
-            Err(ImportProblem::TooLarge) => return Err(WebError::TooLarge { limit: field::BODY_LIMIT }),
-            Err(problem) => state.problems.add("csv", import_problem(lang, &problem)),
+            Err(problems) if problems.contains(&ImportProblem::TooLarge) => {
+                return Err(WebError::TooLarge { limit: field::BODY_LIMIT });
+            }
+            // Every wrong row at once, nothing stored.
+            Err(problems) => {
+                for problem in &problems {
+                    state.problems.add("csv", import_problem(lang, problem));
+                }
+            }
         }
     }
     let forms = Forms { import: state, ..Forms::default() };
-    overview_page(&ctx, &db, t, forms, StatusCode::UNPROCESSABLE_ENTITY).await
+    overview_page(ctx, db, t, forms, StatusCode::UNPROCESSABLE_ENTITY).await
 }
 
 #[derive(Deserialize)]

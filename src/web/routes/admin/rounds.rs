@@ -31,20 +31,25 @@ pub async fn start_round(
 }
 
 #[derive(Deserialize)]
-pub struct SwapForm {
+pub struct RoundForm {
+    /// The players to swap.
     #[serde(default)]
     x: String,
     #[serde(default)]
     y: String,
+    /// Why a locked round is opened again.
+    #[serde(default)]
+    reason: String,
 }
 
-/// `publish`, `lock`, `discard` or `swap` a round.
+/// `publish`, `lock` (confirmed first), `unlock` (with a reason), `discard` (confirmed first) or
+/// `swap` a round.
 pub async fn round_action(
     ctx: Ctx,
     org: Organising,
     db: web::Data<Store>,
     path: web::Path<(i64, i64, String)>,
-    form: CsrfForm<SwapForm>,
+    form: CsrfForm<RoundForm>,
 ) -> Result<HttpResponse, WebError> {
     let (_, number, action) = path.into_inner();
     let t = org.t.id;
@@ -52,7 +57,27 @@ pub async fn round_action(
     let by = org.by();
     match action.as_str() {
         "publish" => app::rounds::publish(&db, t, &round, by).await?,
-        "lock" => app::rounds::lock(&db, t, number, by).await?,
+        "lock" => {
+            // Asked only when locking would be accepted: otherwise the use case says why not.
+            if !confirm::confirmed(&form.pairs) && app::next_step::plan(&db, t).await?.can_lock(&number) {
+                return confirm::ask(
+                    &ctx,
+                    Confirm {
+                        title: format!("{} {number}: {}", ctx.t("round"), ctx.t("lock")),
+                        details: vec![ctx.t("lock_explained").to_string()],
+                        action: format!("/admin/t/{t}/round/{number}/lock"),
+                        fields: form.pairs.clone(),
+                        button: ctx.t("lock_yes").to_string(),
+                        back: format!("/t/{t}/round/{number}"),
+                    },
+                );
+            }
+            app::rounds::lock(&db, t, number, by).await?;
+        }
+        "unlock" => {
+            app::rounds::unlock(&db, t, number, &form.value.reason, by).await?;
+            tracing::info!(tournament = %t, round = number, by = %org.user.username, "round unlocked");
+        }
         "discard" => {
             if !confirm::confirmed(&form.pairs) {
                 return confirm::ask(

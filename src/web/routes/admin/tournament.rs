@@ -3,12 +3,13 @@
 //! parsed at the edge into a [`TournamentConfig`].
 
 use crate::app;
+use crate::app::next_step::{NextStep, RoundsPlan};
 use crate::engine::RuleOptions;
 use crate::league::DECK_SIZE;
 use crate::store::deck_checks::DeckCheck;
 use crate::store::editions::EditionRow;
 use crate::store::players::Player;
-use crate::store::rounds::{Phase, Round, Status};
+use crate::store::rounds::Round;
 use crate::store::tournaments::{Role, Tournament, TournamentConfig};
 use crate::store::{self, PlayerId, Store};
 use crate::web::error::WebError;
@@ -271,9 +272,10 @@ struct Overview<'a> {
     full_deck: i64,
     register: RegisterState,
     import: ImportState,
-    /// Another Swiss round may be paired; the knockout has started.
-    swiss_left: bool,
-    knockout_started: bool,
+    /// What the rounds accept next: the pairing offered, the rounds that may be locked or opened again.
+    plan: RoundsPlan,
+    /// What each knockout round is, by its number.
+    stages: std::collections::BTreeMap<i64, crate::league::BracketRound>,
     /// Why the configuration form came back (empty when it did not).
     config_problems: Problems,
 }
@@ -335,7 +337,7 @@ pub(super) async fn overview_page(
         .map(|(a, b, until)| NamedPair { a, b, a_name: name(a), b_name: name(b), until })
         .collect();
     let rounds = store::rounds::list(db, t.id).await?;
-    let knockout_started = rounds.iter().any(|r| r.phase() == Phase::Knockout && r.status() != Status::Draft);
+    let data = app::snapshot::Loaded::load_id(db, t.id).await?;
     let (cfg, config_problems) = forms.config.unwrap_or_else(|| (t.config(), Problems::default()));
     let page = Overview {
         ctx,
@@ -344,8 +346,8 @@ pub(super) async fn overview_page(
         forbidden,
         referees: store::tournaments::holders(db, t.id, Role::Referee).await?,
         organisers: store::tournaments::holders(db, t.id, Role::Organiser).await?,
-        swiss_left: app::rounds::swiss_left(&rounds, t.swiss_rounds),
-        knockout_started,
+        plan: app::next_step::plan_of(&data),
+        stages: data.rounds.iter().filter_map(|r| Some((r.number, data.stage_of_round(r)?))).collect(),
         rounds,
         incomplete: store::deck_checks::incomplete(db, t.id, i64::from(DECK_SIZE)).await?,
         editions: edition_choices(db).await?,

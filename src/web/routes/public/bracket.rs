@@ -2,6 +2,7 @@
 //! league's `Bracket`, rebuilt once per change); before the knockout, how it starts and who would
 //! play it now; after it, the final ranking.
 
+use crate::league::BracketRound;
 use crate::store::tournaments::Tournament;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
@@ -26,6 +27,12 @@ struct BracketPage<'a> {
     finals: Option<&'a [FinalLine]>,
 }
 
+/// A stage's name as a column heading ("półfinał" → "Półfinał"; "1/8 finału" stays).
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 pub async fn bracket(req: HttpRequest, ctx: Ctx, mut page: PublicPage) -> Result<HttpResponse, WebError> {
     if let Some(hit) = page.cached() {
         return Ok(hit);
@@ -45,16 +52,9 @@ pub async fn bracket(req: HttpRequest, ctx: Ctx, mut page: PublicPage) -> Result
         Knockout::Before(before) => bracket.before = Some(before),
         Knockout::Problem(e) => bracket.problem = Some(e),
         Knockout::Drawn(b) => {
-            let n = b.rounds.len();
-            for (r, matches) in b.rounds.iter().enumerate() {
-                let title = if r + 1 == n {
-                    ctx.t("final").to_string()
-                } else if r + 2 == n {
-                    ctx.t("semifinal").to_string()
-                } else {
-                    format!("{} {}", ctx.t("round"), r + 1)
-                };
-                bracket.columns.push((title, matches));
+            let n = u32::try_from(b.rounds.len()).unwrap_or(u32::MAX);
+            for (r, matches) in (0..).zip(&b.rounds) {
+                bracket.columns.push((capitalised(ctx.t(BracketRound::of_round(r, n).text_key())), matches));
             }
             bracket.third = b.third_place.as_ref();
             bracket.champion = b.champion.as_deref();

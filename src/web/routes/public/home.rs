@@ -42,6 +42,8 @@ struct TournamentPage<'a> {
     ctx: &'a Ctx,
     t: &'a Tournament,
     rounds: Vec<&'a Round>,
+    /// What each knockout round is, by its number.
+    stages: std::collections::BTreeMap<i64, crate::league::BracketRound>,
     players: &'a [Player],
     organiser: bool,
     referee: bool,
@@ -59,6 +61,10 @@ pub async fn tournament(
     let view = &page.view;
     let t = view.t();
     let (organiser, referee) = roles(&ctx, &db, t).await?;
-    let rounds = view.visible_rounds(organiser).collect();
-    page.render(&req, &TournamentPage { ctx: &ctx, t, rounds, players: view.players(), organiser, referee })
+    let rounds: Vec<&Round> = view.visible_rounds(organiser).collect();
+    let stages = rounds.iter().filter_map(|r| Some((r.number, view.round_stage(r)?))).collect();
+    page.render(
+        &req,
+        &TournamentPage { ctx: &ctx, t, rounds, stages, players: view.players(), organiser, referee },
+    )
 }

@@ -11,6 +11,7 @@ use crate::web::extract::public_page::PublicPage;
 use crate::web::read_model::lines::MatchLine;
 use crate::web::routes::public::roles;
 use crate::web::text::history::HistoryLine;
+use crate::web::text::names::Named;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 

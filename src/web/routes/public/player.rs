@@ -9,6 +9,7 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::public_page::PublicPage;
 use crate::web::read_model::lines::MatchLine;
+use crate::web::text::names::Named;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 

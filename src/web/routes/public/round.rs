@@ -1,6 +1,7 @@
 //! A round's pairings with their results, the organiser's round actions (publish, swap, lock) and
 //! the referee assignment (drafts for organisers only).
 
+use crate::app::next_step::RoundsPlan;
 use crate::store::rounds::{Phase, Round, Status};
 use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, Store};
@@ -27,6 +28,10 @@ struct RoundPage<'a> {
     table_refs: BTreeMap<i64, String>,
     /// The tournament's referees (the organiser's assignment form).
     referees: Vec<String>,
+    /// What the rounds accept next (organisers: lock, open again).
+    plan: Option<RoundsPlan>,
+    /// What a knockout round is.
+    stage: Option<crate::league::BracketRound>,
 }
 
 pub async fn pairings(
@@ -57,8 +62,21 @@ pub async fn pairings(
     } else {
         Vec::new()
     };
+    let plan = organiser.then(|| view.rounds_plan());
+    let stage = view.round_stage(round);
     page.render(
         &req,
-        &RoundPage { ctx: &ctx, t: view.t(), round, lines, organiser, referee, table_refs, referees },
+        &RoundPage {
+            ctx: &ctx,
+            t: view.t(),
+            round,
+            lines,
+            organiser,
+            referee,
+            table_refs,
+            referees,
+            plan,
+            stage,
+        },
     )
 }

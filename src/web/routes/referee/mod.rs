@@ -17,7 +17,7 @@ pub use page::match_form;
 pub use results::{LOG_MAX_BYTES, enter_result, extra_game, upload_result};
 
 use super::render;
-use crate::app::snapshot::Loaded;
+use crate::app::snapshot::{Loaded, MatchState};
 use crate::store::rounds::{MatchRow, Round, Status};
 use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, Store};
@@ -25,6 +25,7 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Refereeing;
 use crate::web::read_model::lines::{MatchLine, match_line};
+use crate::web::text::names::Named;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
@@ -47,6 +48,8 @@ struct TablesPage<'a> {
     others: Vec<MatchLine>,
     /// Whether anyone has tables assigned this round (otherwise every table is listed as one).
     assigned: bool,
+    /// What the round is, in the knockout.
+    stage: Option<crate::league::BracketRound>,
 }
 
 /// The tables of the current (latest published) round: the referee's own tables first, then the
@@ -65,5 +68,10 @@ pub async fn tables(ctx: Ctx, referee: Refereeing, db: web::Data<Store>) -> Resu
             if own(m.table_no) { &mut mine } else { &mut others }.push(match_line(&data, m));
         }
     }
-    render(&TablesPage { ctx: &ctx, t: &data.t, round, mine, others, assigned })
+    // The tables still to finish first, each part by table.
+    for list in [&mut mine, &mut others] {
+        list.sort_by_key(|l| (matches!(l.state, MatchState::Decided(_)), l.table));
+    }
+    let stage = round.as_ref().and_then(|r| data.stage_of_round(r));
+    render(&TablesPage { ctx: &ctx, t: &data.t, round, mine, others, assigned, stage })
 }

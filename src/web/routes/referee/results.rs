@@ -172,7 +172,9 @@ async fn save_result(
                 // Beside the fields it concerns, and the whole refusal above them unless it is only
                 // about fields (a missing winner).
                 let message = match &r {
-                    Refusal::ResultIncomplete { .. } | Refusal::WinsOnly { .. } => None,
+                    Refusal::ResultIncomplete { .. }
+                    | Refusal::WinsOnly { .. }
+                    | Refusal::ImpossibleResult(_) => None,
                     other => Some(crate::web::text::refusals::sentence(lang, other)),
                 };
                 let log_error = match &r {

@@ -3,6 +3,7 @@
 use super::Said;
 use crate::store::history::Settings;
 use crate::web::text::i18n::Lang;
+use crate::web::text::names::Named;
 use serde_json::Value;
 
 /// Every setting a configuration row may hold, by its stored name, and its label's key. Rows keep
@@ -35,9 +36,12 @@ const LABELS: &[(&str, &str)] = &[
 
 /// "Tournament configuration changed", and "label: value" for each setting that changed.
 pub(super) fn changed(lang: Lang, old: &Settings, new: &Settings) -> Said {
-    let show = |v: Option<&Value>| match v {
+    let show = |name: &str, v: Option<&Value>| match v {
         Some(Value::Bool(true)) => lang.t("yes").to_string(),
         Some(Value::Bool(false)) => lang.t("no").to_string(),
+        // A stored name of a typed value is said in words, never shown as stored.
+        Some(Value::String(s)) if name == "encirclement" => crate::web::forms::rules::encirclement(s)
+            .map_or_else(|| s.clone(), |e| lang.t(e.text_key()).to_string()),
         Some(Value::String(s)) => s.clone(),
         Some(Value::Null) | None => "–".to_string(),
         Some(other) => other.to_string(),
@@ -46,8 +50,8 @@ pub(super) fn changed(lang: Lang, old: &Settings, new: &Settings) -> Said {
     for (name, label) in LABELS {
         let (o, n) = (old.setting(name), new.setting(name));
         if o != n {
-            before.push(format!("{}: {}", lang.t(label), show(o)));
-            after.push(format!("{}: {}", lang.t(label), show(n)));
+            before.push(format!("{}: {}", lang.t(label), show(name, o)));
+            after.push(format!("{}: {}", lang.t(label), show(name, n)));
         }
     }
     (lang.t("h_configure").to_string(), before, after)

@@ -111,6 +111,7 @@ pub fn describe(lang: Lang, names: &Names, e: &Entry) -> HistoryLine {
         Change::PlayersSwapped { before, after, .. } => pairings::swapped(&row, before, after),
         Change::DraftDiscarded { draft, .. } => pairings::draft_discarded(lang, draft),
         Change::RoundAdvanced { from, to, .. } => pairings::advanced(&row, *from, *to),
+        Change::RoundUnlocked { reason, .. } => pairings::unlocked(&row, reason),
         Change::RefereesAssigned { before, after, .. } => pairings::referees(&row, before, after),
         Change::PlayerRegistered { player, registration } => players::registered(&row, *player, registration),
         Change::PlayerWithdrawn { player, before, after } => {

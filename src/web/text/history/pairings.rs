@@ -50,6 +50,20 @@ pub(super) fn advanced(row: &Row<'_>, from: Status, to: Status) -> Said {
     )
 }
 
+/// "Round N: opened again", locked before, published after with the organiser's reason.
+pub(super) fn unlocked(row: &Row<'_>, reason: &str) -> Said {
+    let lang = row.lang;
+    let round = row.entry.round_number.map(|n| format!(" {n}")).unwrap_or_default();
+    (
+        format!("{}{round}: {}", lang.t("round"), lang.t("unlocked")),
+        vec![lang.t(Status::Locked.text_key()).to_string()],
+        vec![
+            lang.t(Status::Published.text_key()).to_string(),
+            format!("{}: {reason}", lang.t("unlock_reason")),
+        ],
+    )
+}
+
 /// "Referees assigned to tables …", each table's referee before and after ("nobody" when the
 /// assignment was removed).
 pub(super) fn referees(row: &Row<'_>, before: &[(i64, UserId)], after: &[(i64, UserId)]) -> Said {

@@ -101,7 +101,7 @@ pub(super) fn forfeit(row: &Row<'_>, before: Option<Forfeit>, after: Option<Forf
 pub(super) fn deck_check(row: &Row<'_>, check: &NewDeckCheck) -> Said {
     let lang = row.lang;
     let mut after = vec![format!(
-        "{} {}: {} {}, {} {}",
+        "{}: {}; {}: {}, {}: {}",
         lang.t("set_label"),
         check.set_label,
         lang.t("red_count"),

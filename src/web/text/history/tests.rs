@@ -50,7 +50,7 @@ fn a_corrected_game_reads_as_a_sentence_with_both_values() {
         line.after,
         [
             "wygrywa Wojsko Polskie (Anna Nowak)",
-            "Polacy zniszczyli 3 armie czerwonych",
+            "Polacy zniszczyli 3 armie Czerwonych",
             "0 pkt za Czerwonych",
             "Czas pozostały Czerwonym (m:ss): 1:05",
             "zapis poprawny"

@@ -7,9 +7,17 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("first_day", "Pierwszy dzień", "First day"),
     ("last_day", "Ostatni dzień", "Last day"),
     ("swiss_rounds", "Rundy systemu szwajcarskiego", "Swiss rounds"),
-    ("knockout_size", "Liczba graczy w fazie pucharowej (0: bez)", "Knockout size (0: none)"),
+    (
+        "knockout_size",
+        "Liczba graczy w fazie pucharowej (0 = bez fazy pucharowej)",
+        "Knockout size (0 = no knockout)",
+    ),
     ("third_place", "Mecz o 3. miejsce", "Third-place match"),
-    ("scoring", "Punktacja (w połówkach punktu)", "Scoring (in half-points)"),
+    (
+        "scoring",
+        "Punktacja w połówkach punktu (2 = 1 punkt, 1 = ½ punktu)",
+        "Scoring in half-points (2 = 1 point, 1 = ½ point)",
+    ),
     ("score_win", "Wygrana", "Win"),
     ("score_draw", "Remis", "Draw"),
     ("score_loss", "Przegrana", "Loss"),
@@ -31,7 +39,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("duplicate_tiebreak", "powtórzone kryterium", "tiebreak listed twice"),
     ("create", "Utwórz turniej", "Create the tournament"),
     ("configuration", "Konfiguracja", "Configuration"),
-    ("rule_switches", "Odczytania zasad (silnik gry)", "Rule readings (game engine)"),
+    ("rule_switches", "Interpretacje zasad", "Rules interpretations"),
     (
         "rule_switches_help",
         "Domyślnie: decyzje rejestru interpretacji zasad. Zmiana dotyczy sprawdzania zapisów partii.",

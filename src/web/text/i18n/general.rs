@@ -10,7 +10,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("logout", "Wyloguj", "Log out"),
     ("username", "Login", "Username"),
     ("password", "Hasło", "Password"),
-    ("bad_login", "Zły login lub hasło.", "Wrong username or password."),
+    ("bad_login", "Nieprawidłowy login lub hasło.", "Incorrect username or password."),
     ("my_tournaments", "Moje turnieje", "My tournaments"),
     ("name", "Nazwa", "Name"),
     ("save", "Zapisz", "Save"),
@@ -40,7 +40,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("win", "wygrana", "win"),
     ("draw", "remis", "draw"),
     ("loss", "przegrana", "loss"),
-    ("pending", "w toku", "pending"),
+    ("pending", "jeszcze bez wyniku", "no result yet"),
     ("version", "Wersja", "Version"),
     (
         "csrf",

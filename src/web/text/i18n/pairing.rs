@@ -4,7 +4,7 @@
 pub(super) const TABLE: &[(&str, &str, &str)] = &[
     (
         "explanation_text",
-        "Wyjaśnienie w formie tekstu (po angielsku, numery graczy)",
+        "Wyjaśnienie w formie tekstu (numery graczy)",
         "Plain-text explanation (player numbers)",
     ),
     ("score_groups", "Grupy punktowe", "Score groups"),

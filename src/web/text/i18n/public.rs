@@ -2,11 +2,18 @@
 //! match and game pages (how a match was decided, how a game ended), the exports.
 
 pub(super) const TABLE: &[(&str, &str, &str)] = &[
-    ("champion", "Zwycięstwo w turnieju", "Tournament won by"),
+    ("champion", "Zwycięstwo w turnieju", "Champion"),
     ("third", "Trzecie miejsce", "Third place"),
     ("final", "Finał", "Final"),
     ("semifinal", "Półfinał", "Semifinal"),
     ("third_place_match", "Mecz o 3. miejsce", "Third-place match"),
+    ("ko_final", "finał", "final"),
+    ("ko_third_place", "mecz o 3. miejsce", "third-place match"),
+    ("ko_semi_final", "półfinał", "semi-final"),
+    ("ko_quarter_final", "ćwierćfinał", "quarter-final"),
+    ("ko_eighth", "1/8 finału", "round of 16"),
+    ("ko_sixteenth", "1/16 finału", "round of 32"),
+    ("ko_thirty_second", "1/32 finału", "round of 64"),
     ("red_points_short", "pkt cz.", "Red pts"),
     ("knowledge", "Test wiedzy", "Knowledge test"),
     ("extra", "potrzebna dogrywka", "extra game needed"),
@@ -37,8 +44,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("ended_by", "Zakończenie", "Ended by"),
     ("red_side_total", "Punkty za Czerwonych razem", "Red-side points in total"),
     ("warsaw-entered", "Czerwoni weszli do Warszawy", "Red entered Warsaw"),
-    ("three-red-eliminated", "Polacy zniszczyli 3 armie czerwonych", "Poles eliminated 3 Red units"),
-    ("all-red-dispersed", "Wszystkie armie czerwonych rozproszone", "All Red units dispersed"),
+    ("three-red-eliminated", "Polacy zniszczyli 3 armie Czerwonych", "Poles eliminated 3 Red units"),
+    ("all-red-dispersed", "Wszystkie armie Czerwonych rozproszone", "All Red units dispersed"),
     ("radzymin-check", "Kontrola Radzymina po 5. rundzie", "Radzymin check after round 5"),
     ("time-forfeit", "Przekroczenie czasu", "Time forfeit"),
 ];

@@ -22,8 +22,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("phase_combat", "faza walki", "combat phase"),
     ("phase_cleanup", "faza porządkowa", "clean-up phase"),
     ("phase_over", "koniec gry", "game over"),
-    ("game_round", "Runda gry", "Game round"),
-    ("decides", "Decyzja", "Decision"),
+    ("game_round", "Runda partii", "Game round"),
+    ("decides", "Ruch", "To move"),
     // The recorder's choices.
     ("pick_extra_markers", "Dwa dodatkowe znaczniki rozkazów czerwonych", "Red's two extra command markers"),
     (
@@ -48,7 +48,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("pick_reveal", "Karty pokazane", "Cards revealed"),
     ("pick_drop", "Karty odrzucone losowo", "Cards discarded at random"),
     // The recorder.
-    ("recorder", "Zapis przy stole", "Table recorder"),
+    ("recorder", "Stół cyfrowy (nagrywanie partii na żywo)", "Digital table (live recording)"),
     (
         "record_intro",
         "Zapisuj partię na żywo: plansza, dozwolone ruchy jako przyciski i dwa zegary ligowe. Zegary liczy serwer; zakończona partia zapisuje się z wynikiem sama.",

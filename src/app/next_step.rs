@@ -1,0 +1,96 @@
+//! What the organiser can do next with the rounds, decided by the same checks the use cases make, so
+//! that a page offers only a step that would be accepted (never "pair the next knockout round" after
+//! the final): the next pairing, which published rounds may be locked, which locked round may be
+//! opened again.
+
+use super::knockout::{bracket_now, ready_matches};
+use super::rounds::{check_last_round_locked, swiss_left};
+use super::snapshot::Loaded;
+use super::{AppResult, Refusal};
+use crate::store::rounds::Status;
+use crate::store::{Store, TournamentId};
+
+/// The next pairing the tournament accepts now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NextStep {
+    /// Pair the next Swiss round.
+    PairSwiss,
+    /// Start the knockout (seed the bracket from the Swiss standings).
+    StartKnockout,
+    /// Pair the knockout's next round.
+    NextKnockoutRound,
+    /// A pairing is due but refused for now, and why (a round to lock, results the bracket waits for).
+    Blocked(Refusal),
+    /// Nothing is left to pair: the Swiss is over without a knockout, or the final is decided.
+    Over,
+}
+
+/// The rounds' next steps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundsPlan {
+    pub next: NextStep,
+    /// Published rounds whose every match is decided: locking them would be accepted.
+    pub lockable: Vec<i64>,
+    /// The locked round that may be opened again: the last round, if it is locked.
+    pub reopenable: Option<i64>,
+}
+
+impl RoundsPlan {
+    /// Whether locking round `number` would be accepted (by reference: templates pass one).
+    #[must_use]
+    pub fn can_lock(&self, number: &i64) -> bool {
+        self.lockable.contains(number)
+    }
+
+    /// Whether round `number` may be opened again.
+    #[must_use]
+    pub fn can_reopen(&self, number: &i64) -> bool {
+        self.reopenable == Some(*number)
+    }
+}
+
+/// The next pairing, by the checks of [`super::rounds::pair_next_swiss_round`] and
+/// [`super::knockout::pair_next_round`] (the Swiss pairing itself is not computed: a round the
+/// league cannot pair is refused when asked).
+#[must_use]
+pub fn next_step(data: &Loaded) -> NextStep {
+    if swiss_left(&data.rounds, data.t.swiss_rounds) {
+        return match check_last_round_locked(data) {
+            Ok(()) => NextStep::PairSwiss,
+            Err(r) => NextStep::Blocked(r),
+        };
+    }
+    if data.t.knockout_size < 2 {
+        return NextStep::Over;
+    }
+    // The lots' seed does not change which matches are ready.
+    let ready = bracket_now(data, 0)
+        .and_then(|(bracket, seeding)| ready_matches(data, &bracket).map(|_| seeding.is_some()));
+    match ready {
+        Ok(true) => NextStep::StartKnockout,
+        Ok(false) => NextStep::NextKnockoutRound,
+        Err(Refusal::KnockoutOver) => NextStep::Over,
+        Err(r) => NextStep::Blocked(r),
+    }
+}
+
+/// The rounds' next steps on a snapshot.
+#[must_use]
+pub fn plan_of(data: &Loaded) -> RoundsPlan {
+    let lockable = data
+        .rounds
+        .iter()
+        .filter(|r| r.status() == Status::Published && data.round_complete(r))
+        .map(|r| r.number)
+        .collect();
+    let reopenable = data.rounds.last().filter(|r| r.status() == Status::Locked).map(|r| r.number);
+    RoundsPlan { next: next_step(data), lockable, reopenable }
+}
+
+/// The rounds' next steps now.
+///
+/// # Errors
+/// The tournament is not found; the database fails.
+pub async fn plan(db: &Store, t: TournamentId) -> AppResult<RoundsPlan> {
+    Ok(plan_of(&Loaded::load_id(db, t).await?))
+}
