@@ -190,6 +190,14 @@ pub enum Refusal {
     /// round; a locked one for an organiser's correction), checked in the write's transaction so a
     /// result cannot slip into a round locked meanwhile.
     RoundNotOpen,
+    /// A typed result for a game being recorded at the table (the recording writes its result; the
+    /// organiser may end the recording first).
+    BeingRecorded { game: GameId },
+    /// A typed result for a game whose recording ended where a result stood: which stands is asked
+    /// on the recorder first.
+    RecordingAwaitsChoice { game: GameId },
+    /// A recording of a game that has a result already (it would replace it).
+    ResultStands,
 }
 
 /// Connections per process. SQLite: readers beside its one writer. PostgreSQL: each web process

@@ -39,5 +39,6 @@ mod sessions;
 mod spine;
 mod store;
 mod table;
+mod table_stands;
 mod throttling;
 mod tournament_day;

@@ -10,7 +10,7 @@ use bitwa::engine::{Edition, PlayStyle, RuleOptions, mask_unseen, random_game_wi
 use bitwa::outcome::{GameOutcome, Termination};
 
 /// The tournament form's rules: no optional rules, 15 minutes.
-const OPTIONS: RuleOptions = RuleOptions {
+pub const OPTIONS: RuleOptions = RuleOptions {
     fortifications: false,
     flank_attacks: false,
     time_control_secs: 900,
@@ -62,7 +62,7 @@ pub fn step_of(body: &str) -> String {
 }
 
 /// A published round with one match and a referee: (tournament, organiser, referee, game 1's id).
-async fn one_table(app: &TestApp) -> (i64, Browser, Browser, i64) {
+pub async fn one_table(app: &TestApp) -> (i64, Browser, Browser, i64) {
     let admin = app.admin().await;
     let t = create_tournament(&admin, &[]).await;
     register(&admin, t, "Anna Czerwona").await;
@@ -79,12 +79,12 @@ async fn one_table(app: &TestApp) -> (i64, Browser, Browser, i64) {
     (t, admin, referee, games[0].0)
 }
 
-fn url(t: i64, g: i64) -> String {
+pub fn url(t: i64, g: i64) -> String {
     format!("/ref/t/{t}/game/{g}/record")
 }
 
 /// Start recording (as a referee would by pressing the button).
-async fn start(referee: &Browser, t: i64, g: i64) {
+pub async fn start(referee: &Browser, t: i64, g: i64) {
     let page = referee.get(&url(t, g)).await;
     page.assert_ok().assert_contains("id=\"record-start\"");
     let started = referee.post(&url(t, g), &[("action", "start")]).await;
@@ -92,14 +92,14 @@ async fn start(referee: &Browser, t: i64, g: i64) {
 }
 
 /// Post one line at the step the recorder shows now.
-async fn post_line(referee: &Browser, t: i64, g: i64, line: &str) -> Page {
+pub async fn post_line(referee: &Browser, t: i64, g: i64, line: &str) -> Page {
     let page = referee.get(&url(t, g)).await;
     let step = step_of(&page.body);
     referee.post(&url(t, g), &[("step", step.as_str()), ("event", line)]).await
 }
 
 /// The database, for what only time can do (a clock that ran for fifteen minutes).
-async fn db(app: &TestApp) -> TestDb {
+pub async fn db(app: &TestApp) -> TestDb {
     TestDb::open(&app.db_url).await
 }
 

@@ -100,11 +100,13 @@ fn kind(change: &Change) -> &'static str {
         Change::ConfigChanged { .. } => "ConfigChanged",
         Change::RecordingStarted { .. } => "RecordingStarted",
         Change::LineTakenBack { .. } => "LineTakenBack",
+        Change::RecordingEnded { .. } => "RecordingEnded",
+        Change::RecordedResultSetAside { .. } => "RecordedResultSetAside",
     }
 }
 
 /// Every kind, as [`kind`] names them.
-const KINDS: [&str; 21] = [
+const KINDS: [&str; 23] = [
     "ResultEntered",
     "ResultCorrected",
     "ExtraGameDrawn",
@@ -126,6 +128,8 @@ const KINDS: [&str; 21] = [
     "ConfigChanged",
     "RecordingStarted",
     "LineTakenBack",
+    "RecordingEnded",
+    "RecordedResultSetAside",
 ];
 
 /// The tournament's changes, oldest first.

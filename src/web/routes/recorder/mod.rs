@@ -36,22 +36,21 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-/// The game, its match and the tournament, for a referee of the tournament; recording only in a
-/// published round (an organiser may also record in a locked one).
+/// The game, its match and the tournament, for a referee of the tournament, with the writer's role
+/// (recording only in a published round; an organiser may also record in a locked one).
 async fn load(
     db: &Store,
     user: &LoggedIn,
     tid: i64,
     gid: i64,
-) -> Result<(Tournament, MatchRow, GameRow, bool), WebError> {
+) -> Result<(Tournament, MatchRow, GameRow, Role), WebError> {
     let t = tournament(db, tid).await?;
     auth::require(db, &user.0, t.id, Role::Referee).await?;
     let organiser = store::tournaments::has_role(db, t.id, user.0.id, Role::Organiser).await?;
     let (game, _) = store::games::get(db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
     let m = store::rounds::get_match(db, t.id, game.match_id).await?.ok_or(WebError::NotFound)?;
     let role = if organiser { Role::Organiser } else { Role::Referee };
-    let open = crate::app::results::open_for(m.round_status, role);
-    Ok((t, m, game, open))
+    Ok((t, m, game, role))
 }
 
 fn base(t: &Tournament, game: GameId) -> String {
@@ -73,6 +72,12 @@ struct RecorderPage<'a> {
     /// Why recording cannot start (a result is entered, the match is a walkover, the round is closed).
     blocked: String,
     finished: bool,
+    /// Where the recording is in its life (`None`: not started).
+    status: Option<RecStatus>,
+    /// An organiser may end the recording before the game ends (so that a result can be typed).
+    can_end: bool,
+    /// The result that stood when the recording ended (asked: which stands), in one sentence.
+    standing: String,
     paused: bool,
     steps: i64,
     game_round: u8,
@@ -117,11 +122,12 @@ async fn page(
     t: &Tournament,
     m: &MatchRow,
     game: &GameRow,
-    open: bool,
+    role: Role,
     pick: &Pick,
     said: Said,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
+    let open = crate::app::results::open_for(m.round_status, role);
     let (red_name, polish_name) = recorded::names(m, game);
     let base = base(t, game.id);
     let rec = recordings::get(db, game.id).await?;
@@ -146,6 +152,9 @@ async fn page(
         started: rec.is_some(),
         blocked,
         finished: false,
+        status: rec.as_ref().map(|r| r.status),
+        can_end: false,
+        standing: String::new(),
         paused: false,
         steps: 0,
         game_round: 1,
@@ -168,7 +177,11 @@ async fn page(
         let replay = recorded::replay(&rec, &edition, opts)?;
         let state = replay.current();
         let now = now_ms();
-        page.finished = rec.status == RecStatus::Finished || state.is_over();
+        page.finished = rec.status != RecStatus::Recording || state.is_over();
+        page.can_end = role == Role::Organiser && open && !page.finished;
+        if rec.status == RecStatus::Awaiting || rec.status == RecStatus::SetAside {
+            page.standing = result_sentence(ctx, game.winner, game.termination, game.red_points);
+        }
         page.paused = rec.paused;
         page.steps = rec.steps;
         page.game_round = state.round();
@@ -179,14 +192,8 @@ async fn page(
         if !page.finished && page.blocked.is_empty() {
             page.options = options::build(state, pick, &page.base, ctx.lang);
         } else if let Some(o) = state.outcome() {
-            page.result = format!(
-                "{}: {} ({}) · {}: {}",
-                ctx.t("winner"),
-                ctx.t(crate::web::text::names::Named::text_key(&o.winner)),
-                ctx.t(crate::web::text::names::Named::text_key(&o.termination)),
-                ctx.t("red_points"),
-                o.red_points
-            );
+            page.result =
+                result_sentence(ctx, Some(o.winner), Some(o.termination), Some(i64::from(o.red_points)));
         }
         let mut board = Board::of(state, "rec");
         board.marks = std::mem::take(&mut page.options.marks);
@@ -200,6 +207,24 @@ async fn page(
     render_status(status, &page)
 }
 
+/// A result in one line: the winner, how the game ended, the Red-side points.
+fn result_sentence(
+    ctx: &Ctx,
+    winner: Option<crate::outcome::Side>,
+    termination: Option<crate::outcome::Termination>,
+    red_points: Option<i64>,
+) -> String {
+    use crate::web::text::names::Named;
+    let (Some(w), Some(x), Some(p)) = (winner, termination, red_points) else { return String::new() };
+    format!(
+        "{}: {} ({}) · {}: {p}",
+        ctx.t("winner"),
+        ctx.t(w.text_key()),
+        ctx.t(x.text_key()),
+        ctx.t("red_points"),
+    )
+}
+
 /// The recorder page. Settles the clock first (a fallen flag ends the game on time).
 pub async fn record_page(
     ctx: Ctx,
@@ -210,7 +235,7 @@ pub async fn record_page(
     query: web::Query<RecordQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, gid) = path.into_inner();
-    let (t, m, mut game, open) = load(&db, &user, tid, gid).await?;
+    let (t, m, mut game, role) = load(&db, &user, tid, gid).await?;
     if let Some(rec) = recordings::get(&db, game.id).await? {
         let edition = editions.get(&db, &rec.edition).await?;
         if recorded::settle(&db, &t, &m, &game, &rec, &edition, rule_options(&t.config())).await? {
@@ -219,5 +244,5 @@ pub async fn record_page(
     }
     let q = query.into_inner();
     let pick = Pick { unit: q.unit, card: q.card, draft: q.draft };
-    page(&ctx, &db, &editions, &t, &m, &game, open, &pick, Said::default(), StatusCode::OK).await
+    page(&ctx, &db, &editions, &t, &m, &game, role, &pick, Said::default(), StatusCode::OK).await
 }
