@@ -40,9 +40,9 @@ fn stands(match_page: &str) -> String {
 
 #[actix_rt::test]
 async fn a_typed_result_for_a_game_being_recorded_is_refused_until_an_organiser_ends_the_recording() {
+    let (lines, _) = table_game();
     let app = TestApp::spawn().await;
     let (t, admin, referee, g) = one_table(&app).await;
-    let (lines, _) = table_game();
     start(&referee, t, g).await;
     for line in &lines[..5] {
         assert_eq!(post_line(&referee, t, g, line).await.status, 303);
@@ -103,9 +103,9 @@ async fn a_typed_result_for_a_game_being_recorded_is_refused_until_an_organiser_
 
 #[actix_rt::test]
 async fn a_game_with_a_typed_result_is_never_recorded_over_and_a_recorded_one_says_its_moves() {
+    let (lines, outcome) = table_game();
     let app = TestApp::spawn().await;
     let (t, _admin, referee, g) = one_table(&app).await;
-    let (lines, outcome) = table_game();
     let m = match_of(&referee.get(&url(t, g)).await.body, t);
     let page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
     assert!(stands(&page.body).contains("id=\"record-1\""), "nothing yet: the recorder is offered");
@@ -178,9 +178,9 @@ async fn typed_beside_a_recording(app: &TestApp, referee: &Browser, t: i64, g: i
 
 #[actix_rt::test]
 async fn a_recording_that_ends_where_a_result_stood_asks_which_stands_and_keeps_both() {
+    let (lines, outcome) = table_game();
     let app = TestApp::spawn().await;
     let (t, _admin, referee, g) = one_table(&app).await;
-    let (lines, outcome) = table_game();
     let last = lines.len() - 1;
     typed_beside_a_recording(&app, &referee, t, g, last).await;
     assert_eq!(post_line(&referee, t, g, &lines[last]).await.status, 303, "the game's last line");
@@ -223,9 +223,9 @@ async fn a_recording_that_ends_where_a_result_stood_asks_which_stands_and_keeps_
 
 #[actix_rt::test]
 async fn a_typed_result_kept_over_a_recording_keeps_the_recorded_one_in_history() {
+    let (lines, outcome) = table_game();
     let app = TestApp::spawn().await;
     let (t, admin, referee, g) = one_table(&app).await;
-    let (lines, outcome) = table_game();
     let last = lines.len() - 1;
     typed_beside_a_recording(&app, &referee, t, g, last).await;
     assert_eq!(post_line(&referee, t, g, &lines[last]).await.status, 303);

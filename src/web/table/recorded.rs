@@ -4,7 +4,7 @@
 //! and standings). Every page that shows a recording goes through [`settle`] first, so a recording is
 //! never shown running past its flag, nor over without its result.
 
-use super::{Replay, clock_side};
+use super::Replay;
 use crate::engine::notation::{GameLog, Tag};
 use crate::engine::{Edition, RuleOptions, validate_log};
 use crate::outcome::Side;
@@ -85,7 +85,7 @@ pub fn log_text(
 }
 
 /// The record of a recording whose game is over, as the game's result: the validated log (with the
-/// league's header) and the outcome the engine found, the clocks as the recorder's clock read them.
+/// league's header) and the outcome the engine found, the clocks as last read in the record.
 ///
 /// # Errors
 /// [`WebError::Internal`] if the game is not over or the whole log does not validate (it was
@@ -105,14 +105,15 @@ pub fn entry_of(
     let v = validate_log(&text, edition, &options).map_err(|e| {
         WebError::internal(format!("recorded log of game {} does not validate: {e}", game.id))
     })?;
-    let now = now_ms();
-    let reading = |side: Side| i64::from(rec.clock.reading(side, now).max(0));
+    // The clocks at the end as the record read them (the players' chess clock); none where nothing
+    // was read.
+    let reading = |side: Side| replay.last_reading(side).map(|s| i64::from(s.max(0)));
     Ok(ResultEntry {
         winner: Some(v.outcome.winner),
         termination: Some(v.outcome.termination),
         red_points: Some(i64::from(v.outcome.red_points)),
-        red_clock_secs: Some(reading(Side::Red)),
-        polish_clock_secs: Some(reading(Side::Polish)),
+        red_clock_secs: reading(Side::Red),
+        polish_clock_secs: reading(Side::Polish),
         log_text: Some(text),
         log_status: crate::store::games::LogStatus::Valid,
         log_message: v.claim_mismatches.join(" "),
@@ -199,10 +200,4 @@ pub async fn settle(
     after.clock = clock;
     finish(db, t, m, game, &after, edition, options, by).await?;
     Ok(true)
-}
-
-/// The side whose clock should run after the position in `replay`, unless the referee paused.
-#[must_use]
-pub fn next_running(replay: &Replay<'_>, paused: bool) -> Option<Side> {
-    if paused { None } else { clock_side(replay.current()) }
 }

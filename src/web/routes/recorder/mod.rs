@@ -1,14 +1,19 @@
 //! The recorder (`/ref/t/{t}/game/{g}/record`), for the table's referee and the organisers: the board,
-//! the round and phase, whose decision it is, both clocks, the legal next events as buttons, a one-line
-//! notation field that works without JavaScript, undo, and the clock's pause.
+//! the round and phase, whose decision it is, both clocks as last read, a one-tap "flag fell" for the
+//! side whose clock runs, the legal next events as buttons, a one-line notation field that works
+//! without JavaScript, an optional clock reading for any line, undo, and the referee's pause.
+//!
+//! The league plays on chess clocks the players drive, so the recorder keeps no clock of its own: a
+//! line carries the mover's reading only if the scribe read it from the table's clock (`reading`,
+//! `m:ss`, or `{m:ss}` in the line), and a flag falls when the scribe taps it (`<side> clock {0:00}`:
+//! the engine applies the time forfeit and the Red-side points rule). What a scribe's tap cannot know
+//! never goes into the record.
 //!
 //! `POST` takes `csrf`, `step` (the number of lines the device saw: two devices cannot both append the
 //! same step) and `event` (one notation line; a form of the recorder may send its parts instead). A legal
-//! event is stored at once with the mover's clock reading from the server's clock (a reading typed in the
-//! line is replaced: the server's clock decides) and answered with 303; an illegal one gets 422 with the
-//! engine's message in the page's language and nothing is appended; an event saved after the mover's
-//! time reached 0:00 is refused and the game ends on time. When the game ends, its log and result are
-//! saved as a submitted log is.
+//! event is stored at once and answered with 303; an illegal one gets 422 with the engine's message in
+//! the page's language and nothing is appended. When the game ends, its log and result are saved as a
+//! submitted log is, unless a result stands already: then the page asks which stands.
 //!
 //! Here: the page; `post`: what a `POST` does, one function per action.
 
@@ -86,6 +91,9 @@ struct RecorderPage<'a> {
     decides: &'static str,
     awaited: String,
     clocks: Vec<ClockView>,
+    /// `red` / `polish`: the side whose flag can fall now (the side whose decision it is: only its
+    /// clock runs on the table).
+    flag_side: Option<&'static str>,
     board: String,
     board_list: Vec<String>,
     options: Options,
@@ -162,6 +170,7 @@ async fn page(
         decides: "",
         awaited: String::new(),
         clocks: Vec::new(),
+        flag_side: None,
         board: String::new(),
         board_list: Vec::new(),
         options: Options::default(),
@@ -188,7 +197,10 @@ async fn page(
         page.phase = phase_key(state);
         page.decides = state.to_act().map_or("", side_key);
         page.awaited = awaited_text(state, ctx.lang);
-        page.clocks = clock_views(&rec.clock, now, ctx.lang, [&page.red_name, &page.polish_name]);
+        let tc = i64::from(t.rules.time_control_secs);
+        let shown = crate::web::table::shown_clocks(&rec.clock, &replay, tc, now);
+        page.clocks = clock_views(&shown, now, ctx.lang, [&page.red_name, &page.polish_name]);
+        page.flag_side = state.to_act().map(crate::outcome::Side::as_str);
         if !page.finished && page.blocked.is_empty() {
             page.options = options::build(state, pick, &page.base, ctx.lang);
         } else if let Some(o) = state.outcome() {

@@ -24,7 +24,7 @@ use crate::web::security::auth::LoggedIn;
 use crate::web::security::csrf::CsrfForm;
 use crate::web::table::options::Pick;
 use crate::web::table::recorded::{self, now_ms};
-use crate::web::table::{Replay, clock_side, compose};
+use crate::web::table::{Replay, compose};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -44,6 +44,10 @@ pub struct RecordForm {
     /// One notation line.
     #[serde(default)]
     event: String,
+    /// The mover's reading of the table's chess clock after the event, `m:ss` (optional; a
+    /// reading written in the line as `{m:ss}` does as well).
+    #[serde(default)]
+    reading: String,
 }
 
 /// What a `POST` asks for (the form's `action`).
@@ -171,7 +175,7 @@ pub async fn record_post(
     let replay = recorded::replay(&rec, &edition, options)?;
     let live = InPlay { rec: &rec, edition: &edition, options, replay: &replay, now: now_ms() };
     match action {
-        Some(Action::Line) => line(&post, &live, &f.event, &form.pairs).await,
+        Some(Action::Line) => line(&post, &live, &f.event, &f.reading, &form.pairs).await,
         Some(Action::Undo) => undo(&post, &live).await,
         Some(Action::Pause) => pause(&post, &live, true).await,
         Some(Action::Resume) => pause(&post, &live, false).await,
@@ -201,13 +205,16 @@ async fn start(post: &Post<'_>, started: bool) -> Result<HttpResponse, WebError>
     Ok(post.done())
 }
 
-/// Record one line: typed, or composed from a form's fields. The server's clock decides its
-/// reading; a line the rules refuse is not appended; the line that ends the game saves its log and
-/// result.
+/// Record one line: typed, or composed from a form's fields. Its clock reading is the players': the
+/// league plays on chess clocks, so the recorder keeps no clock of its own and writes only what the
+/// scribe read from the table's clock (in the line, or in the reading field), which the engine checks
+/// as any log's (a reading never rises; 0:00 loses on time). A line the rules refuse is not appended;
+/// the line that ends the game saves its log and result.
 async fn line(
     post: &Post<'_>,
     live: &InPlay<'_, '_>,
     typed: &str,
+    reading: &str,
     pairs: &[(String, String)],
 ) -> Result<HttpResponse, WebError> {
     let Post { ctx, db, t, m, game, .. } = *post;
@@ -229,15 +236,17 @@ async fn line(
         Ok(event) => event,
         Err(error) => return post.refused(error, text).await,
     };
-    // The server's clock decides the reading: the mover's clock if it runs.
-    event.clock =
-        (rec.clock.running == Some(event.side) && !rec.paused).then(|| rec.clock.reading(event.side, now));
+    match field::clock("record_reading", reading) {
+        Ok(Some(secs)) => event.clock = Some(i32::try_from(secs).unwrap_or(i32::MAX)),
+        Ok(None) => {}
+        Err(p) => return post.refused(crate::web::text::refusals::labelled(ctx.lang, &p), text).await,
+    }
     let next = match replay.current().apply_line(&event) {
         Ok(next) => next,
         Err(e) => return post.refused(refusal_text(ctx, &e.refusal), text).await,
     };
-    let running = if rec.paused || next.is_over() { None } else { clock_side(&next) };
-    let clock = rec.clock.switch(now, running);
+    // No clock of the recorder's runs (one of a recording started before is stopped here).
+    let clock = rec.clock.switch(now, None);
     let line = notation::canonical(&event, edition).to_string();
     match recordings::append(db, game.id, rec.at(), &line, &clock, rec.paused, post.by()).await {
         Ok(()) => {}
@@ -270,28 +279,24 @@ fn refusal_text(ctx: &Ctx, refusal: &Refusal) -> String {
     messages::capitalised(&refusal.render(ctx.lang)) + "."
 }
 
-/// Take back the last line (kept in history); the clock of the side that decides again runs.
+/// Take back the last line (kept in history).
 async fn undo(post: &Post<'_>, live: &InPlay<'_, '_>) -> Result<HttpResponse, WebError> {
     let Post { ctx, db, t, game, .. } = *post;
-    let InPlay { rec, replay, now, .. } = *live;
+    let InPlay { rec, now, .. } = *live;
     if rec.steps < 1 {
         return Err(WebError::BadRequest(ctx.t("record_nothing_to_undo").to_string()));
     }
-    let before = usize::try_from(rec.steps - 1).unwrap_or(0);
-    let state = replay.states.get(before).ok_or(WebError::NotFound)?;
-    let running = if rec.paused { None } else { clock_side(state) };
-    recordings::undo(db, t.id, game.id, rec.at(), &rec.clock.switch(now, running), rec.paused, post.by())
+    recordings::undo(db, t.id, game.id, rec.at(), &rec.clock.switch(now, None), rec.paused, post.by())
         .await
         .map_err(|e| conflict(ctx, e))?;
     Ok(post.done())
 }
 
-/// Pause both clocks, or resume the clock of the side whose decision it is.
+/// The referee's pause of the game (the table's clock is stopped by hand; the recorder notes it).
 async fn pause(post: &Post<'_>, live: &InPlay<'_, '_>, paused: bool) -> Result<HttpResponse, WebError> {
     let Post { ctx, db, game, .. } = *post;
-    let InPlay { rec, replay, now, .. } = *live;
-    let running = if paused { None } else { clock_side(replay.current()) };
-    recordings::set_clock(db, game.id, rec.at(), &rec.clock.switch(now, running), paused)
+    let InPlay { rec, now, .. } = *live;
+    recordings::set_clock(db, game.id, rec.at(), &rec.clock.switch(now, None), paused)
         .await
         .map_err(|e| conflict(ctx, e))?;
     Ok(post.done())

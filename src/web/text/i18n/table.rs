@@ -101,6 +101,13 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("record_paused", "Zegary zatrzymane", "Clocks paused"),
     ("record_over", "Partia zakończona.", "The game is over."),
     ("record_see_game", "Zobacz partię", "See the game"),
+    ("record_reading", "Czas na zegarze (m:ss, nieobowiązkowo)", "Clock reading (m:ss, optional)"),
+    ("record_flag", "Spadła flaga", "Flag fell"),
+    (
+        "record_clock_note",
+        "Czas mierzy zegar szachowy przy stole; do ruchu można dopisać odczyt zegara gracza (m:ss).",
+        "The chess clock at the table keeps the time; the mover's clock reading (m:ss) may be added to a move.",
+    ),
     ("moves_one", "ruch", "move"),
     ("moves_few", "ruchy", "moves"),
     ("moves_many", "ruchów", "moves"),
