@@ -30,7 +30,43 @@ pub struct TournamentConfig {
     /// The engine's switches for the tournament's games, stored as one JSON column (their serde
     /// form: a switch the engine adds later keeps its default until it is stored).
     pub rules: RuleOptions,
+    /// Who keeps the time of a game recorded at the table. Left out of the stored configuration
+    /// (history rows) while it is the default, so rows read as those written before it existed.
+    #[serde(default, skip_serializing_if = "TableClock::is_players")]
+    pub table_clock: TableClock,
 }
+
+/// Who keeps the time of a game recorded at the table (the league plays on chess clocks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TableClock {
+    /// The players' chess clock: the recorder writes the readings the scribe types and the flag
+    /// fall the scribe taps, nothing of its own.
+    #[default]
+    Players,
+    /// "The tablet is the clock": a chess clock the server keeps, on a tablet between the players,
+    /// each pressing their half; a recorded event carries its player's reading at their last press.
+    Tablet,
+}
+
+impl TableClock {
+    #[must_use]
+    pub fn is_players(&self) -> bool {
+        *self == TableClock::Players
+    }
+}
+
+impl StoredText for TableClock {
+    const ALL: &'static [TableClock] = &[TableClock::Players, TableClock::Tablet];
+    fn as_str(self) -> &'static str {
+        match self {
+            TableClock::Players => "players",
+            TableClock::Tablet => "tablet",
+        }
+    }
+}
+
+stored_as_text!(TableClock);
 
 impl TournamentConfig {
     /// The stored name of the encirclement reading (the form's choice).
@@ -61,6 +97,7 @@ pub struct Tournament {
     pub edition: String,
     #[sqlx(json)]
     pub rules: RuleOptions,
+    pub table_clock: TableClock,
     pub version: i64,
 }
 
@@ -82,6 +119,7 @@ impl Tournament {
             tiebreaks: self.tiebreaks.clone(),
             edition: self.edition.clone(),
             rules: self.rules,
+            table_clock: self.table_clock,
         }
     }
 }
@@ -113,9 +151,10 @@ impl StoredText for Role {
 stored_as_text!(Role);
 
 const SELECT_ONE: &str = "SELECT id, name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
-     score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, version FROM tournaments WHERE id = $1";
+     score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, table_clock, version FROM tournaments \
+     WHERE id = $1";
 
-/// Bind the configuration's columns, in the order `create` and `update` name them ($1 to $14).
+/// Bind the configuration's columns, in the order `create` and `update` name them ($1 to $15).
 macro_rules! bind_config {
     ($q:expr, $cfg:expr) => {
         $q.bind(&$cfg.name)
@@ -132,6 +171,7 @@ macro_rules! bind_config {
             .bind(&$cfg.tiebreaks)
             .bind(&$cfg.edition)
             .bind(Json($cfg.rules))
+            .bind($cfg.table_clock)
     };
 }
 
@@ -159,8 +199,8 @@ pub async fn create(
         bind_config!(
         sqlx::query_as(
             "INSERT INTO tournaments (name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
-             score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
+             score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, table_clock, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id",
         ),
         cfg
     )
@@ -202,8 +242,8 @@ pub async fn update(
         sqlx::query(
             "UPDATE tournaments SET name = $1, venue = $2, first_day = $3, last_day = $4, swiss_rounds = $5, \
              knockout_size = $6, third_place = $7, score_win = $8, score_draw = $9, score_loss = $10, \
-             score_bye = $11, tiebreaks = $12, edition = $13, rules = $14, version = version + 1 \
-             WHERE id = $15 AND version = $16",
+             score_bye = $11, tiebreaks = $12, edition = $13, rules = $14, table_clock = $15, \
+             version = version + 1 WHERE id = $16 AND version = $17",
         ),
         cfg
     )
@@ -239,7 +279,7 @@ pub async fn get(db: &Store, id: TournamentId) -> Result<Option<Tournament>, Sto
 pub async fn list(db: &Store) -> Result<Vec<Tournament>, StoreError> {
     Ok(on!(db, |c| sqlx::query_as::<_, Tournament>(
         "SELECT id, name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, score_win, \
-         score_draw, score_loss, score_bye, tiebreaks, edition, rules, version FROM tournaments \
+         score_draw, score_loss, score_bye, tiebreaks, edition, rules, table_clock, version FROM tournaments \
          ORDER BY first_day DESC, id DESC"
     )
     .fetch_all(c)

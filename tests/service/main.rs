@@ -39,6 +39,7 @@ mod sessions;
 mod spine;
 mod store;
 mod table;
+mod table_clock;
 mod table_races;
 mod table_stands;
 mod throttling;

@@ -63,8 +63,13 @@ pub fn step_of(body: &str) -> String {
 
 /// A published round with one match and a referee: (tournament, organiser, referee, game 1's id).
 pub async fn one_table(app: &TestApp) -> (i64, Browser, Browser, i64) {
+    one_table_with(app, &[]).await
+}
+
+/// [`one_table`] in a tournament created with the form's `overrides`.
+pub async fn one_table_with(app: &TestApp, overrides: &[(&str, &str)]) -> (i64, Browser, Browser, i64) {
     let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let t = create_tournament(&admin, overrides).await;
     register(&admin, t, "Anna Czerwona").await;
     register(&admin, t, "Bartek Polski").await;
     admin
@@ -312,8 +317,9 @@ async fn the_players_chess_clock_keeps_the_time_and_a_flag_fell_tap_ends_the_gam
     }
     // Red decides (its extra markers): no clock of the recorder's runs, and only Red's flag can fall.
     let page = referee.get(&url(t, g)).await;
-    page.assert_contains("id=\"clock-note\"").assert_lacks("running");
+    page.assert_contains("id=\"clock-note\"").assert_lacks("running").assert_lacks("id=\"to-tablet-clock\"");
     assert_eq!(flag_side(&page.body), "red");
+    assert_eq!(referee.get(&format!("/ref/t/{t}/game/{g}/clock")).await.status, 404, "no tablet clock here");
     // A quarter of an hour passes at the table: the recorder ends nothing by itself.
     let db = db(&app).await;
     on_db!(&db, |c| {

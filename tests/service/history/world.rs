@@ -59,6 +59,7 @@ pub fn config(swiss_rounds: i64, rules: RuleOptions) -> TournamentConfig {
         tiebreaks: "buchholz,sonneborn-berger".into(),
         edition: Edition::builtin().id().into(),
         rules,
+        table_clock: store::tournaments::TableClock::Players,
     }
 }
 

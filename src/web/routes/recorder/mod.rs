@@ -17,8 +17,10 @@
 //!
 //! Here: the page; `post`: what a `POST` does, one function per action.
 
+mod clock;
 mod post;
 
+pub use clock::{PressForm, clock_page, clock_post};
 pub use post::{RecordForm, record_post};
 
 use super::{render_status, tournament};
@@ -94,6 +96,9 @@ struct RecorderPage<'a> {
     /// `red` / `polish`: the side whose flag can fall now (the side whose decision it is: only its
     /// clock runs on the table).
     flag_side: Option<&'static str>,
+    /// The tablet is the clock (the server's, pressed by the players): no flag buttons, no typed
+    /// readings, a link to the clock.
+    tablet: bool,
     board: String,
     board_list: Vec<String>,
     options: Options,
@@ -171,6 +176,7 @@ async fn page(
         awaited: String::new(),
         clocks: Vec::new(),
         flag_side: None,
+        tablet: t.table_clock == crate::store::tournaments::TableClock::Tablet,
         board: String::new(),
         board_list: Vec::new(),
         options: Options::default(),
@@ -198,7 +204,11 @@ async fn page(
         page.decides = state.to_act().map_or("", side_key);
         page.awaited = awaited_text(state, ctx.lang);
         let tc = i64::from(t.rules.time_control_secs);
-        let shown = crate::web::table::shown_clocks(&rec.clock, &replay, tc, now);
+        let shown = if page.tablet {
+            rec.clock
+        } else {
+            crate::web::table::shown_clocks(&rec.clock, &replay, tc, now)
+        };
         page.clocks = clock_views(&shown, now, ctx.lang, [&page.red_name, &page.polish_name]);
         page.flag_side = state.to_act().map(crate::outcome::Side::as_str);
         if !page.finished && page.blocked.is_empty() {

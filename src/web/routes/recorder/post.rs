@@ -12,7 +12,7 @@ use crate::league::clock::LeagueClock;
 use crate::store::games::GameRow;
 use crate::store::recordings::{self, Recording, Stands, Status as RecStatus};
 use crate::store::rounds::MatchRow;
-use crate::store::tournaments::{Role, Tournament};
+use crate::store::tournaments::{Role, TableClock, Tournament};
 use crate::store::{Store, StoreError, UserId};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
@@ -236,17 +236,27 @@ async fn line(
         Ok(event) => event,
         Err(error) => return post.refused(error, text).await,
     };
-    match field::clock("record_reading", reading) {
-        Ok(Some(secs)) => event.clock = Some(i32::try_from(secs).unwrap_or(i32::MAX)),
-        Ok(None) => {}
-        Err(p) => return post.refused(crate::web::text::refusals::labelled(ctx.lang, &p), text).await,
+    let tablet = t.table_clock == TableClock::Tablet;
+    if tablet {
+        // The tablet is the clock: the mover's reading is the one at their last press, whenever
+        // the scribe taps (none before the clock was first started).
+        let tc = i64::from(t.rules.time_control_secs) * 1000;
+        let started = rec.clock.running.is_some() || rec.clock.red_ms < tc || rec.clock.polish_ms < tc;
+        event.clock = started.then(|| rec.clock.at_last_press(event.side));
+    } else {
+        match field::clock("record_reading", reading) {
+            Ok(Some(secs)) => event.clock = Some(i32::try_from(secs).unwrap_or(i32::MAX)),
+            Ok(None) => {}
+            Err(p) => return post.refused(crate::web::text::refusals::labelled(ctx.lang, &p), text).await,
+        }
     }
     let next = match replay.current().apply_line(&event) {
         Ok(next) => next,
         Err(e) => return post.refused(refusal_text(ctx, &e.refusal), text).await,
     };
-    // No clock of the recorder's runs (one of a recording started before is stopped here).
-    let clock = rec.clock.switch(now, None);
+    // The players' clock: no clock of the recorder's runs (one a recording started before ran is
+    // stopped here). The tablet's: the presses run it, a line leaves it as it is.
+    let clock = if tablet { rec.clock } else { rec.clock.switch(now, None) };
     let line = notation::canonical(&event, edition).to_string();
     match recordings::append(db, game.id, rec.at(), &line, &clock, rec.paused, post.by()).await {
         Ok(()) => {}
@@ -286,7 +296,9 @@ async fn undo(post: &Post<'_>, live: &InPlay<'_, '_>) -> Result<HttpResponse, We
     if rec.steps < 1 {
         return Err(WebError::BadRequest(ctx.t("record_nothing_to_undo").to_string()));
     }
-    recordings::undo(db, t.id, game.id, rec.at(), &rec.clock.switch(now, None), rec.paused, post.by())
+    // The tablet's clock runs by the presses alone; the players' is never the recorder's.
+    let clock = if t.table_clock == TableClock::Tablet { rec.clock } else { rec.clock.switch(now, None) };
+    recordings::undo(db, t.id, game.id, rec.at(), &clock, rec.paused, post.by())
         .await
         .map_err(|e| conflict(ctx, e))?;
     Ok(post.done())
@@ -294,8 +306,12 @@ async fn undo(post: &Post<'_>, live: &InPlay<'_, '_>) -> Result<HttpResponse, We
 
 /// The referee's pause of the game (the table's clock is stopped by hand; the recorder notes it).
 async fn pause(post: &Post<'_>, live: &InPlay<'_, '_>, paused: bool) -> Result<HttpResponse, WebError> {
-    let Post { ctx, db, game, .. } = *post;
+    let Post { ctx, db, t, game, .. } = *post;
     let InPlay { rec, now, .. } = *live;
+    if t.table_clock == TableClock::Tablet {
+        // The tablet's clock is paused and resumed on the clock itself (it knows whose runs).
+        return Err(WebError::BadRequest(ctx.t("tablet_clock_help").to_string()));
+    }
     recordings::set_clock(db, game.id, rec.at(), &rec.clock.switch(now, None), paused)
         .await
         .map_err(|e| conflict(ctx, e))?;

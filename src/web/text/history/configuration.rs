@@ -30,6 +30,7 @@ const LABELS: &[(&str, &str)] = &[
     ("compulsory_advance", "compulsory_advance"),
     ("pillage_by_free_units_only", "pillage_by_free_units_only"),
     ("encirclement", "encirclement"),
+    ("table_clock", "table_clock"),
 ];
 
 /// "Tournament configuration changed", and "label: value" for each setting that changed.
