@@ -259,16 +259,16 @@ pub(super) async fn save_result_in(
         return Err(StoreError::Refused(Refusal::MatchForfeited));
     }
     if origin == Origin::Form {
-        let recording: Option<(super::recordings::Status,)> =
+        let recording: Option<(super::recordings::status::Status,)> =
             on!(&mut *tx, |c| sqlx::query_as("SELECT status FROM recordings WHERE game_id = $1")
                 .bind(id)
                 .fetch_optional(c)
                 .await)?;
         match recording.map(|(s,)| s) {
-            Some(super::recordings::Status::Recording) => {
+            Some(super::recordings::status::Status::Recording) => {
                 return Err(StoreError::Refused(Refusal::BeingRecorded { game: id }));
             }
-            Some(super::recordings::Status::Awaiting) => {
+            Some(super::recordings::status::Status::Awaiting) => {
                 return Err(StoreError::Refused(Refusal::RecordingAwaitsChoice { game: id }));
             }
             _ => {}
