@@ -6,7 +6,7 @@
 use crate::engine::LogError;
 use crate::league::{Impossible, KnockoutError, PairingError};
 use crate::outcome::{Side, Termination};
-use crate::store::{self, PlayerId, StoreError};
+use crate::store::{self, GameId, PlayerId, StoreError};
 
 /// A rule of the tournament day refused the request.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,6 +76,18 @@ pub enum Refusal {
     /// A short deck was counted without saying which set replaced it or which cards it lacks.
     SwapNeeded,
 
+    // The digital table.
+    /// A typed result for a game being recorded at the table: the recording writes the result (the
+    /// organiser may end the recording first).
+    BeingRecorded { game: GameId },
+    /// A typed result for a game whose recording ended where a result already stood: which stands
+    /// is chosen on the recorder first.
+    RecordingAwaitsChoice { game: GameId },
+    /// A recording of a game that has a result already (it would silently replace it).
+    ResultStands,
+    /// Only an organiser ends a recording before the game ends.
+    OrganisersEndRecordings,
+
     // Registration.
     /// Personal data is erased only after the tournament's last day.
     SeasonNotOver,
@@ -93,6 +105,9 @@ impl From<store::Refusal> for Refusal {
             store::Refusal::SeasonNotOver => Refusal::SeasonNotOver,
             store::Refusal::RoundNotOpen => Refusal::RoundNotOpen,
             store::Refusal::NextRoundPaired => Refusal::NextRoundPaired,
+            store::Refusal::BeingRecorded { game } => Refusal::BeingRecorded { game },
+            store::Refusal::RecordingAwaitsChoice { game } => Refusal::RecordingAwaitsChoice { game },
+            store::Refusal::ResultStands => Refusal::ResultStands,
         }
     }
 }

@@ -423,3 +423,50 @@ pub async fn record_deck_check(
 ) -> AppResult<()> {
     Ok(store::deck_checks::record(db, t, m, check, by).await?)
 }
+
+/// What stands for a game, as the match page says it: a validated record (with its number of
+/// lines), a result typed without one, or a recording that still decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// No result and no recording yet.
+    Nothing,
+    /// Being recorded at the table: the recording writes the result.
+    BeingRecorded,
+    /// The recording ended where a result stood: which stands is asked on the recorder.
+    AwaitsChoice,
+    /// The result is a validated game record of `moves` lines.
+    Record { moves: usize },
+    /// A result typed without a record.
+    Typed,
+    /// A result typed beside a record the engine refused (kept, marked invalid).
+    TypedInvalidRecord,
+}
+
+/// What stands for each game of a match (by game), in the order of the games.
+///
+/// # Errors
+/// The database fails.
+pub async fn standings_of_match(db: &Store, m: MatchId) -> AppResult<Vec<(GameId, Standing)>> {
+    use crate::store::recordings::{self, Status as Rec};
+    let games = store::games::of_match(db, m).await?;
+    let recordings = recordings::of_match(db, m).await?;
+    let mut out = Vec::with_capacity(games.len());
+    for g in games {
+        let recording = recordings.iter().find(|(id, _, _)| *id == g.id).map(|(_, s, _)| *s);
+        let standing = match (recording, g.log_status) {
+            (Some(Rec::Recording), _) => Standing::BeingRecorded,
+            (Some(Rec::Awaiting), _) => Standing::AwaitsChoice,
+            _ if !g.has_result() => Standing::Nothing,
+            (_, LogStatus::Valid) => {
+                let text = store::games::log_text(db, g.id).await?.unwrap_or_default();
+                // A stored valid log parses (it validated); its lines are the record's moves.
+                let moves = crate::engine::parse_log(&text).map_or(0, |log| log.events.len());
+                Standing::Record { moves }
+            }
+            (_, LogStatus::Invalid) => Standing::TypedInvalidRecord,
+            (_, LogStatus::None) => Standing::Typed,
+        };
+        out.push((g.id, standing));
+    }
+    Ok(out)
+}

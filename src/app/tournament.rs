@@ -54,6 +54,7 @@ pub fn default_config(today: NaiveDate) -> TournamentConfig {
         tiebreaks: default_tiebreak_order(),
         edition: default_edition().to_string(),
         rules: RuleOptions::default(),
+        table_clock: crate::store::tournaments::TableClock::Players,
     }
 }
 

@@ -53,6 +53,23 @@ impl LeagueClock {
         }
     }
 
+    /// A player's press of their half of a chess clock at `now_ms`: their clock stops and the
+    /// opponent's runs. A press while the opponent's clock runs already changes nothing (a second
+    /// tap); the first press starts the opponent's clock.
+    #[must_use]
+    pub fn press(&self, side: Side, now_ms: i64) -> LeagueClock {
+        if self.running == Some(side.opponent()) { *self } else { self.switch(now_ms, Some(side.opponent())) }
+    }
+
+    /// `side`'s reading at its last press, whole seconds rounded up: its clock has not run since
+    /// (or has run only from the opponent's press on, which charged nothing to it before), so the
+    /// stored remaining time is what the clock showed when the player pressed.
+    #[must_use]
+    pub fn at_last_press(&self, side: Side) -> i32 {
+        let frozen = LeagueClock { running: None, ..*self };
+        frozen.reading(side, self.since_ms)
+    }
+
     /// The reading written into the log for `side` at `now_ms`: whole seconds, rounded up, so that a
     /// clock that has not run out never reads 0:00 (which the notation takes for a fallen flag).
     #[must_use]
@@ -99,5 +116,27 @@ mod tests {
         assert_eq!(c.reading(Side::Red, T0 + 900_000), 0);
         assert_eq!(c.reading(Side::Red, T0 + 903_500), -3);
         assert_eq!(c.flag(T0 + 10_000_000).map(Side::opponent), Some(Side::Polish));
+    }
+
+    /// A chess clock pressed at known times: each press stops the presser's clock at what it shows
+    /// then, and that reading stays whatever happens on the opponent's clock afterwards.
+    #[test]
+    fn a_press_stops_the_pressers_clock_at_its_reading() {
+        let c = LeagueClock::new(900, T0);
+        // The Poles start Red's clock; Red thinks 40 s and presses.
+        let c = c.press(Side::Polish, T0);
+        assert_eq!(c.running, Some(Side::Red));
+        let c = c.press(Side::Red, T0 + 40_000);
+        assert_eq!(c.running, Some(Side::Polish));
+        assert_eq!(c.at_last_press(Side::Red), 14 * 60 + 20);
+        // A second tap of Red's does not restart anything.
+        assert_eq!(c.press(Side::Red, T0 + 45_000), c);
+        // Red's reading at its press, read later while the Poles think: still 14:20.
+        assert_eq!(c.at_last_press(Side::Red), 860);
+        assert_eq!(c.remaining(Side::Polish, T0 + 70_000), 870_000);
+        // The Poles press after 30 s; then Red thinks again, and its last press is still 14:20.
+        let c = c.press(Side::Polish, T0 + 70_000);
+        assert_eq!((c.at_last_press(Side::Polish), c.at_last_press(Side::Red)), (870, 860));
+        assert_eq!(c.remaining(Side::Red, T0 + 80_000), 850_000);
     }
 }

@@ -193,6 +193,14 @@ pub enum Refusal {
     /// A locked round opens again only while no later round is paired (the later pairing counted
     /// its results).
     NextRoundPaired,
+    /// A typed result for a game being recorded at the table (the recording writes its result; the
+    /// organiser may end the recording first).
+    BeingRecorded { game: GameId },
+    /// A typed result for a game whose recording ended where a result stood: which stands is asked
+    /// on the recorder first.
+    RecordingAwaitsChoice { game: GameId },
+    /// A recording of a game that has a result already (it would replace it).
+    ResultStands,
 }
 
 /// Connections per process. SQLite: readers beside its one writer. PostgreSQL: each web process

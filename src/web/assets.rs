@@ -33,6 +33,12 @@ const ASSETS: &[Asset] = &[
         content_type: "text/css; charset=utf-8",
         bytes: include_bytes!("../../static/table.css"),
     },
+    // The recorder's own rules (its flag buttons and clock readings).
+    Asset {
+        name: "recorder.css",
+        content_type: "text/css; charset=utf-8",
+        bytes: include_bytes!("../../static/recorder.css"),
+    },
     Asset {
         name: "table.js",
         content_type: "text/javascript; charset=utf-8",

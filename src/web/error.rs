@@ -145,11 +145,16 @@ pub const STORE_CONFLICT: &str = "Ktoś inny zapisał tę zmianę przed Tobą. W
      Someone else saved a change first: reload the page and check.";
 
 /// The status of each refusal: a request the rules refuse is a 400, except a lot someone else drew
-/// a moment before (a conflict, 409).
+/// a moment before and a result beside a recording (conflicts with the stored state, 409), and a
+/// referee ending a recording (an organiser's decision, 403).
 #[must_use]
 pub fn refusal_status(refusal: &Refusal) -> StatusCode {
     match refusal {
-        Refusal::ExtraGameDrawnMeanwhile => StatusCode::CONFLICT,
+        Refusal::ExtraGameDrawnMeanwhile
+        | Refusal::BeingRecorded { .. }
+        | Refusal::RecordingAwaitsChoice { .. }
+        | Refusal::ResultStands => StatusCode::CONFLICT,
+        Refusal::OrganisersEndRecordings => StatusCode::FORBIDDEN,
         _ => StatusCode::BAD_REQUEST,
     }
 }

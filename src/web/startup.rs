@@ -239,6 +239,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result))
         .route("/ref/t/{t}/game/{g}/record", web::get().to(recorder::record_page))
         .route("/ref/t/{t}/game/{g}/record", web::post().to(recorder::record_post))
+        .route("/ref/t/{t}/game/{g}/clock", web::get().to(recorder::clock_page))
+        .route("/ref/t/{t}/game/{g}/clock", web::post().to(recorder::clock_post))
         // Static files (versioned names); last, so that a more specific `/static/...` route wins.
         .route("/static/{name}", web::get().to(assets::serve));
     // Referee (organisers too).

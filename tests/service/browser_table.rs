@@ -262,12 +262,16 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
         }
         tap_line(&driver, line, i + 1).await;
         if i == 2 {
-            // Red's extra markers are placed: the Poles' clock runs and the script ticks it.
-            let read = "return document.querySelector('.clock.running .t').textContent";
-            let first = driver.exec(read).await;
-            actix_rt::time::sleep(Duration::from_millis(2200)).await;
-            let later = driver.exec(read).await;
-            assert_ne!(first, later, "the running clock ticks");
+            // The table's chess clock keeps the time (the recorder runs none of its own); only the flag
+            // of the side whose decision it is can fall.
+            let running = "return String(document.querySelectorAll('.clock.running').length)";
+            assert_eq!(driver.exec(running).await, json!("0"), "no clock of the recorder runs");
+            let flags = "return [document.getElementById('flag-red').disabled, document.getElementById('flag-polish').disabled].join()";
+            let flags = driver.exec(flags).await;
+            assert!(
+                flags == json!("true,false") || flags == json!("false,true"),
+                "one flag can fall: {flags}"
+            );
             // The recorder at phone width: a board, no horizontal scroll.
             driver.width(390).await;
             driver.go(&format!("{}/ref/t/{t}/game/{g}/record", app.base)).await;

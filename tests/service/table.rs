@@ -10,7 +10,7 @@ use bitwa::engine::{Edition, PlayStyle, RuleOptions, mask_unseen, random_game_wi
 use bitwa::outcome::{GameOutcome, Termination};
 
 /// The tournament form's rules: no optional rules, 15 minutes.
-const OPTIONS: RuleOptions = RuleOptions {
+pub const OPTIONS: RuleOptions = RuleOptions {
     fortifications: false,
     flank_attacks: false,
     time_control_secs: 900,
@@ -62,9 +62,14 @@ pub fn step_of(body: &str) -> String {
 }
 
 /// A published round with one match and a referee: (tournament, organiser, referee, game 1's id).
-async fn one_table(app: &TestApp) -> (i64, Browser, Browser, i64) {
+pub async fn one_table(app: &TestApp) -> (i64, Browser, Browser, i64) {
+    one_table_with(app, &[]).await
+}
+
+/// [`one_table`] in a tournament created with the form's `overrides`.
+pub async fn one_table_with(app: &TestApp, overrides: &[(&str, &str)]) -> (i64, Browser, Browser, i64) {
     let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let t = create_tournament(&admin, overrides).await;
     register(&admin, t, "Anna Czerwona").await;
     register(&admin, t, "Bartek Polski").await;
     admin
@@ -79,12 +84,12 @@ async fn one_table(app: &TestApp) -> (i64, Browser, Browser, i64) {
     (t, admin, referee, games[0].0)
 }
 
-fn url(t: i64, g: i64) -> String {
+pub fn url(t: i64, g: i64) -> String {
     format!("/ref/t/{t}/game/{g}/record")
 }
 
 /// Start recording (as a referee would by pressing the button).
-async fn start(referee: &Browser, t: i64, g: i64) {
+pub async fn start(referee: &Browser, t: i64, g: i64) {
     let page = referee.get(&url(t, g)).await;
     page.assert_ok().assert_contains("id=\"record-start\"");
     let started = referee.post(&url(t, g), &[("action", "start")]).await;
@@ -92,25 +97,31 @@ async fn start(referee: &Browser, t: i64, g: i64) {
 }
 
 /// Post one line at the step the recorder shows now.
-async fn post_line(referee: &Browser, t: i64, g: i64, line: &str) -> Page {
+pub async fn post_line(referee: &Browser, t: i64, g: i64, line: &str) -> Page {
     let page = referee.get(&url(t, g)).await;
     let step = step_of(&page.body);
     referee.post(&url(t, g), &[("step", step.as_str()), ("event", line)]).await
 }
 
 /// The database, for what only time can do (a clock that ran for fifteen minutes).
-async fn db(app: &TestApp) -> TestDb {
+pub async fn db(app: &TestApp) -> TestDb {
     TestDb::open(&app.db_url).await
 }
 
 #[actix_rt::test]
 async fn each_event_of_a_game_posted_in_order_is_accepted_and_the_game_ends_with_its_result() {
+    let (lines, outcome) = table_game();
     let app = TestApp::spawn().await;
     let (t, _admin, referee, g) = one_table(&app).await;
-    let (lines, outcome) = table_game();
     start(&referee, t, g).await;
     for (i, line) in lines.iter().enumerate() {
-        let res = referee.post(&url(t, g), &[("step", i.to_string().as_str()), ("event", line)]).await;
+        let step = i.to_string();
+        let mut form = vec![("step", step.as_str()), ("event", line.as_str())];
+        // Red's first decision: the scribe adds the reading of Red's chess clock.
+        if i == 2 {
+            form.push(("reading", "14:48"));
+        }
+        let res = referee.post(&url(t, g), &form).await;
         assert_eq!(res.status, 303, "line {} `{line}`: {}", i + 1, res.body);
     }
     // The game is over: its log and result are saved as a valid submitted log's are.
@@ -137,10 +148,17 @@ async fn each_event_of_a_game_posted_in_order_is_accepted_and_the_game_ends_with
     assert_eq!(v.outcome, outcome);
     assert!(v.claims_agree, "the header's result is the replay's: {:?}", v.claim_mismatches);
     assert!(log.contains("[Red \"") && log.contains("[TimeControl \"900\"]"), "{log}");
-    assert!(
-        log.lines().any(|l| l.starts_with("red extra") && l.contains("{15:00}")),
-        "readings in the log:\n{log}"
-    );
+    // The only reading is the one the scribe read from the players' clock: the recorder writes none.
+    let readings: Vec<&str> = log.lines().filter(|l| !l.starts_with('[') && l.contains('{')).collect();
+    assert_eq!(readings, [format!("{} {{14:48}}", lines[2])], "readings in the log:\n{log}");
+    let clocks: (Option<i64>, Option<i64>) = on_db!(&db, |c| {
+        sqlx::query_as("SELECT red_clock_secs, polish_clock_secs FROM games WHERE id = $1")
+            .bind(g)
+            .fetch_one(c)
+            .await
+    })
+    .unwrap();
+    assert_eq!(clocks, (Some(14 * 60 + 48), None), "the clocks as last read; none where nothing was read");
     // History and standings: the result was entered like any other.
     let entered = history_rows(&app, "game", "enter").await;
     assert!(
@@ -172,9 +190,9 @@ async fn each_event_of_a_game_posted_in_order_is_accepted_and_the_game_ends_with
 
 #[actix_rt::test]
 async fn an_illegal_event_gets_422_in_the_pages_language_and_changes_nothing() {
+    let (lines, _) = table_game();
     let app = TestApp::spawn().await;
     let (t, _admin, referee, g) = one_table(&app).await;
-    let (lines, _) = table_game();
     start(&referee, t, g).await;
     for line in &lines[..3] {
         assert_eq!(post_line(&referee, t, g, line).await.status, 303);
@@ -209,9 +227,9 @@ async fn an_illegal_event_gets_422_in_the_pages_language_and_changes_nothing() {
 
 #[actix_rt::test]
 async fn a_reload_a_second_device_and_a_restart_resume_exactly() {
+    let (lines, _) = table_game();
     let app = TestApp::spawn().await;
     let (t, _admin, referee, g) = one_table(&app).await;
-    let (lines, _) = table_game();
     start(&referee, t, g).await;
     for line in &lines[..6] {
         assert_eq!(post_line(&referee, t, g, line).await.status, 303);
@@ -256,9 +274,9 @@ async fn a_reload_a_second_device_and_a_restart_resume_exactly() {
 
 #[actix_rt::test]
 async fn undo_takes_back_the_last_event_and_keeps_it_in_history() {
+    let (lines, _) = table_game();
     let app = TestApp::spawn().await;
     let (t, _admin, referee, g) = one_table(&app).await;
-    let (lines, _) = table_game();
     start(&referee, t, g).await;
     for line in &lines[..4] {
         assert_eq!(post_line(&referee, t, g, line).await.status, 303);
@@ -275,28 +293,34 @@ async fn undo_takes_back_the_last_event_and_keeps_it_in_history() {
     assert_eq!(post_line(&referee, t, g, &lines[3]).await.status, 303);
 }
 
+/// The side whose flag button is enabled on a recorder page (the side whose decision it is).
+fn flag_side(page: &str) -> &'static str {
+    let enabled = |side: &str| {
+        let at = page.find(&format!("id=\"flag-{side}\"")).expect("a flag button for each side");
+        !page[at..at + page[at..].find('>').unwrap()].contains(" disabled")
+    };
+    match (enabled("red"), enabled("polish")) {
+        (true, false) => "red",
+        (false, true) => "polish",
+        other => panic!("exactly one flag can fall: {other:?}"),
+    }
+}
+
 #[actix_rt::test]
-async fn the_league_clock_runs_on_the_server_and_a_late_event_ends_the_game_on_time() {
+async fn the_players_chess_clock_keeps_the_time_and_a_flag_fell_tap_ends_the_game_on_time() {
+    let (lines, _) = table_game();
     let app = TestApp::spawn().await;
     let (t, _admin, referee, g) = one_table(&app).await;
-    let (lines, _) = table_game();
     start(&referee, t, g).await;
-    // The deal takes no time; Red's clock starts when Red has a decision (the extra markers).
     for line in &lines[..2] {
         assert_eq!(post_line(&referee, t, g, line).await.status, 303);
     }
+    // Red decides (its extra markers): no clock of the recorder's runs, and only Red's flag can fall.
     let page = referee.get(&url(t, g)).await;
-    assert!(
-        page.body.contains("id=\"clock-red\" data-ms=\"") && page.body.contains("clock red running"),
-        "{}",
-        page.body
-    );
-    assert!(!page.body.contains("clock polish running"));
-    // Saving Red's event stops Red's clock and starts the Poles'.
-    assert_eq!(post_line(&referee, t, g, &lines[2]).await.status, 303);
-    let page = referee.get(&url(t, g)).await;
-    let running = if page.body.contains("clock polish running") { "polish" } else { "red" };
-    // Fifteen minutes pass for the side to move (the clock's start moved back by 15 min 1 s).
+    page.assert_contains("id=\"clock-note\"").assert_lacks("running").assert_lacks("id=\"to-tablet-clock\"");
+    assert_eq!(flag_side(&page.body), "red");
+    assert_eq!(referee.get(&format!("/ref/t/{t}/game/{g}/clock")).await.status, 404, "no tablet clock here");
+    // A quarter of an hour passes at the table: the recorder ends nothing by itself.
     let db = db(&app).await;
     on_db!(&db, |c| {
         sqlx::query("UPDATE recordings SET since_ms = since_ms - 901000 WHERE game_id = $1")
@@ -306,34 +330,59 @@ async fn the_league_clock_runs_on_the_server_and_a_late_event_ends_the_game_on_t
             .map(|_| ())
     })
     .unwrap();
-    let late = referee.post(&url(t, g), &[("step", "3"), ("event", lines[3].as_str())]).await;
-    assert_eq!(late.status, 422, "{}", late.body);
-    late.assert_contains("Czas minął");
-    let (winner, termination, log): (String, String, String) = on_db!(&db, |c| {
-        sqlx::query_as("SELECT winner, termination, log_text FROM games WHERE id = $1")
+    let step = |n: usize| n.to_string();
+    let read = referee
+        .post(&url(t, g), &[("step", step(2).as_str()), ("event", lines[2].as_str()), ("reading", "13:10")])
+        .await;
+    assert_eq!(read.status, 303, "{}", read.body);
+    // Readings are the engine's to check, as in any log: the next Red reading may not rise.
+    let mut at = 3;
+    loop {
+        let page = referee.get(&url(t, g)).await;
+        if flag_side(&page.body) == "red" {
+            break;
+        }
+        assert_eq!(post_line(&referee, t, g, &lines[at]).await.status, 303);
+        at += 1;
+    }
+    let rising = referee
+        .post(&url(t, g), &[("step", step(at).as_str()), ("event", lines[at].as_str()), ("reading", "14:00")])
+        .await;
+    assert_eq!(rising.status, 422, "{}", rising.body);
+    rising.assert_contains("id=\"record-error\"").assert_contains("13:10");
+    let bad = referee
+        .post(&url(t, g), &[("step", step(at).as_str()), ("event", lines[at].as_str()), ("reading", "12:75")])
+        .await;
+    assert_eq!(bad.status, 422, "a reading that is no m:ss: {}", bad.body);
+    // The Poles' flag cannot fall while Red decides; Red's can, with one tap: the game ends on time,
+    // Red loses and, as the league's table says for a Red flag, scores no Red-side points.
+    let wrong =
+        referee.post(&url(t, g), &[("step", step(at).as_str()), ("event", "polish clock {0:00}")]).await;
+    assert_eq!(wrong.status, 422, "{}", wrong.body);
+    let flag = referee.post(&url(t, g), &[("step", step(at).as_str()), ("event", "red clock {0:00}")]).await;
+    assert_eq!(flag.status, 303, "{}", flag.body);
+    let (winner, termination, points, log): (String, String, i64, String) = on_db!(&db, |c| {
+        sqlx::query_as("SELECT winner, termination, red_points, log_text FROM games WHERE id = $1")
             .bind(g)
             .fetch_one(c)
             .await
     })
     .unwrap();
-    assert_eq!(termination, "time-forfeit");
-    assert_ne!(winner, running, "the flagged side loses");
-    assert!(log.trim_end().ends_with(&format!("{running} clock {{0:00}}")), "{log}");
-    assert!(
-        !log.contains(lines[3].as_str()) || lines[..3].contains(&lines[3]),
-        "the late event was not recorded"
-    );
-    validate_log(&log, Edition::builtin(), &OPTIONS).expect("the log validates");
+    assert_eq!((winner.as_str(), termination.as_str(), points), ("polish", "time-forfeit", 0));
+    assert!(log.trim_end().ends_with("red clock {0:00}"), "{log}");
+    let v = validate_log(&log, Edition::builtin(), &OPTIONS).expect("the log validates");
+    assert_eq!(v.events, at + 1);
+    referee.get(&url(t, g)).await.assert_contains("id=\"record-result\"").assert_lacks("id=\"flags\"");
     // Nothing more is taken.
-    let more = referee.post(&url(t, g), &[("step", "4"), ("event", "red pass")]).await;
+    let more = referee.post(&url(t, g), &[("step", step(at + 1).as_str()), ("event", "red pass")]).await;
     assert_eq!(more.status, 400, "{}", more.body);
 }
 
 #[actix_rt::test]
-async fn a_flag_falls_even_when_nobody_taps_and_the_live_page_shows_the_games_in_play() {
+async fn the_live_page_follows_a_game_in_play_and_a_clock_an_older_version_ran_still_falls() {
+    let (lines, _) = table_game();
     let app = TestApp::spawn().await;
     let (t, _admin, referee, g) = one_table(&app).await;
-    let (lines, _) = table_game();
     let visitor = app.browser();
     visitor.get(&format!("/t/{t}/live")).await.assert_ok().assert_contains("id=\"live-none\"");
     start(&referee, t, g).await;
@@ -360,16 +409,20 @@ async fn a_flag_falls_even_when_nobody_taps_and_the_live_page_shows_the_games_in
     assert_eq!(before.header("cache-control"), "private, no-cache", "in play: never shared");
     assert_eq!(post_line(&referee, t, g, &lines[5]).await.status, 303);
     visitor.get(&format!("/t/{t}/game/{g}")).await.assert_contains("Krok 6 / 6");
-    // The clock of the side to move runs out while nobody taps: the next page view ends the game.
+    // Time passes at the table: the players' clock keeps it, and the game stays in play.
     let db = db(&app).await;
-    on_db!(&db, |c| {
-        sqlx::query("UPDATE recordings SET since_ms = since_ms - 901000 WHERE game_id = $1")
-            .bind(g)
-            .execute(c)
-            .await
-            .map(|_| ())
-    })
-    .unwrap();
+    let back = |sql: &'static str, side: &'static str| {
+        let db = &db;
+        async move {
+            on_db!(db, |c| sqlx::query(sql).bind(side).bind(g).execute(c).await.map(|_| ())).unwrap();
+        }
+    };
+    back("UPDATE recordings SET since_ms = since_ms - 901000 WHERE game_id = $2 AND $1 = $1", "").await;
+    visitor.get(&format!("/t/{t}/live")).await.assert_contains(&format!("id=\"live-game-{g}\""));
+    // A recording an older version started keeps the server's clock it ran (until its next line):
+    // once that clock of the side to move runs out, the next page view ends the game on time.
+    let side = flag_side(&referee.get(&url(t, g)).await.body);
+    back("UPDATE recordings SET running = $1, since_ms = since_ms - 901000 WHERE game_id = $2", side).await;
     visitor.get(&format!("/t/{t}/live")).await.assert_contains("id=\"live-none\"");
     let (termination,): (String,) = on_db!(&db, |c| {
         sqlx::query_as("SELECT termination FROM games WHERE id = $1").bind(g).fetch_one(c).await
@@ -407,9 +460,9 @@ async fn the_recorder_is_for_the_tournaments_referees_and_every_post_needs_the_t
 
 #[actix_rt::test]
 async fn each_action_of_the_recorder_answers_with_its_status_and_a_refused_line_keeps_nothing() {
+    let (lines, _) = table_game();
     let app = TestApp::spawn().await;
     let (t, _admin, referee, g) = one_table(&app).await;
-    let (lines, _) = table_game();
     /// The form at `step` with `fields`.
     fn at<'a>(step: &'a str, fields: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
         let mut all = vec![("step", step)];

@@ -40,6 +40,14 @@ impl GameRow {
     }
 }
 
+/// Who saves a result: the result form (typed, or a log pasted or uploaded), or the recorder (the
+/// record of a game that ended at the table). The form never writes over a game being recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    Form,
+    Recorder,
+}
+
 const SELECT: &str = "SELECT id, match_id, game_no, red_player, winner, termination, red_points, red_clock_secs, \
      polish_clock_secs, log_status, log_message, edition, version FROM games";
 
@@ -137,7 +145,8 @@ pub async fn save_result(
 ///
 /// # Errors
 /// As [`save_result`], for the first game that fails; [`StoreError::Refused`]
-/// ([`Refusal::RoundNotOpen`]); nothing is saved then.
+/// ([`Refusal::RoundNotOpen`], [`Refusal::BeingRecorded`], [`Refusal::RecordingAwaitsChoice`]);
+/// nothing is saved then.
 #[tracing::instrument(skip(db, results))]
 pub async fn save_results_open(
     db: &Store,
@@ -148,14 +157,18 @@ pub async fn save_results_open(
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
     for &(id, version, entry) in results {
-        save_result_in(&mut tx, tournament, id, version, entry, by, open).await?;
+        save_result_in(&mut tx, tournament, id, version, entry, by, open, Origin::Form).await?;
     }
     tx.commit().await?;
     Ok(())
 }
 
-/// [`save_result`] inside the caller's transaction (one that holds the tournament's write lock).
-async fn save_result_in(
+/// [`save_result`] inside the caller's transaction (one that holds the tournament's write lock, so
+/// a recording cannot start or end between the check and the write). From the form, a game being
+/// recorded, or whose recording waits for the choice of which result stands, is refused: the
+/// recording writes its result itself, and a typed one would silently stand in its place.
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn save_result_in(
     tx: &mut Conn,
     tournament: TournamentId,
     id: GameId,
@@ -163,6 +176,7 @@ async fn save_result_in(
     entry: &ResultEntry,
     by: UserId,
     open: &[Status],
+    origin: Origin,
 ) -> Result<(), StoreError> {
     #[derive(sqlx::FromRow)]
     struct Stored {
@@ -196,6 +210,22 @@ async fn save_result_in(
     }
     if forfeit.is_some() {
         return Err(StoreError::Refused(Refusal::MatchForfeited));
+    }
+    if origin == Origin::Form {
+        let recording: Option<(super::recordings::status::Status,)> =
+            on!(&mut *tx, |c| sqlx::query_as("SELECT status FROM recordings WHERE game_id = $1")
+                .bind(id)
+                .fetch_optional(c)
+                .await)?;
+        match recording.map(|(s,)| s) {
+            Some(super::recordings::status::Status::Recording) => {
+                return Err(StoreError::Refused(Refusal::BeingRecorded { game: id }));
+            }
+            Some(super::recordings::status::Status::Awaiting) => {
+                return Err(StoreError::Refused(Refusal::RecordingAwaitsChoice { game: id }));
+            }
+            _ => {}
+        }
     }
     let updated = on!(&mut *tx, |c| sqlx::query(
         "UPDATE games SET winner = $1, termination = $2, red_points = $3, red_clock_secs = $4, \

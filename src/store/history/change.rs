@@ -70,6 +70,12 @@ pub enum Change {
     RecordingStarted { game: GameId, edition: String, time_control_ms: i64 },
     /// The last line of a live recording taken back (`recording`, `undo`): its step and text.
     LineTakenBack { game: GameId, step: i64, line: String },
+    /// A live recording ended by the organiser before the game ended, with `steps` lines kept
+    /// (`recording`, `end`): a result may be typed now.
+    RecordingEnded { game: GameId, steps: i64 },
+    /// A recording ended where a result already stood, and the result that stood was kept
+    /// (`recording`, `set aside`): the recorded log and result, kept here.
+    RecordedResultSetAside { game: GameId, recorded: ResultEntry },
 }
 
 /// A registration as its history row keeps it: [`NewPlayer`], with the birth date gone once the

@@ -120,6 +120,12 @@ struct Step {
     line: String,
 }
 
+/// The value after of a recording's end row: the lines it kept.
+#[derive(Serialize, Deserialize)]
+struct Ended {
+    steps: i64,
+}
+
 /// What an erasure row says was erased (always these three).
 #[derive(Serialize, Deserialize)]
 struct Erased {
@@ -234,6 +240,12 @@ impl Change {
             ),
             Change::LineTakenBack { game, step, line } => {
                 (E::Recording, game.0, "undo", json(&Step { step: *step, line: line.clone() }), none())
+            }
+            Change::RecordingEnded { game, steps } => {
+                (E::Recording, game.0, "end", none(), json(&Ended { steps: *steps }))
+            }
+            Change::RecordedResultSetAside { game, recorded } => {
+                (E::Recording, game.0, "set aside", none(), json(recorded))
             }
         };
         Ok(Columns { entity, entity_id, action, old_value: old_value?, new_value: new_value? })
@@ -354,6 +366,15 @@ impl Change {
                 row.after::<()>()?;
                 let Step { step, line } = row.before()?;
                 Change::LineTakenBack { game, step, line }
+            }
+            (E::Recording, "end") => {
+                row.before::<()>()?;
+                let Ended { steps } = row.after()?;
+                Change::RecordingEnded { game, steps }
+            }
+            (E::Recording, "set aside") => {
+                row.before::<()>()?;
+                Change::RecordedResultSetAside { game, recorded: row.after()? }
             }
             _ => return Err(row.unreadable("no such change".into())),
         })

@@ -2,7 +2,7 @@
 
 mod values;
 
-pub use values::TournamentConfig;
+pub use values::{TableClock, TournamentConfig};
 
 use super::history::{Change, Settings};
 use super::{Store, StoreError, StoredText, TournamentId, UserId, now};
@@ -29,6 +29,7 @@ pub struct Tournament {
     pub edition: String,
     #[sqlx(json)]
     pub rules: RuleOptions,
+    pub table_clock: TableClock,
     pub version: i64,
 }
 
@@ -50,6 +51,7 @@ impl Tournament {
             tiebreaks: self.tiebreaks.clone(),
             edition: self.edition.clone(),
             rules: self.rules,
+            table_clock: self.table_clock,
         }
     }
 }
@@ -81,9 +83,10 @@ impl StoredText for Role {
 stored_as_text!(Role);
 
 const SELECT_ONE: &str = "SELECT id, name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
-     score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, version FROM tournaments WHERE id = $1";
+     score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, table_clock, version FROM tournaments \
+     WHERE id = $1";
 
-/// Bind the configuration's columns, in the order `create` and `update` name them ($1 to $14).
+/// Bind the configuration's columns, in the order `create` and `update` name them ($1 to $15).
 macro_rules! bind_config {
     ($q:expr, $cfg:expr) => {
         $q.bind(&$cfg.name)
@@ -100,6 +103,7 @@ macro_rules! bind_config {
             .bind(&$cfg.tiebreaks)
             .bind(&$cfg.edition)
             .bind(Json($cfg.rules))
+            .bind($cfg.table_clock)
     };
 }
 
@@ -127,8 +131,8 @@ pub async fn create(
         bind_config!(
         sqlx::query_as(
             "INSERT INTO tournaments (name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
-             score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
+             score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, table_clock, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id",
         ),
         cfg
     )
@@ -170,8 +174,8 @@ pub async fn update(
         sqlx::query(
             "UPDATE tournaments SET name = $1, venue = $2, first_day = $3, last_day = $4, swiss_rounds = $5, \
              knockout_size = $6, third_place = $7, score_win = $8, score_draw = $9, score_loss = $10, \
-             score_bye = $11, tiebreaks = $12, edition = $13, rules = $14, version = version + 1 \
-             WHERE id = $15 AND version = $16",
+             score_bye = $11, tiebreaks = $12, edition = $13, rules = $14, table_clock = $15, \
+             version = version + 1 WHERE id = $16 AND version = $17",
         ),
         cfg
     )
@@ -207,7 +211,7 @@ pub async fn get(db: &Store, id: TournamentId) -> Result<Option<Tournament>, Sto
 pub async fn list(db: &Store) -> Result<Vec<Tournament>, StoreError> {
     Ok(on!(db, |c| sqlx::query_as::<_, Tournament>(
         "SELECT id, name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, score_win, \
-         score_draw, score_loss, score_bye, tiebreaks, edition, rules, version FROM tournaments \
+         score_draw, score_loss, score_bye, tiebreaks, edition, rules, table_clock, version FROM tournaments \
          ORDER BY first_day DESC, id DESC"
     )
     .fetch_all(c)

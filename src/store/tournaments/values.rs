@@ -2,6 +2,7 @@
 //! `store::history` names these, so they name nothing that writes history.
 
 use crate::engine::{Encirclement, RuleOptions};
+use crate::store::StoredText;
 use chrono::NaiveDate;
 use serde::Serialize;
 
@@ -28,7 +29,43 @@ pub struct TournamentConfig {
     /// The engine's switches for the tournament's games, stored as one JSON column (their serde
     /// form: a switch the engine adds later keeps its default until it is stored).
     pub rules: RuleOptions,
+    /// Who keeps the time of a game recorded at the table. Left out of the stored configuration
+    /// (history rows) while it is the default, so rows read as those written before it existed.
+    #[serde(default, skip_serializing_if = "TableClock::is_players")]
+    pub table_clock: TableClock,
 }
+
+/// Who keeps the time of a game recorded at the table (the league plays on chess clocks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TableClock {
+    /// The players' chess clock: the recorder writes the readings the scribe types and the flag
+    /// fall the scribe taps, nothing of its own.
+    #[default]
+    Players,
+    /// "The tablet is the clock": a chess clock the server keeps, on a tablet between the players,
+    /// each pressing their half; a recorded event carries its player's reading at their last press.
+    Tablet,
+}
+
+impl TableClock {
+    #[must_use]
+    pub fn is_players(&self) -> bool {
+        *self == TableClock::Players
+    }
+}
+
+impl StoredText for TableClock {
+    const ALL: &'static [TableClock] = &[TableClock::Players, TableClock::Tablet];
+    fn as_str(self) -> &'static str {
+        match self {
+            TableClock::Players => "players",
+            TableClock::Tablet => "tablet",
+        }
+    }
+}
+
+stored_as_text!(TableClock);
 
 impl TournamentConfig {
     /// The stored name of the encirclement reading (the form's choice).

@@ -9,14 +9,8 @@ use crate::web::text::i18n::Lang;
 
 /// `1 znacznik rozkazów`, `2 znaczniki rozkazów`, `5 znaczników rozkazów` / `1 command marker`, ...
 fn markers(lang: Lang, n: u8) -> String {
-    let (d, h) = (n % 10, n % 100);
-    let key = if n == 1 {
-        "markers_one"
-    } else if (2..=4).contains(&d) && !(12..=14).contains(&h) {
-        "markers_few"
-    } else {
-        "markers_many"
-    };
+    let key =
+        crate::web::text::sentences::plural_key(u64::from(n), ["markers_one", "markers_few", "markers_many"]);
     format!("{n} {}", lang.t(key))
 }
 

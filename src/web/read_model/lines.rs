@@ -420,6 +420,7 @@ mod tests {
             tiebreaks: String::new(),
             edition: String::new(),
             rules: crate::engine::RuleOptions::default(),
+            table_clock: crate::store::tournaments::TableClock::Players,
             version: 1,
         }
     }

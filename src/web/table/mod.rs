@@ -87,14 +87,34 @@ pub struct MoveView {
     pub notation: String,
 }
 
-/// The clock that runs in a position: the side whose decision the game waits for, except while the
-/// opening hands are dealt (dealing is not thinking) and once the game is over.
-#[must_use]
-pub fn clock_side(state: &GameState<'_>) -> Option<Side> {
-    match state.awaited() {
-        Awaited::Draw { occasion: DrawOccasion::Setup, .. } | Awaited::Nothing => None,
-        _ => state.to_act(),
+impl Replay<'_> {
+    /// The last reading of `side`'s clock written in the record (seconds), if any: at the table the
+    /// players' chess clock keeps the time, and the record holds what the scribe read from it.
+    #[must_use]
+    pub fn last_reading(&self, side: Side) -> Option<i32> {
+        self.lines.iter().rev().filter(|e| e.side == side).find_map(|e| e.clock)
     }
+
+    /// The clocks as the table's chess clock last read them in the record (the time control where
+    /// nothing was read yet), stopped: the recorder keeps no clock of its own.
+    #[must_use]
+    pub fn read_clocks(&self, time_control_secs: i64, now_ms: i64) -> LeagueClock {
+        let ms = |side| self.last_reading(side).map_or(time_control_secs, i64::from).max(0) * 1000;
+        LeagueClock { red_ms: ms(Side::Red), polish_ms: ms(Side::Polish), running: None, since_ms: now_ms }
+    }
+}
+
+/// The clocks a page shows for a recording: the server's clock while it runs (a recording started
+/// before the recorder left the time to the players' chess clock keeps its clock until its next
+/// line), otherwise the readings written in the record.
+#[must_use]
+pub fn shown_clocks(
+    clock: &LeagueClock,
+    replay: &Replay<'_>,
+    time_control_secs: i64,
+    now_ms: i64,
+) -> LeagueClock {
+    if clock.running.is_some() { *clock } else { replay.read_clocks(time_control_secs, now_ms) }
 }
 
 /// `m:ss` of milliseconds left, rounded up as the log's readings are (0:00 only once time is up).
@@ -191,16 +211,5 @@ mod tests {
         assert_eq!(clock_text(1), "0:01");
         assert_eq!(clock_text(0), "0:00");
         assert_eq!(clock_text(-4_000), "0:00");
-    }
-
-    #[test]
-    fn no_clock_runs_while_the_opening_hands_are_dealt() {
-        let e = Edition::builtin();
-        let log = notation::parse("red draw ? ? ? ? ? ? ? ? ? ?\npolish draw ? ? ? ? ? ? ?\n").unwrap();
-        let r = Replay::of_log(log, e, RuleOptions::default()).unwrap();
-        assert_eq!(clock_side(&r.states[0]), None);
-        assert_eq!(clock_side(&r.states[1]), None, "the Poles still being dealt");
-        assert_eq!(clock_side(&r.states[2]), Some(Side::Red), "Red places its extra markers");
-        assert_eq!(phase_key(&r.states[2]), "phase_setup");
     }
 }

@@ -4,15 +4,15 @@
 //! and standings). Every page that shows a recording goes through [`settle`] first, so a recording is
 //! never shown running past its flag, nor over without its result.
 
-use super::{Replay, clock_side};
+use super::Replay;
 use crate::engine::notation::{GameLog, Tag};
 use crate::engine::{Edition, RuleOptions, validate_log};
 use crate::outcome::Side;
 use crate::store::games::{GameRow, ResultEntry};
-use crate::store::recordings::{self, Recording, Status};
+use crate::store::recordings::{self, Finished, Recording, Status};
 use crate::store::rounds::MatchRow;
 use crate::store::tournaments::Tournament;
-use crate::store::{self, Store, StoreError, UserId};
+use crate::store::{Store, StoreError, UserId};
 use crate::web::error::WebError;
 
 /// Milliseconds since the epoch, the server's clock.
@@ -84,11 +84,49 @@ pub fn log_text(
     text
 }
 
-/// Save a finished recording as the game's validated log and result, then mark it finished.
+/// The record of a recording whose game is over, as the game's result: the validated log (with the
+/// league's header) and the outcome the engine found, the clocks as last read in the record.
 ///
 /// # Errors
-/// [`WebError::Conflict`] if the game's result was changed meanwhile; [`WebError::Internal`] if the
-/// whole log does not validate (it was accepted line by line); the database fails.
+/// [`WebError::Internal`] if the game is not over or the whole log does not validate (it was
+/// accepted line by line).
+pub fn entry_of(
+    t: &Tournament,
+    m: &MatchRow,
+    game: &GameRow,
+    rec: &Recording,
+    edition: &Edition,
+    options: RuleOptions,
+) -> Result<ResultEntry, WebError> {
+    let replay = replay(rec, edition, options)?;
+    let state = replay.current();
+    let outcome = state.outcome().ok_or_else(|| WebError::internal("finish: the game is not over"))?;
+    let text = log_text(t, m, game, rec, &options, Some(&outcome));
+    let v = validate_log(&text, edition, &options).map_err(|e| {
+        WebError::internal(format!("recorded log of game {} does not validate: {e}", game.id))
+    })?;
+    // The clocks at the end as the record read them (the players' chess clock); none where nothing
+    // was read.
+    let reading = |side: Side| replay.last_reading(side).map(|s| i64::from(s.max(0)));
+    Ok(ResultEntry {
+        winner: Some(v.outcome.winner),
+        termination: Some(v.outcome.termination),
+        red_points: Some(i64::from(v.outcome.red_points)),
+        red_clock_secs: reading(Side::Red),
+        polish_clock_secs: reading(Side::Polish),
+        log_text: Some(text),
+        log_status: crate::store::games::LogStatus::Valid,
+        log_message: v.claim_mismatches.join(" "),
+        log_edition: Some(rec.edition.clone()),
+    })
+}
+
+/// Save a finished recording as the game's validated log and result and mark it finished, in one
+/// transaction that re-checks the game has no result; if one stands, nothing is replaced and the
+/// recorder asks which stands. Another request finishing it first is a success.
+///
+/// # Errors
+/// [`WebError::Internal`] if the whole log does not validate; the database fails.
 #[allow(clippy::too_many_arguments)]
 pub async fn finish(
     db: &Store,
@@ -100,31 +138,19 @@ pub async fn finish(
     options: RuleOptions,
     by: UserId,
 ) -> Result<(), WebError> {
-    let replay = replay(rec, edition, options)?;
-    let state = replay.current();
-    let outcome = state.outcome().ok_or_else(|| WebError::internal("finish: the game is not over"))?;
-    let text = log_text(t, m, game, rec, &options, Some(&outcome));
-    let v = validate_log(&text, edition, &options).map_err(|e| {
-        WebError::internal(format!("recorded log of game {} does not validate: {e}", game.id))
-    })?;
-    let now = now_ms();
-    let reading = |side: Side| i64::from(rec.clock.reading(side, now).max(0));
-    let entry = ResultEntry {
-        winner: Some(v.outcome.winner),
-        termination: Some(v.outcome.termination),
-        red_points: Some(i64::from(v.outcome.red_points)),
-        red_clock_secs: Some(reading(Side::Red)),
-        polish_clock_secs: Some(reading(Side::Polish)),
-        log_text: Some(text),
-        log_status: crate::store::games::LogStatus::Valid,
-        log_message: v.claim_mismatches.join(" "),
-        log_edition: Some(rec.edition.clone()),
-    };
-    if !game.has_result() {
-        store::games::save_result(db, t.id, game.id, game.version, &entry, by).await?;
+    let entry = entry_of(t, m, game, rec, edition, options)?;
+    let clock = rec.clock.switch(now_ms(), None);
+    match recordings::finish(db, t.id, game.id, &clock, &entry, by).await {
+        Ok(Finished::Saved) => {
+            tracing::info!(tournament = %t.id, game = %game.id, winner = ?entry.winner, termination = ?entry.termination, "recorded game finished");
+        }
+        Ok(Finished::ResultStood) => {
+            tracing::warn!(tournament = %t.id, game = %game.id, "recorded game finished where a result stood: which stands is asked");
+        }
+        // Another request (a page view settling the flag) finished it first.
+        Err(StoreError::Conflict) => {}
+        Err(e) => return Err(e.into()),
     }
-    recordings::finish(db, t.id, game.id, &rec.clock.switch(now, None)).await?;
-    tracing::info!(tournament = %t.id, game = %game.id, winner = %v.outcome.winner, termination = %v.outcome.termination, "recorded game finished");
     Ok(())
 }
 
@@ -161,7 +187,7 @@ pub async fn settle(
         Side::Polish => clock.polish_ms = 0,
     }
     let line = format!("{side} clock {{0:00}}");
-    match recordings::append(db, game.id, rec.steps, &line, &clock, false, by).await {
+    match recordings::append(db, game.id, rec.at(), &line, &clock, false, by).await {
         Ok(()) => {}
         // Another request noticed the flag first (or a step was recorded): it settles.
         Err(StoreError::Conflict) => return Ok(true),
@@ -174,10 +200,4 @@ pub async fn settle(
     after.clock = clock;
     finish(db, t, m, game, &after, edition, options, by).await?;
     Ok(true)
-}
-
-/// The side whose clock should run after the position in `replay`, unless the referee paused.
-#[must_use]
-pub fn next_running(replay: &Replay<'_>, paused: bool) -> Option<Side> {
-    if paused { None } else { clock_side(replay.current()) }
 }

@@ -251,6 +251,29 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         Refusal::InvalidLog(_) => t("log_error"),
         Refusal::SamePlayer => labelled("forbidden_pairs", "pair_same_player"),
         Refusal::NoSuchPlayer { player } => format!("{} {player}?", lang.t("player")),
+        Refusal::BeingRecorded { .. } => lang
+            .pick(
+                "Ta partia jest właśnie zapisywana przy stole: jej wynik wpisze zapis, gdy partia się skończy. \
+                 Żeby wpisać wynik ręcznie, organizator musi najpierw zakończyć zapis.",
+                "This game is being recorded at the table: the recording enters its result when the game ends. \
+                 To type a result instead, an organiser must end the recording first.",
+            )
+            .to_string(),
+        Refusal::RecordingAwaitsChoice { .. } => lang
+            .pick(
+                "Zapis tej partii skończył się, gdy wynik był już wpisany: najpierw trzeba wybrać przy zapisie, \
+                 który wynik obowiązuje.",
+                "The recording of this game ended while a result was already entered: first choose, on the \
+                 recorder, which result stands.",
+            )
+            .to_string(),
+        Refusal::ResultStands => t("record_has_result"),
+        Refusal::OrganisersEndRecordings => lang
+            .pick(
+                "Zapis przed końcem partii może zakończyć tylko organizator.",
+                "Only an organiser can end a recording before the game ends.",
+            )
+            .to_string(),
         Refusal::ResultIncomplete { .. }
         | Refusal::WinsOnly { .. }
         | Refusal::ImpossibleResult(_)

@@ -18,6 +18,27 @@ pub fn clock(secs: i64) -> String {
     format!("{sign}{}:{:02}", secs / 60, secs % 60)
 }
 
+/// Which of three keys names `n` things: the Polish forms after 1 (`ruch`), after 2-4 except
+/// 12-14 (`ruchy`), and otherwise (`ruchów`); an English table gives the second and third alike.
+#[must_use]
+pub fn plural_key(n: u64, [one, few, many]: [&str; 3]) -> &str {
+    let (d, h) = (n % 10, n % 100);
+    if n == 1 {
+        one
+    } else if (2..=4).contains(&d) && !(12..=14).contains(&h) {
+        few
+    } else {
+        many
+    }
+}
+
+/// `1 ruch`, `3 ruchy`, `110 ruchów` / `1 move`, `110 moves`: the lines of a game's record.
+#[must_use]
+pub fn moves(lang: &Lang, n: &usize) -> String {
+    let n = u64::try_from(*n).unwrap_or(u64::MAX);
+    format!("{n} {}", lang.t(plural_key(n, ["moves_one", "moves_few", "moves_many"])))
+}
+
 /// How a match stands, in one sentence.
 #[must_use]
 pub fn match_sentence(lang: &Lang, line: &MatchLine) -> String {
@@ -112,5 +133,29 @@ mod tests {
         assert_eq!(clock(0), "0:00");
         assert_eq!(clock(60), "1:00");
         assert_eq!(clock(-65), "-1:05");
+    }
+
+    /// Polish counts the lines of a record as a speaker does: 1 ruch, 2-4 ruchy (but 12-14 ruchów),
+    /// otherwise ruchów; English has one and many.
+    #[test]
+    fn moves_are_counted_in_the_right_form() {
+        for (n, pl) in [
+            (1, "1 ruch"),
+            (2, "2 ruchy"),
+            (4, "4 ruchy"),
+            (5, "5 ruchów"),
+            (12, "12 ruchów"),
+            (14, "14 ruchów"),
+            (22, "22 ruchy"),
+            (80, "80 ruchów"),
+            (110, "110 ruchów"),
+            (112, "112 ruchów"),
+            (132, "132 ruchy"),
+        ] {
+            assert_eq!(moves(&Lang::Pl, &n), pl);
+        }
+        assert_eq!(moves(&Lang::En, &1), "1 move");
+        assert_eq!(moves(&Lang::En, &3), "3 moves");
+        assert_eq!(moves(&Lang::En, &110), "110 moves");
     }
 }

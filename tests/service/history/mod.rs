@@ -101,11 +101,13 @@ fn kind(change: &Change) -> &'static str {
         Change::ConfigChanged { .. } => "ConfigChanged",
         Change::RecordingStarted { .. } => "RecordingStarted",
         Change::LineTakenBack { .. } => "LineTakenBack",
+        Change::RecordingEnded { .. } => "RecordingEnded",
+        Change::RecordedResultSetAside { .. } => "RecordedResultSetAside",
     }
 }
 
 /// Every kind, as [`kind`] names them.
-const KINDS: [&str; 22] = [
+const KINDS: [&str; 24] = [
     "ResultEntered",
     "ResultCorrected",
     "ExtraGameDrawn",
@@ -128,6 +130,8 @@ const KINDS: [&str; 22] = [
     "ConfigChanged",
     "RecordingStarted",
     "LineTakenBack",
+    "RecordingEnded",
+    "RecordedResultSetAside",
 ];
 
 /// The tournament's changes, oldest first.

@@ -59,6 +59,7 @@ pub fn config(swiss_rounds: i64, rules: RuleOptions) -> TournamentConfig {
         tiebreaks: "buchholz,sonneborn-berger".into(),
         edition: Edition::builtin().id().into(),
         rules,
+        table_clock: store::tournaments::TableClock::Players,
     }
 }
 
@@ -224,9 +225,12 @@ pub async fn write_everything() -> World {
         .unwrap();
     let extra = store::games::add_extra_game(&db, t, None, m1, jan, 42, organiser).await.unwrap();
     let clock = LeagueClock::new(900, 1_000);
-    store::recordings::start(&db, t, extra, Edition::builtin().id(), clock, referee).await.unwrap();
-    store::recordings::append(&db, extra, 0, "1. R pass", &clock, false, referee).await.unwrap();
-    store::recordings::undo(&db, t, extra, 1, &clock, false, referee).await.unwrap();
+    store::recordings::start(&db, t, extra, Edition::builtin().id(), clock, referee, &[Status::Published])
+        .await
+        .unwrap();
+    let at = |steps, revision| store::recordings::At { steps, revision };
+    store::recordings::append(&db, extra, at(0, 0), "1. R pass", &clock, false, referee).await.unwrap();
+    store::recordings::undo(&db, t, extra, at(1, 1), &clock, false, referee).await.unwrap();
     store::rounds::advance(&db, t, None, round, Status::Published, Status::Locked, organiser).await.unwrap();
     let version = store::tournaments::get(&db, t).await.unwrap().unwrap().version;
     let rules = RuleOptions { fortifications: false, compulsory_advance: true, ..RuleOptions::default() };
@@ -435,5 +439,10 @@ pub fn one_of_each(w: &World) -> Vec<Change> {
             time_control_ms: 600_000,
         },
         Change::LineTakenBack { game: w.extra, step: 12, line: "12. P attack 4 → 5 \"?\"".into() },
+        Change::RecordingEnded { game: w.extra, steps: 40 },
+        Change::RecordedResultSetAside {
+            game: w.extra,
+            recorded: result(Side::Polish, Termination::TimeForfeit, 0, Some("red clock {0:00}")),
+        },
     ]
 }

@@ -10,7 +10,7 @@ use crate::store::deck_checks::DeckCheck;
 use crate::store::editions::EditionRow;
 use crate::store::players::Player;
 use crate::store::rounds::Round;
-use crate::store::tournaments::{Role, Tournament, TournamentConfig};
+use crate::store::tournaments::{Role, TableClock, Tournament, TournamentConfig};
 use crate::store::{self, PlayerId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
@@ -54,6 +54,9 @@ pub struct TournamentForm {
     severe_fighting_each_card: Option<String>,
     #[serde(default)]
     encirclement: String,
+    /// `players` (the default) or `tablet`.
+    #[serde(default)]
+    table_clock: String,
     time_control_secs: String,
     /// The edition's code; empty: the built-in edition.
     #[serde(default)]
@@ -105,6 +108,14 @@ fn parse_config(
     let tiebreaks =
         crate::web::forms::tiebreak_order::from_choices(pairs).unwrap_or_else(|| f.tiebreaks.clone());
     let tiebreaks = p.take(lang, crate::web::forms::tiebreak_order::parse(&tiebreaks));
+    let table_clock = match f.table_clock.trim() {
+        "" | "players" => TableClock::Players,
+        "tablet" => TableClock::Tablet,
+        _ => {
+            p.field(lang, &FieldProblem::new("table_clock", ProblemKind::NotAChoice));
+            fallback.table_clock
+        }
+    };
     let encirclement = match f.encirclement.trim() {
         "" => RuleOptions::STANDARD.encirclement,
         name => crate::web::forms::rules::encirclement(name).unwrap_or_else(|| {
@@ -143,6 +154,7 @@ fn parse_config(
             // A switch the engine adds later keeps its default until the form offers it.
             ..RuleOptions::STANDARD
         },
+        table_clock,
     };
     (cfg, p)
 }

@@ -1,19 +1,26 @@
 //! The recorder (`/ref/t/{t}/game/{g}/record`), for the table's referee and the organisers: the board,
-//! the round and phase, whose decision it is, both clocks, the legal next events as buttons, a one-line
-//! notation field that works without JavaScript, undo, and the clock's pause.
+//! the round and phase, whose decision it is, both clocks as last read, a one-tap "flag fell" for the
+//! side whose clock runs, the legal next events as buttons, a one-line notation field that works
+//! without JavaScript, an optional clock reading for any line, undo, and the referee's pause.
+//!
+//! The league plays on chess clocks the players drive, so the recorder keeps no clock of its own: a
+//! line carries the mover's reading only if the scribe read it from the table's clock (`reading`,
+//! `m:ss`, or `{m:ss}` in the line), and a flag falls when the scribe taps it (`<side> clock {0:00}`:
+//! the engine applies the time forfeit and the Red-side points rule). What a scribe's tap cannot know
+//! never goes into the record.
 //!
 //! `POST` takes `csrf`, `step` (the number of lines the device saw: two devices cannot both append the
 //! same step) and `event` (one notation line; a form of the recorder may send its parts instead). A legal
-//! event is stored at once with the mover's clock reading from the server's clock (a reading typed in the
-//! line is replaced: the server's clock decides) and answered with 303; an illegal one gets 422 with the
-//! engine's message in the page's language and nothing is appended; an event saved after the mover's
-//! time reached 0:00 is refused and the game ends on time. When the game ends, its log and result are
-//! saved as a submitted log is.
+//! event is stored at once and answered with 303; an illegal one gets 422 with the engine's message in
+//! the page's language and nothing is appended. When the game ends, its log and result are saved as a
+//! submitted log is, unless a result stands already: then the page asks which stands.
 //!
 //! Here: the page; `post`: what a `POST` does, one function per action.
 
+mod clock;
 mod post;
 
+pub use clock::{PressForm, clock_page, clock_post};
 pub use post::{RecordForm, record_post};
 
 use super::{render_status, tournament};
@@ -36,22 +43,21 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-/// The game, its match and the tournament, for a referee of the tournament; recording only in a
-/// published round (an organiser may also record in a locked one).
+/// The game, its match and the tournament, for a referee of the tournament, with the writer's role
+/// (recording only in a published round; an organiser may also record in a locked one).
 async fn load(
     db: &Store,
     user: &LoggedIn,
     tid: i64,
     gid: i64,
-) -> Result<(Tournament, MatchRow, GameRow, bool), WebError> {
+) -> Result<(Tournament, MatchRow, GameRow, Role), WebError> {
     let t = tournament(db, tid).await?;
     auth::require(db, &user.0, t.id, Role::Referee).await?;
     let organiser = store::tournaments::has_role(db, t.id, user.0.id, Role::Organiser).await?;
     let (game, _) = store::games::get(db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
     let m = store::rounds::get_match(db, t.id, game.match_id).await?.ok_or(WebError::NotFound)?;
     let role = if organiser { Role::Organiser } else { Role::Referee };
-    let open = crate::app::results::open_for(m.round_status, role);
-    Ok((t, m, game, open))
+    Ok((t, m, game, role))
 }
 
 fn base(t: &Tournament, game: GameId) -> String {
@@ -73,6 +79,12 @@ struct RecorderPage<'a> {
     /// Why recording cannot start (a result is entered, the match is a walkover, the round is closed).
     blocked: String,
     finished: bool,
+    /// Where the recording is in its life (`None`: not started).
+    status: Option<RecStatus>,
+    /// An organiser may end the recording before the game ends (so that a result can be typed).
+    can_end: bool,
+    /// The result that stood when the recording ended (asked: which stands), in one sentence.
+    standing: String,
     paused: bool,
     steps: i64,
     game_round: u8,
@@ -81,6 +93,12 @@ struct RecorderPage<'a> {
     decides: &'static str,
     awaited: String,
     clocks: Vec<ClockView>,
+    /// `red` / `polish`: the side whose flag can fall now (the side whose decision it is: only its
+    /// clock runs on the table).
+    flag_side: Option<&'static str>,
+    /// The tablet is the clock (the server's, pressed by the players): no flag buttons, no typed
+    /// readings, a link to the clock.
+    tablet: bool,
     board: String,
     board_list: Vec<String>,
     options: Options,
@@ -117,11 +135,12 @@ async fn page(
     t: &Tournament,
     m: &MatchRow,
     game: &GameRow,
-    open: bool,
+    role: Role,
     pick: &Pick,
     said: Said,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
+    let open = crate::app::results::open_for(m.round_status, role);
     let (red_name, polish_name) = recorded::names(m, game);
     let base = base(t, game.id);
     let rec = recordings::get(db, game.id).await?;
@@ -146,6 +165,9 @@ async fn page(
         started: rec.is_some(),
         blocked,
         finished: false,
+        status: rec.as_ref().map(|r| r.status),
+        can_end: false,
+        standing: String::new(),
         paused: false,
         steps: 0,
         game_round: 1,
@@ -153,6 +175,8 @@ async fn page(
         decides: "",
         awaited: String::new(),
         clocks: Vec::new(),
+        flag_side: None,
+        tablet: t.table_clock == crate::store::tournaments::TableClock::Tablet,
         board: String::new(),
         board_list: Vec::new(),
         options: Options::default(),
@@ -168,25 +192,30 @@ async fn page(
         let replay = recorded::replay(&rec, &edition, opts)?;
         let state = replay.current();
         let now = now_ms();
-        page.finished = rec.status == RecStatus::Finished || state.is_over();
+        page.finished = rec.status != RecStatus::Recording || state.is_over();
+        page.can_end = role == Role::Organiser && open && !page.finished;
+        if rec.status == RecStatus::Awaiting || rec.status == RecStatus::SetAside {
+            page.standing = result_sentence(ctx, game.winner, game.termination, game.red_points);
+        }
         page.paused = rec.paused;
         page.steps = rec.steps;
         page.game_round = state.round();
         page.phase = phase_key(state);
         page.decides = state.to_act().map_or("", side_key);
         page.awaited = awaited_text(state, ctx.lang);
-        page.clocks = clock_views(&rec.clock, now, ctx.lang, [&page.red_name, &page.polish_name]);
+        let tc = i64::from(t.rules.time_control_secs);
+        let shown = if page.tablet {
+            rec.clock
+        } else {
+            crate::web::table::shown_clocks(&rec.clock, &replay, tc, now)
+        };
+        page.clocks = clock_views(&shown, now, ctx.lang, [&page.red_name, &page.polish_name]);
+        page.flag_side = state.to_act().map(crate::outcome::Side::as_str);
         if !page.finished && page.blocked.is_empty() {
             page.options = options::build(state, pick, &page.base, ctx.lang);
         } else if let Some(o) = state.outcome() {
-            page.result = format!(
-                "{}: {} ({}) · {}: {}",
-                ctx.t("winner"),
-                ctx.t(crate::web::text::names::Named::text_key(&o.winner)),
-                ctx.t(crate::web::text::names::Named::text_key(&o.termination)),
-                ctx.t("red_points"),
-                o.red_points
-            );
+            page.result =
+                result_sentence(ctx, Some(o.winner), Some(o.termination), Some(i64::from(o.red_points)));
         }
         let mut board = Board::of(state, "rec");
         board.marks = std::mem::take(&mut page.options.marks);
@@ -200,6 +229,24 @@ async fn page(
     render_status(status, &page)
 }
 
+/// A result in one line: the winner, how the game ended, the Red-side points.
+fn result_sentence(
+    ctx: &Ctx,
+    winner: Option<crate::outcome::Side>,
+    termination: Option<crate::outcome::Termination>,
+    red_points: Option<i64>,
+) -> String {
+    use crate::web::text::names::Named;
+    let (Some(w), Some(x), Some(p)) = (winner, termination, red_points) else { return String::new() };
+    format!(
+        "{}: {} ({}) · {}: {p}",
+        ctx.t("winner"),
+        ctx.t(w.text_key()),
+        ctx.t(x.text_key()),
+        ctx.t("red_points"),
+    )
+}
+
 /// The recorder page. Settles the clock first (a fallen flag ends the game on time).
 pub async fn record_page(
     ctx: Ctx,
@@ -210,7 +257,7 @@ pub async fn record_page(
     query: web::Query<RecordQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, gid) = path.into_inner();
-    let (t, m, mut game, open) = load(&db, &user, tid, gid).await?;
+    let (t, m, mut game, role) = load(&db, &user, tid, gid).await?;
     if let Some(rec) = recordings::get(&db, game.id).await? {
         let edition = editions.get(&db, &rec.edition).await?;
         if recorded::settle(&db, &t, &m, &game, &rec, &edition, rule_options(&t.config())).await? {
@@ -219,5 +266,5 @@ pub async fn record_page(
     }
     let q = query.into_inner();
     let pick = Pick { unit: q.unit, card: q.card, draft: q.draft };
-    page(&ctx, &db, &editions, &t, &m, &game, open, &pick, Said::default(), StatusCode::OK).await
+    page(&ctx, &db, &editions, &t, &m, &game, role, &pick, Said::default(), StatusCode::OK).await
 }

@@ -1,16 +1,18 @@
 //! What a `POST` to the recorder does, one function per action: start recording, record a line
 //! (typed, or composed by a form of the recorder), take the last line back, pause or resume the
-//! clock. Every action but `start` acts on the recording as the device saw it (`step`), after the
-//! server's clock has been settled.
+//! clock; and, for what the result form must not do silently, end the recording before the game
+//! ends (an organiser) and say which result stands when the game ended where one stood. The line,
+//! undo and pause act on the recording as the device saw it (`step`) and the server read it (its
+//! revision), after the server's clock has been settled: of two decided on one state, one lands.
 
 use super::{Said, base, load, page};
 use crate::engine::notation::{self, Event};
 use crate::engine::{Edition, Refusal, Rule, RuleOptions, Section, messages};
 use crate::league::clock::LeagueClock;
 use crate::store::games::GameRow;
-use crate::store::recordings::{self, Recording, Status as RecStatus};
+use crate::store::recordings::{self, Recording, Stands, Status as RecStatus};
 use crate::store::rounds::MatchRow;
-use crate::store::tournaments::Tournament;
+use crate::store::tournaments::{Role, TableClock, Tournament};
 use crate::store::{Store, StoreError, UserId};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
@@ -22,7 +24,7 @@ use crate::web::security::auth::LoggedIn;
 use crate::web::security::csrf::CsrfForm;
 use crate::web::table::options::Pick;
 use crate::web::table::recorded::{self, now_ms};
-use crate::web::table::{Replay, clock_side, compose};
+use crate::web::table::{Replay, compose};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -32,7 +34,8 @@ const LINE_MAX: usize = 200;
 
 #[derive(Deserialize, Default)]
 pub struct RecordForm {
-    /// `start`, `event` (the default), `undo`, `pause`, `resume`.
+    /// `start`, `event` (the default), `undo`, `pause`, `resume`, `end`, `stand-recording`,
+    /// `stand-typed`.
     #[serde(default)]
     action: String,
     /// The number of lines the device saw.
@@ -41,6 +44,10 @@ pub struct RecordForm {
     /// One notation line.
     #[serde(default)]
     event: String,
+    /// The mover's reading of the table's chess clock after the event, `m:ss` (optional; a
+    /// reading written in the line as `{m:ss}` does as well).
+    #[serde(default)]
+    reading: String,
 }
 
 /// What a `POST` asks for (the form's `action`).
@@ -52,6 +59,10 @@ enum Action {
     Undo,
     Pause,
     Resume,
+    /// End the recording before the game ends (an organiser).
+    End,
+    /// The game ended where a result stood: this one stands.
+    Stand(Stands),
 }
 
 impl Action {
@@ -62,6 +73,9 @@ impl Action {
             "undo" => Action::Undo,
             "pause" => Action::Pause,
             "resume" => Action::Resume,
+            "end" => Action::End,
+            "stand-recording" => Action::Stand(Stands::Recording),
+            "stand-typed" => Action::Stand(Stands::Typed),
             _ => return None,
         })
     }
@@ -75,15 +89,15 @@ struct Post<'a> {
     t: &'a Tournament,
     m: &'a MatchRow,
     game: &'a GameRow,
-    open: bool,
+    role: Role,
     user: &'a LoggedIn,
 }
 
 impl Post<'_> {
     /// The recorder again, with what it says, answered with `status`.
     async fn again(&self, said: Said, status: StatusCode) -> Result<HttpResponse, WebError> {
-        let Post { ctx, db, editions, t, m, game, open, .. } = *self;
-        page(ctx, db, editions, t, m, game, open, &Pick::default(), said, status).await
+        let Post { ctx, db, editions, t, m, game, role, .. } = *self;
+        page(ctx, db, editions, t, m, game, role, &Pick::default(), said, status).await
     }
 
     /// The recorder again with a refusal of the line `typed` (kept in the field), 422.
@@ -125,10 +139,10 @@ pub async fn record_post(
     form: CsrfForm<RecordForm>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, gid) = path.into_inner();
-    let (t, m, game, open) = load(&db, &user, tid, gid).await?;
-    let post = Post { ctx: &ctx, db: &db, editions: &editions, t: &t, m: &m, game: &game, open, user: &user };
+    let (t, m, game, role) = load(&db, &user, tid, gid).await?;
+    let post = Post { ctx: &ctx, db: &db, editions: &editions, t: &t, m: &m, game: &game, role, user: &user };
     let f = &form.value;
-    if !open {
+    if !crate::app::results::open_for(m.round_status, role) {
         return Err(WebError::BadRequest(ctx.t("round_not_open").to_string()));
     }
     if m.forfeit.is_some() {
@@ -140,6 +154,11 @@ pub async fn record_post(
         return start(&post, rec.is_some()).await;
     }
     let Some(rec) = rec else { return Err(WebError::BadRequest(ctx.t("record_not_started").to_string())) };
+    match action {
+        Some(Action::End) => return end(&post).await,
+        Some(Action::Stand(stands)) => return stand(&post, &rec, stands).await,
+        _ => {}
+    }
     let step = field::int("record_step", &f.step, 0, i64::MAX)?;
     if step != rec.steps {
         return post.overtaken(f.event.clone()).await;
@@ -150,18 +169,18 @@ pub async fn record_post(
     if recorded::settle(&db, &t, &m, &game, &rec, &edition, options).await? {
         return post.refused(ctx.t("record_time_up").to_string(), f.event.clone()).await;
     }
-    if rec.status == RecStatus::Finished {
+    if rec.status != RecStatus::Recording {
         return Err(WebError::BadRequest(ctx.t("record_finished").to_string()));
     }
     let replay = recorded::replay(&rec, &edition, options)?;
     let live = InPlay { rec: &rec, edition: &edition, options, replay: &replay, now: now_ms() };
     match action {
-        Some(Action::Line) => line(&post, &live, &f.event, &form.pairs).await,
+        Some(Action::Line) => line(&post, &live, &f.event, &f.reading, &form.pairs).await,
         Some(Action::Undo) => undo(&post, &live).await,
         Some(Action::Pause) => pause(&post, &live, true).await,
         Some(Action::Resume) => pause(&post, &live, false).await,
-        // `start` is answered above.
-        Some(Action::Start) | None => {
+        // Answered above.
+        Some(Action::Start | Action::End | Action::Stand(_)) | None => {
             Err(WebError::BadRequest(format!("{}: {}", ctx.t("record_action"), ctx.t("choose_one"))))
         }
     }
@@ -170,15 +189,15 @@ pub async fn record_post(
 /// Start recording (both clocks at the time control, stopped); if another device started it
 /// already, carry on there.
 async fn start(post: &Post<'_>, started: bool) -> Result<HttpResponse, WebError> {
-    let Post { ctx, db, t, game, .. } = *post;
+    let Post { db, t, game, .. } = *post;
     if started {
         return Ok(post.done());
     }
-    if game.has_result() {
-        return Err(WebError::BadRequest(ctx.t("record_has_result").to_string()));
-    }
     let clock = LeagueClock::new(i64::from(t.rules.time_control_secs), now_ms());
-    match recordings::start(db, t.id, game.id, &t.edition, clock, post.by()).await {
+    let open = crate::app::results::open_statuses(post.role);
+    // The store re-checks in its transaction that the game has no result (a result typed a
+    // moment ago is refused, never recorded over).
+    match recordings::start(db, t.id, game.id, &t.edition, clock, post.by(), open).await {
         Ok(()) | Err(StoreError::Conflict) => {}
         Err(e) => return Err(e.into()),
     }
@@ -186,13 +205,16 @@ async fn start(post: &Post<'_>, started: bool) -> Result<HttpResponse, WebError>
     Ok(post.done())
 }
 
-/// Record one line: typed, or composed from a form's fields. The server's clock decides its
-/// reading; a line the rules refuse is not appended; the line that ends the game saves its log and
-/// result.
+/// Record one line: typed, or composed from a form's fields. Its clock reading is the players': the
+/// league plays on chess clocks, so the recorder keeps no clock of its own and writes only what the
+/// scribe read from the table's clock (in the line, or in the reading field), which the engine checks
+/// as any log's (a reading never rises; 0:00 loses on time). A line the rules refuse is not appended;
+/// the line that ends the game saves its log and result.
 async fn line(
     post: &Post<'_>,
     live: &InPlay<'_, '_>,
     typed: &str,
+    reading: &str,
     pairs: &[(String, String)],
 ) -> Result<HttpResponse, WebError> {
     let Post { ctx, db, t, m, game, .. } = *post;
@@ -214,17 +236,29 @@ async fn line(
         Ok(event) => event,
         Err(error) => return post.refused(error, text).await,
     };
-    // The server's clock decides the reading: the mover's clock if it runs.
-    event.clock =
-        (rec.clock.running == Some(event.side) && !rec.paused).then(|| rec.clock.reading(event.side, now));
+    let tablet = t.table_clock == TableClock::Tablet;
+    if tablet {
+        // The tablet is the clock: the mover's reading is the one at their last press, whenever
+        // the scribe taps (none before the clock was first started).
+        let tc = i64::from(t.rules.time_control_secs) * 1000;
+        let started = rec.clock.running.is_some() || rec.clock.red_ms < tc || rec.clock.polish_ms < tc;
+        event.clock = started.then(|| rec.clock.at_last_press(event.side));
+    } else {
+        match field::clock("record_reading", reading) {
+            Ok(Some(secs)) => event.clock = Some(i32::try_from(secs).unwrap_or(i32::MAX)),
+            Ok(None) => {}
+            Err(p) => return post.refused(crate::web::text::refusals::labelled(ctx.lang, &p), text).await,
+        }
+    }
     let next = match replay.current().apply_line(&event) {
         Ok(next) => next,
         Err(e) => return post.refused(refusal_text(ctx, &e.refusal), text).await,
     };
-    let running = if rec.paused || next.is_over() { None } else { clock_side(&next) };
-    let clock = rec.clock.switch(now, running);
+    // The players' clock: no clock of the recorder's runs (one a recording started before ran is
+    // stopped here). The tablet's: the presses run it, a line leaves it as it is.
+    let clock = if tablet { rec.clock } else { rec.clock.switch(now, None) };
     let line = notation::canonical(&event, edition).to_string();
-    match recordings::append(db, game.id, rec.steps, &line, &clock, rec.paused, post.by()).await {
+    match recordings::append(db, game.id, rec.at(), &line, &clock, rec.paused, post.by()).await {
         Ok(()) => {}
         Err(StoreError::Conflict) => return post.overtaken(text).await,
         Err(e) => return Err(e.into()),
@@ -255,30 +289,59 @@ fn refusal_text(ctx: &Ctx, refusal: &Refusal) -> String {
     messages::capitalised(&refusal.render(ctx.lang)) + "."
 }
 
-/// Take back the last line (kept in history); the clock of the side that decides again runs.
+/// Take back the last line (kept in history).
 async fn undo(post: &Post<'_>, live: &InPlay<'_, '_>) -> Result<HttpResponse, WebError> {
     let Post { ctx, db, t, game, .. } = *post;
-    let InPlay { rec, replay, now, .. } = *live;
+    let InPlay { rec, now, .. } = *live;
     if rec.steps < 1 {
         return Err(WebError::BadRequest(ctx.t("record_nothing_to_undo").to_string()));
     }
-    let before = usize::try_from(rec.steps - 1).unwrap_or(0);
-    let state = replay.states.get(before).ok_or(WebError::NotFound)?;
-    let running = if rec.paused { None } else { clock_side(state) };
-    recordings::undo(db, t.id, game.id, rec.steps, &rec.clock.switch(now, running), rec.paused, post.by())
+    // The tablet's clock runs by the presses alone; the players' is never the recorder's.
+    let clock = if t.table_clock == TableClock::Tablet { rec.clock } else { rec.clock.switch(now, None) };
+    recordings::undo(db, t.id, game.id, rec.at(), &clock, rec.paused, post.by())
         .await
         .map_err(|e| conflict(ctx, e))?;
     Ok(post.done())
 }
 
-/// Pause both clocks, or resume the clock of the side whose decision it is.
+/// The referee's pause of the game (the table's clock is stopped by hand; the recorder notes it).
 async fn pause(post: &Post<'_>, live: &InPlay<'_, '_>, paused: bool) -> Result<HttpResponse, WebError> {
-    let Post { ctx, db, game, .. } = *post;
-    let InPlay { rec, replay, now, .. } = *live;
-    let running = if paused { None } else { clock_side(replay.current()) };
-    recordings::set_clock(db, game.id, rec.steps, &rec.clock.switch(now, running), paused)
+    let Post { ctx, db, t, game, .. } = *post;
+    let InPlay { rec, now, .. } = *live;
+    if t.table_clock == TableClock::Tablet {
+        // The tablet's clock is paused and resumed on the clock itself (it knows whose runs).
+        return Err(WebError::BadRequest(ctx.t("tablet_clock_help").to_string()));
+    }
+    recordings::set_clock(db, game.id, rec.at(), &rec.clock.switch(now, None), paused)
         .await
         .map_err(|e| conflict(ctx, e))?;
+    Ok(post.done())
+}
+
+/// End the recording before the game ends, so that a result can be typed on the match page: an
+/// organiser's decision, kept in history with the lines recorded.
+async fn end(post: &Post<'_>) -> Result<HttpResponse, WebError> {
+    let Post { ctx, db, t, m, game, .. } = *post;
+    if post.role != Role::Organiser {
+        return Err(crate::app::Refusal::OrganisersEndRecordings.into());
+    }
+    recordings::end(db, t.id, game.id, post.by()).await.map_err(|e| conflict(ctx, e))?;
+    tracing::info!(tournament = %t.id, game = %game.id, by = %post.user.0.username, "recording ended before the game ended");
+    Ok(see_other(&format!("/ref/t/{}/match/{}#game-{}", t.id, m.id, game.game_no)))
+}
+
+/// Say which result stands, when the game ended on the recorder where a result already stood: the
+/// recording's (a correction, the typed one kept in history) or the typed one (the recorded one
+/// kept in history).
+async fn stand(post: &Post<'_>, rec: &Recording, stands: Stands) -> Result<HttpResponse, WebError> {
+    let Post { ctx, db, editions, t, m, game, .. } = *post;
+    if rec.status != RecStatus::Awaiting {
+        return Err(WebError::Conflict(ctx.t("record_conflict").to_string()));
+    }
+    let edition = editions.get(db, &rec.edition).await?;
+    let entry = recorded::entry_of(t, m, game, rec, &edition, rule_options(&t.config()))?;
+    recordings::choose(db, t.id, game.id, stands, &entry, post.by()).await.map_err(|e| conflict(ctx, e))?;
+    tracing::info!(tournament = %t.id, game = %game.id, ?stands, "result that stands chosen");
     Ok(post.done())
 }
 

@@ -4,7 +4,7 @@
 
 use super::cards::{CardView, checklist};
 use super::open_for;
-use crate::app::results::card_list;
+use crate::app::results::{Standing, card_list, standings_of_match};
 use crate::app::snapshot::{Loaded, MatchState};
 use crate::engine::Edition;
 use crate::outcome::{Side, Termination};
@@ -49,6 +49,9 @@ pub struct GameForm {
     pub log_error: Option<LogErrorView>,
     /// Someone saved this game first: what is stored now, in one sentence.
     pub conflict: Option<String>,
+    /// Refused because the game is being recorded (or its recording waits for a choice): the
+    /// message links to the recorder.
+    pub to_recording: bool,
 }
 
 impl GameForm {
@@ -96,6 +99,7 @@ impl GameForm {
             message: None,
             log_error: None,
             conflict: None,
+            to_recording: false,
         }
     }
 }
@@ -164,7 +168,8 @@ struct MatchPage<'a> {
     editable: bool,
     /// Which form was just saved.
     saved: Option<SavedForm>,
-    games: Vec<(GameLine, GameForm)>,
+    /// Each game with its form and what stands for it (a record, a typed result, a recording).
+    games: Vec<(GameLine, GameForm, Standing)>,
     deck: DeckForm,
     forfeit: ForfeitForm,
     cards: Vec<CardView>,
@@ -190,6 +195,7 @@ pub async fn render_match(
     let data = Loaded::load(db, t).await?;
     let row = data.matches.iter().find(|r| r.id == m).ok_or(WebError::NotFound)?;
     let line = match_line(&data, row);
+    let standings = standings_of_match(db, m).await?;
     let games = line
         .games
         .iter()
@@ -198,7 +204,9 @@ pub async fn render_match(
                 Some(f) if f.game == g.id => f.clone(),
                 _ => GameForm::stored(g),
             };
-            (g.clone(), form)
+            let standing =
+                standings.iter().find(|(id, _)| *id == g.id).map_or(Standing::Nothing, |(_, s)| *s);
+            (g.clone(), form, standing)
         })
         .collect();
     let forfeit = refused.forfeit.unwrap_or_else(|| ForfeitForm {

@@ -184,7 +184,15 @@ async fn save_result(
                 for (field, text) in crate::web::text::refusals::beside_fields(lang, &r) {
                     problems.add(field, text);
                 }
-                refuse(problems, message, log_error, StatusCode::UNPROCESSABLE_ENTITY)
+                // Beside a recording: nothing is saved, and the answer is the recording's state.
+                let recorded =
+                    matches!(r, Refusal::BeingRecorded { .. } | Refusal::RecordingAwaitsChoice { .. });
+                let status = if recorded { StatusCode::CONFLICT } else { StatusCode::UNPROCESSABLE_ENTITY };
+                let mut r = refuse(problems, message, log_error, status);
+                if let Some(form) = r.0.game.as_mut() {
+                    form.to_recording = recorded;
+                }
+                r
             }
             Err(other) => return Err(other.into()),
         }

@@ -10,7 +10,8 @@ use crate::engine::ids::UnitId;
 use crate::engine::notation::{self, Body, PlayBody, Tok, UNSEEN};
 use crate::outcome::Side;
 
-/// The operational phase with nothing picked: pass, the units that can act, the action cards.
+/// The operational phase with nothing picked: pass, the units that can act, the action cards that
+/// can be played now.
 pub(super) fn operational(cx: &Ctx<'_, '_>, side: Side, out: &mut Options) {
     let state = cx.state;
     out.posts.push(cx.post(format!("{side} pass")));
@@ -21,8 +22,18 @@ pub(super) fn operational(cx: &Ctx<'_, '_>, side: Side, out: &mut Options) {
             out.links.push(LinkOption { label: cx.unit_label(u), href });
         }
     }
+    // Only a card with a legal play now: "R08 Szturm" without a target to assault is not offered
+    // (its tap led to an empty page).
+    let playable: Vec<_> = state
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Play { card, .. } => Some(card),
+            _ => None,
+        })
+        .collect();
     for c in state.possible_hand(side).iter() {
-        if state.edition().card(c).effect.is_some_and(CardEffect::is_action) {
+        if state.edition().card(c).effect.is_some_and(CardEffect::is_action) && playable.contains(&c) {
             let item = cx.card_item(c);
             out.links.push(LinkOption { label: item.label, href: cx.href("card", &item.value) });
         }

@@ -88,3 +88,31 @@ fn a_selection_is_a_form_with_one_unseen_card_at_most() {
     assert_eq!((p.kind, p.count, p.max_unseen, p.default_unseen), (Compose::Select, 4, 1, 1));
     assert!(p.cards.len() >= 4);
 }
+
+/// At the first decision of the game nothing is attacked yet, so Assault (R08 Szturm) has no target:
+/// it is not offered, while a card with a legal play is (every card link offered leads to a choice).
+#[test]
+fn only_cards_with_a_legal_play_are_offered() {
+    let s = state_after(&format!("{DEALT}red extra R16A R16A\n"));
+    let o = build(&s, &Pick::default(), "/r", Lang::Pl);
+    let card_links: Vec<&str> =
+        o.links.iter().filter(|l| l.href.contains("card=")).map(|l| l.href.as_str()).collect();
+    let assault = Edition::builtin()
+        .cards(Side::Red)
+        .find(|c| c.effect == Some(crate::engine::CardEffect::Assault))
+        .expect("Red has Assault");
+    assert!(s.attacks().next().is_none(), "no attack on the board yet");
+    assert!(
+        !card_links.iter().any(|h| h.ends_with(&format!("card=R{:02}", assault.number))),
+        "{card_links:?}"
+    );
+    assert!(!card_links.is_empty(), "some card has a legal play: {card_links:?}");
+    for href in card_links {
+        let card = href.rsplit('=').next().unwrap().to_string();
+        let picked = build(&s, &Pick { card: Some(card.clone()), ..Pick::default() }, "/r", Lang::Pl);
+        assert!(
+            !picked.posts.is_empty() || !picked.links.is_empty() || !picked.pickers.is_empty(),
+            "{card}: a choice follows"
+        );
+    }
+}

@@ -32,6 +32,7 @@ const LABELS: &[(&str, &str)] = &[
     ("pillage_by_free_units_only", "pillage_by_free_units_only"),
     ("encirclement", "encirclement"),
     ("severe_fighting_each_card", "severe_fighting_each_card"),
+    ("table_clock", "table_clock"),
 ];
 
 /// "Tournament configuration changed", and "label: value" for each setting that changed.

@@ -132,6 +132,8 @@ pub fn describe(lang: Lang, names: &Names, e: &Entry) -> HistoryLine {
         Change::RecordingStarted { .. } | Change::LineTakenBack { .. } => {
             (lang.t("h_other").to_string(), Vec::new(), Vec::new())
         }
+        Change::RecordingEnded { steps, .. } => results::recording_ended(&row, *steps),
+        Change::RecordedResultSetAside { recorded, .. } => results::recording_set_aside(&row, recorded),
     };
     HistoryLine {
         id: e.id,

@@ -19,6 +19,17 @@ pub(super) fn corrected(row: &Row<'_>, before: &ResultEntry, after: &ResultEntry
     (what(row, "h_game_correct"), result(row, before), result(row, after))
 }
 
+/// "Recording ended by the organiser: game 1 (…)", and the lines it kept.
+pub(super) fn recording_ended(row: &Row<'_>, steps: i64) -> Said {
+    let kept = crate::web::text::sentences::moves(&row.lang, &usize::try_from(steps).unwrap_or(0));
+    (what(row, "h_recording_end"), Vec::new(), vec![format!("{}: {kept}", row.lang.t("h_recording_kept"))])
+}
+
+/// "Recorded result set aside: game 1 (…)": the result that stood was kept; the recorded one.
+pub(super) fn recording_set_aside(row: &Row<'_>, recorded: &ResultEntry) -> Said {
+    (what(row, "h_recording_set_aside"), result(row, recorded), Vec::new())
+}
+
 fn what(row: &Row<'_>, key: &str) -> String {
     let lang = row.lang;
     let game = match row.entry.game_no {

@@ -13,6 +13,9 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Knockout size (0 = no knockout)",
     ),
     ("third_place", "Mecz o 3. miejsce", "Third-place match"),
+    ("table_clock", "Zegar partii zapisywanych przy stole", "Clock of the games recorded at the table"),
+    ("table_clock_players", "zegar szachowy graczy", "the players' chess clock"),
+    ("table_clock_tablet", "tablet jest zegarem", "the tablet is the clock"),
     (
         "scoring",
         "Punktacja w połówkach punktu (2 = 1 punkt, 1 = ½ punktu)",

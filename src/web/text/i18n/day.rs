@@ -208,6 +208,17 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("playing", "w turnieju", "playing"),
     ("h_game_enter", "Wpisanie wyniku:", "Result entered:"),
     ("h_game_correct", "Poprawka wyniku:", "Result corrected:"),
+    (
+        "h_recording_end",
+        "Zapis przy stole zakończony przed końcem partii:",
+        "Table recording ended before the game ended:",
+    ),
+    ("h_recording_kept", "zachowany zapis", "record kept"),
+    (
+        "h_recording_set_aside",
+        "Zapis przy stole odłożony, obowiązuje wpisany wynik:",
+        "Table recording set aside, the entered result stands:",
+    ),
     ("h_extra_lot", "Losowanie strony w dogrywce", "Extra game's side drawn by lot"),
     ("h_forfeit", "Walkower lub wycofanie", "No-show or withdrawal"),
     ("h_deck_check", "Kontrola talii", "Deck check"),
