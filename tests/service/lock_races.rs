@@ -32,7 +32,7 @@ async fn in_forty_lock_and_correction_races_no_correction_lands_after_the_lock()
         let lock_token = admin.csrf_token().await;
         let correction_token = referee.csrf_token().await;
         let (lock_path, game_path) = (format!("/admin/t/{t}/round/1/lock"), format!("/ref/t/{t}/game/{g}"));
-        let lock_fields = [("csrf", lock_token.as_str())];
+        let lock_fields = [("csrf", lock_token.as_str()), ("confirm", "1")];
         let correction_fields = [
             ("csrf", correction_token.as_str()),
             ("version", version.as_str()),

@@ -250,5 +250,5 @@ async fn a_typed_result_kept_over_a_recording_keeps_the_recorded_one_in_history(
     // The typed result is the game's again to correct.
     let m = match_of(&referee.get(&url(t, g)).await.body, t);
     let (_, version) = game_one(&referee, t, m).await;
-    assert_eq!(enter(&referee, t, (g, &version), "red", "warsaw-entered", "22").await.status, 303);
+    assert_eq!(enter(&referee, t, (g, &version), "red", "warsaw-entered", "23").await.status, 303);
 }
