@@ -6,6 +6,7 @@
 //! skips with a loud message.
 
 use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -259,8 +260,7 @@ async fn a_referee_enters_a_result_in_chromium_and_sees_the_standings_change() {
     let Some((chromium, chromedriver)) = browser_binaries() else { return };
     // Arrange: a published round 1 with two players and a referee.
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     register(&admin, t, "Anna Czerwona").await;
     register(&admin, t, "Bartek Polski").await;
     admin

@@ -190,8 +190,7 @@ async fn a_restart_keeps_data_and_sessions_and_prints_no_new_password() {
 #[actix_rt::test]
 async fn an_import_reads_polish_excel_dates_and_lists_every_bad_row_at_once() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let path = format!("/admin/t/{t}/players/import");
     // Three bad rows among good ones: each named with its field, nothing stored.
     let bad = "imię i nazwisko;data urodzenia;szkoła\n\
@@ -234,8 +233,7 @@ fn players_file(name: &str) -> Vec<u8> {
 #[actix_rt::test]
 async fn an_excel_workbook_and_a_windows_1250_csv_register_every_player() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let path = format!("/admin/t/{t}/players/import-file");
     let token = admin.csrf_token().await;
     let xlsx = players_file("gracze.xlsx");

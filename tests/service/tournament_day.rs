@@ -5,6 +5,7 @@
 //! questions, error pages in the site's frame, the print stylesheet and the table cards.
 
 use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
 
 /// The cell of `column` (a header in the first line) on the line naming `who`, in a CSV.
 fn csv_cell(csv: &str, sep: char, who: &str, column: &str) -> String {
@@ -382,8 +383,7 @@ async fn a_repeated_publish_lock_or_save_shows_the_result_not_a_conflict() {
 #[actix_rt::test]
 async fn a_csv_import_without_a_header_is_reported_and_duplicates_are_flagged_for_confirmation() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let path = format!("/admin/t/{t}/players/import");
     let public = app.browser();
 
@@ -452,8 +452,7 @@ async fn a_refused_log_comes_back_on_the_form_with_the_log_kept_and_a_polish_mes
 #[actix_rt::test]
 async fn error_pages_keep_the_site_header_and_the_visitor_language() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     let b = app.browser();
     let missing = b.get(&format!("/t/{t}/match/4242")).await;
     assert_eq!(missing.status, 404);
