@@ -70,6 +70,15 @@ fn assert_refused_unread(outcomes: &[Outcome]) {
     assert!(answered * 2 > outcomes.len(), "most read their 413: {answered} of {}", outcomes.len());
 }
 
+/// A second of ordinary reading after an attack, as a venue's pages go on being read: twenty home
+/// pages, 50 ms apart.
+async fn settle(visitor: &Browser) {
+    for _ in 0..20 {
+        assert_eq!(visitor.get("/").await.status, 200);
+        actix_rt::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 #[actix_rt::test]
 async fn stalled_bodies_are_refused_or_closed_by_the_deadline_and_memory_stays_bounded() {
     let oversized: usize =
@@ -94,7 +103,10 @@ async fn stalled_bodies_are_refused_or_closed_by_the_deadline_and_memory_stays_b
     let stalled: Vec<_> = (0..170).map(|_| stalled_post(&server.base, "/login", 15_000, 1_000)).collect();
     actix_rt::time::sleep(Duration::from_millis(500)).await;
     // Meanwhile a public page and a logged-in organiser's form (the other half of the budget).
+    let asked = Instant::now();
     assert_eq!(visitor.get("/").await.status, 200, "a public page is answered during the attack");
+    // Printed, not asserted (speed is the benches' business): the issue's "under 100 ms".
+    let public_ms = asked.elapsed().as_secs_f64() * 1000.0;
     let created = organiser.post("/admin/new", &tournament_form(&[("name", "W trakcie ataku")])).await;
     assert_eq!(created.status, 303, "a logged-in organiser's form goes through: {}", created.body);
     let rss_during = status_mib(pid, "VmRSS");
@@ -125,7 +137,7 @@ async fn stalled_bodies_are_refused_or_closed_by_the_deadline_and_memory_stays_b
     // giving them all back to the system, so "memory returns" is measured as reuse: the same attack
     // repeated finds the memory the earlier waves freed, and the server stops growing (a leak would
     // grow with every wave).
-    actix_rt::time::sleep(Duration::from_secs(1)).await;
+    settle(&visitor).await;
     let rss_after = status_mib(pid, "VmRSS");
     let mut waves = Vec::new();
     for _ in 0..3 {
@@ -133,18 +145,37 @@ async fn stalled_bodies_are_refused_or_closed_by_the_deadline_and_memory_stays_b
             (0..oversized).map(|_| stalled_post(&server.base, "/login", 1_900_000, 65_536)).collect();
         let again: Vec<Outcome> = again.into_iter().map(|h| h.join().unwrap()).collect();
         assert_refused_unread(&again);
-        actix_rt::time::sleep(Duration::from_secs(1)).await;
+        settle(&visitor).await;
         waves.push(status_mib(pid, "VmRSS"));
     }
     let peak = status_mib(pid, "VmHWM");
+    // Memory returns: the allocator gives the freed pages back to the system on its own clock
+    // (jemalloc's background purging, about ten seconds after the last wave), with nobody asking.
+    // "Back" is at least half of what the attack added given back (what stays is the allocator's
+    // working set and what the server cached meanwhile); glibc's malloc gave back nothing.
+    let halfway = rss_before + (peak - rss_before) / 2.0;
+    let quiet = Instant::now();
+    let mut rss_back = status_mib(pid, "VmRSS");
+    while rss_back > halfway && quiet.elapsed() < Duration::from_secs(30) {
+        actix_rt::time::sleep(Duration::from_millis(500)).await;
+        rss_back = status_mib(pid, "VmRSS");
+    }
+    let returned_after = quiet.elapsed();
     println!(
         "bodies: {oversized} oversized (413), {} stalled: {timed_out} closed by the 2 s deadline (408), \
-         {refused} refused (503); all answered and closed in {:.1} s; server RSS before {rss_before:.1} MiB, \
+         {refused} refused (503); all answered and closed in {:.1} s; the home page meanwhile in {public_ms:.0} ms; server RSS before {rss_before:.1} MiB, \
          during {rss_during:.1} MiB, after {rss_after:.1} MiB, after three more waves {waves:.1?} MiB, \
-         peak {peak:.1} MiB",
+         peak {peak:.1} MiB; back to {rss_back:.1} MiB {:.1} s after the last wave",
         stalled.len(),
-        took.as_secs_f64()
+        took.as_secs_f64(),
+        returned_after.as_secs_f64()
     );
     assert!(peak < 300.0, "the server stayed under 300 MiB: peak {peak:.1} MiB");
     assert!(waves[2] < waves[0] + 8.0, "repeated waves reuse what the earlier ones freed: {waves:.1?} MiB");
+    assert!(
+        rss_back <= halfway,
+        "memory falls back once the clients are gone: {rss_before:.1} MiB before, {rss_back:.1} MiB \
+         {:.1} s after the last wave",
+        returned_after.as_secs_f64()
+    );
 }
