@@ -35,6 +35,7 @@ mod logs;
 mod privacy;
 mod processes;
 mod read_model;
+mod recording_races;
 mod registration;
 mod round_flow;
 mod rules;
