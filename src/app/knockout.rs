@@ -82,6 +82,7 @@ pub fn ready_matches(data: &Loaded, bracket: &Bracket) -> Result<Vec<NewMatch>, 
             player_a: sp(a),
             player_b: Some(sp(b)),
             bracket_slot: Some(slot_of(at)),
+            group_no: None,
         })
         .collect();
     if ready.is_empty() {

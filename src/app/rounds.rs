@@ -110,10 +110,15 @@ fn decide_swiss_round(
                 player_a: sp(red_first),
                 player_b: Some(sp(other)),
                 bracket_slot: None,
+                group_no: None,
             },
-            Pairing::Bye { player } => {
-                NewMatch { table_no: 0, player_a: sp(player), player_b: None, bracket_slot: None }
-            }
+            Pairing::Bye { player } => NewMatch {
+                table_no: 0,
+                player_a: sp(player),
+                player_b: None,
+                bracket_slot: None,
+                group_no: None,
+            },
         })
         .collect();
     Ok((matches, pairing))

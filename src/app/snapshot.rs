@@ -314,7 +314,7 @@ impl Loaded {
 pub fn draw_rule(phase: Phase) -> league::DrawRule {
     match phase {
         Phase::Knockout => league::DrawRule::MustBeDecided,
-        Phase::Swiss => league::DrawRule::Stands,
+        Phase::Swiss | Phase::Groups => league::DrawRule::Stands,
     }
 }
 
