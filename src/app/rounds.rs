@@ -71,6 +71,9 @@ fn decide_swiss_round(
     forbidden: &[(PlayerId, PlayerId, Option<i64>)],
 ) -> Result<(Vec<NewMatch>, league::RoundPairing), Refusal> {
     check_last_round_locked(data)?;
+    if super::stages::opens_with_groups(data) {
+        return Err(super::StageRefusal::NotSwiss.into());
+    }
     if !swiss_left(&data.rounds, data.t.swiss_rounds) {
         return Err(Refusal::SwissDone);
     }
