@@ -359,3 +359,61 @@ async fn the_final_from_the_draw_to_the_knockout_second_round() {
     assert_eq!(semis.len(), 2);
     assert!(semis.iter().all(|m| winners.contains(&m.player_a) && winners.contains(&m.player_b.unwrap())));
 }
+
+#[tokio::test]
+async fn a_player_withdrawn_before_half_their_matches_is_annulled_when_the_organiser_chose_so() {
+    let day = final_day(Seeding::Snake, Separation::None).await;
+    draw::fix(&day.db, day.t, LOT, day.organiser).await.unwrap();
+    format::set_withdrawal_rule(
+        &day.db,
+        day.t,
+        bitwa::league::round_robin::standings::WithdrawalRule::AnnulUnderHalf,
+        day.organiser,
+    )
+    .await
+    .unwrap();
+    let withdrawn = stages::drawn_groups(&day.snapshot().await)[1][3];
+    for r in 0..3 {
+        let n = group_round::pair_next(&day.db, day.t, day.organiser).await.unwrap();
+        day.publish(n).await;
+        if r == 0 {
+            withdraw::withdraw(&day.db, day.t, withdrawn, day.organiser).await.unwrap();
+            // A lot waits for the group to finish.
+            assert_eq!(
+                stage_refusal(lot::draw(&day.db, day.t, 1, 7, day.organiser).await),
+                StageRefusal::GroupUnfinished { group: 1 }
+            );
+        }
+        for m in day.matches(n).await.iter().filter(|m| m.forfeit().is_none()) {
+            day.a_wins(m, 20).await;
+        }
+        day.lock(n).await;
+    }
+    let standings = stages::standings(&day.snapshot().await).unwrap();
+    // Played none of 3 at the table: annulled; the group ranks the other three on their two
+    // matches against each other.
+    assert_eq!(standings[1].annulled.iter().map(|p| p.0).collect::<Vec<_>>(), vec![withdrawn.0]);
+    assert_eq!(standings[1].rows.len(), 3);
+    assert!(standings[1].rows.iter().all(|r| r.matches == 2), "{:?}", standings[1].rows);
+    assert_eq!(standings[0].rows.len(), 4);
+    // Each of the three beat one other (Red first won every match): a tie only the lot decides.
+    assert!(standings[1].needs_lot());
+    assert_eq!(
+        stage_refusal(close::close(&day.db, day.t, day.organiser).await),
+        StageRefusal::LotPending { group: 1 }
+    );
+    lot::draw(&day.db, day.t, 1, 7, day.organiser).await.unwrap();
+    close::close(&day.db, day.t, day.organiser).await.unwrap();
+    assert_eq!(
+        stage_refusal(
+            format::set_withdrawal_rule(
+                &day.db,
+                day.t,
+                bitwa::league::round_robin::standings::WithdrawalRule::ResultsStand,
+                day.organiser
+            )
+            .await
+        ),
+        StageRefusal::StageClosed
+    );
+}

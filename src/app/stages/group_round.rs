@@ -8,7 +8,7 @@ use super::super::rounds::{check_last_round_locked, next_number, on_fresh_snapsh
 use super::super::snapshot::Loaded;
 use super::super::{AppResult, Refusal, StageRefusal};
 use crate::league::round_robin::berger::BergerPairing;
-use crate::store::rounds::{Forfeit, NewMatch, Phase, Status};
+use crate::store::rounds::{NewMatch, Phase};
 use crate::store::{self, Store, TournamentId, UserId};
 
 /// The next group round's matches.
@@ -74,19 +74,3 @@ pub async fn pair_next(db: &Store, t: TournamentId, by: UserId) -> AppResult<i64
     super::withdraw::forfeit_remaining(db, t, by).await?;
     Ok(number)
 }
-
-/// The forfeit a withdrawn player's match gets (`None` if neither player withdrew).
-#[must_use]
-pub fn withdrawal_forfeit(data: &Loaded, m: &store::rounds::MatchRow) -> Option<Forfeit> {
-    let b = m.player_b?;
-    let withdrawn = |p| data.player(p).is_some_and(|p| p.withdrawn);
-    match (withdrawn(m.player_a), withdrawn(b)) {
-        (true, false) => Some(Forfeit::WithdrewA),
-        (false, true) => Some(Forfeit::WithdrewB),
-        (true, true) => Some(Forfeit::AbsentBoth),
-        (false, false) => None,
-    }
-}
-
-/// Statuses of the rounds whose unplayed matches a withdrawal forfeits.
-pub const FORFEITABLE: [Status; 2] = [Status::Draft, Status::Published];

@@ -5,9 +5,8 @@
 
 use super::super::snapshot::{Loaded, MatchState};
 use super::super::{AppResult, registration};
-use super::group_round::{FORFEITABLE, withdrawal_forfeit};
 use crate::store::players::PlayerChange;
-use crate::store::rounds::Phase;
+use crate::store::rounds::{Forfeit, Phase, Status};
 use crate::store::{self, PlayerId, Store, StoreError, TournamentId, UserId};
 
 /// Withdraw `player` and forfeit their group matches not yet played.
@@ -42,3 +41,19 @@ pub async fn forfeit_remaining(db: &Store, t: TournamentId, by: UserId) -> AppRe
     }
     Ok(())
 }
+
+/// The forfeit a withdrawn player's match gets (`None` if neither player withdrew).
+#[must_use]
+pub fn withdrawal_forfeit(data: &Loaded, m: &store::rounds::MatchRow) -> Option<Forfeit> {
+    let b = m.player_b?;
+    let withdrawn = |p| data.player(p).is_some_and(|p| p.withdrawn);
+    match (withdrawn(m.player_a), withdrawn(b)) {
+        (true, false) => Some(Forfeit::WithdrewA),
+        (false, true) => Some(Forfeit::WithdrewB),
+        (true, true) => Some(Forfeit::AbsentBoth),
+        (false, false) => None,
+    }
+}
+
+/// Statuses of the rounds whose unplayed matches a withdrawal forfeits.
+pub const FORFEITABLE: [Status; 2] = [Status::Draft, Status::Published];
