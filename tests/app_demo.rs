@@ -51,3 +51,40 @@ async fn the_demo_obeys_the_rules_of_the_pages() {
     let referee = bitwa::store::users::by_username(&db, bitwa::app::demo::REFEREE.0).await.unwrap().unwrap();
     assert!(bitwa::store::tournaments::has_role(&db, t, referee.id, Role::Referee).await.unwrap());
 }
+
+/// The second demo tournament is the national final's format, part played, through the stages'
+/// use cases: four groups of four with one player of each school, two group rounds locked, the
+/// third published with results missing (so the stage cannot close).
+#[tokio::test]
+async fn the_final_demo_is_four_groups_of_four_part_played() {
+    use bitwa::app::StageRefusal;
+    use bitwa::app::stages::{self, close};
+    use bitwa::store::rounds::Phase;
+    let db = day::fresh_store().await;
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+    let t = bitwa::app::demo::create_final_on(&db, today).await.unwrap();
+    let data = Loaded::load_id(&db, t).await.unwrap();
+    let groups = stages::drawn_groups(&data);
+    assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), vec![4, 4, 4, 4]);
+    for g in &groups {
+        let mut clubs: Vec<&str> = g.iter().map(|&p| data.player(p).unwrap().club.as_str()).collect();
+        clubs.sort_unstable();
+        clubs.dedup();
+        assert_eq!(clubs.len(), 4, "one player of each school per group");
+    }
+    let statuses: Vec<(Phase, Status)> = data.rounds.iter().map(|r| (r.phase, r.status)).collect();
+    assert_eq!(
+        statuses,
+        vec![
+            (Phase::Groups, Status::Locked),
+            (Phase::Groups, Status::Locked),
+            (Phase::Groups, Status::Published)
+        ]
+    );
+    assert!(!data.round_complete(&data.rounds[2]));
+    let organiser = bitwa::store::users::by_username(&db, "organizator").await.unwrap().unwrap().id;
+    assert!(matches!(
+        refusal(close::close(&db, t, organiser).await),
+        Refusal::Stage(StageRefusal::GroupUnfinished { .. })
+    ));
+}

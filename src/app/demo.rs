@@ -83,7 +83,82 @@ pub async fn load(db: &Store) -> AppResult<Vec<Login>> {
     if !crate::store::tournaments::list(db).await?.is_empty() {
         return Ok(Vec::new());
     }
-    Ok(create(db, &DemoSpec::default()).await?.1)
+    let logins = create(db, &DemoSpec::default()).await?.1;
+    create_final_on(db, chrono::Utc::now().date_naive()).await?;
+    Ok(logins)
+}
+
+/// A second demo tournament in the national final's format (issue 19): 16 players, 4 groups of
+/// 4 drawn by snake with schools kept apart, the top 2 of each by crossover into a knockout of 8
+/// with a third-place match; two group rounds played and locked, the third published and half
+/// played. Built through the stages' use cases, as the pages would.
+///
+/// # Errors
+/// The database fails, or a use case refuses (it does not for this field).
+pub async fn create_final_on(db: &Store, today: NaiveDate) -> AppResult<TournamentId> {
+    use super::stages::{draw, format, group_round};
+    use crate::league::stages::{
+        GroupQualify, GroupStage, KnockoutEntry, KnockoutStage, Seeding, Separation, Stage,
+    };
+    let organiser = accounts::ensure(db, ORGANISER.0, ORGANISER.1, true).await?;
+    let referee = accounts::ensure(db, REFEREE.0, REFEREE.1, false).await?;
+    // A day before the Swiss demo, so that one stays first on the tournament list.
+    let day = today.pred_opt().unwrap_or(today);
+    let cfg = TournamentConfig {
+        name: "Finał ogólnopolski: turniej pokazowy (grupy i faza pucharowa)".into(),
+        venue: "Warszawa, Muzeum Wojska Polskiego".into(),
+        swiss_rounds: 1,
+        knockout_size: 0,
+        third_place: true,
+        ..tournament::default_config(day)
+    };
+    let t = tournament::create(db, &cfg, organiser).await?;
+    tournament::grant(db, t, referee, Role::Referee).await?;
+    let stages = vec![
+        Stage::Groups(GroupStage {
+            count: 4,
+            double: false,
+            seeding: Seeding::Snake,
+            separation: Separation::School,
+            qualify: GroupQualify { per_group: 2, best_next: 0 },
+        }),
+        Stage::Knockout(KnockoutStage { size: 8, third_place: true, from: KnockoutEntry::Crossover }),
+    ];
+    format::choose(db, t, stages, organiser).await?;
+    let mut rng = ChaCha8Rng::seed_from_u64(1921);
+    let players: Vec<NewPlayer> = (0..16)
+        .map(|i| NewPlayer {
+            name: player_name(i),
+            birth_date: NaiveDate::from_ymd_opt(today.year() - 16 - i32::try_from(i % 4).unwrap_or(0), 3, 1)
+                .unwrap_or(today),
+            club: CLUBS[i % CLUBS.len()].to_string(),
+            knowledge_score: Some(i64::from(10 + rng.next_u32() % 11)),
+            age_override: false,
+        })
+        .collect();
+    registration::register(db, t, &players, organiser).await?;
+    draw::fix(db, t, 1921, organiser).await?;
+    let edition = Edition::builtin();
+    for round in 1..=3 {
+        let number = group_round::pair_next(db, t, organiser).await?;
+        let r = rounds::by_number(db, t, number).await?;
+        rounds::publish(db, t, &r, organiser).await?;
+        let data = Loaded::load_id(db, t).await?;
+        let matches: Vec<_> = data.matches_of_round(&r).filter(|m| m.player_b.is_some()).collect();
+        let played = if round == 3 { matches.len() / 2 } else { matches.len() };
+        let mut results = Vec::new();
+        for m in matches.iter().take(played) {
+            for g in data.games_of(m.id) {
+                let decided = results::decide_entry(&data.t, edition, &random_result(&mut rng))?;
+                results.push((g.id, g.version, decided));
+            }
+        }
+        results::enter_all(db, t, results, Role::Referee, referee).await?;
+        if round < 3 {
+            rounds::lock(db, t, number, organiser).await?;
+        }
+    }
+    Ok(t)
 }
 
 /// Add a demo tournament of `spec`'s shape (demo accounts created if missing); its id and the

@@ -38,6 +38,13 @@ pub fn seeds(bracket: &Bracket) -> Vec<league::PlayerId> {
 /// refuses the bracket.
 pub fn bracket_now(data: &Loaded, lot_seed: u64) -> Result<(Bracket, Option<Seeding>), Refusal> {
     check_last_round_locked(data)?;
+    // After groups the knockout starts by qualification (`stages::qualify`); then it goes on here.
+    if super::stages::opens_with_groups(data) {
+        return match data.knockout_bracket() {
+            Some(bracket) => Ok((bracket.map_err(Refusal::Bracket)?, None)),
+            None => Err(super::StageRefusal::QualifyFirst.into()),
+        };
+    }
     if data.t.knockout_size < 2 {
         return Err(Refusal::NoKnockout);
     }
@@ -60,6 +67,8 @@ pub fn bracket_now(data: &Loaded, lot_seed: u64) -> Result<(Bracket, Option<Seed
         ranked: seeds(&bracket).iter().map(|p| p.0).collect(),
         third_place: data.t.third_place,
         lot_seed,
+        layout: None,
+        origins: Vec::new(),
     };
     Ok((bracket, Some(seeding)))
 }
@@ -82,6 +91,7 @@ pub fn ready_matches(data: &Loaded, bracket: &Bracket) -> Result<Vec<NewMatch>, 
             player_a: sp(a),
             player_b: Some(sp(b)),
             bracket_slot: Some(slot_of(at)),
+            group_no: None,
         })
         .collect();
     if ready.is_empty() {

@@ -16,6 +16,7 @@
 //! | [`rounds`] | pair the next Swiss round, publish, lock, unlock, discard a draft, swap players, assign a referee |
 //! | [`results`] | may results be entered, enter or correct a result, walkovers, the extra game, deck checks |
 //! | [`knockout`] | start the knockout or pair its next round |
+//! | [`stages`] | the format, the groups' draw (preview, fix), group rounds, group standings and their lot, withdrawals, closing and reopening a stage, qualification into the knockout |
 //! | [`next_step`] | what the rounds accept next (what the pages offer) |
 //! | [`demo`] | the demo tournament, built through the use cases above |
 
@@ -28,9 +29,10 @@ pub mod registration;
 pub mod results;
 pub mod rounds;
 pub mod snapshot;
+pub mod stages;
 pub mod tournament;
 
-pub use refusal::{AppError, AppResult, Refusal};
+pub use refusal::{AppError, AppResult, Refusal, StageRefusal};
 
 /// How often a use case decided on a snapshot decides again when the tournament changed before
 /// its write (a result saved meanwhile): then the write is refused as a conflict.

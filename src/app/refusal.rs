@@ -88,6 +88,10 @@ pub enum Refusal {
     /// Only an organiser ends a recording before the game ends.
     OrganisersEndRecordings,
 
+    // Stages (issue 19).
+    /// A step of the stages taken out of order, or refused by the league's rules.
+    Stage(StageRefusal),
+
     // Registration.
     /// Personal data is erased only after the tournament's last day.
     SeasonNotOver,
@@ -95,6 +99,55 @@ pub enum Refusal {
     SamePlayer,
     /// No such player in this tournament.
     NoSuchPlayer { player: PlayerId },
+}
+
+/// Why a step of the stages was refused (`app::stages`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StageRefusal {
+    /// The league refuses the sequence of stages (its rule).
+    Invalid(crate::league::stages::StagesError),
+    /// The format is fixed once a round is paired or the groups are drawn.
+    FormatFixed,
+    /// The step belongs to groups and this tournament opens with a Swiss (or the reverse).
+    NotGroups,
+    /// A Swiss round in a tournament that opens with groups.
+    NotSwiss,
+    /// The groups are drawn already (a draw is fixed once).
+    AlreadyDrawn,
+    /// Group rounds wait for the draw.
+    NotDrawn,
+    /// The league cannot draw these players into these groups.
+    Draw(crate::league::round_robin::seeding::SeedingError),
+    /// Every round of the groups' schedule is paired.
+    GroupsDone,
+    /// Group `group` (0 for A) still has matches to play.
+    GroupUnfinished { group: u32 },
+    /// Group `group` has no tie at a qualifying place for a lot to decide, or its lot is drawn.
+    NoTieToDraw { group: u32 },
+    /// A tie at a qualifying place of group `group` waits for the organiser's lot.
+    LotPending { group: u32 },
+    /// The stage is closed (its ranking frozen): open it again first.
+    StageClosed,
+    /// Qualification takes the frozen ranking: close the stage first.
+    StageOpen,
+    /// The knockout started: the stage before it stays closed.
+    KnockoutStarted,
+    /// The league refuses the qualification or the bracket.
+    Qualification(crate::league::qualification::QualificationError),
+    /// A groups tournament's knockout starts by qualification (`app::stages::qualify`).
+    QualifyFirst,
+}
+
+impl From<StageRefusal> for Refusal {
+    fn from(r: StageRefusal) -> Self {
+        Refusal::Stage(r)
+    }
+}
+
+impl From<StageRefusal> for AppError {
+    fn from(r: StageRefusal) -> Self {
+        AppError::Refused(Refusal::Stage(r))
+    }
 }
 
 impl From<store::Refusal> for Refusal {

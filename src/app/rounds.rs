@@ -71,6 +71,9 @@ fn decide_swiss_round(
     forbidden: &[(PlayerId, PlayerId, Option<i64>)],
 ) -> Result<(Vec<NewMatch>, league::RoundPairing), Refusal> {
     check_last_round_locked(data)?;
+    if super::stages::opens_with_groups(data) {
+        return Err(super::StageRefusal::NotSwiss.into());
+    }
     if !swiss_left(&data.rounds, data.t.swiss_rounds) {
         return Err(Refusal::SwissDone);
     }
@@ -110,10 +113,15 @@ fn decide_swiss_round(
                 player_a: sp(red_first),
                 player_b: Some(sp(other)),
                 bracket_slot: None,
+                group_no: None,
             },
-            Pairing::Bye { player } => {
-                NewMatch { table_no: 0, player_a: sp(player), player_b: None, bracket_slot: None }
-            }
+            Pairing::Bye { player } => NewMatch {
+                table_no: 0,
+                player_a: sp(player),
+                player_b: None,
+                bracket_slot: None,
+                group_no: None,
+            },
         })
         .collect();
     Ok((matches, pairing))

@@ -84,6 +84,8 @@ pub struct Loaded {
     pub rounds: Vec<Round>,
     pub matches: Vec<MatchRow>,
     pub games: BTreeMap<MatchId, Vec<GameRow>>,
+    /// The tournament's stages, group draw, members and lots (issue 19).
+    pub stage_rows: store::stages::StageRows,
     player_at: HashMap<PlayerId, usize>,
     round_at: HashMap<RoundId, usize>,
     match_at: HashMap<MatchId, usize>,
@@ -111,7 +113,9 @@ impl Loaded {
     /// Group and index stored rows (pure).
     #[must_use]
     pub fn from_rows(rows: TournamentRows) -> Loaded {
-        let TournamentRows { stamp, tournament: t, players, rounds, matches, games: game_rows, .. } = rows;
+        let TournamentRows {
+            stamp, tournament: t, players, rounds, matches, games: game_rows, stages, ..
+        } = rows;
         let mut games: BTreeMap<MatchId, Vec<GameRow>> = BTreeMap::new();
         for g in game_rows {
             games.entry(g.match_id).or_default().push(g);
@@ -119,7 +123,18 @@ impl Loaded {
         let player_at = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
         let round_at = rounds.iter().enumerate().map(|(i, r)| (r.id, i)).collect();
         let match_at = matches.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
-        Loaded { stamp, t, players, rounds, matches, games, player_at, round_at, match_at }
+        Loaded {
+            stamp,
+            t,
+            players,
+            rounds,
+            matches,
+            games,
+            stage_rows: stages,
+            player_at,
+            round_at,
+            match_at,
+        }
     }
 
     #[must_use]
@@ -314,7 +329,7 @@ impl Loaded {
 pub fn draw_rule(phase: Phase) -> league::DrawRule {
     match phase {
         Phase::Knockout => league::DrawRule::MustBeDecided,
-        Phase::Swiss => league::DrawRule::Stands,
+        Phase::Swiss | Phase::Groups => league::DrawRule::Stands,
     }
 }
 
@@ -349,6 +364,13 @@ pub struct Seeding {
     pub third_place: bool,
     /// Seed of the extra-game lots (random when the knockout started; recorded here).
     pub lot_seed: u64,
+    /// A bracket laid out by qualification from groups (issue 19): the first round's places in
+    /// order, each a player and their seed, `None` a bye. Absent: seeded 1 v K from `ranked`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<Vec<Option<(i64, u32)>>>,
+    /// Where each bracket player came from ("A1"), as (player, origin).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub origins: Vec<(i64, league::qualification::Origin)>,
 }
 
 /// The stored column value for a bracket place.
@@ -419,7 +441,15 @@ impl Loaded {
     pub fn knockout_bracket(&self) -> Option<Result<Bracket, league::KnockoutError>> {
         let seeding = self.seeding()?;
         let ranked: Vec<league::PlayerId> = seeding.ranked.iter().map(|&id| league::PlayerId(id)).collect();
-        let mut bracket = match Bracket::seeded(&ranked, seeding.third_place, seeding.lot_seed) {
+        let built = match &seeding.layout {
+            Some(layout) => {
+                let layout: Vec<Option<(league::PlayerId, u32)>> =
+                    layout.iter().map(|s| s.map(|(id, seed)| (league::PlayerId(id), seed))).collect();
+                Bracket::placed(&layout, seeding.third_place, seeding.lot_seed)
+            }
+            None => Bracket::seeded(&ranked, seeding.third_place, seeding.lot_seed),
+        };
+        let mut bracket = match built {
             Ok(b) => b,
             Err(e) => return Some(Err(e)),
         };

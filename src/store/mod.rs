@@ -82,6 +82,7 @@ pub mod recordings;
 pub mod rounds;
 pub mod secrets;
 pub mod sessions;
+pub mod stages;
 pub mod throttle;
 pub mod tournaments;
 pub mod users;

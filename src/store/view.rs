@@ -54,6 +54,8 @@ pub struct TournamentRows {
     pub deck_checks: Vec<DeckCheck>,
     /// The games being recorded at a table now (their pages are live, never shared).
     pub recording: Vec<super::GameId>,
+    /// The tournament's stages, groups and lots (issue 19).
+    pub stages: super::stages::StageRows,
 }
 
 /// Load a tournament's rows and stamp in one read snapshot ([`Store::snapshot`]: whatever writers
@@ -73,7 +75,18 @@ pub async fn rows(db: &Store, id: TournamentId) -> Result<Option<TournamentRows>
     let games = games::all_games_in(&mut tx, id).await?;
     let deck_checks = deck_checks::of_tournament_in(&mut tx, id).await?;
     let recording = super::recordings::in_play_in(&mut tx, id).await?;
+    let stages = super::stages::all_in(&mut tx, id).await?;
     // Read-only: nothing to commit; ending it releases the snapshot.
     tx.rollback().await?;
-    Ok(Some(TournamentRows { stamp, tournament, players, rounds, matches, games, deck_checks, recording }))
+    Ok(Some(TournamentRows {
+        stamp,
+        tournament,
+        players,
+        rounds,
+        matches,
+        games,
+        deck_checks,
+        recording,
+        stages,
+    }))
 }

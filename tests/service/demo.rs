@@ -39,7 +39,15 @@ async fn the_demo_loads_a_tournament_with_played_rounds_and_demo_logins() {
     let dir = app.stop().await;
     let again = TestApp::spawn_with(dir, true).await;
     assert!(again.logins.is_empty());
-    assert_eq!(ids_after(&again.browser().get("/").await.body, "/t/").len(), 1);
+    // Two tournaments: the Swiss demo (first on the list) and the national final's format (issue 19).
+    let listed = ids_after(&again.browser().get("/").await.body, "/t/");
+    assert_eq!(listed.len(), 2);
+    let final_page = again.browser().get(&format!("/t/{}", listed[1])).await;
+    assert_eq!(final_page.status, 200);
+    final_page.assert_contains("Finał ogólnopolski");
+    // Its group rounds are served as rounds until the group pages exist (they are not built yet).
+    let group_round = again.browser().get(&format!("/t/{}/round/1", listed[1])).await;
+    assert_eq!(group_round.status, 200);
 }
 
 /// `bitwa demo`, run as the real binary: a demo of the asked size that the service then serves.

@@ -76,6 +76,9 @@ pub enum Change {
     /// A recording ended where a result already stood, and the result that stood was kept
     /// (`recording`, `set aside`): the recorded log and result, kept here.
     RecordedResultSetAside { game: GameId, recorded: ResultEntry },
+    /// Something done to a stage (`stage`, the event's action; the row's id is the stage's
+    /// position): stages chosen, groups drawn, a lot, the withdrawal rule, closed, reopened.
+    StageChanged { position: i64, event: crate::store::stages::StageEvent },
 }
 
 /// A registration as its history row keeps it: [`NewPlayer`], with the birth date gone once the

@@ -25,10 +25,11 @@ pub enum Entity {
     ForbiddenPair,
     Tournament,
     Recording,
+    Stage,
 }
 
 impl Entity {
-    pub const ALL: [Entity; 9] = [
+    pub const ALL: [Entity; 10] = [
         Entity::Game,
         Entity::Match,
         Entity::Pairing,
@@ -38,6 +39,7 @@ impl Entity {
         Entity::ForbiddenPair,
         Entity::Tournament,
         Entity::Recording,
+        Entity::Stage,
     ];
 
     #[must_use]
@@ -52,6 +54,7 @@ impl Entity {
             Entity::ForbiddenPair => "forbidden-pair",
             Entity::Tournament => "tournament",
             Entity::Recording => "recording",
+            Entity::Stage => "stage",
         }
     }
 }
@@ -152,6 +155,9 @@ impl Change {
         use Entity as E;
         let none = || Ok("null".to_string());
         let (entity, entity_id, action, old_value, new_value) = match self {
+            Change::StageChanged { position, event } => {
+                (E::Stage, *position, event.action(), none(), json(event))
+            }
             Change::ResultEntered { game, before, after } => {
                 (E::Game, game.0, "enter", json(before), json(after))
             }
@@ -375,6 +381,14 @@ impl Change {
             (E::Recording, "set aside") => {
                 row.before::<()>()?;
                 Change::RecordedResultSetAside { game, recorded: row.after()? }
+            }
+            (E::Stage, action) if crate::store::stages::StageEvent::ACTIONS.contains(&action) => {
+                row.before::<()>()?;
+                let event: crate::store::stages::StageEvent = row.after()?;
+                if event.action() != action {
+                    return Err(row.unreadable(format!("a {} event", event.action())));
+                }
+                Change::StageChanged { position: entity_id, event }
             }
             _ => return Err(row.unreadable("no such change".into())),
         })

@@ -42,14 +42,15 @@ pub async fn create(
     .map_err(crate::store::conflict_on_unique))?;
     for m in matches {
         let (id,): (MatchId,) = on!(&mut tx, |c| sqlx::query_as(
-            "INSERT INTO matches (round_id, table_no, player_a, player_b, bracket_slot) \
-             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            "INSERT INTO matches (round_id, table_no, player_a, player_b, bracket_slot, group_no) \
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         )
         .bind(round)
         .bind(m.table_no)
         .bind(m.player_a)
         .bind(m.player_b)
         .bind(m.bracket_slot)
+        .bind(m.group_no)
         .fetch_one(c)
         .await)?;
         if let Some(b) = m.player_b {

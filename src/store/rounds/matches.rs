@@ -22,6 +22,8 @@ pub struct MatchRow {
     pub version: i64,
     /// Not played over the board: see [`Forfeit`]; `None` when the games decide.
     pub forfeit: Option<Forfeit>,
+    /// A group round's match: its group (0 for A).
+    pub group_no: Option<i64>,
 }
 
 impl MatchRow {
@@ -33,7 +35,7 @@ impl MatchRow {
 }
 
 const MATCH_SELECT: &str = "SELECT m.id, m.round_id, r.number AS round_number, r.phase, r.status AS round_status, \
-     m.table_no, m.player_a, m.player_b, pa.name AS a_name, pb.name AS b_name, m.bracket_slot, m.version, m.forfeit \
+     m.table_no, m.player_a, m.player_b, pa.name AS a_name, pb.name AS b_name, m.bracket_slot, m.version, m.forfeit, m.group_no \
      FROM matches m JOIN rounds r ON r.id = m.round_id JOIN players pa ON pa.id = m.player_a \
      LEFT JOIN players pb ON pb.id = m.player_b";
 

@@ -9,10 +9,12 @@ stored_as_text!(Phase, Status);
 
 stored_as_text!(Forfeit);
 
-/// Swiss or knockout (the league's two phases).
+/// Swiss, a round of round-robin groups, or knockout (the stage a round belongs to).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Phase {
     Swiss,
+    /// A round of every group's Berger schedule (issue 19): its matches name their group.
+    Groups,
     Knockout,
 }
 
@@ -21,6 +23,7 @@ impl Phase {
     pub fn as_str(self) -> &'static str {
         match self {
             Phase::Swiss => "swiss",
+            Phase::Groups => "groups",
             Phase::Knockout => "knockout",
         }
     }
@@ -32,7 +35,7 @@ impl Phase {
 }
 
 impl StoredText for Phase {
-    const ALL: &'static [Phase] = &[Phase::Swiss, Phase::Knockout];
+    const ALL: &'static [Phase] = &[Phase::Swiss, Phase::Groups, Phase::Knockout];
     fn as_str(self) -> &'static str {
         Phase::as_str(self)
     }
@@ -117,4 +120,8 @@ pub struct NewMatch {
     pub player_a: PlayerId,
     pub player_b: Option<PlayerId>,
     pub bracket_slot: Option<i64>,
+    /// The group of a group round's match (0 for A); left out of history while `None`, so rows
+    /// read as those written before groups existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group_no: Option<i64>,
 }

@@ -149,6 +149,8 @@ pub async fn create(
     .execute(c)
     .await
     .map(|r| r.rows_affected()))?;
+    let stages = super::stages::swiss_stages(cfg.swiss_rounds, cfg.knockout_size, cfg.third_place);
+    super::stages::put_in(&mut tx, id, &stages).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -188,6 +190,8 @@ pub async fn update(
     if updated == 0 {
         return Err(StoreError::Conflict);
     }
+    super::stages::follow_swiss_columns(&mut tx, id, cfg.swiss_rounds, cfg.knockout_size, cfg.third_place)
+        .await?;
     let change = Change::ConfigChanged {
         tournament: id,
         before: Settings::of(&old.config())?,

@@ -363,6 +363,7 @@ mod tests {
                 bracket_slot: None,
                 version: 1,
                 forfeit: self.forfeit,
+                group_no: None,
             };
             let games = (1..=2)
                 .filter(|_| !self.bye)
@@ -396,6 +397,7 @@ mod tests {
                 games,
                 deck_checks: Vec::new(),
                 recording: Vec::new(),
+                stages: crate::store::stages::StageRows::default(),
                 tournament: t,
             };
             match_line(&Loaded::from_rows(rows), &m)

@@ -17,6 +17,7 @@ mod pairing;
 mod public;
 mod referee;
 mod security;
+mod stages;
 mod table;
 
 /// Every table: the lookup and the tests read this one list.
@@ -30,6 +31,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     public::TABLE,
     day::TABLE,
     security::TABLE,
+    stages::TABLE,
     table::TABLE,
 ];
 

@@ -19,6 +19,7 @@ impl Named for Phase {
     fn text_key(&self) -> &'static str {
         match self {
             Phase::Swiss => "swiss",
+            Phase::Groups => "groups",
             Phase::Knockout => "knockout",
         }
     }

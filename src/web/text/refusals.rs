@@ -232,6 +232,7 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         // The league's own words (it names the players it cannot pair).
         Refusal::NoPairing(e) => e.to_string(),
         Refusal::Bracket(e) => e.to_string(),
+        Refusal::Stage(s) => stage_sentence(lang, s),
         Refusal::SwapInvalid => t("swap_invalid"),
         Refusal::NotAReferee => labelled("referee", "not_a_referee"),
         Refusal::NoTablesInRange => labelled("table_from", "no_tables_in_range"),
@@ -283,6 +284,32 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         | Refusal::SwapNeeded => {
             beside_fields(lang, r).into_iter().map(|(_, m)| m).collect::<Vec<_>>().join("; ")
         }
+    }
+}
+
+/// A stage's refusal in one sentence (the league's own words for its rules, as for the bracket).
+fn stage_sentence(lang: Lang, r: &crate::app::StageRefusal) -> String {
+    use crate::app::StageRefusal as S;
+    let group = |key: &str, g: u32| {
+        format!("{} {}: {}", lang.t("group"), crate::league::stages::GroupLabel(g), lang.t(key))
+    };
+    match r {
+        S::Invalid(e) => e.to_string(),
+        S::Draw(e) => e.to_string(),
+        S::Qualification(e) => e.to_string(),
+        S::FormatFixed => lang.t("refused_format_fixed").to_string(),
+        S::NotGroups => lang.t("refused_not_groups").to_string(),
+        S::NotSwiss => lang.t("refused_not_swiss").to_string(),
+        S::AlreadyDrawn => lang.t("refused_already_drawn").to_string(),
+        S::NotDrawn => lang.t("refused_not_drawn").to_string(),
+        S::GroupsDone => lang.t("refused_groups_done").to_string(),
+        S::GroupUnfinished { group: g } => group("refused_group_unfinished", *g),
+        S::NoTieToDraw { group: g } => group("refused_no_tie_to_draw", *g),
+        S::LotPending { group: g } => group("refused_lot_pending", *g),
+        S::StageClosed => lang.t("refused_stage_closed").to_string(),
+        S::StageOpen => lang.t("refused_stage_open").to_string(),
+        S::KnockoutStarted => lang.t("refused_knockout_started").to_string(),
+        S::QualifyFirst => lang.t("refused_qualify_first").to_string(),
     }
 }
 
@@ -366,6 +393,19 @@ mod tests {
             Refusal::KnockoutNeedsAWinner,
             Refusal::SwapNeeded,
             Refusal::SamePlayer,
+            Refusal::Stage(crate::app::StageRefusal::FormatFixed),
+            Refusal::Stage(crate::app::StageRefusal::NotGroups),
+            Refusal::Stage(crate::app::StageRefusal::NotSwiss),
+            Refusal::Stage(crate::app::StageRefusal::AlreadyDrawn),
+            Refusal::Stage(crate::app::StageRefusal::NotDrawn),
+            Refusal::Stage(crate::app::StageRefusal::GroupsDone),
+            Refusal::Stage(crate::app::StageRefusal::GroupUnfinished { group: 1 }),
+            Refusal::Stage(crate::app::StageRefusal::NoTieToDraw { group: 0 }),
+            Refusal::Stage(crate::app::StageRefusal::LotPending { group: 2 }),
+            Refusal::Stage(crate::app::StageRefusal::StageClosed),
+            Refusal::Stage(crate::app::StageRefusal::StageOpen),
+            Refusal::Stage(crate::app::StageRefusal::KnockoutStarted),
+            Refusal::Stage(crate::app::StageRefusal::QualifyFirst),
         ];
         for r in &all {
             let (pl, en) = (sentence(Lang::Pl, r), sentence(Lang::En, r));

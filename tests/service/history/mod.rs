@@ -4,7 +4,7 @@
 
 use bitwa::outcome::{Side, Termination};
 use bitwa::store::games::LogStatus;
-use bitwa::store::history::{Change, Entity, Filter};
+use bitwa::store::history::{Change, Filter};
 use bitwa::store::rounds::Phase;
 use bitwa::store::{self, PlayerId, StoreError};
 use bitwa::web::text::history::{Names, describe};
@@ -103,11 +103,12 @@ fn kind(change: &Change) -> &'static str {
         Change::LineTakenBack { .. } => "LineTakenBack",
         Change::RecordingEnded { .. } => "RecordingEnded",
         Change::RecordedResultSetAside { .. } => "RecordedResultSetAside",
+        Change::StageChanged { .. } => "StageChanged",
     }
 }
 
 /// Every kind, as [`kind`] names them.
-const KINDS: [&str; 24] = [
+const KINDS: [&str; 25] = [
     "ResultEntered",
     "ResultCorrected",
     "ExtraGameDrawn",
@@ -132,6 +133,7 @@ const KINDS: [&str; 24] = [
     "LineTakenBack",
     "RecordingEnded",
     "RecordedResultSetAside",
+    "StageChanged",
 ];
 
 /// The tournament's changes, oldest first.
@@ -222,7 +224,7 @@ async fn every_kind_of_change_round_trips_through_the_store() {
     // And by entity: a change is found under the row it is about.
     let last = recorded.pop().unwrap();
     let columns = last.change.columns().unwrap();
-    let of_game = store::history::for_entity(&w.db, Entity::Recording, columns.entity_id).await.unwrap();
+    let of_game = store::history::for_entity(&w.db, columns.entity, columns.entity_id).await.unwrap();
     assert_eq!(of_game.last().map(|r| &r.change), Some(&last.change));
 }
 

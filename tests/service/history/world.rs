@@ -11,6 +11,7 @@ use bitwa::store::games::{LogStatus, ResultEntry};
 use bitwa::store::history::{Change, DiscardedDraft, ForbiddenPair, Settings};
 use bitwa::store::players::{NewPlayer, PlayerChange};
 use bitwa::store::rounds::{Forfeit, NewMatch, Phase, Status};
+use bitwa::store::stages::StageEvent;
 use bitwa::store::tournaments::TournamentConfig;
 use bitwa::store::{self, GameId, MatchId, PlayerId, RoundId, Store, TournamentId, UserId};
 use chrono::NaiveDate;
@@ -125,8 +126,8 @@ pub async fn write_everything() -> World {
     store::players::forbid_pair(&db, t, ewa, piotr, Some(1), organiser).await.unwrap();
     store::players::allow_pair(&db, t, jan, anna, organiser).await.unwrap();
     let pairings = [
-        NewMatch { table_no: 1, player_a: anna, player_b: Some(jan), bracket_slot: None },
-        NewMatch { table_no: 2, player_a: ewa, player_b: Some(piotr), bracket_slot: None },
+        NewMatch { table_no: 1, player_a: anna, player_b: Some(jan), bracket_slot: None, group_no: None },
+        NewMatch { table_no: 2, player_a: ewa, player_b: Some(piotr), bracket_slot: None, group_no: None },
     ];
     let draft =
         store::rounds::create(&db, t, None, 1, Phase::Swiss, "why", &pairings, organiser).await.unwrap();
@@ -386,11 +387,23 @@ pub fn one_of_each(w: &World) -> Vec<Change> {
         },
         Change::MatchPaired {
             match_id: w.m2,
-            pairing: NewMatch { table_no: 0, player_a: w.piotr, player_b: None, bracket_slot: None },
+            pairing: NewMatch {
+                table_no: 0,
+                player_a: w.piotr,
+                player_b: None,
+                bracket_slot: None,
+                group_no: None,
+            },
         },
         Change::MatchPaired {
             match_id: w.m1,
-            pairing: NewMatch { table_no: 1, player_a: w.anna, player_b: Some(w.jan), bracket_slot: Some(2) },
+            pairing: NewMatch {
+                table_no: 1,
+                player_a: w.anna,
+                player_b: Some(w.jan),
+                bracket_slot: Some(2),
+                group_no: None,
+            },
         },
         Change::PairingDiscarded { match_id: w.m2, table_no: 0, player_a: w.piotr, player_b: None },
         Change::PlayersSwapped {
@@ -443,6 +456,31 @@ pub fn one_of_each(w: &World) -> Vec<Change> {
         Change::RecordedResultSetAside {
             game: w.extra,
             recorded: result(Side::Polish, Termination::TimeForfeit, 0, Some("red clock {0:00}")),
+        },
+        Change::StageChanged {
+            position: 1,
+            event: StageEvent::Chosen {
+                before: serde_json::json!([{ "kind": "swiss", "rounds": 5 }]),
+                after: serde_json::json!([{ "kind": "groups", "count": 4 }]),
+            },
+        },
+        Change::StageChanged {
+            position: 1,
+            event: StageEvent::Drawn {
+                seeding: bitwa::league::stages::Seeding::Pots,
+                lot_seed: Some(42),
+                groups: vec![vec![w.anna.0, w.jan.0], vec![w.ewa.0, w.piotr.0]],
+            },
+        },
+        Change::StageChanged { position: 1, event: StageEvent::LotDrawn { group: 2, lot_seed: 7 } },
+        Change::StageChanged {
+            position: 1,
+            event: StageEvent::Withdrawal { rule: "annul-under-half".into() },
+        },
+        Change::StageChanged { position: 1, event: StageEvent::Closed },
+        Change::StageChanged {
+            position: 1,
+            event: StageEvent::Reopened { reason: "błąd w wyniku \"A2\"".into() },
         },
     ]
 }

@@ -127,6 +127,7 @@ pub fn describe(lang: Lang, names: &Names, e: &Entry) -> HistoryLine {
         Change::PairForbidden { before, after } => players::forbidden(&row, before.as_ref(), after),
         Change::PairAllowed { player_a, player_b } => players::allowed(&row, *player_a, *player_b),
         Change::ConfigChanged { before, after, .. } => configuration::changed(lang, before, after),
+        Change::StageChanged { position, event } => stage_event(lang, *position, event),
         // A live recording's rows have no sentence of their own (the page has always said "a
         // change"): the game's result, saved when the recording ends, has its own row.
         Change::RecordingStarted { .. } | Change::LineTakenBack { .. } => {
@@ -146,6 +147,32 @@ pub fn describe(lang: Lang, names: &Names, e: &Entry) -> HistoryLine {
         old_log: e.old_log,
         new_log: e.new_log,
     }
+}
+
+/// A stage's history row: what was done to which stage (the lot's seed and the reason shown).
+fn stage_event(
+    lang: Lang,
+    position: i64,
+    event: &crate::store::stages::StageEvent,
+) -> (String, Vec<String>, Vec<String>) {
+    use crate::store::stages::StageEvent as E;
+    let key = match event {
+        E::Chosen { .. } => "h_stages_chosen",
+        E::Drawn { .. } => "h_groups_drawn",
+        E::LotDrawn { .. } => "h_group_lot",
+        E::Withdrawal { .. } => "h_stage_withdrawal",
+        E::Closed => "h_stage_closed",
+        E::Reopened { .. } => "h_stage_reopened",
+    };
+    let what = format!("{} ({} {position})", lang.t(key), lang.t("stage_position"));
+    let after = match event {
+        E::Drawn { lot_seed: Some(seed), .. } | E::LotDrawn { lot_seed: seed, .. } => {
+            vec![format!("{}: {seed}", lang.t("lot_seed"))]
+        }
+        E::Reopened { reason } => vec![reason.clone()],
+        _ => Vec::new(),
+    };
+    (what, Vec::new(), after)
 }
 
 #[cfg(test)]

@@ -1,0 +1,69 @@
+//! The groups' draw: a preview the organiser sees (league `round_robin::seeding::draw_groups`:
+//! snake, pots or lot, separation of one school where the seeding allows, and where it could
+//! not), then the same draw fixed. The seed order is the organiser's list: the players in
+//! registration order, withdrawn players left out; the lot's seed is recorded with the draw, so
+//! the preview and the fixed draw are the same for the same seed.
+
+use super::super::rounds::on_fresh_snapshot;
+use super::super::snapshot::{Loaded, lp, sp};
+use super::super::{AppResult, Refusal, StageRefusal};
+use crate::league::round_robin::seeding::{Affiliation, GroupDraw, SeedEntry, draw_groups};
+use crate::league::stages::Separation;
+use crate::store::stages::NewDraw;
+use crate::store::{self, Store, TournamentId, UserId};
+use std::collections::BTreeMap;
+
+/// The players to draw, in seed order, with the school (club) to keep apart when the stage
+/// separates by school (the store keeps no region: a region separation keeps nobody apart yet).
+#[must_use]
+pub fn seed_entries(data: &Loaded, separation: Separation) -> Vec<SeedEntry> {
+    let mut schools: BTreeMap<String, i64> = BTreeMap::new();
+    data.players
+        .iter()
+        .filter(|p| !p.withdrawn)
+        .map(|p| {
+            let club = p.club.trim().to_lowercase();
+            let affiliation = (separation == Separation::School && !club.is_empty()).then(|| {
+                let next = i64::try_from(schools.len()).unwrap_or(i64::MAX);
+                Affiliation(*schools.entry(club).or_insert(next))
+            });
+            SeedEntry { player: lp(p.id), affiliation }
+        })
+        .collect()
+}
+
+/// The draw as it would be fixed with `lot_seed` (nothing is stored).
+///
+/// # Errors
+/// [`StageRefusal::NotGroups`], [`StageRefusal::StageClosed`], [`StageRefusal::AlreadyDrawn`],
+/// [`StageRefusal::Invalid`] (group sizes), [`StageRefusal::Draw`].
+pub fn preview(data: &Loaded, lot_seed: u64) -> Result<GroupDraw, Refusal> {
+    let stage = super::open_groups_stage(data)?;
+    if data.stage_rows.draws.iter().any(|d| d.stage == super::OPENING) {
+        return Err(StageRefusal::AlreadyDrawn.into());
+    }
+    let entries = seed_entries(data, stage.separation);
+    stage.sizes(u32::try_from(entries.len()).unwrap_or(u32::MAX)).map_err(StageRefusal::Invalid)?;
+    draw_groups(&entries, stage.count, stage.seeding, stage.separation != Separation::None, lot_seed)
+        .map_err(|e| StageRefusal::Draw(e).into())
+}
+
+/// Fix the draw `lot_seed` gives (the preview's), with its seeding and seed recorded.
+///
+/// # Errors
+/// As [`preview`]; a conflict if the tournament kept changing; the database fails.
+pub async fn fix(db: &Store, t: TournamentId, lot_seed: u64, by: UserId) -> AppResult<GroupDraw> {
+    on_fresh_snapshot(db, t, |data| async move {
+        let draw = preview(&data, lot_seed)?;
+        let stage = super::open_groups_stage(&data)?;
+        let new = NewDraw {
+            seeding: stage.seeding,
+            lot_seed: draw.lot_seed.map(|s| s as i64),
+            clashes: serde_json::to_string(&draw.clashes).map_err(store::StoreError::from)?,
+            groups: draw.groups.iter().map(|g| g.iter().map(|&p| sp(p)).collect()).collect(),
+        };
+        store::stages::fix_draw(db, t, data.stamp, super::OPENING, &new, by).await?;
+        Ok(draw)
+    })
+    .await
+}
