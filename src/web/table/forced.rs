@@ -12,6 +12,7 @@
 //! recording written without them (a client that names every card) replays as before: forced steps
 //! are lines like any other.
 
+use crate::engine::action::{Action, CardRef};
 use crate::engine::GameState;
 use crate::engine::error::{Awaited, DrawOccasion};
 use crate::engine::notation::{self, Builder, Event, UNSEEN};
@@ -29,6 +30,11 @@ pub fn forced(state: &GameState<'_>) -> Option<Event> {
         | Awaited::Draw { .. }
         | Awaited::ExtraMarkers
         | Awaited::Command { .. } => return None,
+        // The card drawn back is never seen at the table: when the selection holds the unseen card,
+        // `?` is the only pull the rules allow (rulebook "Attack Resolution", the pull).
+        Awaited::Pull { side } if state.is_legal(&Action::Pull { side, card: CardRef::Unseen }) => {
+            format!("{side} pull {UNSEEN}")
+        }
         Awaited::Action { .. }
         | Awaited::ChooseAttack { .. }
         | Awaited::Select { .. }
