@@ -100,7 +100,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("record_undo_short", "Cofnij", "Undo"),
     ("record_pause_short", "Pauza", "Pause"),
     ("record_resume_short", "Wznów", "Resume"),
-    ("record_typed_short", "Wpisz wiersz", "Type a line"),
+    ("record_typed_short", "Wpisz", "Type"),
     ("record_reading_short", "Zegar", "Clock"),
     ("record_forced", "zapisane samo", "written by itself"),
     ("record_forced_done", "Bez wyboru, zapisane samo", "No choice, written by itself"),
