@@ -126,7 +126,10 @@ async fn tap(driver: &Driver, tally: &mut Tally, css: &str, link: bool) {
             driver.screenshot("recorder-390-off-screen").await;
         }
         // Scrolled to, as the scribe would have to.
-        let to = format!("document.querySelector({}).scrollIntoView({{block: 'center'}}); return 1", serde_json::to_string(css).unwrap());
+        let to = format!(
+            "document.querySelector({}).scrollIntoView({{block: 'center'}}); return 1",
+            serde_json::to_string(css).unwrap()
+        );
         driver.exec(&to).await;
     }
     tally.taps += 1;
@@ -135,7 +138,9 @@ async fn tap(driver: &Driver, tally: &mut Tally, css: &str, link: bool) {
 
 /// The step the recorder shows now.
 async fn shown_step(driver: &Driver) -> usize {
-    let v = driver.exec("var r = document.getElementById('recorder'); return r ? r.getAttribute('data-step') : '-1'").await;
+    let v = driver
+        .exec("var r = document.getElementById('recorder'); return r ? r.getAttribute('data-step') : '-1'")
+        .await;
     v.as_str().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX)
 }
 
@@ -157,8 +162,20 @@ async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, step: usize) -
     let side = ev.side.as_str();
     match &ev.body {
         Body::Extra { units } => {
-            tap(driver, tally, &format!("#picker-extra select[name=u1] option[value={}]", q(&units[0])), false).await;
-            tap(driver, tally, &format!("#picker-extra select[name=u2] option[value={}]", q(&units[1])), false).await;
+            tap(
+                driver,
+                tally,
+                &format!("#picker-extra select[name=u1] option[value={}]", q(&units[0])),
+                false,
+            )
+            .await;
+            tap(
+                driver,
+                tally,
+                &format!("#picker-extra select[name=u2] option[value={}]", q(&units[1])),
+                false,
+            )
+            .await;
             tap(driver, tally, "#picker-extra-save", false).await;
         }
         Body::Select { cards } => {
@@ -166,7 +183,9 @@ async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, step: usize) -
             // its count is reached (or "save", for a selection of fewer cards than the count).
             let unseen = cards.iter().filter(|c| c.as_str() == "?").count();
             let field = "#picker-select input[name=unseen]";
-            let offered = driver.exec(&format!("var e = document.querySelector('{field}'); return e ? e.value : ''")).await;
+            let offered = driver
+                .exec(&format!("var e = document.querySelector('{field}'); return e ? e.value : ''"))
+                .await;
             if offered != json!(unseen.to_string()) {
                 tally.taps += 1;
                 driver.clear(field).await;
@@ -184,13 +203,15 @@ async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, step: usize) -
             }
         }
         Body::Pillage { unit, .. } => {
-            let css = format!("#options a[href$={}], a.pick[data-unit={}]", q(&format!("?unit={unit}")), q(unit));
+            let css =
+                format!("#options a[href$={}], a.pick[data-unit={}]", q(&format!("?unit={unit}")), q(unit));
             tap(driver, tally, &css, true).await;
             tap(driver, tally, &format!("button.opt[data-line={}]", q(line)), false).await;
         }
         Body::Command { unit, path, attack } => {
             // The unit's button among the options (or its token on the board, whichever comes first).
-            let css = format!("#options a[href$={}], a.pick[data-unit={}]", q(&format!("?unit={unit}")), q(unit));
+            let css =
+                format!("#options a[href$={}], a.pick[data-unit={}]", q(&format!("?unit={unit}")), q(unit));
             tap(driver, tally, &css, true).await;
             march(driver, tally, path, attack.as_deref()).await;
         }

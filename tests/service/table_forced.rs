@@ -11,13 +11,12 @@ use bitwa::web::table::forced;
 
 async fn stored_lines(app: &TestApp, g: i64) -> Vec<String> {
     let db = db(app).await;
-    let rows: Vec<(String,)> = on_db!(&db, |c| sqlx::query_as(
-        "SELECT line FROM recorded_lines WHERE game_id = $1 ORDER BY step"
-    )
-    .bind(g)
-    .fetch_all(c)
-    .await)
-    .unwrap();
+    let rows: Vec<(String,)> =
+        on_db!(&db, |c| sqlx::query_as("SELECT line FROM recorded_lines WHERE game_id = $1 ORDER BY step")
+            .bind(g)
+            .fetch_all(c)
+            .await)
+        .unwrap();
     rows.into_iter().map(|(l,)| l).collect()
 }
 

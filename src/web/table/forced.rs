@@ -12,8 +12,8 @@
 //! recording written without them (a client that names every card) replays as before: forced steps
 //! are lines like any other.
 
-use crate::engine::action::{Action, CardRef};
 use crate::engine::GameState;
+use crate::engine::action::{Action, CardRef};
 use crate::engine::error::{Awaited, DrawOccasion};
 use crate::engine::notation::{self, Builder, Event, UNSEEN};
 
@@ -26,10 +26,9 @@ pub fn forced(state: &GameState<'_>) -> Option<Event> {
         }
         // The opening hands (either may come first), Red's extra markers and a command under way
         // (its line is the scribe's) are never forced.
-        Awaited::Nothing
-        | Awaited::Draw { .. }
-        | Awaited::ExtraMarkers
-        | Awaited::Command { .. } => return None,
+        Awaited::Nothing | Awaited::Draw { .. } | Awaited::ExtraMarkers | Awaited::Command { .. } => {
+            return None;
+        }
         // The card drawn back is never seen at the table: when the selection holds the unseen card,
         // `?` is the only pull the rules allow (rulebook "Attack Resolution", the pull).
         Awaited::Pull { side } if state.is_legal(&Action::Pull { side, card: CardRef::Unseen }) => {
@@ -61,7 +60,8 @@ pub fn forced(state: &GameState<'_>) -> Option<Event> {
 pub fn is_forced(before: &GameState<'_>, event: &Event) -> bool {
     let e = before.edition();
     let bare = Event { clock: None, ..event.clone() };
-    forced(before).is_some_and(|f| notation::canonical(&f, e).to_string() == notation::canonical(&bare, e).to_string())
+    forced(before)
+        .is_some_and(|f| notation::canonical(&f, e).to_string() == notation::canonical(&bare, e).to_string())
 }
 
 /// After `next` (the position a scribe's line led to), the forced lines that follow, in order, with

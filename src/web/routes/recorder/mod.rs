@@ -237,7 +237,8 @@ async fn page(
             mv.forced = crate::web::table::forced::is_forced(&replay.states[i], &replay.lines[i]);
         }
         // The forced steps at the end, newest last: what the recorder just wrote by itself.
-        let tail: Vec<&str> = moves.iter().take_while(|mv| mv.forced).map(|mv| mv.sentence.as_str()).collect();
+        let tail: Vec<&str> =
+            moves.iter().take_while(|mv| mv.forced).map(|mv| mv.sentence.as_str()).collect();
         if !tail.is_empty() && !page.finished {
             page.last_forced = Some(tail.into_iter().rev().collect::<Vec<_>>().join(" · "));
         }

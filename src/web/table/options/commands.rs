@@ -3,11 +3,11 @@
 //! being built (`?draft=`), applied to a copy of the position to offer what may follow.
 
 use super::{Ctx, LinkOption, Options};
-use crate::engine::{CardEffect, GameState};
 use crate::engine::action::{Action, CardPlay};
 use crate::engine::error::Awaited;
 use crate::engine::ids::UnitId;
 use crate::engine::notation::{self, Body, PlayBody, Tok, UNSEEN};
+use crate::engine::{CardEffect, GameState};
 use crate::outcome::Side;
 
 /// The operational phase with nothing picked: pass, the units that can act, the action cards that
