@@ -197,8 +197,12 @@ async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, step: usize) -
                 }
                 tap(driver, tally, &format!("#pick-select-{c}"), false).await;
             }
-            actix_rt::time::sleep(Duration::from_millis(300)).await;
-            if shown_step(driver).await == before {
+            // Its count reached, the selection is on its way (tap_line waits for it); else "save".
+            let count = driver
+                .exec("var f = document.getElementById('picker-select'); return f ? Number(f.getAttribute('data-count') || 0) : -1")
+                .await;
+            let sent = count.as_u64().is_some_and(|n| n > 0 && cards.len() as u64 >= n);
+            if !sent && shown_step(driver).await == before {
                 tap(driver, tally, "#picker-select-save", false).await;
             }
         }
@@ -312,7 +316,7 @@ async fn march(driver: &Driver, tally: &mut Tally, path: &[notation::Tok], attac
         tap(driver, tally, &format!("a.to[data-space={}]", q(h)), true).await;
     }
     // A space after which the command can only end records the line at once.
-    for _ in 0..20 {
+    for _ in 0..150 {
         if shown_step(driver).await != before {
             return;
         }
