@@ -2,9 +2,12 @@
 // 1. Clocks tick: each .clock[data-ms] counts down while it has data-running (the server keeps the time).
 // 2. The replay's step links follow the arrow keys (← → Home End).
 // 3. Parts with data-poll are fetched again every few seconds and swapped in (live pages).
-// 4. On the recorder, tapping a target on the board records the move at once (without: a confirm page).
-// 5. The recorder's forms are sent in the background, so a dropped Wi-Fi leaves the page as it was
-//    with a note and a retry button (not the browser's error page, which loses the place).
+// 4. On the recorder, tapping a target on the board records the move at once (without: a confirm page);
+//    its other links (a unit, a card, back) are fetched and swapped in, no page load.
+// 5. The recorder's forms are sent in the background and the next view swapped in place, so a
+//    dropped Wi-Fi leaves the page as it was with a note and a retry button (not the browser's error
+//    page, which loses the place).
+// 6. A selection of cards sends itself when its count is reached.
 (function () {
   'use strict';
 
@@ -83,34 +86,83 @@
     }, 3000);
   });
 
-  // 4. A tapped target records at once: the link carries the whole line (draft) and go=1.
-  var recorder = document.getElementById('recorder');
-  var typed = document.getElementById('typed-form');
-  if (recorder && typed) {
-    recorder.addEventListener('click', function (e) {
-      var a = e.target.closest ? e.target.closest('a') : null;
-      if (!a) return;
-      var href = a.getAttribute('href') || '';
-      if (href.indexOf('go=1') < 0) return;
-      var draft = new URL(href, location.href).searchParams.get('draft');
-      if (!draft) return;
+  // 4-6. The recorder. Everything is delegated from the document, so it keeps working after the
+  //    page's main part is swapped in place.
+  var recorderNow = function () { return document.getElementById('recorder'); };
+  var first = recorderNow();
+  var offlineText = first && first.getAttribute('data-offline');
+  var retryText = first && first.getAttribute('data-retry');
+  var canFetch = !!(window.fetch && window.FormData && window.URLSearchParams && window.DOMParser);
+
+  // The recorder's page, fetched or answered, put in place of this one's main part: no page load,
+  // and the window stays where it was (the header and the bar are fixed, the options on top).
+  var swap = function (html, url) {
+    var doc = new DOMParser().parseFromString(html, 'text/html');
+    var fresh = doc.querySelector('main');
+    var main = document.querySelector('main');
+    if (!fresh || !main) { location.replace(url); return; }
+    main.innerHTML = fresh.innerHTML;
+    if (doc.title) document.title = doc.title;
+    var stamp = String(Date.now());
+    var clocks = main.querySelectorAll('.clock[data-ms]');
+    for (var i = 0; i < clocks.length; i++) clocks[i].setAttribute('data-start', stamp);
+    if (url && history.replaceState) history.replaceState(null, '', url);
+    window.scrollTo(0, 0);
+    reloading = false;
+  };
+  var load = function (url) {
+    return fetch(url, { credentials: 'same-origin', cache: 'no-store' })
+      .then(function (r) { return r.text(); })
+      .then(function (html) { swap(html, url); });
+  };
+
+  // 4. A tapped target records at once: the link carries the whole line (draft) and go=1. Any other
+  //    link of the recorder to itself (a unit picked, a card, back) is fetched and swapped in.
+  document.addEventListener('click', function (e) {
+    var rec = recorderNow();
+    var a = e.target.closest ? e.target.closest('a') : null;
+    if (!rec || !a || !rec.contains(a)) return;
+    var href = a.getAttribute('href') || '';
+    var to = new URL(href, location.href);
+    if (to.pathname !== location.pathname) return;
+    var typed = document.getElementById('typed-form');
+    var draft = to.searchParams.get('draft');
+    if (href.indexOf('go=1') >= 0 && draft && typed) {
       e.preventDefault();
       typed.querySelector('input[name=event]').value = draft;
       if (typed.requestSubmit) typed.requestSubmit();
       else typed.submit();
-    });
-  }
+      return;
+    }
+    if (!canFetch) return;
+    e.preventDefault();
+    load(to.href).catch(function () { location.href = to.href; });
+  });
+
+  // 6. A selection sends itself once its count is reached (the cards ticked and the unseen ones).
+  document.addEventListener('change', function (e) {
+    var form = e.target && e.target.closest ? e.target.closest('form.picker[data-count]') : null;
+    if (!form || e.target.type !== 'checkbox') return;
+    var want = Number(form.getAttribute('data-count'));
+    var ticked = form.querySelectorAll('input[type=checkbox]:checked').length;
+    var unseen = form.querySelector('input[name=unseen]');
+    var n = ticked + (unseen ? Number(unseen.value || 0) : 0);
+    if (want > 0 && n === want) {
+      if (form.requestSubmit) form.requestSubmit();
+      else form.submit();
+    }
+  });
 
   // 5. Sent in the background. An accepted event answers 303 (seen as an opaque redirect): the
-  //    recorder is loaded again. A refusal (422, 409, ...) changed nothing on the server, so the form
-  //    is sent once more the usual way, to show the server's page. No answer at all: the note, and
-  //    the same form sent again on "retry" (the step number refuses a second copy of a line that
-  //    did arrive after all).
-  var offlineText = recorder && recorder.getAttribute('data-offline');
-  if (recorder && offlineText && window.fetch && window.FormData && window.URLSearchParams) {
-    var note = null;
+  //    recorder is fetched and swapped in. A refusal (422, 409, ...) changed nothing on the server;
+  //    its answer (the recorder with the reason) is swapped in. No answer at all: the note, and the
+  //    same form sent again on "retry" (the step number refuses a second copy of a line that did
+  //    arrive after all).
+  if (first && offlineText && canFetch) {
     var showOffline = function (form, submitter) {
-      if (!note) {
+      var rec = recorderNow();
+      var note = document.getElementById('offline');
+      if (!note && rec) {
         note = document.createElement('div');
         note.id = 'offline';
         note.className = 'error';
@@ -120,16 +172,17 @@
         var retry = document.createElement('button');
         retry.type = 'button';
         retry.id = 'offline-retry';
-        retry.textContent = recorder.getAttribute('data-retry') || '↻';
+        retry.textContent = retryText || '↻';
         note.appendChild(p);
         note.appendChild(retry);
-        recorder.insertBefore(note, recorder.firstChild);
+        rec.insertBefore(note, rec.firstChild);
       }
-      note.querySelector('button').onclick = function () { send(form, submitter); };
+      if (note) note.querySelector('button').onclick = function () { send(form, submitter); };
     };
     var send = function (form, submitter) {
       var data = new FormData(form);
       if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+      var base = form.action.split('#')[0];
       fetch(form.action, {
         method: 'POST',
         body: new URLSearchParams(data),
@@ -137,12 +190,18 @@
         redirect: 'manual'
       }).then(function (r) {
         if (r.type === 'opaqueredirect' || (r.status >= 300 && r.status < 400)) {
-          location.replace(form.action);
-        } else {
-          form.setAttribute('data-native', '1');
-          if (form.requestSubmit) form.requestSubmit(submitter || undefined);
-          else form.submit();
+          return load(base);
         }
+        var type = r.headers.get('content-type') || '';
+        if (type.indexOf('text/html') >= 0) {
+          return r.text().then(function (html) {
+            if (html.indexOf('id="recorder"') >= 0) swap(html, base);
+            else { form.setAttribute('data-native', '1'); form.submit(); }
+          });
+        }
+        form.setAttribute('data-native', '1');
+        if (form.requestSubmit) form.requestSubmit(submitter || undefined);
+        else form.submit();
       }, function () { showOffline(form, submitter); });
     };
     document.addEventListener('submit', function (e) {

@@ -62,7 +62,8 @@ impl Driver {
     /// The viewport as a phone (390 px) or a projector's laptop (1280 px).
     async fn width(&self, width: u32) {
         let path = format!("/session/{}/goog/cdp/execute", self.session);
-        let params = json!({"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600});
+        let height = if width < 600 { 844 } else { 900 };
+        let params = json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600});
         self.call(
             "POST",
             &path,
@@ -94,83 +95,188 @@ fn q(v: &str) -> String {
     format!("\"{}\"", v.replace('"', "\\\""))
 }
 
-/// Record one line by tapping, as the referee does, and wait until it is saved as step `step`.
-async fn tap_line(driver: &Driver, line: &str, step: usize) {
+/// What recording cost the scribe: taps, targets that were not on screen when due (a scroll), and
+/// full page loads (with scripts on the recorder swaps the next view in place).
+#[derive(Debug, Default)]
+struct Tally {
+    taps: usize,
+    scrolls: usize,
+    loads: usize,
+}
+
+/// Whether `css` is on screen, between the top of the window and the recorder's bottom bar.
+async fn on_screen(driver: &Driver, css: &str) -> bool {
+    let script = format!(
+        "var e = document.querySelector({}); if (!e) return false; \
+         if (e.tagName === 'INPUT' && e.closest('label')) e = e.closest('label'); \
+         var r = e.getBoundingClientRect(); var bar = document.getElementById('rec-bar'); \
+         var limit = bar && !bar.contains(e) ? bar.getBoundingClientRect().top : window.innerHeight; \
+         return window.scrollY === 0 && r.top >= 0 && r.bottom <= limit + 1;",
+        serde_json::to_string(css).unwrap()
+    );
+    driver.exec(&script).await == json!(true)
+}
+
+/// One tap of the scribe's, counted (and counted as a scroll if the target was not on screen).
+async fn tap(driver: &Driver, tally: &mut Tally, css: &str, link: bool) {
+    if !on_screen(driver, css).await {
+        tally.scrolls += 1;
+        eprintln!("not on screen when due: {css}");
+        if tally.scrolls == 1 {
+            driver.screenshot("recorder-390-off-screen").await;
+        }
+        // Scrolled to, as the scribe would have to.
+        let to = format!(
+            "document.querySelector({}).scrollIntoView({{block: 'center'}}); return 1",
+            serde_json::to_string(css).unwrap()
+        );
+        driver.exec(&to).await;
+    }
+    tally.taps += 1;
+    if link { driver.tap_link(css).await } else { driver.click(css).await }
+}
+
+/// The step the recorder shows now.
+async fn shown_step(driver: &Driver) -> usize {
+    let v = driver
+        .exec("var r = document.getElementById('recorder'); return r ? r.getAttribute('data-step') : '-1'")
+        .await;
+    v.as_str().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX)
+}
+
+/// Mark the window: a full page load wipes the mark.
+async fn mark(driver: &Driver) {
+    driver.exec("window.__bitwaMark = 1; return 1").await;
+}
+
+async fn marked(driver: &Driver) -> bool {
+    driver.exec("return window.__bitwaMark === 1").await == json!(true)
+}
+
+/// Record one line by tapping, as the referee does, and wait until the recorder has moved on from
+/// step `step - 1` (by this line and the forced steps it wrote after it); the step it shows then.
+async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, step: usize) -> usize {
+    let before = step - 1;
+    let taps_before = tally.taps;
     let ev = notation::parse(line).unwrap().events.remove(0);
     let side = ev.side.as_str();
     match &ev.body {
         Body::Extra { units } => {
-            driver.click(&format!("#picker-extra select[name=u1] option[value={}]", q(&units[0]))).await;
-            driver.click(&format!("#picker-extra select[name=u2] option[value={}]", q(&units[1]))).await;
-            driver.click("#picker-extra-save").await;
+            tap(
+                driver,
+                tally,
+                &format!("#picker-extra select[name=u1] option[value={}]", q(&units[0])),
+                false,
+            )
+            .await;
+            tap(
+                driver,
+                tally,
+                &format!("#picker-extra select[name=u2] option[value={}]", q(&units[1])),
+                false,
+            )
+            .await;
+            tap(driver, tally, "#picker-extra-save", false).await;
         }
         Body::Select { cards } => {
+            // The unseen count first if it is not the one offered; the selection sends itself once
+            // its count is reached (or "save", for a selection of fewer cards than the count).
             let unseen = cards.iter().filter(|c| c.as_str() == "?").count();
-            for c in cards.iter().filter(|c| c.as_str() != "?") {
-                driver.click(&format!("#pick-select-{c}")).await;
+            let field = "#picker-select input[name=unseen]";
+            let offered = driver
+                .exec(&format!("var e = document.querySelector('{field}'); return e ? e.value : ''"))
+                .await;
+            if offered != json!(unseen.to_string()) {
+                tally.taps += 1;
+                driver.clear(field).await;
+                driver.type_into(field, &unseen.to_string()).await;
             }
-            driver.clear("#picker-select input[name=unseen]").await;
-            driver.type_into("#picker-select input[name=unseen]", &unseen.to_string()).await;
-            driver.click("#picker-select-save").await;
+            for c in cards.iter().filter(|c| c.as_str() != "?") {
+                if shown_step(driver).await != before {
+                    break;
+                }
+                tap(driver, tally, &format!("#pick-select-{c}"), false).await;
+            }
+            // Its count reached, the selection is on its way (tap_line waits for it); else "save".
+            let count = driver
+                .exec("var f = document.getElementById('picker-select'); return f ? Number(f.getAttribute('data-count') || 0) : -1")
+                .await;
+            let sent = count.as_u64().is_some_and(|n| n > 0 && cards.len() as u64 >= n);
+            if !sent && shown_step(driver).await == before {
+                tap(driver, tally, "#picker-select-save", false).await;
+            }
         }
         Body::Pillage { unit, .. } => {
-            driver.tap_link(&format!("a.pick[data-unit={}]", q(unit))).await;
-            driver.click(&format!("button.opt[data-line={}]", q(line))).await;
+            let css =
+                format!("#options a[href$={}], a.pick[data-unit={}]", q(&format!("?unit={unit}")), q(unit));
+            tap(driver, tally, &css, true).await;
+            tap(driver, tally, &format!("button.opt[data-line={}]", q(line)), false).await;
         }
         Body::Command { unit, path, attack } => {
-            driver.tap_link(&format!("a.pick[data-unit={}]", q(unit))).await;
-            march(driver, path, attack.as_deref()).await;
+            // The unit's button among the options (or its token on the board, whichever comes first).
+            let css =
+                format!("#options a[href$={}], a.pick[data-unit={}]", q(&format!("?unit={unit}")), q(unit));
+            tap(driver, tally, &css, true).await;
+            march(driver, tally, path, attack.as_deref()).await;
         }
         Body::Play { card, play } => {
-            driver.tap_link(&format!("#options a[href$={}]", q(&format!("card={card}")))).await;
+            tap(driver, tally, &format!("#options a[href$={}]", q(&format!("card={card}"))), true).await;
             let choose = |form: &str, field: &str, value: &str| {
                 format!("#picker-{form} select[name={field}] option[value={}]", q(value))
             };
             match play {
                 PlayBody::Maneuver { unit, path, attack } => {
-                    driver.tap_link(&format!("a.pick[data-unit={}]", q(unit))).await;
-                    march(driver, path, attack.as_deref()).await;
+                    tap(driver, tally, &format!("a.pick[data-unit={}]", q(unit)), true).await;
+                    march(driver, tally, path, attack.as_deref()).await;
                 }
                 PlayBody::GoWest { units } => {
                     for (field, u) in ["u1", "u2", "u3"].iter().zip(units) {
-                        driver.click(&choose("go-west", field, u)).await;
+                        tap(driver, tally, &choose("go-west", field, u), false).await;
                     }
-                    driver.click("#picker-go-west-save").await;
+                    tap(driver, tally, "#picker-go-west-save", false).await;
                 }
                 PlayBody::ArtillerySupport { target, discard } => {
-                    driver.click(&choose("artillery-support", "target", target)).await;
-                    driver
-                        .click(&choose("artillery-support", "discard", discard.as_deref().unwrap_or("-")))
-                        .await;
-                    driver.click("#picker-artillery-support-save").await;
+                    tap(driver, tally, &choose("artillery-support", "target", target), false).await;
+                    let d = discard.as_deref().unwrap_or("-");
+                    tap(driver, tally, &choose("artillery-support", "discard", d), false).await;
+                    tap(driver, tally, "#picker-artillery-support-save", false).await;
                 }
                 PlayBody::RadioJamming { from, to } => {
-                    driver.click(&choose("radio-jamming", "from", from)).await;
-                    driver.click(&choose("radio-jamming", "to", to)).await;
-                    driver.click("#picker-radio-jamming-save").await;
+                    tap(driver, tally, &choose("radio-jamming", "from", from), false).await;
+                    tap(driver, tally, &choose("radio-jamming", "to", to), false).await;
+                    tap(driver, tally, "#picker-radio-jamming-save", false).await;
                 }
                 PlayBody::FighterEscadrille { reveal, discard } => {
                     for (name, cards) in [("reveal", reveal), ("drop", discard)] {
                         for c in cards {
                             let css =
                                 format!("#picker-fighter-escadrille input[name={name}][value={}]", q(c));
-                            driver.click(&css).await;
+                            tap(driver, tally, &css, false).await;
                         }
                     }
-                    driver.click("#picker-fighter-escadrille-save").await;
+                    tap(driver, tally, "#picker-fighter-escadrille-save", false).await;
                 }
                 // Assault and Broken Cipher (every card looked at unseen) are one button.
                 PlayBody::Assault { .. } | PlayBody::BrokenCipher { .. } => {
-                    driver.click(&format!("button.opt[data-line={}]", q(line))).await;
+                    tap(driver, tally, &format!("button.opt[data-line={}]", q(line)), false).await;
                 }
             }
         }
         // One button each: the deal, draws, pass, the attack to resolve, set-aside, draw-back, Field
         // fortifications, strengths, retreat, advance or hold.
-        _ => driver.click(&format!("button.opt[data-line={}]", q(line))).await,
+        _ => tap(driver, tally, &format!("button.opt[data-line={}]", q(line)), false).await,
     }
-    let saved = driver.source_with(&format!("data-step=\"{step}\"")).await;
-    assert!(saved.contains(&format!("data-step=\"{step}\"")), "{side}: `{line}` was not recorded:\n{saved}");
+    for _ in 0..150 {
+        let now = shown_step(driver).await;
+        if now != before && now != usize::MAX {
+            if tally.taps - taps_before > 2 {
+                eprintln!("{} taps for `{line}`", tally.taps - taps_before);
+            }
+            return now;
+        }
+        actix_rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{side}: `{line}` was not recorded:\n{}", driver.source().await);
 }
 
 /// The network drops as a line is typed and saved: the page stays, with a note and a retry button,
@@ -183,6 +289,7 @@ async fn typed_while_offline_then_retried(driver: &Driver, line: &str, step: usi
     let cdp = format!("/session/{}/goog/cdp/execute", driver.session);
     driver.call("POST", &cdp, Some(json!({"cmd": "Network.enable", "params": {}}))).await;
     driver.call("POST", &cdp, Some(offline(true))).await;
+    driver.click("#typed-open").await;
     driver.clear("#typed-form input[name=event]").await;
     driver.type_into("#typed-form input[name=event]", line).await;
     driver.click("#typed-save").await;
@@ -193,18 +300,34 @@ async fn typed_while_offline_then_retried(driver: &Driver, line: &str, step: usi
     driver.screenshot("recorder-offline-1280").await;
     driver.call("POST", &cdp, Some(offline(false))).await;
     driver.click("#offline-retry").await;
-    let saved = driver.source_with(&format!("data-step=\"{step}\"")).await;
-    assert!(saved.contains(&format!("data-step=\"{step}\"")), "retried: `{line}` recorded:\n{saved}");
+    for _ in 0..150 {
+        if shown_step(driver).await >= step {
+            return;
+        }
+        actix_rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("retried: `{line}` not recorded:\n{}", driver.source().await);
 }
 
 /// The spaces of a march tapped one by one, then the target (recorded at once by the script) or "save".
-async fn march(driver: &Driver, path: &[notation::Tok], attack: Option<&str>) {
+async fn march(driver: &Driver, tally: &mut Tally, path: &[notation::Tok], attack: Option<&str>) {
+    let before = shown_step(driver).await;
     for h in path {
-        driver.tap_link(&format!("a.to[data-space={}]", q(h))).await;
+        tap(driver, tally, &format!("a.to[data-space={}]", q(h)), true).await;
+    }
+    // A space after which the command can only end records the line at once.
+    for _ in 0..150 {
+        if shown_step(driver).await != before {
+            return;
+        }
+        if driver.exec("return !!document.getElementById('draft-form')").await == json!(true) {
+            break;
+        }
+        actix_rt::time::sleep(Duration::from_millis(100)).await;
     }
     match attack {
-        Some(target) => driver.click(&format!("a.pick[data-unit={}]", q(target))).await,
-        None => driver.click("#draft-save").await,
+        Some(target) => tap(driver, tally, &format!("a.pick[data-unit={}]", q(target)), false).await,
+        None => tap(driver, tally, "#draft-save", false).await,
     }
 }
 
@@ -255,13 +378,30 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
     driver.click("#record-start").await;
     driver.wait_for("#recorder").await;
 
-    for (i, line) in lines.iter().enumerate() {
-        if i == 6 {
-            typed_while_offline_then_retried(&driver, line, i + 1).await;
+    // Recorded at 390 x 844, as on a phone, counting what it costs the scribe.
+    driver.width(390).await;
+    driver.go(&format!("{}/ref/t/{t}/game/{g}/record", app.base)).await;
+    driver.wait_for("#recorder").await;
+    mark(&driver).await;
+    let mut tally = Tally::default();
+    let (mut step, mut offline_done, mut looked) = (0usize, false, false);
+    while step < lines.len() {
+        let line = &lines[step];
+        if step >= 6 && !offline_done {
+            offline_done = true;
+            typed_while_offline_then_retried(&driver, line, step + 1).await;
+            driver.width(390).await;
+            step = shown_step(&driver).await;
             continue;
         }
-        tap_line(&driver, line, i + 1).await;
-        if i == 2 {
+        step = tap_line(&driver, &mut tally, line, step + 1).await;
+        if !marked(&driver).await {
+            tally.loads += 1;
+            eprintln!("a full page load after line {step}");
+            mark(&driver).await;
+        }
+        if step >= 3 && !looked {
+            looked = true;
             // The table's chess clock keeps the time (the recorder runs none of its own); only the flag
             // of the side whose decision it is can fall.
             let running = "return String(document.querySelectorAll('.clock.running').length)";
@@ -273,8 +413,6 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
                 "one flag can fall: {flags}"
             );
             // The recorder at phone width: a board, no horizontal scroll.
-            driver.width(390).await;
-            driver.go(&format!("{}/ref/t/{t}/game/{g}/record", app.base)).await;
             let (page, view) = driver.widths().await;
             assert!(view <= 400, "a phone-sized viewport: {view}");
             assert!(page <= view, "no horizontal scroll on the recorder at 390 px: {page} > {view}");
@@ -290,9 +428,26 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
             let (page, view) = driver.widths().await;
             assert!(page <= view, "no horizontal scroll on the live page: {page} > {view}");
             driver.screenshot("live-1280").await;
+            driver.width(390).await;
             driver.go(&format!("{}/ref/t/{t}/game/{g}/record", app.base)).await;
+            driver.wait_for("#recorder").await;
+            mark(&driver).await;
         }
     }
+    let events = lines.len();
+    let per_event = tally.taps as f64 / events as f64;
+    eprintln!(
+        "recorded {events} events at 390 x 844: {} taps ({per_event:.2} per event), {} targets off screen, {} full page loads",
+        tally.taps, tally.scrolls, tally.loads
+    );
+    // Met: no full page load per event with scripts on.
+    assert_eq!(tally.loads, 0, "no full page load per event with scripts on");
+    // Met: every target on screen at 390 x 844 when it is due, no scroll.
+    assert_eq!(tally.scrolls, 0, "every target on screen without scrolling: {tally:?}");
+    // Not met yet (issue 21's target: at most 1.3 taps per event): a selection of named cards costs
+    // a tap per card and a march that could go on costs "save". The bound holds what was reached
+    // (1.49 taps per event) so that it cannot slip back.
+    assert!(per_event <= 1.5, "at most 1.5 taps per event (target 1.3): {tally:?} for {events} events");
     let done = driver.source_with("id=\"record-result\"").await;
     assert!(done.contains("id=\"record-result\""), "the game is over:\n{done}");
 

@@ -48,6 +48,7 @@ mod spine;
 mod store;
 mod table;
 mod table_clock;
+mod table_forced;
 mod table_races;
 mod table_stands;
 mod throttling;

@@ -263,7 +263,6 @@ async fn update_clock(
 ///
 /// # Errors
 /// [`StoreError::Conflict`] if another write landed since; the write fails.
-#[tracing::instrument(skip(db, line, clock))]
 pub async fn append(
     db: &Store,
     game: GameId,
@@ -273,20 +272,41 @@ pub async fn append(
     paused: bool,
     by: UserId,
 ) -> Result<(), StoreError> {
+    append_lines(db, game, at, &[line.to_string()], clock, paused, by).await
+}
+
+/// Append `lines` as steps `at.steps + 1` on (a scribe's line and the forced steps the recorder
+/// wrote after it) in one write, with the clocks after them, if the recording is still `at`.
+///
+/// # Errors
+/// [`StoreError::Conflict`] if another write landed since; the write fails.
+#[tracing::instrument(skip(db, lines, clock))]
+pub async fn append_lines(
+    db: &Store,
+    game: GameId,
+    at: At,
+    lines: &[String],
+    clock: &LeagueClock,
+    paused: bool,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let n = i64::try_from(lines.len()).map_err(|_| StoreError::Conflict)?;
     let mut tx = db.write().await?;
-    update_clock(&mut tx, game, at, at.steps + 1, clock, paused).await?;
-    on!(&mut tx, |c| sqlx::query(
-        "INSERT INTO recorded_lines (game_id, step, line, at_ms, by_user) VALUES ($1, $2, $3, $4, $5)"
-    )
-    .bind(game)
-    .bind(at.steps + 1)
-    .bind(line)
-    .bind(clock.since_ms)
-    .bind(by)
-    .execute(c)
-    .await
-    .map(|r| r.rows_affected())
-    .map_err(super::conflict_on_unique))?;
+    update_clock(&mut tx, game, at, at.steps + n, clock, paused).await?;
+    for (i, line) in (at.steps + 1..).zip(lines) {
+        on!(&mut tx, |c| sqlx::query(
+            "INSERT INTO recorded_lines (game_id, step, line, at_ms, by_user) VALUES ($1, $2, $3, $4, $5)"
+        )
+        .bind(game)
+        .bind(i)
+        .bind(line)
+        .bind(clock.since_ms)
+        .bind(by)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected())
+        .map_err(super::conflict_on_unique))?;
+    }
     tx.commit().await?;
     Ok(())
 }
@@ -296,7 +316,6 @@ pub async fn append(
 /// # Errors
 /// [`StoreError::Conflict`] if another write landed since; [`StoreError::NotFound`] if there is no
 /// line to take back; the write fails.
-#[tracing::instrument(skip(db, clock))]
 #[allow(clippy::too_many_arguments)]
 pub async fn undo(
     db: &Store,
@@ -307,23 +326,49 @@ pub async fn undo(
     paused: bool,
     by: UserId,
 ) -> Result<String, StoreError> {
-    if at.steps < 1 {
+    let mut lines = undo_lines(db, tournament, game, at, 1, clock, paused, by).await?;
+    lines.pop().ok_or(StoreError::NotFound)
+}
+
+/// Take back the last `count` lines (a scribe's line and the forced steps after it) in one write,
+/// keeping each in history (newest first), and set the clocks; the lines taken back, newest first.
+///
+/// # Errors
+/// [`StoreError::Conflict`] if another write landed since; [`StoreError::NotFound`] if there are
+/// not that many lines; the write fails.
+#[tracing::instrument(skip(db, clock))]
+#[allow(clippy::too_many_arguments)]
+pub async fn undo_lines(
+    db: &Store,
+    tournament: TournamentId,
+    game: GameId,
+    at: At,
+    count: i64,
+    clock: &LeagueClock,
+    paused: bool,
+    by: UserId,
+) -> Result<Vec<String>, StoreError> {
+    if count < 1 || at.steps < count {
         return Err(StoreError::NotFound);
     }
     let mut tx = db.write_tournament(tournament).await?;
-    update_clock(&mut tx, game, at, at.steps - 1, clock, paused).await?;
-    let (line,): (String,) = on!(&mut tx, |c| sqlx::query_as(
-        "DELETE FROM recorded_lines WHERE game_id = $1 AND step = $2 RETURNING line"
-    )
-    .bind(game)
-    .bind(at.steps)
-    .fetch_optional(c)
-    .await)?
-    .ok_or(StoreError::NotFound)?;
-    let taken_back = Change::LineTakenBack { game, step: at.steps, line: line.clone() };
-    history::record(&mut tx, tournament, by, &taken_back).await?;
+    update_clock(&mut tx, game, at, at.steps - count, clock, paused).await?;
+    let mut taken = Vec::new();
+    for step in (at.steps - count + 1..=at.steps).rev() {
+        let (line,): (String,) = on!(&mut tx, |c| sqlx::query_as(
+            "DELETE FROM recorded_lines WHERE game_id = $1 AND step = $2 RETURNING line"
+        )
+        .bind(game)
+        .bind(step)
+        .fetch_optional(c)
+        .await)?
+        .ok_or(StoreError::NotFound)?;
+        let taken_back = Change::LineTakenBack { game, step, line: line.clone() };
+        history::record(&mut tx, tournament, by, &taken_back).await?;
+        taken.push(line);
+    }
     tx.commit().await?;
-    Ok(line)
+    Ok(taken)
 }
 
 /// Stop or restart the clocks (the referee's pause), if the recording is still `at`.

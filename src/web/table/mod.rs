@@ -3,6 +3,7 @@
 //! recorder and the live page share them; the rules are the engine's, the clock arithmetic the league's.
 
 pub mod compose;
+pub mod forced;
 pub mod options;
 pub mod recorded;
 
@@ -73,6 +74,7 @@ impl<'e> Replay<'e> {
                 step: i + 1,
                 sentence: narrate::sentence(&self.states[i], line, e),
                 notation: notation::canonical(line, self.states[i].edition()).to_string(),
+                forced: false,
             })
             .collect()
     }
@@ -85,6 +87,9 @@ pub struct MoveView {
     pub step: usize,
     pub sentence: String,
     pub notation: String,
+    /// Written by the recorder by itself (`forced`): the table offered no choice (the recorder marks
+    /// its last lines so; other pages leave it `false`).
+    pub forced: bool,
 }
 
 impl Replay<'_> {

@@ -102,6 +102,10 @@ struct RecorderPage<'a> {
     board: String,
     board_list: Vec<String>,
     options: Options,
+    /// The pass, when it is legal: in the bottom bar, not among the options.
+    pass: Option<options::PostOption>,
+    /// The forced steps the recorder wrote after the scribe's last line, in words (shown, not asked).
+    last_forced: Option<String>,
     /// The last lines, newest first.
     moves: Vec<MoveView>,
     /// The engine's refusal of the last line sent, in the page's language.
@@ -180,6 +184,8 @@ async fn page(
         board: String::new(),
         board_list: Vec::new(),
         options: Options::default(),
+        pass: None,
+        last_forced: None,
         moves: Vec::new(),
         error: said.error,
         typed: said.typed,
@@ -213,6 +219,8 @@ async fn page(
         page.flag_side = state.to_act().map(crate::outcome::Side::as_str);
         if !page.finished && page.blocked.is_empty() {
             page.options = options::build(state, pick, &page.base, ctx.lang);
+            let posts = &mut page.options.posts;
+            page.pass = posts.iter().position(|p| p.line.ends_with(" pass")).map(|i| posts.remove(i));
         } else if let Some(o) = state.outcome() {
             page.result =
                 result_sentence(ctx, Some(o.winner), Some(o.termination), Some(i64::from(o.red_points)));
@@ -224,6 +232,16 @@ async fn page(
         let mut moves = replay.moves(ctx.lang);
         moves.reverse();
         moves.truncate(12);
+        for mv in &mut moves {
+            let i = mv.step - 1;
+            mv.forced = crate::web::table::forced::is_forced(&replay.states[i], &replay.lines[i]);
+        }
+        // The forced steps at the end, newest last: what the recorder just wrote by itself.
+        let tail: Vec<&str> =
+            moves.iter().take_while(|mv| mv.forced).map(|mv| mv.sentence.as_str()).collect();
+        if !tail.is_empty() && !page.finished {
+            page.last_forced = Some(tail.into_iter().rev().collect::<Vec<_>>().join(" · "));
+        }
         page.moves = moves;
     }
     render_status(status, &page)

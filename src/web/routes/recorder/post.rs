@@ -24,13 +24,16 @@ use crate::web::security::auth::LoggedIn;
 use crate::web::security::csrf::CsrfForm;
 use crate::web::table::options::Pick;
 use crate::web::table::recorded::{self, now_ms};
-use crate::web::table::{Replay, compose};
+use crate::web::table::{Replay, compose, forced};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 /// The longest line accepted in the notation field (a draw of ten cards is under 40 characters).
 const LINE_MAX: usize = 200;
+
+/// The most forced steps written after one line (a combat's two draws and a clean-up's are far fewer).
+const FORCED_MAX: usize = 16;
 
 #[derive(Deserialize, Default)]
 pub struct RecordForm {
@@ -48,6 +51,11 @@ pub struct RecordForm {
     /// reading written in the line as `{m:ss}` does as well).
     #[serde(default)]
     reading: String,
+    /// `1`: the recorder's own page sent it, so the forced steps after the line are written by the
+    /// recorder (`web::table::forced`) and an undo takes them back with the line. A client that
+    /// writes every line itself (names every card) leaves it out.
+    #[serde(default)]
+    auto: String,
 }
 
 /// What a `POST` asks for (the form's `action`).
@@ -173,10 +181,11 @@ pub async fn record_post(
         return Err(WebError::BadRequest(ctx.t("record_finished").to_string()));
     }
     let replay = recorded::replay(&rec, &edition, options)?;
+    let auto = f.auto == "1";
     let live = InPlay { rec: &rec, edition: &edition, options, replay: &replay, now: now_ms() };
     match action {
-        Some(Action::Line) => line(&post, &live, &f.event, &f.reading, &form.pairs).await,
-        Some(Action::Undo) => undo(&post, &live).await,
+        Some(Action::Line) => line(&post, &live, &f.event, &f.reading, &form.pairs, auto).await,
+        Some(Action::Undo) => undo(&post, &live, auto).await,
         Some(Action::Pause) => pause(&post, &live, true).await,
         Some(Action::Resume) => pause(&post, &live, false).await,
         // Answered above.
@@ -216,6 +225,7 @@ async fn line(
     typed: &str,
     reading: &str,
     pairs: &[(String, String)],
+    auto: bool,
 ) -> Result<HttpResponse, WebError> {
     let Post { ctx, db, t, m, game, .. } = *post;
     let InPlay { rec, edition, options, replay, now } = *live;
@@ -257,16 +267,24 @@ async fn line(
     // The players' clock: no clock of the recorder's runs (one a recording started before ran is
     // stopped here). The tablet's: the presses run it, a line leaves it as it is.
     let clock = if tablet { rec.clock } else { rec.clock.switch(now, None) };
-    let line = notation::canonical(&event, edition).to_string();
-    match recordings::append(db, game.id, rec.at(), &line, &clock, rec.paused, post.by()).await {
+    let mut lines = vec![notation::canonical(&event, edition).to_string()];
+    // The steps the table offers no choice in, written by the recorder after the line.
+    let next = if auto {
+        let (more, after) = forced::follow(next, FORCED_MAX);
+        lines.extend(more.iter().map(|e| notation::canonical(e, edition).to_string()));
+        after
+    } else {
+        next
+    };
+    match recordings::append_lines(db, game.id, rec.at(), &lines, &clock, rec.paused, post.by()).await {
         Ok(()) => {}
         Err(StoreError::Conflict) => return post.overtaken(text).await,
         Err(e) => return Err(e.into()),
     }
     if next.is_over() {
         let mut after = rec.clone();
-        after.lines.push(line);
-        after.steps += 1;
+        after.steps += i64::try_from(lines.len()).unwrap_or(0);
+        after.lines.extend(lines);
         after.clock = clock;
         recorded::finish(db, t, m, game, &after, edition, options, post.by()).await?;
     }
@@ -289,19 +307,32 @@ fn refusal_text(ctx: &Ctx, refusal: &Refusal) -> String {
     messages::capitalised(&refusal.render(ctx.lang)) + "."
 }
 
-/// Take back the last line (kept in history).
-async fn undo(post: &Post<'_>, live: &InPlay<'_, '_>) -> Result<HttpResponse, WebError> {
+/// Take back the last line (kept in history); from the recorder's page (`auto`), with the forced steps
+/// the recorder wrote after it.
+async fn undo(post: &Post<'_>, live: &InPlay<'_, '_>, auto: bool) -> Result<HttpResponse, WebError> {
     let Post { ctx, db, t, game, .. } = *post;
-    let InPlay { rec, now, .. } = *live;
+    let InPlay { rec, now, replay, .. } = *live;
     if rec.steps < 1 {
         return Err(WebError::BadRequest(ctx.t("record_nothing_to_undo").to_string()));
     }
+    let count = if auto { taken_back(replay) } else { 1 };
     // The tablet's clock runs by the presses alone; the players' is never the recorder's.
     let clock = if t.table_clock == TableClock::Tablet { rec.clock } else { rec.clock.switch(now, None) };
-    recordings::undo(db, t.id, game.id, rec.at(), &clock, rec.paused, post.by())
+    recordings::undo_lines(db, t.id, game.id, rec.at(), count, &clock, rec.paused, post.by())
         .await
         .map_err(|e| conflict(ctx, e))?;
     Ok(post.done())
+}
+
+/// How many lines an undo from the recorder's page takes back: the forced steps at the end, and the
+/// line before them (the scribe's), so that it never lands where the recorder would write again.
+fn taken_back(replay: &Replay<'_>) -> i64 {
+    let mut k = replay.lines.len();
+    while k > 0 && forced::is_forced(&replay.states[k - 1], &replay.lines[k - 1]) {
+        k -= 1;
+    }
+    let count = replay.lines.len() - k.saturating_sub(1);
+    i64::try_from(count.max(1)).unwrap_or(1)
 }
 
 /// The referee's pause of the game (the table's clock is stopped by hand; the recorder notes it).

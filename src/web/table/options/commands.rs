@@ -3,11 +3,11 @@
 //! being built (`?draft=`), applied to a copy of the position to offer what may follow.
 
 use super::{Ctx, LinkOption, Options};
-use crate::engine::CardEffect;
 use crate::engine::action::{Action, CardPlay};
 use crate::engine::error::Awaited;
 use crate::engine::ids::UnitId;
 use crate::engine::notation::{self, Body, PlayBody, Tok, UNSEEN};
+use crate::engine::{CardEffect, GameState};
 use crate::outcome::Side;
 
 /// The operational phase with nothing picked: pass, the units that can act, the action cards that
@@ -83,7 +83,12 @@ pub(super) fn unit_picked(cx: &Ctx<'_, '_>, side: Side, code: &str, out: &mut Op
         match a {
             Action::March { to, .. } => {
                 let draft = format!("{side} command {code} march {}", cx.label(to));
-                out.marks.hex_links.push((to, cx.href("draft", &draft)));
+                let href = if state.apply(&a).is_ok_and(|after| ends_here(&after)) {
+                    cx.go(&draft)
+                } else {
+                    cx.href("draft", &draft)
+                };
+                out.marks.hex_links.push((to, href));
             }
             Action::Attack { target, .. } => {
                 let line = format!("{side} command {code} attack {}", cx.code(target));
@@ -97,6 +102,13 @@ pub(super) fn unit_picked(cx: &Ctx<'_, '_>, side: Side, code: &str, out: &mut Op
     if let Some(line) = pillage(cx, side, u) {
         out.posts.push(cx.post(line));
     }
+}
+
+/// Whether a command can only end after this step (nothing but "halt" is legal, or the line is whole):
+/// then the tapped space records the line at once (one tap less), as a tapped target does.
+fn ends_here(after: &GameState<'_>) -> bool {
+    !matches!(after.awaited(), Awaited::Command { .. })
+        || after.legal_actions().iter().all(|a| matches!(a, Action::Halt))
 }
 
 /// A line being built: applied to a copy of the position (a command left open), then what may follow.
@@ -151,7 +163,8 @@ pub(super) fn drafted(cx: &Ctx<'_, '_>, draft: &str, out: &mut Options) -> Resul
                     }
                     _ => {}
                 });
-                out.marks.hex_links.push((n, cx.href("draft", &next)));
+                let ends = after.apply(&Action::March { unit, to: n }).is_ok_and(|a| ends_here(&a));
+                out.marks.hex_links.push((n, if ends { cx.go(&next) } else { cx.href("draft", &next) }));
             }
             Some(o)
                 if state.edition().unit(o).side != side
