@@ -217,14 +217,18 @@ impl Driver {
     }
 
     /// The page printed on A4 as Chromium prints it (the print stylesheet applies): the PDF.
+    /// WebDriver's own print command (W3C WebDriver, "Print Page"), which prints the page the
+    /// session is on; DevTools' `Page.printToPDF` through chromedriver sometimes printed the tab's
+    /// previous page (blank, or the start page) right after a navigation under load.
     pub(crate) async fn print_a4(&self) -> Vec<u8> {
         let pdf = self
-            .cdp(
-                "Page.printToPDF",
-                json!({"paperWidth": 8.27, "paperHeight": 11.69, "preferCSSPageSize": true, "printBackground": false}),
+            .call(
+                "POST",
+                &format!("/session/{}/print", self.session),
+                Some(json!({"page": {"width": 21.0, "height": 29.7}, "background": false, "shrinkToFit": false})),
             )
             .await;
-        base64_decode(pdf["data"].as_str().expect("PDF data"))
+        base64_decode(pdf["value"].as_str().expect("PDF data"))
     }
 
     pub(crate) async fn end(mut self) {
@@ -388,7 +392,7 @@ pub(crate) fn screenshot_dir() -> PathBuf {
 
 /// A tournament day with long names, a played round with a move log, a published round 2 in play,
 /// a referee: (tournament, a match, a game with a log, a player, a game of round 2 to record).
-async fn a_day_to_look_at(admin: &Browser) -> (i64, i64, i64, i64, i64) {
+pub(crate) async fn a_day_to_look_at(admin: &Browser) -> (i64, i64, i64, i64, i64) {
     let t = create_tournament(admin, &[("name", "Liga Bitwy Warszawskiej — Mazowsze, runda wiosenna 2026")])
         .await;
     for name in [

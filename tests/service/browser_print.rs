@@ -61,9 +61,10 @@ async fn print_and_read(driver: &Driver, base: &str, path: &str, body: &str, fil
     let cards = cards_of(body);
     assert!(!cards.is_empty(), "cards on {path}:\n{body}");
     driver.go(&format!("{base}{path}")).await;
-    let pdf = driver.print_a4().await;
+    assert!(driver.source_with("card-signatures").await.contains("card-signatures"), "the cards shown");
     let out = screenshot_dir().join(file);
     std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+    let pdf = driver.print_a4().await;
     std::fs::write(&out, &pdf).unwrap();
     assert_eq!(pdf_pages(&pdf), cards.len().div_ceil(2), "{} cards, two to an A4 page ({file})", cards.len());
     for (i, (table, a, b, m)) in cards.iter().enumerate() {
