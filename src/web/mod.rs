@@ -11,6 +11,7 @@ pub mod error;
 pub mod error_page;
 pub mod extract;
 pub mod forms;
+pub mod qr;
 pub mod read_model;
 pub mod routes;
 pub mod security;

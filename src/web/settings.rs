@@ -62,3 +62,8 @@ impl Settings {
         self.public_url.as_deref().is_some_and(|u| u.trim().to_ascii_lowercase().starts_with("https://"))
     }
 }
+
+/// The address people use (`Settings::public_url`), given to the handlers that print absolute
+/// links (the table cards' QR codes). `None`: take the address the request came to.
+#[derive(Debug, Clone, Default)]
+pub struct PublicUrl(pub Option<String>);

@@ -6,7 +6,7 @@ use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
 use crate::web::routes::admin::{editions, privacy, rounds};
 use crate::web::routes::public::{
-    bracket, cards, exports, game, home, live, logs, matches, player, round, standings, why,
+    bracket, cards, exports, game, home, live, logs, matches, names, player, round, standings, why,
 };
 use crate::web::routes::{account, admin, recorder, referee};
 use crate::web::security::bodies::{self, BodyLimits};
@@ -82,6 +82,7 @@ impl Application {
         let views_kept = views.clone();
         let bodies = web::Data::new(BodyLimits::new(settings.body_deadline, settings.body_budget));
         let edition_cache = web::Data::new(crate::web::read_model::editions::EditionCache::default());
+        let public_url = web::Data::new(crate::web::settings::PublicUrl(settings.public_url.clone()));
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
@@ -109,6 +110,7 @@ impl Application {
                 .app_data(data.clone())
                 .app_data(views.clone())
                 .app_data(edition_cache.clone())
+                .app_data(public_url.clone())
                 .app_data(sessions.clone())
                 .app_data(hasher.clone())
                 .app_data(bodies.clone())
@@ -193,6 +195,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/round/{n}", web::get().to(round::pairings))
         .route("/t/{t}/round/{n}/why", web::get().to(why::explanation))
         .route("/t/{t}/round/{n}/cards", web::get().to(cards::table_cards))
+        .route("/t/{t}/round/{n}/names", web::get().to(names::by_name))
         .route("/t/{t}/standings", web::get().to(standings::standings))
         .route("/t/{t}/bracket", web::get().to(bracket::bracket))
         .route("/t/{t}/player/{p}", web::get().to(player::player))

@@ -160,7 +160,7 @@ impl Driver {
     }
 
     /// A Chrome DevTools command through chromedriver (device metrics, screenshots).
-    async fn cdp(&self, cmd: &str, params: Value) -> Value {
+    pub(crate) async fn cdp(&self, cmd: &str, params: Value) -> Value {
         self.call(
             "POST",
             &format!("/session/{}/goog/cdp/execute", self.session),
@@ -171,7 +171,7 @@ impl Driver {
     }
 
     /// Run a script in the page (WebDriver's own channel: the page's CSP does not apply to it).
-    async fn script(&self, js: &str) -> Value {
+    pub(crate) async fn script(&self, js: &str) -> Value {
         self.call(
             "POST",
             &format!("/session/{}/execute/sync", self.session),
@@ -182,7 +182,7 @@ impl Driver {
     }
 
     /// Lay the page out as on a device `width` CSS pixels wide (a phone: mobile, scale 1).
-    async fn viewport(&self, width: u32, height: u32, mobile: bool) {
+    pub(crate) async fn viewport(&self, width: u32, height: u32, mobile: bool) {
         self.cdp(
             "Emulation.setDeviceMetricsOverride",
             json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
@@ -191,7 +191,7 @@ impl Driver {
     }
 
     /// (the page's width, the viewport's width) in CSS pixels: wider means sideways scrolling.
-    async fn page_widths(&self) -> (u64, u64) {
+    pub(crate) async fn page_widths(&self) -> (u64, u64) {
         let v = self
             .script("return [Math.max(document.documentElement.scrollWidth, document.body.scrollWidth), window.innerWidth];")
             .await;
@@ -199,7 +199,7 @@ impl Driver {
     }
 
     /// The whole page as a PNG file.
-    async fn whole_page_png(&self, path: &Path) {
+    pub(crate) async fn whole_page_png(&self, path: &Path) {
         let height =
             self.script("return document.documentElement.scrollHeight;").await.as_u64().unwrap_or(800);
         let width = self.script("return window.innerWidth;").await.as_u64().unwrap_or(390);
@@ -217,14 +217,18 @@ impl Driver {
     }
 
     /// The page printed on A4 as Chromium prints it (the print stylesheet applies): the PDF.
-    async fn print_a4(&self) -> Vec<u8> {
+    /// WebDriver's own print command (W3C WebDriver, "Print Page"), which prints the page the
+    /// session is on; DevTools' `Page.printToPDF` through chromedriver sometimes printed the tab's
+    /// previous page (blank, or the start page) right after a navigation under load.
+    pub(crate) async fn print_a4(&self) -> Vec<u8> {
         let pdf = self
-            .cdp(
-                "Page.printToPDF",
-                json!({"paperWidth": 8.27, "paperHeight": 11.69, "preferCSSPageSize": true, "printBackground": false}),
+            .call(
+                "POST",
+                &format!("/session/{}/print", self.session),
+                Some(json!({"page": {"width": 21.0, "height": 29.7}, "background": false, "shrinkToFit": false})),
             )
             .await;
-        base64_decode(pdf["data"].as_str().expect("PDF data"))
+        base64_decode(pdf["value"].as_str().expect("PDF data"))
     }
 
     pub(crate) async fn end(mut self) {
@@ -240,7 +244,7 @@ fn base64_decode(text: &str) -> Vec<u8> {
 }
 
 /// chromium and chromedriver, or `None` (the test then skips, except under CI=true).
-fn browser_binaries() -> Option<(PathBuf, PathBuf)> {
+pub(crate) fn browser_binaries() -> Option<(PathBuf, PathBuf)> {
     let (Some(chromium), Some(chromedriver)) = (find_in_path("chromium"), find_in_path("chromedriver"))
     else {
         assert!(
@@ -376,19 +380,19 @@ async fn typing_sent_after_the_session_ended_is_back_after_logging_in_again() {
 }
 
 /// Pages in a PDF: its page objects (`/Type /Page`, not the `/Pages` tree).
-fn pdf_pages(pdf: &[u8]) -> usize {
+pub(crate) fn pdf_pages(pdf: &[u8]) -> usize {
     let text = String::from_utf8_lossy(pdf);
     text.match_indices("/Type /Page").filter(|(i, _)| !text[i + 11..].starts_with('s')).count()
 }
 
 /// Where the screenshots go, for a reviewer to look at.
-fn screenshot_dir() -> PathBuf {
+pub(crate) fn screenshot_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("screenshots")
 }
 
 /// A tournament day with long names, a played round with a move log, a published round 2 in play,
 /// a referee: (tournament, a match, a game with a log, a player, a game of round 2 to record).
-async fn a_day_to_look_at(admin: &Browser) -> (i64, i64, i64, i64, i64) {
+pub(crate) async fn a_day_to_look_at(admin: &Browser) -> (i64, i64, i64, i64, i64) {
     let t = create_tournament(admin, &[("name", "Liga Bitwy Warszawskiej — Mazowsze, runda wiosenna 2026")])
         .await;
     for name in [

@@ -24,7 +24,8 @@ fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/demo")
 }
 
-/// The demo of `serve --demo`, as of 30 November 2026, served by a fresh app.
+/// The demo of `serve --demo`, as of 30 November 2026, served by a fresh app whose public address
+/// is fixed (the table cards' QR codes hold it; otherwise they would hold the test's port).
 async fn demo_app() -> TestApp {
     let dir = fresh_dir();
     let url = database_url(&dir).await;
@@ -32,7 +33,7 @@ async fn demo_app() -> TestApp {
     let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
     create_on(&store, &DemoSpec::default(), day).await.unwrap();
     drop(store);
-    TestApp::spawn_with(dir, false).await
+    TestApp::spawn_configured(dir, false, |s| s.public_url = Some("http://bitwa.example".into())).await
 }
 
 /// Replace what differs from run to run (a logged-in page's CSRF token, the history's clock times of
@@ -117,7 +118,7 @@ async fn paths(app: &TestApp) -> (Vec<String>, Vec<String>, Vec<String>) {
 
     let mut public = vec!["/".to_string(), format!("/t/{t}")];
     for n in &rounds {
-        for page in ["", "/why", "/cards"] {
+        for page in ["", "/why", "/cards", "/names"] {
             public.push(format!("/t/{t}/round/{n}{page}"));
         }
     }

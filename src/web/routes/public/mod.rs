@@ -15,6 +15,7 @@ pub mod home;
 pub mod live;
 pub mod logs;
 pub mod matches;
+pub mod names;
 pub mod player;
 pub mod round;
 pub mod standings;

@@ -330,6 +330,10 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Tylko przy 1:1 i tyle samo punktów za Czerwonych",
         "Only at 1:1 with equal points as Red",
     ),
+    ("pairings_by_name", "Kojarzenia według nazwisk", "Pairings by name"),
+    ("pairings_by_table", "Kojarzenia według stołów", "Pairings by table"),
+    ("full_name", "Imię i nazwisko", "Name"),
+    ("side_in_game_1", "Strona w 1. partii", "Side in game 1"),
     ("no_cards", "W tej rundzie nie ma meczów przy stołach.", "No matches at tables in this round."),
     ("age_on_first_day", "wiek w pierwszym dniu,", "age on the first day,"),
 ];
