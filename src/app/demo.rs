@@ -138,6 +138,7 @@ pub async fn create_on(
                 club: CLUBS[i % CLUBS.len()].to_string(),
                 knowledge_score: Some(i64::from(10 + rng.next_u32() % 11)),
                 age_override: false,
+                person: crate::store::players::PersonLink::Match,
             }
         })
         .collect();

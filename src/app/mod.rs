@@ -15,6 +15,7 @@
 //! | [`registration`] | register, import, change a player, erase personal data |
 //! | [`rounds`] | pair the next Swiss round, publish, lock, unlock, discard a draft, swap players, assign a referee |
 //! | [`results`] | may results be entered, enter or correct a result, walkovers, the extra game, deck checks |
+//! | [`persons`] | who a registration is, merge and unmerge persons, erase a person after the season |
 //! | [`knockout`] | start the knockout or pair its next round |
 //! | [`next_step`] | what the rounds accept next (what the pages offer) |
 //! | [`demo`] | the demo tournament, built through the use cases above |
@@ -23,6 +24,7 @@ pub mod accounts;
 pub mod demo;
 pub mod knockout;
 pub mod next_step;
+pub mod persons;
 pub mod refusal;
 pub mod registration;
 pub mod results;

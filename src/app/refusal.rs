@@ -95,6 +95,16 @@ pub enum Refusal {
     SamePlayer,
     /// No such player in this tournament.
     NoSuchPlayer { player: PlayerId },
+
+    // Persons.
+    /// A person merged into themselves.
+    SamePerson,
+    /// A person merged into another or erased.
+    PersonGone,
+    /// Two persons with entries in one tournament are two people.
+    PersonsInOneTournament,
+    /// A merge undone already.
+    MergeUndone,
 }
 
 impl From<store::Refusal> for Refusal {
@@ -108,6 +118,10 @@ impl From<store::Refusal> for Refusal {
             store::Refusal::BeingRecorded { game } => Refusal::BeingRecorded { game },
             store::Refusal::RecordingAwaitsChoice { game } => Refusal::RecordingAwaitsChoice { game },
             store::Refusal::ResultStands => Refusal::ResultStands,
+            store::Refusal::SamePerson => Refusal::SamePerson,
+            store::Refusal::PersonGone => Refusal::PersonGone,
+            store::Refusal::PersonsInOneTournament => Refusal::PersonsInOneTournament,
+            store::Refusal::MergeUndone => Refusal::MergeUndone,
         }
     }
 }

@@ -31,4 +31,8 @@ row_id!(
     MatchId,
     /// One game of a match.
     GameId,
+    /// A person across a season (their entries are players rows).
+    PersonId,
+    /// A merge of one person into another.
+    MergeId,
 );

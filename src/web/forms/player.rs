@@ -47,6 +47,7 @@ pub fn parse_fields(first_day: NaiveDate, f: &PlayerFields<'_>) -> Result<NewPla
                 club,
                 knowledge_score,
                 age_override: f.age_override && eligible.is_some_and(|e| e.is_err()),
+                person: crate::store::players::PersonLink::Match,
             })
         }
         _ => Err(problems),

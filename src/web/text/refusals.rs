@@ -251,6 +251,24 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         Refusal::InvalidLog(_) => t("log_error"),
         Refusal::SamePlayer => labelled("forbidden_pairs", "pair_same_player"),
         Refusal::NoSuchPlayer { player } => format!("{} {player}?", lang.t("player")),
+        Refusal::SamePerson => lang
+            .pick("Nie można połączyć osoby z nią samą.", "A person cannot be merged with themselves.")
+            .to_string(),
+        Refusal::PersonGone => lang
+            .pick(
+                "Tej osoby już nie ma w rejestrze: została połączona z inną albo jej dane usunięto.",
+                "This person is no longer in the registry: merged into another, or their data erased.",
+            )
+            .to_string(),
+        Refusal::PersonsInOneTournament => lang
+            .pick(
+                "Obie osoby grają w tym samym turnieju, więc to dwie różne osoby: nie można ich połączyć.",
+                "Both persons play in the same tournament, so they are two people: they cannot be merged.",
+            )
+            .to_string(),
+        Refusal::MergeUndone => lang
+            .pick("To połączenie zostało już cofnięte.", "This merge was undone already.")
+            .to_string(),
         Refusal::BeingRecorded { .. } => lang
             .pick(
                 "Ta partia jest właśnie zapisywana przy stole: jej wynik wpisze zapis, gdy partia się skończy. \
@@ -366,6 +384,10 @@ mod tests {
             Refusal::KnockoutNeedsAWinner,
             Refusal::SwapNeeded,
             Refusal::SamePlayer,
+            Refusal::SamePerson,
+            Refusal::PersonGone,
+            Refusal::PersonsInOneTournament,
+            Refusal::MergeUndone,
         ];
         for r in &all {
             let (pl, en) = (sentence(Lang::Pl, r), sentence(Lang::En, r));
