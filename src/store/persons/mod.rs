@@ -389,3 +389,48 @@ pub fn pseudonym(id: PersonId) -> String {
 pub fn is_same(p: &Person, name: &str, birth_date: NaiveDate) -> bool {
     p.birth_date == birth_date && persons::fold(&p.name) == persons::fold(name)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database from before persons, with three entries of which two are the same name and birth
+    /// date in two tournaments and one is erased, upgraded: every row kept, each with a person of
+    /// its own (the migration merges nobody), copied from the row.
+    #[tokio::test]
+    async fn an_older_database_gives_every_entry_a_person_of_its_own() {
+        let (dir, url, pool) = crate::store::older_sqlite_database("persons-migration", "20261202030001").await;
+        for sql in [
+            "INSERT INTO tournaments (id, name, first_day, last_day, swiss_rounds, tiebreaks, created_at) \
+             VALUES (1, 'Liga A', '2025-05-01', '2025-05-01', 5, '', 'x'), (2, 'Liga B', '2025-06-01', \
+             '2025-06-01', 5, '', 'x')",
+            "INSERT INTO players (id, tournament_id, name, birth_date, club, created_at, erased_at) VALUES \
+             (1, 1, 'Łukasz Nowak', '2010-01-01', 'LO 1', 'x', NULL), \
+             (2, 2, 'Łukasz Nowak', '2010-01-01', 'LO 1', 'x', NULL), \
+             (3, 2, 'Anonim #3', '1900-01-01', '', 'x', '2025-07-01T00:00:00Z')",
+        ] {
+            sqlx::query(sql).execute(&pool).await.expect(sql);
+        }
+        pool.close().await;
+
+        let db = crate::store::connect(&url).await.expect("upgraded");
+        let mut seen = Vec::new();
+        for p in [1, 2, 3] {
+            let person = of_player(&db, PlayerId(p)).await.expect("reads").expect("linked");
+            seen.push(person);
+            let row = get(&db, person).await.expect("reads").expect("row");
+            assert_eq!(entries(&db, person).await.expect("reads").len(), 1);
+            if p == 3 {
+                assert!(row.erased_at.is_some());
+            } else {
+                assert_eq!((row.name.as_str(), row.school.as_str()), ("Łukasz Nowak", "LO 1"));
+            }
+        }
+        seen.dedup();
+        assert_eq!(seen.len(), 3, "one person per row");
+        // The erased one is not in the registry matching reads.
+        assert_eq!(registry(&db).await.expect("reads").len(), 2);
+        db.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
