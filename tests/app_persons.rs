@@ -190,3 +190,23 @@ async fn a_persons_erasure_after_the_season_reaches_every_entry_of_every_event()
     let mut registry = persons::registry(db).await.unwrap();
     assert_eq!(persons::find_all(&mut registry, &[("Zofia Tajna", born(2010, 1, 15))]), [Found::New]);
 }
+
+#[tokio::test]
+async fn two_entries_of_one_name_in_one_event_are_two_persons() {
+    let day = Day::new(0).await;
+    let (db, by) = (&day.db, day.organiser);
+    let twins = [
+        entry("Piotr Wójcik", born(2010, 1, 1), "", PersonLink::Match),
+        entry("Piotr Wojcik", born(2010, 1, 1), "", PersonLink::Match),
+    ];
+    let ids = registration::register(db, day.t, &twins, by).await.unwrap();
+    let (a, b) = (person_of(db, ids[0]).await, person_of(db, ids[1]).await);
+    assert_ne!(a, b);
+    // Confirming a person who plays here already is refused, nothing registered.
+    let again = entry("Piotr Wójcik", born(2010, 1, 1), "", PersonLink::Existing(a));
+    assert_eq!(
+        refusal(registration::register(db, day.t, &[again], by).await),
+        Refusal::PersonsInOneTournament
+    );
+    assert_eq!(registration::players(db, day.t).await.unwrap().len(), 2);
+}

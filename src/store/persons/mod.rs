@@ -62,14 +62,13 @@ async fn get_in(tx: &mut Conn, id: PersonId) -> Result<Option<Person>, StoreErro
 /// # Errors
 /// The query fails.
 pub async fn registry(db: &Store) -> Result<Vec<Known>, StoreError> {
-    let rows: Vec<(PersonId, String, NaiveDate)> =
-        on!(db, |c| {
-            sqlx::query_as(
+    let rows: Vec<(PersonId, String, NaiveDate)> = on!(db, |c| {
+        sqlx::query_as(
         "SELECT id, name, birth_date FROM persons WHERE merged_into IS NULL AND erased_at IS NULL ORDER BY id"
     )
     .fetch_all(c)
     .await
-        })?;
+    })?;
     Ok(rows.into_iter().map(|(id, name, birth_date)| Known { id: id.0, name, birth_date }).collect())
 }
 
@@ -112,14 +111,18 @@ pub async fn of_player(db: &Store, player: PlayerId) -> Result<Option<PersonId>,
     Ok(row.and_then(|(p,)| p))
 }
 
-/// The person a new entry is, made if needed, inside the registration's transaction. `Match`
-/// takes the one person with the folded name and birth date (only the persons born that day are
-/// read), else makes one; `Existing` follows merges to the person kept; `New` always makes one.
+/// The person a new entry of `tournament` is, made if needed, inside the registration's
+/// transaction. `Match` takes the one person with the folded name and birth date who has no entry
+/// in the tournament yet (only the persons born that day are read; a second entry of the same name
+/// there is another person, as the organiser confirmed), else makes one; `Existing` follows merges
+/// to the person kept; `New` always makes one.
 ///
 /// # Errors
-/// [`Refusal::PersonGone`] for an erased person, [`StoreError::NotFound`]; a statement fails.
+/// [`Refusal::PersonGone`] for an erased person, [`Refusal::PersonsInOneTournament`] for a person
+/// with an entry in the tournament already, [`StoreError::NotFound`]; a statement fails.
 pub async fn link_in(
     tx: &mut Conn,
+    tournament: TournamentId,
     link: PersonLink,
     name: &str,
     birth_date: NaiveDate,
@@ -132,7 +135,19 @@ pub async fn link_in(
                 match p.merged_into {
                     Some(next) => id = next,
                     None if p.erased_at.is_some() => return Err(StoreError::Refused(Refusal::PersonGone)),
-                    None => return Ok(id),
+                    None => {
+                        let there: Option<(PlayerId,)> = on!(&mut *tx, |c| sqlx::query_as(
+                            "SELECT id FROM players WHERE tournament_id = $1 AND person_id = $2 LIMIT 1"
+                        )
+                        .bind(tournament)
+                        .bind(id)
+                        .fetch_optional(c)
+                        .await)?;
+                        if there.is_some() {
+                            return Err(StoreError::Refused(Refusal::PersonsInOneTournament));
+                        }
+                        return Ok(id);
+                    }
                 }
             }
             Err(StoreError::Refused(Refusal::PersonGone))
@@ -140,9 +155,11 @@ pub async fn link_in(
         PersonLink::Match => {
             let born: Vec<(PersonId, String)> = on!(&mut *tx, |c| {
                 sqlx::query_as(
-                "SELECT id, name FROM persons WHERE birth_date = $1 AND merged_into IS NULL AND erased_at IS NULL"
+                "SELECT id, name FROM persons WHERE birth_date = $1 AND merged_into IS NULL AND erased_at IS NULL \
+                 AND id NOT IN (SELECT person_id FROM players WHERE tournament_id = $2 AND person_id IS NOT NULL)"
             )
             .bind(birth_date)
+            .bind(tournament)
             .fetch_all(c)
             .await
             })?;
@@ -399,7 +416,8 @@ mod tests {
     /// its own (the migration merges nobody), copied from the row.
     #[tokio::test]
     async fn an_older_database_gives_every_entry_a_person_of_its_own() {
-        let (dir, url, pool) = crate::store::older_sqlite_database("persons-migration", "20261202030001").await;
+        let (dir, url, pool) =
+            crate::store::older_sqlite_database("persons-migration", "20261202030001").await;
         for sql in [
             "INSERT INTO tournaments (id, name, first_day, last_day, swiss_rounds, tiebreaks, created_at) \
              VALUES (1, 'Liga A', '2025-05-01', '2025-05-01', 5, '', 'x'), (2, 'Liga B', '2025-06-01', \

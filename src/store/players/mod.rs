@@ -228,7 +228,8 @@ pub async fn register_all(
     let mut tx = db.write_tournament(tournament).await?;
     let mut ids = Vec::with_capacity(players.len());
     for p in players {
-        let person = super::persons::link_in(&mut tx, p.person, &p.name, p.birth_date, &p.club).await?;
+        let person =
+            super::persons::link_in(&mut tx, tournament, p.person, &p.name, p.birth_date, &p.club).await?;
         let (id,): (PlayerId,) = on!(&mut tx, |c| sqlx::query_as(
             "INSERT INTO players (tournament_id, name, birth_date, club, knowledge_score, age_override, \
              joined_round, created_at, person_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
