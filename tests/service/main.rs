@@ -32,6 +32,7 @@ mod lock_races;
 mod helpers;
 mod inputs;
 mod logs;
+mod persons;
 mod privacy;
 mod processes;
 mod read_model;

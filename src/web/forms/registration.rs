@@ -42,6 +42,8 @@ pub struct NearChoice {
     /// The name as typed.
     pub typed: String,
     pub options: Vec<NearOption>,
+    /// The organiser answered "someone else" already (kept when another row is still unanswered).
+    pub apart: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,4 +51,6 @@ pub struct NearOption {
     pub person: i64,
     /// The person's name and school, and why they are near, in the page's language.
     pub label: String,
+    /// The organiser answered "this person" already.
+    pub chosen: bool,
 }

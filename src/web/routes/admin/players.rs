@@ -46,7 +46,8 @@ async fn store_players(
 
 /// Which person each player is (issue 20): the same person of the registry is linked as it is;
 /// a player near persons of the registry takes the organiser's answer (`person_<row>`: a person's
-/// id, or `new` to keep them apart), and without one the page asks (the near persons returned).
+/// id, or `new` to keep them apart). While a near row is unanswered the page asks about every near
+/// row (returned, with the answers given kept); nothing is stored then.
 async fn person_links(
     db: &Store,
     lang: Lang,
@@ -58,6 +59,7 @@ async fn person_links(
         players.iter().map(|p| (p.name.as_str(), p.birth_date)).collect();
     let found = app::persons::find_all(&mut registry, &typed);
     let mut asks = Vec::new();
+    let mut unanswered = false;
     for (row, (player, found)) in players.iter_mut().zip(found).enumerate() {
         // Near rows of the same list only (negative ids) are the duplicates asked about already.
         let Found::Near(near) = found else { continue };
@@ -67,18 +69,14 @@ async fn person_links(
         }
         let key = format!("person_{row}");
         let answer = pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str());
-        match answer {
-            Some("new") => {
-                player.person = PersonLink::New;
-                continue;
-            }
-            Some(id) => {
-                if let Some(n) = near.iter().find(|n| id.parse::<i64>().ok() == Some(n.id)) {
-                    player.person = PersonLink::Existing(PersonId(n.id));
-                    continue;
-                }
-            }
-            None => {}
+        let chosen = answer.and_then(|a| a.parse::<i64>().ok()).filter(|id| near.iter().any(|n| n.id == *id));
+        let apart = answer == Some("new");
+        if apart {
+            player.person = PersonLink::New;
+        } else if let Some(id) = chosen {
+            player.person = PersonLink::Existing(PersonId(id));
+        } else {
+            unanswered = true;
         }
         let mut options = Vec::with_capacity(near.len());
         for n in near {
@@ -93,9 +91,14 @@ async fn person_links(
                 }
             };
             let school = if p.school.is_empty() { String::new() } else { format!(", {}", p.school) };
-            options.push(NearOption { person: n.id, label: format!("{}{school} ({why})", p.name) });
+            let label = format!("{}{school} ({why})", p.name);
+            options.push(NearOption { person: n.id, label, chosen: chosen == Some(n.id) });
         }
-        asks.push(NearChoice { row, typed: player.name.clone(), options });
+        asks.push(NearChoice { row, typed: player.name.clone(), options, apart });
+    }
+    // Every near row answered: nothing to ask. Otherwise every one is shown again, answers kept.
+    if !unanswered {
+        asks.clear();
     }
     Ok(asks)
 }
