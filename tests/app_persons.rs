@@ -210,3 +210,19 @@ async fn two_entries_of_one_name_in_one_event_are_two_persons() {
     );
     assert_eq!(registration::players(db, day.t).await.unwrap().len(), 2);
 }
+
+#[tokio::test]
+async fn erasing_an_entry_erases_the_person_once_no_entry_keeps_their_name() {
+    let day = Day::new(0).await;
+    let (db, by) = (&day.db, day.organiser);
+    let t2 = event(db, "Kwalifikacje", by).await;
+    let a = register(db, day.t, entry("Zofia Tajna", born(2010, 1, 15), "LO 1", PersonLink::Match), by).await;
+    let b = register(db, t2, entry("Zofia Tajna", born(2010, 1, 15), "LO 1", PersonLink::Match), by).await;
+    let p = person_of(db, a).await;
+    let after = first_day().checked_add_days(Days::new(30)).unwrap();
+    registration::erase(db, day.t, a, after, by).await.unwrap();
+    assert_eq!(persons::person(db, p).await.unwrap().name, "Zofia Tajna", "kept for the other entry");
+    registration::erase(db, t2, b, after, by).await.unwrap();
+    let person = persons::person(db, p).await.unwrap();
+    assert!(person.erased_at.is_some() && !person.name.contains("Zofia"));
+}

@@ -210,6 +210,24 @@ pub async fn erase_in(
         scrub_history(&mut *tx, HistoryOf::Game(game), &name, &pseudonym, false).await?;
     }
     history::record(&mut *tx, tournament, by, &Change::PlayerErased { player: id, pseudonym }).await?;
+    // The person's record goes too once no entry of theirs keeps their name (an entry in an event
+    // not over yet keeps it until that event's erasure, or the person's, `app::persons::erase`).
+    let person: Option<(Option<super::PersonId>,)> =
+        on!(&mut *tx, |c| sqlx::query_as("SELECT person_id FROM players WHERE id = $1")
+            .bind(id)
+            .fetch_optional(c)
+            .await)?;
+    if let Some((Some(person),)) = person {
+        let (live,): (i64,) = on!(&mut *tx, |c| sqlx::query_as(
+            "SELECT COUNT(*) FROM players WHERE person_id = $1 AND erased_at IS NULL"
+        )
+        .bind(person)
+        .fetch_one(c)
+        .await)?;
+        if live == 0 {
+            super::persons::erase_in(tx, person, &super::persons::pseudonym(person)).await?;
+        }
+    }
     Ok(())
 }
 
