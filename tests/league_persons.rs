@@ -74,10 +74,10 @@ fn name(rng: &mut ChaCha8Rng) -> String {
 fn retyped(name: &str, rng: &mut ChaCha8Rng) -> String {
     let mut out = String::new();
     for c in name.chars() {
-        let c = if rng.next_u32() % 2 == 0 { fold(&c.to_string()).chars().next().unwrap_or(c) } else { c };
+        let c = if rng.next_u32().is_multiple_of(2) { fold(&c.to_string()).chars().next().unwrap_or(c) } else { c };
         if c == ' ' {
-            out.push_str(if rng.next_u32() % 2 == 0 { " " } else { "   " });
-        } else if rng.next_u32() % 2 == 0 {
+            out.push_str(if rng.next_u32().is_multiple_of(2) { " " } else { "   " });
+        } else if rng.next_u32().is_multiple_of(2) {
             out.extend(c.to_uppercase());
         } else {
             out.push(c);

@@ -118,7 +118,7 @@ fn random_ranking(rng: &mut ChaCha8Rng) -> Vec<Ranked> {
                 0 => String::new(),
                 s => format!("Szkoła {s}"),
             },
-            eligible: rng.next_u32() % 6 != 0,
+            eligible: !rng.next_u32().is_multiple_of(6),
         })
         .collect()
 }
@@ -130,10 +130,10 @@ fn property_qualifiers_are_the_greedy_top_within_the_caps_and_everyone_is_accoun
         let ranking = random_ranking(&mut rng);
         let rule = QualificationRule {
             places: rng.next_u32() % 6,
-            per_school: (rng.next_u32() % 2 == 0).then(|| 1 + rng.next_u32() % 2),
+            per_school: (rng.next_u32().is_multiple_of(2)).then(|| 1 + rng.next_u32() % 2),
         };
         let declined: Vec<PlayerId> =
-            ranking.iter().filter(|_| rng.next_u32() % 7 == 0).map(|r| r.player).collect();
+            ranking.iter().filter(|_| rng.next_u32().is_multiple_of(7)).map(|r| r.player).collect();
         let q = qualify(rule, &ranking, &declined);
         let pos = |p: PlayerId| ranking.iter().position(|r| r.player == p).expect("ranked");
         // Everyone once: qualifier, reserve or passed over.
