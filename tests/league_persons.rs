@@ -74,7 +74,11 @@ fn name(rng: &mut ChaCha8Rng) -> String {
 fn retyped(name: &str, rng: &mut ChaCha8Rng) -> String {
     let mut out = String::new();
     for c in name.chars() {
-        let c = if rng.next_u32().is_multiple_of(2) { fold(&c.to_string()).chars().next().unwrap_or(c) } else { c };
+        let c = if rng.next_u32().is_multiple_of(2) {
+            fold(&c.to_string()).chars().next().unwrap_or(c)
+        } else {
+            c
+        };
         if c == ' ' {
             out.push_str(if rng.next_u32().is_multiple_of(2) { " " } else { "   " });
         } else if rng.next_u32().is_multiple_of(2) {

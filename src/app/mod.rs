@@ -15,6 +15,7 @@
 //! | [`registration`] | register, import, change a player, erase personal data |
 //! | [`rounds`] | pair the next Swiss round, publish, lock, unlock, discard a draft, swap players, assign a referee |
 //! | [`results`] | may results be entered, enter or correct a result, walkovers, the extra game, deck checks |
+//! | [`season`] | create a season, make a tournament one of its events, who may play in an event |
 //! | [`persons`] | who a registration is, merge and unmerge persons, erase a person after the season |
 //! | [`knockout`] | start the knockout or pair its next round |
 //! | [`next_step`] | what the rounds accept next (what the pages offer) |
@@ -29,6 +30,7 @@ pub mod refusal;
 pub mod registration;
 pub mod results;
 pub mod rounds;
+pub mod season;
 pub mod snapshot;
 pub mod tournament;
 

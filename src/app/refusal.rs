@@ -105,6 +105,18 @@ pub enum Refusal {
     PersonsInOneTournament,
     /// A merge undone already.
     MergeUndone,
+
+    // Seasons.
+    /// The season as typed cannot be kept.
+    Season(crate::league::season::SeasonError),
+    /// A level or region of another season.
+    NotThisSeason,
+    /// Every event but the final's is in a region.
+    RegionNeeded,
+    /// The final is the whole country's: it has no region.
+    FinalHasNoRegion,
+    /// An event below the final qualifies at least one player.
+    NoQualifyingPlaces,
 }
 
 impl From<store::Refusal> for Refusal {

@@ -35,4 +35,10 @@ row_id!(
     PersonId,
     /// A merge of one person into another.
     MergeId,
+    /// A league season.
+    SeasonId,
+    /// A level of a season.
+    LevelId,
+    /// A region of a season.
+    RegionId,
 );

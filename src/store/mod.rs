@@ -81,6 +81,7 @@ pub mod persons;
 pub mod players;
 pub mod recordings;
 pub mod rounds;
+pub mod seasons;
 pub mod secrets;
 pub mod sessions;
 pub mod throttle;
@@ -88,7 +89,9 @@ pub mod tournaments;
 pub mod users;
 pub mod view;
 
-pub use ids::{GameId, MatchId, MergeId, PersonId, PlayerId, RoundId, TournamentId, UserId};
+pub use ids::{
+    GameId, LevelId, MatchId, MergeId, PersonId, PlayerId, RegionId, RoundId, SeasonId, TournamentId, UserId,
+};
 
 use crate::outcome::{Side, Termination};
 use sqlx::pool::PoolConnection;
