@@ -34,6 +34,15 @@ pub fn find_all(registry: &mut Registry, rows: &[(&str, NaiveDate)]) -> Vec<Foun
     out
 }
 
+/// The persons with an entry in a tournament (a near one of them is not asked about: a name twice
+/// in one tournament is the duplicates' question, and two entries there are two persons).
+///
+/// # Errors
+/// The database fails.
+pub async fn in_tournament(db: &Store, t: crate::store::TournamentId) -> AppResult<Vec<PersonId>> {
+    Ok(store::persons::in_tournament(db, t).await?)
+}
+
 /// # Errors
 /// [`StoreError::NotFound`]; the database fails.
 pub async fn person(db: &Store, id: PersonId) -> AppResult<Person> {

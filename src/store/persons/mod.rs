@@ -98,6 +98,20 @@ pub async fn entries_in(tx: &mut Conn, person: PersonId) -> Result<Vec<Entry>, S
     .await)?)
 }
 
+/// The persons with an entry in a tournament.
+///
+/// # Errors
+/// The query fails.
+pub async fn in_tournament(db: &Store, t: TournamentId) -> Result<Vec<PersonId>, StoreError> {
+    let rows: Vec<(PersonId,)> = on!(db, |c| sqlx::query_as(
+        "SELECT DISTINCT person_id FROM players WHERE tournament_id = $1 AND person_id IS NOT NULL"
+    )
+    .bind(t)
+    .fetch_all(c)
+    .await)?;
+    Ok(rows.into_iter().map(|(p,)| p).collect())
+}
+
 /// The person an entry belongs to.
 ///
 /// # Errors

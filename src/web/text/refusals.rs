@@ -51,6 +51,14 @@ pub fn problem(lang: Lang, kind: &ProblemKind) -> String {
         ProblemKind::AgeOutOfRange { first_day, age } => {
             format!("{} ({} {first_day}: {age})", lang.t("age_refused"), lang.t("age_on_first_day"))
         }
+        ProblemKind::Ineligible(crate::league::season::Ineligible::BirthYear { year, from, to }) => format!(
+            "{} {from}-{to} ({year})",
+            lang.pick("Sezon przyjmuje roczniki", "The season admits those born in")
+        ),
+        ProblemKind::Ineligible(crate::league::season::Ineligible::Age { age, on, min, max }) => format!(
+            "{} {min}-{max}, {on}: {age}",
+            lang.pick("Sezon przyjmuje osoby w wieku", "The season admits players aged")
+        ),
     }
 }
 

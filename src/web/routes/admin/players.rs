@@ -50,11 +50,13 @@ async fn store_players(
 /// row (returned, with the answers given kept); nothing is stored then.
 async fn person_links(
     db: &Store,
+    t: crate::store::TournamentId,
     lang: Lang,
     players: &mut [NewPlayer],
     pairs: &[(String, String)],
 ) -> Result<Vec<NearChoice>, WebError> {
     let mut registry = app::persons::registry(db).await?;
+    let here = app::persons::in_tournament(db, t).await?;
     let typed: Vec<(&str, chrono::NaiveDate)> =
         players.iter().map(|p| (p.name.as_str(), p.birth_date)).collect();
     let found = app::persons::find_all(&mut registry, &typed);
@@ -63,7 +65,7 @@ async fn person_links(
     for (row, (player, found)) in players.iter_mut().zip(found).enumerate() {
         // Near rows of the same list only (negative ids) are the duplicates asked about already.
         let Found::Near(near) = found else { continue };
-        let near: Vec<_> = near.into_iter().filter(|n| n.id > 0).collect();
+        let near: Vec<_> = near.into_iter().filter(|n| n.id > 0 && !here.contains(&PersonId(n.id))).collect();
         if near.is_empty() {
             continue;
         }
@@ -141,12 +143,13 @@ pub async fn register(
         knowledge: &f.knowledge,
         age_override: state.age_override,
     };
-    match player::parse_fields(t.first_day, &fields) {
+    let rule = app::season::eligibility(&db, t.id).await?;
+    match player::parse_fields(rule, &fields) {
         Ok(player) => {
             let existing = app::registration::players(&db, t.id).await?;
             state.duplicates = player::duplicates(ctx.lang, &[(0, player.clone())], &existing);
             let mut players = [player];
-            state.near = person_links(&db, ctx.lang, &mut players, &form.pairs).await?;
+            state.near = person_links(&db, t.id, ctx.lang, &mut players, &form.pairs).await?;
             if (state.duplicates.is_empty() || field::checkbox(f.accept_duplicate.as_ref()))
                 && state.near.is_empty()
             {
@@ -224,12 +227,13 @@ async fn import_rows(
         // Taken as a header, the first player would be dropped without a word: ask.
         state.problems.add("csv", lang.t("first_row_not_header"));
     } else {
-        match player::parse_csv_rows(t.first_day, &f.csv, first) {
+        let rule = app::season::eligibility(db, t.id).await?;
+        match player::parse_csv_rows(rule, &f.csv, first) {
             Ok(rows) => {
                 let existing = app::registration::players(db, t.id).await?;
                 state.duplicates = player::duplicates(lang, &rows, &existing);
                 let mut players: Vec<NewPlayer> = rows.into_iter().map(|(_, p)| p).collect();
-                state.near = person_links(db, lang, &mut players, pairs).await?;
+                state.near = person_links(db, t.id, lang, &mut players, pairs).await?;
                 if (state.duplicates.is_empty() || field::checkbox(f.accept_duplicates.as_ref()))
                     && state.near.is_empty()
                 {
