@@ -22,6 +22,7 @@ fn late(name: &str) -> NewPlayer {
         club: "LO 1".into(),
         knowledge_score: None,
         age_override: false,
+        person: bitwa::store::players::PersonLink::Match,
     }
 }
 

@@ -185,6 +185,7 @@ async fn a_draw_by_pots_keeps_each_school_apart_and_repeats_with_its_seed() {
             club: format!("Szkoła {}", i / 4),
             knowledge_score: Some(10),
             age_override: false,
+            person: bitwa::store::players::PersonLink::Match,
         })
         .collect();
     let ids = registration::register(&day.db, day.t, &new, day.organiser).await.unwrap();

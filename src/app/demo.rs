@@ -134,6 +134,7 @@ pub async fn create_final_on(db: &Store, today: NaiveDate) -> AppResult<Tourname
             club: CLUBS[i % CLUBS.len()].to_string(),
             knowledge_score: Some(i64::from(10 + rng.next_u32() % 11)),
             age_override: false,
+            person: crate::store::players::PersonLink::Match,
         })
         .collect();
     registration::register(db, t, &players, organiser).await?;
@@ -213,6 +214,7 @@ pub async fn create_on(
                 club: CLUBS[i % CLUBS.len()].to_string(),
                 knowledge_score: Some(i64::from(10 + rng.next_u32() % 11)),
                 age_override: false,
+                person: crate::store::players::PersonLink::Match,
             }
         })
         .collect();

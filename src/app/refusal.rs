@@ -99,6 +99,28 @@ pub enum Refusal {
     SamePlayer,
     /// No such player in this tournament.
     NoSuchPlayer { player: PlayerId },
+
+    // Persons.
+    /// A person merged into themselves.
+    SamePerson,
+    /// A person merged into another or erased.
+    PersonGone,
+    /// Two persons with entries in one tournament are two people.
+    PersonsInOneTournament,
+    /// A merge undone already.
+    MergeUndone,
+
+    // Seasons.
+    /// The season as typed cannot be kept.
+    Season(crate::league::season::SeasonError),
+    /// A level or region of another season.
+    NotThisSeason,
+    /// Every event but the final's is in a region.
+    RegionNeeded,
+    /// The final is the whole country's: it has no region.
+    FinalHasNoRegion,
+    /// An event below the final qualifies at least one player.
+    NoQualifyingPlaces,
 }
 
 /// Why a step of the stages was refused (`app::stages`).
@@ -161,6 +183,10 @@ impl From<store::Refusal> for Refusal {
             store::Refusal::BeingRecorded { game } => Refusal::BeingRecorded { game },
             store::Refusal::RecordingAwaitsChoice { game } => Refusal::RecordingAwaitsChoice { game },
             store::Refusal::ResultStands => Refusal::ResultStands,
+            store::Refusal::SamePerson => Refusal::SamePerson,
+            store::Refusal::PersonGone => Refusal::PersonGone,
+            store::Refusal::PersonsInOneTournament => Refusal::PersonsInOneTournament,
+            store::Refusal::MergeUndone => Refusal::MergeUndone,
         }
     }
 }

@@ -31,4 +31,14 @@ row_id!(
     MatchId,
     /// One game of a match.
     GameId,
+    /// A person across a season (their entries are players rows).
+    PersonId,
+    /// A merge of one person into another.
+    MergeId,
+    /// A league season.
+    SeasonId,
+    /// A level of a season.
+    LevelId,
+    /// A region of a season.
+    RegionId,
 );

@@ -77,9 +77,11 @@ pub mod editions;
 pub mod games;
 pub mod history;
 pub mod ids;
+pub mod persons;
 pub mod players;
 pub mod recordings;
 pub mod rounds;
+pub mod seasons;
 pub mod secrets;
 pub mod sessions;
 pub mod stages;
@@ -88,7 +90,9 @@ pub mod tournaments;
 pub mod users;
 pub mod view;
 
-pub use ids::{GameId, MatchId, PlayerId, RoundId, TournamentId, UserId};
+pub use ids::{
+    GameId, LevelId, MatchId, MergeId, PersonId, PlayerId, RegionId, RoundId, SeasonId, TournamentId, UserId,
+};
 
 use crate::outcome::{Side, Termination};
 use sqlx::pool::PoolConnection;
@@ -202,6 +206,15 @@ pub enum Refusal {
     RecordingAwaitsChoice { game: GameId },
     /// A recording of a game that has a result already (it would replace it).
     ResultStands,
+    /// A person merged into themselves.
+    SamePerson,
+    /// A person merged into another or erased: they take no entry and no merge.
+    PersonGone,
+    /// Two persons with entries in one tournament are two people (a merge would make one person
+    /// play twice there).
+    PersonsInOneTournament,
+    /// A merge undone already.
+    MergeUndone,
 }
 
 /// Connections per process. SQLite: readers beside its one writer. PostgreSQL: each web process
@@ -437,6 +450,23 @@ impl Store {
         }
         Ok(tx)
     }
+}
+
+/// Move a tournament's change counter inside a [`Store::write`] transaction that writes several
+/// tournaments' rows (a person's erasure across a season), as [`Store::write_tournament`] does.
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such tournament; the statement fails.
+pub async fn touch_tournament_in(tx: &mut Conn, id: TournamentId) -> Result<(), StoreError> {
+    let bumped = on!(tx, |c| sqlx::query("UPDATE tournaments SET changes = changes + 1 WHERE id = $1")
+        .bind(id)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    if bumped == 0 {
+        return Err(StoreError::NotFound);
+    }
+    Ok(())
 }
 
 /// One connection from the pool, plain or in a transaction (dropping a transaction rolls it back).

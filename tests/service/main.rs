@@ -34,6 +34,7 @@ mod lock_races;
 mod helpers;
 mod inputs;
 mod logs;
+mod persons;
 mod print;
 mod privacy;
 mod processes;

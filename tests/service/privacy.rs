@@ -119,7 +119,9 @@ async fn birth_dates_are_never_public_and_erasure_keeps_results_under_a_pseudony
         "SELECT (SELECT COUNT(*) FROM history WHERE old_value LIKE '%Zofia%' OR new_value LIKE '%Zofia%' \
          OR old_value LIKE '%2010-03-07%' OR new_value LIKE '%2010-03-07%' OR old_value LIKE '%Gimnazjum Tajne%' \
          OR new_value LIKE '%Gimnazjum Tajne%') + (SELECT COUNT(*) FROM games WHERE log_text LIKE '%Zofia%') \
-         + (SELECT COUNT(*) FROM players WHERE name LIKE '%Zofia%' OR birth_date = '2010-03-07')",
+         + (SELECT COUNT(*) FROM players WHERE name LIKE '%Zofia%' OR birth_date = '2010-03-07') \
+         + (SELECT COUNT(*) FROM persons WHERE name LIKE '%Zofia%' OR birth_date = '2010-03-07' \
+            OR school LIKE '%Gimnazjum Tajne%')",
     )
     .fetch_one(c)
     .await)

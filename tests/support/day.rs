@@ -96,6 +96,7 @@ impl Day {
                 club: String::new(),
                 knowledge_score: Some(10),
                 age_override: false,
+                person: bitwa::store::players::PersonLink::Match,
             })
             .collect();
         let players = registration::register(&db, t, &new, organiser).await.unwrap();

@@ -1,9 +1,9 @@
 //! Registered players, withdrawals, knowledge-test scores and forbidden pairs. Every change writes a
 //! history row in the same transaction.
 
-mod values;
+pub mod values;
 
-pub use values::{NewPlayer, PlayerChange};
+pub use values::{NewPlayer, PersonLink, PlayerChange, erased_birth_date};
 
 use super::history::{Change, Entity, ForbiddenPair};
 use super::{Conn, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, history, now};
@@ -33,12 +33,6 @@ impl Player {
     pub fn erased(&self) -> bool {
         self.erased_at.is_some()
     }
-}
-
-/// The birth date an erased player keeps (the column cannot be empty; no one is that old).
-#[must_use]
-pub fn erased_birth_date() -> NaiveDate {
-    NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or_default()
 }
 
 /// The name an erased player's results keep.
@@ -149,7 +143,24 @@ pub async fn erase(
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    let row: Option<(String, Option<String>, NaiveDate)> = on!(&mut tx, |c| {
+    erase_in(&mut tx, tournament, id, today, by).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// [`erase`] inside the caller's transaction, which moved the tournament's change counter (a
+/// person's erasure erases every entry in one).
+///
+/// # Errors
+/// As [`erase`].
+pub async fn erase_in(
+    tx: &mut Conn,
+    tournament: TournamentId,
+    id: PlayerId,
+    today: NaiveDate,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let row: Option<(String, Option<String>, NaiveDate)> = on!(&mut *tx, |c| {
         sqlx::query_as(
         "SELECT p.name, p.erased_at, t.last_day FROM players p JOIN tournaments t ON t.id = p.tournament_id \
          WHERE p.tournament_id = $1 AND p.id = $2",
@@ -167,7 +178,7 @@ pub async fn erase(
         return Err(StoreError::Refused(Refusal::SeasonNotOver));
     }
     let pseudonym = pseudonym(id);
-    on!(&mut tx, |c| sqlx::query(
+    on!(&mut *tx, |c| sqlx::query(
         "UPDATE players SET name = $1, club = '', birth_date = $2, erased_at = $3, version = version + 1 \
          WHERE id = $4",
     )
@@ -178,8 +189,8 @@ pub async fn erase(
     .execute(c)
     .await
     .map(|r| r.rows_affected()))?;
-    scrub_history(&mut tx, HistoryOf::Player(id), &name, &pseudonym, true).await?;
-    let games: Vec<(i64, Option<String>)> = on!(&mut tx, |c| sqlx::query_as(
+    scrub_history(&mut *tx, HistoryOf::Player(id), &name, &pseudonym, true).await?;
+    let games: Vec<(i64, Option<String>)> = on!(&mut *tx, |c| sqlx::query_as(
         "SELECT g.id, g.log_text FROM games g JOIN matches m ON m.id = g.match_id \
          WHERE m.player_a = $1 OR m.player_b = $1",
     )
@@ -189,17 +200,34 @@ pub async fn erase(
     for (game, log) in games {
         if let Some(log) = log {
             let scrubbed = scrub_log(&log, &name, &pseudonym);
-            on!(&mut tx, |c| sqlx::query("UPDATE games SET log_text = $1 WHERE id = $2")
+            on!(&mut *tx, |c| sqlx::query("UPDATE games SET log_text = $1 WHERE id = $2")
                 .bind(&scrubbed)
                 .bind(game)
                 .execute(c)
                 .await
                 .map(|r| r.rows_affected()))?;
         }
-        scrub_history(&mut tx, HistoryOf::Game(game), &name, &pseudonym, false).await?;
+        scrub_history(&mut *tx, HistoryOf::Game(game), &name, &pseudonym, false).await?;
     }
-    history::record(&mut tx, tournament, by, &Change::PlayerErased { player: id, pseudonym }).await?;
-    tx.commit().await?;
+    history::record(&mut *tx, tournament, by, &Change::PlayerErased { player: id, pseudonym }).await?;
+    // The person's record goes too once no entry of theirs keeps their name (an entry in an event
+    // not over yet keeps it until that event's erasure, or the person's, `app::persons::erase`).
+    let person: Option<(Option<super::PersonId>,)> =
+        on!(&mut *tx, |c| sqlx::query_as("SELECT person_id FROM players WHERE id = $1")
+            .bind(id)
+            .fetch_optional(c)
+            .await)?;
+    if let Some((Some(person),)) = person {
+        let (live,): (i64,) = on!(&mut *tx, |c| sqlx::query_as(
+            "SELECT COUNT(*) FROM players WHERE person_id = $1 AND erased_at IS NULL"
+        )
+        .bind(person)
+        .fetch_one(c)
+        .await)?;
+        if live == 0 {
+            super::persons::erase_in(tx, person, &super::persons::pseudonym(person)).await?;
+        }
+    }
     Ok(())
 }
 
@@ -218,9 +246,11 @@ pub async fn register_all(
     let mut tx = db.write_tournament(tournament).await?;
     let mut ids = Vec::with_capacity(players.len());
     for p in players {
+        let person =
+            super::persons::link_in(&mut tx, tournament, p.person, &p.name, p.birth_date, &p.club).await?;
         let (id,): (PlayerId,) = on!(&mut tx, |c| sqlx::query_as(
             "INSERT INTO players (tournament_id, name, birth_date, club, knowledge_score, age_override, \
-             joined_round, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+             joined_round, created_at, person_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
         )
         .bind(tournament)
         .bind(&p.name)
@@ -230,6 +260,7 @@ pub async fn register_all(
         .bind(p.age_override)
         .bind(joined_round)
         .bind(now())
+        .bind(person)
         .fetch_one(c)
         .await)?;
         let registered = Change::PlayerRegistered { player: id, registration: p.into() };

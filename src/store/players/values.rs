@@ -1,6 +1,7 @@
 //! Players: the values this aggregate's writes take and the history records with them. A leaf:
 //! `store::history` names these, so they name nothing that writes history.
 
+pub use crate::store::persons::values::PersonLink;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -13,6 +14,9 @@ pub struct NewPlayer {
     pub knowledge_score: Option<i64>,
     /// The organiser accepted a player outside the 14-20 age range.
     pub age_override: bool,
+    /// Which person the entry is (issue 20).
+    #[serde(skip)]
+    pub person: PersonLink,
 }
 
 /// What an organiser may change on a registered player.
@@ -20,4 +24,10 @@ pub struct NewPlayer {
 pub struct PlayerChange {
     pub withdrawn: bool,
     pub knowledge_score: Option<i64>,
+}
+
+/// The birth date an erased player or person keeps (the column cannot be empty; no one is that old).
+#[must_use]
+pub fn erased_birth_date() -> NaiveDate {
+    NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or_default()
 }

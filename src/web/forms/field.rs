@@ -42,6 +42,9 @@ pub enum ProblemKind {
     KnockoutOfOne,
     /// Outside the league's age range on the first day (the organiser may override it).
     AgeOutOfRange { first_day: NaiveDate, age: i32 },
+    /// Outside the season's eligibility (birth years, or another age range; the organiser may
+    /// override it).
+    Ineligible(crate::league::season::Ineligible),
 }
 
 /// A field's value refused: which field (its name, also the key of its label) and why.

@@ -5,6 +5,7 @@
 //! twice, are found here so the page can ask before anything is stored.
 
 use crate::league::eligibility;
+use crate::league::season::{Eligibility, Ineligible};
 use crate::store::players::{NewPlayer, Player};
 use crate::web::forms::field::{self, FieldProblem, ProblemKind};
 use crate::web::text::i18n::Lang;
@@ -27,17 +28,24 @@ pub struct PlayerFields<'a> {
 ///
 /// # Errors
 /// Every refused field, in the form's order (the age rule last, beside the birth date).
-pub fn parse_fields(first_day: NaiveDate, f: &PlayerFields<'_>) -> Result<NewPlayer, Vec<FieldProblem>> {
+pub fn parse_fields(rule: Eligibility, f: &PlayerFields<'_>) -> Result<NewPlayer, Vec<FieldProblem>> {
     let mut problems = Vec::new();
     let name = keep(&mut problems, field::text("person_name", f.name, 120));
     let birth_date = keep(&mut problems, field::date("birth_date", f.birth_date));
     let club = keep(&mut problems, field::opt_text("club", f.club, 200));
     let knowledge = keep(&mut problems, field::opt_int("knowledge", f.knowledge, 0, 1000));
-    let eligible = birth_date.map(|b| eligibility::check_age(b, first_day));
+    let eligible = birth_date.map(|b| rule.check(b));
     if let Some(Err(e)) = eligible
         && !f.age_override
     {
-        problems.push(FieldProblem::new("birth_date", ProblemKind::AgeOutOfRange { first_day, age: e.age }));
+        let kind = match e {
+            // The league's own rule, said as it always was.
+            Ineligible::Age { age, on, min, max } if (min..=max) == eligibility::AGE_RANGE => {
+                ProblemKind::AgeOutOfRange { first_day: on, age }
+            }
+            other => ProblemKind::Ineligible(other),
+        };
+        problems.push(FieldProblem::new("birth_date", kind));
     }
     match (name, birth_date, club, knowledge) {
         (Some(name), Some(birth_date), Some(club), Some(knowledge_score)) if problems.is_empty() => {
@@ -47,6 +55,7 @@ pub fn parse_fields(first_day: NaiveDate, f: &PlayerFields<'_>) -> Result<NewPla
                 club,
                 knowledge_score,
                 age_override: f.age_override && eligible.is_some_and(|e| e.is_err()),
+                person: crate::store::players::PersonLink::Match,
             })
         }
         _ => Err(problems),
@@ -124,7 +133,7 @@ pub fn first_row_looks_like_a_player(text: &str) -> Option<String> {
 /// # Errors
 /// Every wrong row; or too many rows, or none.
 pub fn parse_csv_rows(
-    first_day: NaiveDate,
+    rule: Eligibility,
     text: &str,
     first: FirstRow,
 ) -> Result<Vec<(usize, NewPlayer)>, Vec<ImportProblem>> {
@@ -160,7 +169,7 @@ pub fn parse_csv_rows(
             knowledge: cell(3),
             age_override: false,
         };
-        match parse_fields(first_day, &fields) {
+        match parse_fields(rule, &fields) {
             Ok(player) => players.push((row, player)),
             Err(refused) => {
                 problems.push(ImportProblem::Player { row, name: cell(0).to_string(), problems: refused });
@@ -184,7 +193,10 @@ pub fn parse_csv_rows(
 /// # Errors
 /// As [`parse_csv_rows`].
 pub fn parse_csv(first_day: NaiveDate, text: &str) -> Result<Vec<NewPlayer>, Vec<ImportProblem>> {
-    Ok(parse_csv_rows(first_day, text, FirstRow::Header)?.into_iter().map(|(_, p)| p).collect())
+    Ok(parse_csv_rows(Eligibility::outside_a_season(first_day), text, FirstRow::Header)?
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect())
 }
 
 /// A name as compared for duplicates: letters' case and spacing do not make two people.
@@ -237,6 +249,27 @@ mod tests {
     }
 
     #[test]
+    fn a_season_admits_by_its_birth_years_and_outside_one_the_league_age_rule_is_said_as_before() {
+        let f = |birth: &'static str| PlayerFields {
+            name: "Ola",
+            birth_date: birth,
+            club: "",
+            knowledge: "",
+            age_override: false,
+        };
+        let years = Eligibility::BirthYears { from: 2006, to: 2012 };
+        assert!(parse_fields(years, &f("2012-12-31")).is_ok());
+        let refused = parse_fields(years, &f("2013-01-01")).unwrap_err();
+        assert_eq!(
+            refused[0].kind,
+            ProblemKind::Ineligible(Ineligible::BirthYear { year: 2013, from: 2006, to: 2012 })
+        );
+        let league = Eligibility::outside_a_season(d("2026-05-09"));
+        let refused = parse_fields(league, &f("2012-05-10")).unwrap_err();
+        assert_eq!(refused[0].kind, ProblemKind::AgeOutOfRange { first_day: d("2026-05-09"), age: 13 });
+    }
+
+    #[test]
     fn a_first_row_with_a_birth_date_is_not_taken_for_a_header() {
         assert_eq!(
             first_row_looks_like_a_player("Anna Nowak;2010-03-01;LO 1\nJan Kowal;2011-01-01;LO 2").as_deref(),
@@ -244,19 +277,22 @@ mod tests {
         );
         assert_eq!(first_row_looks_like_a_player("\u{feff}imię i nazwisko;data urodzenia;szkoła\n"), None);
         let text = "Anna Nowak;2010-03-01;LO 1\nJan Kowal;2011-01-01;LO 2";
-        let rows = parse_csv_rows(d("2026-05-09"), text, FirstRow::Player).unwrap();
+        let rows =
+            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), text, FirstRow::Player).unwrap();
         assert_eq!(
             rows.iter().map(|(r, p)| (*r, p.name.as_str())).collect::<Vec<_>>(),
             [(1, "Anna Nowak"), (2, "Jan Kowal")]
         );
-        let rows = parse_csv_rows(d("2026-05-09"), text, FirstRow::Header).unwrap();
+        let rows =
+            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), text, FirstRow::Header).unwrap();
         assert_eq!(rows.iter().map(|(r, _)| *r).collect::<Vec<_>>(), [2]);
     }
 
     #[test]
     fn names_twice_are_listed_with_their_rows() {
         let text = "name;born;club\nAnna Nowak;2010-03-01;LO 1\nJan Kowal;2011-01-01;LO 2\nanna  nowak;2010-05-05;LO 3";
-        let rows = parse_csv_rows(d("2026-05-09"), text, FirstRow::Header).unwrap();
+        let rows =
+            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), text, FirstRow::Header).unwrap();
         assert_eq!(duplicates(Lang::Pl, &rows, &[]), vec!["Anna Nowak (wiersze 2, 4)"]);
         assert!(duplicates(Lang::Pl, &rows[1..2], &[]).is_empty());
     }

@@ -51,6 +51,14 @@ pub fn problem(lang: Lang, kind: &ProblemKind) -> String {
         ProblemKind::AgeOutOfRange { first_day, age } => {
             format!("{} ({} {first_day}: {age})", lang.t("age_refused"), lang.t("age_on_first_day"))
         }
+        ProblemKind::Ineligible(crate::league::season::Ineligible::BirthYear { year, from, to }) => format!(
+            "{} {from}-{to} ({year})",
+            lang.pick("Sezon przyjmuje roczniki", "The season admits those born in")
+        ),
+        ProblemKind::Ineligible(crate::league::season::Ineligible::Age { age, on, min, max }) => format!(
+            "{} {min}-{max}, {on}: {age}",
+            lang.pick("Sezon przyjmuje osoby w wieku", "The season admits players aged")
+        ),
     }
 }
 
@@ -218,6 +226,30 @@ pub fn beside_fields(lang: Lang, r: &Refusal) -> Vec<(&'static str, String)> {
     }
 }
 
+/// What is wrong with a season as typed, in the page's language.
+fn season_problem(lang: Lang, e: &crate::league::season::SeasonError) -> String {
+    use crate::league::season::SeasonError;
+    match e {
+        SeasonError::NoName => lang.pick("Sezon musi mieć nazwę.", "A season needs a name.").to_string(),
+        SeasonError::EndsBeforeStart => {
+            lang.pick("Sezon kończy się przed początkiem.", "The season ends before it starts.").to_string()
+        }
+        SeasonError::EmptyEligibility => lang
+            .pick(
+                "Zakres roczników lub wieku kończy się przed początkiem.",
+                "The birth-year or age range ends before it starts.",
+            )
+            .to_string(),
+        SeasonError::NoLevels => lang
+            .pick("Sezon musi mieć co najmniej jeden poziom.", "A season needs at least one level.")
+            .to_string(),
+        SeasonError::EmptyName => {
+            lang.pick("Poziom lub region bez nazwy.", "A level or region without a name.").to_string()
+        }
+        SeasonError::Twice(name) => format!("{name}: {}", lang.pick("ta nazwa powtarza się", "named twice")),
+    }
+}
+
 /// A refusal in one sentence, in `lang` (an error page; the message above a refused form).
 #[must_use]
 pub fn sentence(lang: Lang, r: &Refusal) -> String {
@@ -252,6 +284,37 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         Refusal::InvalidLog(_) => t("log_error"),
         Refusal::SamePlayer => labelled("forbidden_pairs", "pair_same_player"),
         Refusal::NoSuchPlayer { player } => format!("{} {player}?", lang.t("player")),
+        Refusal::SamePerson => lang
+            .pick("Nie można połączyć osoby z nią samą.", "A person cannot be merged with themselves.")
+            .to_string(),
+        Refusal::PersonGone => lang
+            .pick(
+                "Tej osoby już nie ma w rejestrze: została połączona z inną albo jej dane usunięto.",
+                "This person is no longer in the registry: merged into another, or their data erased.",
+            )
+            .to_string(),
+        Refusal::PersonsInOneTournament => lang
+            .pick(
+                "Obie osoby grają w tym samym turnieju, więc to dwie różne osoby: nie można ich połączyć.",
+                "Both persons play in the same tournament, so they are two people: they cannot be merged.",
+            )
+            .to_string(),
+        Refusal::Season(e) => season_problem(lang, e).to_string(),
+        Refusal::NotThisSeason => lang
+            .pick("Ten poziom lub region należy do innego sezonu.", "This level or region belongs to another season.")
+            .to_string(),
+        Refusal::RegionNeeded => lang
+            .pick("Wybierz region: każdy turniej poza finałem odbywa się w regionie.", "Choose a region: every event but the final is in one.")
+            .to_string(),
+        Refusal::FinalHasNoRegion => lang
+            .pick("Finał jest ogólnopolski: nie ma regionu.", "The final is national: it has no region.")
+            .to_string(),
+        Refusal::NoQualifyingPlaces => lang
+            .pick("Z turnieju musi awansować co najmniej jedna osoba.", "At least one player must qualify from the event.")
+            .to_string(),
+        Refusal::MergeUndone => lang
+            .pick("To połączenie zostało już cofnięte.", "This merge was undone already.")
+            .to_string(),
         Refusal::BeingRecorded { .. } => lang
             .pick(
                 "Ta partia jest właśnie zapisywana przy stole: jej wynik wpisze zapis, gdy partia się skończy. \
@@ -406,6 +469,16 @@ mod tests {
             Refusal::Stage(crate::app::StageRefusal::StageOpen),
             Refusal::Stage(crate::app::StageRefusal::KnockoutStarted),
             Refusal::Stage(crate::app::StageRefusal::QualifyFirst),
+            Refusal::SamePerson,
+            Refusal::PersonGone,
+            Refusal::PersonsInOneTournament,
+            Refusal::MergeUndone,
+            Refusal::Season(crate::league::season::SeasonError::NoName),
+            Refusal::Season(crate::league::season::SeasonError::Twice("x".into())),
+            Refusal::NotThisSeason,
+            Refusal::RegionNeeded,
+            Refusal::FinalHasNoRegion,
+            Refusal::NoQualifyingPlaces,
         ];
         for r in &all {
             let (pl, en) = (sentence(Lang::Pl, r), sentence(Lang::En, r));

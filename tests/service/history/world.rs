@@ -71,6 +71,7 @@ fn player(name: &str, club: &str, knowledge: Option<i64>, age_override: bool) ->
         club: club.into(),
         knowledge_score: knowledge,
         age_override,
+        person: bitwa::store::players::PersonLink::Match,
     }
 }
 

@@ -6,6 +6,9 @@
 
 use super::tournament::{Forms, overview_page};
 use crate::app;
+use crate::league::persons::{Found, Nearness};
+use crate::store::PersonId;
+use crate::store::players::PersonLink;
 use crate::store::players::{NewPlayer, PlayerChange};
 use crate::store::tournaments::Tournament;
 use crate::store::{PlayerId, Store};
@@ -14,12 +17,13 @@ use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
 use crate::web::forms::field;
 use crate::web::forms::player::{self, FirstRow, ImportProblem, PlayerFields};
-use crate::web::forms::registration::{ImportState, RegisterState};
+use crate::web::forms::registration::{ImportState, NearChoice, NearOption, RegisterState};
 use crate::web::forms::spreadsheet::{self, FileProblem};
 use crate::web::routes::confirm::{self, Confirm};
 use crate::web::routes::see_other;
 use crate::web::security::auth::SessionUser;
 use crate::web::security::csrf::CsrfForm;
+use crate::web::text::i18n::Lang;
 use crate::web::text::refusals::import_problem;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -38,6 +42,67 @@ async fn store_players(
         tracing::warn!(tournament = %t.id, players = overridden, by = %by.username, "age override");
     }
     Ok(see_other(&format!("/admin/t/{}?saved=players#players", t.id)))
+}
+
+/// Which person each player is (issue 20): the same person of the registry is linked as it is;
+/// a player near persons of the registry takes the organiser's answer (`person_<row>`: a person's
+/// id, or `new` to keep them apart). While a near row is unanswered the page asks about every near
+/// row (returned, with the answers given kept); nothing is stored then.
+async fn person_links(
+    db: &Store,
+    t: crate::store::TournamentId,
+    lang: Lang,
+    players: &mut [NewPlayer],
+    pairs: &[(String, String)],
+) -> Result<Vec<NearChoice>, WebError> {
+    let mut registry = app::persons::registry(db).await?;
+    let here = app::persons::in_tournament(db, t).await?;
+    let typed: Vec<(&str, chrono::NaiveDate)> =
+        players.iter().map(|p| (p.name.as_str(), p.birth_date)).collect();
+    let found = app::persons::find_all(&mut registry, &typed);
+    let mut asks = Vec::new();
+    let mut unanswered = false;
+    for (row, (player, found)) in players.iter_mut().zip(found).enumerate() {
+        // Near rows of the same list only (negative ids) are the duplicates asked about already.
+        let Found::Near(near) = found else { continue };
+        let near: Vec<_> = near.into_iter().filter(|n| n.id > 0 && !here.contains(&PersonId(n.id))).collect();
+        if near.is_empty() {
+            continue;
+        }
+        let key = format!("person_{row}");
+        let answer = pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str());
+        let chosen = answer.and_then(|a| a.parse::<i64>().ok()).filter(|id| near.iter().any(|n| n.id == *id));
+        let apart = answer == Some("new");
+        if apart {
+            player.person = PersonLink::New;
+        } else if let Some(id) = chosen {
+            player.person = PersonLink::Existing(PersonId(id));
+        } else {
+            unanswered = true;
+        }
+        let mut options = Vec::with_capacity(near.len());
+        for n in near {
+            let p = app::persons::person(db, PersonId(n.id)).await?;
+            let why = match n.why {
+                Nearness::OtherBirthDate => lang.pick("inna data urodzenia", "another birth date"),
+                Nearness::OneLetterApart => {
+                    lang.pick("imię i nazwisko różnią się jedną literą", "the name differs by one letter")
+                }
+                Nearness::SameNameAndBirthDate => {
+                    lang.pick("ta sama osoba zapisana dwa razy?", "the same person registered twice?")
+                }
+            };
+            let school = if p.school.is_empty() { String::new() } else { format!(", {}", p.school) };
+            let label = format!("{}{school} ({why})", p.name);
+            options.push(NearOption { person: n.id, label, chosen: chosen == Some(n.id) });
+        }
+        asks.push(NearChoice { row, typed: player.name.clone(), options, apart });
+    }
+    // Every near row answered: nothing to ask. Otherwise every one is shown again, answers kept.
+    if !unanswered {
+        asks.clear();
+    }
+    Ok(asks)
 }
 
 #[derive(Deserialize)]
@@ -78,12 +143,17 @@ pub async fn register(
         knowledge: &f.knowledge,
         age_override: state.age_override,
     };
-    match player::parse_fields(t.first_day, &fields) {
+    let rule = app::season::eligibility(&db, t.id).await?;
+    match player::parse_fields(rule, &fields) {
         Ok(player) => {
             let existing = app::registration::players(&db, t.id).await?;
             state.duplicates = player::duplicates(ctx.lang, &[(0, player.clone())], &existing);
-            if state.duplicates.is_empty() || field::checkbox(f.accept_duplicate.as_ref()) {
-                return store_players(&db, &t, &[player], &org.user).await;
+            let mut players = [player];
+            state.near = person_links(&db, t.id, ctx.lang, &mut players, &form.pairs).await?;
+            if (state.duplicates.is_empty() || field::checkbox(f.accept_duplicate.as_ref()))
+                && state.near.is_empty()
+            {
+                return store_players(&db, &t, &players, &org.user).await;
             }
         }
         Err(problems) => problems.iter().for_each(|p| state.problems.field(ctx.lang, p)),
@@ -108,7 +178,7 @@ pub async fn import(
     db: web::Data<Store>,
     form: CsrfForm<ImportForm>,
 ) -> Result<HttpResponse, WebError> {
-    import_rows(&ctx, org, &db, &form.value).await
+    import_rows(&ctx, org, &db, &form.value, &form.pairs).await
 }
 
 /// The same import from a file (`multipart/form-data`, field `players_file`): a `.xlsx` workbook
@@ -132,7 +202,7 @@ pub async fn import_file(
         first_row_is_player: ticked(fields.remove("first_row_is_player")),
         accept_duplicates: ticked(fields.remove("accept_duplicates")),
     };
-    import_rows(&ctx, org, &db, &form).await
+    import_rows(&ctx, org, &db, &form, &[]).await
 }
 
 /// Check every row, ask about a first row that looks like a player and about names registered
@@ -142,6 +212,7 @@ async fn import_rows(
     org: Organising,
     db: &Store,
     f: &ImportForm,
+    pairs: &[(String, String)],
 ) -> Result<HttpResponse, WebError> {
     let t = org.t;
     let lang = ctx.lang;
@@ -156,12 +227,16 @@ async fn import_rows(
         // Taken as a header, the first player would be dropped without a word: ask.
         state.problems.add("csv", lang.t("first_row_not_header"));
     } else {
-        match player::parse_csv_rows(t.first_day, &f.csv, first) {
+        let rule = app::season::eligibility(db, t.id).await?;
+        match player::parse_csv_rows(rule, &f.csv, first) {
             Ok(rows) => {
                 let existing = app::registration::players(db, t.id).await?;
                 state.duplicates = player::duplicates(lang, &rows, &existing);
-                if state.duplicates.is_empty() || field::checkbox(f.accept_duplicates.as_ref()) {
-                    let players: Vec<NewPlayer> = rows.into_iter().map(|(_, p)| p).collect();
+                let mut players: Vec<NewPlayer> = rows.into_iter().map(|(_, p)| p).collect();
+                state.near = person_links(db, t.id, lang, &mut players, pairs).await?;
+                if (state.duplicates.is_empty() || field::checkbox(f.accept_duplicates.as_ref()))
+                    && state.near.is_empty()
+                {
                     return store_players(db, &t, &players, &org.user).await;
                 }
             }

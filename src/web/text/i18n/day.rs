@@ -249,6 +249,13 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ),
     ("duplicates_found", "Te imiona i nazwiska powtarzają się", "These names appear twice"),
     (
+        "near_match",
+        "W rejestrze jest ktoś podobny; wybierz, kto to jest",
+        "Someone similar is in the registry; choose who this is",
+    ),
+    ("near_same_person", "Ta sama osoba", "The same person"),
+    ("near_someone_else", "Ktoś inny: zapisz jako nową osobę", "Someone else: save as a new person"),
+    (
         "accept_duplicates",
         "To różne osoby o tych samych imionach i nazwiskach: zapisz mimo to",
         "These are different people with the same names: save anyway",

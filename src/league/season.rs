@@ -1,0 +1,345 @@
+//! A league season (issue 20, PRODUCT "Season"): its dates and edition, who may play
+//! ([`Eligibility`]: birth years, "roczniki 2006-2012", or an age range on a reference date; a
+//! tournament outside any season keeps the league's 14 to 20 on its first day,
+//! [`super::eligibility`]), its levels in order (local eliminations, regional qualifiers, the
+//! national final by default) and its regions (the 16 voivodeships by default), and an event's
+//! [`QualificationRule`]: the top Q eligible players of its final ranking, optionally at most C per
+//! school, then reserves in ranking order. Pure: the store keeps a season, this decides.
+
+use super::eligibility::{AGE_RANGE, age_on};
+use super::ids::PlayerId;
+use chrono::{Datelike, NaiveDate};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// The levels of a season by default, in order (PRODUCT "Season").
+pub const DEFAULT_LEVELS: [&str; 3] = ["eliminacje lokalne", "kwalifikacje regionalne", "finał ogólnopolski"];
+
+/// The regions of a season by default: Poland's 16 voivodeships, in alphabetical order.
+pub const VOIVODESHIPS: [&str; 16] = [
+    "dolnośląskie",
+    "kujawsko-pomorskie",
+    "lubelskie",
+    "lubuskie",
+    "łódzkie",
+    "małopolskie",
+    "mazowieckie",
+    "opolskie",
+    "podkarpackie",
+    "podlaskie",
+    "pomorskie",
+    "śląskie",
+    "świętokrzyskie",
+    "warmińsko-mazurskie",
+    "wielkopolskie",
+    "zachodniopomorskie",
+];
+
+/// Who may play in a season's events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Eligibility {
+    /// Born in the years `from..=to` ("roczniki 2006-2012"), whatever the day.
+    BirthYears { from: i32, to: i32 },
+    /// Aged `min..=max` in whole years on `on` (the league's rule outside a season: 14 to 20 on
+    /// the tournament's first day, see [`Eligibility::outside_a_season`]).
+    AgeOn { on: NaiveDate, min: i32, max: i32 },
+}
+
+/// Why a person may not play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Ineligible {
+    #[error("born in {year}: the season admits {from} to {to}")]
+    BirthYear { year: i32, from: i32, to: i32 },
+    #[error("{age} years old on {on}: the season admits {min} to {max}")]
+    Age { age: i32, on: NaiveDate, min: i32, max: i32 },
+}
+
+impl Eligibility {
+    /// The league's rule for a tournament outside any season: 14 to 20 on its first day.
+    #[must_use]
+    pub fn outside_a_season(first_day: NaiveDate) -> Eligibility {
+        Eligibility::AgeOn { on: first_day, min: *AGE_RANGE.start(), max: *AGE_RANGE.end() }
+    }
+
+    /// Whether someone born on `birth` may play.
+    ///
+    /// # Errors
+    /// [`Ineligible`] with the birth year or the age that is outside.
+    pub fn check(self, birth: NaiveDate) -> Result<(), Ineligible> {
+        match self {
+            Eligibility::BirthYears { from, to } => {
+                let year = birth.year();
+                if (from..=to).contains(&year) {
+                    Ok(())
+                } else {
+                    Err(Ineligible::BirthYear { year, from, to })
+                }
+            }
+            Eligibility::AgeOn { on, min, max } => {
+                let age = age_on(birth, on);
+                if (min..=max).contains(&age) { Ok(()) } else { Err(Ineligible::Age { age, on, min, max }) }
+            }
+        }
+    }
+}
+
+/// Why a season as typed cannot be kept.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SeasonError {
+    #[error("a season needs a name")]
+    NoName,
+    #[error("the season ends before it starts")]
+    EndsBeforeStart,
+    #[error("an eligibility range ends before it starts")]
+    EmptyEligibility,
+    #[error("a season needs at least one level")]
+    NoLevels,
+    #[error("a level or region without a name")]
+    EmptyName,
+    #[error("{0:?} is named twice")]
+    Twice(String),
+}
+
+/// A season: its name, dates, edition (the stored edition's id), who may play, its levels (in
+/// order, the last one the final) and its regions. Built only through [`Season::new`], which
+/// checks it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Season {
+    name: String,
+    first_day: NaiveDate,
+    last_day: NaiveDate,
+    edition: String,
+    eligibility: Eligibility,
+    levels: Vec<String>,
+    regions: Vec<String>,
+}
+
+/// A season as typed, before it is checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeasonDraft {
+    pub name: String,
+    pub first_day: NaiveDate,
+    pub last_day: NaiveDate,
+    pub edition: String,
+    pub eligibility: Eligibility,
+    pub levels: Vec<String>,
+    pub regions: Vec<String>,
+}
+
+impl SeasonDraft {
+    /// A season with the default levels and regions.
+    #[must_use]
+    pub fn with_defaults(
+        name: &str,
+        first_day: NaiveDate,
+        last_day: NaiveDate,
+        edition: &str,
+        eligibility: Eligibility,
+    ) -> SeasonDraft {
+        SeasonDraft {
+            name: name.to_string(),
+            first_day,
+            last_day,
+            edition: edition.to_string(),
+            eligibility,
+            levels: DEFAULT_LEVELS.iter().map(ToString::to_string).collect(),
+            regions: VOIVODESHIPS.iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+/// Trimmed names, none empty and none twice (compared folded: `Łódzkie` is `lodzkie`).
+fn names(list: &[String]) -> Result<Vec<String>, SeasonError> {
+    let mut seen = HashMap::new();
+    let mut out = Vec::with_capacity(list.len());
+    for n in list {
+        let n = n.trim();
+        if n.is_empty() {
+            return Err(SeasonError::EmptyName);
+        }
+        if seen.insert(super::persons::fold(n), ()).is_some() {
+            return Err(SeasonError::Twice(n.to_string()));
+        }
+        out.push(n.to_string());
+    }
+    Ok(out)
+}
+
+impl Season {
+    /// # Errors
+    /// [`SeasonError`]: no name, dates or an eligibility range the wrong way round, no level, a
+    /// level or region empty or named twice.
+    pub fn new(d: SeasonDraft) -> Result<Season, SeasonError> {
+        let name = d.name.trim().to_string();
+        if name.is_empty() {
+            return Err(SeasonError::NoName);
+        }
+        if d.last_day < d.first_day {
+            return Err(SeasonError::EndsBeforeStart);
+        }
+        let empty = match d.eligibility {
+            Eligibility::BirthYears { from, to } => to < from,
+            Eligibility::AgeOn { min, max, .. } => max < min,
+        };
+        if empty {
+            return Err(SeasonError::EmptyEligibility);
+        }
+        let levels = names(&d.levels)?;
+        if levels.is_empty() {
+            return Err(SeasonError::NoLevels);
+        }
+        let regions = names(&d.regions)?;
+        Ok(Season {
+            name,
+            first_day: d.first_day,
+            last_day: d.last_day,
+            edition: d.edition,
+            eligibility: d.eligibility,
+            levels,
+            regions,
+        })
+    }
+
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    #[must_use]
+    pub fn first_day(&self) -> NaiveDate {
+        self.first_day
+    }
+    #[must_use]
+    pub fn last_day(&self) -> NaiveDate {
+        self.last_day
+    }
+    #[must_use]
+    pub fn edition(&self) -> &str {
+        &self.edition
+    }
+    #[must_use]
+    pub fn eligibility(&self) -> Eligibility {
+        self.eligibility
+    }
+    /// The levels in order, the first the lowest; the last is the final.
+    #[must_use]
+    pub fn levels(&self) -> &[String] {
+        &self.levels
+    }
+    #[must_use]
+    pub fn regions(&self) -> &[String] {
+        &self.regions
+    }
+
+    /// The level an event at `level` (0-based) qualifies into; `None` from the final.
+    #[must_use]
+    pub fn next_level(&self, level: usize) -> Option<usize> {
+        (level + 1 < self.levels.len()).then_some(level + 1)
+    }
+
+    /// Whether `level` is the final (the last level: its event has no region).
+    #[must_use]
+    pub fn is_final(&self, level: usize) -> bool {
+        level + 1 == self.levels.len()
+    }
+}
+
+/// An event's qualification rule to the next level: the top `places` (Q) eligible players of its
+/// final ranking, at most `per_school` (C) of one school when set, then the reserves in ranking
+/// order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QualificationRule {
+    pub places: u32,
+    pub per_school: Option<u32>,
+}
+
+/// One line of an event's final ranking as qualification reads it, in ranking order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ranked {
+    pub player: PlayerId,
+    /// The school as registered; an empty one counts as no school (never capped).
+    pub school: String,
+    /// Whether the season's [`Eligibility`] admits the player.
+    pub eligible: bool,
+}
+
+/// Why a ranked player is neither a qualifier nor a reserve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Passed {
+    /// The season's eligibility does not admit them.
+    Ineligible,
+    /// They declined their invitation.
+    Declined,
+}
+
+/// The outcome of a [`QualificationRule`] over a final ranking.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Qualified {
+    /// Who is invited, in ranking order.
+    pub qualifiers: Vec<PlayerId>,
+    /// Who is invited next, in ranking order, when a qualifier declines (a reserve from a school
+    /// that has its C qualifiers comes in only once one of them declines).
+    pub reserves: Vec<PlayerId>,
+    /// Who is passed over and why, in ranking order.
+    pub passed: Vec<(PlayerId, Passed)>,
+}
+
+/// Apply the rule to a final ranking (in ranking order), with the players who declined their
+/// invitation taken out: each eligible player who did not decline qualifies in turn while places
+/// are left and their school has fewer than C qualifiers; every other eligible one is a reserve.
+/// Declining a qualifier's place passes it to the next reserve whose school has room.
+#[must_use]
+pub fn qualify(rule: QualificationRule, ranking: &[Ranked], declined: &[PlayerId]) -> Qualified {
+    let mut out = Qualified::default();
+    let mut per_school: HashMap<String, u32> = HashMap::new();
+    for r in ranking {
+        if !r.eligible {
+            out.passed.push((r.player, Passed::Ineligible));
+            continue;
+        }
+        if declined.contains(&r.player) {
+            out.passed.push((r.player, Passed::Declined));
+            continue;
+        }
+        let school = super::persons::fold(&r.school);
+        let full = match (rule.per_school, school.is_empty()) {
+            (Some(cap), false) => per_school.get(&school).copied().unwrap_or(0) >= cap,
+            _ => false,
+        };
+        if !full && out.qualifiers.len() < rule.places as usize {
+            out.qualifiers.push(r.player);
+            if !school.is_empty() {
+                *per_school.entry(school).or_default() += 1;
+            }
+        } else {
+            out.reserves.push(r.player);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap_or_default()
+    }
+
+    #[test]
+    fn birth_years_count_the_year_only_and_ages_reuse_the_league_count() {
+        let years = Eligibility::BirthYears { from: 2006, to: 2012 };
+        assert_eq!(years.check(d("2006-01-01")), Ok(()));
+        assert_eq!(years.check(d("2012-12-31")), Ok(()));
+        assert_eq!(
+            years.check(d("2005-12-31")),
+            Err(Ineligible::BirthYear { year: 2005, from: 2006, to: 2012 })
+        );
+        let outside = Eligibility::outside_a_season(d("2024-06-15"));
+        assert_eq!(outside.check(d("2010-06-15")), Ok(()));
+        assert_eq!(
+            outside.check(d("2010-06-16")),
+            Err(Ineligible::Age { age: 13, on: d("2024-06-15"), min: 14, max: 20 })
+        );
+    }
+}

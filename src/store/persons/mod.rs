@@ -1,0 +1,468 @@
+//! Persons (issue 20): one record per real person across a season (name, birth date, school,
+//! region); every entry (a `players` row) links to one. A new entry is linked in its registration's
+//! transaction ([`link_in`]). Merging one person into another moves their entries and keeps, in
+//! `person_merges`, which entries it moved, so undoing it puts every one back; both write the
+//! merge row (the log: who, when) and move the affected tournaments' change counters.
+
+pub mod values;
+
+pub use values::PersonLink;
+
+use super::{Conn, MergeId, PersonId, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, now};
+use crate::league::persons::{self, Found, Known, Registry};
+use chrono::NaiveDate;
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Person {
+    pub id: PersonId,
+    pub name: String,
+    pub birth_date: NaiveDate,
+    pub school: String,
+    pub region: String,
+    /// The person this one was merged into.
+    pub merged_into: Option<PersonId>,
+    pub erased_at: Option<String>,
+}
+
+/// One entry of a person: a tournament and the player row there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, sqlx::FromRow)]
+pub struct Entry {
+    pub tournament_id: TournamentId,
+    pub player_id: PlayerId,
+}
+
+/// A merge as logged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Merge {
+    pub id: MergeId,
+    pub kept: PersonId,
+    pub merged: PersonId,
+    /// The entries the merge moved from `merged` to `kept`.
+    pub entries: Vec<PlayerId>,
+    pub by: Option<UserId>,
+    pub at: String,
+    pub undone_at: Option<String>,
+}
+
+const PERSON: &str =
+    "SELECT id, name, birth_date, school, region, merged_into, erased_at FROM persons WHERE id = $1";
+
+/// # Errors
+/// The query fails.
+pub async fn get(db: &Store, id: PersonId) -> Result<Option<Person>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, Person>(PERSON).bind(id).fetch_optional(c).await)?)
+}
+
+async fn get_in(tx: &mut Conn, id: PersonId) -> Result<Option<Person>, StoreError> {
+    Ok(on!(tx, |c| sqlx::query_as::<_, Person>(PERSON).bind(id).fetch_optional(c).await)?)
+}
+
+/// The persons matching can find: neither merged into another nor erased.
+///
+/// # Errors
+/// The query fails.
+pub async fn registry(db: &Store) -> Result<Vec<Known>, StoreError> {
+    let rows: Vec<(PersonId, String, NaiveDate)> = on!(db, |c| {
+        sqlx::query_as(
+        "SELECT id, name, birth_date FROM persons WHERE merged_into IS NULL AND erased_at IS NULL ORDER BY id"
+    )
+    .fetch_all(c)
+    .await
+    })?;
+    Ok(rows.into_iter().map(|(id, name, birth_date)| Known { id: id.0, name, birth_date }).collect())
+}
+
+/// A person's entries, by tournament.
+///
+/// # Errors
+/// The query fails.
+pub async fn entries(db: &Store, person: PersonId) -> Result<Vec<Entry>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, Entry>(
+        "SELECT tournament_id, id AS player_id FROM players WHERE person_id = $1 ORDER BY tournament_id, id"
+    )
+    .bind(person)
+    .fetch_all(c)
+    .await)?)
+}
+
+/// [`entries`] inside the caller's transaction.
+///
+/// # Errors
+/// The query fails.
+pub async fn entries_in(tx: &mut Conn, person: PersonId) -> Result<Vec<Entry>, StoreError> {
+    Ok(on!(tx, |c| sqlx::query_as::<_, Entry>(
+        "SELECT tournament_id, id AS player_id FROM players WHERE person_id = $1 ORDER BY tournament_id, id"
+    )
+    .bind(person)
+    .fetch_all(c)
+    .await)?)
+}
+
+/// The persons with an entry in a tournament.
+///
+/// # Errors
+/// The query fails.
+pub async fn in_tournament(db: &Store, t: TournamentId) -> Result<Vec<PersonId>, StoreError> {
+    let rows: Vec<(PersonId,)> = on!(db, |c| sqlx::query_as(
+        "SELECT DISTINCT person_id FROM players WHERE tournament_id = $1 AND person_id IS NOT NULL"
+    )
+    .bind(t)
+    .fetch_all(c)
+    .await)?;
+    Ok(rows.into_iter().map(|(p,)| p).collect())
+}
+
+/// The person an entry belongs to.
+///
+/// # Errors
+/// The query fails.
+pub async fn of_player(db: &Store, player: PlayerId) -> Result<Option<PersonId>, StoreError> {
+    let row: Option<(Option<PersonId>,)> =
+        on!(db, |c| sqlx::query_as("SELECT person_id FROM players WHERE id = $1")
+            .bind(player)
+            .fetch_optional(c)
+            .await)?;
+    Ok(row.and_then(|(p,)| p))
+}
+
+/// The person a new entry of `tournament` is, made if needed, inside the registration's
+/// transaction. `Match` takes the one person with the folded name and birth date who has no entry
+/// in the tournament yet (only the persons born that day are read; a second entry of the same name
+/// there is another person, as the organiser confirmed), else makes one; `Existing` follows merges
+/// to the person kept; `New` always makes one.
+///
+/// # Errors
+/// [`Refusal::PersonGone`] for an erased person, [`Refusal::PersonsInOneTournament`] for a person
+/// with an entry in the tournament already, [`StoreError::NotFound`]; a statement fails.
+pub async fn link_in(
+    tx: &mut Conn,
+    tournament: TournamentId,
+    link: PersonLink,
+    name: &str,
+    birth_date: NaiveDate,
+    school: &str,
+) -> Result<PersonId, StoreError> {
+    match link {
+        PersonLink::Existing(mut id) => {
+            for _ in 0..64 {
+                let p = get_in(tx, id).await?.ok_or(StoreError::NotFound)?;
+                match p.merged_into {
+                    Some(next) => id = next,
+                    None if p.erased_at.is_some() => return Err(StoreError::Refused(Refusal::PersonGone)),
+                    None => {
+                        let there: Option<(PlayerId,)> = on!(&mut *tx, |c| sqlx::query_as(
+                            "SELECT id FROM players WHERE tournament_id = $1 AND person_id = $2 LIMIT 1"
+                        )
+                        .bind(tournament)
+                        .bind(id)
+                        .fetch_optional(c)
+                        .await)?;
+                        if there.is_some() {
+                            return Err(StoreError::Refused(Refusal::PersonsInOneTournament));
+                        }
+                        return Ok(id);
+                    }
+                }
+            }
+            Err(StoreError::Refused(Refusal::PersonGone))
+        }
+        PersonLink::Match => {
+            let born: Vec<(PersonId, String)> = on!(&mut *tx, |c| {
+                sqlx::query_as(
+                "SELECT id, name FROM persons WHERE birth_date = $1 AND merged_into IS NULL AND erased_at IS NULL \
+                 AND id NOT IN (SELECT person_id FROM players WHERE tournament_id = $2 AND person_id IS NOT NULL)"
+            )
+            .bind(birth_date)
+            .bind(tournament)
+            .fetch_all(c)
+            .await
+            })?;
+            let known = born.into_iter().map(|(id, name)| Known { id: id.0, name, birth_date }).collect();
+            match Registry::new(known).find(name, birth_date) {
+                Found::Same(id) => Ok(PersonId(id)),
+                Found::Near(_) | Found::New => create_in(tx, name, birth_date, school).await,
+            }
+        }
+        PersonLink::New => create_in(tx, name, birth_date, school).await,
+    }
+}
+
+async fn create_in(
+    tx: &mut Conn,
+    name: &str,
+    birth_date: NaiveDate,
+    school: &str,
+) -> Result<PersonId, StoreError> {
+    let (id,): (PersonId,) = on!(tx, |c| sqlx::query_as(
+        "INSERT INTO persons (name, birth_date, school, created_at) VALUES ($1, $2, $3, $4) RETURNING id"
+    )
+    .bind(name)
+    .bind(birth_date)
+    .bind(school)
+    .bind(now())
+    .fetch_one(c)
+    .await)?;
+    Ok(id)
+}
+
+/// Move the change counters of the tournaments a person plays in (their pages may show the person).
+async fn touch_tournaments(tx: &mut Conn, person: PersonId) -> Result<(), StoreError> {
+    on!(tx, |c| sqlx::query(
+        "UPDATE tournaments SET changes = changes + 1 WHERE id IN \
+         (SELECT tournament_id FROM players WHERE person_id = $1)"
+    )
+    .bind(person)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// Merge `merged` into `kept`: every entry of `merged` becomes `kept`'s; `merged` stays, pointing
+/// at `kept`. Logged with the entries moved.
+///
+/// # Errors
+/// [`Refusal::SamePerson`], [`Refusal::PersonGone`] (either merged already or erased),
+/// [`Refusal::PersonsInOneTournament`]; [`StoreError::NotFound`]; a statement fails.
+#[tracing::instrument(skip(db))]
+pub async fn merge(db: &Store, kept: PersonId, merged: PersonId, by: UserId) -> Result<MergeId, StoreError> {
+    if kept == merged {
+        return Err(StoreError::Refused(Refusal::SamePerson));
+    }
+    let mut tx = db.write().await?;
+    for id in [kept, merged] {
+        // Lock the rows (PostgreSQL) so a concurrent merge of either waits for this one.
+        on!(&mut tx, |c| sqlx::query("UPDATE persons SET merged_into = merged_into WHERE id = $1")
+            .bind(id)
+            .execute(c)
+            .await
+            .map(|r| r.rows_affected()))?;
+        let p = get_in(&mut tx, id).await?.ok_or(StoreError::NotFound)?;
+        if p.merged_into.is_some() || p.erased_at.is_some() {
+            return Err(StoreError::Refused(Refusal::PersonGone));
+        }
+    }
+    let shared: Option<(i64,)> = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT a.tournament_id FROM players a JOIN players b ON b.tournament_id = a.tournament_id \
+         WHERE a.person_id = $1 AND b.person_id = $2 LIMIT 1"
+    )
+    .bind(kept)
+    .bind(merged)
+    .fetch_optional(c)
+    .await)?;
+    if shared.is_some() {
+        return Err(StoreError::Refused(Refusal::PersonsInOneTournament));
+    }
+    let moved: Vec<(PlayerId,)> =
+        on!(&mut tx, |c| sqlx::query_as("SELECT id FROM players WHERE person_id = $1 ORDER BY id")
+            .bind(merged)
+            .fetch_all(c)
+            .await)?;
+    let moved: Vec<PlayerId> = moved.into_iter().map(|(p,)| p).collect();
+    touch_tournaments(&mut tx, merged).await?;
+    on!(&mut tx, |c| sqlx::query("UPDATE players SET person_id = $1 WHERE person_id = $2")
+        .bind(kept)
+        .bind(merged)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    on!(&mut tx, |c| sqlx::query("UPDATE persons SET merged_into = $1 WHERE id = $2")
+        .bind(kept)
+        .bind(merged)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    let (id,): (MergeId,) = on!(&mut tx, |c| {
+        sqlx::query_as(
+        "INSERT INTO person_merges (kept, merged, entries, user_id, at) VALUES ($1, $2, $3, $4, $5) RETURNING id"
+    )
+    .bind(kept)
+    .bind(merged)
+    .bind(serde_json::to_string(&moved)?)
+    .bind(by)
+    .bind(now())
+    .fetch_one(c)
+    .await
+    })?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Undo a merge: the entries it moved go back to the merged person (those still with the kept
+/// one), who is a person of their own again. Logged on the merge's row.
+///
+/// # Errors
+/// [`Refusal::MergeUndone`]; [`Refusal::PersonGone`] if the kept person was merged on since (undo
+/// that merge first) or either was erased; [`StoreError::NotFound`]; a statement fails.
+#[tracing::instrument(skip(db))]
+pub async fn unmerge(db: &Store, merge: MergeId, by: UserId) -> Result<(), StoreError> {
+    let mut tx = db.write().await?;
+    on!(&mut tx, |c| sqlx::query("UPDATE person_merges SET undone_at = undone_at WHERE id = $1")
+        .bind(merge)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    let m = merge_in(&mut tx, merge).await?.ok_or(StoreError::NotFound)?;
+    if m.undone_at.is_some() {
+        return Err(StoreError::Refused(Refusal::MergeUndone));
+    }
+    let kept = get_in(&mut tx, m.kept).await?.ok_or(StoreError::NotFound)?;
+    let merged = get_in(&mut tx, m.merged).await?.ok_or(StoreError::NotFound)?;
+    if kept.merged_into.is_some() || kept.erased_at.is_some() || merged.erased_at.is_some() {
+        return Err(StoreError::Refused(Refusal::PersonGone));
+    }
+    touch_tournaments(&mut tx, m.kept).await?;
+    for p in &m.entries {
+        on!(&mut tx, |c| sqlx::query("UPDATE players SET person_id = $1 WHERE id = $2 AND person_id = $3")
+            .bind(m.merged)
+            .bind(*p)
+            .bind(m.kept)
+            .execute(c)
+            .await
+            .map(|r| r.rows_affected()))?;
+    }
+    on!(&mut tx, |c| sqlx::query("UPDATE persons SET merged_into = NULL WHERE id = $1")
+        .bind(m.merged)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    on!(&mut tx, |c| sqlx::query("UPDATE person_merges SET undone_at = $1, undone_by = $2 WHERE id = $3")
+        .bind(now())
+        .bind(by)
+        .bind(merge)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    tx.commit().await?;
+    Ok(())
+}
+
+type MergeRow = (MergeId, PersonId, PersonId, String, Option<UserId>, String, Option<String>);
+
+fn read_merge(r: MergeRow) -> Result<Merge, StoreError> {
+    let (id, kept, merged, entries, by, at, undone_at) = r;
+    Ok(Merge { id, kept, merged, entries: serde_json::from_str(&entries)?, by, at, undone_at })
+}
+
+async fn merge_in(tx: &mut Conn, id: MergeId) -> Result<Option<Merge>, StoreError> {
+    let row: Option<MergeRow> = on!(tx, |c| sqlx::query_as(
+        "SELECT id, kept, merged, entries, user_id, at, undone_at FROM person_merges WHERE id = $1"
+    )
+    .bind(id)
+    .fetch_optional(c)
+    .await)?;
+    row.map(read_merge).transpose()
+}
+
+/// The merges a person took part in (kept or merged), oldest first: the person's log.
+///
+/// # Errors
+/// The query fails.
+pub async fn merges_of(db: &Store, person: PersonId) -> Result<Vec<Merge>, StoreError> {
+    let rows: Vec<MergeRow> = on!(db, |c| sqlx::query_as(
+        "SELECT id, kept, merged, entries, user_id, at, undone_at FROM person_merges \
+         WHERE kept = $1 OR merged = $1 ORDER BY id"
+    )
+    .bind(person)
+    .fetch_all(c)
+    .await)?;
+    rows.into_iter().map(read_merge).collect()
+}
+
+/// Erase a person's personal data in the caller's transaction (their entries are erased by
+/// `players::erase_in`): the name becomes `pseudonym`, the school and region empty, the birth date
+/// the placeholder erased players keep.
+///
+/// # Errors
+/// A statement fails.
+pub async fn erase_in(tx: &mut Conn, person: PersonId, pseudonym: &str) -> Result<(), StoreError> {
+    on!(tx, |c| sqlx::query(
+        "UPDATE persons SET name = $1, school = '', region = '', birth_date = $2, erased_at = $3 \
+         WHERE id = $4 AND erased_at IS NULL"
+    )
+    .bind(pseudonym)
+    .bind(super::players::values::erased_birth_date())
+    .bind(now())
+    .bind(person)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// The persons merged into `person` (followed through every merge), so an erasure reaches them.
+///
+/// # Errors
+/// A statement fails.
+pub async fn merged_into_in(tx: &mut Conn, person: PersonId) -> Result<Vec<PersonId>, StoreError> {
+    let mut all = vec![person];
+    let mut i = 0;
+    while i < all.len() {
+        let rows: Vec<(PersonId,)> =
+            on!(&mut *tx, |c| sqlx::query_as("SELECT id FROM persons WHERE merged_into = $1")
+                .bind(all[i])
+                .fetch_all(c)
+                .await)?;
+        all.extend(rows.into_iter().map(|(p,)| p));
+        i += 1;
+    }
+    Ok(all)
+}
+
+/// The pseudonym an erased person keeps.
+#[must_use]
+pub fn pseudonym(id: PersonId) -> String {
+    format!("Anonim P{id}")
+}
+
+/// Whether a folded name and birth date are this person's (what [`link_in`] calls the same).
+#[must_use]
+pub fn is_same(p: &Person, name: &str, birth_date: NaiveDate) -> bool {
+    p.birth_date == birth_date && persons::fold(&p.name) == persons::fold(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database from before persons, with three entries of which two are the same name and birth
+    /// date in two tournaments and one is erased, upgraded: every row kept, each with a person of
+    /// its own (the migration merges nobody), copied from the row.
+    #[tokio::test]
+    async fn an_older_database_gives_every_entry_a_person_of_its_own() {
+        let (dir, url, pool) =
+            crate::store::older_sqlite_database("persons-migration", "20261202030001").await;
+        for sql in [
+            "INSERT INTO tournaments (id, name, first_day, last_day, swiss_rounds, tiebreaks, created_at) \
+             VALUES (1, 'Liga A', '2025-05-01', '2025-05-01', 5, '', 'x'), (2, 'Liga B', '2025-06-01', \
+             '2025-06-01', 5, '', 'x')",
+            "INSERT INTO players (id, tournament_id, name, birth_date, club, created_at, erased_at) VALUES \
+             (1, 1, 'Łukasz Nowak', '2010-01-01', 'LO 1', 'x', NULL), \
+             (2, 2, 'Łukasz Nowak', '2010-01-01', 'LO 1', 'x', NULL), \
+             (3, 2, 'Anonim #3', '1900-01-01', '', 'x', '2025-07-01T00:00:00Z')",
+        ] {
+            sqlx::query(sql).execute(&pool).await.expect(sql);
+        }
+        pool.close().await;
+
+        let db = crate::store::connect(&url).await.expect("upgraded");
+        let mut seen = Vec::new();
+        for p in [1, 2, 3] {
+            let person = of_player(&db, PlayerId(p)).await.expect("reads").expect("linked");
+            seen.push(person);
+            let row = get(&db, person).await.expect("reads").expect("row");
+            assert_eq!(entries(&db, person).await.expect("reads").len(), 1);
+            if p == 3 {
+                assert!(row.erased_at.is_some());
+            } else {
+                assert_eq!((row.name.as_str(), row.school.as_str()), ("Łukasz Nowak", "LO 1"));
+            }
+        }
+        seen.dedup();
+        assert_eq!(seen.len(), 3, "one person per row");
+        // The erased one is not in the registry matching reads.
+        assert_eq!(registry(&db).await.expect("reads").len(), 2);
+        db.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,88 @@
+//! One person across events (issue 20) over HTTP: registering or importing someone near a person
+//! of the registry asks the organiser (the same person, or someone else) before storing anything,
+//! without showing the birth date; the answer links the entry or keeps it apart.
+
+use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
+
+/// The near-match question on a page: the `data-person` ids offered.
+fn offered(body: &str) -> Vec<String> {
+    body.split("data-person=\"").skip(1).filter_map(|s| s.split('"').next()).map(str::to_string).collect()
+}
+
+#[actix_rt::test]
+async fn a_near_person_is_asked_about_at_registration_and_the_answer_is_kept() {
+    let app = TestApp::spawn().await;
+    let OpenDay { t: first, admin, .. } = Day::new(&app).open().await;
+    let OpenDay { t: second, .. } = Day::new(&app).open().await;
+    let reg = |t: i64| format!("/admin/t/{t}/players");
+    let anna = [("name", "Anna Wiśniewska"), ("birth_date", "2010-03-01"), ("club", "LO 5")];
+    assert_eq!(admin.post(&reg(first), &anna).await.status, 303);
+
+    // The same name folded and birth date: linked at once, nothing asked.
+    let same = [("name", "ANNA WISNIEWSKA"), ("birth_date", "2010-03-01")];
+    assert_eq!(admin.post(&reg(second), &same).await.status, 303);
+
+    // One letter apart, the same birth date, in a third event: asked, nothing stored.
+    let OpenDay { t: third, .. } = Day::new(&app).open().await;
+    let near = [("name", "Anna Wiśniewsk"), ("birth_date", "2010-03-01")];
+    let asked = admin.post(&reg(third), &near).await;
+    assert_eq!(asked.status, 422);
+    asked.assert_contains("W rejestrze jest ktoś podobny").assert_contains("Anna Wiśniewska, LO 5");
+    asked.assert_contains("różnią się jedną literą");
+    assert!(!asked.body.contains("2010-03-01\" required") && !asked.body.contains("01.03.2010"));
+    let ids = offered(&asked.body);
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    app.browser().get(&format!("/t/{third}")).await.assert_lacks("Anna Wiśniewsk");
+
+    // The organiser says it is the same person.
+    let mut confirmed = near.to_vec();
+    confirmed.push(("person_0", &ids[0]));
+    assert_eq!(admin.post(&reg(third), &confirmed).await.status, 303);
+    app.browser().get(&format!("/t/{third}")).await.assert_contains("Anna Wiśniewsk");
+
+    // Another birth date, kept apart: a new person, and asked again next time (never merged).
+    let OpenDay { t: fourth, .. } = Day::new(&app).open().await;
+    let other = [("name", "Anna Wisniewska"), ("birth_date", "2010-03-02"), ("person_0", "new")];
+    assert_eq!(admin.post(&reg(fourth), &other).await.status, 303);
+    let OpenDay { t: fifth, .. } = Day::new(&app).open().await;
+    let again = admin.post(&reg(fifth), &[("name", "Anna Wisniewska"), ("birth_date", "2010-03-02")]).await;
+    // The person kept apart is the same one now (same name and date): linked, not asked.
+    assert_eq!(again.status, 303);
+}
+
+#[actix_rt::test]
+async fn an_import_asks_about_each_near_row_and_imports_all_once_answered() {
+    let app = TestApp::spawn().await;
+    let OpenDay { t: first, admin, .. } = Day::new(&app).open().await;
+    let OpenDay { t: second, .. } = Day::new(&app).open().await;
+    let rows = "name,birth date,club\nJan Kowalski,2009-12-01,SP 3\nEwa Zielińska,2008-07-07,SP 3\n";
+    assert_eq!(admin.post(&format!("/admin/t/{first}/players/import"), &[("csv", rows)]).await.status, 303);
+
+    let import = format!("/admin/t/{second}/players/import");
+    let near = "name,birth date,club\nOla Nowa,2010-01-01,\nJan Kowalsky,2009-12-01,SP 3\nEwa Zielinska,2008-07-08,\n";
+    let asked = admin.post(&import, &[("csv", near)]).await;
+    assert_eq!(asked.status, 422);
+    assert!(asked.body.contains("id=\"import-near-1\"") && asked.body.contains("id=\"import-near-2\""));
+    assert!(!asked.body.contains("id=\"import-near-0\""), "Ola Nowa is nobody's near match");
+    assert!(!asked.body.contains("2009-12-01</") && !asked.body.contains("2008-07-07"));
+    app.browser().get(&format!("/t/{second}")).await.assert_lacks("Ola Nowa");
+    let ids = offered(&asked.body);
+    assert_eq!(ids.len(), 2, "{ids:?}");
+
+    // Answering one row only asks again, the answer given kept checked.
+    let half = admin.post(&import, &[("csv", near), ("person_1", &ids[0])]).await;
+    assert_eq!(half.status, 422);
+    assert!(half.body.contains("id=\"import-near-1\"") && half.body.contains("id=\"import-near-2\""));
+    assert!(half.body.contains(&format!("data-person=\"{}\" checked", ids[0])), "the answer is kept");
+    app.browser().get(&format!("/t/{second}")).await.assert_lacks("Ola Nowa");
+
+    let done = admin.post(&import, &[("csv", near), ("person_1", &ids[0]), ("person_2", "new")]).await;
+    assert_eq!(done.status, 303);
+    app.browser()
+        .get(&format!("/t/{second}"))
+        .await
+        .assert_contains("Ola Nowa")
+        .assert_contains("Jan Kowalsky")
+        .assert_contains("Ewa Zielinska");
+}
