@@ -320,8 +320,17 @@ async fn the_final_from_the_draw_to_the_knockout_second_round() {
     );
     close::close(&day.db, day.t, day.organiser).await.unwrap();
     assert_eq!(stage_refusal(close::close(&day.db, day.t, day.organiser).await), StageRefusal::StageClosed);
+    // The frozen ranking rests on the last group round: it opens again only once the stage is
+    // reopened (checked in the unlock's own write).
+    let last = day.snapshot().await.rounds.iter().map(|r| r.number).max().unwrap();
+    assert_eq!(
+        stage_refusal(rounds::unlock(&day.db, day.t, last, "poprawka", day.organiser).await),
+        StageRefusal::StageClosed
+    );
     assert_eq!(refusal(close::reopen(&day.db, day.t, "  ", day.organiser).await), Refusal::ReasonRequired);
     close::reopen(&day.db, day.t, "poprawka wyniku", day.organiser).await.unwrap();
+    rounds::unlock(&day.db, day.t, last, "poprawka wyniku", day.organiser).await.unwrap();
+    rounds::lock(&day.db, day.t, last, day.organiser).await.unwrap();
     close::close(&day.db, day.t, day.organiser).await.unwrap();
     let frozen = stages::frozen(&day.snapshot().await).unwrap();
     assert_eq!(frozen, standings);

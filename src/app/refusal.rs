@@ -180,6 +180,7 @@ impl From<store::Refusal> for Refusal {
             store::Refusal::SeasonNotOver => Refusal::SeasonNotOver,
             store::Refusal::RoundNotOpen => Refusal::RoundNotOpen,
             store::Refusal::NextRoundPaired => Refusal::NextRoundPaired,
+            store::Refusal::StageClosed => Refusal::Stage(StageRefusal::StageClosed),
             store::Refusal::BeingRecorded { game } => Refusal::BeingRecorded { game },
             store::Refusal::RecordingAwaitsChoice { game } => Refusal::RecordingAwaitsChoice { game },
             store::Refusal::ResultStands => Refusal::ResultStands,

@@ -198,6 +198,9 @@ pub enum Refusal {
     /// A locked round opens again only while no later round is paired (the later pairing counted
     /// its results).
     NextRoundPaired,
+    /// A round of a closed stage opens again only once the stage is reopened (its ranking was
+    /// frozen from the round's results).
+    StageClosed,
     /// A typed result for a game being recorded at the table (the recording writes its result; the
     /// organiser may end the recording first).
     BeingRecorded { game: GameId },

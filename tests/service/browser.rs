@@ -221,6 +221,22 @@ impl Driver {
     /// session is on; DevTools' `Page.printToPDF` through chromedriver sometimes printed the tab's
     /// previous page (blank, or the start page) right after a navigation under load.
     pub(crate) async fn print_a4(&self) -> Vec<u8> {
+        // Print the page as paper sees it: no phone emulation left over from a screenshot, and
+        // only once the page is loaded and laid out (under load, a print sent at once sometimes
+        // came back as one blank page).
+        self.cdp("Emulation.clearDeviceMetricsOverride", json!({})).await;
+        for _ in 0..100 {
+            let ready = self
+                .script(
+                    "return document.readyState === 'complete' && !!document.body \
+                     && document.body.innerText.trim().length > 0;",
+                )
+                .await;
+            if ready.as_bool() == Some(true) {
+                break;
+            }
+            actix_rt::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
         let pdf = self
             .call(
                 "POST",
@@ -500,7 +516,6 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
     // On paper: three table cards take two A4 pages (two to a page); the pairings print without
     // the site's header and navigation.
     driver.go(&format!("{base}/t/{t}/round/1/cards")).await;
-    driver.viewport(1280, 900, false).await;
     let pdf = driver.print_a4().await;
     std::fs::write(screenshot_dir().join("table-cards-a4.pdf"), &pdf).unwrap();
     assert_eq!(pdf_pages(&pdf), 2, "three cards, two to an A4 page");

@@ -105,31 +105,38 @@ pub async fn unlock(
         sqlx::query(
             "UPDATE rounds SET status = $1, version = version + 1 WHERE id = $2 AND tournament_id = $3 \
              AND status = $4 AND NOT EXISTS (SELECT 1 FROM rounds later \
-             WHERE later.tournament_id = $3 AND later.number > rounds.number)",
+             WHERE later.tournament_id = $3 AND later.number > rounds.number) \
+             AND NOT EXISTS (SELECT 1 FROM tournament_stages s \
+             WHERE s.tournament_id = $3 AND s.kind = rounds.phase AND s.status = $5)",
         )
         .bind(Status::Published)
         .bind(round)
         .bind(tournament)
         .bind(Status::Locked)
+        .bind(crate::store::stages::StageStatus::Closed)
         .execute(c)
         .await
         .map(|r| r.rows_affected())
     })?;
     if updated == 0 {
-        let later: Option<(i64,)> = on!(&mut tx, |c| {
+        let later: Option<(i64, i64)> = on!(&mut tx, |c| {
             sqlx::query_as(
-                "SELECT COUNT(later.id) FROM rounds r LEFT JOIN rounds later \
+                "SELECT COUNT(later.id), (SELECT COUNT(*) FROM tournament_stages s \
+                 WHERE s.tournament_id = r.tournament_id AND s.kind = r.phase AND s.status = $3) \
+                 FROM rounds r LEFT JOIN rounds later \
                  ON later.tournament_id = r.tournament_id AND later.number > r.number \
-                 WHERE r.id = $1 AND r.tournament_id = $2 GROUP BY r.id",
+                 WHERE r.id = $1 AND r.tournament_id = $2 GROUP BY r.id, r.tournament_id, r.phase",
             )
             .bind(round)
             .bind(tournament)
+            .bind(crate::store::stages::StageStatus::Closed)
             .fetch_optional(c)
             .await
         })?;
         return Err(match later {
             None => StoreError::NotFound,
-            Some((n,)) if n > 0 => StoreError::Refused(super::Refusal::NextRoundPaired),
+            Some((n, _)) if n > 0 => StoreError::Refused(super::Refusal::NextRoundPaired),
+            Some((_, closed)) if closed > 0 => StoreError::Refused(super::Refusal::StageClosed),
             Some(_) => StoreError::Conflict,
         });
     }
