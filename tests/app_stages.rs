@@ -327,6 +327,10 @@ async fn the_final_from_the_draw_to_the_knockout_second_round() {
         stage_refusal(rounds::unlock(&day.db, day.t, last, "poprawka", day.organiser).await),
         StageRefusal::StageClosed
     );
+    // Nor does a result of it change, not even the organiser's correction of a locked round.
+    let m = day.matches(last).await.into_iter().find(|m| m.player_b.is_some()).unwrap();
+    let role = bitwa::store::tournaments::Role::Organiser;
+    assert_eq!(stage_refusal(day.enter_as(&m, 1, &red_wins(21), role).await), StageRefusal::StageClosed);
     assert_eq!(refusal(close::reopen(&day.db, day.t, "  ", day.organiser).await), Refusal::ReasonRequired);
     close::reopen(&day.db, day.t, "poprawka wyniku", day.organiser).await.unwrap();
     rounds::unlock(&day.db, day.t, last, "poprawka wyniku", day.organiser).await.unwrap();

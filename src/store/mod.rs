@@ -198,8 +198,9 @@ pub enum Refusal {
     /// A locked round opens again only while no later round is paired (the later pairing counted
     /// its results).
     NextRoundPaired,
-    /// A round of a closed stage opens again only once the stage is reopened (its ranking was
-    /// frozen from the round's results).
+    /// A closed stage's ranking is frozen from its rounds' results: until the stage is reopened,
+    /// none of its rounds unlocks and no result or walkover of it changes (not even the
+    /// organiser's correction of a locked round).
     StageClosed,
     /// A typed result for a game being recorded at the table (the recording writes its result; the
     /// organiser may end the recording first).

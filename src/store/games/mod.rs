@@ -185,12 +185,15 @@ pub(super) async fn save_result_in(
         version: i64,
         forfeit: Option<Forfeit>,
         round_status: Status,
+        stage_closed: bool,
     }
     // The game, checked to be the tournament's, with its match's forfeit.
     let old: Option<Stored> = on!(&mut *tx, |c| {
         sqlx::query_as(
         "SELECT g.winner, g.termination, g.red_points, g.red_clock_secs, g.polish_clock_secs, g.log_text, \
-         g.log_status, g.log_message, g.edition AS log_edition, g.version, m.forfeit, r.status AS round_status \
+         g.log_status, g.log_message, g.edition AS log_edition, g.version, m.forfeit, r.status AS round_status, \
+         EXISTS (SELECT 1 FROM tournament_stages s WHERE s.tournament_id = r.tournament_id \
+         AND s.kind = r.phase AND s.status = 'closed') AS stage_closed \
          FROM games g JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id \
          WHERE g.id = $1 AND r.tournament_id = $2",
     )
@@ -199,7 +202,7 @@ pub(super) async fn save_result_in(
     .fetch_optional(c)
     .await
     })?;
-    let Some(Stored { entry: old, version: current, forfeit, round_status }) = old else {
+    let Some(Stored { entry: old, version: current, forfeit, round_status, stage_closed }) = old else {
         return Err(StoreError::NotFound);
     };
     if current != version {
@@ -207,6 +210,11 @@ pub(super) async fn save_result_in(
     }
     if !open.contains(&round_status) {
         return Err(StoreError::Refused(Refusal::RoundNotOpen));
+    }
+    // A closed stage's ranking is frozen from these results: not even the organiser's correction
+    // of a locked round lands until the stage is reopened.
+    if stage_closed {
+        return Err(StoreError::Refused(Refusal::StageClosed));
     }
     if forfeit.is_some() {
         return Err(StoreError::Refused(Refusal::MatchForfeited));

@@ -57,20 +57,24 @@ pub async fn set_forfeit(
     open: &[Status],
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    let old: Option<(Option<Forfeit>, i64, Status)> = on!(&mut tx, |c| sqlx::query_as(
-        "SELECT m.forfeit, m.version, r.status FROM matches m JOIN rounds r ON r.id = m.round_id \
-         WHERE m.id = $1 AND r.tournament_id = $2",
+    let old: Option<(Option<Forfeit>, i64, Status, bool)> = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT m.forfeit, m.version, r.status, EXISTS (SELECT 1 FROM tournament_stages s \
+         WHERE s.tournament_id = r.tournament_id AND s.kind = r.phase AND s.status = 'closed') \
+         FROM matches m JOIN rounds r ON r.id = m.round_id WHERE m.id = $1 AND r.tournament_id = $2",
     )
     .bind(m)
     .bind(tournament)
     .fetch_optional(c)
     .await)?;
-    let Some((old, current, status)) = old else { return Err(StoreError::NotFound) };
+    let Some((old, current, status, stage_closed)) = old else { return Err(StoreError::NotFound) };
     if current != version {
         return Err(StoreError::Conflict);
     }
     if !open.contains(&status) {
         return Err(StoreError::Refused(crate::store::Refusal::RoundNotOpen));
+    }
+    if stage_closed {
+        return Err(StoreError::Refused(crate::store::Refusal::StageClosed));
     }
     let updated = on!(&mut tx, |c| sqlx::query(
         "UPDATE matches SET forfeit = $1, version = version + 1 WHERE id = $2 AND version = $3"
