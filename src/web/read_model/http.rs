@@ -577,4 +577,40 @@ mod tests {
         drop(store);
         assert_eq!(budget.used(), 0, "a dropped store gives its bytes back");
     }
+
+    #[test]
+    fn a_live_body_answers_only_at_its_recordings_and_before_its_deadline_and_replaces_the_one_before() {
+        let req = actix_web::test::TestRequest::default().to_http_request();
+        let budget = Budget::new(40_000);
+        let store = PageStore::new(Arc::clone(&budget));
+        let at = |revisions: Vec<(i64, i64)>, until_ms| LiveAt { revisions, until_ms };
+        let _ = store.serve_live(
+            &req,
+            Some(key("/t/1/live")),
+            at(vec![(7, 3)], 1_000),
+            Body::html("a".repeat(2000)),
+        );
+        assert_eq!(budget.used(), 3000);
+        let live = Some(key("/t/1/live"));
+        assert!(store.cached_live(&req, live.as_ref(), &[(7, 3)], 999).is_some(), "same recordings, in time");
+        assert!(
+            store.cached_live(&req, live.as_ref(), &[(7, 4)], 999).is_none(),
+            "a line was recorded since"
+        );
+        assert!(store.cached_live(&req, live.as_ref(), &[(7, 3), (9, 1)], 999).is_none(), "a game started");
+        assert!(store.cached_live(&req, live.as_ref(), &[(7, 3)], 1_000).is_none(), "its clock reading aged");
+        assert!(store.cached_live(&req, None, &[(7, 3)], 0).is_none(), "a logged-in visitor: never");
+        // The next body under the key takes the place of the one before (and its charge).
+        let _ = store.serve_live(
+            &req,
+            Some(key("/t/1/live")),
+            at(vec![(7, 4)], 5_000),
+            Body::html("b".repeat(1000)),
+        );
+        assert_eq!(budget.used(), 1500);
+        assert_eq!(store.kept(), (1, 1500));
+        assert!(store.cached_live(&req, live.as_ref(), &[(7, 4)], 0).is_some());
+        drop(store);
+        assert_eq!(budget.used(), 0);
+    }
 }
