@@ -62,7 +62,13 @@ impl Driver {
     /// The viewport as a phone (390 px) or a projector's laptop (1280 px).
     async fn width(&self, width: u32) {
         let path = format!("/session/{}/goog/cdp/execute", self.session);
-        let height = if width < 600 { 844 } else { 900 };
+        let height = if width < 600 {
+            844
+        } else if width >= 1920 {
+            1080
+        } else {
+            900
+        };
         let params = json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600});
         self.call(
             "POST",
@@ -428,6 +434,13 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
             let (page, view) = driver.widths().await;
             assert!(page <= view, "no horizontal scroll on the live page: {page} > {view}");
             driver.screenshot("live-1280").await;
+            // And at the projector's 1920 x 1080: the larger type, still no horizontal scroll.
+            driver.width(1920).await;
+            driver.go(&format!("{}/t/{t}/live", app.base)).await;
+            driver.wait_for(&format!("#live-game-{g} svg.board")).await;
+            let (page, view) = driver.widths().await;
+            assert!(view >= 1900 && page <= view, "the live page at 1920 px: {page} > {view}");
+            driver.screenshot("live-1920").await;
             driver.width(390).await;
             driver.go(&format!("{}/ref/t/{t}/game/{g}/record", app.base)).await;
             driver.wait_for("#recorder").await;

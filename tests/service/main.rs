@@ -53,6 +53,7 @@ mod store;
 mod table;
 mod table_clock;
 mod table_forced;
+mod table_live;
 mod table_races;
 mod table_stands;
 mod throttling;

@@ -384,7 +384,8 @@ async fn the_live_page_follows_a_game_in_play_and_a_clock_an_older_version_ran_s
     let app = TestApp::spawn().await;
     let (t, _admin, referee, g) = one_table(&app).await;
     let visitor = app.browser();
-    visitor.get(&format!("/t/{t}/live")).await.assert_ok().assert_contains("id=\"live-none\"");
+    // Before any game: the one table is listed, not started, without a board.
+    visitor.get(&format!("/t/{t}/live")).await.assert_ok().assert_contains("data-state=\"not-started\"");
     start(&referee, t, g).await;
     for line in &lines[..5] {
         assert_eq!(post_line(&referee, t, g, line).await.status, 303);
@@ -417,13 +418,21 @@ async fn the_live_page_follows_a_game_in_play_and_a_clock_an_older_version_ran_s
             on_db!(db, |c| sqlx::query(sql).bind(side).bind(g).execute(c).await.map(|_| ())).unwrap();
         }
     };
-    back("UPDATE recordings SET since_ms = since_ms - 901000 WHERE game_id = $2 AND $1 = $1", "").await;
+    // (Each change moves the recording's revision on, as every write of the recorder does: the live
+    // page's kept body is keyed on it.)
+    back("UPDATE recordings SET since_ms = since_ms - 901000, revision = revision + 1 WHERE game_id = $2 AND $1 = $1", "")
+        .await;
     visitor.get(&format!("/t/{t}/live")).await.assert_contains(&format!("id=\"live-game-{g}\""));
     // A recording an older version started keeps the server's clock it ran (until its next line):
     // once that clock of the side to move runs out, the next page view ends the game on time.
     let side = flag_side(&referee.get(&url(t, g)).await.body);
-    back("UPDATE recordings SET running = $1, since_ms = since_ms - 901000 WHERE game_id = $2", side).await;
-    visitor.get(&format!("/t/{t}/live")).await.assert_contains("id=\"live-none\"");
+    back(
+        "UPDATE recordings SET running = $1, since_ms = since_ms - 901000, revision = revision + 1 WHERE game_id = $2",
+        side,
+    )
+    .await;
+    // The game is over: its table is listed without a board (the match goes on with game 2).
+    visitor.get(&format!("/t/{t}/live")).await.assert_lacks(&format!("id=\"live-game-{g}\""));
     let (termination,): (String,) = on_db!(&db, |c| {
         sqlx::query_as("SELECT termination FROM games WHERE id = $1").bind(g).fetch_one(c).await
     })

@@ -116,6 +116,23 @@ pub async fn in_play_in(conn: &mut Conn, tournament: TournamentId) -> Result<Vec
     Ok(rows.into_iter().map(|(g,)| g).collect())
 }
 
+/// Each game of a tournament being recorded now with its recording's revision (which every line,
+/// undo, pause and resume moves on): what the live page's cached body was rendered at.
+///
+/// # Errors
+/// The query fails.
+pub async fn revisions_in(db: &Store, tournament: TournamentId) -> Result<Vec<(GameId, i64)>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as(
+        "SELECT r.game_id, r.revision FROM recordings r JOIN games g ON g.id = r.game_id \
+         JOIN matches m ON m.id = g.match_id JOIN rounds rd ON rd.id = m.round_id \
+         WHERE rd.tournament_id = $1 AND r.status = $2 ORDER BY r.game_id",
+    )
+    .bind(tournament)
+    .bind(Status::Recording)
+    .fetch_all(c)
+    .await)?)
+}
+
 /// The recording of a game with its lines, if one was started.
 ///
 /// # Errors

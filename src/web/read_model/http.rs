@@ -345,6 +345,8 @@ pub fn to_canonical(req: &HttpRequest) -> Option<HttpResponse> {
 /// list): dropped with it, so nothing here can be stale.
 pub struct PageStore {
     pages: Mutex<HashMap<PageKey, Arc<Body>>>,
+    /// The live page's bodies: one per key, each with the recordings it was rendered at.
+    live: Mutex<HashMap<PageKey, LiveBody>>,
     /// Bytes this store charged to the budget (released when it is dropped).
     charged: AtomicUsize,
     budget: Arc<Budget>,
@@ -353,7 +355,7 @@ pub struct PageStore {
 impl PageStore {
     #[must_use]
     pub fn new(budget: Arc<Budget>) -> PageStore {
-        PageStore { pages: Mutex::default(), charged: AtomicUsize::new(0), budget }
+        PageStore { pages: Mutex::default(), live: Mutex::default(), charged: AtomicUsize::new(0), budget }
     }
 
     /// The cached answer to this request, if there is one.
@@ -387,12 +389,79 @@ impl PageStore {
     }
 }
 
+/// What a live page's body was rendered at, besides the tournament's stamp: the revision of each
+/// recording in play (a recorded line does not move the stamp) and the moment it stops being true
+/// (a running clock's reading ages; a flag falls).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveAt {
+    /// `(game, revision)` of every recording in play, in game order.
+    pub revisions: Vec<(i64, i64)>,
+    /// Milliseconds since the epoch after which the body is rendered again.
+    pub until_ms: i64,
+}
+
+struct LiveBody {
+    at: LiveAt,
+    body: Arc<Body>,
+    charge: usize,
+}
+
+impl PageStore {
+    /// The cached live page for this request, if it was rendered at the same recordings and is
+    /// still current at `now_ms`.
+    #[must_use]
+    pub fn cached_live(
+        &self,
+        req: &HttpRequest,
+        key: Option<&PageKey>,
+        revisions: &[(i64, i64)],
+        now_ms: i64,
+    ) -> Option<HttpResponse> {
+        let live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+        let kept = live.get(key?)?;
+        (kept.at.revisions == revisions && now_ms < kept.at.until_ms)
+            .then(|| kept.body.respond(req, SHARED, VARY))
+    }
+
+    /// Answer with a freshly rendered live page, keeping it (in place of the one before under the
+    /// same key) for the next visitor if `key` is `Some` and the budget allows.
+    #[must_use]
+    pub fn serve_live(
+        &self,
+        req: &HttpRequest,
+        key: Option<PageKey>,
+        at: LiveAt,
+        body: Body,
+    ) -> HttpResponse {
+        let Some(key) = key else { return body.respond(req, PERSONAL, VARY) };
+        if body.carries_a_form_token() {
+            tracing::warn!(path = %key.path, "a shared live page carried a CSRF token: not cached");
+            return body.respond(req, PERSONAL, VARY);
+        }
+        let body = Arc::new(body);
+        let charge = body.size() + body.size() / 2;
+        let mut live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(old) = live.remove(&key) {
+            self.charged.fetch_sub(old.charge, Ordering::AcqRel);
+            self.budget.release(old.charge);
+        }
+        let within_store =
+            self.charged.load(Ordering::Acquire).saturating_add(charge) <= self.budget.per_store;
+        if within_store && self.budget.try_charge(charge) {
+            self.charged.fetch_add(charge, Ordering::AcqRel);
+            live.insert(key, LiveBody { at, body: Arc::clone(&body), charge });
+        }
+        body.respond(req, SHARED, VARY)
+    }
+}
+
 impl PageStore {
     /// Bodies kept, and the bytes charged for them.
     #[must_use]
     pub fn kept(&self) -> (usize, usize) {
         (
-            self.pages.lock().unwrap_or_else(PoisonError::into_inner).len(),
+            self.pages.lock().unwrap_or_else(PoisonError::into_inner).len()
+                + self.live.lock().unwrap_or_else(PoisonError::into_inner).len(),
             self.charged.load(Ordering::Acquire),
         )
     }
@@ -507,5 +576,41 @@ mod tests {
         assert!(store.cached(&req, Some(&key("/form"))).is_none());
         drop(store);
         assert_eq!(budget.used(), 0, "a dropped store gives its bytes back");
+    }
+
+    #[test]
+    fn a_live_body_answers_only_at_its_recordings_and_before_its_deadline_and_replaces_the_one_before() {
+        let req = actix_web::test::TestRequest::default().to_http_request();
+        let budget = Budget::new(40_000);
+        let store = PageStore::new(Arc::clone(&budget));
+        let at = |revisions: Vec<(i64, i64)>, until_ms| LiveAt { revisions, until_ms };
+        let _ = store.serve_live(
+            &req,
+            Some(key("/t/1/live")),
+            at(vec![(7, 3)], 1_000),
+            Body::html("a".repeat(2000)),
+        );
+        assert_eq!(budget.used(), 3000);
+        let live = Some(key("/t/1/live"));
+        assert!(store.cached_live(&req, live.as_ref(), &[(7, 3)], 999).is_some(), "same recordings, in time");
+        assert!(
+            store.cached_live(&req, live.as_ref(), &[(7, 4)], 999).is_none(),
+            "a line was recorded since"
+        );
+        assert!(store.cached_live(&req, live.as_ref(), &[(7, 3), (9, 1)], 999).is_none(), "a game started");
+        assert!(store.cached_live(&req, live.as_ref(), &[(7, 3)], 1_000).is_none(), "its clock reading aged");
+        assert!(store.cached_live(&req, None, &[(7, 3)], 0).is_none(), "a logged-in visitor: never");
+        // The next body under the key takes the place of the one before (and its charge).
+        let _ = store.serve_live(
+            &req,
+            Some(key("/t/1/live")),
+            at(vec![(7, 4)], 5_000),
+            Body::html("b".repeat(1000)),
+        );
+        assert_eq!(budget.used(), 1500);
+        assert_eq!(store.kept(), (1, 1500));
+        assert!(store.cached_live(&req, live.as_ref(), &[(7, 4)], 0).is_some());
+        drop(store);
+        assert_eq!(budget.used(), 0);
     }
 }

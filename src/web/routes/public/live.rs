@@ -1,8 +1,16 @@
-//! The live page (`/t/{t}/live`), for the venue's projector and anyone's phone: the tables of the current
-//! round whose games are being recorded, each with a small board, the game round and phase, both clocks
-//! and the score of the match so far. `table.js` fetches `?frame=1` every few seconds and swaps it in (no
+//! The live page (`/t/{t}/live`), for the venue's projector and anyone's phone: every table of the
+//! current round, in table order: in play (each game being recorded with its board, the game round
+//! and phase, whose decision, both clocks with the running one marked), finished (the match's result
+//! sentence) or not started. `table.js` fetches `?frame=1` every few seconds and swaps it in (no
 //! reload flicker); without JavaScript the page has a plain reload link.
+//!
+//! Served from the read model like every public page: an anonymous visitor's body is kept in the
+//! tournament's page store at its stamp (`PageStore::serve_live`), with the revision of every
+//! recording in play (a recorded line does not move the stamp; one query per request reads them) and,
+//! while a clock runs, for a second at most (its reading ages, and a flag that falls is noticed by the
+//! next render). A logged-in visitor's page is rendered for them and never stored.
 
+use crate::app::snapshot::MatchState;
 use crate::store::recordings::{self, Status as RecStatus};
 use crate::store::{Store, TournamentId};
 use crate::web::board::Board;
@@ -11,17 +19,66 @@ use crate::web::extract::ctx::Ctx;
 use crate::web::forms::rules::rule_options;
 use crate::web::read_model::cache::Views;
 use crate::web::read_model::editions::EditionCache;
-use crate::web::read_model::http::live_answer;
-use crate::web::routes::render;
+use crate::web::read_model::http::{Body, LiveAt, PageKey, live_answer, to_canonical};
+use crate::web::read_model::view::TournamentView;
 use crate::web::table::recorded::{self, now_ms};
 use crate::web::table::{ClockView, clock_views, phase_key, side_key};
-use actix_web::{HttpResponse, web};
+use crate::web::text::sentences::match_sentence;
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
+/// How long a body showing a running clock is kept: its reading is at most this old.
+const RUNNING_CLOCK_MS: i64 = 1_000;
+
+/// Where a table of the round stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableState {
+    /// A game is being recorded, or the match is under way (a game's result is in, not decided).
+    InPlay,
+    /// The match is decided (or waits only for the knowledge test).
+    Finished,
+    /// No game has a result and none is being recorded.
+    NotStarted,
+}
+
+impl TableState {
+    /// The `i18n` key of the state's word.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            TableState::InPlay => "live_match_in_play",
+            TableState::Finished => "live_finished",
+            TableState::NotStarted => "live_not_started",
+        }
+    }
+
+    /// The CSS class (and the state's name in the page, for tests and styles).
+    #[must_use]
+    pub fn class(self) -> &'static str {
+        match self {
+            TableState::InPlay => "in-play",
+            TableState::Finished => "finished",
+            TableState::NotStarted => "not-started",
+        }
+    }
+}
+
+/// One table (match) of the round.
+pub struct LiveMatch {
+    pub table: i64,
+    pub match_id: i64,
+    pub a_name: String,
+    pub b_name: String,
+    pub state: TableState,
+    /// The match's result sentence (the same as on the round's page).
+    pub sentence: String,
+    /// Its games being recorded now.
+    pub games: Vec<LiveTable>,
+}
+
 /// One game in play.
 pub struct LiveTable {
-    pub table: i64,
     pub game_id: i64,
     pub game_no: i64,
     pub red_name: String,
@@ -42,7 +99,7 @@ struct LivePage<'a> {
     ctx: &'a Ctx,
     t: &'a crate::store::tournaments::Tournament,
     round: Option<i64>,
-    tables: Vec<LiveTable>,
+    tables: Vec<LiveMatch>,
     poll: String,
 }
 
@@ -52,7 +109,7 @@ struct LiveFrame<'a> {
     ctx: &'a Ctx,
     t: &'a crate::store::tournaments::Tournament,
     round: Option<i64>,
-    tables: Vec<LiveTable>,
+    tables: Vec<LiveMatch>,
 }
 
 #[derive(Deserialize)]
@@ -61,6 +118,7 @@ pub struct LiveQuery {
 }
 
 pub async fn live_page(
+    req: HttpRequest,
     ctx: Ctx,
     db: web::Data<Store>,
     views: web::Data<Views>,
@@ -68,76 +126,127 @@ pub async fn live_page(
     path: web::Path<i64>,
     query: web::Query<LiveQuery>,
 ) -> Result<HttpResponse, WebError> {
-    // The read model for the round's rows (recorded lines are read per game: they do not move the
-    // tournament's stamp). Rendered per request: the clocks change every second.
-    let view = views.get(&db, TournamentId(path.into_inner())).await?;
+    if let Some(redirect) = to_canonical(&req) {
+        return Ok(redirect);
+    }
+    let id = TournamentId(path.into_inner());
+    let view = views.get(&db, id).await?;
+    let frame = query.frame.is_some();
+    let logged_in = ctx.user.is_some();
+    let key = if logged_in { None } else { PageKey::shared(&req, &ctx, if frame { "frame" } else { "" }) };
+    let revisions: Vec<(i64, i64)> =
+        recordings::revisions_in(&db, id).await?.into_iter().map(|(g, r)| (g.0, r)).collect();
+    if let Some(hit) = view.pages.cached_live(&req, key.as_ref(), &revisions, now_ms()) {
+        return Ok(live_answer(hit, logged_in));
+    }
+    let recording: std::collections::HashSet<i64> = revisions.iter().map(|&(g, _)| g).collect();
+    let (tables, until_ms) = tables(&ctx, &db, &editions, &view, &recording).await?;
+    let t = view.t();
+    let round = view.round_in_play().map(|r| r.number);
+    let html = if frame {
+        LiveFrame { ctx: &ctx, t, round, tables }.render()?
+    } else {
+        let poll = format!("/t/{}/live?frame=1", t.id);
+        LivePage { ctx: &ctx, t, round, tables, poll }.render()?
+    };
+    let at = LiveAt { revisions, until_ms };
+    Ok(live_answer(view.pages.serve_live(&req, key, at, Body::html(html)), logged_in))
+}
+
+/// Every table of the round in play, and until when the page shows them as they are.
+async fn tables(
+    ctx: &Ctx,
+    db: &Store,
+    editions: &EditionCache,
+    view: &TournamentView,
+    recording: &std::collections::HashSet<i64>,
+) -> Result<(Vec<LiveMatch>, i64), WebError> {
     let options = rule_options(&view.t().config());
     let t = view.t();
-    let round = view.round_in_play();
+    let mut until_ms = i64::MAX;
     let mut tables = Vec::new();
-    if let Some(r) = round {
-        for m in view.match_rows_of_round(r).filter(|m| m.player_b.is_some()) {
-            let games = view.game_rows(m.id);
-            let won = |player| {
-                games
-                    .iter()
-                    .filter(|g| {
-                        crate::app::snapshot::outcome_of(g).is_some_and(|o| {
-                            let red_won = o.winner == crate::outcome::Side::Red;
-                            (g.red_player == player) == red_won
-                        })
+    let Some(r) = view.round_in_play() else { return Ok((tables, until_ms)) };
+    let lines: std::collections::HashMap<_, _> = view.lines_of_round(r).map(|l| (l.id, l)).collect();
+    for m in view.match_rows_of_round(r).filter(|m| m.player_b.is_some()) {
+        let Some(line) = lines.get(&m.id) else { continue };
+        let games = view.game_rows(m.id);
+        let won = |player| {
+            games
+                .iter()
+                .filter(|g| {
+                    crate::app::snapshot::outcome_of(g).is_some_and(|o| {
+                        let red_won = o.winner == crate::outcome::Side::Red;
+                        (g.red_player == player) == red_won
                     })
-                    .count()
-            };
-            let score = match m.player_b {
-                Some(b) => format!(
-                    "{} {} : {} {}",
-                    m.a_name,
-                    won(m.player_a),
-                    won(b),
-                    m.b_name.clone().unwrap_or_default()
-                ),
-                None => String::new(),
-            };
-            for g in games {
-                let Some(mut rec) = recordings::get(&db, g.id).await? else { continue };
-                if rec.status != RecStatus::Recording {
-                    continue;
-                }
-                let edition = editions.get(&db, &rec.edition).await?;
-                if recorded::settle(&db, t, m, g, &rec, &edition, options).await? {
-                    match recordings::get(&db, g.id).await? {
-                        Some(r) if r.status == RecStatus::Recording => rec = r,
-                        _ => continue,
-                    }
-                }
-                let replay = recorded::replay(&rec, &edition, options)?;
-                let state = replay.current();
-                let (red_name, polish_name) = recorded::names(m, g);
-                let mut board = Board::of(state, &format!("t{}", g.id));
-                board.small = true;
-                tables.push(LiveTable {
-                    table: m.table_no,
-                    game_id: g.id.0,
-                    game_no: g.game_no,
-                    clocks: clock_views(&rec.clock, now_ms(), ctx.lang, [&red_name, &polish_name]),
-                    red_name,
-                    polish_name,
-                    score: score.clone(),
-                    board: board.svg(ctx.lang),
-                    game_round: state.round(),
-                    phase: phase_key(state),
-                    decides: state.to_act().map_or("", side_key),
-                    steps: replay.lines.len(),
-                });
+                })
+                .count()
+        };
+        let score = match m.player_b {
+            Some(b) => format!(
+                "{} {} : {} {}",
+                m.a_name,
+                won(m.player_a),
+                won(b),
+                m.b_name.clone().unwrap_or_default()
+            ),
+            None => String::new(),
+        };
+        let mut in_play = Vec::new();
+        for g in games {
+            if !recording.contains(&g.id.0) {
+                continue;
             }
+            let Some(mut rec) = recordings::get(db, g.id).await? else { continue };
+            if rec.status != RecStatus::Recording {
+                continue;
+            }
+            let edition = editions.get(db, &rec.edition).await?;
+            if recorded::settle(db, t, m, g, &rec, &edition, options).await? {
+                match recordings::get(db, g.id).await? {
+                    Some(r) if r.status == RecStatus::Recording => rec = r,
+                    _ => continue,
+                }
+            }
+            let replay = recorded::replay(&rec, &edition, options)?;
+            let state = replay.current();
+            let (red_name, polish_name) = recorded::names(m, g);
+            let mut board = Board::of(state, &format!("t{}", g.id));
+            board.small = true;
+            if rec.clock.running.is_some() && !rec.paused {
+                until_ms = until_ms.min(now_ms().saturating_add(RUNNING_CLOCK_MS));
+            }
+            in_play.push(LiveTable {
+                game_id: g.id.0,
+                game_no: g.game_no,
+                clocks: clock_views(&rec.clock, now_ms(), ctx.lang, [&red_name, &polish_name]),
+                red_name,
+                polish_name,
+                score: score.clone(),
+                board: board.svg(ctx.lang),
+                game_round: state.round(),
+                phase: phase_key(state),
+                decides: state.to_act().map_or("", side_key),
+                steps: replay.lines.len(),
+            });
         }
+        let state = if !in_play.is_empty() {
+            TableState::InPlay
+        } else {
+            match line.state {
+                MatchState::Decided(_) | MatchState::NeedsKnowledgeTest => TableState::Finished,
+                MatchState::Pending if !line.started() => TableState::NotStarted,
+                _ => TableState::InPlay,
+            }
+        };
+        tables.push(LiveMatch {
+            table: m.table_no,
+            match_id: m.id.0,
+            a_name: line.a_name.clone(),
+            b_name: line.b_name.clone(),
+            state,
+            sentence: match_sentence(&ctx.lang, line),
+            games: in_play,
+        });
     }
-    let round = round.map(|r| r.number);
-    let logged_in = ctx.user.is_some();
-    if query.frame.is_some() {
-        return Ok(live_answer(render(&LiveFrame { ctx: &ctx, t, round, tables })?, logged_in));
-    }
-    let poll = format!("/t/{}/live?frame=1", t.id);
-    Ok(live_answer(render(&LivePage { ctx: &ctx, t, round, tables, poll })?, logged_in))
+    Ok((tables, until_ms))
 }

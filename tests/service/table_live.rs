@@ -1,0 +1,94 @@
+//! The live page for the venue's projector (issue 21, item 5): every table of the round in play, as
+//! in play (its recorded game with the board), finished (the match's result) or not started, served
+//! from the read model: a visitor's body is kept at the tournament's stamp and the recordings'
+//! revisions, so a second visitor is answered from the store; a recorded line (which does not move
+//! the stamp) makes the next page new; a logged-in visitor's page is never stored.
+
+use crate::helpers::*;
+use crate::setup::Day;
+use crate::table::{db, post_line, start, table_game};
+use bitwa::store::TournamentId;
+
+/// The value of the first `data-ms="…"` after `id="live-game-{g}"` in a live page.
+fn red_ms(body: &str, g: i64) -> String {
+    let game = body.find(&format!("id=\"live-game-{g}\"")).expect("the game is on the live page");
+    let at = body[game..].find("data-ms=\"").expect("a clock") + game + "data-ms=\"".len();
+    body[at..at + body[at..].find('"').expect("closed")].to_string()
+}
+
+#[actix_rt::test]
+async fn the_live_page_lists_finished_in_play_and_waiting_tables_and_a_second_visitor_gets_the_kept_body() {
+    let (lines, _) = table_game();
+    let app = TestApp::spawn().await;
+    let day = Day::new(&app).players(6).referee().published().open().await;
+    let t = day.t;
+    let [done, playing, waiting] = [day.matches[0], day.matches[1], day.matches[2]];
+    // Table 1 is over (both games typed), table 2 is being recorded, table 3 has not begun.
+    for i in 0..2 {
+        let games = day.games(done).await;
+        let saved = day.result(&games[i], "red", "warsaw-entered", "21").await;
+        assert_eq!(saved.status, 303, "{}", saved.body);
+    }
+    let g = day.games(playing).await[0].0;
+    start(day.referee(), t, g).await;
+    for line in &lines[..3] {
+        assert_eq!(post_line(day.referee(), t, g, line).await.status, 303);
+    }
+    let round = app.browser().get(&format!("/t/{t}/round/1")).await;
+
+    let visitor = app.browser();
+    let live = visitor.get(&format!("/t/{t}/live")).await;
+    live.assert_ok()
+        .assert_contains(&format!("id=\"live-match-{done}\" data-state=\"finished\""))
+        .assert_contains(&format!("id=\"live-match-{playing}\" data-state=\"in-play\""))
+        .assert_contains(&format!("id=\"live-match-{waiting}\" data-state=\"not-started\""))
+        .assert_contains(&format!("id=\"live-game-{g}\""))
+        .assert_contains("class=\"board small\"")
+        .assert_contains("Zakończony")
+        .assert_contains("W toku")
+        .assert_contains("Nierozpoczęty");
+    // The finished table says its result as the round's page does.
+    let finished = &live.body[live.body.find(&format!("id=\"live-match-{done}\"")).unwrap()..];
+    let sentence =
+        &finished[finished.find("class=\"live-result\">").unwrap() + "class=\"live-result\">".len()..];
+    let sentence = &sentence[..sentence.find("</p>").unwrap()];
+    assert!(!sentence.is_empty());
+    round.assert_contains(sentence);
+    // Only one board: the tables not being recorded show none.
+    assert_eq!(live.body.matches("class=\"board small\"").count(), 1);
+
+    // The clock as stored; changed behind the server's back (no write moves the stamp or the
+    // recording's revision), a second visitor still gets the kept body: it was not rendered again.
+    let shown = red_ms(&live.body, g);
+    let kept = app.views.kept(TournamentId(t)).expect("the tournament's view is built");
+    let db = db(&app).await;
+    on_db!(&db, |c| sqlx::query("UPDATE recordings SET red_ms = red_ms - 60000 WHERE game_id = $1")
+        .bind(g)
+        .execute(c)
+        .await
+        .map(|_| ()))
+    .unwrap();
+    let again = app.browser().get(&format!("/t/{t}/live")).await;
+    again.assert_ok();
+    assert_eq!(again.body, live.body, "the second visitor's page is the kept body");
+    assert_eq!(again.header("etag"), live.header("etag"));
+    assert_eq!(red_ms(&again.body, g), shown);
+    assert_eq!(app.views.kept(TournamentId(t)), Some(kept), "nothing rendered and kept again");
+    assert_eq!(again.header("cache-control"), "public, max-age=3");
+    // The frame is kept apart from the page (and is one too).
+    let frame = visitor.get(&format!("/t/{t}/live?frame=1")).await;
+    frame.assert_ok().assert_lacks("<html").assert_contains(&format!("id=\"live-game-{g}\""));
+    assert_eq!(visitor.get(&format!("/t/{t}/live?frame=1")).await.body, frame.body);
+
+    // A logged-in visitor's page is rendered for them: it shows the stored clock, and is not kept.
+    let mine = day.referee().get(&format!("/t/{t}/live")).await;
+    assert_eq!(mine.header("cache-control"), "no-store");
+    let expected = (shown.parse::<i64>().unwrap() - 60_000).to_string();
+    assert_eq!(red_ms(&mine.body, g), expected);
+
+    // A recorded line moves the recording's revision (not the stamp): the next visitor's page is new.
+    assert_eq!(post_line(day.referee(), t, g, &lines[3]).await.status, 303);
+    let after = app.browser().get(&format!("/t/{t}/live")).await;
+    assert_ne!(after.body, live.body);
+    assert_eq!(red_ms(&after.body, g), expected, "rendered again from the stored recording");
+}
