@@ -35,6 +35,7 @@ mod helpers;
 mod inputs;
 mod logs;
 mod persons;
+mod phones;
 mod print;
 mod privacy;
 mod processes;
