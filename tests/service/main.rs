@@ -11,6 +11,7 @@ mod assignments;
 mod backup;
 mod bodies;
 mod browser;
+mod browser_phones;
 mod browser_print;
 mod browser_table;
 mod browser_targets;
