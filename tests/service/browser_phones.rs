@@ -10,9 +10,29 @@ use crate::helpers::*;
 use crate::setup::Day;
 
 const SURNAMES: [&str; 23] = [
-    "Nowak", "Kowalska", "Wiśniewski", "Wójcik", "Kowalczyk", "Kamińska", "Lewandowski", "Zielińska",
-    "Szymański", "Woźniak", "Dąbrowski", "Kozłowska", "Jankowski", "Mazur", "Kwiatkowska", "Krawczyk",
-    "Piotrowski", "Grabowska", "Nowakowski", "Pawłowska", "Michalski", "Adamczyk", "Dudek",
+    "Nowak",
+    "Kowalska",
+    "Wiśniewski",
+    "Wójcik",
+    "Kowalczyk",
+    "Kamińska",
+    "Lewandowski",
+    "Zielińska",
+    "Szymański",
+    "Woźniak",
+    "Dąbrowski",
+    "Kozłowska",
+    "Jankowski",
+    "Mazur",
+    "Kwiatkowska",
+    "Krawczyk",
+    "Piotrowski",
+    "Grabowska",
+    "Nowakowski",
+    "Pawłowska",
+    "Michalski",
+    "Adamczyk",
+    "Dudek",
 ];
 
 /// Where the element `css` starts, in CSS px from the top of the page (`None`: not on the page).
@@ -49,7 +69,8 @@ async fn on_a_phone_a_parent_finds_a_player_typed_without_polish_letters_and_fol
     for (i, s) in SURNAMES.iter().enumerate() {
         csv.push_str(&format!("Gracz{} {s};2008-{:02}-{:02};LO {}\n", i + 1, i % 12 + 1, i + 1, i % 5 + 1));
     }
-    let day = Day::new(&app).config(&[("swiss_rounds", "5")]).imported(&csv).referee().published().open().await;
+    let day =
+        Day::new(&app).config(&[("swiss_rounds", "5")]).imported(&csv).referee().published().open().await;
     let t = day.t;
     let driver = Driver::start(&chromium, &chromedriver).await;
     driver.go(&format!("{}/", app.base)).await;
@@ -116,7 +137,9 @@ async fn on_a_phone_a_parent_finds_a_player_typed_without_polish_letters_and_fol
     assert!(admin.contains("href=\"#config\""), "the organiser page opens with jump links");
     heights.push(("organiser page".to_string(), height(&driver).await));
     let config = top_of(&driver, "#config").await.unwrap_or(0.0);
-    println!("390 px: the configuration starts at {config:.0} px on the organiser page (one tap from the top)");
+    println!(
+        "390 px: the configuration starts at {config:.0} px on the organiser page (one tap from the top)"
+    );
     for (page, h) in &heights {
         println!("390 px: {page}: {h} px");
     }

@@ -59,7 +59,11 @@ async fn a_followed_player_has_a_card_above_the_rounds_with_the_table_red_first_
     let b_name = NAMES[day.players.iter().position(|&p| p == b).unwrap()];
     // The player page links the card with a plain address (no script needed).
     let player = visitor.get(&format!("/t/{t}/player/{b}")).await;
-    assert!(player.body.contains(&format!("id=\"follow-link\" href=\"/t/{t}?follow={b}\"")), "{}", player.body);
+    assert!(
+        player.body.contains(&format!("id=\"follow-link\" href=\"/t/{t}?follow={b}\"")),
+        "{}",
+        player.body
+    );
 
     let card = visitor.get(&format!("/t/{t}?follow={b}")).await;
     assert_eq!(card.status, 200);
@@ -75,7 +79,10 @@ async fn a_followed_player_has_a_card_above_the_rounds_with_the_table_red_first_
     assert!(next.contains("Stół 1"), "{next}");
     assert!(next.contains(&format!("href=\"/t/{t}/match/{m}\"")), "{next}");
     assert!(next.contains(&format!("Czerwonymi w 1. partii dowodzi: <strong>{a_name}</strong>")), "{next}");
-    assert!(!followed[..followed.find("</section>").unwrap()].contains("id=\"followed-last\""), "no result yet");
+    assert!(
+        !followed[..followed.find("</section>").unwrap()].contains("id=\"followed-last\""),
+        "no result yet"
+    );
 
     // Both games played: the match is decided, the card shows it as the last result.
     let games = day.games(m).await;

@@ -115,18 +115,17 @@ pub async fn tournament(
     let stages = rounds.iter().filter_map(|r| Some((r.number, view.round_stage(r)?))).collect();
     let search = query.q.map(|q| q.trim().to_string());
     let found = search.as_deref().map(|q| find(view.players(), q)).unwrap_or_default();
-    let followed = query
-        .follow
-        .and_then(|f| f.trim().parse::<i64>().ok())
-        .and_then(|id| view.player(PlayerId(id)))
-        .map(|player| {
-            let lines: Vec<&MatchLine> = view.public_lines_of_player(player.id).collect();
-            Followed {
-                player,
-                next: lines.last().copied().filter(|l| !finished(l)),
-                last: lines.iter().rev().copied().find(|l| finished(l)),
-            }
-        });
+    let followed =
+        query.follow.and_then(|f| f.trim().parse::<i64>().ok()).and_then(|id| view.player(PlayerId(id))).map(
+            |player| {
+                let lines: Vec<&MatchLine> = view.public_lines_of_player(player.id).collect();
+                Followed {
+                    player,
+                    next: lines.last().copied().filter(|l| !finished(l)),
+                    last: lines.iter().rev().copied().find(|l| finished(l)),
+                }
+            },
+        );
     page.render(
         &req,
         &TournamentPage {
