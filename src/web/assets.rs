@@ -50,6 +50,12 @@ const ASSETS: &[Asset] = &[
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../static/drafts.js"),
     },
+    // Keeps the followed player in the browser (the tournament and player pages).
+    Asset {
+        name: "follow.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../static/follow.js"),
+    },
 ];
 
 struct Served {

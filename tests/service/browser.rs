@@ -254,7 +254,7 @@ impl Driver {
 }
 
 /// Standard base64 (what the DevTools protocol sends screenshots and PDFs in), decoded.
-fn base64_decode(text: &str) -> Vec<u8> {
+pub(crate) fn base64_decode(text: &str) -> Vec<u8> {
     use base64::Engine as _;
     base64::engine::general_purpose::STANDARD.decode(text).expect("base64 from the browser")
 }

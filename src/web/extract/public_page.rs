@@ -49,6 +49,13 @@ impl PublicPage {
         self.hit.take()
     }
 
+    /// Make this answer one of a kind (a search, a followed player: the query decides it), never
+    /// kept nor served from the cache; a path spelled otherwise is still sent to the canonical one.
+    pub fn unshared(&mut self, req: &HttpRequest) {
+        self.key = None;
+        self.hit = to_canonical(req);
+    }
+
     /// Answer with `body`, kept for the next visitor when the page's key says so.
     #[must_use]
     pub fn serve(&self, req: &HttpRequest, body: Body) -> HttpResponse {

@@ -1,6 +1,16 @@
 //! Public pages that need no league computation: the tournament list and a tournament's front page.
 //! Both come from the read model (the list is kept per fingerprint of the tournaments' versions).
+//!
+//! The front page serves a parent on a phone (issue 22, item 8): `?q=` finds a player by name (a
+//! GET form, no script needed; case and Polish diacritics ignored, `lukasz` finds `Łukasz`), and
+//! `?follow=ID` puts a card for that player at the top: the next match with its table and who
+//! commands Red in game 1, and the last result. `static/follow.js` keeps the followed player in the
+//! browser (`localStorage`) and brings the card back on the next visit; without it the `?follow=`
+//! link works alone. Such a page depends on its query, so it is never cached.
 
+use crate::app::snapshot::MatchState;
+use crate::league::persons::fold;
+use crate::store::PlayerId;
 use crate::store::rounds::Round;
 use crate::store::tournaments::Tournament;
 use crate::store::{self, Store, players::Player};
@@ -9,6 +19,7 @@ use crate::web::extract::ctx::Ctx;
 use crate::web::extract::public_page::PublicPage;
 use crate::web::read_model::cache::Views;
 use crate::web::read_model::http::{Body, PageKey};
+use crate::web::read_model::lines::MatchLine;
 use crate::web::routes::public::roles;
 use crate::web::text::names::Named;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -47,6 +58,41 @@ struct TournamentPage<'a> {
     players: &'a [Player],
     organiser: bool,
     referee: bool,
+    /// The search typed (`None`: no search asked) and the players it found.
+    search: Option<String>,
+    found: Vec<&'a Player>,
+    followed: Option<Followed<'a>>,
+}
+
+/// The followed player's card.
+struct Followed<'a> {
+    player: &'a Player,
+    /// The match of the player's latest public round while it is not decided.
+    next: Option<&'a MatchLine>,
+    /// The latest decided match (or bye).
+    last: Option<&'a MatchLine>,
+}
+
+/// The front page's query: both parts optional, anything unreadable ignored (a page, not a form).
+#[derive(Debug, Default, serde::Deserialize)]
+struct FrontQuery {
+    q: Option<String>,
+    follow: Option<String>,
+}
+
+/// The players whose folded name holds the folded search (case and diacritics aside), in the
+/// list's order; nobody for a blank search.
+fn find<'a>(players: &'a [Player], search: &str) -> Vec<&'a Player> {
+    let wanted = fold(search);
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    players.iter().filter(|p| fold(&p.name).contains(&wanted)).collect()
+}
+
+/// A match or bye that needs nothing more.
+fn finished(line: &MatchLine) -> bool {
+    matches!(line.state, MatchState::Decided(_) | MatchState::Bye)
 }
 
 pub async fn tournament(
@@ -55,6 +101,10 @@ pub async fn tournament(
     db: web::Data<Store>,
     mut page: PublicPage,
 ) -> Result<HttpResponse, WebError> {
+    let query: FrontQuery = serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
+    if query.q.is_some() || query.follow.is_some() {
+        page.unshared(&req);
+    }
     if let Some(hit) = page.cached() {
         return Ok(hit);
     }
@@ -63,8 +113,32 @@ pub async fn tournament(
     let (organiser, referee) = roles(&ctx, &db, t).await?;
     let rounds: Vec<&Round> = view.visible_rounds(organiser).collect();
     let stages = rounds.iter().filter_map(|r| Some((r.number, view.round_stage(r)?))).collect();
+    let search = query.q.map(|q| q.trim().to_string());
+    let found = search.as_deref().map(|q| find(view.players(), q)).unwrap_or_default();
+    let followed =
+        query.follow.and_then(|f| f.trim().parse::<i64>().ok()).and_then(|id| view.player(PlayerId(id))).map(
+            |player| {
+                let lines: Vec<&MatchLine> = view.public_lines_of_player(player.id).collect();
+                Followed {
+                    player,
+                    next: lines.last().copied().filter(|l| !finished(l)),
+                    last: lines.iter().rev().copied().find(|l| finished(l)),
+                }
+            },
+        );
     page.render(
         &req,
-        &TournamentPage { ctx: &ctx, t, rounds, stages, players: view.players(), organiser, referee },
+        &TournamentPage {
+            ctx: &ctx,
+            t,
+            rounds,
+            stages,
+            players: view.players(),
+            organiser,
+            referee,
+            search,
+            found,
+            followed,
+        },
     )
 }

@@ -19,7 +19,10 @@ struct PlayerPage<'a> {
     ctx: &'a Ctx,
     t: &'a Tournament,
     player: &'a Player,
-    lines: Vec<&'a MatchLine>,
+    /// The match of the latest public round, when the player is paired in it.
+    current: Option<&'a MatchLine>,
+    /// The other matches, latest round first.
+    earlier: Vec<&'a MatchLine>,
     red_total: i64,
     rank: Option<u32>,
     match_points: String,
@@ -42,13 +45,21 @@ pub async fn player(
     // Red-side points as the standings count them: the league's scorecard, flag rule applied
     // (a Red commander who ran out of time scores 0 whatever was typed).
     let row = view.standing_of(player.id);
+    let mut earlier: Vec<&MatchLine> = view.public_lines_of_player(player.id).collect();
+    earlier.reverse();
+    let latest_round = view.visible_rounds(false).map(|r| r.number).max();
+    let current = match earlier.first() {
+        Some(l) if Some(l.round) == latest_round => Some(earlier.remove(0)),
+        _ => None,
+    };
     page.render(
         &req,
         &PlayerPage {
             ctx: &ctx,
             t: view.t(),
             player,
-            lines: view.public_lines_of_player(player.id).collect(),
+            current,
+            earlier,
             red_total: row.map_or(0, |r| i64::from(r.red_side_points)),
             rank: row.map(|r| r.rank),
             match_points: row.map(|r| ctx.lang.decimal(&r.match_points)).unwrap_or_default(),

@@ -1,0 +1,36 @@
+// Following a player (issue 22, item 8): the choice is kept in this browser only (localStorage,
+// one entry per tournament; no account, no cookie). The pages work without this script: the
+// "follow" link is a plain `/t/ID?follow=PLAYER` address and the card comes from the server.
+// Here: tapping "follow" on a player page stores the choice; the tournament page stores what its
+// address says (`?follow=none` forgets it), and without a `follow` in the address it reloads
+// itself with the stored one, so the card is there on every visit.
+(function () {
+  'use strict';
+  var key = function (t) { return 'bitwa.follow.' + t; };
+  var store = window.localStorage;
+  if (!store) return;
+  var link = document.getElementById('follow-link');
+  if (link) {
+    link.addEventListener('click', function () {
+      try { store.setItem(key(link.dataset.tournament), link.dataset.player); } catch (e) { /* private mode */ }
+    });
+  }
+  var front = document.getElementById('player-search');
+  if (!front) return;
+  var t = front.dataset.tournament;
+  var params = new URLSearchParams(window.location.search);
+  var asked = params.get('follow');
+  try {
+    if (asked === 'none') {
+      store.removeItem(key(t));
+    } else if (asked !== null) {
+      if (/^[0-9]+$/.test(asked)) store.setItem(key(t), asked);
+    } else if (!params.has('q')) {
+      var kept = store.getItem(key(t));
+      if (kept && /^[0-9]+$/.test(kept)) {
+        params.set('follow', kept);
+        window.location.replace(window.location.pathname + '?' + params.toString());
+      }
+    }
+  } catch (e) { /* storage refused: the links still work */ }
+})();
