@@ -47,6 +47,10 @@ struct TournamentPage<'a> {
     players: &'a [Player],
     organiser: bool,
     referee: bool,
+    /// The groups' letters, when the tournament opens with groups (the stage switcher).
+    groups: Vec<&'a str>,
+    /// A knockout follows the groups.
+    groups_knockout: bool,
 }
 
 pub async fn tournament(
@@ -65,6 +69,16 @@ pub async fn tournament(
     let stages = rounds.iter().filter_map(|r| Some((r.number, view.round_stage(r)?))).collect();
     page.render(
         &req,
-        &TournamentPage { ctx: &ctx, t, rounds, stages, players: view.players(), organiser, referee },
+        &TournamentPage {
+            ctx: &ctx,
+            t,
+            rounds,
+            stages,
+            players: view.players(),
+            organiser,
+            referee,
+            groups: view.groups().groups.iter().map(|g| g.letter.as_str()).collect(),
+            groups_knockout: view.groups().knockout,
+        },
     )
 }
