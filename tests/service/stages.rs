@@ -195,3 +195,44 @@ async fn the_group_pages_show_the_crosstable_the_standings_with_awans_and_the_sc
     page.assert_lacks("Tabela krzyżowa").assert_lacks("awans");
     assert_eq!(crosstable(&page.body).len(), 16);
 }
+
+/// The demo final as of 30 November 2026 (a fixed day: its dates and ages do not follow the
+/// calendar), served by a fresh app.
+async fn final_app() -> (TestApp, i64) {
+    let dir = fresh_dir();
+    let url = database_url(&dir).await;
+    let store = bitwa::store::connect(&url).await.expect("connects");
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).expect("a day");
+    let t = bitwa::app::demo::create_final_on(&store, day).await.expect("the final demo");
+    drop(store);
+    (TestApp::spawn_with(dir, false).await, t.0)
+}
+
+/// The group pages byte for byte against `tests/golden/final/` (new pages, issue 19; the Swiss
+/// demo's goldens are `golden.rs`'s). `UPDATE_EXPECTED=1 cargo test --test service stages::`
+/// rewrites them after a deliberate change.
+#[actix_rt::test]
+async fn the_final_demo_s_group_pages_render_byte_for_byte_as_the_golden_files() {
+    let (app, t) = final_app().await;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/final");
+    let update = std::env::var_os("UPDATE_EXPECTED").is_some();
+    if update {
+        std::fs::create_dir_all(&dir).expect("the golden folder");
+    }
+    let mut differ = Vec::new();
+    for lang in ["pl", "en"] {
+        let b = app.browser();
+        assert_eq!(b.get(&format!("/lang/{lang}")).await.status, 303);
+        for g in ["A", "B", "C", "D"] {
+            let page = b.get(&format!("/t/{t}/group/{g}")).await;
+            assert_eq!(page.status, 200);
+            let file = dir.join(format!("{lang}-group-{g}.html"));
+            if update {
+                std::fs::write(&file, page.body.as_bytes()).expect("written");
+            } else if std::fs::read_to_string(&file).unwrap_or_default() != page.body {
+                differ.push(format!("{}\n{}", file.display(), page.body));
+            }
+        }
+    }
+    assert!(differ.is_empty(), "group pages differ from the golden files:\n{}", differ.join("\n\n"));
+}
