@@ -14,23 +14,33 @@ use crate::store::stages::StageStatus;
 use crate::store::{MatchId, PlayerId};
 use crate::web::read_model::lines::MatchLine;
 
-/// A group's letter: A for the first group, B for the second, ...
+/// A group's letter: A for the first group, B for the second, ..., Z, then AA, AB, ... as
+/// spreadsheet columns (a tournament of 64 groups has them).
 #[must_use]
 pub fn letter(g: usize) -> String {
-    u8::try_from(g)
-        .ok()
-        .filter(|&g| g < 26)
-        .map_or_else(|| format!("{}", g + 1), |g| char::from(b'A' + g).to_string())
+    let mut n = g + 1;
+    let mut out = Vec::new();
+    while n > 0 {
+        let r = (n - 1) % 26;
+        out.push(char::from(b'A' + u8::try_from(r).unwrap_or(0)));
+        n = (n - 1) / 26;
+    }
+    out.iter().rev().collect()
 }
 
-/// The group a letter names (`A` is 0), as in the page's address.
+/// The group a letter names (`A` is 0, `AA` is 26), as in the page's address.
 #[must_use]
 pub fn index_of(letter: &str) -> Option<usize> {
-    match letter.as_bytes() {
-        [c @ b'A'..=b'Z'] => Some(usize::from(c - b'A')),
-        [c @ b'a'..=b'z'] => Some(usize::from(c - b'a')),
-        _ => None,
+    if letter.is_empty() || letter.len() > 3 {
+        return None;
     }
+    letter
+        .bytes()
+        .try_fold(0usize, |n, c| {
+            let c = c.to_ascii_uppercase();
+            c.is_ascii_uppercase().then(|| n * 26 + usize::from(c - b'A') + 1)
+        })
+        .map(|n| n - 1)
 }
 
 /// How a crosstable cell reads for the row player.
@@ -238,4 +248,26 @@ fn cells(lines: &[MatchLine], in_group: &[usize], row: PlayerId, column: PlayerI
             Cell { match_id: l.id, score, outcome }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_group_s_letter_names_it_in_the_address_and_back() {
+        assert_eq!(letter(0), "A");
+        assert_eq!(letter(3), "D");
+        assert_eq!(letter(25), "Z");
+        assert_eq!(index_of("A"), Some(0));
+        assert_eq!(index_of("d"), Some(3));
+        assert_eq!(letter(26), "AA");
+        assert_eq!(letter(63), "BL");
+        assert_eq!(index_of("AA"), Some(26));
+        assert_eq!(index_of("1"), None);
+        assert_eq!(index_of(""), None);
+        for g in 0..1000 {
+            assert_eq!(index_of(&letter(g)), Some(g));
+        }
+    }
 }
