@@ -45,7 +45,8 @@ async fn the_demo_loads_a_tournament_with_played_rounds_and_demo_logins() {
     let final_page = again.browser().get(&format!("/t/{}", listed[1])).await;
     assert_eq!(final_page.status, 200);
     final_page.assert_contains("Finał ogólnopolski");
-    // Its group rounds are served as rounds until the group pages exist (they are not built yet).
+    // Its group rounds are served as rounds too, and the tournament page links the group pages.
+    final_page.assert_contains(&format!("/t/{}/group/A", listed[1]));
     let group_round = again.browser().get(&format!("/t/{}/round/1", listed[1])).await;
     assert_eq!(group_round.status, 200);
 }

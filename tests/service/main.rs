@@ -51,6 +51,7 @@ mod sessions;
 #[allow(dead_code)]
 mod setup;
 mod spine;
+mod stages;
 mod store;
 mod table;
 mod table_clock;

@@ -60,6 +60,9 @@ pub enum SlotLine {
         name: String,
         seed: u32,
         winner: bool,
+        /// Where the player came from ("A1": group A's winner) when the knockout follows groups;
+        /// `None` after a Swiss (the seed says it).
+        origin: Option<String>,
     },
     /// Nobody: the other side goes through.
     Bye,
@@ -109,6 +112,11 @@ fn drawn(data: &Loaded, b: &Bracket) -> DrawnBracket {
         .filter(|(m, _)| data.is_public(m))
         .map(|(m, at)| (m.id, slot_of(at)))
         .collect();
+    let origins: Vec<(i64, String)> = data
+        .seeding()
+        .map(|s| s.origins.iter().map(|(p, o)| (*p, o.to_string())).collect())
+        .unwrap_or_default();
+    let origin_of = |id: PlayerId| origins.iter().find(|(p, _)| *p == id.0).map(|(_, o)| o.clone());
     let line = |m: &BracketMatch| {
         let winner = m.winner();
         BracketLine {
@@ -121,6 +129,7 @@ fn drawn(data: &Loaded, b: &Bracket) -> DrawnBracket {
                         name: data.name(sp(id)),
                         seed,
                         winner: winner == Some(*s),
+                        origin: origin_of(sp(id)),
                     },
                     Slot::Bye => SlotLine::Bye,
                     Slot::Pending => SlotLine::Pending,

@@ -3,6 +3,7 @@
 pub mod cache;
 pub mod coalesce;
 pub mod editions;
+pub mod groups;
 pub mod http;
 pub mod knockout;
 pub mod lines;

@@ -19,6 +19,7 @@ use crate::store::rounds::{MatchRow, Phase, Round, Status};
 use crate::store::tournaments::Tournament;
 use crate::store::view::{Stamp, TournamentRows};
 use crate::store::{GameId, MatchId, PlayerId, RoundId};
+use crate::web::read_model::groups::Groups;
 use crate::web::read_model::http::PageStore;
 use crate::web::read_model::knockout::Knockout;
 use crate::web::read_model::lines::{
@@ -47,6 +48,8 @@ pub struct TournamentView {
     knockout: Knockout,
     /// What the standings count: "after round N", and the round still in play, shown apart.
     scope: StandingsScope,
+    /// The round-robin groups (empty without a groups stage).
+    groups: Groups,
     /// The final ranking, once the knockout is over (league `final_ranking`).
     final_lines: Option<Vec<FinalLine>>,
     decks: HashMap<MatchId, Vec<DeckCheck>>,
@@ -99,6 +102,7 @@ impl TournamentView {
             decks.entry(d.match_id).or_default().push(d);
         }
         let explanations = data.rounds.iter().map(|_| OnceLock::new()).collect();
+        let groups = Groups::of(&data, &lines);
         TournamentView {
             stamp,
             data,
@@ -111,6 +115,7 @@ impl TournamentView {
             standing_at,
             knockout,
             scope,
+            groups,
             final_lines,
             decks,
             recording,
@@ -277,6 +282,18 @@ impl TournamentView {
     #[must_use]
     pub fn knockout(&self) -> &Knockout {
         &self.knockout
+    }
+
+    /// The round-robin groups: crosstables, standings, schedules.
+    #[must_use]
+    pub fn groups(&self) -> &Groups {
+        &self.groups
+    }
+
+    /// A match line by its index in the matches (the groups' schedules hold indexes).
+    #[must_use]
+    pub fn line_at(&self, i: usize) -> Option<&MatchLine> {
+        self.lines.get(i)
     }
 
     /// The final ranking, once the knockout is over.

@@ -62,6 +62,10 @@ struct TournamentPage<'a> {
     search: Option<String>,
     found: Vec<&'a Player>,
     followed: Option<Followed<'a>>,
+    /// The groups' letters, when the tournament opens with groups (the stage switcher).
+    groups: Vec<&'a str>,
+    /// A knockout follows the groups.
+    groups_knockout: bool,
 }
 
 /// The followed player's card.
@@ -139,6 +143,8 @@ pub async fn tournament(
             search,
             found,
             followed,
+            groups: view.groups().groups.iter().map(|g| g.letter.as_str()).collect(),
+            groups_knockout: view.groups().knockout,
         },
     )
 }

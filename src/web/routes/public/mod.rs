@@ -11,6 +11,7 @@ pub mod bracket;
 pub mod cards;
 pub mod exports;
 pub mod game;
+pub mod group;
 pub mod home;
 pub mod live;
 pub mod logs;
