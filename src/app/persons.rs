@@ -49,6 +49,14 @@ pub async fn person(db: &Store, id: PersonId) -> AppResult<Person> {
     Ok(store::persons::get(db, id).await?.ok_or(StoreError::NotFound)?)
 }
 
+/// The person an entry belongs to (`None` for an entry from before persons were linked).
+///
+/// # Errors
+/// The database fails.
+pub async fn of_player(db: &Store, player: crate::store::PlayerId) -> AppResult<Option<PersonId>> {
+    Ok(store::persons::of_player(db, player).await?)
+}
+
 /// Every entry of a person (every event they play in).
 ///
 /// # Errors

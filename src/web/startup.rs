@@ -6,7 +6,7 @@ use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
 use crate::web::routes::admin::{editions, privacy, rounds};
 use crate::web::routes::public::{
-    bracket, cards, exports, game, home, live, logs, matches, names, player, round, standings, why,
+    bracket, cards, exports, game, home, live, logs, matches, names, person, player, round, standings, why,
 };
 use crate::web::routes::{account, admin, recorder, referee};
 use crate::web::security::bodies::{self, BodyLimits};
@@ -199,6 +199,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/standings", web::get().to(standings::standings))
         .route("/t/{t}/bracket", web::get().to(bracket::bracket))
         .route("/t/{t}/player/{p}", web::get().to(player::player))
+        .route("/person/{id}", web::get().to(person::person))
         .route("/t/{t}/match/{m}", web::get().to(matches::match_page))
         .route("/t/{t}/game/{g}", web::get().to(game::game_page))
         .route("/t/{t}/game/{g}/log", web::get().to(logs::game_log))

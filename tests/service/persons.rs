@@ -86,3 +86,39 @@ async fn an_import_asks_about_each_near_row_and_imports_all_once_answered() {
         .assert_contains("Jan Kowalsky")
         .assert_contains("Ewa Zielinska");
 }
+
+/// A person's public page (`/person/{id}`) lists every event they entered, each linked to their
+/// player page there, is linked from each of those player pages, and shows no birth date.
+#[actix_rt::test]
+async fn the_person_page_lists_two_events_of_one_person_and_no_birth_date() {
+    let app = TestApp::spawn().await;
+    let OpenDay { t: first, admin, .. } = Day::new(&app).config(&[("name", "Eliminacje Radom")]).open().await;
+    let OpenDay { t: second, .. } = Day::new(&app).config(&[("name", "Kwalifikacje Mazowsze")]).open().await;
+    // `register` gives both the same birth date: the folded name matches, one person.
+    let p1 = register(&admin, first, "Łukasz Żak").await;
+    let p2 = register(&admin, second, "LUKASZ ZAK").await;
+    let b = app.browser();
+
+    let player = b.get(&format!("/t/{first}/player/{p1}")).await;
+    player.assert_ok().assert_contains("Wszystkie turnieje tej osoby");
+    let person = ids_after(&player.body, "/person/");
+    assert_eq!(person.len(), 1, "one person linked");
+    let other = b.get(&format!("/t/{second}/player/{p2}")).await;
+    assert_eq!(ids_after(&other.body, "/person/"), person, "both entries are one person");
+
+    let page = b.get(&format!("/person/{}", person[0])).await;
+    page.assert_ok().assert_contains("<h1>Łukasz Żak</h1>");
+    page.assert_contains(&format!("<a href=\"/t/{first}/player/{p1}\">Eliminacje Radom</a>"));
+    page.assert_contains(&format!("<a href=\"/t/{second}/player/{p2}\">Kwalifikacje Mazowsze</a>"));
+    // The second entry's own spelling is shown beside it.
+    page.assert_contains("(LUKASZ ZAK)");
+    for birth in ["2010-01-15", "15.01.2010", "15.01", "2010"] {
+        page.assert_lacks(birth);
+    }
+    // In English too, and a person who does not exist is not found.
+    let en = app.browser();
+    en.get("/lang/en").await;
+    let en = en.get(&format!("/person/{}", person[0])).await;
+    en.assert_ok().assert_contains("Events").assert_lacks("2010-01-15");
+    assert_eq!(b.get("/person/999999").await.status, 404);
+}

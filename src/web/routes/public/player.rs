@@ -26,11 +26,14 @@ struct PlayerPage<'a> {
     after_round: Option<i64>,
     /// The place in the final ranking, once the knockout is over.
     final_place: Option<&'a str>,
+    /// The person the entry is, whose page lists every event they entered.
+    person: Option<crate::store::PersonId>,
 }
 
 pub async fn player(
     req: HttpRequest,
     ctx: Ctx,
+    db: web::Data<crate::store::Store>,
     mut page: PublicPage,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
@@ -42,6 +45,9 @@ pub async fn player(
     // Red-side points as the standings count them: the league's scorecard, flag rule applied
     // (a Red commander who ran out of time scores 0 whatever was typed).
     let row = view.standing_of(player.id);
+    // A merge or unmerge moves the tournament's change counter, so a cached page never links a
+    // person the entry left.
+    let person = crate::app::persons::of_player(&db, player.id).await?;
     page.render(
         &req,
         &PlayerPage {
@@ -54,6 +60,7 @@ pub async fn player(
             match_points: row.map(|r| ctx.lang.decimal(&r.match_points)).unwrap_or_default(),
             after_round: view.scope().after_round,
             final_place: view.final_line_of(player.id).map(|f| f.place.as_str()),
+            person,
         },
     )
 }
