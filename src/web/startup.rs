@@ -4,7 +4,7 @@ use crate::app::accounts::Login;
 use crate::app::{AppError, demo};
 use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
-use crate::web::routes::admin::{editions, privacy, rounds};
+use crate::web::routes::admin::{editions, persons as admin_persons, privacy, rounds};
 use crate::web::routes::public::{
     bracket, cards, exports, game, home, live, logs, matches, names, person, player, round, standings, why,
 };
@@ -224,6 +224,9 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/players/import-file", web::post().to(admin::import_file))
         .route("/admin/t/{t}/players/{p}", web::post().to(admin::change_player))
         .route("/admin/t/{t}/players/{p}/erase", web::post().to(privacy::erase_player))
+        .route("/admin/t/{t}/persons", web::get().to(admin_persons::persons_page))
+        .route("/admin/t/{t}/persons/merge", web::post().to(admin_persons::merge))
+        .route("/admin/t/{t}/persons/unmerge/{m}", web::post().to(admin_persons::unmerge))
         .route("/admin/t/{t}/forbidden", web::post().to(admin::forbid))
         .route("/admin/t/{t}/forbidden/remove", web::post().to(admin::allow))
         .route("/admin/t/{t}/referees", web::post().to(admin::appoint))

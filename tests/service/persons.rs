@@ -122,3 +122,76 @@ async fn the_person_page_lists_two_events_of_one_person_and_no_birth_date() {
     en.assert_ok().assert_contains("Events").assert_lacks("2010-01-15");
     assert_eq!(b.get("/person/999999").await.status, 404);
 }
+
+/// The one person each player page links to.
+async fn person_of(b: &Browser, t: i64, p: i64) -> i64 {
+    let ids = ids_after(&b.get(&format!("/t/{t}/player/{p}")).await.body, "/person/");
+    assert_eq!(ids.len(), 1, "one person linked");
+    ids[0]
+}
+
+/// The organiser's persons page: a near pair across two events is listed (no birth date); "to ta
+/// sama osoba" merges them (logged in the history, refused without the CSRF token or from a
+/// tournament neither plays in) and "cofnij" undoes it, every entry back with its own person.
+#[actix_rt::test]
+async fn merge_then_unmerge_through_the_persons_page_restores_every_entry() {
+    let app = TestApp::spawn().await;
+    let OpenDay { t: first, admin, .. } = Day::new(&app).open().await;
+    let OpenDay { t: second, .. } = Day::new(&app).open().await;
+    let OpenDay { t: third, .. } = Day::new(&app).open().await;
+    let anna = [("name", "Anna Wiśniewska"), ("birth_date", "2010-03-01"), ("club", "LO 5")];
+    assert_eq!(admin.post(&format!("/admin/t/{first}/players"), &anna).await.status, 303);
+    let kept_apart = [("name", "Anna Wiśniewsk"), ("birth_date", "2010-03-01"), ("person_0", "new")];
+    assert_eq!(admin.post(&format!("/admin/t/{second}/players"), &kept_apart).await.status, 303);
+    let a = player_id(&admin.get(&format!("/admin/t/{first}")).await.body, "Anna Wiśniewska");
+    let b = player_id(&admin.get(&format!("/admin/t/{second}")).await.body, "Anna Wiśniewsk");
+    let visitor = app.browser();
+    let (pa, pb) = (person_of(&visitor, first, a).await, person_of(&visitor, second, b).await);
+    assert_ne!(pa, pb);
+
+    let page = admin.get(&format!("/admin/t/{second}/persons")).await;
+    page.assert_ok().assert_contains(&format!("data-pair=\"{pb}-{pa}\""));
+    page.assert_contains("Anna Wiśniewska, LO 5").assert_contains("różnią się jedną literą");
+    page.assert_lacks("2010-03-01").assert_lacks("01.03.2010");
+    page.assert_contains("Nikogo nie połączono.");
+
+    let merge = format!("/admin/t/{second}/persons/merge");
+    let fields = [("kept", pb.to_string()), ("merged", pa.to_string())];
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    // Without the token: refused, nothing merged.
+    assert_eq!(admin.post_raw(&merge, &fields).await.status, 403);
+    assert_eq!(person_of(&visitor, first, a).await, pa);
+    // From a tournament neither plays in: refused in Polish, nothing merged.
+    let elsewhere = admin.post(&format!("/admin/t/{third}/persons/merge"), &fields).await;
+    assert_eq!(elsewhere.status, 400);
+    elsewhere.assert_contains("Żadna z tych osób nie gra w tym turnieju");
+    assert_eq!(person_of(&visitor, first, a).await, pa);
+
+    assert_eq!(admin.post(&merge, &fields).await.status, 303);
+    assert_eq!(person_of(&visitor, first, a).await, pb, "the first event's entry is the kept person's");
+    assert_eq!(person_of(&visitor, second, b).await, pb);
+    // The merged person's page leads to the kept one, which lists both events.
+    assert_eq!(visitor.get(&format!("/person/{pa}")).await.location, Some(format!("/person/{pb}")));
+    let both = visitor.get(&format!("/person/{pb}")).await;
+    both.assert_contains(&format!("/t/{first}/player/{a}")).assert_contains(&format!("/t/{second}/player/{b}"));
+    let page = admin.get(&format!("/admin/t/{second}/persons")).await;
+    page.assert_lacks("data-pair=").assert_contains("Anna Wiśniewsk ← Anna Wiśniewska, LO 5");
+    let merges = ids_after(&page.body, &format!("/admin/t/{second}/persons/unmerge/"));
+    assert_eq!(merges.len(), 1);
+    admin.get(&format!("/admin/t/{second}/history")).await.assert_contains("Połączenie osób (ta sama osoba)");
+    // Merging again is refused: the merged person is gone from the registry.
+    assert_eq!(admin.post(&merge, &fields).await.status, 400);
+
+    let undo = format!("/admin/t/{second}/persons/unmerge/{}", merges[0]);
+    assert_eq!(admin.post_raw(&undo, &[]).await.status, 403);
+    assert_eq!(admin.post(&undo, &[]).await.status, 303);
+    assert_eq!(person_of(&visitor, first, a).await, pa, "every entry back with its own person");
+    assert_eq!(person_of(&visitor, second, b).await, pb);
+    let page = admin.get(&format!("/admin/t/{second}/persons")).await;
+    page.assert_contains(&format!("data-pair=\"{pb}-{pa}\"")).assert_contains("Nikogo nie połączono.");
+    admin.get(&format!("/admin/t/{second}/history")).await.assert_contains("Cofnięcie połączenia osób");
+    // Undone once: a second undo is refused.
+    assert_eq!(admin.post(&undo, &[]).await.status, 400);
+    // A visitor cannot open the organiser's page.
+    assert_ne!(visitor.get(&format!("/admin/t/{second}/persons")).await.status, 200);
+}

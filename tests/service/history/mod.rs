@@ -104,11 +104,13 @@ fn kind(change: &Change) -> &'static str {
         Change::RecordingEnded { .. } => "RecordingEnded",
         Change::RecordedResultSetAside { .. } => "RecordedResultSetAside",
         Change::StageChanged { .. } => "StageChanged",
+        Change::PersonsMerged { .. } => "PersonsMerged",
+        Change::PersonsUnmerged { .. } => "PersonsUnmerged",
     }
 }
 
 /// Every kind, as [`kind`] names them.
-const KINDS: [&str; 25] = [
+const KINDS: [&str; 27] = [
     "ResultEntered",
     "ResultCorrected",
     "ExtraGameDrawn",
@@ -134,6 +136,8 @@ const KINDS: [&str; 25] = [
     "RecordingEnded",
     "RecordedResultSetAside",
     "StageChanged",
+    "PersonsMerged",
+    "PersonsUnmerged",
 ];
 
 /// The tournament's changes, oldest first.
