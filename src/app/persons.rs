@@ -93,7 +93,12 @@ pub async fn merge_from(
 ///
 /// # Errors
 /// As [`unmerge`], and `Refusal::PersonNotHere`; the database fails.
-pub async fn unmerge_from(db: &Store, t: crate::store::TournamentId, merge: MergeId, by: UserId) -> AppResult<()> {
+pub async fn unmerge_from(
+    db: &Store,
+    t: crate::store::TournamentId,
+    merge: MergeId,
+    by: UserId,
+) -> AppResult<()> {
     Ok(store::persons::unmerge(db, merge, by, Some(t)).await?)
 }
 

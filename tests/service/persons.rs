@@ -173,7 +173,8 @@ async fn merge_then_unmerge_through_the_persons_page_restores_every_entry() {
     // The merged person's page leads to the kept one, which lists both events.
     assert_eq!(visitor.get(&format!("/person/{pa}")).await.location, Some(format!("/person/{pb}")));
     let both = visitor.get(&format!("/person/{pb}")).await;
-    both.assert_contains(&format!("/t/{first}/player/{a}")).assert_contains(&format!("/t/{second}/player/{b}"));
+    both.assert_contains(&format!("/t/{first}/player/{a}"))
+        .assert_contains(&format!("/t/{second}/player/{b}"));
     let page = admin.get(&format!("/admin/t/{second}/persons")).await;
     page.assert_lacks("data-pair=").assert_contains("Anna Wiśniewsk ← Anna Wiśniewska, LO 5");
     let merges = ids_after(&page.body, &format!("/admin/t/{second}/persons/unmerge/"));

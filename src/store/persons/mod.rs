@@ -307,7 +307,12 @@ pub async fn merge(
 ///
 /// # Errors
 /// [`Refusal::PersonNotHere`] when neither has one; a statement fails.
-async fn entrant_in(tx: &mut Conn, t: TournamentId, a: PersonId, b: PersonId) -> Result<PlayerId, StoreError> {
+async fn entrant_in(
+    tx: &mut Conn,
+    t: TournamentId,
+    a: PersonId,
+    b: PersonId,
+) -> Result<PlayerId, StoreError> {
     let row: Option<(PlayerId,)> = on!(tx, |c| sqlx::query_as(
         "SELECT id FROM players WHERE tournament_id = $1 AND person_id IN ($2, $3) ORDER BY id LIMIT 1"
     )

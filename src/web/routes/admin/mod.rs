@@ -5,8 +5,8 @@
 pub mod editions;
 mod forbidden;
 mod history;
-mod players;
 pub mod persons;
+mod players;
 pub mod privacy;
 mod referees;
 pub mod rounds;

@@ -82,7 +82,8 @@ pub async fn merge(
     form: CsrfForm<MergeForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = org.t.id;
-    app::persons::merge_from(&db, t, PersonId(form.value.kept), PersonId(form.value.merged), org.by()).await?;
+    app::persons::merge_from(&db, t, PersonId(form.value.kept), PersonId(form.value.merged), org.by())
+        .await?;
     tracing::info!(tournament = %t, kept = form.value.kept, merged = form.value.merged, "persons merged");
     Ok(see_other(&format!("/admin/t/{t}/persons")))
 }

@@ -42,7 +42,9 @@ pub async fn person(
     let id = PersonId(path.into_inner());
     let p = app::persons::person(&db, id).await?;
     if let Some(kept) = p.merged_into {
-        return Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/person/{kept}"))).finish());
+        return Ok(HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("/person/{kept}")))
+            .finish());
     }
     let mut events = Vec::new();
     for e in app::persons::entries(&db, id).await? {
@@ -57,7 +59,7 @@ pub async fn person(
             place: view.final_line_of(e.player_id).map(|f| f.place.clone()),
         });
     }
-    events.sort_by(|a, b| (a.first_day, a.tournament).cmp(&(b.first_day, b.tournament)));
+    events.sort_by_key(|e| (e.first_day, e.tournament));
     Ok(HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
         .body(PersonPage { ctx: &ctx, name: &p.name, events }.render()?))

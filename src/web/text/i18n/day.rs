@@ -256,7 +256,11 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("near_same_person", "Ta sama osoba", "The same person"),
     ("persons", "Osoby", "Persons"),
     ("persons_near", "Podobne osoby w rejestrze", "Similar persons in the registry"),
-    ("persons_near_none", "Nikt z zapisanych nie jest podobny do innej osoby z rejestru.", "Nobody entered is similar to another person of the registry."),
+    (
+        "persons_near_none",
+        "Nikt z zapisanych nie jest podobny do innej osoby z rejestru.",
+        "Nobody entered is similar to another person of the registry.",
+    ),
     ("persons_same", "To ta sama osoba", "The same person"),
     ("persons_merges", "Połączone osoby", "Merged persons"),
     ("persons_merges_none", "Nikogo nie połączono.", "Nobody merged."),
