@@ -89,6 +89,21 @@ pub async fn merge_from(
     Ok(store::persons::merge(db, kept, merged, by, Some(t)).await?)
 }
 
+/// "To różne osoby": `a` and `b` kept apart, the pair not asked about on a persons page again;
+/// logged in `t`'s history.
+///
+/// # Errors
+/// `Refusal::SamePerson`, `PersonNotHere`; the database fails.
+pub async fn keep_apart(
+    db: &Store,
+    t: crate::store::TournamentId,
+    a: PersonId,
+    b: PersonId,
+    by: UserId,
+) -> AppResult<()> {
+    Ok(store::persons::keep_apart(db, t, a, b, by).await?)
+}
+
 /// [`unmerge`] asked from tournament `t`'s persons page, logged in its history.
 ///
 /// # Errors
@@ -165,6 +180,7 @@ pub async fn near_pairs(db: &Store, t: crate::store::TournamentId) -> AppResult<
     // The registry without the tournament's own persons: an entrant is not near themselves.
     let others = store::persons::registry(db).await?.into_iter().filter(|k| !here.contains(&PersonId(k.id)));
     let registry = Registry::new(others.collect());
+    let apart = store::persons::apart(db).await?;
     let mut pairs = Vec::new();
     for id in &here {
         let p = person(db, *id).await?;
@@ -179,6 +195,10 @@ pub async fn near_pairs(db: &Store, t: crate::store::TournamentId) -> AppResult<
         };
         for n in near {
             let other = PersonId(n.id);
+            let pair = if *id < other { (*id, other) } else { (other, *id) };
+            if apart.contains(&pair) {
+                continue;
+            }
             pairs.push(NearPair { here: p.clone(), other: person(db, other).await?, why: n.why });
         }
     }

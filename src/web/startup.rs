@@ -226,6 +226,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/players/{p}/erase", web::post().to(privacy::erase_player))
         .route("/admin/t/{t}/persons", web::get().to(admin_persons::persons_page))
         .route("/admin/t/{t}/persons/merge", web::post().to(admin_persons::merge))
+        .route("/admin/t/{t}/persons/apart", web::post().to(admin_persons::keep_apart))
         .route("/admin/t/{t}/persons/unmerge/{m}", web::post().to(admin_persons::unmerge))
         .route("/admin/t/{t}/forbidden", web::post().to(admin::forbid))
         .route("/admin/t/{t}/forbidden/remove", web::post().to(admin::allow))

@@ -196,3 +196,43 @@ async fn merge_then_unmerge_through_the_persons_page_restores_every_entry() {
     // A visitor cannot open the organiser's page.
     assert_ne!(visitor.get(&format!("/admin/t/{second}/persons")).await.status, 200);
 }
+
+/// "To różne osoby" on the persons page: the pair is remembered and not asked about again (on this
+/// page nor on the other event's), logged in the history; refused without the CSRF token.
+#[actix_rt::test]
+async fn a_pair_kept_apart_is_not_asked_again() {
+    let app = TestApp::spawn().await;
+    let OpenDay { t: first, admin, .. } = Day::new(&app).open().await;
+    let OpenDay { t: second, .. } = Day::new(&app).open().await;
+    let jan = [("name", "Jan Kowalski"), ("birth_date", "2009-12-01")];
+    assert_eq!(admin.post(&format!("/admin/t/{first}/players"), &jan).await.status, 303);
+    let other = [("name", "Jan Kowalski"), ("birth_date", "2009-12-02"), ("person_0", "new")];
+    assert_eq!(admin.post(&format!("/admin/t/{second}/players"), &other).await.status, 303);
+    let page = admin.get(&format!("/admin/t/{second}/persons")).await;
+    page.assert_contains("inna data urodzenia").assert_contains("To różne osoby");
+    let pairs: Vec<String> = page
+        .body
+        .split("data-pair=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .map(str::to_string)
+        .collect();
+    assert_eq!(pairs.len(), 1, "{pairs:?}");
+    let (here, there) = pairs[0].split_once('-').unwrap();
+    let apart = format!("/admin/t/{second}/persons/apart");
+    let fields = [("kept", here), ("merged", there)];
+    assert_eq!(admin.post_raw(&apart, &fields).await.status, 403);
+    admin.get(&format!("/admin/t/{second}/persons")).await.assert_contains("data-pair=");
+    assert_eq!(admin.post(&apart, &fields).await.status, 303);
+    admin.get(&format!("/admin/t/{second}/persons")).await.assert_lacks("data-pair=");
+    admin.get(&format!("/admin/t/{first}/persons")).await.assert_lacks("data-pair=");
+    admin
+        .get(&format!("/admin/t/{second}/history"))
+        .await
+        .assert_contains("Różne osoby (nie pytać ponownie)");
+    // Both entries keep their own persons.
+    let a = player_id(&admin.get(&format!("/admin/t/{first}")).await.body, "Jan Kowalski");
+    let b = player_id(&admin.get(&format!("/admin/t/{second}")).await.body, "Jan Kowalski");
+    let visitor = app.browser();
+    assert_ne!(person_of(&visitor, first, a).await, person_of(&visitor, second, b).await);
+}

@@ -84,6 +84,9 @@ pub enum Change {
     PersonsMerged { player: PlayerId, merge: MergeId, kept: PersonId, merged: PersonId },
     /// A merge undone from this tournament's persons page (`player`, `unmerge persons`).
     PersonsUnmerged { player: PlayerId, merge: MergeId, kept: PersonId, merged: PersonId },
+    /// Two persons said to be different people from this tournament's persons page (`player`,
+    /// `keep persons apart`; lower id first): the pair is not asked about again.
+    PersonsKeptApart { player: PlayerId, a: PersonId, b: PersonId },
 }
 
 /// A registration as its history row keeps it: [`NewPlayer`], with the birth date gone once the

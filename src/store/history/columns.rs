@@ -246,6 +246,9 @@ impl Change {
                 json(&PersonMerge { merge: *merge, kept: *kept, merged: *merged }),
                 none(),
             ),
+            Change::PersonsKeptApart { player, a, b } => {
+                (E::Player, player.0, "keep persons apart", none(), json(&(a, b)))
+            }
             Change::PairForbidden { before, after } => {
                 (E::ForbiddenPair, after.player_a.0, "forbid", json(before), json(after))
             }
@@ -381,6 +384,11 @@ impl Change {
                 row.after::<()>()?;
                 let PersonMerge { merge, kept, merged } = row.before()?;
                 Change::PersonsUnmerged { player, merge, kept, merged }
+            }
+            (E::Player, "keep persons apart") => {
+                row.before::<()>()?;
+                let (a, b) = row.after()?;
+                Change::PersonsKeptApart { player, a, b }
             }
             (E::ForbiddenPair, "forbid") => {
                 Change::PairForbidden { before: row.before()?, after: row.after()? }

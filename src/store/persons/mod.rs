@@ -437,6 +437,57 @@ pub async fn erase_in(tx: &mut Conn, person: PersonId, pseudonym: &str) -> Resul
     Ok(())
 }
 
+/// Two persons said to be different people from tournament `t`'s persons page: remembered (the
+/// pair is not asked about again) and logged in `t`'s history, in one transaction. Saying it twice
+/// keeps the first.
+///
+/// # Errors
+/// [`Refusal::SamePerson`], [`Refusal::PersonNotHere`]; a statement fails.
+pub async fn keep_apart(
+    db: &Store,
+    t: TournamentId,
+    a: PersonId,
+    b: PersonId,
+    by: UserId,
+) -> Result<(), StoreError> {
+    if a == b {
+        return Err(StoreError::Refused(Refusal::SamePerson));
+    }
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    let mut tx = db.write().await?;
+    let player = entrant_in(&mut tx, t, a, b).await?;
+    let added =
+        on!(&mut tx, |c| {
+            sqlx::query(
+        "INSERT INTO persons_apart (low, high, user_id, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING"
+    )
+    .bind(low)
+    .bind(high)
+    .bind(by)
+    .bind(now())
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected())
+        })?;
+    if added > 0 {
+        super::touch_tournament_in(&mut tx, t).await?;
+        let change = super::history::Change::PersonsKeptApart { player, a: low, b: high };
+        super::history::record(&mut tx, t, by, &change).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Every pair said to be different people, lower id first.
+///
+/// # Errors
+/// The query fails.
+pub async fn apart(db: &Store) -> Result<Vec<(PersonId, PersonId)>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as("SELECT low, high FROM persons_apart ORDER BY low, high")
+        .fetch_all(c)
+        .await)?)
+}
+
 /// The persons merged into `person` (followed through every merge), so an erasure reaches them.
 ///
 /// # Errors

@@ -106,11 +106,12 @@ fn kind(change: &Change) -> &'static str {
         Change::StageChanged { .. } => "StageChanged",
         Change::PersonsMerged { .. } => "PersonsMerged",
         Change::PersonsUnmerged { .. } => "PersonsUnmerged",
+        Change::PersonsKeptApart { .. } => "PersonsKeptApart",
     }
 }
 
 /// Every kind, as [`kind`] names them.
-const KINDS: [&str; 27] = [
+const KINDS: [&str; 28] = [
     "ResultEntered",
     "ResultCorrected",
     "ExtraGameDrawn",
@@ -138,6 +139,7 @@ const KINDS: [&str; 27] = [
     "StageChanged",
     "PersonsMerged",
     "PersonsUnmerged",
+    "PersonsKeptApart",
 ];
 
 /// The tournament's changes, oldest first.

@@ -495,5 +495,10 @@ pub fn one_of_each(w: &World) -> Vec<Change> {
             kept: bitwa::store::PersonId(1),
             merged: bitwa::store::PersonId(7),
         },
+        Change::PersonsKeptApart {
+            player: w.anna,
+            a: bitwa::store::PersonId(1),
+            b: bitwa::store::PersonId(7),
+        },
     ]
 }

@@ -88,6 +88,19 @@ pub async fn merge(
     Ok(see_other(&format!("/admin/t/{t}/persons")))
 }
 
+/// "To różne osoby": the pair kept apart, not asked about again; logged in this tournament's history.
+pub async fn keep_apart(
+    org: Organising,
+    db: web::Data<Store>,
+    form: CsrfForm<MergeForm>,
+) -> Result<HttpResponse, WebError> {
+    let t = org.t.id;
+    app::persons::keep_apart(&db, t, PersonId(form.value.kept), PersonId(form.value.merged), org.by())
+        .await?;
+    tracing::info!(tournament = %t, a = form.value.kept, b = form.value.merged, "persons kept apart");
+    Ok(see_other(&format!("/admin/t/{t}/persons")))
+}
+
 #[derive(Deserialize)]
 pub struct UnmergeForm {}
 

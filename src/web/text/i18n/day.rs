@@ -265,6 +265,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("persons_merges", "Połączone osoby", "Merged persons"),
     ("persons_merges_none", "Nikogo nie połączono.", "Nobody merged."),
     ("persons_undo", "Cofnij", "Undo"),
+    ("persons_apart", "To różne osoby", "Different people"),
+    ("h_persons_apart", "Różne osoby (nie pytać ponownie)", "Different people (not asked again)"),
     ("h_persons_merged", "Połączenie osób (ta sama osoba)", "Persons merged (the same person)"),
     ("h_persons_unmerged", "Cofnięcie połączenia osób", "Merge of persons undone"),
     ("near_someone_else", "Ktoś inny: zapisz jako nową osobę", "Someone else: save as a new person"),
