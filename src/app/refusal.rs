@@ -109,6 +109,8 @@ pub enum Refusal {
     PersonsInOneTournament,
     /// A merge undone already.
     MergeUndone,
+    /// Neither person of a merge has an entry in the tournament it was asked from.
+    PersonNotHere,
 
     // Seasons.
     /// The season as typed cannot be kept.
@@ -188,6 +190,7 @@ impl From<store::Refusal> for Refusal {
             store::Refusal::PersonGone => Refusal::PersonGone,
             store::Refusal::PersonsInOneTournament => Refusal::PersonsInOneTournament,
             store::Refusal::MergeUndone => Refusal::MergeUndone,
+            store::Refusal::PersonNotHere => Refusal::PersonNotHere,
         }
     }
 }

@@ -219,6 +219,8 @@ pub enum Refusal {
     PersonsInOneTournament,
     /// A merge undone already.
     MergeUndone,
+    /// A merge asked from a tournament's persons page where neither person has an entry.
+    PersonNotHere,
 }
 
 /// Connections per process. SQLite: readers beside its one writer. PostgreSQL: each web process

@@ -4,9 +4,10 @@ use crate::app::accounts::Login;
 use crate::app::{AppError, demo};
 use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
-use crate::web::routes::admin::{editions, privacy, rounds};
+use crate::web::routes::admin::{editions, persons as admin_persons, privacy, rounds};
 use crate::web::routes::public::{
-    bracket, cards, exports, game, group, home, live, logs, matches, names, player, round, standings, why,
+    bracket, cards, exports, game, group, home, live, logs, matches, names, person, player, round, standings,
+    why,
 };
 use crate::web::routes::{account, admin, recorder, referee};
 use crate::web::security::bodies::{self, BodyLimits};
@@ -200,6 +201,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/bracket", web::get().to(bracket::bracket))
         .route("/t/{t}/group/{g}", web::get().to(group::group))
         .route("/t/{t}/player/{p}", web::get().to(player::player))
+        .route("/person/{id}", web::get().to(person::person))
         .route("/t/{t}/match/{m}", web::get().to(matches::match_page))
         .route("/t/{t}/game/{g}", web::get().to(game::game_page))
         .route("/t/{t}/game/{g}/log", web::get().to(logs::game_log))
@@ -224,6 +226,10 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/players/import-file", web::post().to(admin::import_file))
         .route("/admin/t/{t}/players/{p}", web::post().to(admin::change_player))
         .route("/admin/t/{t}/players/{p}/erase", web::post().to(privacy::erase_player))
+        .route("/admin/t/{t}/persons", web::get().to(admin_persons::persons_page))
+        .route("/admin/t/{t}/persons/merge", web::post().to(admin_persons::merge))
+        .route("/admin/t/{t}/persons/apart", web::post().to(admin_persons::keep_apart))
+        .route("/admin/t/{t}/persons/unmerge/{m}", web::post().to(admin_persons::unmerge))
         .route("/admin/t/{t}/forbidden", web::post().to(admin::forbid))
         .route("/admin/t/{t}/forbidden/remove", web::post().to(admin::allow))
         .route("/admin/t/{t}/referees", web::post().to(admin::appoint))

@@ -86,3 +86,153 @@ async fn an_import_asks_about_each_near_row_and_imports_all_once_answered() {
         .assert_contains("Jan Kowalsky")
         .assert_contains("Ewa Zielinska");
 }
+
+/// A person's public page (`/person/{id}`) lists every event they entered, each linked to their
+/// player page there, is linked from each of those player pages, and shows no birth date.
+#[actix_rt::test]
+async fn the_person_page_lists_two_events_of_one_person_and_no_birth_date() {
+    let app = TestApp::spawn().await;
+    let OpenDay { t: first, admin, .. } = Day::new(&app).config(&[("name", "Eliminacje Radom")]).open().await;
+    let OpenDay { t: second, .. } = Day::new(&app).config(&[("name", "Kwalifikacje Mazowsze")]).open().await;
+    // `register` gives both the same birth date: the folded name matches, one person.
+    let p1 = register(&admin, first, "Łukasz Żak").await;
+    let p2 = register(&admin, second, "LUKASZ ZAK").await;
+    let b = app.browser();
+
+    let player = b.get(&format!("/t/{first}/player/{p1}")).await;
+    player.assert_ok().assert_contains("Wszystkie turnieje tej osoby");
+    let person = ids_after(&player.body, "/person/");
+    assert_eq!(person.len(), 1, "one person linked");
+    let other = b.get(&format!("/t/{second}/player/{p2}")).await;
+    assert_eq!(ids_after(&other.body, "/person/"), person, "both entries are one person");
+
+    let page = b.get(&format!("/person/{}", person[0])).await;
+    page.assert_ok().assert_contains("<h1>Łukasz Żak</h1>");
+    page.assert_contains(&format!("<a href=\"/t/{first}/player/{p1}\">Eliminacje Radom</a>"));
+    page.assert_contains(&format!("<a href=\"/t/{second}/player/{p2}\">Kwalifikacje Mazowsze</a>"));
+    // The second entry's own spelling is shown beside it.
+    page.assert_contains("(LUKASZ ZAK)");
+    for birth in ["2010-01-15", "15.01.2010", "15.01", "2010"] {
+        page.assert_lacks(birth);
+    }
+    // In English too, and a person who does not exist is not found.
+    let en = app.browser();
+    en.get("/lang/en").await;
+    let en = en.get(&format!("/person/{}", person[0])).await;
+    en.assert_ok().assert_contains("Events").assert_lacks("2010-01-15");
+    assert_eq!(b.get("/person/999999").await.status, 404);
+}
+
+/// The one person each player page links to.
+async fn person_of(b: &Browser, t: i64, p: i64) -> i64 {
+    let ids = ids_after(&b.get(&format!("/t/{t}/player/{p}")).await.body, "/person/");
+    assert_eq!(ids.len(), 1, "one person linked");
+    ids[0]
+}
+
+/// The organiser's persons page: a near pair across two events is listed (no birth date); "to ta
+/// sama osoba" merges them (logged in the history, refused without the CSRF token or from a
+/// tournament neither plays in) and "cofnij" undoes it, every entry back with its own person.
+#[actix_rt::test]
+async fn merge_then_unmerge_through_the_persons_page_restores_every_entry() {
+    let app = TestApp::spawn().await;
+    let OpenDay { t: first, admin, .. } = Day::new(&app).open().await;
+    let OpenDay { t: second, .. } = Day::new(&app).open().await;
+    let OpenDay { t: third, .. } = Day::new(&app).open().await;
+    let anna = [("name", "Anna Wiśniewska"), ("birth_date", "2010-03-01"), ("club", "LO 5")];
+    assert_eq!(admin.post(&format!("/admin/t/{first}/players"), &anna).await.status, 303);
+    let kept_apart = [("name", "Anna Wiśniewsk"), ("birth_date", "2010-03-01"), ("person_0", "new")];
+    assert_eq!(admin.post(&format!("/admin/t/{second}/players"), &kept_apart).await.status, 303);
+    let a = player_id(&admin.get(&format!("/admin/t/{first}")).await.body, "Anna Wiśniewska");
+    let b = player_id(&admin.get(&format!("/admin/t/{second}")).await.body, "Anna Wiśniewsk");
+    let visitor = app.browser();
+    let (pa, pb) = (person_of(&visitor, first, a).await, person_of(&visitor, second, b).await);
+    assert_ne!(pa, pb);
+
+    let page = admin.get(&format!("/admin/t/{second}/persons")).await;
+    page.assert_ok().assert_contains(&format!("data-pair=\"{pb}-{pa}\""));
+    page.assert_contains("Anna Wiśniewska, LO 5").assert_contains("różnią się jedną literą");
+    page.assert_lacks("2010-03-01").assert_lacks("01.03.2010");
+    page.assert_contains("Nikogo nie połączono.");
+
+    let merge = format!("/admin/t/{second}/persons/merge");
+    let fields = [("kept", pb.to_string()), ("merged", pa.to_string())];
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    // Without the token: refused, nothing merged.
+    assert_eq!(admin.post_raw(&merge, &fields).await.status, 403);
+    assert_eq!(person_of(&visitor, first, a).await, pa);
+    // From a tournament neither plays in: refused in Polish, nothing merged.
+    let elsewhere = admin.post(&format!("/admin/t/{third}/persons/merge"), &fields).await;
+    assert_eq!(elsewhere.status, 400);
+    elsewhere.assert_contains("Żadna z tych osób nie gra w tym turnieju");
+    assert_eq!(person_of(&visitor, first, a).await, pa);
+
+    assert_eq!(admin.post(&merge, &fields).await.status, 303);
+    assert_eq!(person_of(&visitor, first, a).await, pb, "the first event's entry is the kept person's");
+    assert_eq!(person_of(&visitor, second, b).await, pb);
+    // The merged person's page leads to the kept one, which lists both events.
+    assert_eq!(visitor.get(&format!("/person/{pa}")).await.location, Some(format!("/person/{pb}")));
+    let both = visitor.get(&format!("/person/{pb}")).await;
+    both.assert_contains(&format!("/t/{first}/player/{a}"))
+        .assert_contains(&format!("/t/{second}/player/{b}"));
+    let page = admin.get(&format!("/admin/t/{second}/persons")).await;
+    page.assert_lacks("data-pair=").assert_contains("Anna Wiśniewsk ← Anna Wiśniewska, LO 5");
+    let merges = ids_after(&page.body, &format!("/admin/t/{second}/persons/unmerge/"));
+    assert_eq!(merges.len(), 1);
+    admin.get(&format!("/admin/t/{second}/history")).await.assert_contains("Połączenie osób (ta sama osoba)");
+    // Merging again is refused: the merged person is gone from the registry.
+    assert_eq!(admin.post(&merge, &fields).await.status, 400);
+
+    let undo = format!("/admin/t/{second}/persons/unmerge/{}", merges[0]);
+    assert_eq!(admin.post_raw(&undo, &[]).await.status, 403);
+    assert_eq!(admin.post(&undo, &[]).await.status, 303);
+    assert_eq!(person_of(&visitor, first, a).await, pa, "every entry back with its own person");
+    assert_eq!(person_of(&visitor, second, b).await, pb);
+    let page = admin.get(&format!("/admin/t/{second}/persons")).await;
+    page.assert_contains(&format!("data-pair=\"{pb}-{pa}\"")).assert_contains("Nikogo nie połączono.");
+    admin.get(&format!("/admin/t/{second}/history")).await.assert_contains("Cofnięcie połączenia osób");
+    // Undone once: a second undo is refused.
+    assert_eq!(admin.post(&undo, &[]).await.status, 400);
+    // A visitor cannot open the organiser's page.
+    assert_ne!(visitor.get(&format!("/admin/t/{second}/persons")).await.status, 200);
+}
+
+/// "To różne osoby" on the persons page: the pair is remembered and not asked about again (on this
+/// page nor on the other event's), logged in the history; refused without the CSRF token.
+#[actix_rt::test]
+async fn a_pair_kept_apart_is_not_asked_again() {
+    let app = TestApp::spawn().await;
+    let OpenDay { t: first, admin, .. } = Day::new(&app).open().await;
+    let OpenDay { t: second, .. } = Day::new(&app).open().await;
+    let jan = [("name", "Jan Kowalski"), ("birth_date", "2009-12-01")];
+    assert_eq!(admin.post(&format!("/admin/t/{first}/players"), &jan).await.status, 303);
+    let other = [("name", "Jan Kowalski"), ("birth_date", "2009-12-02"), ("person_0", "new")];
+    assert_eq!(admin.post(&format!("/admin/t/{second}/players"), &other).await.status, 303);
+    let page = admin.get(&format!("/admin/t/{second}/persons")).await;
+    page.assert_contains("inna data urodzenia").assert_contains("To różne osoby");
+    let pairs: Vec<String> = page
+        .body
+        .split("data-pair=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .map(str::to_string)
+        .collect();
+    assert_eq!(pairs.len(), 1, "{pairs:?}");
+    let (here, there) = pairs[0].split_once('-').unwrap();
+    let apart = format!("/admin/t/{second}/persons/apart");
+    let fields = [("kept", here), ("merged", there)];
+    assert_eq!(admin.post_raw(&apart, &fields).await.status, 403);
+    admin.get(&format!("/admin/t/{second}/persons")).await.assert_contains("data-pair=");
+    assert_eq!(admin.post(&apart, &fields).await.status, 303);
+    admin.get(&format!("/admin/t/{second}/persons")).await.assert_lacks("data-pair=");
+    admin.get(&format!("/admin/t/{first}/persons")).await.assert_lacks("data-pair=");
+    admin
+        .get(&format!("/admin/t/{second}/history"))
+        .await
+        .assert_contains("Różne osoby (nie pytać ponownie)");
+    // Both entries keep their own persons.
+    let a = player_id(&admin.get(&format!("/admin/t/{first}")).await.body, "Jan Kowalski");
+    let b = player_id(&admin.get(&format!("/admin/t/{second}")).await.body, "Jan Kowalski");
+    let visitor = app.browser();
+    assert_ne!(person_of(&visitor, first, a).await, person_of(&visitor, second, b).await);
+}

@@ -7,7 +7,7 @@ use crate::store::games::ResultEntry;
 use crate::store::players::{NewPlayer, PlayerChange};
 use crate::store::rounds::{Forfeit, NewMatch, Phase, Status};
 use crate::store::tournaments::TournamentConfig;
-use crate::store::{GameId, MatchId, PlayerId, RoundId, TournamentId, UserId};
+use crate::store::{GameId, MatchId, MergeId, PersonId, PlayerId, RoundId, TournamentId, UserId};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -79,6 +79,14 @@ pub enum Change {
     /// Something done to a stage (`stage`, the event's action; the row's id is the stage's
     /// position): stages chosen, groups drawn, a lot, the withdrawal rule, closed, reopened.
     StageChanged { position: i64, event: crate::store::stages::StageEvent },
+    /// Two persons confirmed one by the organiser of this tournament (`player`, `merge persons`;
+    /// the row's id is the tournament's entrant): `merged` went into `kept`, undone by `merge`.
+    PersonsMerged { player: PlayerId, merge: MergeId, kept: PersonId, merged: PersonId },
+    /// A merge undone from this tournament's persons page (`player`, `unmerge persons`).
+    PersonsUnmerged { player: PlayerId, merge: MergeId, kept: PersonId, merged: PersonId },
+    /// Two persons said to be different people from this tournament's persons page (`player`,
+    /// `keep persons apart`; lower id first): the pair is not asked about again.
+    PersonsKeptApart { player: PlayerId, a: PersonId, b: PersonId },
 }
 
 /// A registration as its history row keeps it: [`NewPlayer`], with the birth date gone once the

@@ -7,7 +7,7 @@
 
 use super::change::{Change, Registration, Settings};
 use crate::store::rounds::{Forfeit, Status};
-use crate::store::{GameId, MatchId, PlayerId, RoundId, StoredText, TournamentId};
+use crate::store::{GameId, MatchId, MergeId, PersonId, PlayerId, RoundId, StoredText, TournamentId};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -138,6 +138,14 @@ struct Erased {
 const ERASED: [&str; 3] = ["name", "birth_date", "club"];
 
 /// The value after of an erasure row.
+/// A merge of two persons as its history row keeps it.
+#[derive(Serialize, Deserialize)]
+struct PersonMerge {
+    merge: MergeId,
+    kept: PersonId,
+    merged: PersonId,
+}
+
 #[derive(Serialize, Deserialize)]
 struct Pseudonym {
     name: String,
@@ -224,6 +232,23 @@ impl Change {
                 json(&Erased { erased: ERASED.map(str::to_string).to_vec() }),
                 json(&Pseudonym { name: pseudonym.clone() }),
             ),
+            Change::PersonsMerged { player, merge, kept, merged } => (
+                E::Player,
+                player.0,
+                "merge persons",
+                none(),
+                json(&PersonMerge { merge: *merge, kept: *kept, merged: *merged }),
+            ),
+            Change::PersonsUnmerged { player, merge, kept, merged } => (
+                E::Player,
+                player.0,
+                "unmerge persons",
+                json(&PersonMerge { merge: *merge, kept: *kept, merged: *merged }),
+                none(),
+            ),
+            Change::PersonsKeptApart { player, a, b } => {
+                (E::Player, player.0, "keep persons apart", none(), json(&(a, b)))
+            }
             Change::PairForbidden { before, after } => {
                 (E::ForbiddenPair, after.player_a.0, "forbid", json(before), json(after))
             }
@@ -349,6 +374,21 @@ impl Change {
                 }
                 let Pseudonym { name } = row.after()?;
                 Change::PlayerErased { player, pseudonym: name }
+            }
+            (E::Player, "merge persons") => {
+                row.before::<()>()?;
+                let PersonMerge { merge, kept, merged } = row.after()?;
+                Change::PersonsMerged { player, merge, kept, merged }
+            }
+            (E::Player, "unmerge persons") => {
+                row.after::<()>()?;
+                let PersonMerge { merge, kept, merged } = row.before()?;
+                Change::PersonsUnmerged { player, merge, kept, merged }
+            }
+            (E::Player, "keep persons apart") => {
+                row.before::<()>()?;
+                let (a, b) = row.after()?;
+                Change::PersonsKeptApart { player, a, b }
             }
             (E::ForbiddenPair, "forbid") => {
                 Change::PairForbidden { before: row.before()?, after: row.after()? }

@@ -225,7 +225,13 @@ async fn touch_tournaments(tx: &mut Conn, person: PersonId) -> Result<(), StoreE
 /// [`Refusal::SamePerson`], [`Refusal::PersonGone`] (either merged already or erased),
 /// [`Refusal::PersonsInOneTournament`]; [`StoreError::NotFound`]; a statement fails.
 #[tracing::instrument(skip(db))]
-pub async fn merge(db: &Store, kept: PersonId, merged: PersonId, by: UserId) -> Result<MergeId, StoreError> {
+pub async fn merge(
+    db: &Store,
+    kept: PersonId,
+    merged: PersonId,
+    by: UserId,
+    from: Option<TournamentId>,
+) -> Result<MergeId, StoreError> {
     if kept == merged {
         return Err(StoreError::Refused(Refusal::SamePerson));
     }
@@ -253,6 +259,10 @@ pub async fn merge(db: &Store, kept: PersonId, merged: PersonId, by: UserId) -> 
     if shared.is_some() {
         return Err(StoreError::Refused(Refusal::PersonsInOneTournament));
     }
+    let here = match from {
+        Some(t) => Some((t, entrant_in(&mut tx, t, kept, merged).await?)),
+        None => None,
+    };
     let moved: Vec<(PlayerId,)> =
         on!(&mut tx, |c| sqlx::query_as("SELECT id FROM players WHERE person_id = $1 ORDER BY id")
             .bind(merged)
@@ -284,8 +294,34 @@ pub async fn merge(db: &Store, kept: PersonId, merged: PersonId, by: UserId) -> 
     .fetch_one(c)
     .await
     })?;
+    if let Some((t, player)) = here {
+        super::touch_tournament_in(&mut tx, t).await?;
+        let change = super::history::Change::PersonsMerged { player, merge: id, kept, merged };
+        super::history::record(&mut tx, t, by, &change).await?;
+    }
     tx.commit().await?;
     Ok(id)
+}
+
+/// The entry in `t` of either person (the row a persons page's history line names).
+///
+/// # Errors
+/// [`Refusal::PersonNotHere`] when neither has one; a statement fails.
+async fn entrant_in(
+    tx: &mut Conn,
+    t: TournamentId,
+    a: PersonId,
+    b: PersonId,
+) -> Result<PlayerId, StoreError> {
+    let row: Option<(PlayerId,)> = on!(tx, |c| sqlx::query_as(
+        "SELECT id FROM players WHERE tournament_id = $1 AND person_id IN ($2, $3) ORDER BY id LIMIT 1"
+    )
+    .bind(t)
+    .bind(a)
+    .bind(b)
+    .fetch_optional(c)
+    .await)?;
+    row.map(|(p,)| p).ok_or(StoreError::Refused(Refusal::PersonNotHere))
 }
 
 /// Undo a merge: the entries it moved go back to the merged person (those still with the kept
@@ -295,7 +331,12 @@ pub async fn merge(db: &Store, kept: PersonId, merged: PersonId, by: UserId) -> 
 /// [`Refusal::MergeUndone`]; [`Refusal::PersonGone`] if the kept person was merged on since (undo
 /// that merge first) or either was erased; [`StoreError::NotFound`]; a statement fails.
 #[tracing::instrument(skip(db))]
-pub async fn unmerge(db: &Store, merge: MergeId, by: UserId) -> Result<(), StoreError> {
+pub async fn unmerge(
+    db: &Store,
+    merge: MergeId,
+    by: UserId,
+    from: Option<TournamentId>,
+) -> Result<(), StoreError> {
     let mut tx = db.write().await?;
     on!(&mut tx, |c| sqlx::query("UPDATE person_merges SET undone_at = undone_at WHERE id = $1")
         .bind(merge)
@@ -310,6 +351,12 @@ pub async fn unmerge(db: &Store, merge: MergeId, by: UserId) -> Result<(), Store
     let merged = get_in(&mut tx, m.merged).await?.ok_or(StoreError::NotFound)?;
     if kept.merged_into.is_some() || kept.erased_at.is_some() || merged.erased_at.is_some() {
         return Err(StoreError::Refused(Refusal::PersonGone));
+    }
+    if let Some(t) = from {
+        let player = entrant_in(&mut tx, t, m.kept, m.merged).await?;
+        let change =
+            super::history::Change::PersonsUnmerged { player, merge, kept: m.kept, merged: m.merged };
+        super::history::record(&mut tx, t, by, &change).await?;
     }
     touch_tournaments(&mut tx, m.kept).await?;
     for p in &m.entries {
@@ -388,6 +435,56 @@ pub async fn erase_in(tx: &mut Conn, person: PersonId, pseudonym: &str) -> Resul
     .await
     .map(|r| r.rows_affected()))?;
     Ok(())
+}
+
+/// Two persons said to be different people from tournament `t`'s persons page: remembered (the
+/// pair is not asked about again) and logged in `t`'s history, in one transaction. Saying it twice
+/// keeps the first.
+///
+/// # Errors
+/// [`Refusal::SamePerson`], [`Refusal::PersonNotHere`]; a statement fails.
+pub async fn keep_apart(
+    db: &Store,
+    t: TournamentId,
+    a: PersonId,
+    b: PersonId,
+    by: UserId,
+) -> Result<(), StoreError> {
+    if a == b {
+        return Err(StoreError::Refused(Refusal::SamePerson));
+    }
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    let mut tx = db.write().await?;
+    let player = entrant_in(&mut tx, t, a, b).await?;
+    let added = on!(&mut tx, |c| {
+        sqlx::query(
+        "INSERT INTO persons_apart (low, high, user_id, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING"
+    )
+    .bind(low)
+    .bind(high)
+    .bind(by)
+    .bind(now())
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected())
+    })?;
+    if added > 0 {
+        super::touch_tournament_in(&mut tx, t).await?;
+        let change = super::history::Change::PersonsKeptApart { player, a: low, b: high };
+        super::history::record(&mut tx, t, by, &change).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Every pair said to be different people, lower id first.
+///
+/// # Errors
+/// The query fails.
+pub async fn apart(db: &Store) -> Result<Vec<(PersonId, PersonId)>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as("SELECT low, high FROM persons_apart ORDER BY low, high")
+        .fetch_all(c)
+        .await)?)
 }
 
 /// The persons merged into `person` (followed through every merge), so an erasure reaches them.

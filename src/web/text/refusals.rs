@@ -299,6 +299,12 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
                 "Both persons play in the same tournament, so they are two people: they cannot be merged.",
             )
             .to_string(),
+        Refusal::PersonNotHere => lang
+            .pick(
+                "Żadna z tych osób nie gra w tym turnieju: połączyć je może organizator ich turnieju.",
+                "Neither person plays in this tournament: an organiser of their tournament may merge them.",
+            )
+            .to_string(),
         Refusal::Season(e) => season_problem(lang, e).to_string(),
         Refusal::NotThisSeason => lang
             .pick("Ten poziom lub region należy do innego sezonu.", "This level or region belongs to another season.")
@@ -473,6 +479,7 @@ mod tests {
             Refusal::PersonGone,
             Refusal::PersonsInOneTournament,
             Refusal::MergeUndone,
+            Refusal::PersonNotHere,
             Refusal::Season(crate::league::season::SeasonError::NoName),
             Refusal::Season(crate::league::season::SeasonError::Twice("x".into())),
             Refusal::NotThisSeason,

@@ -104,11 +104,14 @@ fn kind(change: &Change) -> &'static str {
         Change::RecordingEnded { .. } => "RecordingEnded",
         Change::RecordedResultSetAside { .. } => "RecordedResultSetAside",
         Change::StageChanged { .. } => "StageChanged",
+        Change::PersonsMerged { .. } => "PersonsMerged",
+        Change::PersonsUnmerged { .. } => "PersonsUnmerged",
+        Change::PersonsKeptApart { .. } => "PersonsKeptApart",
     }
 }
 
 /// Every kind, as [`kind`] names them.
-const KINDS: [&str; 25] = [
+const KINDS: [&str; 28] = [
     "ResultEntered",
     "ResultCorrected",
     "ExtraGameDrawn",
@@ -134,6 +137,9 @@ const KINDS: [&str; 25] = [
     "RecordingEnded",
     "RecordedResultSetAside",
     "StageChanged",
+    "PersonsMerged",
+    "PersonsUnmerged",
+    "PersonsKeptApart",
 ];
 
 /// The tournament's changes, oldest first.

@@ -483,5 +483,22 @@ pub fn one_of_each(w: &World) -> Vec<Change> {
             position: 1,
             event: StageEvent::Reopened { reason: "błąd w wyniku \"A2\"".into() },
         },
+        Change::PersonsMerged {
+            player: w.anna,
+            merge: bitwa::store::MergeId(3),
+            kept: bitwa::store::PersonId(1),
+            merged: bitwa::store::PersonId(7),
+        },
+        Change::PersonsUnmerged {
+            player: w.anna,
+            merge: bitwa::store::MergeId(3),
+            kept: bitwa::store::PersonId(1),
+            merged: bitwa::store::PersonId(7),
+        },
+        Change::PersonsKeptApart {
+            player: w.anna,
+            a: bitwa::store::PersonId(1),
+            b: bitwa::store::PersonId(7),
+        },
     ]
 }

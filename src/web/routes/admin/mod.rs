@@ -1,10 +1,11 @@
 //! Organiser pages, one file per resource: the tournament and its configuration (`tournament`),
 //! players, the CSV import and their changes (`players`), forbidden pairs (`forbidden`), referees
-//! and co-organisers (`referees`), the change history (`history`), rounds (`rounds`), editions (`editions`), erasure (`privacy`).
+//! and co-organisers (`referees`), the change history (`history`), rounds (`rounds`), editions (`editions`), erasure (`privacy`), persons near one another and their merges (`persons`).
 
 pub mod editions;
 mod forbidden;
 mod history;
+pub mod persons;
 mod players;
 pub mod privacy;
 mod referees;

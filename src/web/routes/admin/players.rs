@@ -83,15 +83,7 @@ async fn person_links(
         let mut options = Vec::with_capacity(near.len());
         for n in near {
             let p = app::persons::person(db, PersonId(n.id)).await?;
-            let why = match n.why {
-                Nearness::OtherBirthDate => lang.pick("inna data urodzenia", "another birth date"),
-                Nearness::OneLetterApart => {
-                    lang.pick("imię i nazwisko różnią się jedną literą", "the name differs by one letter")
-                }
-                Nearness::SameNameAndBirthDate => {
-                    lang.pick("ta sama osoba zapisana dwa razy?", "the same person registered twice?")
-                }
-            };
+            let why = nearness(lang, n.why);
             let school = if p.school.is_empty() { String::new() } else { format!(", {}", p.school) };
             let label = format!("{}{school} ({why})", p.name);
             options.push(NearOption { person: n.id, label, chosen: chosen == Some(n.id) });
@@ -302,4 +294,17 @@ pub async fn change_player(
     }
     app::registration::change(&db, t.id, &player, version, &change, org.user.id).await?;
     Ok(see_other(&format!("/admin/t/{}#player-{}", t.id, player.id)))
+}
+
+/// Why a person is near, as the organiser reads it (the birth date itself never said).
+pub(crate) fn nearness(lang: Lang, why: Nearness) -> &'static str {
+    match why {
+        Nearness::OtherBirthDate => lang.pick("inna data urodzenia", "another birth date"),
+        Nearness::OneLetterApart => {
+            lang.pick("imię i nazwisko różnią się jedną literą", "the name differs by one letter")
+        }
+        Nearness::SameNameAndBirthDate => {
+            lang.pick("ta sama osoba zapisana dwa razy?", "the same person registered twice?")
+        }
+    }
 }

@@ -17,6 +17,7 @@ pub mod live;
 pub mod logs;
 pub mod matches;
 pub mod names;
+pub mod person;
 pub mod player;
 pub mod round;
 pub mod standings;

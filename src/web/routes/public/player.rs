@@ -29,11 +29,14 @@ struct PlayerPage<'a> {
     after_round: Option<i64>,
     /// The place in the final ranking, once the knockout is over.
     final_place: Option<&'a str>,
+    /// The person the entry is, whose page lists every event they entered.
+    person: Option<crate::store::PersonId>,
 }
 
 pub async fn player(
     req: HttpRequest,
     ctx: Ctx,
+    db: web::Data<crate::store::Store>,
     mut page: PublicPage,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
@@ -52,6 +55,9 @@ pub async fn player(
         Some(l) if Some(l.round) == latest_round => Some(earlier.remove(0)),
         _ => None,
     };
+    // A merge or unmerge moves the tournament's change counter, so a cached page never links a
+    // person the entry left.
+    let person = crate::app::persons::of_player(&db, player.id).await?;
     page.render(
         &req,
         &PlayerPage {
@@ -65,6 +71,7 @@ pub async fn player(
             match_points: row.map(|r| ctx.lang.decimal(&r.match_points)).unwrap_or_default(),
             after_round: view.scope().after_round,
             final_place: view.final_line_of(player.id).map(|f| f.place.as_str()),
+            person,
         },
     )
 }

@@ -124,6 +124,9 @@ pub fn describe(lang: Lang, names: &Names, e: &Entry) -> HistoryLine {
             players::changed(&row, "h_player_change", *player, before, after)
         }
         Change::PlayerErased { player, .. } => players::erased(&row, *player),
+        Change::PersonsMerged { player, .. } => players::persons(&row, "h_persons_merged", *player),
+        Change::PersonsUnmerged { player, .. } => players::persons(&row, "h_persons_unmerged", *player),
+        Change::PersonsKeptApart { player, .. } => players::persons(&row, "h_persons_apart", *player),
         Change::PairForbidden { before, after } => players::forbidden(&row, before.as_ref(), after),
         Change::PairAllowed { player_a, player_b } => players::allowed(&row, *player_a, *player_b),
         Change::ConfigChanged { before, after, .. } => configuration::changed(lang, before, after),

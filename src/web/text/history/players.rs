@@ -50,6 +50,11 @@ pub(super) fn erased(row: &Row<'_>, player: PlayerId) -> Said {
     (format!("{}: {}", row.lang.t("h_erase"), row.names.player(player)), Vec::new(), Vec::new())
 }
 
+/// "Confirmed the same person as an entry of another event: A" (or the merge undone).
+pub(super) fn persons(row: &Row<'_>, key: &str, player: PlayerId) -> Said {
+    (format!("{}: {}", row.lang.t(key), row.names.player(player)), Vec::new(), Vec::new())
+}
+
 /// "Pair forbidden: A – B", the limit before (if it was forbidden already) and after.
 pub(super) fn forbidden(row: &Row<'_>, before: Option<&ForbiddenPair>, after: &ForbiddenPair) -> Said {
     let lang = row.lang;
