@@ -133,10 +133,9 @@ async fn stalled_bodies_are_refused_or_closed_by_the_deadline_and_memory_stays_b
     let after = Browser::new(&server.base);
     let login = after.post("/login", &[("username", "organizator"), ("password", "zle-haslo-123")]).await;
     assert_eq!(login.status, 401, "{}", login.body);
-    // Memory once the clients are gone. The allocator keeps pages it freed for reuse rather than
-    // giving them all back to the system, so "memory returns" is measured as reuse: the same attack
-    // repeated finds the memory the earlier waves freed, and the server stops growing (a leak would
-    // grow with every wave).
+    // Memory once the clients are gone, then after three more waves of the same attack (printed:
+    // sampled a second after each wave, while the allocator is still giving pages back, so they
+    // are not compared with each other); below, what comes back once all four waves are over.
     settle(&visitor).await;
     let rss_after = status_mib(pid, "VmRSS");
     let mut waves = Vec::new();
@@ -152,7 +151,8 @@ async fn stalled_bodies_are_refused_or_closed_by_the_deadline_and_memory_stays_b
     // Memory returns: the allocator gives the freed pages back to the system on its own clock
     // (jemalloc's background purging, about ten seconds after the last wave), with nobody asking.
     // "Back" is at least half of what the attack added given back (what stays is the allocator's
-    // working set and what the server cached meanwhile); glibc's malloc gave back nothing.
+    // working set and what the server cached meanwhile); glibc's malloc gave back nothing. A leak
+    // per connection (four waves of 470) would keep the memory up.
     let halfway = rss_before + (peak - rss_before) / 2.0;
     let quiet = Instant::now();
     let mut rss_back = status_mib(pid, "VmRSS");
@@ -171,7 +171,6 @@ async fn stalled_bodies_are_refused_or_closed_by_the_deadline_and_memory_stays_b
         returned_after.as_secs_f64()
     );
     assert!(peak < 300.0, "the server stayed under 300 MiB: peak {peak:.1} MiB");
-    assert!(waves[2] < waves[0] + 8.0, "repeated waves reuse what the earlier ones freed: {waves:.1?} MiB");
     assert!(
         rss_back <= halfway,
         "memory falls back once the clients are gone: {rss_before:.1} MiB before, {rss_back:.1} MiB \
