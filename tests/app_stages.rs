@@ -333,6 +333,34 @@ async fn the_final_from_the_draw_to_the_knockout_second_round() {
     assert_eq!(stage_refusal(day.enter_as(&m, 1, &red_wins(21), role).await), StageRefusal::StageClosed);
     assert_eq!(refusal(close::reopen(&day.db, day.t, "  ", day.organiser).await), Refusal::ReasonRequired);
     close::reopen(&day.db, day.t, "poprawka wyniku", day.organiser).await.unwrap();
+    // Closing races the organiser's correction of a group result, ten times: whichever lands
+    // first, a closed stage's frozen ranking is the standings of the results stored (a correction
+    // after the close is refused in its own transaction; one before it makes the close decide again).
+    let b = group_matches(&day, last, 1).await.into_iter().find(|m| m.forfeit().is_none()).unwrap();
+    let (mut landed, mut refused) = (0, 0);
+    for race in 0..10 {
+        let correction = red_wins(if race % 2 == 0 { 21 } else { 20 });
+        let (_, corrected) =
+            tokio::join!(close::close(&day.db, day.t, day.organiser), day.enter_as(&b, 1, &correction, role));
+        match corrected {
+            Ok(()) => landed += 1,
+            Err(e) => {
+                assert_eq!(stage_refusal(Err::<(), _>(e)), StageRefusal::StageClosed, "race {race}");
+                refused += 1;
+            }
+        }
+        let data = day.snapshot().await;
+        if let Ok(frozen) = stages::frozen(&data) {
+            assert_eq!(
+                frozen,
+                stages::standings(&data).unwrap(),
+                "race {race}: frozen from the stored results"
+            );
+            close::reopen(&day.db, day.t, "wyścig", day.organiser).await.unwrap();
+        }
+    }
+    println!("close races: 10, the correction landed {landed}, refused after the close {refused}");
+    day.enter_as(&b, 1, &red_wins(20), role).await.unwrap();
     rounds::unlock(&day.db, day.t, last, "poprawka wyniku", day.organiser).await.unwrap();
     rounds::lock(&day.db, day.t, last, day.organiser).await.unwrap();
     close::close(&day.db, day.t, day.organiser).await.unwrap();
