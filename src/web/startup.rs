@@ -4,7 +4,7 @@ use crate::app::accounts::Login;
 use crate::app::{AppError, demo};
 use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
-use crate::web::routes::admin::{editions, persons as admin_persons, privacy, rounds};
+use crate::web::routes::admin::{editions, persons as admin_persons, privacy, rounds, stages};
 use crate::web::routes::public::{
     bracket, cards, exports, game, group, home, live, logs, matches, names, person, player, round, standings,
     why,
@@ -236,6 +236,9 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/history", web::get().to(admin::history))
         .route("/admin/t/{t}/rounds", web::post().to(rounds::start_round))
         .route("/admin/t/{t}/knockout", web::post().to(rounds::start_knockout))
+        .route("/admin/t/{t}/stages", web::get().to(stages::stages_page))
+        .route("/admin/t/{t}/stages/format", web::post().to(stages::choose_format))
+        .route("/admin/t/{t}/stages/{action}", web::post().to(stages::stage_action))
         .route("/admin/t/{t}/round/{n}/assign", web::post().to(rounds::assign_referee))
         .route("/admin/t/{t}/round/{n}/{action}", web::post().to(rounds::round_action))
         // Referee (organisers too).

@@ -52,6 +52,7 @@ mod sessions;
 mod setup;
 mod spine;
 mod stages;
+mod stages_flow;
 mod store;
 mod table;
 mod table_clock;

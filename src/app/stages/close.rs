@@ -4,7 +4,9 @@
 //! history, and is refused once the knockout started.
 
 use super::super::rounds::{check_last_round_locked, on_fresh_snapshot};
+use super::super::snapshot::Loaded;
 use super::super::{AppResult, Refusal, StageRefusal};
+use crate::league::round_robin::standings::GroupStandings;
 use crate::store::rounds::Phase;
 use crate::store::stages::StageStatus;
 use crate::store::{self, Store, StoreError, TournamentId, UserId};
@@ -17,25 +19,35 @@ use crate::store::{self, Store, StoreError, TournamentId, UserId};
 /// a conflict; the database fails.
 pub async fn close(db: &Store, t: TournamentId, by: UserId) -> AppResult<()> {
     on_fresh_snapshot(db, t, |data| async move {
-        let stage = super::open_groups_stage(&data)?;
-        let groups = super::drawn_groups(&data);
-        if groups.is_empty() {
-            return Err(StageRefusal::NotDrawn.into());
-        }
-        for g in 0..groups.len() {
-            if !super::group_finished(&data, &stage, g) {
-                return Err(StageRefusal::GroupUnfinished { group: u32::try_from(g).unwrap_or(0) }.into());
-            }
-        }
-        check_last_round_locked(&data)?;
-        let standings = super::standings(&data)?;
-        if let Some(g) = standings.iter().position(|s| s.needs_lot()) {
-            return Err(StageRefusal::LotPending { group: u32::try_from(g).unwrap_or(0) }.into());
-        }
+        let standings = closable(&data)?;
         let ranking = serde_json::to_string(&standings).map_err(StoreError::from)?;
         Ok(store::stages::set_status(db, t, data.stamp, super::OPENING, Some(&ranking), None, by).await?)
     })
     .await
+}
+
+/// Whether the groups stage may close now, and the ranking it would freeze: every group round
+/// paired and locked, every match decided, no tie at a qualifying place waiting for a lot.
+///
+/// # Errors
+/// As [`close`], without the conflict and the database.
+pub fn closable(data: &Loaded) -> Result<Vec<GroupStandings>, Refusal> {
+    let stage = super::open_groups_stage(data)?;
+    let groups = super::drawn_groups(data);
+    if groups.is_empty() {
+        return Err(StageRefusal::NotDrawn.into());
+    }
+    for g in 0..groups.len() {
+        if !super::group_finished(data, &stage, g) {
+            return Err(StageRefusal::GroupUnfinished { group: u32::try_from(g).unwrap_or(0) }.into());
+        }
+    }
+    check_last_round_locked(data)?;
+    let standings = super::standings(data)?;
+    if let Some(g) = standings.iter().position(GroupStandings::needs_lot) {
+        return Err(StageRefusal::LotPending { group: u32::try_from(g).unwrap_or(0) }.into());
+    }
+    Ok(standings)
 }
 
 /// Open the closed groups stage again, with the organiser's reason in the history. Opening an

@@ -33,6 +33,19 @@ pub struct GroupsChoice {
     pub entry: KnockoutEntry,
 }
 
+impl GroupsChoice {
+    /// The national final's groups (PRODUCT "Stages"): 4 groups by snake with schools kept apart,
+    /// the top 2 of each by crossover into the knockout. The organiser changes them before the draw.
+    pub const FINAL: GroupsChoice = GroupsChoice {
+        count: 4,
+        double: false,
+        seeding: Seeding::Snake,
+        separation: Separation::School,
+        qualify: GroupQualify { per_group: 2, best_next: 0 },
+        entry: KnockoutEntry::Crossover,
+    };
+}
+
 /// The stages of a preset: a Swiss takes its rounds and knockout from the configuration, groups
 /// from `groups`; a knockout after groups is as large as the groups qualify.
 #[must_use]

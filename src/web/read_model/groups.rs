@@ -28,6 +28,12 @@ pub fn letter(g: usize) -> String {
     out.iter().rev().collect()
 }
 
+/// [`letter`] of a group index as the use cases number groups (0 for A), for templates.
+#[must_use]
+pub fn letter_of(g: &u32) -> String {
+    letter(usize::try_from(*g).unwrap_or(usize::MAX))
+}
+
 /// The group a letter names (`A` is 0, `AA` is 26), as in the page's address.
 #[must_use]
 pub fn index_of(letter: &str) -> Option<usize> {

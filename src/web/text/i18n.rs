@@ -18,6 +18,7 @@ mod public;
 mod referee;
 mod security;
 mod stages;
+mod stages_admin;
 mod table;
 
 /// Every table: the lookup and the tests read this one list.
@@ -32,6 +33,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     day::TABLE,
     security::TABLE,
     stages::TABLE,
+    stages_admin::TABLE,
     table::TABLE,
 ];
 

@@ -263,7 +263,7 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         Refusal::SwissDone => t("swiss_done"),
         // The league's own words (it names the players it cannot pair).
         Refusal::NoPairing(e) => e.to_string(),
-        Refusal::Bracket(e) => e.to_string(),
+        Refusal::Bracket(e) => knockout_error(lang, e),
         Refusal::Stage(s) => stage_sentence(lang, s),
         Refusal::SwapInvalid => t("swap_invalid"),
         Refusal::NotAReferee => labelled("referee", "not_a_referee"),
@@ -363,9 +363,14 @@ fn stage_sentence(lang: Lang, r: &crate::app::StageRefusal) -> String {
         format!("{} {}: {}", lang.t("group"), crate::league::stages::GroupLabel(g), lang.t(key))
     };
     match r {
-        S::Invalid(e) => e.to_string(),
-        S::Draw(e) => e.to_string(),
-        S::Qualification(e) => e.to_string(),
+        S::Invalid(e) => stages_error(lang, e),
+        S::Draw(e) => lang
+            .t(match e {
+                crate::league::round_robin::seeding::SeedingError::NoGroups => "draw_no_groups",
+                crate::league::round_robin::seeding::SeedingError::DuplicatePlayer(_) => "draw_duplicate",
+            })
+            .to_string(),
+        S::Qualification(e) => qualification_error(lang, e),
         S::FormatFixed => lang.t("refused_format_fixed").to_string(),
         S::NotGroups => lang.t("refused_not_groups").to_string(),
         S::NotSwiss => lang.t("refused_not_swiss").to_string(),
@@ -380,6 +385,71 @@ fn stage_sentence(lang: Lang, r: &crate::app::StageRefusal) -> String {
         S::KnockoutStarted => lang.t("refused_knockout_started").to_string(),
         S::QualifyFirst => lang.t("refused_qualify_first").to_string(),
     }
+}
+
+/// A text of the table with `{a}` and `{b}` filled in.
+fn filled(lang: Lang, key: &str, a: impl std::fmt::Display, b: impl std::fmt::Display) -> String {
+    lang.t(key).replace("{a}", &a.to_string()).replace("{b}", &b.to_string())
+}
+
+/// Why the league refuses a tournament's stages.
+fn stages_error(lang: Lang, e: &crate::league::stages::StagesError) -> String {
+    use crate::league::stages::StagesError as E;
+    let t = |k| lang.t(k).to_string();
+    match e {
+        E::Empty => t("stages_empty"),
+        E::KnockoutFirst => t("stages_knockout_first"),
+        E::KnockoutNotLast(_) => t("stages_knockout_not_last"),
+        E::SecondOpeningStage(_) => t("stages_second_opening"),
+        E::NoRounds => t("stages_no_rounds"),
+        E::NoGroups => t("stages_no_groups"),
+        E::NobodyQualifies => t("stages_nobody_qualifies"),
+        E::TooManyBestNext { best_next, groups } => {
+            filled(lang, "stages_too_many_best_next", best_next, groups)
+        }
+        E::KnockoutTooSmall(_) => t("stages_knockout_too_small"),
+        E::SizeMismatch { size, qualified } => filled(lang, "stages_size_mismatch", size, qualified),
+        E::SwissEntryAfterGroups => t("stages_entry_after_groups"),
+        E::GroupEntryAfterSwiss => t("stages_entry_after_swiss"),
+        E::CrossoverShape => t("stages_crossover_shape"),
+        E::GroupSize { players, groups } => filled(lang, "stages_group_size", players, groups),
+        E::GroupTooSmallToQualify { qualifying, smallest } => {
+            filled(lang, "stages_group_too_small", qualifying, smallest)
+        }
+    }
+}
+
+/// Why the league cannot qualify from the groups.
+fn qualification_error(lang: Lang, e: &crate::league::qualification::QualificationError) -> String {
+    use crate::league::qualification::QualificationError as E;
+    match e {
+        E::LotPending(g) => format!("{} {g}: {}", lang.t("group"), lang.t("refused_lot_pending")),
+        E::GroupTooSmall { group, ranked, needed } => {
+            format!(
+                "{} {group}: {}",
+                lang.t("group"),
+                filled(lang, "qualification_group_too_small", ranked, needed)
+            )
+        }
+        E::CrossoverShape => lang.t("stages_crossover_shape").to_string(),
+        E::Bracket(k) => knockout_error(lang, k),
+    }
+}
+
+/// Why the league refuses a bracket.
+fn knockout_error(lang: Lang, e: &crate::league::KnockoutError) -> String {
+    use crate::league::KnockoutError as E;
+    lang.t(match e {
+        E::TooFew(_) => "ko_too_few",
+        E::DuplicatePlayer(_) => "ko_duplicate",
+        E::NoSuchMatch(_) => "ko_no_such_match",
+        E::NotReady(_) => "ko_not_ready",
+        E::WrongPlayers(_) => "ko_wrong_players",
+        E::NoWinner(_) => "ko_no_winner",
+        E::AlreadyDecided(_) => "ko_already_decided",
+        E::Layout(_) => "ko_layout",
+    })
+    .to_string()
 }
 
 /// [`sentence`] as a template calls it (askama passes references).

@@ -1,6 +1,6 @@
 //! Organiser pages, one file per resource: the tournament and its configuration (`tournament`),
 //! players, the CSV import and their changes (`players`), forbidden pairs (`forbidden`), referees
-//! and co-organisers (`referees`), the change history (`history`), rounds (`rounds`), editions (`editions`), erasure (`privacy`), persons near one another and their merges (`persons`).
+//! and co-organisers (`referees`), the change history (`history`), rounds (`rounds`), editions (`editions`), erasure (`privacy`), the stages and groups (`stages`), persons near one another and their merges (`persons`).
 
 pub mod editions;
 mod forbidden;
@@ -10,6 +10,7 @@ mod players;
 pub mod privacy;
 mod referees;
 pub mod rounds;
+pub mod stages;
 mod tournament;
 
 pub use forbidden::{allow, forbid};

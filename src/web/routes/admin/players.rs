@@ -293,6 +293,10 @@ pub async fn change_player(
         other => return Err(WebError::BadRequest(format!("action {other:?}"))),
     }
     app::registration::change(&db, t.id, &player, version, &change, org.user.id).await?;
+    if change.withdrawn && !player.withdrawn {
+        // A withdrawn player's group matches not yet played are forfeits (issue 19).
+        app::stages::withdraw::forfeit_remaining(&db, t.id, org.user.id).await?;
+    }
     Ok(see_other(&format!("/admin/t/{}#player-{}", t.id, player.id)))
 }
 

@@ -63,6 +63,9 @@ pub struct TournamentForm {
     edition: String,
     #[serde(default)]
     version: String,
+    /// The format's preset when creating (`swiss_knockout` when absent).
+    #[serde(default)]
+    format: String,
 }
 
 /// Read the configuration form field by field: every value that parses is kept, each one that does
@@ -216,9 +219,20 @@ pub async fn create(
         let page = NewPage { ctx: &ctx, cfg, editions, config_problems: problems };
         return render_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
     }
+    let preset = match form.value.format.as_str() {
+        "" | "swiss_knockout" => None,
+        "swiss_only" => Some(app::stages::format::Preset::SwissOnly),
+        "groups_knockout" => Some(app::stages::format::Preset::GroupsKnockout),
+        "groups_only" => Some(app::stages::format::Preset::GroupsOnly),
+        _ => return Err(field::FieldProblem::new("format", ProblemKind::NotAChoice).into()),
+    };
     let id = app::tournament::create(&db, &cfg, user.0.id).await?;
     tracing::info!(tournament = %id, by = %user.0.username, "tournament created");
-    Ok(see_other(&format!("/admin/t/{id}")))
+    let Some(preset) = preset else { return Ok(see_other(&format!("/admin/t/{id}"))) };
+    let t = app::tournament::current(&db, id).await?;
+    let stages = app::stages::format::preset(preset, &t, app::stages::format::GroupsChoice::FINAL);
+    app::stages::format::choose(&db, id, stages, user.0.id).await?;
+    Ok(see_other(&format!("/admin/t/{id}/stages#format")))
 }
 
 /// Save the configuration if it is still at the version the form was loaded with; saving the same

@@ -1,0 +1,526 @@
+//! The organiser's stages page (issue 19): the tournament's format (a preset and the groups'
+//! settings, while nothing is drawn or paired), the groups' draw (a preview with its lot seed, then
+//! the same draw fixed), the withdrawal rule, each group's progress, the lot where a tie decides a
+//! qualifying place, closing and reopening the stage, and the qualified bracket before the knockout
+//! starts. Each form posts to one use case of `app::stages` and redirects back; a step out of order
+//! is refused with the use case's reason. What the page offers next is `app::next_step`'s.
+
+use crate::app;
+use crate::app::next_step::NextStep;
+use crate::app::snapshot::Loaded;
+use crate::app::stages::format::{GroupsChoice, Preset};
+use crate::league::round_robin::berger::BergerPairing;
+use crate::league::round_robin::standings::WithdrawalRule;
+use crate::league::stages::{GroupQualify, GroupStage, KnockoutEntry, Seeding, Separation, Stage};
+use crate::league::{PlayerId as LeaguePlayer, Slot};
+use crate::store::rounds::Phase;
+use crate::store::stages::StageStatus;
+use crate::store::{PlayerId, Store};
+use crate::web::error::WebError;
+use crate::web::extract::ctx::Ctx;
+use crate::web::extract::role::Organising;
+use crate::web::forms::field;
+use crate::web::read_model::groups::letter;
+use crate::web::routes::confirm::{self, Confirm};
+use crate::web::routes::{render, see_other};
+use crate::web::security::csrf::CsrfForm;
+use crate::web::text::refusals::sentence;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+/// The format form's values (the stored format's, or the defaults for a tournament that opens
+/// with a Swiss).
+struct FormatForm {
+    preset: &'static str,
+    count: u32,
+    double: bool,
+    seeding: &'static str,
+    separation: &'static str,
+    per_group: u32,
+    best_next: u32,
+    entry: &'static str,
+}
+
+/// A group as drawn (or as the preview would draw it): its letter and members in Berger order.
+struct GroupList {
+    letter: String,
+    members: Vec<String>,
+}
+
+/// A group's progress in the stage.
+struct GroupProgress {
+    letter: String,
+    decided: usize,
+    matches: usize,
+    /// A tie at a qualifying place waits for the organiser's lot (every match played).
+    lot_due: bool,
+    /// The lot was drawn (its seed recorded).
+    lot_seed: Option<i64>,
+}
+
+/// A first-round pairing of the qualified bracket, with where each player came from ("A1").
+struct BracketLine {
+    a: String,
+    b: String,
+}
+
+#[derive(Template)]
+#[template(path = "admin/stages.html")]
+struct StagesPage<'a> {
+    ctx: &'a Ctx,
+    t: &'a crate::store::tournaments::Tournament,
+    /// The stages as sentences, in order.
+    stages: Vec<String>,
+    format_open: bool,
+    form: FormatForm,
+    opens_with_groups: bool,
+    stage_closed: bool,
+    annul_under_half: bool,
+    /// The draw as it would be fixed with `preview_seed` (before the draw), or why not.
+    preview: Result<Vec<GroupList>, String>,
+    preview_seed: u64,
+    /// Separation that could not keep a school apart (preview or stored draw), as sentences.
+    clashes: Vec<String>,
+    drawn: Vec<GroupList>,
+    progress: Vec<GroupProgress>,
+    next: NextStep,
+    /// The knockout's first round as qualification gives it (the stage closed, before it starts).
+    bracket: Vec<BracketLine>,
+    knockout_started: bool,
+    next_sentence: String,
+}
+
+#[derive(Deserialize)]
+pub struct PreviewQuery {
+    /// The lot's seed of the preview; a new one is drawn without it.
+    seed: Option<u64>,
+}
+
+fn seeding_name(s: Seeding) -> &'static str {
+    match s {
+        Seeding::Snake => "snake",
+        Seeding::Pots => "pots",
+        Seeding::Lot => "lot",
+    }
+}
+
+fn separation_name(s: Separation) -> &'static str {
+    match s {
+        Separation::None => "none",
+        Separation::School => "school",
+        Separation::Region => "region",
+    }
+}
+
+fn entry_name(e: KnockoutEntry) -> &'static str {
+    match e {
+        KnockoutEntry::SwissStandings => "swiss",
+        KnockoutEntry::Crossover => "crossover",
+        KnockoutEntry::GroupMatesApart => "apart",
+    }
+}
+
+/// The stored format as the form shows it.
+fn format_form(data: &Loaded) -> FormatForm {
+    let defs: Vec<Stage> = data.stage_rows.stages.iter().map(|s| s.definition).collect();
+    let knockout = defs.iter().find_map(|s| match s {
+        Stage::Knockout(k) => Some(*k),
+        _ => None,
+    });
+    let groups = defs.iter().find_map(|s| match s {
+        Stage::Groups(g) => Some(*g),
+        _ => None,
+    });
+    let preset = match (groups.is_some(), knockout.is_some()) {
+        (true, true) => "groups_knockout",
+        (true, false) => "groups_only",
+        (false, true) => "swiss_knockout",
+        (false, false) => "swiss_only",
+    };
+    let f = GroupsChoice::FINAL;
+    let g = groups.unwrap_or(GroupStage {
+        count: f.count,
+        double: f.double,
+        seeding: f.seeding,
+        separation: f.separation,
+        qualify: f.qualify,
+    });
+    let entry = knockout.map(|k| k.from).filter(|&e| e != KnockoutEntry::SwissStandings);
+    FormatForm {
+        preset,
+        count: g.count,
+        double: g.double,
+        seeding: seeding_name(g.seeding),
+        separation: separation_name(g.separation),
+        per_group: g.qualify.per_group,
+        best_next: g.qualify.best_next,
+        entry: entry_name(entry.unwrap_or(KnockoutEntry::Crossover)),
+    }
+}
+
+/// A stage as one sentence in the page's language.
+fn describe(ctx: &Ctx, stage: &Stage) -> String {
+    let t = |k: &str| -> &'static str { ctx.t(k) };
+    match stage {
+        Stage::Swiss { rounds } => format!("{}: {rounds}", t("stage_swiss_rounds")),
+        Stage::Groups(g) => {
+            let mut parts = vec![
+                format!("{}: {}", t("stage_groups_count"), g.count),
+                t(if g.double { "stage_double" } else { "stage_single" }).to_string(),
+                format!("{}: {}", t("stage_seeding"), t(&format!("seeding_{}", seeding_name(g.seeding)))),
+                format!(
+                    "{}: {}",
+                    t("stage_separation"),
+                    t(&format!("separation_{}", separation_name(g.separation)))
+                ),
+                format!("{}: {}", t("stage_per_group"), g.qualify.per_group),
+            ];
+            if g.qualify.best_next > 0 {
+                parts.push(format!("{}: {}", t("stage_best_next"), g.qualify.best_next));
+            }
+            format!("{}: {}", t("stage_groups"), parts.join(", "))
+        }
+        Stage::Knockout(k) => {
+            let mut parts = vec![format!("{}: {}", t("stage_knockout_size"), k.size)];
+            if k.from != KnockoutEntry::SwissStandings {
+                parts.push(format!("{}: {}", t("stage_entry"), t(&format!("entry_{}", entry_name(k.from)))));
+            }
+            if k.third_place {
+                parts.push(t("third_place").to_string());
+            }
+            format!("{}: {}", t("stage_knockout"), parts.join(", "))
+        }
+    }
+}
+
+fn names(data: &Loaded, groups: &[Vec<LeaguePlayer>]) -> Vec<GroupList> {
+    groups
+        .iter()
+        .enumerate()
+        .map(|(g, ids)| GroupList {
+            letter: letter(g),
+            members: ids.iter().map(|&p| data.name(PlayerId(p.0))).collect(),
+        })
+        .collect()
+}
+
+fn clash_sentences(
+    ctx: &Ctx,
+    data: &Loaded,
+    clashes: &[crate::league::round_robin::seeding::Clash],
+) -> Vec<String> {
+    clashes
+        .iter()
+        .map(|c| {
+            let who: Vec<String> = c.players.iter().map(|&p| data.name(PlayerId(p.0))).collect();
+            format!(
+                "{} {}: {} ({})",
+                ctx.t("group"),
+                letter(c.group as usize),
+                who.join(", "),
+                ctx.t("clash_same_school")
+            )
+        })
+        .collect()
+}
+
+pub async fn stages_page(
+    ctx: Ctx,
+    org: Organising,
+    db: web::Data<Store>,
+    query: web::Query<PreviewQuery>,
+) -> Result<HttpResponse, WebError> {
+    let t = &org.t;
+    let data = Loaded::load_id(&db, t.id).await?;
+    let preview_seed =
+        query.seed.unwrap_or_else(|| rand_core::RngCore::next_u64(&mut rand_core::OsRng) >> 11);
+    let groups_row = app::stages::groups_stage(&data).ok();
+    let drawn_ids = app::stages::drawn_groups(&data);
+    let not_drawn = groups_row.is_some() && drawn_ids.is_empty();
+    let mut clashes = Vec::new();
+    let preview = if not_drawn {
+        match app::stages::draw::preview(&data, preview_seed) {
+            Ok(draw) => {
+                clashes = clash_sentences(&ctx, &data, &draw.clashes);
+                Ok(names(&data, &draw.groups))
+            }
+            Err(r) => Err(sentence(ctx.lang, &r)),
+        }
+    } else {
+        Ok(Vec::new())
+    };
+    if let Some(d) = data.stage_rows.draws.iter().find(|d| d.stage == app::stages::OPENING) {
+        let stored: Vec<crate::league::round_robin::seeding::Clash> =
+            serde_json::from_str(&d.clashes).unwrap_or_default();
+        clashes = clash_sentences(&ctx, &data, &stored);
+    }
+    let drawn: Vec<GroupList> = drawn_ids
+        .iter()
+        .enumerate()
+        .map(|(g, ids)| GroupList { letter: letter(g), members: ids.iter().map(|&p| data.name(p)).collect() })
+        .collect();
+    let standings = app::stages::standings(&data).unwrap_or_default();
+    let progress = match groups_row {
+        Some((_, stage)) => (0..drawn_ids.len())
+            .map(|g| {
+                let group_no = i64::try_from(g).ok();
+                let of_group: Vec<_> = data
+                    .matches
+                    .iter()
+                    .filter(|m| m.phase == Phase::Groups && m.group_no == group_no && m.player_b.is_some())
+                    .collect();
+                let decided = of_group
+                    .iter()
+                    .filter(|m| matches!(data.state(m), app::snapshot::MatchState::Decided(_)))
+                    .count();
+                let schedule_matches = app::stages::schedules(&data, &stage).get(g).map_or(0, |s| {
+                    s.rounds.iter().flatten().filter(|p| matches!(p, BergerPairing::Match { .. })).count()
+                });
+                GroupProgress {
+                    letter: letter(g),
+                    decided,
+                    matches: schedule_matches,
+                    lot_due: app::stages::group_finished(&data, &stage, g)
+                        && standings.get(g).is_some_and(|s| s.needs_lot()),
+                    lot_seed: data
+                        .stage_rows
+                        .lots
+                        .iter()
+                        .find(|l| l.stage == app::stages::OPENING && Some(l.group_no) == group_no)
+                        .map(|l| l.lot_seed),
+                }
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let knockout_started = data.rounds.iter().any(|r| r.phase() == Phase::Knockout);
+    let stage_closed = groups_row.is_some_and(|(row, _)| row.status == StageStatus::Closed);
+    let bracket = if stage_closed && !knockout_started {
+        app::stages::qualify::bracket(&data, 0)
+            .map(|qb| {
+                let origin = |id: LeaguePlayer| {
+                    qb.entries
+                        .iter()
+                        .find(|e| e.player == id)
+                        .map(|e| e.origin.to_string())
+                        .unwrap_or_default()
+                };
+                let slot = |s: &Slot| match *s {
+                    Slot::Player { id, .. } => format!("{} {}", origin(id), data.name(PlayerId(id.0))),
+                    Slot::Bye => ctx.t("bye").to_string(),
+                    Slot::Pending => "—".to_string(),
+                };
+                qb.bracket
+                    .rounds
+                    .first()
+                    .into_iter()
+                    .flatten()
+                    .map(|m| BracketLine { a: slot(&m.slots[0]), b: slot(&m.slots[1]) })
+                    .collect()
+            })
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let next = app::next_step::next_step(&data);
+    let next_sentence = match &next {
+        NextStep::Blocked(r) => sentence(ctx.lang, r),
+        _ => String::new(),
+    };
+    let page = StagesPage {
+        ctx: &ctx,
+        t,
+        stages: data.stage_rows.stages.iter().map(|s| describe(&ctx, &s.definition)).collect(),
+        format_open: app::stages::format::check_open(&data).is_ok(),
+        form: format_form(&data),
+        opens_with_groups: groups_row.is_some(),
+        stage_closed,
+        annul_under_half: groups_row.is_some_and(|(row, _)| row.withdrawal == WithdrawalRule::AnnulUnderHalf),
+        preview,
+        preview_seed,
+        clashes,
+        drawn,
+        progress,
+        next,
+        bracket,
+        knockout_started,
+        next_sentence,
+    };
+    render(&page)
+}
+
+#[derive(Deserialize)]
+pub struct FormatPost {
+    preset: String,
+    #[serde(default)]
+    count: String,
+    double: Option<String>,
+    #[serde(default)]
+    seeding: String,
+    #[serde(default)]
+    separation: String,
+    #[serde(default)]
+    per_group: String,
+    #[serde(default)]
+    best_next: String,
+    #[serde(default)]
+    entry: String,
+}
+
+/// Choose the format: a preset, with the groups' settings for a groups preset.
+pub async fn choose_format(
+    org: Organising,
+    db: web::Data<Store>,
+    form: CsrfForm<FormatPost>,
+) -> Result<HttpResponse, WebError> {
+    let f = &form.value;
+    let preset = match f.preset.as_str() {
+        "swiss_knockout" => Preset::SwissKnockout,
+        "swiss_only" => Preset::SwissOnly,
+        "groups_knockout" => Preset::GroupsKnockout,
+        "groups_only" => Preset::GroupsOnly,
+        _ => return Err(field::FieldProblem::new("format", field::ProblemKind::NotAChoice).into()),
+    };
+    let groups = if matches!(preset, Preset::GroupsKnockout | Preset::GroupsOnly) {
+        groups_choice(f)?
+    } else {
+        GroupsChoice::FINAL
+    };
+    let stages = app::stages::format::preset(preset, &org.t, groups);
+    app::stages::format::choose(&db, org.t.id, stages, org.by()).await?;
+    tracing::info!(tournament = %org.t.id, preset = f.preset, by = %org.user.username, "format chosen");
+    Ok(see_other(&format!("/admin/t/{}/stages#format", org.t.id)))
+}
+
+fn groups_choice(f: &FormatPost) -> Result<GroupsChoice, WebError> {
+    let int = |name, v: &str, min, max| -> Result<u32, WebError> {
+        Ok(u32::try_from(field::int(name, v, min, max)?).unwrap_or(0))
+    };
+    let seeding = match f.seeding.as_str() {
+        "snake" => Seeding::Snake,
+        "pots" => Seeding::Pots,
+        "lot" => Seeding::Lot,
+        _ => return Err(field::FieldProblem::new("stage_seeding", field::ProblemKind::NotAChoice).into()),
+    };
+    let separation = match f.separation.as_str() {
+        "none" => Separation::None,
+        "school" => Separation::School,
+        _ => return Err(field::FieldProblem::new("stage_separation", field::ProblemKind::NotAChoice).into()),
+    };
+    let entry = match f.entry.as_str() {
+        "crossover" => KnockoutEntry::Crossover,
+        "apart" => KnockoutEntry::GroupMatesApart,
+        _ => return Err(field::FieldProblem::new("stage_entry", field::ProblemKind::NotAChoice).into()),
+    };
+    Ok(GroupsChoice {
+        count: int("stage_groups_count", &f.count, 1, 64)?,
+        double: field::checkbox(f.double.as_ref()),
+        seeding,
+        separation,
+        qualify: GroupQualify {
+            per_group: int("stage_per_group", &f.per_group, 1, 16)?,
+            best_next: int(
+                "stage_best_next",
+                if f.best_next.trim().is_empty() { "0" } else { &f.best_next },
+                0,
+                64,
+            )?,
+        },
+        entry,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct StageForm {
+    /// The preview's lot seed (the draw), or the group's index (the lot).
+    #[serde(default)]
+    seed: String,
+    #[serde(default)]
+    group: String,
+    /// `stand` or `annul` (the withdrawal rule).
+    #[serde(default)]
+    rule: String,
+    /// Why a closed stage is opened again.
+    #[serde(default)]
+    reason: String,
+}
+
+/// `draw` (fix the previewed draw), `round` (pair the next group round), `lot` (a group's lot),
+/// `withdrawal` (the rule), `close` (confirmed first), `reopen` (with a reason), `knockout`
+/// (qualify and pair the knockout's first round).
+pub async fn stage_action(
+    ctx: Ctx,
+    org: Organising,
+    db: web::Data<Store>,
+    path: web::Path<(i64, String)>,
+    form: CsrfForm<StageForm>,
+) -> Result<HttpResponse, WebError> {
+    let (_, action) = path.into_inner();
+    let t = org.t.id;
+    let by = org.by();
+    let f = &form.value;
+    let seed = || -> Result<u64, WebError> {
+        Ok(u64::try_from(field::int("lot_seed", &f.seed, 0, i64::MAX)?).unwrap_or(0))
+    };
+    let back = format!("/admin/t/{t}/stages");
+    match action.as_str() {
+        "draw" => {
+            app::stages::draw::fix(&db, t, seed()?, by).await?;
+            tracing::info!(tournament = %t, by = %org.user.username, "groups drawn");
+            return Ok(see_other(&format!("{back}#groups")));
+        }
+        "round" => {
+            let number = app::stages::group_round::pair_next(&db, t, by).await?;
+            tracing::info!(tournament = %t, round = number, by = %org.user.username, "group round paired (draft)");
+            return Ok(see_other(&format!("/t/{t}/round/{number}")));
+        }
+        "lot" => {
+            let group = u32::try_from(field::int("group", &f.group, 0, 63)?).unwrap_or(0);
+            let lot_seed = rand_core::RngCore::next_u64(&mut rand_core::OsRng);
+            app::stages::lot::draw(&db, t, group, lot_seed, by).await?;
+            tracing::info!(tournament = %t, group, by = %org.user.username, "group lot drawn");
+        }
+        "withdrawal" => {
+            let rule = match f.rule.as_str() {
+                "stand" => WithdrawalRule::ResultsStand,
+                "annul" => WithdrawalRule::AnnulUnderHalf,
+                _ => {
+                    return Err(
+                        field::FieldProblem::new("withdrawal_rule", field::ProblemKind::NotAChoice).into()
+                    );
+                }
+            };
+            app::stages::format::set_withdrawal_rule(&db, t, rule, by).await?;
+        }
+        "close" => {
+            if !confirm::confirmed(&form.pairs) {
+                return confirm::ask(
+                    &ctx,
+                    Confirm {
+                        title: ctx.t("close_stage").to_string(),
+                        details: vec![ctx.t("close_stage_explained").to_string()],
+                        action: format!("{back}/close"),
+                        fields: form.pairs.clone(),
+                        button: ctx.t("close_stage_yes").to_string(),
+                        back: back.clone(),
+                    },
+                );
+            }
+            app::stages::close::close(&db, t, by).await?;
+            tracing::info!(tournament = %t, by = %org.user.username, "groups stage closed");
+        }
+        "reopen" => {
+            app::stages::close::reopen(&db, t, &f.reason, by).await?;
+            tracing::info!(tournament = %t, by = %org.user.username, "groups stage reopened");
+        }
+        "knockout" => {
+            let lot_seed = rand_core::RngCore::next_u64(&mut rand_core::OsRng);
+            let number = app::stages::qualify::start_knockout(&db, t, lot_seed, by).await?;
+            tracing::info!(tournament = %t, round = number, by = %org.user.username, "knockout qualified (draft)");
+            return Ok(see_other(&format!("/t/{t}/round/{number}")));
+        }
+        _ => return Err(WebError::NotFound),
+    }
+    Ok(see_other(&format!("{back}#groups")))
+}

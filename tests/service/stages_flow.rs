@@ -1,0 +1,376 @@
+//! The national final's format end to end over HTTP (issue 19), as an organiser runs it: created
+//! as "groups + knockout", the groups' settings changed, the draw previewed and fixed, every group
+//! round paired, published and played (one game by its log), one withdrawal, a tie that only the
+//! organiser's lot decides, the stage closed, reopened with a reason and closed again, the
+//! knockout qualified by crossover, a semifinal decided by the knowledge test, a final by the
+//! extra game, and the final ranking.
+
+use crate::helpers::*;
+use crate::setup::players_csv;
+use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
+
+/// The tournament form's rules: no optional rules, 15 minutes.
+const OPTIONS: RuleOptions = RuleOptions {
+    fortifications: false,
+    flank_attacks: false,
+    time_control_secs: 900,
+    ..RuleOptions::STANDARD
+};
+
+/// The rows of a round page: (player commanding Red in game 1, the other, the match).
+fn round_rows(body: &str, t: i64) -> Vec<(i64, i64, i64)> {
+    let tbody = body.split("<tbody>").nth(1).and_then(|s| s.split("</tbody>").next()).unwrap_or("");
+    tbody
+        .split("<tr>")
+        .skip(1)
+        .map(|row| {
+            let players = ids_after(row, &format!("/t/{t}/player/"));
+            let m = ids_after(row, &format!("/t/{t}/match/"));
+            (players[0], players[1], m[0])
+        })
+        .collect()
+}
+
+/// A group page's members: (number in the Berger table, player), from the crosstable's rows.
+fn members(body: &str, t: i64) -> Vec<(u32, i64)> {
+    body.split("<tr><td class=\"num\">")
+        .skip(1)
+        .map(|row| {
+            let number = row[..row.find('<').unwrap()].parse().unwrap();
+            (number, ids_after(row, &format!("/t/{t}/player/"))[0])
+        })
+        .collect()
+}
+
+/// A group page's standings: (rank, player, qualifies, the row's text after the name).
+fn standing_rows(body: &str, t: i64) -> Vec<(u32, i64, bool, String)> {
+    let table = body.split("id=\"group-standings\"").nth(1).and_then(|s| s.split("</table>").next()).unwrap();
+    table
+        .split("<tr")
+        .skip(2)
+        .map(|row| {
+            let rank = row.split("data-label=\"Miejsce\">").nth(1).unwrap();
+            let rank = rank[..rank.find('<').unwrap()].parse().unwrap();
+            (
+                rank,
+                ids_after(row, &format!("/t/{t}/player/"))[0],
+                row.contains("data-qualifies=\"1\""),
+                row.to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The player's name on the organiser's page.
+fn name_of(admin_page: &str, id: i64) -> String {
+    let at = admin_page.find(&format!("<option value=\"{id}\">")).unwrap()
+        + format!("<option value=\"{id}\">").len();
+    admin_page[at..at + admin_page[at..].find('<').unwrap()].to_string()
+}
+
+/// Set a player's knowledge-test score on the organiser's page.
+async fn knowledge(admin: &Browser, t: i64, id: i64, score: &str) {
+    let page = admin.get(&format!("/admin/t/{t}")).await;
+    let at = page.body.find(&format!("id=\"player-{id}\"")).unwrap();
+    let version = page.body[at..].split("name=\"version\" value=\"").nth(1).unwrap();
+    let version = &version[..version.find('"').unwrap()];
+    let r = admin
+        .post(
+            &format!("/admin/t/{t}/players/{id}"),
+            &[("version", version), ("action", "knowledge"), ("knowledge", score)],
+        )
+        .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+}
+
+#[actix_rt::test]
+async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let public = app.browser();
+
+    // Created as "groups + knockout": the stages page comes next, with the final's defaults.
+    let created = admin.post("/admin/new", &tournament_form(&[("format", "groups_knockout")])).await;
+    assert_eq!(created.status, 303, "{}", created.body);
+    let location = created.location.clone().unwrap();
+    assert!(location.ends_with("/stages#format"), "{location}");
+    let t: i64 = location.trim_start_matches("/admin/t/").split('/').next().unwrap().parse().unwrap();
+    let stages = format!("/admin/t/{t}/stages");
+    admin.get(&stages).await.assert_ok().assert_contains("Liczba grup: 4").assert_contains("na krzyż");
+
+    // A crossover of three groups is refused in Polish, naming the rule; two groups of four are kept.
+    let format = |count: &'static str| {
+        vec![
+            ("preset", "groups_knockout"),
+            ("count", count),
+            ("per_group", "2"),
+            ("best_next", "0"),
+            ("seeding", "snake"),
+            ("separation", "school"),
+            ("entry", "crossover"),
+        ]
+    };
+    let refused = admin.post(&format!("{stages}/format"), &format("3")).await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    refused
+        .assert_contains("Na krzyż awansuje dwoje najlepszych z 2, 4, 8… grup")
+        .assert_lacks("crossover needs");
+    assert_eq!(admin.post(&format!("{stages}/format"), &format("2")).await.status, 303);
+    admin
+        .get(&stages)
+        .await
+        .assert_contains("Liczba grup: 2")
+        .assert_contains("Faza pucharowa: liczba graczy: 4");
+
+    let csv = players_csv(8);
+    let imported = admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", csv.as_str())]).await;
+    assert_eq!(imported.status, 303, "{}", imported.body);
+    admin.get(&format!("/admin/t/{t}")).await.assert_contains("Rozlosuj grupy: podgląd i zatwierdzenie");
+    // Nothing is paired before the draw.
+    let early = admin.post(&format!("{stages}/round"), &[]).await;
+    assert_eq!(early.status, 400);
+    early.assert_contains("Najpierw rozlosuj grupy.");
+
+    // The preview names its lot seed; fixing that seed stores exactly the preview. A snake of 8 in 2
+    // groups by registration order: A gets seeds 1, 4, 5, 8 and B 2, 3, 6, 7.
+    let preview = admin.get(&stages).await;
+    let seed = preview.body.split("id=\"preview-seed\">").nth(1).unwrap();
+    let seed = &seed[..seed.find('<').unwrap()];
+    let lists = |body: &str, from: &str| -> String {
+        let block = body.split(from).nth(1).unwrap();
+        block[..block.find("</div></div>").unwrap()].replace("<a href=", "").to_string()
+    };
+    let names = |body: &str, from: &str| -> Vec<String> {
+        lists(body, from).split("<li>").skip(1).map(|li| li[..li.find('<').unwrap()].to_string()).collect()
+    };
+    let previewed = names(&preview.body, "class=\"groups-preview\">");
+    assert_eq!(
+        previewed,
+        [
+            "Adam Abacki",
+            "Dorota Dadacka",
+            "Emil Ebacki",
+            "Henryk Hababacki",
+            "Beata Babacka",
+            "Cezary Cabacki",
+            "Filip Fabacki",
+            "Gosia Gagacka"
+        ]
+    );
+    assert_eq!(admin.post(&format!("{stages}/draw"), &[("seed", seed)]).await.status, 303);
+    let drawn = admin.get(&stages).await;
+    assert_eq!(names(&drawn.body, "id=\"drawn\">"), previewed);
+    // The format is fixed once the groups are drawn, and a second draw is refused.
+    let late = admin.post(&format!("{stages}/format"), &format("2")).await;
+    assert_eq!(late.status, 400);
+    late.assert_contains("Formatu nie można już zmienić");
+    assert_eq!(admin.post(&format!("{stages}/draw"), &[("seed", seed)]).await.status, 400);
+
+    let admin_page = admin.get(&format!("/admin/t/{t}")).await.body;
+    let group_a: Vec<i64> =
+        members(&public.get(&format!("/t/{t}/group/A")).await.body, t).iter().map(|m| m.1).collect();
+    let group_b = members(&public.get(&format!("/t/{t}/group/B")).await.body, t);
+    assert_eq!(group_a.len(), 4);
+    let b_number = |id: i64| group_b.iter().find(|m| m.1 == id).map(|m| m.0);
+    let gosia = player_id(&admin_page, "Gosia Gagacka");
+    assert_eq!(b_number(gosia), Some(4), "B4");
+
+    // Group A: every game ends as game 1 of the first A match does by its log, so every A match is
+    // level in games and in Red-side points and all four tie on everything.
+    let (log, outcome) = {
+        let log = random_game(7, Edition::builtin(), &OPTIONS).to_string();
+        let outcome = validate_log(&log, Edition::builtin(), &OPTIONS).unwrap().outcome;
+        (log, outcome)
+    };
+    let a_game = (outcome.winner.as_str(), outcome.termination.as_str(), outcome.red_points.to_string());
+    let mut logged = false;
+    for round in 1..=3 {
+        if round == 2 {
+            // Gosia withdraws after round 1: her matches still to play are forfeits.
+            let page = admin.get(&format!("/admin/t/{t}")).await.body;
+            let at = page.find(&format!("id=\"player-{gosia}\"")).unwrap();
+            let v = page[at..].split("name=\"version\" value=\"").nth(1).unwrap();
+            let r = withdraw(&admin, t, gosia, &v[..v.find('"').unwrap()]).await;
+            assert_eq!(r.status, 303, "{}", r.body);
+        }
+        let paired = admin.post(&format!("{stages}/round"), &[]).await;
+        assert_eq!(paired.status, 303, "{}", paired.body);
+        let number = round;
+        assert_eq!(paired.location.as_deref(), Some(format!("/t/{t}/round/{number}").as_str()));
+        assert_eq!(admin.post(&format!("/admin/t/{t}/round/{number}/publish"), &[]).await.status, 303);
+        let rows = round_rows(&admin.get(&format!("/t/{t}/round/{number}")).await.body, t);
+        assert_eq!(rows.len(), 4, "two matches in each group");
+        for (red_first, other, m) in rows {
+            if round > 1 && (red_first == gosia || other == gosia) {
+                continue;
+            }
+            let forms = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+            assert_eq!(forms.len(), 2, "round {round}, match {m}");
+            if group_a.contains(&red_first) {
+                for (i, form) in forms.iter().enumerate() {
+                    let r = if i == 0 && !logged {
+                        logged = true;
+                        submit_log(&admin, t, form, &log).await
+                    } else {
+                        enter(&admin, t, (form.0, &form.1), a_game.0, a_game.1, &a_game.2).await
+                    };
+                    assert_eq!(r.status, 303, "{}", r.body);
+                }
+            } else {
+                // Group B: the lower Berger number wins both games.
+                let red_first_wins = b_number(red_first) < b_number(other);
+                let games = if red_first_wins {
+                    [("red", "warsaw-entered", "21"), ("polish", "three-red-eliminated", "0")]
+                } else {
+                    [("polish", "three-red-eliminated", "0"), ("red", "warsaw-entered", "21")]
+                };
+                play_match(&admin, t, m, games).await;
+            }
+        }
+        let locked = admin.post(&format!("/admin/t/{t}/round/{number}/lock"), &[("confirm", "1")]).await;
+        assert_eq!(locked.status, 303, "round {number}: {}", locked.body);
+    }
+    assert!(logged);
+    assert_eq!(admin.post(&format!("{stages}/round"), &[]).await.status, 400, "every group round is paired");
+
+    // Group B by hand: B1 beat everyone (6 match points), B2 everyone below (4), B3 B4 (2), B4 none;
+    // Gosia's two later matches are forfeits.
+    let b_page = public.get(&format!("/t/{t}/group/B")).await;
+    let ranked: Vec<(u32, Option<u32>, bool)> =
+        standing_rows(&b_page.body, t).iter().map(|r| (r.0, b_number(r.1), r.2)).collect();
+    assert_eq!(ranked, [(1, Some(1), true), (2, Some(2), true), (3, Some(3), false), (4, Some(4), false)]);
+    let gosia_row = b_page.body.split("<tr><td class=\"num\">4</td>").nth(1).unwrap();
+    let gosia_row = &gosia_row[..gosia_row.find("</tr>").unwrap()];
+    assert_eq!(gosia_row.matches('−').count(), 2, "{gosia_row}");
+
+    // Group A: a tie everything left, at a qualifying place: the organiser's lot, and only then
+    // the stage closes.
+    let a_page = public.get(&format!("/t/{t}/group/A")).await;
+    assert!(standing_rows(&a_page.body, t).iter().all(|r| r.3.contains("remis czeka na losowanie")));
+    admin
+        .get(&format!("/admin/t/{t}"))
+        .await
+        .assert_contains("Grupa A: remis o miejsce premiowane awansem czeka");
+    let closing = admin.post(&format!("{stages}/close"), &[("confirm", "1")]).await;
+    assert_eq!(closing.status, 400);
+    closing.assert_contains("Grupa A: remis o miejsce premiowane awansem czeka na losowanie organizatora");
+    assert_eq!(
+        admin.post(&format!("{stages}/lot"), &[("group", "1")]).await.status,
+        400,
+        "B has no tie to draw"
+    );
+    assert_eq!(admin.post(&format!("{stages}/lot"), &[("group", "0")]).await.status, 303);
+    let a_rows = standing_rows(&public.get(&format!("/t/{t}/group/A")).await.body, t);
+    let ranks: Vec<u32> = a_rows.iter().map(|r| r.0).collect();
+    assert_eq!(ranks, [1, 2, 3, 4], "the lot orders the tie");
+    assert!(a_rows.iter().all(|r| r.3.contains("rozstrzygnięte losowaniem")));
+    assert_eq!(a_rows.iter().filter(|r| r.2).count(), 2);
+    let (a1, a2) = (a_rows[0].1, a_rows[1].1);
+    let (b1, b2) = (group_b[0].1, group_b[1].1);
+
+    // Closing asks first; reopening needs a reason and is in the history.
+    let ask = admin.post(&format!("{stages}/close"), &[]).await;
+    assert_eq!(ask.status, 200);
+    ask.assert_contains("Tak, zamknij fazę grupową");
+    assert_eq!(admin.post(&format!("{stages}/close"), &[("confirm", "1")]).await.status, 303);
+    admin.get(&stages).await.assert_contains("Faza grupowa jest zamknięta");
+    assert_eq!(admin.post(&format!("{stages}/reopen"), &[("reason", " ")]).await.status, 400);
+    assert_eq!(admin.post(&format!("{stages}/reopen"), &[("reason", "korekta wyniku")]).await.status, 303);
+    admin.get(&format!("/admin/t/{t}/history")).await.assert_contains("Ponownie otwarto etap");
+    assert_eq!(admin.post(&format!("{stages}/close"), &[("confirm", "1")]).await.status, 303);
+
+    // The qualified bracket before it starts: A1–B2 and B1–A2, each with where they came from.
+    let names_of = |id: i64| name_of(&admin_page, id);
+    let qualified = admin.get(&stages).await;
+    for (x, y) in [
+        (format!("A1 {}", names_of(a1)), format!("B2 {}", names_of(b2))),
+        (format!("B1 {}", names_of(b1)), format!("A2 {}", names_of(a2))),
+    ] {
+        assert!(
+            qualified.body.contains(&format!("<li>{x} – {y}</li>"))
+                || qualified.body.contains(&format!("<li>{y} – {x}</li>")),
+            "{x} v {y}"
+        );
+    }
+    admin
+        .get(&format!("/admin/t/{t}"))
+        .await
+        .assert_contains("Ustal awans i skojarz pierwszą rundę pucharową");
+
+    // Knowledge-test scores, entered before the knockout (the frozen ranking does not move).
+    for (id, score) in [(a1, "20"), (b2, "10"), (b1, "20"), (a2, "5")] {
+        knowledge(&admin, t, id, score).await;
+    }
+    let started = admin.post(&format!("{stages}/knockout"), &[]).await;
+    assert_eq!(started.status, 303, "{}", started.body);
+    assert_eq!(started.location.as_deref(), Some(format!("/t/{t}/round/4").as_str()));
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/4/publish"), &[]).await.status, 303);
+    let semis = round_rows(&admin.get(&format!("/t/{t}/round/4")).await.body, t);
+    let pair = |(x, y, _): &(i64, i64, i64)| if x < y { (*x, *y) } else { (*y, *x) };
+    let mut expected =
+        vec![if a1 < b2 { (a1, b2) } else { (b2, a1) }, if b1 < a2 { (b1, a2) } else { (a2, b1) }];
+    let mut got: Vec<(i64, i64)> = semis.iter().map(pair).collect();
+    expected.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, expected, "crossover");
+    assert_eq!(admin.post(&format!("{stages}/reopen"), &[("reason", "za późno")]).await.status, 400);
+    for &(red_first, other, m) in &semis {
+        if [red_first, other].contains(&a1) {
+            // Level in games and Red-side points: the knowledge test (20 against 10) sends A1 on.
+            play_match(&admin, t, m, [("red", "radzymin-check", "10"), ("red", "radzymin-check", "10")])
+                .await;
+        } else {
+            // B1 wins on Red-side points, 21 against 10.
+            let games = if red_first == b1 {
+                [("red", "warsaw-entered", "21"), ("red", "radzymin-check", "10")]
+            } else {
+                [("red", "radzymin-check", "10"), ("red", "warsaw-entered", "21")]
+            };
+            play_match(&admin, t, m, games).await;
+        }
+    }
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/4/lock"), &[("confirm", "1")]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/5/publish"), &[]).await.status, 303);
+    let last = round_rows(&admin.get(&format!("/t/{t}/round/5")).await.body, t);
+    assert_eq!(last.len(), 2, "the final and the third-place match");
+    let final_match =
+        last.iter().find(|r| pair(r) == if a1 < b1 { (a1, b1) } else { (b1, a1) }).expect("A1 v B1").2;
+    let third = last.iter().find(|r| r.2 != final_match).unwrap();
+    play_match(&admin, t, third.2, [("red", "warsaw-entered", "21"), ("red", "radzymin-check", "10")]).await;
+    // The final: level, and equal knowledge-test scores: the extra game, its Red side by lot.
+    play_match(&admin, t, final_match, [("red", "radzymin-check", "10"), ("red", "radzymin-check", "10")])
+        .await;
+    admin.get(&format!("/ref/t/{t}/match/{final_match}")).await.assert_contains("potrzebna dogrywka");
+    assert_eq!(admin.post(&format!("/ref/t/{t}/match/{final_match}/extra"), &[]).await.status, 303);
+    let form = admin.get(&format!("/ref/t/{t}/match/{final_match}")).await;
+    let games = game_forms(&form.body, t);
+    assert_eq!(games.len(), 3);
+    let red_name = form.body.split("Dogrywka: <span class=\"red\">").nth(1).unwrap();
+    let red_name = red_name[..red_name.find('<').unwrap()].to_string();
+    assert!(red_name == names_of(a1) || red_name == names_of(b1), "{red_name}");
+    assert_eq!(enter(&admin, t, (games[2].0, &games[2].1), "red", "warsaw-entered", "21").await.status, 303);
+
+    // The bracket says where everyone came from, and the final ranking lists all eight, the
+    // champion first.
+    let bracket = public.get(&format!("/t/{t}/bracket")).await;
+    bracket.assert_contains(&format!("Zwycięstwo w turnieju: <strong>{red_name}</strong>"));
+    for origin in ["A1", "A2", "B1", "B2"] {
+        bracket.assert_contains(&format!("<span class=\"origin\">{origin}</span>"));
+    }
+    let ranking = &bracket.body[bracket.body.find("id=\"final-ranking\"").expect("final ranking")..];
+    let first = &ranking[ranking.find("<tbody>").unwrap()..];
+    let first = &first[..first.find("</tr>").unwrap()];
+    assert!(first.contains(&format!(">{red_name}</a>")), "{first}");
+    for name in crate::setup::PLAYERS {
+        assert!(ranking.contains(&format!(">{name}</a>")), "{name} ranked");
+    }
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/5/lock"), &[("confirm", "1")]).await.status, 303);
+    admin.get(&format!("/admin/t/{t}")).await.assert_contains("Wszystkie rundy są rozegrane.");
+    for lang in ["pl", "en"] {
+        admin.get(&format!("/lang/{lang}")).await;
+        let page = admin.get(&stages).await;
+        page.assert_ok();
+        crate::words::assert_no_retired_phrase(&format!("{lang} {stages}"), &page.body);
+    }
+}
