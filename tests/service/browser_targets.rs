@@ -19,7 +19,7 @@ use crate::helpers::*;
 use serde_json::Value;
 
 /// Every target on the page smaller than 44 x 44 (`tag text: w x h`), sentences' links aside.
-const SMALL_TARGETS: &str = r#"
+pub(crate) const SMALL_TARGETS: &str = r#"
 const out = [];
 for (const e of document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
   const r = e.getBoundingClientRect();

@@ -70,8 +70,8 @@ struct BracketLine {
 struct StagesPage<'a> {
     ctx: &'a Ctx,
     t: &'a crate::store::tournaments::Tournament,
-    /// The stages as sentences, in order.
-    stages: Vec<String>,
+    /// The stages in order.
+    stages: Vec<StageLines>,
     format_open: bool,
     form: FormatForm,
     opens_with_groups: bool,
@@ -159,13 +159,22 @@ fn format_form(data: &Loaded) -> FormatForm {
     }
 }
 
-/// A stage as one sentence in the page's language.
-fn describe(ctx: &Ctx, stage: &Stage) -> String {
+/// A stage as the page lists it: its name, then its settings one a line.
+struct StageLines {
+    title: &'static str,
+    lines: Vec<String>,
+}
+
+/// A stage in the page's language.
+fn describe(ctx: &Ctx, stage: &Stage) -> StageLines {
     let t = |k: &str| -> &'static str { ctx.t(k) };
     match stage {
-        Stage::Swiss { rounds } => format!("{}: {rounds}", t("stage_swiss_rounds")),
+        Stage::Swiss { rounds } => StageLines {
+            title: t("stage_swiss"),
+            lines: vec![format!("{}: {rounds}", t("stage_swiss_rounds"))],
+        },
         Stage::Groups(g) => {
-            let mut parts = vec![
+            let mut lines = vec![
                 format!("{}: {}", t("stage_groups_count"), g.count),
                 t(if g.double { "stage_double" } else { "stage_single" }).to_string(),
                 format!("{}: {}", t("stage_seeding"), t(&format!("seeding_{}", seeding_name(g.seeding)))),
@@ -177,19 +186,19 @@ fn describe(ctx: &Ctx, stage: &Stage) -> String {
                 format!("{}: {}", t("stage_per_group"), g.qualify.per_group),
             ];
             if g.qualify.best_next > 0 {
-                parts.push(format!("{}: {}", t("stage_best_next"), g.qualify.best_next));
+                lines.push(format!("{}: {}", t("stage_best_next"), g.qualify.best_next));
             }
-            format!("{}: {}", t("stage_groups"), parts.join(", "))
+            StageLines { title: t("stage_groups"), lines }
         }
         Stage::Knockout(k) => {
-            let mut parts = vec![format!("{}: {}", t("stage_knockout_size"), k.size)];
+            let mut lines = vec![format!("{}: {}", t("stage_knockout_size"), k.size)];
             if k.from != KnockoutEntry::SwissStandings {
-                parts.push(format!("{}: {}", t("stage_entry"), t(&format!("entry_{}", entry_name(k.from)))));
+                lines.push(format!("{}: {}", t("stage_entry"), t(&format!("entry_{}", entry_name(k.from)))));
             }
             if k.third_place {
-                parts.push(t("third_place").to_string());
+                lines.push(t("third_place").to_string());
             }
-            format!("{}: {}", t("stage_knockout"), parts.join(", "))
+            StageLines { title: t("stage_knockout"), lines }
         }
     }
 }
