@@ -41,8 +41,30 @@ pub struct TrfEvent {
 /// (the order of `input.players`), each with every round of `input.rounds`.
 #[must_use]
 pub fn write(event: &TrfEvent, input: &StandingsInput) -> String {
-    let cards = scorecards(input);
     let ranks: BTreeMap<PlayerId, u32> = compute(input).into_iter().map(|r| (r.player, r.rank)).collect();
+    write_as(event, input, "Individual: Swiss-System", &ranks)
+}
+
+/// One round-robin group as TRF can write it: the same records, "092 Individual: Round-Robin",
+/// the players' starting-rank numbers their numbers in the group's Berger table (the order of
+/// `input.players`), `XXR` the rounds of the schedule, and each player's rank the group's
+/// (`ranks`: match points, then the group's tiebreaks and lot, `round_robin::standings`).
+#[must_use]
+pub fn write_round_robin(
+    event: &TrfEvent,
+    input: &StandingsInput,
+    ranks: &BTreeMap<PlayerId, u32>,
+) -> String {
+    write_as(event, input, "Individual: Round-Robin", ranks)
+}
+
+fn write_as(
+    event: &TrfEvent,
+    input: &StandingsInput,
+    system: &str,
+    ranks: &BTreeMap<PlayerId, u32>,
+) -> String {
+    let cards = scorecards(input);
     let start: BTreeMap<PlayerId, usize> =
         input.players.iter().enumerate().map(|(i, p)| (p.id, i + 1)).collect();
     let mut out = String::new();
@@ -61,7 +83,7 @@ pub fn write(event: &TrfEvent, input: &StandingsInput) -> String {
         line(format!("052 {d}"));
     }
     line(format!("062 {}", input.players.len()));
-    line("092 Individual: Swiss-System".to_string());
+    line(format!("092 {system}"));
     line(format!("XXR {}", event.planned_rounds.max(cards.rounds() as u32)));
     for p in &input.players {
         let Some(card) = cards.get(p.id) else { continue };

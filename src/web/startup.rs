@@ -210,6 +210,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/export/standings", web::get().to(exports::standings))
         .route("/t/{t}/export/results", web::get().to(exports::results))
         .route("/t/{t}/export/trf", web::get().to(exports::trf))
+        .route("/t/{t}/export/group/{g}", web::get().to(exports::group_standings))
+        .route("/t/{t}/export/group/{g}/trf", web::get().to(exports::group_trf))
         .route("/t/{t}/export/logs", web::get().to(logs::all_logs))
         // Organiser.
         .route("/admin/new", web::get().to(admin::new_form))

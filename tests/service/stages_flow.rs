@@ -275,6 +275,54 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     admin.get(&format!("/admin/t/{t}/history")).await.assert_contains("Ponownie otwarto etap");
     assert_eq!(admin.post(&format!("{stages}/close"), &[("confirm", "1")]).await.status, 303);
 
+    // Group B's exports: its standings as CSV, and the group as a TRF round robin whose every
+    // cell is typed here from FIDE's Berger table for four (C.05 Annex 1: round 1 1-4, 2-3;
+    // round 2 4-3, 1-2; round 3 2-4, 3-1; the first named has White, here Red in game 1), the
+    // results above and Gosia's two forfeits.
+    let csv = public.get(&format!("/t/{t}/export/group/B")).await;
+    csv.assert_ok();
+    let rows: Vec<Vec<String>> = csv
+        .body
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .skip(1)
+        .map(|l| l.split(';').map(str::to_string).collect())
+        .collect();
+    let expected_rows = [
+        ("1", "1", "Beata Babacka", "awans"),
+        ("2", "2", "Cezary Cabacki", "awans"),
+        ("3", "3", "Filip Fabacki", ""),
+        ("4", "4", "Gosia Gagacka", ""),
+    ];
+    for (row, (rank, number, name, qualifies)) in rows.iter().zip(expected_rows) {
+        assert_eq!((row[0].as_str(), row[1].as_str(), row[2].as_str()), (rank, number, name), "{row:?}");
+        assert_eq!(row.last().map(String::as_str), Some(qualifies), "{row:?}");
+    }
+    assert_eq!(rows.len(), 4);
+    let trf = public.get(&format!("/t/{t}/export/group/B/trf")).await;
+    trf.assert_ok().assert_contains("092 Individual: Round-Robin").assert_contains("XXR 3");
+    let cells = |line: &str| -> (String, String, String, Vec<String>) {
+        let c: Vec<char> = line.chars().collect();
+        let f = |a: usize, b: usize| c[a - 1..b.min(c.len())].iter().collect::<String>().trim().to_string();
+        let rounds = (0..3)
+            .map(|k| format!("{} {} {}", f(92 + 10 * k, 95 + 10 * k), c[96 + 10 * k], c[98 + 10 * k]))
+            .collect();
+        (f(5, 8), f(81, 84), f(86, 89), rounds)
+    };
+    let lines: Vec<_> = trf.body.lines().filter(|l| l.starts_with("001")).map(cells).collect();
+    let typed = |start: &str, points: &str, rank: &str, rounds: [&str; 3]| {
+        (start.to_string(), points.to_string(), rank.to_string(), rounds.map(str::to_string).to_vec())
+    };
+    assert_eq!(
+        lines,
+        [
+            typed("1", "3.0", "1", ["4 w 1", "2 w 1", "3 b 1"]),
+            typed("2", "2.0", "2", ["3 w 1", "1 b 0", "4 w +"]),
+            typed("3", "1.0", "3", ["2 b 0", "4 b +", "1 w 0"]),
+            typed("4", "0.0", "4", ["1 b 0", "3 w -", "2 b -"]),
+        ]
+    );
+
     // The qualified bracket before it starts: A1–B2 and B1–A2, each with where they came from.
     let names_of = |id: i64| name_of(&admin_page, id);
     let qualified = admin.get(&stages).await;

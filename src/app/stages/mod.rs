@@ -129,6 +129,16 @@ pub fn deciding_places(stage: &GroupStage) -> Vec<u32> {
 /// # Errors
 /// [`StageRefusal::NotGroups`].
 pub fn standings(data: &Loaded) -> Result<Vec<GroupStandings>, Refusal> {
+    Ok(group_inputs(data)?.iter().map(group_standings::compute).collect())
+}
+
+/// Every group's standings input (its players in Berger-number order, its public rounds' decided
+/// matches and byes, the scoring, tiebreaks, withdrawal rule and lot), what [`standings`] computes
+/// from and the group's TRF writes.
+///
+/// # Errors
+/// [`StageRefusal::NotGroups`].
+pub fn group_inputs(data: &Loaded) -> Result<Vec<GroupStandingsInput>, Refusal> {
     let (row, stage) = groups_stage(data)?;
     let schedules = schedules(data, &stage);
     let rounds: Vec<&Round> = data.public_rounds().filter(|r| r.phase() == Phase::Groups).collect();
@@ -171,7 +181,7 @@ pub fn standings(data: &Loaded) -> Result<Vec<GroupStandings>, Refusal> {
                 .iter()
                 .find(|l| l.stage == OPENING && l.group_no == group_no.unwrap_or(-1))
                 .map(|l| l.lot_seed as u64);
-            let input = GroupStandingsInput {
+            GroupStandingsInput {
                 players,
                 rounds: records,
                 scoring: scoring(&data.t),
@@ -180,8 +190,7 @@ pub fn standings(data: &Loaded) -> Result<Vec<GroupStandings>, Refusal> {
                 matches_per_player: schedules.get(g).map_or(0, Schedule::matches_per_player),
                 deciding: deciding_places(&stage),
                 lot_seed,
-            };
-            group_standings::compute(&input)
+            }
         })
         .collect())
 }

@@ -119,6 +119,8 @@ pub struct Group {
     pub annulled: Vec<String>,
     /// The group rounds (their numbers) with this group's match lines in each, by table.
     pub schedule: Vec<(i64, Vec<usize>)>,
+    /// The rounds of the group's Berger schedule (paired or not).
+    pub schedule_rounds: usize,
 }
 
 /// Every group of the opening groups stage (empty for a tournament without one or before the draw).
@@ -152,6 +154,7 @@ impl Groups {
             .map_or_else(|| DEFAULT_TIEBREAKS.to_vec(), |r| r.tiebreaks.iter().map(|v| v.tiebreak).collect());
         let public: Vec<(i64, crate::store::RoundId)> =
             data.public_rounds().filter(|r| r.phase() == Phase::Groups).map(|r| (r.number, r.id)).collect();
+        let schedules = stages::schedules(data, &stage);
         let groups = stages::drawn_groups(data)
             .iter()
             .enumerate()
@@ -211,7 +214,8 @@ impl Groups {
                         (number, of_round.collect())
                     })
                     .collect();
-                Group { letter: letter(g), members, lines: group_lines, annulled, schedule }
+                let schedule_rounds = schedules.get(g).map_or(0, |s| s.rounds.len());
+                Group { letter: letter(g), members, lines: group_lines, annulled, schedule, schedule_rounds }
             })
             .collect();
         Groups {

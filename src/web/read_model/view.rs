@@ -339,6 +339,45 @@ impl TournamentView {
     }
 }
 
+impl TournamentView {
+    /// Group `g` (0 for A) as a TRF round robin (league `trf::write_round_robin`): its members
+    /// by their numbers in the Berger table, its public group rounds, each player ranked as the
+    /// group's standings rank them (the frozen ranking once the stage is closed). `None`: no
+    /// such group.
+    #[must_use]
+    pub fn group_trf(&self, g: usize) -> Option<String> {
+        let data = &self.data;
+        let input = crate::app::stages::group_inputs(data).ok()?.into_iter().nth(g)?;
+        let line = self.groups.groups.get(g)?;
+        let ranks = line.lines.iter().map(|l| (lp(l.player), l.rank)).collect();
+        let standings = crate::league::StandingsInput {
+            players: input
+                .players
+                .iter()
+                .map(|p| crate::league::StandingPlayer {
+                    id: p.id,
+                    seed: p.number,
+                    knowledge_test: p.knowledge_test,
+                    joined_round: 1,
+                    withdrawn: p.withdrawn,
+                })
+                .collect(),
+            rounds: input.rounds,
+            scoring: input.scoring,
+            tiebreaks: Vec::new(),
+        };
+        let event = trf::TrfEvent {
+            name: format!("{} – Grupa {}", data.t.name, line.letter),
+            city: data.t.venue.clone(),
+            start_date: Some(data.t.first_day.format("%Y/%m/%d").to_string()),
+            end_date: Some(data.t.last_day.format("%Y/%m/%d").to_string()),
+            planned_rounds: u32::try_from(line.schedule_rounds).unwrap_or(0),
+            names: data.players.iter().map(|p| (lp(p.id), p.name.clone())).collect(),
+        };
+        Some(trf::write_round_robin(&event, &standings, &ranks))
+    }
+}
+
 /// Which Swiss rounds the standings count, and the round in play (its results are shown on its
 /// pairings page and join the standings once the round is finished).
 #[derive(Debug, Clone, Default)]

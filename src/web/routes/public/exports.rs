@@ -11,6 +11,7 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::public_page::PublicPage;
 use crate::web::read_model::cache::Views;
+use crate::web::read_model::groups;
 use crate::web::read_model::http::{Body, PageKey};
 use crate::web::read_model::lines::{MatchLine, StandingLine};
 use crate::web::text::i18n::Lang;
@@ -210,5 +211,59 @@ pub async fn trf(
     }
     let disposition = format!("attachment; filename=\"tournament-{tid}.trf\"");
     let body = Body::new("text/plain; charset=utf-8", Some(disposition), page.view.trf().into_bytes());
+    Ok(page.serve(&req, body))
+}
+
+/// One group's standings (issue 19): rank, number in the group, name, school, match points, the
+/// group's tiebreaks, and whether the place qualifies ("awans"); the frozen ranking once the
+/// stage is closed.
+pub async fn group_standings(
+    req: HttpRequest,
+    ctx: Ctx,
+    db: web::Data<Store>,
+    views: web::Data<Views>,
+    path: web::Path<(i64, String)>,
+    sep: web::Query<Format>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, letter) = path.into_inner();
+    let mut page = export(&req, &ctx, &db, &views, tid, sep.variant()).await?;
+    if let Some(hit) = page.cached() {
+        return Ok(hit);
+    }
+    let all = page.view.groups();
+    let group = groups::index_of(&letter).and_then(|g| all.groups.get(g)).ok_or(WebError::NotFound)?;
+    let t = |k: &str| ctx.t(k).to_string();
+    let mut header = vec![t("rank"), t("number_in_group"), t("person_name"), t("club"), t("match_points")];
+    header.extend(all.columns.iter().map(|c| t(c.text_key())));
+    header.push(t("qualifies"));
+    let mut rows = vec![header];
+    for l in &group.lines {
+        let mut row = vec![l.rank.to_string(), l.number.to_string(), l.name.clone(), l.club.clone()];
+        row.push(sep.decimal(&l.match_points));
+        row.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
+        row.push(if l.qualifies { t("qualifies") } else { String::new() });
+        rows.push(row);
+    }
+    let body = csv_body(&sep, &format!("group-{}-{tid}.csv", group.letter), rows)?;
+    Ok(page.serve(&req, body))
+}
+
+/// One group as a TRF round robin (league `trf::write_round_robin`).
+pub async fn group_trf(
+    req: HttpRequest,
+    ctx: Ctx,
+    db: web::Data<Store>,
+    views: web::Data<Views>,
+    path: web::Path<(i64, String)>,
+) -> Result<HttpResponse, WebError> {
+    let (tid, letter) = path.into_inner();
+    let mut page = export(&req, &ctx, &db, &views, tid, "").await?;
+    if let Some(hit) = page.cached() {
+        return Ok(hit);
+    }
+    let g = groups::index_of(&letter).ok_or(WebError::NotFound)?;
+    let text = page.view.group_trf(g).ok_or(WebError::NotFound)?;
+    let disposition = format!("attachment; filename=\"group-{letter}-{tid}.trf\"");
+    let body = Body::new("text/plain; charset=utf-8", Some(disposition), text.into_bytes());
     Ok(page.serve(&req, body))
 }

@@ -4,6 +4,7 @@
 //! league (the format, the draw, qualification).
 
 pub(super) const TABLE: &[(&str, &str, &str)] = &[
+    ("export_group_trf", "TRF (turniej kołowy)", "TRF (round robin)"),
     ("stages_title", "Etapy turnieju", "Tournament stages"),
     ("stages_link", "Etapy i grupy", "Stages and groups"),
     ("stage_format", "Format", "Format"),
