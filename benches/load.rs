@@ -8,7 +8,9 @@
 //! `cargo bench --bench load` passes `--bench`: the full run (release build). Without it (CI runs
 //! `cargo test --benches`) it is a smoke run: a few requests of every kind through the same code,
 //! checking every status and the freshness, no timing assertions, so a broken bench fails CI.
-//! `--players N` benchmarks a bigger demo (`bitwa demo`'s code).
+//! `--players N` benchmarks a bigger demo (`bitwa demo`'s code). The group pages are read from the
+//! demo's final (16 players in 4 groups), or with `--group-players N` from a groups tournament of N
+//! players in groups of 16 (`app::demo::create_groups_on`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -24,6 +26,8 @@ struct Plan {
     result_requests: usize,
     fresh_checks: usize,
     players: usize,
+    /// Players of the groups tournament to build (`None`: the demo's final).
+    group_players: Option<usize>,
 }
 
 impl Plan {
@@ -35,10 +39,21 @@ impl Plan {
             .position(|a| a == "--players")
             .and_then(|i| args.get(i + 1))
             .map_or(24, |n| n.parse().expect("--players N"));
+        let group_players = args
+            .iter()
+            .position(|a| a == "--group-players")
+            .and_then(|i| args.get(i + 1))
+            .map(|n| n.parse().expect("--group-players N"));
         if full {
-            Plan { page_requests: 4_000, result_requests: 800, fresh_checks: 100, players }
+            Plan { page_requests: 4_000, result_requests: 800, fresh_checks: 100, players, group_players }
         } else {
-            Plan { page_requests: TASKS * 2, result_requests: TASKS * 2, fresh_checks: 3, players }
+            Plan {
+                page_requests: TASKS * 2,
+                result_requests: TASKS * 2,
+                fresh_checks: 3,
+                players,
+                group_players,
+            }
         }
     }
 }
@@ -149,6 +164,22 @@ async fn pages(client: &awc::Client, base: &str, plan: &Plan, t: u64) {
         ("game", format!("/t/{t}/game/{g}")),
         ("CSV results", format!("/t/{t}/export/results")),
     ];
+    load_pages(client, base, plan, &kinds).await;
+}
+
+/// A groups tournament's pages: a group's crosstable, standings and schedule, its CSV and TRF.
+async fn group_pages(client: &awc::Client, base: &str, plan: &Plan, t: u64) {
+    let kinds = [
+        ("group", format!("/t/{t}/group/A")),
+        ("group CSV", format!("/t/{t}/export/group/A")),
+        ("group TRF", format!("/t/{t}/export/group/A/trf")),
+        ("groups: tournament", format!("/t/{t}")),
+    ];
+    load_pages(client, base, plan, &kinds).await;
+}
+
+/// Every page of `kinds` from [`TASKS`] concurrent clients, reported one line each.
+async fn load_pages(client: &awc::Client, base: &str, plan: &Plan, kinds: &[(&str, String)]) {
     for (name, path) in kinds {
         let url = format!("{base}{path}");
         for _ in 0..TASKS {
@@ -327,12 +358,16 @@ async fn main() {
         .position(|a| a == "--database-url")
         .and_then(|i| args.get(i + 1).cloned())
         .unwrap_or_else(|| format!("sqlite://{}", dir.join("bench.db").display()));
-    let demo = plan.players == 24;
+    let demo = plan.players == 24 && plan.group_players.is_none();
     if !demo {
         let db = bitwa::store::connect(&database_url).await.unwrap();
         let spec =
             DemoSpec { players: plan.players, rounds: 4, complete: false, logged_matches_per_round: 24 };
         bitwa::app::demo::create(&db, &spec).await.expect("demo tournament");
+        let n = plan.group_players.unwrap_or(16);
+        let groups = u32::try_from(n.div_ceil(16)).unwrap();
+        let today = chrono::Utc::now().date_naive();
+        bitwa::app::demo::create_groups_on(&db, n, groups, today).await.expect("groups tournament");
         db.close().await;
     }
     let settings_url = database_url.clone();
@@ -352,6 +387,16 @@ async fn main() {
     );
 
     pages(&client, &base, &plan, t).await;
+    // The groups tournament: the first one listed whose group A answers.
+    let mut grouped = None;
+    for id in ids_after(&home, "/t/") {
+        let status = client.get(format!("{base}/t/{id}/group/A")).send().await.unwrap().status();
+        if status == 200 {
+            grouped = Some(id.parse::<u64>().unwrap());
+            break;
+        }
+    }
+    group_pages(&client, &base, &plan, grouped.expect("a groups tournament")).await;
     results(&client, &base, &plan, t).await;
 
     handle.stop(true).await;

@@ -96,6 +96,24 @@ pub async fn load(db: &Store) -> AppResult<Vec<Login>> {
 /// # Errors
 /// The database fails, or a use case refuses (it does not for this field).
 pub async fn create_final_on(db: &Store, today: NaiveDate) -> AppResult<TournamentId> {
+    create_groups_on(db, 16, 4, today).await
+}
+
+/// A demo groups tournament of `players` in `groups` groups (group sizes differ by at most one, 3
+/// to 16 each), drawn by snake with schools kept apart, the top 2 of each group going on: by
+/// crossover into a knockout with a third-place match when `groups` is a power of two (the
+/// national final's format for 16 in 4), groups only otherwise. Two group rounds played and
+/// locked, the third published and half played. `create_final_on` is the 16-player one; the load
+/// bench builds big ones.
+///
+/// # Errors
+/// The database fails, or a use case refuses (the sizes break the league's rules).
+pub async fn create_groups_on(
+    db: &Store,
+    players: usize,
+    groups: u32,
+    today: NaiveDate,
+) -> AppResult<TournamentId> {
     use super::stages::{draw, format, group_round};
     use crate::league::stages::{
         GroupQualify, GroupStage, KnockoutEntry, KnockoutStage, Seeding, Separation, Stage,
@@ -104,8 +122,13 @@ pub async fn create_final_on(db: &Store, today: NaiveDate) -> AppResult<Tourname
     let referee = accounts::ensure(db, REFEREE.0, REFEREE.1, false).await?;
     // A day before the Swiss demo, so that one stays first on the tournament list.
     let day = today.pred_opt().unwrap_or(today);
+    let name = if players == 16 && groups == 4 {
+        "Finał ogólnopolski: turniej pokazowy (grupy i faza pucharowa)".to_string()
+    } else {
+        format!("Turniej grupowy: {players} graczy w {groups} grupach")
+    };
     let cfg = TournamentConfig {
-        name: "Finał ogólnopolski: turniej pokazowy (grupy i faza pucharowa)".into(),
+        name,
         venue: "Warszawa, Muzeum Wojska Polskiego".into(),
         swiss_rounds: 1,
         knockout_size: 0,
@@ -114,19 +137,22 @@ pub async fn create_final_on(db: &Store, today: NaiveDate) -> AppResult<Tourname
     };
     let t = tournament::create(db, &cfg, organiser).await?;
     tournament::grant(db, t, referee, Role::Referee).await?;
-    let stages = vec![
-        Stage::Groups(GroupStage {
-            count: 4,
-            double: false,
-            seeding: Seeding::Snake,
-            separation: Separation::School,
-            qualify: GroupQualify { per_group: 2, best_next: 0 },
-        }),
-        Stage::Knockout(KnockoutStage { size: 8, third_place: true, from: KnockoutEntry::Crossover }),
-    ];
+    let group_stage = Stage::Groups(GroupStage {
+        count: groups,
+        double: false,
+        seeding: Seeding::Snake,
+        separation: Separation::School,
+        qualify: GroupQualify { per_group: 2, best_next: 0 },
+    });
+    let stages = if groups.is_power_of_two() && groups >= 2 {
+        let knockout = KnockoutStage { size: groups * 2, third_place: true, from: KnockoutEntry::Crossover };
+        vec![group_stage, Stage::Knockout(knockout)]
+    } else {
+        vec![group_stage]
+    };
     format::choose(db, t, stages, organiser).await?;
     let mut rng = ChaCha8Rng::seed_from_u64(1921);
-    let players: Vec<NewPlayer> = (0..16)
+    let entries: Vec<NewPlayer> = (0..players)
         .map(|i| NewPlayer {
             name: player_name(i),
             birth_date: NaiveDate::from_ymd_opt(today.year() - 16 - i32::try_from(i % 4).unwrap_or(0), 3, 1)
@@ -137,7 +163,7 @@ pub async fn create_final_on(db: &Store, today: NaiveDate) -> AppResult<Tourname
             person: crate::store::players::PersonLink::Match,
         })
         .collect();
-    registration::register(db, t, &players, organiser).await?;
+    registration::register(db, t, &entries, organiser).await?;
     draw::fix(db, t, 1921, organiser).await?;
     let edition = Edition::builtin();
     for round in 1..=3 {
