@@ -418,3 +418,72 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
         crate::words::assert_no_retired_phrase(&format!("{lang} {stages}"), &page.body);
     }
 }
+
+/// The organiser's seed list: typed beside each player before the draw, it orders the snake (so
+/// the preview follows it), is in the history, and is refused once the groups are drawn.
+#[actix_rt::test]
+async fn the_organiser_s_seed_list_orders_the_draw_and_is_fixed_with_it() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let created = admin.post("/admin/new", &tournament_form(&[("format", "groups_only")])).await;
+    assert_eq!(created.status, 303, "{}", created.body);
+    let t: i64 =
+        created.location.unwrap().trim_start_matches("/admin/t/").split('/').next().unwrap().parse().unwrap();
+    let stages = format!("/admin/t/{t}/stages");
+    let format = [
+        ("preset", "groups_only"),
+        ("count", "2"),
+        ("per_group", "2"),
+        ("best_next", "0"),
+        ("seeding", "snake"),
+        ("separation", "none"),
+        ("entry", "crossover"),
+    ];
+    assert_eq!(admin.post(&format!("{stages}/format"), &format).await.status, 303);
+    let csv = players_csv(8);
+    assert_eq!(
+        admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", csv.as_str())]).await.status,
+        303
+    );
+    let page = admin.get(&stages).await;
+    let ids = ids_after(&page.body, "name=\"seed_");
+    assert_eq!(ids.len(), 8, "every player has a seed field");
+    // The registration order reversed: Henryk is seed 1 ... Adam seed 8; a snake of two groups then
+    // gives A seeds 1, 4, 5, 8 (Henryk, Emil, Dorota, Adam) and B 2, 3, 6, 7.
+    let numbers: Vec<String> = (1..=8).rev().map(|n: i32| n.to_string()).collect();
+    let names: Vec<String> = ids.iter().map(|id| format!("seed_{id}")).collect();
+    let fields: Vec<(&str, &str)> =
+        names.iter().map(String::as_str).zip(numbers.iter().map(String::as_str)).collect();
+    let saved = admin.post(&format!("{stages}/seeds"), &fields).await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let preview = admin.get(&stages).await;
+    let block = preview.body.split("class=\"groups-preview\">").nth(1).unwrap();
+    let block = &block[..block.find("</div></div>").unwrap()];
+    let listed: Vec<&str> = block.split("<li>").skip(1).map(|li| &li[..li.find('<').unwrap()]).collect();
+    assert_eq!(
+        listed,
+        [
+            "Henryk Hababacki",
+            "Emil Ebacki",
+            "Dorota Dadacka",
+            "Adam Abacki",
+            "Gosia Gagacka",
+            "Filip Fabacki",
+            "Cezary Cabacki",
+            "Beata Babacka"
+        ]
+    );
+    admin.get(&format!("/admin/t/{t}/history")).await.assert_contains("Ustalono kolejność rozstawienia");
+    // A seed that is not a number is refused, naming the field.
+    let bad = admin.post(&format!("{stages}/seeds"), &[(names[0].as_str(), "pierwszy")]).await;
+    assert_eq!(bad.status, 400);
+    bad.assert_contains("Rozstawienie");
+    let seed = preview.body.split("id=\"preview-seed\">").nth(1).unwrap();
+    let seed = &seed[..seed.find('<').unwrap()];
+    assert_eq!(admin.post(&format!("{stages}/draw"), &[("seed", seed)]).await.status, 303);
+    let late = admin.post(&format!("{stages}/seeds"), &fields).await;
+    assert_eq!(late.status, 400);
+    late.assert_contains("Grupy są już rozlosowane.");
+    // Going back to the registration order is refused too, once drawn.
+    assert_eq!(admin.post(&format!("{stages}/seeds-reset"), &[]).await.status, 400);
+}

@@ -1,8 +1,9 @@
 //! The groups' draw: a preview the organiser sees (league `round_robin::seeding::draw_groups`:
 //! snake, pots or lot, separation of one school where the seeding allows, and where it could
-//! not), then the same draw fixed. The seed order is the organiser's list: the players in
-//! registration order, withdrawn players left out; the lot's seed is recorded with the draw, so
-//! the preview and the fixed draw are the same for the same seed.
+//! not), then the same draw fixed. The seed order is the organiser's list ([`set_seed_order`],
+//! stored with the stage; the registration order until it is set), withdrawn players left out;
+//! the lot's seed is recorded with the draw, so the preview and the fixed draw are the same for
+//! the same seed.
 
 use super::super::rounds::on_fresh_snapshot;
 use super::super::snapshot::{Loaded, lp, sp};
@@ -10,16 +11,18 @@ use super::super::{AppResult, Refusal, StageRefusal};
 use crate::league::round_robin::seeding::{Affiliation, GroupDraw, SeedEntry, draw_groups};
 use crate::league::stages::Separation;
 use crate::store::stages::NewDraw;
-use crate::store::{self, Store, TournamentId, UserId};
+use crate::store::{self, PlayerId, Store, TournamentId, UserId};
 use std::collections::BTreeMap;
 
-/// The players to draw, in seed order, with the school (club) to keep apart when the stage
-/// separates by school (the store keeps no region: a region separation keeps nobody apart yet).
+/// The players to draw, in seed order (the organiser's list, [`seed_order`]), with the school
+/// (club) to keep apart when the stage separates by school (the store keeps no region: a region
+/// separation keeps nobody apart yet).
 #[must_use]
 pub fn seed_entries(data: &Loaded, separation: Separation) -> Vec<SeedEntry> {
     let mut schools: BTreeMap<String, i64> = BTreeMap::new();
-    data.players
-        .iter()
+    seed_order(data)
+        .into_iter()
+        .filter_map(|id| data.player(id))
         .filter(|p| !p.withdrawn)
         .map(|p| {
             let club = p.club.trim().to_lowercase();
@@ -30,6 +33,55 @@ pub fn seed_entries(data: &Loaded, separation: Separation) -> Vec<SeedEntry> {
             SeedEntry { player: lp(p.id), affiliation }
         })
         .collect()
+}
+
+/// Every player in seed order: the organiser's stored list first (players since withdrawn or
+/// erased from it skipped), then everyone it does not name, in registration order.
+#[must_use]
+pub fn seed_order(data: &Loaded) -> Vec<PlayerId> {
+    let listed: Vec<PlayerId> = data
+        .stage_rows
+        .stages
+        .iter()
+        .find(|s| s.position == super::OPENING)
+        .and_then(|s| s.seed_order.as_deref())
+        .and_then(|json| serde_json::from_str::<Vec<i64>>(json).ok())
+        .unwrap_or_default()
+        .into_iter()
+        .map(PlayerId)
+        .filter(|&id| data.player(id).is_some())
+        .collect();
+    let mut order = Vec::with_capacity(data.players.len());
+    for id in listed.into_iter().chain(data.players.iter().map(|p| p.id)) {
+        if !order.contains(&id) {
+            order.push(id);
+        }
+    }
+    order
+}
+
+/// Set the organiser's seed list (best first; players it leaves out follow in registration
+/// order; empty: back to the registration order), while the groups are not drawn.
+///
+/// # Errors
+/// [`StageRefusal::NotGroups`], [`StageRefusal::StageClosed`], [`StageRefusal::AlreadyDrawn`],
+/// [`StoreError::NotFound`] for a player of another tournament; a conflict; the database fails.
+pub async fn set_seed_order(db: &Store, t: TournamentId, order: Vec<PlayerId>, by: UserId) -> AppResult<()> {
+    on_fresh_snapshot(db, t, |data| {
+        let order = order.clone();
+        async move {
+            super::open_groups_stage(&data)?;
+            if data.stage_rows.draws.iter().any(|d| d.stage == super::OPENING) {
+                return Err(StageRefusal::AlreadyDrawn.into());
+            }
+            if order.iter().any(|&id| data.player(id).is_none()) {
+                return Err(store::StoreError::NotFound.into());
+            }
+            let list = (!order.is_empty()).then_some(order.as_slice());
+            Ok(store::stages::set_seed_order(db, t, data.stamp, super::OPENING, list, by).await?)
+        }
+    })
+    .await
 }
 
 /// The draw as it would be fixed with `lot_seed` (nothing is stored).

@@ -25,6 +25,9 @@ pub struct StageRow {
     pub withdrawal: WithdrawalRule,
     /// A closed stage's frozen ranking (JSON: the league's group standings, one per group).
     pub ranking: Option<String>,
+    /// The organiser's seed list for the draw (JSON: player ids, best seed first); `None`: the
+    /// registration order.
+    pub seed_order: Option<String>,
 }
 
 /// A group's member: `number` is the player's number in the group's Berger table.
@@ -130,13 +133,15 @@ pub(super) async fn opening_kind_in(
 /// # Errors
 /// A query fails, or a stored definition does not read.
 pub async fn all_in(conn: &mut Conn, t: TournamentId) -> Result<StageRows, StoreError> {
-    let stages = on!(&mut *conn, |c| sqlx::query_as::<_, StageRow>(
-        "SELECT position, kind, definition, status, withdrawal, ranking FROM tournament_stages \
+    let stages = on!(&mut *conn, |c| {
+        sqlx::query_as::<_, StageRow>(
+        "SELECT position, kind, definition, status, withdrawal, ranking, seed_order FROM tournament_stages \
          WHERE tournament_id = $1 ORDER BY position"
     )
     .bind(t)
     .fetch_all(c)
-    .await)?;
+    .await
+    })?;
     let members = on!(&mut *conn, |c| sqlx::query_as::<_, GroupMember>(
         "SELECT stage, group_no, number, player_id FROM group_members WHERE tournament_id = $1 \
          ORDER BY stage, group_no, number"
@@ -305,6 +310,36 @@ pub async fn set_withdrawal(
     .map(|r| r.rows_affected()))?;
     let rule = crate::store::StoredText::as_str(rule).to_string();
     record(&mut tx, t, position, by, StageEvent::Withdrawal { rule }).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Set the organiser's seed list of the stage at `position` (best seed first; `None`: back to
+/// the registration order).
+///
+/// # Errors
+/// [`StoreError::Conflict`] if the tournament changed since `seen`; a write fails.
+pub async fn set_seed_order(
+    db: &Store,
+    t: TournamentId,
+    seen: Stamp,
+    position: i64,
+    order: Option<&[PlayerId]>,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let mut tx = db.write_tournament_unchanged(t, seen).await?;
+    let ids: Option<Vec<i64>> = order.map(|o| o.iter().map(|p| p.0).collect());
+    let json = ids.as_ref().map(serde_json::to_string).transpose()?;
+    on!(&mut tx, |c| sqlx::query(
+        "UPDATE tournament_stages SET seed_order = $1 WHERE tournament_id = $2 AND position = $3"
+    )
+    .bind(json.clone())
+    .bind(t)
+    .bind(position)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    record(&mut tx, t, position, by, StageEvent::SeedOrder { players: ids.unwrap_or_default() }).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -83,6 +83,8 @@ pub enum StageEvent {
     Closed,
     /// Opened again, with the organiser's reason.
     Reopened { reason: String },
+    /// The organiser's seed list for the draw (player ids, best first; empty: registration order).
+    SeedOrder { players: Vec<i64> },
 }
 
 impl StageEvent {
@@ -96,10 +98,12 @@ impl StageEvent {
             StageEvent::Withdrawal { .. } => "withdrawal",
             StageEvent::Closed => "close",
             StageEvent::Reopened { .. } => "reopen",
+            StageEvent::SeedOrder { .. } => "seed order",
         }
     }
 
-    pub const ACTIONS: [&'static str; 6] = ["choose", "draw", "lot", "withdrawal", "close", "reopen"];
+    pub const ACTIONS: [&'static str; 7] =
+        ["choose", "draw", "lot", "withdrawal", "close", "reopen", "seed order"];
 }
 
 /// A group draw to fix: `groups[g]` in Berger-number order.

@@ -83,6 +83,8 @@ struct StagesPage<'a> {
     /// Separation that could not keep a school apart (preview or stored draw), as sentences.
     clashes: Vec<String>,
     drawn: Vec<GroupList>,
+    /// Before the draw: every player in seed order (id, name, seed number).
+    seeds: Vec<(PlayerId, String, usize)>,
     progress: Vec<GroupProgress>,
     next: NextStep,
     /// The knockout's first round as qualification gives it (the stage closed, before it starts).
@@ -169,10 +171,9 @@ struct StageLines {
 fn describe(ctx: &Ctx, stage: &Stage) -> StageLines {
     let t = |k: &str| -> &'static str { ctx.t(k) };
     match stage {
-        Stage::Swiss { rounds } => StageLines {
-            title: t("stage_swiss"),
-            lines: vec![format!("{}: {rounds}", t("stage_swiss_rounds"))],
-        },
+        Stage::Swiss { rounds } => {
+            StageLines { title: t("sa_swiss"), lines: vec![format!("{}: {rounds}", t("stage_swiss_rounds"))] }
+        }
         Stage::Groups(g) => {
             let mut lines = vec![
                 format!("{}: {}", t("stage_groups_count"), g.count),
@@ -188,7 +189,7 @@ fn describe(ctx: &Ctx, stage: &Stage) -> StageLines {
             if g.qualify.best_next > 0 {
                 lines.push(format!("{}: {}", t("stage_best_next"), g.qualify.best_next));
             }
-            StageLines { title: t("stage_groups"), lines }
+            StageLines { title: t("sa_groups"), lines }
         }
         Stage::Knockout(k) => {
             let mut lines = vec![format!("{}: {}", t("stage_knockout_size"), k.size)];
@@ -198,7 +199,7 @@ fn describe(ctx: &Ctx, stage: &Stage) -> StageLines {
             if k.third_place {
                 lines.push(t("third_place").to_string());
             }
-            StageLines { title: t("stage_knockout"), lines }
+            StageLines { title: t("sa_knockout"), lines }
         }
     }
 }
@@ -269,6 +270,17 @@ pub async fn stages_page(
         .enumerate()
         .map(|(g, ids)| GroupList { letter: letter(g), members: ids.iter().map(|&p| data.name(p)).collect() })
         .collect();
+    let seeds = if not_drawn {
+        app::stages::draw::seed_order(&data)
+            .into_iter()
+            .filter_map(|id| data.player(id))
+            .filter(|p| !p.withdrawn)
+            .enumerate()
+            .map(|(i, p)| (p.id, p.name.clone(), i + 1))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let standings = app::stages::standings(&data).unwrap_or_default();
     let progress = match groups_row {
         Some((_, stage)) => (0..drawn_ids.len())
@@ -350,6 +362,7 @@ pub async fn stages_page(
         preview_seed,
         clashes,
         drawn,
+        seeds,
         progress,
         next,
         bracket,
@@ -484,6 +497,15 @@ pub async fn stage_action(
             tracing::info!(tournament = %t, round = number, by = %org.user.username, "group round paired (draft)");
             return Ok(see_other(&format!("/t/{t}/round/{number}")));
         }
+        "seeds" => {
+            app::stages::draw::set_seed_order(&db, t, seed_list(&form.pairs)?, by).await?;
+            tracing::info!(tournament = %t, by = %org.user.username, "seed order set");
+            return Ok(see_other(&format!("{back}#seeds")));
+        }
+        "seeds-reset" => {
+            app::stages::draw::set_seed_order(&db, t, Vec::new(), by).await?;
+            return Ok(see_other(&format!("{back}#seeds")));
+        }
         "lot" => {
             let group = u32::try_from(field::int("group", &f.group, 0, 63)?).unwrap_or(0);
             let lot_seed = rand_core::RngCore::next_u64(&mut rand_core::OsRng);
@@ -532,4 +554,20 @@ pub async fn stage_action(
         _ => return Err(WebError::NotFound),
     }
     Ok(see_other(&format!("{back}#groups")))
+}
+
+/// The seed list the form sends: `seed_{player}` = the seed number typed beside each player, in
+/// the page's order; sorted by the numbers, equal numbers keeping the page's order.
+fn seed_list(pairs: &[(String, String)]) -> Result<Vec<PlayerId>, WebError> {
+    let mut numbered = Vec::new();
+    for (i, (name, value)) in pairs.iter().enumerate() {
+        let Some(id) = name.strip_prefix("seed_") else { continue };
+        let id = id
+            .parse::<i64>()
+            .map_err(|_| field::FieldProblem::new("seed_number", field::ProblemKind::NotAChoice))?;
+        let number = field::int("seed_number", value, 1, 10_000)?;
+        numbered.push((number, i, PlayerId(id)));
+    }
+    numbered.sort_unstable();
+    Ok(numbered.into_iter().map(|(_, _, id)| id).collect())
 }

@@ -166,6 +166,7 @@ fn stage_event(
         E::Withdrawal { .. } => "h_stage_withdrawal",
         E::Closed => "h_stage_closed",
         E::Reopened { .. } => "h_stage_reopened",
+        E::SeedOrder { .. } => "h_seed_order",
     };
     let what = format!("{} ({} {position})", lang.t(key), lang.t("stage_position"));
     let after = match event {
