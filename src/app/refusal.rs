@@ -132,6 +132,8 @@ pub enum StageRefusal {
     Invalid(crate::league::stages::StagesError),
     /// The format is fixed once a round is paired or the groups are drawn.
     FormatFixed,
+    /// The groups' tiebreak order is fixed once a group round is paired.
+    TiebreaksFixed,
     /// The step belongs to groups and this tournament opens with a Swiss (or the reverse).
     NotGroups,
     /// A Swiss round in a tournament that opens with groups.

@@ -486,4 +486,26 @@ async fn the_organiser_s_seed_list_orders_the_draw_and_is_fixed_with_it() {
     late.assert_contains("Grupy są już rozlosowane.");
     // Going back to the registration order is refused too, once drawn.
     assert_eq!(admin.post(&format!("{stages}/seeds-reset"), &[]).await.status, 400);
+
+    // The groups' tiebreaks, in the organiser's order, until the first group round: games won
+    // first, then direct encounter; the group page's columns follow it.
+    let order = [("tiebreak_1", "games_won"), ("tiebreak_2", "direct_encounter"), ("tiebreak_3", "")];
+    let unknown = admin.post(&format!("{stages}/tiebreaks"), &[("tiebreak_1", "buchholz")]).await;
+    assert_eq!(unknown.status, 400, "Buchholz is not a round robin's");
+    assert_eq!(admin.post(&format!("{stages}/tiebreaks"), &order).await.status, 303);
+    admin
+        .get(&format!("/admin/t/{t}/history"))
+        .await
+        .assert_contains("Ustalono kolejność punktacji pomocniczej w grupach");
+    let group = app.browser().get(&format!("/t/{t}/group/A")).await;
+    let head = group.body.split("id=\"group-standings\"").nth(1).unwrap();
+    let head = &head[..head.find("</thead>").unwrap()];
+    let games_won = head.find("Wygrane partie").expect("games won");
+    let direct = head.find("Mecze bezpośrednie").expect("direct encounter");
+    assert!(games_won < direct, "{head}");
+    assert!(!head.contains("Sonneborn"), "{head}");
+    assert_eq!(admin.post(&format!("{stages}/round"), &[]).await.status, 303);
+    let fixed = admin.post(&format!("{stages}/tiebreaks"), &order).await;
+    assert_eq!(fixed.status, 400);
+    fixed.assert_contains("ustala się przed pierwszą rundą grup");
 }

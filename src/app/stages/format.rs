@@ -119,3 +119,29 @@ pub async fn set_withdrawal_rule(
     })
     .await
 }
+
+/// Set the groups' tiebreak order (applied in turn after match points; the organiser's lot last
+/// where a tie decides a qualifying place), before the first group round.
+///
+/// # Errors
+/// [`StageRefusal::NotGroups`], [`StageRefusal::StageClosed`], [`StageRefusal::TiebreaksFixed`];
+/// a conflict; the database fails.
+pub async fn set_group_tiebreaks(
+    db: &Store,
+    t: TournamentId,
+    order: Vec<crate::league::Tiebreak>,
+    by: UserId,
+) -> AppResult<()> {
+    let text = order.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(",");
+    on_fresh_snapshot(db, t, |data| {
+        let text = text.clone();
+        async move {
+            super::open_groups_stage(&data)?;
+            if super::group_rounds(&data).next().is_some() {
+                return Err(StageRefusal::TiebreaksFixed.into());
+            }
+            Ok(store::stages::set_tiebreaks(db, t, data.stamp, super::OPENING, &text, by).await?)
+        }
+    })
+    .await
+}

@@ -185,7 +185,7 @@ pub fn group_inputs(data: &Loaded) -> Result<Vec<GroupStandingsInput>, Refusal> 
                 players,
                 rounds: records,
                 scoring: scoring(&data.t),
-                tiebreaks: DEFAULT_TIEBREAKS.to_vec(),
+                tiebreaks: tiebreaks(row),
                 withdrawal: row.withdrawal,
                 matches_per_player: schedules.get(g).map_or(0, Schedule::matches_per_player),
                 deciding: deciding_places(&stage),
@@ -193,6 +193,16 @@ pub fn group_inputs(data: &Loaded) -> Result<Vec<GroupStandingsInput>, Refusal> 
             }
         })
         .collect())
+}
+
+/// The groups' tiebreak order: the organiser's ([`format::set_group_tiebreaks`]), else the
+/// league's default for a round robin.
+#[must_use]
+pub fn tiebreaks(row: &StageRow) -> Vec<crate::league::Tiebreak> {
+    match &row.tiebreaks {
+        Some(order) => crate::app::tournament::tiebreak_order(order),
+        None => DEFAULT_TIEBREAKS.to_vec(),
+    }
 }
 
 /// The frozen ranking of a closed groups stage.

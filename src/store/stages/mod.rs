@@ -28,6 +28,8 @@ pub struct StageRow {
     /// The organiser's seed list for the draw (JSON: player ids, best seed first); `None`: the
     /// registration order.
     pub seed_order: Option<String>,
+    /// The groups' tiebreak order (the league's names, comma-separated); `None`: the default.
+    pub tiebreaks: Option<String>,
 }
 
 /// A group's member: `number` is the player's number in the group's Berger table.
@@ -135,7 +137,7 @@ pub(super) async fn opening_kind_in(
 pub async fn all_in(conn: &mut Conn, t: TournamentId) -> Result<StageRows, StoreError> {
     let stages = on!(&mut *conn, |c| {
         sqlx::query_as::<_, StageRow>(
-        "SELECT position, kind, definition, status, withdrawal, ranking, seed_order FROM tournament_stages \
+        "SELECT position, kind, definition, status, withdrawal, ranking, seed_order, tiebreaks FROM tournament_stages \
          WHERE tournament_id = $1 ORDER BY position"
     )
     .bind(t)
@@ -340,6 +342,33 @@ pub async fn set_seed_order(
     .await
     .map(|r| r.rows_affected()))?;
     record(&mut tx, t, position, by, StageEvent::SeedOrder { players: ids.unwrap_or_default() }).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Set the tiebreak order of the groups stage at `position` (the league's names, comma-separated).
+///
+/// # Errors
+/// [`StoreError::Conflict`] if the tournament changed since `seen`; a write fails.
+pub async fn set_tiebreaks(
+    db: &Store,
+    t: TournamentId,
+    seen: Stamp,
+    position: i64,
+    order: &str,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let mut tx = db.write_tournament_unchanged(t, seen).await?;
+    on!(&mut tx, |c| sqlx::query(
+        "UPDATE tournament_stages SET tiebreaks = $1 WHERE tournament_id = $2 AND position = $3"
+    )
+    .bind(order)
+    .bind(t)
+    .bind(position)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    record(&mut tx, t, position, by, StageEvent::Tiebreaks { order: order.to_string() }).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -85,6 +85,8 @@ pub enum StageEvent {
     Reopened { reason: String },
     /// The organiser's seed list for the draw (player ids, best first; empty: registration order).
     SeedOrder { players: Vec<i64> },
+    /// The groups' tiebreak order (the league's names, comma-separated).
+    Tiebreaks { order: String },
 }
 
 impl StageEvent {
@@ -99,11 +101,12 @@ impl StageEvent {
             StageEvent::Closed => "close",
             StageEvent::Reopened { .. } => "reopen",
             StageEvent::SeedOrder { .. } => "seed order",
+            StageEvent::Tiebreaks { .. } => "tiebreaks",
         }
     }
 
-    pub const ACTIONS: [&'static str; 7] =
-        ["choose", "draw", "lot", "withdrawal", "close", "reopen", "seed order"];
+    pub const ACTIONS: [&'static str; 8] =
+        ["choose", "draw", "lot", "withdrawal", "close", "reopen", "seed order", "tiebreaks"];
 }
 
 /// A group draw to fix: `groups[g]` in Berger-number order.

@@ -10,7 +10,7 @@ use crate::app::next_step::NextStep;
 use crate::app::snapshot::Loaded;
 use crate::app::stages::format::{GroupsChoice, Preset};
 use crate::league::round_robin::berger::BergerPairing;
-use crate::league::round_robin::standings::WithdrawalRule;
+use crate::league::round_robin::standings::{DEFAULT_TIEBREAKS, WithdrawalRule};
 use crate::league::stages::{GroupQualify, GroupStage, KnockoutEntry, Seeding, Separation, Stage};
 use crate::league::{PlayerId as LeaguePlayer, Slot};
 use crate::store::rounds::Phase;
@@ -24,6 +24,7 @@ use crate::web::read_model::groups::letter;
 use crate::web::routes::confirm::{self, Confirm};
 use crate::web::routes::{render, see_other};
 use crate::web::security::csrf::CsrfForm;
+use crate::web::text::names::Named;
 use crate::web::text::refusals::sentence;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -83,6 +84,8 @@ struct StagesPage<'a> {
     /// Separation that could not keep a school apart (preview or stored draw), as sentences.
     clashes: Vec<String>,
     drawn: Vec<GroupList>,
+    /// The groups' tiebreak order as the form's numbered choices, while it may change.
+    tiebreak_slots: Option<Vec<(usize, &'static str)>>,
     /// Before the draw: every player in seed order (id, name, seed number).
     seeds: Vec<(PlayerId, String, usize)>,
     progress: Vec<GroupProgress>,
@@ -281,6 +284,14 @@ pub async fn stages_page(
     } else {
         Vec::new()
     };
+    let tiebreak_slots = groups_row
+        .filter(|(row, _)| {
+            row.status == StageStatus::Open && app::stages::group_rounds(&data).next().is_none()
+        })
+        .map(|(row, _)| {
+            let order = app::stages::tiebreaks(row);
+            (0..DEFAULT_TIEBREAKS.len()).map(|i| (i + 1, order.get(i).map_or("", |t| t.as_str()))).collect()
+        });
     let standings = app::stages::standings(&data).unwrap_or_default();
     let progress = match groups_row {
         Some((_, stage)) => (0..drawn_ids.len())
@@ -362,6 +373,7 @@ pub async fn stages_page(
         preview_seed,
         clashes,
         drawn,
+        tiebreak_slots,
         seeds,
         progress,
         next,
@@ -506,6 +518,27 @@ pub async fn stage_action(
             app::stages::draw::set_seed_order(&db, t, Vec::new(), by).await?;
             return Ok(see_other(&format!("{back}#seeds")));
         }
+        "tiebreaks" => {
+            let mut order = Vec::new();
+            for name in tiebreak_choices(&form.pairs) {
+                let Some(tb) = DEFAULT_TIEBREAKS.iter().find(|t| t.as_str() == name) else {
+                    return Err(
+                        field::FieldProblem::new("group_tiebreaks", field::ProblemKind::NotAChoice).into()
+                    );
+                };
+                if order.contains(tb) {
+                    let name = name.to_string();
+                    return Err(field::FieldProblem::new(
+                        "group_tiebreaks",
+                        field::ProblemKind::DuplicateTiebreak { name },
+                    )
+                    .into());
+                }
+                order.push(*tb);
+            }
+            app::stages::format::set_group_tiebreaks(&db, t, order, by).await?;
+            return Ok(see_other(&format!("{back}#tiebreaks")));
+        }
         "lot" => {
             let group = u32::try_from(field::int("group", &f.group, 0, 63)?).unwrap_or(0);
             let lot_seed = rand_core::RngCore::next_u64(&mut rand_core::OsRng);
@@ -570,4 +603,15 @@ fn seed_list(pairs: &[(String, String)]) -> Result<Vec<PlayerId>, WebError> {
     }
     numbered.sort_unstable();
     Ok(numbered.into_iter().map(|(_, _, id)| id).collect())
+}
+
+/// The numbered tiebreak choices the form sends (`tiebreak_1` first), empty ones skipped.
+fn tiebreak_choices(pairs: &[(String, String)]) -> Vec<&str> {
+    let mut picked: Vec<(usize, &str)> = pairs
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("tiebreak_")?.parse().ok()?, v.trim())))
+        .filter(|(_, v)| !v.is_empty())
+        .collect();
+    picked.sort_by_key(|&(n, _)| n);
+    picked.into_iter().map(|(_, v)| v).collect()
 }

@@ -167,6 +167,7 @@ fn stage_event(
         E::Closed => "h_stage_closed",
         E::Reopened { .. } => "h_stage_reopened",
         E::SeedOrder { .. } => "h_seed_order",
+        E::Tiebreaks { .. } => "h_group_tiebreaks",
     };
     let what = format!("{} ({} {position})", lang.t(key), lang.t("stage_position"));
     let after = match event {
@@ -174,6 +175,13 @@ fn stage_event(
             vec![format!("{}: {seed}", lang.t("lot_seed"))]
         }
         E::Reopened { reason } => vec![reason.clone()],
+        E::Tiebreaks { order } => vec![
+            crate::app::tournament::tiebreak_order(order)
+                .iter()
+                .map(|t| lang.t(crate::web::text::names::Named::text_key(t)))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ],
         _ => Vec::new(),
     };
     (what, Vec::new(), after)
