@@ -6,37 +6,14 @@
 use crate::browser::{Driver, browser_binaries, screenshot_dir};
 use crate::browser_targets::SMALL_TARGETS;
 use crate::helpers::*;
-use crate::setup::players_csv;
+use crate::stages_flow::two_groups_of_four;
 
 #[actix_rt::test]
 async fn an_organiser_previews_and_fixes_the_groups_draw_on_a_phone() {
     let Some((chromium, chromedriver)) = browser_binaries() else { return };
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
-    let created = admin
-        .post(
-            "/admin/new",
-            &tournament_form(&[("format", "groups_knockout"), ("name", "Finał ogólnopolski — grupy")]),
-        )
-        .await;
-    assert_eq!(created.status, 303, "{}", created.body);
-    let t: i64 =
-        created.location.unwrap().trim_start_matches("/admin/t/").split('/').next().unwrap().parse().unwrap();
-    let format = [
-        ("preset", "groups_knockout"),
-        ("count", "2"),
-        ("per_group", "2"),
-        ("best_next", "0"),
-        ("seeding", "snake"),
-        ("separation", "school"),
-        ("entry", "crossover"),
-    ];
-    assert_eq!(admin.post(&format!("/admin/t/{t}/stages/format"), &format).await.status, 303);
-    let csv = players_csv(8);
-    assert_eq!(
-        admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", csv.as_str())]).await.status,
-        303
-    );
+    let t = two_groups_of_four(&admin, "groups_knockout", "Finał ogólnopolski — grupy", "school").await;
 
     let driver = Driver::start(&chromium, &chromedriver).await;
     let base = &app.base;

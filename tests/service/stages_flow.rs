@@ -83,6 +83,30 @@ async fn knowledge(admin: &Browser, t: i64, id: i64, score: &str) {
     assert_eq!(r.status, 303, "{}", r.body);
 }
 
+/// A tournament created over HTTP as `preset` (`groups_knockout` or `groups_only`) with `name`, two
+/// groups of four (the top 2 go on, by crossover after groups + knockout), schools kept apart or
+/// not, and the first eight players of `setup::PLAYERS` imported; its id.
+pub(crate) async fn two_groups_of_four(admin: &Browser, preset: &str, name: &str, separation: &str) -> i64 {
+    let created = admin.post("/admin/new", &tournament_form(&[("format", preset), ("name", name)])).await;
+    assert_eq!(created.status, 303, "{}", created.body);
+    let t: i64 =
+        created.location.unwrap().trim_start_matches("/admin/t/").split('/').next().unwrap().parse().unwrap();
+    let format = [
+        ("preset", preset),
+        ("count", "2"),
+        ("per_group", "2"),
+        ("best_next", "0"),
+        ("seeding", "snake"),
+        ("separation", separation),
+        ("entry", "crossover"),
+    ];
+    assert_eq!(admin.post(&format!("/admin/t/{t}/stages/format"), &format).await.status, 303);
+    let csv = players_csv(8);
+    let imported = admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", csv.as_str())]).await;
+    assert_eq!(imported.status, 303, "{}", imported.body);
+    t
+}
+
 #[actix_rt::test]
 async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     let app = TestApp::spawn().await;
@@ -425,26 +449,8 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
 async fn the_organiser_s_seed_list_orders_the_draw_and_is_fixed_with_it() {
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
-    let created = admin.post("/admin/new", &tournament_form(&[("format", "groups_only")])).await;
-    assert_eq!(created.status, 303, "{}", created.body);
-    let t: i64 =
-        created.location.unwrap().trim_start_matches("/admin/t/").split('/').next().unwrap().parse().unwrap();
+    let t = two_groups_of_four(&admin, "groups_only", "Liga Testowa", "none").await;
     let stages = format!("/admin/t/{t}/stages");
-    let format = [
-        ("preset", "groups_only"),
-        ("count", "2"),
-        ("per_group", "2"),
-        ("best_next", "0"),
-        ("seeding", "snake"),
-        ("separation", "none"),
-        ("entry", "crossover"),
-    ];
-    assert_eq!(admin.post(&format!("{stages}/format"), &format).await.status, 303);
-    let csv = players_csv(8);
-    assert_eq!(
-        admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", csv.as_str())]).await.status,
-        303
-    );
     let page = admin.get(&stages).await;
     let ids = ids_after(&page.body, "name=\"seed_");
     assert_eq!(ids.len(), 8, "every player has a seed field");
