@@ -13,6 +13,7 @@ mod bodies;
 mod browser;
 mod browser_phones;
 mod browser_print;
+mod browser_refusals;
 mod browser_stages;
 mod browser_table;
 mod browser_targets;

@@ -8,6 +8,14 @@ use crate::web::forms::field::FieldProblem;
 use crate::web::text::i18n::Lang;
 use crate::web::text::refusals;
 
+/// One line of a refused form's summary (`templates/partials/refused.html`): what is wrong, and
+/// the address of the field to fix (`#id`) on the same page (empty: the form as a whole).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed {
+    pub href: String,
+    pub text: String,
+}
+
 /// The problems of one submitted form, by field name (`""`: the form as a whole).
 #[derive(Debug, Clone, Default)]
 pub struct Problems(Vec<(&'static str, String)>);
@@ -70,6 +78,34 @@ impl Problems {
         self.0.iter().filter(|(f, _)| !f.is_empty()).map(|(f, m)| format!("{}: {m}", lang.t(f))).collect()
     }
 
+    /// The summary at the top of the refused form `form` (the form's element id): each problem as
+    /// "Label: message" with a link to its field (`#{form}-{field}`, the field's own id); the
+    /// form-wide ones are no field's and have no link. See [`Listed`].
+    #[must_use]
+    pub fn listed(&self, lang: &Lang, form: &str) -> Vec<Listed> {
+        let lang = *lang;
+        self.0
+            .iter()
+            .map(|(f, m)| {
+                if f.is_empty() {
+                    Listed { href: String::new(), text: m.clone() }
+                } else {
+                    Listed { href: format!("#{form}-{f}"), text: format!("{}: {m}", lang.t(f)) }
+                }
+            })
+            .collect()
+    }
+
+    /// The problems with `field` alone, each linked to it, as they were said (an import's rows:
+    /// "Row 3: ..." needs no label).
+    #[must_use]
+    pub fn listed_rows(&self, form: &str, field: &str) -> Vec<Listed> {
+        self.all_for_field(field)
+            .into_iter()
+            .map(|m| Listed { href: format!("#{form}-{field}"), text: m.to_string() })
+            .collect()
+    }
+
     /// Every problem as "Label: message", one a line (for a page that lists them all).
     #[must_use]
     pub fn summary(&self, lang: Lang) -> Vec<String> {
@@ -93,6 +129,18 @@ mod tests {
         assert_eq!(p.summary(Lang::Pl), vec!["Punkty za Czerwonych: podaj liczbę całkowitą od 0 do 500"]);
         assert_eq!(p.take(Lang::Pl, field::int("red_clock", "7", 0, 500)), Some(7));
         assert!(p.for_field("red_clock").is_none());
+    }
+
+    #[test]
+    fn the_summary_links_each_problem_to_its_field() {
+        let mut p = Problems::default();
+        p.take(Lang::Pl, field::int("red_points", "dużo", 0, 500));
+        p.refused(Lang::Pl, &Refusal::RoundNotPublished);
+        let listed = p.listed(&Lang::Pl, "game-2");
+        assert_eq!(listed[0].href, "#game-2-red_points");
+        assert_eq!(listed[0].text, "Punkty za Czerwonych: podaj liczbę całkowitą od 0 do 500");
+        assert_eq!(listed[1].href, "", "no field to link to");
+        assert_eq!(listed[1].text, Lang::Pl.t("refused_round_not_published"));
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod general;
 mod pairing;
 mod public;
 mod referee;
+mod refused;
 mod security;
 mod stages;
 mod stages_admin;
@@ -29,6 +30,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     admin::TABLE,
     pairing::TABLE,
     referee::TABLE,
+    refused::TABLE,
     public::TABLE,
     day::TABLE,
     security::TABLE,

@@ -15,7 +15,8 @@ use crate::store::{self, GameId, MatchId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Refereeing;
-use crate::web::forms::problems::Problems;
+use crate::web::forms::problems::{Listed, Problems};
+use crate::web::text::i18n::Lang;
 use crate::web::read_model::editions::EditionCache;
 use crate::web::read_model::lines::{GameLine, MatchLine, match_line};
 use crate::web::text::log_error::LogErrorView;
@@ -80,6 +81,29 @@ impl GameForm {
     #[must_use]
     pub fn typed_termination(typed: &str) -> Option<Termination> {
         Termination::ALL.into_iter().find(|t| t.as_str() == typed)
+    }
+
+    /// The summary at the top of this form when it came back refused (`form`: the form's id):
+    /// the conflict and the form-wide message (said again beside the fields, no field's), the
+    /// log's first wrong line linked to the log, each field's problem to its field.
+    #[must_use]
+    pub fn listed(&self, lang: &Lang, form: &str) -> Vec<Listed> {
+        let lang = *lang;
+        let mut out = Vec::new();
+        if let Some(c) = &self.conflict {
+            out.push(Listed { href: String::new(), text: c.clone() });
+        }
+        if let Some(m) = &self.message {
+            out.push(Listed { href: String::new(), text: m.clone() });
+        }
+        if let Some(le) = &self.log_error {
+            out.push(Listed {
+                href: format!("#{form}-move_log"),
+                text: format!("{}, {} {}: {}", lang.t("move_log"), lang.t("refused_log_line"), le.line, le.sentence),
+            });
+        }
+        out.extend(self.problems.listed(&lang, form));
+        out
     }
 
     /// A form with nothing in it yet.
