@@ -113,6 +113,13 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     let admin = app.admin().await;
     let public = app.browser();
 
+    // A refused new-tournament form keeps the format chosen.
+    let refused =
+        admin.post("/admin/new", &tournament_form(&[("format", "groups_knockout"), ("name", "")])).await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    refused
+        .assert_contains("value=\"groups_knockout\" checked")
+        .assert_lacks("value=\"swiss_knockout\" checked");
     // Created as "groups + knockout": the stages page comes next, with the final's defaults.
     let created = admin.post("/admin/new", &tournament_form(&[("format", "groups_knockout")])).await;
     assert_eq!(created.status, 303, "{}", created.body);

@@ -188,6 +188,8 @@ struct NewPage<'a> {
     editions: Vec<EditionRow>,
     /// Why the form came back (empty on a fresh form).
     config_problems: Problems,
+    /// The format's preset as chosen (`swiss_knockout` on a fresh form).
+    format: String,
 }
 
 pub async fn new_form(ctx: Ctx, user: LoggedIn, db: web::Data<Store>) -> Result<HttpResponse, WebError> {
@@ -199,6 +201,7 @@ pub async fn new_form(ctx: Ctx, user: LoggedIn, db: web::Data<Store>) -> Result<
         cfg: default_config(),
         editions: edition_choices(&db).await?,
         config_problems: Problems::default(),
+        format: "swiss_knockout".to_string(),
     };
     crate::web::routes::render(&page)
 }
@@ -216,7 +219,8 @@ pub async fn create(
     let (cfg, mut problems) = parse_config(ctx.lang, &form.value, &form.pairs, &default_config());
     check_edition(ctx.lang, &cfg, &editions, &mut problems);
     if !problems.is_empty() {
-        let page = NewPage { ctx: &ctx, cfg, editions, config_problems: problems };
+        let format = form.value.format.clone();
+        let page = NewPage { ctx: &ctx, cfg, editions, config_problems: problems, format };
         return render_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
     }
     let preset = match form.value.format.as_str() {
