@@ -112,3 +112,172 @@ async fn a_season_as_typed_wrongly_is_refused_and_nothing_stored() {
     let id = season::create(&day.db, edited, day.organiser).await.unwrap();
     assert_eq!(season::season(&day.db, id).await.unwrap().season.regions(), ["Warszawa", "Radzymin"]);
 }
+
+/// The qualifiers a rule of 2 places, at most 1 per school, picks from a ranking (by hand: the
+/// first eligible player of each school, in ranking order, until two are in), then the reserves.
+fn by_hand(
+    ranking: &[(bitwa::store::PlayerId, String, bool)],
+) -> (Vec<bitwa::store::PlayerId>, Vec<bitwa::store::PlayerId>) {
+    let mut schools: Vec<&str> = Vec::new();
+    let (mut q, mut reserves) = (Vec::new(), Vec::new());
+    for (p, school, eligible) in ranking {
+        if !eligible {
+            continue;
+        }
+        if q.len() < 2 && !schools.contains(&school.as_str()) {
+            schools.push(school);
+            q.push(*p);
+        } else {
+            reserves.push(*p);
+        }
+    }
+    (q, reserves)
+}
+
+#[tokio::test]
+async fn an_event_closes_into_invitations_which_are_accepted_declined_and_withdrawn_on_reopening() {
+    use bitwa::app::season::{close, invitations};
+    use bitwa::store::players::{NewPlayer, PersonLink};
+    use bitwa::store::seasons::flow::{InvitationKind, InvitationState};
+    let day = Day::with(0, |c| {
+        c.swiss_rounds = 3;
+        c.knockout_size = 0;
+    })
+    .await;
+    let (db, by) = (&day.db, day.organiser);
+    // Eight players of two schools; the eighth born too early for the season's 2006-2012.
+    let new: Vec<NewPlayer> = (1..=8)
+        .map(|i| NewPlayer {
+            name: format!("Gracz {i}"),
+            birth_date: if i == 8 { d("2004-05-05") } else { d("2010-01-01") },
+            club: if i % 2 == 0 { "SP 2".into() } else { "SP 1".into() },
+            knowledge_score: Some(10),
+            age_override: true,
+            person: PersonLink::Match,
+        })
+        .collect();
+    let players = bitwa::app::registration::register(db, day.t, &new, by).await.unwrap();
+    let id = season::create(db, draft(), by).await.unwrap();
+    let s = season::season(db, id).await.unwrap();
+    let rule = QualificationRule { places: 2, per_school: Some(1) };
+    season::add_event(db, id, day.t, s.levels[1], Some(s.regions[6]), rule).await.unwrap();
+
+    assert_eq!(refusal(close::close_event(db, day.t, by).await), Refusal::EventNotOver, "nothing played");
+    let r1 = day.pair().await;
+    day.publish(r1).await;
+    assert_eq!(refusal(close::close_event(db, day.t, by).await), Refusal::MatchUndecided { round: 1 });
+    day.play(r1).await;
+    day.lock(r1).await;
+    assert_eq!(refusal(close::close_event(db, day.t, by).await), Refusal::EventNotOver, "two rounds left");
+    day.played_round().await;
+    day.played_round().await;
+    assert_eq!(refusal(close::close_event(db, day.t, by).await), Refusal::NoNextEvent, "no final yet");
+
+    let final_t = tournament::create(
+        db,
+        &TournamentConfig { name: "Finał".into(), ..tournament::default_config(first_day()) },
+        by,
+    )
+    .await
+    .unwrap();
+    season::add_event(db, id, final_t, s.levels[2], None, rule).await.unwrap();
+    close::close_event(db, day.t, by).await.unwrap();
+    assert_eq!(refusal(close::close_event(db, day.t, by).await), Refusal::EventClosed);
+
+    // The stored ranking: every player once, places 1 to 8; the winner of all three rounds first
+    // (counted from the matches: player_a won each).
+    let ranking = close::ranking(db, day.t).await.unwrap();
+    assert_eq!(ranking.len(), 8);
+    assert_eq!(ranking.iter().map(|r| r.place).collect::<Vec<_>>(), (1..=8).collect::<Vec<i64>>());
+    let mut wins = std::collections::HashMap::new();
+    for n in 1..=3 {
+        for m in day.matches(n).await {
+            *wins.entry(m.player_a).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(wins.get(&ranking[0].player_id), Some(&3));
+    let last = ranking.iter().find(|r| r.player_id == players[7]).unwrap();
+    assert!(!last.eligible, "born in 2004");
+    let typed: Vec<_> = ranking.iter().map(|r| (r.player_id, r.school.clone(), r.eligible)).collect();
+    let (qualifiers, reserves) = by_hand(&typed);
+    let person_of = |p: bitwa::store::PlayerId| ranking.iter().find(|r| r.player_id == p).unwrap().person_id;
+
+    let invited = invitations::to_event(db, final_t).await.unwrap();
+    assert_eq!(
+        invited.iter().map(|i| i.person_id).collect::<Vec<_>>(),
+        qualifiers.iter().map(|&p| person_of(p)).collect::<Vec<_>>()
+    );
+    assert!(
+        invited.iter().all(|i| i.state == InvitationState::Invited && i.kind == InvitationKind::Qualifier)
+    );
+
+    // Reopening needs a reason; it withdraws the open invitations; closing again invites anew.
+    assert_eq!(refusal(close::reopen_event(db, day.t, " ", by).await), Refusal::ReasonRequired);
+    close::reopen_event(db, day.t, "wynik rundy 2 poprawiony", by).await.unwrap();
+    assert!(close::ranking(db, day.t).await.unwrap().is_empty());
+    let after = invitations::to_event(db, final_t).await.unwrap();
+    assert!(after.iter().all(|i| i.state == InvitationState::Withdrawn), "{after:?}");
+    close::close_event(db, day.t, by).await.unwrap();
+    let open: Vec<_> = invitations::to_event(db, final_t)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|i| i.state == InvitationState::Invited)
+        .collect();
+    assert_eq!(open.len(), 2);
+
+    // An organiser of the regional event cannot act on the final's invitations.
+    assert!(matches!(
+        invitations::accept(db, day.t, open[0].id, by).await,
+        Err(bitwa::app::AppError::Store(StoreError::NotFound))
+    ));
+    // The final accepts the first: an entry of the final, the same person.
+    let entry = invitations::accept(db, final_t, open[0].id, by).await.unwrap();
+    assert_eq!(bitwa::app::persons::of_player(db, entry).await.unwrap(), Some(person_of(qualifiers[0])));
+    assert_eq!(refusal(invitations::accept(db, final_t, open[0].id, by).await), Refusal::InvitationNotOpen);
+    // Declining the second invites the next reserve of that school (the other school's first has
+    // the place already; the cap is one per school).
+    let made = invitations::decline(db, final_t, open[1].id, by).await.unwrap();
+    assert_eq!(made.len(), 1);
+    let school = &typed.iter().find(|r| r.0 == qualifiers[1]).unwrap().1;
+    let next = reserves.iter().find(|p| &typed.iter().find(|r| r.0 == **p).unwrap().1 == school).unwrap();
+    let now = invitations::to_event(db, final_t).await.unwrap();
+    let reserve = now.iter().find(|i| i.id == made[0]).unwrap();
+    assert_eq!((reserve.person_id, reserve.state), (person_of(*next), InvitationState::Invited));
+
+    // Wildcards: the coordinator (the season's creator) only, with a reason, logged.
+    let someone = person_of(players[7]);
+    assert_eq!(
+        refusal(invitations::wildcard(db, id, final_t, someone, "mistrz zeszłego roku", day.referee).await),
+        Refusal::NotACoordinator
+    );
+    assert_eq!(
+        refusal(invitations::wildcard(db, id, final_t, someone, "", by).await),
+        Refusal::ReasonRequired
+    );
+    let wild = invitations::wildcard(db, id, final_t, someone, "mistrz zeszłego roku", by).await.unwrap();
+    assert_eq!(
+        refusal(invitations::wildcard(db, id, final_t, someone, "znowu", by).await),
+        Refusal::InvitedAlready
+    );
+    season::appoint(db, id, day.referee, by).await.unwrap();
+    assert!(season::is_coordinator(db, id, day.referee).await.unwrap());
+    // The wildcard's person is outside the season's birth years: accepting is refused.
+    assert!(matches!(refusal(invitations::accept(db, final_t, wild, by).await), Refusal::NotEligible(_)));
+    let log = bitwa::store::seasons::flow::log(db, id).await.unwrap();
+    assert_eq!(log.iter().filter(|l| l.reason == "mistrz zeszłego roku").count(), 1);
+    assert!(log.iter().any(|l| l.reason == "wynik rundy 2 poprawiony"));
+
+    // Reopening is refused now that one invitation was accepted; nothing is withdrawn.
+    assert_eq!(
+        refusal(close::reopen_event(db, day.t, "jeszcze raz", by).await),
+        Refusal::InvitationsAccepted { count: 1 }
+    );
+    assert!(
+        invitations::to_event(db, final_t)
+            .await
+            .unwrap()
+            .iter()
+            .any(|i| i.id == made[0] && i.state == InvitationState::Invited)
+    );
+}

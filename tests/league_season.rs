@@ -187,3 +187,27 @@ fn property_qualifiers_are_the_greedy_top_within_the_caps_and_everyone_is_accoun
         }
     }
 }
+
+#[test]
+fn each_decline_invites_only_the_reserve_who_moves_up_by_hand() {
+    // 1 LO1, 2 LO1, 3 ineligible, 4 SP5, 5 SP5, 6 no school; 2 places, at most 1 per school.
+    let r = ranked(&[
+        (1, "LO 1", true),
+        (2, "LO 1", true),
+        (3, "", false),
+        (4, "SP 5", true),
+        (5, "SP 5", true),
+        (6, "", true),
+    ]);
+    let rule = QualificationRule { places: 2, per_school: Some(1) };
+    // Closing: nobody invited yet, so the two qualifiers.
+    assert_eq!(ids(&to_invite(rule, &r, &[], &[])), [1, 4]);
+    // Nothing new while both hold their invitations (open or accepted).
+    assert!(to_invite(rule, &r, &[], &[PlayerId(1), PlayerId(4)]).is_empty());
+    // 4 declines: SP 5's place goes to 5 (the next one whose school has room; 2 is capped by 1).
+    assert_eq!(ids(&to_invite(rule, &r, &[PlayerId(4)], &[PlayerId(1)])), [5]);
+    // 5 declines too: SP 5 has nobody left, LO 1 is capped, so 6 (no school, never capped).
+    assert_eq!(ids(&to_invite(rule, &r, &[PlayerId(4), PlayerId(5)], &[PlayerId(1)])), [6]);
+    // 1 declines as well: LO 1 has room again and 2 comes in; 3 never does (ineligible).
+    assert_eq!(ids(&to_invite(rule, &r, &[PlayerId(4), PlayerId(5), PlayerId(1)], &[PlayerId(6)])), [2]);
+}

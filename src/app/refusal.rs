@@ -123,6 +123,27 @@ pub enum Refusal {
     FinalHasNoRegion,
     /// An event below the final qualifies at least one player.
     NoQualifyingPlaces,
+    /// The tournament is no event of a season.
+    NotAnEvent,
+    /// An event closes once it is played: Swiss rounds or the knockout still to play.
+    EventNotOver,
+    /// An event closes once every match is decided: one of this round is not.
+    MatchUndecided { round: i64 },
+    /// The event is closed already (its ranking frozen): reopen it first.
+    EventClosed,
+    /// The level above has no event for this region (the coordinator adds it first).
+    NoNextEvent,
+    /// Reopening would withdraw invitations already accepted (as many as this): they are entries
+    /// of the next event now.
+    InvitationsAccepted { count: u32 },
+    /// The invitation was accepted, declined or withdrawn meanwhile.
+    InvitationNotOpen,
+    /// The person has an open or accepted invitation to this event already.
+    InvitedAlready,
+    /// The season's eligibility does not admit the person.
+    NotEligible(crate::league::season::Ineligible),
+    /// Only the season's coordinators do this.
+    NotACoordinator,
 }
 
 /// Why a step of the stages was refused (`app::stages`).

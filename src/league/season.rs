@@ -318,6 +318,19 @@ pub fn qualify(rule: QualificationRule, ranking: &[Ranked], declined: &[PlayerId
     out
 }
 
+/// Whom an event invites now: the qualifiers of [`qualify`] (with the declined taken out) who hold
+/// no invitation yet, in ranking order. Closing an event invites its Q qualifiers; each decline
+/// then invites the reserve who moves up (the next one whose school has room).
+#[must_use]
+pub fn to_invite(
+    rule: QualificationRule,
+    ranking: &[Ranked],
+    declined: &[PlayerId],
+    invited: &[PlayerId],
+) -> Vec<PlayerId> {
+    qualify(rule, ranking, declined).qualifiers.into_iter().filter(|p| !invited.contains(p)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

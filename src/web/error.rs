@@ -153,8 +153,9 @@ pub fn refusal_status(refusal: &Refusal) -> StatusCode {
         Refusal::ExtraGameDrawnMeanwhile
         | Refusal::BeingRecorded { .. }
         | Refusal::RecordingAwaitsChoice { .. }
-        | Refusal::ResultStands => StatusCode::CONFLICT,
-        Refusal::OrganisersEndRecordings => StatusCode::FORBIDDEN,
+        | Refusal::ResultStands
+        | Refusal::InvitationNotOpen => StatusCode::CONFLICT,
+        Refusal::OrganisersEndRecordings | Refusal::NotACoordinator => StatusCode::FORBIDDEN,
         _ => StatusCode::BAD_REQUEST,
     }
 }

@@ -246,29 +246,43 @@ pub async fn register_all(
     let mut tx = db.write_tournament(tournament).await?;
     let mut ids = Vec::with_capacity(players.len());
     for p in players {
-        let person =
-            super::persons::link_in(&mut tx, tournament, p.person, &p.name, p.birth_date, &p.club).await?;
-        let (id,): (PlayerId,) = on!(&mut tx, |c| sqlx::query_as(
-            "INSERT INTO players (tournament_id, name, birth_date, club, knowledge_score, age_override, \
-             joined_round, created_at, person_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
-        )
-        .bind(tournament)
-        .bind(&p.name)
-        .bind(p.birth_date)
-        .bind(&p.club)
-        .bind(p.knowledge_score)
-        .bind(p.age_override)
-        .bind(joined_round)
-        .bind(now())
-        .bind(person)
-        .fetch_one(c)
-        .await)?;
-        let registered = Change::PlayerRegistered { player: id, registration: p.into() };
-        history::record(&mut tx, tournament, by, &registered).await?;
-        ids.push(id);
+        ids.push(register_in(&mut tx, tournament, p, joined_round, by).await?);
     }
     tx.commit().await?;
     Ok(ids)
+}
+
+/// Register one player inside the caller's transaction, which moved the tournament's change
+/// counter already (an accepted invitation registers its entry in the invitation's transaction).
+///
+/// # Errors
+/// The person's link is refused ([`super::persons::link_in`]); an insert fails.
+pub async fn register_in(
+    tx: &mut Conn,
+    tournament: TournamentId,
+    p: &NewPlayer,
+    joined_round: i64,
+    by: UserId,
+) -> Result<PlayerId, StoreError> {
+    let person = super::persons::link_in(tx, tournament, p.person, &p.name, p.birth_date, &p.club).await?;
+    let (id,): (PlayerId,) = on!(&mut *tx, |c| sqlx::query_as(
+        "INSERT INTO players (tournament_id, name, birth_date, club, knowledge_score, age_override, \
+         joined_round, created_at, person_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+    )
+    .bind(tournament)
+    .bind(&p.name)
+    .bind(p.birth_date)
+    .bind(&p.club)
+    .bind(p.knowledge_score)
+    .bind(p.age_override)
+    .bind(joined_round)
+    .bind(now())
+    .bind(person)
+    .fetch_one(c)
+    .await)?;
+    let registered = Change::PlayerRegistered { player: id, registration: p.into() };
+    history::record(tx, tournament, by, &registered).await?;
+    Ok(id)
 }
 
 const LIST: &str = "SELECT id, tournament_id, name, birth_date, club, knowledge_score, withdrawn, age_override, \

@@ -1,6 +1,9 @@
 //! Seasons (issue 20): a season with its levels and regions (rows of their own, in order), and its
 //! events: tournaments at a level and region with their qualification rule. A season is stored as
-//! `league::season::Season` checked it and read back through the same check.
+//! `league::season::Season` checked it and read back through the same check. The qualification
+//! flow (closing an event, invitations, the season's log and coordinators) is in [`flow`].
+
+pub mod flow;
 
 use super::{LevelId, RegionId, SeasonId, Store, StoreError, TournamentId, UserId, conflict_on_unique, now};
 use crate::league::season::{Eligibility, QualificationRule, Season, SeasonDraft};
@@ -38,6 +41,8 @@ pub struct Event {
     pub region_id: Option<RegionId>,
     pub places: i64,
     pub per_school: Option<i64>,
+    /// Closed: its final ranking is stored and its qualifiers invited (`flow`).
+    pub closed: bool,
 }
 
 impl Event {
@@ -163,27 +168,35 @@ pub async fn add_event(db: &Store, e: &Event) -> Result<(), StoreError> {
 /// # Errors
 /// The query fails.
 pub async fn events(db: &Store, season: SeasonId) -> Result<Vec<Event>, StoreError> {
-    Ok(on!(db, |c| sqlx::query_as::<_, Event>(
-        "SELECT tournament_id, season_id, level_id, region_id, places, per_school FROM season_events e \
+    Ok(on!(db, |c| {
+        sqlx::query_as::<_, Event>(
+        "SELECT tournament_id, season_id, level_id, region_id, places, per_school, closed_at IS NOT NULL AS closed \
+         FROM season_events e \
          WHERE e.season_id = $1 ORDER BY \
          (SELECT position FROM season_levels l WHERE l.id = e.level_id), \
          (SELECT position FROM season_regions r WHERE r.id = e.region_id), e.tournament_id"
     )
     .bind(season)
     .fetch_all(c)
-    .await)?)
+    .await
+    })?)
 }
+
+const EVENT: &str = "SELECT tournament_id, season_id, level_id, region_id, places, per_school, \
+     closed_at IS NOT NULL AS closed FROM season_events WHERE tournament_id = $1";
 
 /// The event a tournament is, if it is one (a tournament outside a season is none).
 ///
 /// # Errors
 /// The query fails.
 pub async fn event_of(db: &Store, t: TournamentId) -> Result<Option<Event>, StoreError> {
-    Ok(on!(db, |c| sqlx::query_as::<_, Event>(
-        "SELECT tournament_id, season_id, level_id, region_id, places, per_school FROM season_events \
-         WHERE tournament_id = $1"
-    )
-    .bind(t)
-    .fetch_optional(c)
-    .await)?)
+    Ok(on!(db, |c| sqlx::query_as::<_, Event>(EVENT).bind(t).fetch_optional(c).await)?)
+}
+
+/// [`event_of`] inside the caller's transaction (a write that depends on whether it is closed).
+///
+/// # Errors
+/// The query fails.
+pub async fn event_in(tx: &mut super::Conn, t: TournamentId) -> Result<Option<Event>, StoreError> {
+    Ok(on!(tx, |c| sqlx::query_as::<_, Event>(EVENT).bind(t).fetch_optional(c).await)?)
 }

@@ -321,6 +321,62 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         Refusal::MergeUndone => lang
             .pick("To połączenie zostało już cofnięte.", "This merge was undone already.")
             .to_string(),
+        Refusal::NotAnEvent => lang
+            .pick("Ten turniej nie należy do żadnego sezonu.", "This tournament belongs to no season.")
+            .to_string(),
+        Refusal::EventNotOver => lang
+            .pick(
+                "Turniej jeszcze trwa: zostały rundy szwajcarskie albo faza pucharowa.",
+                "The event is not over: Swiss rounds or the knockout are still to play.",
+            )
+            .to_string(),
+        Refusal::MatchUndecided { round } => format!(
+            "{} {round}.",
+            lang.pick(
+                "Turniej można zamknąć, gdy wszystkie mecze są rozstrzygnięte. Brakuje wyniku w rundzie",
+                "The event closes once every match is decided. A result is missing in round"
+            )
+        ),
+        Refusal::EventClosed => lang
+            .pick(
+                "Turniej jest już zamknięty, a jego klasyfikacja zapisana. Najpierw otwórz go ponownie.",
+                "The event is closed and its ranking stored. Reopen it first.",
+            )
+            .to_string(),
+        Refusal::NoNextEvent => lang
+            .pick(
+                "Na następnym poziomie nie ma jeszcze turnieju dla tego regionu: koordynator sezonu musi go dodać.",
+                "The next level has no event for this region yet: the season's coordinator must add it.",
+            )
+            .to_string(),
+        Refusal::InvitationsAccepted { count } => format!(
+            "{} {count}",
+            lang.pick(
+                "Nie można otworzyć turnieju ponownie: zaproszenia z niego zostały już przyjęte i są zgłoszeniami następnego turnieju. Liczba przyjętych zaproszeń:",
+                "The event cannot be reopened: invitations from it were accepted and are entries of the next event. Accepted invitations:"
+            )
+        ),
+        Refusal::InvitationNotOpen => lang
+            .pick(
+                "To zaproszenie zostało już przyjęte, odrzucone albo wycofane.",
+                "This invitation was accepted, declined or withdrawn already.",
+            )
+            .to_string(),
+        Refusal::InvitedAlready => lang
+            .pick(
+                "Ta osoba ma już zaproszenie do tego turnieju.",
+                "This person has an invitation to this event already.",
+            )
+            .to_string(),
+        Refusal::NotEligible(_) => lang
+            .pick(
+                "Zasady sezonu nie dopuszczają tej osoby (rocznik lub wiek).",
+                "The season's rules do not admit this person (birth year or age).",
+            )
+            .to_string(),
+        Refusal::NotACoordinator => lang
+            .pick("Tylko koordynator sezonu może to zrobić.", "Only the season's coordinator may do this.")
+            .to_string(),
         Refusal::BeingRecorded { .. } => lang
             .pick(
                 "Ta partia jest właśnie zapisywana przy stole: jej wynik wpisze zapis, gdy partia się skończy. \
@@ -558,6 +614,20 @@ mod tests {
             Refusal::RegionNeeded,
             Refusal::FinalHasNoRegion,
             Refusal::NoQualifyingPlaces,
+            Refusal::NotAnEvent,
+            Refusal::EventNotOver,
+            Refusal::MatchUndecided { round: 2 },
+            Refusal::EventClosed,
+            Refusal::NoNextEvent,
+            Refusal::InvitationsAccepted { count: 1 },
+            Refusal::InvitationNotOpen,
+            Refusal::InvitedAlready,
+            Refusal::NotEligible(crate::league::season::Ineligible::BirthYear {
+                year: 2001,
+                from: 2006,
+                to: 2012,
+            }),
+            Refusal::NotACoordinator,
         ];
         for r in &all {
             let (pl, en) = (sentence(Lang::Pl, r), sentence(Lang::En, r));

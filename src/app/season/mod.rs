@@ -1,8 +1,12 @@
 //! A league season (issue 20): create it (its levels and regions, the defaults or edited), make a
 //! tournament one of its events (at a level, in a region, with its qualification rule), and who may
 //! play in an event (the season's eligibility; outside a season the league's 14 to 20 on the first
-//! day). The season pages, the coordinator's role and the qualification flow come with stored
-//! stages (issue 19).
+//! day). The qualification flow: closing an event and reopening it ([`close`]), the invitations
+//! into the next level and the coordinator's wildcards ([`invitations`]). Who coordinates a
+//! season: its creator, and the users a coordinator appoints ([`is_coordinator`]).
+
+pub mod close;
+pub mod invitations;
 
 use super::{AppResult, Refusal};
 use crate::league::season::{Eligibility, QualificationRule, Season, SeasonDraft};
@@ -60,6 +64,7 @@ pub async fn add_event(
         region_id: region,
         places: i64::from(rule.places),
         per_school: rule.per_school.map(i64::from),
+        closed: false,
     };
     Ok(store::seasons::add_event(db, &event).await?)
 }
@@ -83,4 +88,65 @@ pub async fn eligibility(db: &Store, tournament: TournamentId) -> AppResult<Elig
         Some(e) => Ok(season(db, e.season_id).await?.season.eligibility()),
         None => Ok(Eligibility::outside_a_season(t.first_day)),
     }
+}
+
+/// Whether `user` coordinates the season (its creator, or appointed).
+///
+/// # Errors
+/// The database fails.
+pub async fn is_coordinator(db: &Store, id: SeasonId, user: UserId) -> AppResult<bool> {
+    Ok(store::seasons::flow::is_coordinator(db, id, user).await?)
+}
+
+/// Refuse unless `user` coordinates the season.
+///
+/// # Errors
+/// [`Refusal::NotACoordinator`]; the database fails.
+pub async fn check_coordinator(db: &Store, id: SeasonId, user: UserId) -> AppResult<()> {
+    if is_coordinator(db, id, user).await? { Ok(()) } else { Err(Refusal::NotACoordinator.into()) }
+}
+
+/// A coordinator appoints another user coordinator of the season.
+///
+/// # Errors
+/// [`Refusal::NotACoordinator`] for `by`; [`StoreError::NotFound`] for no such user; the database
+/// fails.
+pub async fn appoint(db: &Store, id: SeasonId, user: UserId, by: UserId) -> AppResult<()> {
+    check_coordinator(db, id, by).await?;
+    store::users::by_id(db, user).await?.ok_or(StoreError::NotFound)?;
+    Ok(store::seasons::flow::appoint(db, id, user).await?)
+}
+
+/// The seasons `user` coordinates, newest first.
+///
+/// # Errors
+/// The database fails.
+pub async fn coordinated_by(db: &Store, user: UserId) -> AppResult<Vec<(SeasonId, String)>> {
+    Ok(store::seasons::flow::coordinated_by(db, user).await?)
+}
+
+/// The event a tournament is, if any.
+///
+/// # Errors
+/// The database fails.
+pub async fn event_of(db: &Store, t: TournamentId) -> AppResult<Option<Event>> {
+    Ok(store::seasons::event_of(db, t).await?)
+}
+
+/// The event that `event`'s qualifiers are invited into: the next level's event of its region, or
+/// the final (the final's own event qualifies into nothing: `Ok(None)`).
+///
+/// # Errors
+/// [`Refusal::NoNextEvent`]; the database fails.
+pub async fn next_event(db: &Store, s: &StoredSeason, event: &Event) -> AppResult<Option<Event>> {
+    let level = s.level_index(event.level_id).ok_or(Refusal::NotThisSeason)?;
+    let Some(next) = s.season.next_level(level) else { return Ok(None) };
+    let next_id = s.levels[next];
+    let is_final = s.season.is_final(next);
+    let events = store::seasons::events(db, s.id).await?;
+    events
+        .into_iter()
+        .find(|e| e.level_id == next_id && (is_final || e.region_id == event.region_id))
+        .map(Some)
+        .ok_or_else(|| Refusal::NoNextEvent.into())
 }
