@@ -29,6 +29,8 @@ pub enum Reached {
     KnockoutRound { before_final: u32 },
     /// Did not reach the knockout (or lost nowhere in it): placed by the Swiss standings.
     Swiss,
+    /// Did not qualify from the groups: placed by the groups' ranking ([`final_ranking_after_groups`]).
+    Groups,
 }
 
 /// One line of the final ranking: the places `first..=last` are shared by everyone at the same
@@ -65,15 +67,31 @@ fn player_of(slot: Slot) -> Option<PlayerId> {
 /// `None` before. `swiss` is the Swiss standings (any order: sorted by rank here).
 #[must_use]
 pub fn final_ranking(bracket: &Bracket, swiss: &[StandingRow]) -> Option<Vec<FinalPlace>> {
+    let mut swiss: Vec<&StandingRow> = swiss.iter().collect();
+    swiss.sort_by_key(|r| r.rank);
+    let order: Vec<PlayerId> = swiss.iter().map(|r| r.player).collect();
+    ranked(bracket, &order, Reached::Swiss)
+}
+
+/// The final ranking of a tournament whose knockout came from round-robin groups: as
+/// [`final_ranking`], with `groups_order` (every player of the groups, best first: the caller's
+/// order of the frozen group ranking) in place of the Swiss standings, both for the order inside a
+/// shared place and for everyone who did not qualify ([`Reached::Groups`]).
+#[must_use]
+pub fn final_ranking_after_groups(bracket: &Bracket, groups_order: &[PlayerId]) -> Option<Vec<FinalPlace>> {
+    ranked(bracket, groups_order, Reached::Groups)
+}
+
+/// The ranking from the bracket, then `order` (best first) for shared places and for the rest,
+/// who are placed as `rest`.
+fn ranked(bracket: &Bracket, order: &[PlayerId], rest: Reached) -> Option<Vec<FinalPlace>> {
     let champion = bracket.champion()?;
     if let Some(third) = &bracket.third_place
         && third.winner().is_none()
     {
         return None;
     }
-    let mut swiss: Vec<&StandingRow> = swiss.iter().collect();
-    swiss.sort_by_key(|r| r.rank);
-    let swiss_rank = |p: PlayerId| swiss.iter().position(|r| r.player == p).unwrap_or(usize::MAX);
+    let swiss_rank = |p: PlayerId| order.iter().position(|&q| q == p).unwrap_or(usize::MAX);
 
     // Groups of players sharing places, best first.
     let mut groups: Vec<(Reached, Vec<PlayerId>)> = vec![(Reached::Champion, vec![champion])];
@@ -97,7 +115,7 @@ pub fn final_ranking(bracket: &Bracket, swiss: &[StandingRow]) -> Option<Vec<Fin
         groups.push((Reached::KnockoutRound { before_final }, losers));
     }
 
-    let mut out: Vec<FinalPlace> = Vec::with_capacity(swiss.len());
+    let mut out: Vec<FinalPlace> = Vec::with_capacity(order.len());
     let mut next = 1u32;
     for (reached, mut players) in groups {
         players.retain(|p| !out.iter().any(|f| f.player == *p));
@@ -109,11 +127,11 @@ pub fn final_ranking(bracket: &Bracket, swiss: &[StandingRow]) -> Option<Vec<Fin
         out.extend(players.into_iter().map(|player| FinalPlace { player, first: next, last, reached }));
         next = last + 1;
     }
-    for row in swiss {
-        if out.iter().any(|f| f.player == row.player) {
+    for &player in order {
+        if out.iter().any(|f| f.player == player) {
             continue;
         }
-        out.push(FinalPlace { player: row.player, first: next, last: next, reached: Reached::Swiss });
+        out.push(FinalPlace { player, first: next, last: next, reached: rest });
         next += 1;
     }
     Some(out)

@@ -440,6 +440,54 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     for name in crate::setup::PLAYERS {
         assert!(ranking.contains(&format!(">{name}</a>")), "{name} ranked");
     }
+    // Every place by hand: the champion, the finalist, the third-place match's winner (whoever
+    // commanded Red first in it won) and loser; then those the groups left out, by place in their
+    // group, then match points per match: A3 (three draws, 1 a match) before B3 (one win in three,
+    // 2/3), A4 (1) before B4 (Gosia, 0). Each with their place in the group, the column says so.
+    let ranking = &ranking[..ranking.find("</table>").unwrap()];
+    assert!(ranking.contains("<th class=\"num\">Miejsce w grupie</th>"), "{ranking}");
+    let origin = |id: i64| -> &str {
+        if id == a1 {
+            "A1"
+        } else if id == b1 {
+            "B1"
+        } else if id == a2 {
+            "A2"
+        } else {
+            "B2"
+        }
+    };
+    let champion = if red_name == names_of(a1) { a1 } else { b1 };
+    let finalist = if champion == a1 { b1 } else { a1 };
+    let (third_winner, third_loser) = (third.0, third.1);
+    let cells: Vec<(String, String)> = ranking
+        .split("<tr><td")
+        .skip(1)
+        .map(|row| {
+            let cell = |label: &str| {
+                let c = row.split(&format!("data-label=\"{label}\">")).nth(1).unwrap();
+                c[..c.find("</td>").unwrap()].replace("<strong>", "").replace("</strong>", "")
+            };
+            (cell("Osiągnięty etap"), cell("Miejsce w grupie"))
+        })
+        .collect();
+    let expected = [
+        ("wygrany finał", origin(champion)),
+        ("przegrany finał", origin(finalist)),
+        ("wygrany mecz o 3. miejsce", origin(third_winner)),
+        ("przegrany mecz o 3. miejsce", origin(third_loser)),
+        ("faza grupowa", "A3"),
+        ("faza grupowa", "B3"),
+        ("faza grupowa", "A4"),
+        ("faza grupowa", "B4"),
+    ];
+    let got: Vec<(&str, &str)> = cells.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    assert_eq!(got, expected);
+    // The standings CSV says the same.
+    let csv = public.get(&format!("/t/{t}/export/standings")).await;
+    let lines: Vec<&str> = csv.body.lines().collect();
+    assert_eq!(lines.len(), 9, "{}", csv.body);
+    assert!(lines[5].starts_with("5;A3;") && lines[8].starts_with("8;B4;Gosia Gagacka;"), "{}", csv.body);
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/5/lock"), &[("confirm", "1")]).await.status, 303);
     admin.get(&format!("/admin/t/{t}")).await.assert_contains("Wszystkie rundy są rozegrane.");
     for lang in ["pl", "en"] {

@@ -258,11 +258,24 @@ pub struct FinalLine {
     pub reached: Reached,
     /// Rank after the Swiss phase.
     pub swiss_rank: u32,
+    /// After groups: the player's place in their group ("A3"), in place of the Swiss rank.
+    pub group_place: Option<String>,
+}
+
+/// Whether a final ranking came after groups (its lines say the group place, not the Swiss rank).
+#[must_use]
+pub fn after_groups(finals: &[FinalLine]) -> bool {
+    finals.iter().any(|f| f.group_place.is_some())
 }
 
 /// The league's final ranking with names.
 #[must_use]
-pub fn final_lines(data: &Loaded, ranking: &[FinalPlace], swiss: &[StandingRow]) -> Vec<FinalLine> {
+pub fn final_lines(
+    data: &Loaded,
+    ranking: &[FinalPlace],
+    swiss: &[StandingRow],
+    group_places: &std::collections::HashMap<crate::league::PlayerId, String>,
+) -> Vec<FinalLine> {
     let swiss_rank: std::collections::HashMap<_, _> = swiss.iter().map(|r| (r.player, r.rank)).collect();
     ranking
         .iter()
@@ -279,6 +292,7 @@ pub fn final_lines(data: &Loaded, ranking: &[FinalPlace], swiss: &[StandingRow])
                 club: p.map(|p| p.club.clone()).unwrap_or_default(),
                 reached: f.reached,
                 swiss_rank: swiss_rank.get(&f.player).copied().unwrap_or(0),
+                group_place: group_places.get(&f.player).cloned(),
             }
         })
         .collect()

@@ -71,6 +71,7 @@ impl Named for Reached {
             Reached::KnockoutRound { before_final: 4 } => "stage_32",
             Reached::KnockoutRound { .. } => "stage_knockout",
             Reached::Swiss => "stage_swiss",
+            Reached::Groups => "stage_groups",
         }
     }
 }
@@ -164,6 +165,7 @@ mod tests {
             Reached::KnockoutRound { before_final: 4 },
             Reached::KnockoutRound { before_final: 5 },
             Reached::Swiss,
+            Reached::Groups,
         ];
         keys.extend(reached.iter().map(Named::text_key));
         use crate::league::BracketRound;

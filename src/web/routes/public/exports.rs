@@ -163,7 +163,40 @@ pub async fn standings(
         cells
     };
     let mut rows = Vec::new();
+    let groups = view.groups();
     match view.final_lines() {
+        // After groups and the knockout: the final ranking with each player's place in their group.
+        Some(finals) if crate::web::read_model::lines::after_groups(finals) => {
+            rows.push(vec![t("final_place"), t("group_place"), t("person_name"), t("club"), t("stage")]);
+            for f in finals {
+                let place = f.group_place.clone().unwrap_or_default();
+                rows.push(vec![
+                    f.place.clone(),
+                    place,
+                    f.name.clone(),
+                    f.club.clone(),
+                    t(f.reached.text_key()),
+                ]);
+            }
+        }
+        // Groups, before the knockout is over: every group's standings, one after another.
+        None if !groups.groups.is_empty() => {
+            let mut header = vec![t("group"), t("rank"), t("number_in_group"), t("person_name"), t("club")];
+            header.push(t("match_points"));
+            header.extend(groups.columns.iter().map(|c| t(c.text_key())));
+            header.push(t("qualifies"));
+            rows.push(header);
+            for g in &groups.groups {
+                for l in &g.lines {
+                    let mut row =
+                        vec![g.letter.clone(), l.rank.to_string(), l.number.to_string(), l.name.clone()];
+                    row.extend([l.club.clone(), sep.decimal(&l.match_points)]);
+                    row.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
+                    row.push(if l.qualifies { t("qualifies") } else { String::new() });
+                    rows.push(row);
+                }
+            }
+        }
         // After the knockout: the final ranking first, the Swiss rank beside it.
         Some(finals) => {
             let mut header =

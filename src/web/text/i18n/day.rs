@@ -36,6 +36,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("stage_32", "1/16 finału", "round of 32"),
     ("stage_knockout", "faza pucharowa", "knockout"),
     ("stage_swiss", "faza szwajcarska", "Swiss phase"),
+    ("stage_groups", "faza grupowa", "group stage"),
+    ("group_place", "Miejsce w grupie", "Place in the group"),
     ("after_round", "po rundzie", "after round"),
     ("of_rounds", "z", "of"),
     ("swiss_final", "faza szwajcarska zakończona", "the Swiss phase is over"),
