@@ -182,7 +182,8 @@ async fn on_a_phone_the_bracket_is_a_list_of_rounds_between_the_champion_and_the
     assert!(cols.iter().all(|c| c[2].as_f64().unwrap() <= 390.0), "no round wider than the phone: {v}");
     assert_eq!(v[1], serde_json::json!(0), "nothing scrolls sideways inside the bracket: {v}");
     assert_eq!(v[5], serde_json::json!(0), "no name cut: {v}");
-    let (champion, bracket, ranking) = (v[2].as_f64().unwrap(), v[3].as_f64().unwrap(), v[4].as_f64().unwrap());
+    let (champion, bracket, ranking) =
+        (v[2].as_f64().unwrap(), v[3].as_f64().unwrap(), v[4].as_f64().unwrap());
     assert!(champion < bracket && bracket < ranking, "champion, bracket, final ranking: {v}");
     let (page, screen) = driver.page_widths().await;
     assert!(page <= screen, "the page is {page} px wide on a {screen}-px phone");

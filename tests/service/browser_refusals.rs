@@ -180,7 +180,9 @@ async fn a_draft_comes_back_only_after_a_sending_that_got_no_answer_and_only_int
     log_in_again(&driver).await;
     driver.source_with("draft-note").await;
     let deck = driver
-        .script("var f = document.querySelector('#deck-form'); return [f.set_label.value, f.red_count.value];")
+        .script(
+            "var f = document.querySelector('#deck-form'); return [f.set_label.value, f.red_count.value];",
+        )
         .await;
     assert_eq!(deck, json!(["Komplet 7", full]), "the label back, the count as the page has it");
     driver.end().await;

@@ -127,8 +127,15 @@ async fn every_target_on_the_public_and_referee_pages_is_at_least_44_px_on_a_pho
     assert!(legend[0].as_f64().is_some_and(|h| h > 0.0), "the board's legend is shown: {legend}");
     assert!(legend[1].as_f64().is_some_and(|s| s >= 12.0), "the legend at 12 px or more: {legend}");
     let text = legend[2].as_str().unwrap_or_default();
-    assert!(text.contains("kolor karty") && text.contains("Armia Czerwona") && text.contains("Wojsko Polskie"), "{legend}");
-    assert_eq!((legend[3].as_u64(), legend[4].as_u64()), (Some(1), Some(1)), "a circle and a square: {legend}");
+    assert!(
+        text.contains("kolor karty") && text.contains("Armia Czerwona") && text.contains("Wojsko Polskie"),
+        "{legend}"
+    );
+    assert_eq!(
+        (legend[3].as_u64(), legend[4].as_u64()),
+        (Some(1), Some(1)),
+        "a circle and a square: {legend}"
+    );
     driver.script("document.querySelector('.board-legend').scrollIntoView({block: 'end'}); return 0;").await;
     let shot = driver.cdp("Page.captureScreenshot", serde_json::json!({"format": "png"})).await;
     let png = crate::browser::base64_decode(shot["data"].as_str().unwrap_or_default());

@@ -95,18 +95,132 @@ async fn pages_outside_the_golden_set_say_none_of_the_retired_phrases() {
 /// English words that are no Polish word (so not "to", "no", "on", "by", "list", "place", "step"):
 /// one of them on a Polish page is English left untranslated.
 pub const ENGLISH: &[&str] = &[
-    "the", "and", "with", "of", "for", "from", "into", "this", "that", "is", "are", "was", "not", "yes",
-    "all", "none", "or", "your", "my", "round", "rounds", "table", "tables", "player", "players",
-    "standings", "match", "matches", "game", "games", "save", "saved", "red", "polish", "win", "wins",
-    "won", "lost", "loss", "draw", "home", "back", "next", "previous", "print", "export", "search",
-    "logout", "password", "settings", "result", "results", "pairings", "pairing", "bracket", "final",
-    "knockout", "swiss", "bye", "points", "clock", "time", "move", "moves", "edition", "tournament",
-    "referee", "organiser", "organizer", "history", "cards", "card", "deck", "army", "side", "stage",
-    "group", "groups", "follow", "show", "hide", "open", "closed", "locked", "published", "draft",
-    "progress", "rules", "rule", "language", "english", "champion", "rank", "name", "birth", "date",
-    "club", "score", "total", "live", "view", "delete", "remove", "add", "edit", "change", "cancel",
-    "confirm", "submit", "upload", "file", "download", "page", "pages", "unlock", "lock", "reason",
-    "recorder", "record", "recording", "explanation", "description", "help", "none", "unknown", "error",
+    "the",
+    "and",
+    "with",
+    "of",
+    "for",
+    "from",
+    "into",
+    "this",
+    "that",
+    "is",
+    "are",
+    "was",
+    "not",
+    "yes",
+    "all",
+    "none",
+    "or",
+    "your",
+    "my",
+    "round",
+    "rounds",
+    "table",
+    "tables",
+    "player",
+    "players",
+    "standings",
+    "match",
+    "matches",
+    "game",
+    "games",
+    "save",
+    "saved",
+    "red",
+    "polish",
+    "win",
+    "wins",
+    "won",
+    "lost",
+    "loss",
+    "draw",
+    "home",
+    "back",
+    "next",
+    "previous",
+    "print",
+    "export",
+    "search",
+    "logout",
+    "password",
+    "settings",
+    "result",
+    "results",
+    "pairings",
+    "pairing",
+    "bracket",
+    "final",
+    "knockout",
+    "swiss",
+    "bye",
+    "points",
+    "clock",
+    "time",
+    "move",
+    "moves",
+    "edition",
+    "tournament",
+    "referee",
+    "organiser",
+    "organizer",
+    "history",
+    "cards",
+    "card",
+    "deck",
+    "army",
+    "side",
+    "stage",
+    "group",
+    "groups",
+    "follow",
+    "show",
+    "hide",
+    "open",
+    "closed",
+    "locked",
+    "published",
+    "draft",
+    "progress",
+    "rules",
+    "rule",
+    "language",
+    "english",
+    "champion",
+    "rank",
+    "name",
+    "birth",
+    "date",
+    "club",
+    "score",
+    "total",
+    "live",
+    "view",
+    "delete",
+    "remove",
+    "add",
+    "edit",
+    "change",
+    "cancel",
+    "confirm",
+    "submit",
+    "upload",
+    "file",
+    "download",
+    "page",
+    "pages",
+    "unlock",
+    "lock",
+    "reason",
+    "recorder",
+    "record",
+    "recording",
+    "explanation",
+    "description",
+    "help",
+    "none",
+    "unknown",
+    "error",
 ];
 
 /// What a reader sees of an HTML page: its text and the attributes read out or shown (`title`,
@@ -114,7 +228,9 @@ pub const ENGLISH: &[&str] = &[
 /// what is marked as another language (`lang="en"`: the language switch) and addresses.
 pub fn visible_text(html: &str) -> String {
     let mut s = html.to_string();
-    for (open, close) in [("<script", "</script>"), ("<style", "</style>"), ("<pre", "</pre>"), ("<code", "</code>")] {
+    for (open, close) in
+        [("<script", "</script>"), ("<style", "</style>"), ("<pre", "</pre>"), ("<code", "</code>")]
+    {
         while let Some(a) = s.find(open) {
             let Some(b) = s[a..].find(close) else { break };
             s.replace_range(a..a + b + close.len(), " ");
@@ -147,7 +263,12 @@ pub fn visible_text(html: &str) -> String {
     out.push_str(rest);
     // An address (the table cards print their match page's) is no sentence.
     let out: Vec<&str> = out.split(' ').map(|w| if w.contains("://") { "" } else { w }).collect();
-    out.join(" ").replace("&amp;", "&").replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">")
+    out.join(" ")
+        .replace("&amp;", "&")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
 }
 
 /// The English words of [`ENGLISH`] in `text`, each with a little of what is around it.
@@ -168,11 +289,15 @@ pub fn english_words(text: &str) -> Vec<String> {
     }
     for (at, w) in words {
         // A file's name (`edition.csv`) is no sentence.
-        let file = [".csv", ".xlsx", ".txt", ".json", ".bwlog"].iter().any(|x| text[at + w.len()..].starts_with(x));
+        let file =
+            [".csv", ".xlsx", ".txt", ".json", ".bwlog"].iter().any(|x| text[at + w.len()..].starts_with(x));
         if !file && ENGLISH.contains(&w.to_lowercase().as_str()) {
             let from = text.floor_char_boundary(at.saturating_sub(40));
             let to = text.ceil_char_boundary((at + w.len() + 40).min(text.len()));
-            found.push(format!("{w:?} in \"{}\"", text[from..to].split_whitespace().collect::<Vec<_>>().join(" ")));
+            found.push(format!(
+                "{w:?} in \"{}\"",
+                text[from..to].split_whitespace().collect::<Vec<_>>().join(" ")
+            ));
         }
     }
     found
@@ -187,8 +312,13 @@ pub fn assert_no_english(page: &str, html: &str) {
 
 #[test]
 fn the_english_check_sees_english_and_not_polish_nor_the_language_switch() {
-    assert!(english_words(&visible_text("<p>Wygrywa: Anna</p><a href=\"/lang/en\" lang=\"en\">English</a>")).is_empty());
-    assert!(english_words(&visible_text("<p>To jest tabela, no i co?</p><pre>red draw R01</pre>")).is_empty());
+    assert!(
+        english_words(&visible_text("<p>Wygrywa: Anna</p><a href=\"/lang/en\" lang=\"en\">English</a>"))
+            .is_empty()
+    );
+    assert!(
+        english_words(&visible_text("<p>To jest tabela, no i co?</p><pre>red draw R01</pre>")).is_empty()
+    );
     assert_eq!(english_words(&visible_text("<p>Runda 1: <b>Standings</b></p>")).len(), 1);
     assert_eq!(english_words(&visible_text("<input placeholder=\"Search\">")).len(), 1);
     assert!(english_words("plik edition.csv").is_empty(), "a file's name");

@@ -51,7 +51,10 @@ struct ListPage<'a> {
 
 /// Every stored edition, a built-in one named in `lang` (its files' `name_pl` on a Polish page; the
 /// store keeps the name an upload gave, in English for the built-in ones).
-pub(crate) async fn named(db: &Store, lang: crate::lang::Lang) -> Result<Vec<store::editions::EditionRow>, WebError> {
+pub(crate) async fn named(
+    db: &Store,
+    lang: crate::lang::Lang,
+) -> Result<Vec<store::editions::EditionRow>, WebError> {
     let mut editions = store::editions::list(db).await?;
     for e in &mut editions {
         if let Some(loaded) = crate::engine::Edition::builtin_by_id(&e.code) {

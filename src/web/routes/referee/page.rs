@@ -16,9 +16,9 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Refereeing;
 use crate::web::forms::problems::{Listed, Problems};
-use crate::web::text::i18n::Lang;
 use crate::web::read_model::editions::EditionCache;
 use crate::web::read_model::lines::{GameLine, MatchLine, match_line};
+use crate::web::text::i18n::Lang;
 use crate::web::text::log_error::LogErrorView;
 use crate::web::text::names::Named;
 use crate::web::text::sentences::clock;
@@ -99,7 +99,13 @@ impl GameForm {
         if let Some(le) = &self.log_error {
             out.push(Listed {
                 href: format!("#{form}-move_log"),
-                text: format!("{}, {} {}: {}", lang.t("move_log"), lang.t("refused_log_line"), le.line, le.sentence),
+                text: format!(
+                    "{}, {} {}: {}",
+                    lang.t("move_log"),
+                    lang.t("refused_log_line"),
+                    le.line,
+                    le.sentence
+                ),
             });
         }
         out.extend(self.problems.listed(&lang, form));

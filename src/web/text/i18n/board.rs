@@ -2,7 +2,11 @@
 //! shape and outline; its fill is the colour of its card.
 
 pub(super) const TABLE: &[(&str, &str, &str)] = &[
-    ("legend_red", "koło z ciemnoczerwonym obrysem: Armia Czerwona", "circle, dark red outline: the Red Army"),
+    (
+        "legend_red",
+        "koło z ciemnoczerwonym obrysem: Armia Czerwona",
+        "circle, dark red outline: the Red Army",
+    ),
     ("legend_polish", "kwadrat z czarnym obrysem: Wojsko Polskie", "square, black outline: the Polish Army"),
     (
         "legend_fill",
