@@ -147,3 +147,51 @@ async fn on_a_phone_a_parent_finds_a_player_typed_without_polish_letters_and_fol
     println!("390 px: the current match starts at {current:.0} px on the player page");
     driver.end().await;
 }
+
+/// [left, top, width] of every column of the bracket, the widest scroll overflow inside it, the
+/// champion's, the bracket's and the final ranking's tops, and whether a player's name is cut.
+const BRACKET: &str = r#"
+const top = s => { const e = document.querySelector(s); return e ? e.getBoundingClientRect().top + window.scrollY : null; };
+const cols = Array.from(document.querySelectorAll('.bracket .col')).map(c => { const r = c.getBoundingClientRect(); return [r.left, r.top + window.scrollY, r.width]; });
+let overflow = 0;
+for (const e of document.querySelectorAll('.bracket, .bracket *')) overflow = Math.max(overflow, e.scrollWidth - e.clientWidth);
+const cut = Array.from(document.querySelectorAll('.bracket .m a')).filter(a => a.scrollWidth > a.clientWidth + 1).length;
+return [cols, overflow, top('#champion'), top('.bracket'), top('#final-ranking'), cut];
+"#;
+
+/// The bracket after the final (issue 22, item 8): on a 390-px phone the rounds are one under
+/// another (no sideways scroller, no name cut), after the champion and before the final ranking; on
+/// a 1280-px screen they stand side by side.
+#[actix_rt::test]
+async fn on_a_phone_the_bracket_is_a_list_of_rounds_between_the_champion_and_the_final_ranking() {
+    let Some((chromium, chromedriver)) = browser_binaries() else { return };
+    let app = TestApp::spawn().await;
+    let (t, _admin) = crate::tournament_day::a_finished_knockout(&app).await;
+    let driver = Driver::start(&chromium, &chromedriver).await;
+    driver.go(&format!("{}/", app.base)).await;
+    driver.viewport(390, 844, true).await;
+    driver.go(&format!("{}/t/{t}/bracket", app.base)).await;
+    let v = driver.script(BRACKET).await;
+    first_screen_png(&driver, "phones-bracket-390.png").await;
+    let cols = v[0].as_array().expect("columns");
+    assert!(cols.len() >= 2, "the semi-finals, the final (and the third-place match): {v}");
+    for pair in cols.windows(2) {
+        assert_eq!(pair[0][0], pair[1][0], "the rounds start at the same left edge: {v}");
+        assert!(pair[1][1].as_f64() > pair[0][1].as_f64(), "each round below the one before: {v}");
+    }
+    assert!(cols.iter().all(|c| c[2].as_f64().unwrap() <= 390.0), "no round wider than the phone: {v}");
+    assert_eq!(v[1], serde_json::json!(0), "nothing scrolls sideways inside the bracket: {v}");
+    assert_eq!(v[5], serde_json::json!(0), "no name cut: {v}");
+    let (champion, bracket, ranking) =
+        (v[2].as_f64().unwrap(), v[3].as_f64().unwrap(), v[4].as_f64().unwrap());
+    assert!(champion < bracket && bracket < ranking, "champion, bracket, final ranking: {v}");
+    let (page, screen) = driver.page_widths().await;
+    assert!(page <= screen, "the page is {page} px wide on a {screen}-px phone");
+    driver.viewport(1280, 800, false).await;
+    driver.go(&format!("{}/t/{t}/bracket", app.base)).await;
+    let wide = driver.script(BRACKET).await;
+    driver.whole_page_png(&screenshot_dir().join("bracket-1280.png")).await;
+    let cols = wide[0].as_array().expect("columns");
+    assert!(cols[1][0].as_f64() > cols[0][0].as_f64(), "side by side on a wide screen: {wide}");
+    driver.end().await;
+}

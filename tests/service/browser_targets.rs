@@ -118,6 +118,28 @@ async fn every_target_on_the_public_and_referee_pages_is_at_least_44_px_on_a_pho
     }
     driver.go(&format!("{}/t/{t}/game/{g}", app.base)).await;
     driver.whole_page_png(&screenshot_dir().join("targets-game-390.png")).await;
+    // The board's legend (issue 22, item 9): shown, read at 12 px or more, saying what fills mean.
+    let legend = driver
+        .script(
+            "const l = document.querySelector('.board-legend'); if (!l) return null;              const r = l.getBoundingClientRect();              return [r.height, parseFloat(getComputedStyle(l).fontSize), l.textContent,                      l.querySelectorAll('svg circle').length, l.querySelectorAll('svg rect').length];",
+        )
+        .await;
+    assert!(legend[0].as_f64().is_some_and(|h| h > 0.0), "the board's legend is shown: {legend}");
+    assert!(legend[1].as_f64().is_some_and(|s| s >= 12.0), "the legend at 12 px or more: {legend}");
+    let text = legend[2].as_str().unwrap_or_default();
+    assert!(
+        text.contains("kolor karty") && text.contains("Armia Czerwona") && text.contains("Wojsko Polskie"),
+        "{legend}"
+    );
+    assert_eq!(
+        (legend[3].as_u64(), legend[4].as_u64()),
+        (Some(1), Some(1)),
+        "a circle and a square: {legend}"
+    );
+    driver.script("document.querySelector('.board-legend').scrollIntoView({block: 'end'}); return 0;").await;
+    let shot = driver.cdp("Page.captureScreenshot", serde_json::json!({"format": "png"})).await;
+    let png = crate::browser::base64_decode(shot["data"].as_str().unwrap_or_default());
+    std::fs::write(screenshot_dir().join("board-legend-390.png"), png).unwrap();
     driver.go(&format!("{}/login", app.base)).await;
     driver.type_into("input[name=username]", "sedzia").await;
     driver.type_into("input[name=password]", "sedzia-haslo").await;

@@ -99,7 +99,7 @@ async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
     page.assert_contains(NAME).assert_contains("Kto wgrał: admin").assert_contains("Batalion Szturmowy");
     page.assert_contains("Wgrane pliki: edition.csv, units.csv, board.csv, blocked.csv, cards.csv");
     let list = admin.get("/admin/editions").await;
-    list.assert_contains(NAME).assert_contains(Edition::builtin().name());
+    list.assert_contains(NAME).assert_contains(Edition::builtin().name_in(bitwa::lang::Lang::Pl));
     let csv = admin.get(&format!("/admin/editions/{CODE}/files/cards.csv")).await;
     assert_eq!((csv.status, csv.content_type.as_str()), (200, "text/csv; charset=utf-8"));
     assert_eq!(csv.body, files.iter().find(|(n, _)| n == "cards.csv").unwrap().1, "the file as sent");

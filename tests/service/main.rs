@@ -32,6 +32,7 @@ mod history;
 mod knockout;
 mod league_exports;
 mod lock_races;
+mod numbers;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;

@@ -55,7 +55,7 @@ async fn tiebreak_order_and_dates_are_checked() {
     admin.get("/lang/en").await;
     let english = admin.post("/admin/new", &tournament_form(&[("knockout_size", "1")])).await;
     assert_eq!(english.status, 422);
-    english.assert_contains("Not saved. To correct:").assert_contains("0 (no knockout) or 2 to 128");
+    english.assert_contains("The configuration is not saved").assert_contains("0 (no knockout) or 2 to 128");
     admin.get("/lang/pl").await;
     app.browser().get("/").await.assert_contains("Nie ma jeszcze turniejów.");
 }

@@ -106,7 +106,7 @@ async fn standings_count_only_finished_rounds_and_show_the_round_in_play_apart()
 
 /// Four players, one Swiss round, a knockout of four with a third-place match, every match won by
 /// the player commanding Red first: (tournament, organiser).
-async fn a_finished_knockout(app: &TestApp) -> (i64, Browser) {
+pub(crate) async fn a_finished_knockout(app: &TestApp) -> (i64, Browser) {
     let (t, admin, referee, _) =
         published_round(app, &[("swiss_rounds", "1"), ("knockout_size", "4"), ("third_place", "1")]).await;
     play_round_red_first_wins(&referee, t, 1).await;

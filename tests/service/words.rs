@@ -66,6 +66,9 @@ async fn pages_outside_the_golden_set_say_none_of_the_retired_phrases() {
         let wrong = visitor.post("/login", &[("username", "sedzia"), ("password", "not-it")]).await;
         assert_eq!(wrong.status, 401, "{}", wrong.body);
         assert_no_retired_phrase(&format!("{lang} failed login"), &wrong.body);
+        if lang == "pl" {
+            assert_no_english("pl failed login", &wrong.body);
+        }
         for who in [&admin, &referee] {
             who.get(&format!("/lang/{lang}")).await;
         }
@@ -73,6 +76,9 @@ async fn pages_outside_the_golden_set_say_none_of_the_retired_phrases() {
         let refused = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
         assert_eq!(refused.status, 400);
         assert_no_retired_phrase(&format!("{lang} refused lock"), &refused.body);
+        if lang == "pl" {
+            assert_no_english("pl refused lock", &refused.body);
+        }
         let missing = admin.get(&format!("/t/{t}/round/9")).await;
         assert_eq!(missing.status, 404);
         assert_no_retired_phrase(&format!("{lang} missing round"), &missing.body);
@@ -84,4 +90,237 @@ async fn pages_outside_the_golden_set_say_none_of_the_retired_phrases() {
     // The checker is not blind: a page that said one would fail.
     let caught = std::panic::catch_unwind(|| assert_no_retired_phrase("sample", "<td>Jak daleko</td>"));
     assert!(caught.is_err());
+}
+
+/// English words that are no Polish word (so not "to", "no", "on", "by", "list", "place", "step"):
+/// one of them on a Polish page is English left untranslated.
+pub const ENGLISH: &[&str] = &[
+    "the",
+    "and",
+    "with",
+    "of",
+    "for",
+    "from",
+    "into",
+    "this",
+    "that",
+    "is",
+    "are",
+    "was",
+    "not",
+    "yes",
+    "all",
+    "none",
+    "or",
+    "your",
+    "my",
+    "round",
+    "rounds",
+    "table",
+    "tables",
+    "player",
+    "players",
+    "standings",
+    "match",
+    "matches",
+    "game",
+    "games",
+    "save",
+    "saved",
+    "red",
+    "polish",
+    "win",
+    "wins",
+    "won",
+    "lost",
+    "loss",
+    "draw",
+    "home",
+    "back",
+    "next",
+    "previous",
+    "print",
+    "export",
+    "search",
+    "logout",
+    "password",
+    "settings",
+    "result",
+    "results",
+    "pairings",
+    "pairing",
+    "bracket",
+    "final",
+    "knockout",
+    "swiss",
+    "bye",
+    "points",
+    "clock",
+    "time",
+    "move",
+    "moves",
+    "edition",
+    "tournament",
+    "referee",
+    "organiser",
+    "organizer",
+    "history",
+    "cards",
+    "card",
+    "deck",
+    "army",
+    "side",
+    "stage",
+    "group",
+    "groups",
+    "follow",
+    "show",
+    "hide",
+    "open",
+    "closed",
+    "locked",
+    "published",
+    "draft",
+    "progress",
+    "rules",
+    "rule",
+    "language",
+    "english",
+    "champion",
+    "rank",
+    "name",
+    "birth",
+    "date",
+    "club",
+    "score",
+    "total",
+    "live",
+    "view",
+    "delete",
+    "remove",
+    "add",
+    "edit",
+    "change",
+    "cancel",
+    "confirm",
+    "submit",
+    "upload",
+    "file",
+    "download",
+    "page",
+    "pages",
+    "unlock",
+    "lock",
+    "reason",
+    "recorder",
+    "record",
+    "recording",
+    "explanation",
+    "description",
+    "help",
+    "none",
+    "unknown",
+    "error",
+];
+
+/// What a reader sees of an HTML page: its text and the attributes read out or shown (`title`,
+/// `aria-label`, `placeholder`, `alt`), without scripts, styles, move-log notation (`pre`, `code`)
+/// what is marked as another language (`lang="en"`: the language switch) and addresses.
+pub fn visible_text(html: &str) -> String {
+    let mut s = html.to_string();
+    for (open, close) in
+        [("<script", "</script>"), ("<style", "</style>"), ("<pre", "</pre>"), ("<code", "</code>")]
+    {
+        while let Some(a) = s.find(open) {
+            let Some(b) = s[a..].find(close) else { break };
+            s.replace_range(a..a + b + close.len(), " ");
+        }
+    }
+    // An element marked English, up to its closing tag (the switch is an `a`, the error page a `small`).
+    while let Some(at) = s.find(" lang=\"en\"") {
+        let start = s[..at].rfind('<').unwrap_or(at);
+        let tag: String = s[start + 1..].chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        let close = format!("</{tag}>");
+        let end = s[at..].find(&close).map_or(s.len(), |e| at + e + close.len());
+        s.replace_range(start..end, " ");
+    }
+    let mut out = String::new();
+    let mut rest = s.as_str();
+    while let Some(lt) = rest.find('<') {
+        out.push_str(&rest[..lt]);
+        out.push(' ');
+        let Some(gt) = rest[lt..].find('>') else { break };
+        let tag = &rest[lt..lt + gt];
+        for attr in ["title=\"", "aria-label=\"", "placeholder=\"", "alt=\""] {
+            if let Some(v) = tag.find(&format!(" {attr}")) {
+                let v = &tag[v + attr.len() + 1..];
+                out.push_str(&v[..v.find('"').unwrap_or(v.len())]);
+                out.push(' ');
+            }
+        }
+        rest = &rest[lt + gt + 1..];
+    }
+    out.push_str(rest);
+    // An address (the table cards print their match page's) is no sentence.
+    let out: Vec<&str> = out.split(' ').map(|w| if w.contains("://") { "" } else { w }).collect();
+    out.join(" ")
+        .replace("&amp;", "&")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+}
+
+/// The English words of [`ENGLISH`] in `text`, each with a little of what is around it.
+pub fn english_words(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    // (byte offset, word): runs of letters and digits.
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (c.is_alphanumeric(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                words.push((s, &text[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    for (at, w) in words {
+        // A file's name (`edition.csv`) is no sentence.
+        let file =
+            [".csv", ".xlsx", ".txt", ".json", ".bwlog"].iter().any(|x| text[at + w.len()..].starts_with(x));
+        if !file && ENGLISH.contains(&w.to_lowercase().as_str()) {
+            let from = text.floor_char_boundary(at.saturating_sub(40));
+            let to = text.ceil_char_boundary((at + w.len() + 40).min(text.len()));
+            found.push(format!(
+                "{w:?} in \"{}\"",
+                text[from..to].split_whitespace().collect::<Vec<_>>().join(" ")
+            ));
+        }
+    }
+    found
+}
+
+/// Fails naming the page and every English word its Polish text has.
+#[track_caller]
+pub fn assert_no_english(page: &str, html: &str) {
+    let found = english_words(&visible_text(html));
+    assert!(found.is_empty(), "{page}: English on a Polish page:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_english_check_sees_english_and_not_polish_nor_the_language_switch() {
+    assert!(
+        english_words(&visible_text("<p>Wygrywa: Anna</p><a href=\"/lang/en\" lang=\"en\">English</a>"))
+            .is_empty()
+    );
+    assert!(
+        english_words(&visible_text("<p>To jest tabela, no i co?</p><pre>red draw R01</pre>")).is_empty()
+    );
+    assert_eq!(english_words(&visible_text("<p>Runda 1: <b>Standings</b></p>")).len(), 1);
+    assert_eq!(english_words(&visible_text("<input placeholder=\"Search\">")).len(), 1);
+    assert!(english_words("plik edition.csv").is_empty(), "a file's name");
+    assert_eq!(english_words(&visible_text("<p>Opis: the league's edition</p>")).len(), 2);
 }

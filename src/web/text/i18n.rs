@@ -9,6 +9,7 @@ pub use crate::lang::Lang;
 
 // The tables, one per concern (each file says what it holds); every key in exactly one.
 mod admin;
+mod board;
 mod configuration;
 mod day;
 mod editions;
@@ -25,6 +26,7 @@ mod table;
 /// Every table: the lookup and the tests read this one list.
 const TABLES: &[&[(&str, &str, &str)]] = &[
     general::TABLE,
+    board::TABLE,
     configuration::TABLE,
     editions::TABLE,
     admin::TABLE,

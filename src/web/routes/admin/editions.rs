@@ -49,13 +49,33 @@ struct ListPage<'a> {
     problems: Vec<ProblemView>,
 }
 
+/// Every stored edition, a built-in one named in `lang` (its files' `name_pl` on a Polish page, the
+/// pinned one's from `web::text`; the store keeps the name an upload gave, English for these).
+pub(crate) async fn named(
+    db: &Store,
+    lang: crate::lang::Lang,
+) -> Result<Vec<store::editions::EditionRow>, WebError> {
+    let mut editions = store::editions::list(db).await?;
+    for e in &mut editions {
+        if let Some(loaded) = crate::engine::Edition::builtin_by_id(&e.code) {
+            e.name = if e.code == crate::engine::edition::PINNED_EDITION {
+                // The pinned edition's files stay as they were (no `name_pl`): its name is said here.
+                lang.t("edition_pinned_name").to_string()
+            } else {
+                loaded.name_in(lang).to_string()
+            };
+        }
+    }
+    Ok(editions)
+}
+
 async fn list_page(
     ctx: &Ctx,
     db: &Store,
     status: StatusCode,
     problems: Vec<ProblemView>,
 ) -> Result<HttpResponse, WebError> {
-    let page = ListPage { ctx, editions: store::editions::list(db).await?, problems };
+    let page = ListPage { ctx, editions: named(db, ctx.lang).await?, problems };
     render_status(status, &page)
 }
 

@@ -169,8 +169,8 @@ pub fn default_config() -> TournamentConfig {
 }
 
 /// The editions a tournament may play, for the form's choice.
-async fn edition_choices(db: &Store) -> Result<Vec<EditionRow>, WebError> {
-    Ok(store::editions::list(db).await?)
+async fn edition_choices(db: &Store, lang: Lang) -> Result<Vec<EditionRow>, WebError> {
+    super::editions::named(db, lang).await
 }
 
 /// The chosen edition must be one of the stored ones (the form offers only those).
@@ -199,7 +199,7 @@ pub async fn new_form(ctx: Ctx, user: LoggedIn, db: web::Data<Store>) -> Result<
     let page = NewPage {
         ctx: &ctx,
         cfg: default_config(),
-        editions: edition_choices(&db).await?,
+        editions: edition_choices(&db, ctx.lang).await?,
         config_problems: Problems::default(),
         format: "swiss_knockout".to_string(),
     };
@@ -215,7 +215,7 @@ pub async fn create(
     if !user.0.is_admin {
         return Err(WebError::Forbidden);
     }
-    let editions = edition_choices(&db).await?;
+    let editions = edition_choices(&db, ctx.lang).await?;
     let (cfg, mut problems) = parse_config(ctx.lang, &form.value, &form.pairs, &default_config());
     check_edition(ctx.lang, &cfg, &editions, &mut problems);
     if !problems.is_empty() {
@@ -249,7 +249,7 @@ pub async fn configure(
 ) -> Result<HttpResponse, WebError> {
     let t = org.t;
     let (cfg, mut problems) = parse_config(ctx.lang, &form.value, &form.pairs, &t.config());
-    check_edition(ctx.lang, &cfg, &edition_choices(&db).await?, &mut problems);
+    check_edition(ctx.lang, &cfg, &edition_choices(&db, ctx.lang).await?, &mut problems);
     if !problems.is_empty() {
         let forms = Forms { config: Some((cfg, problems)), ..Forms::default() };
         return overview_page(&ctx, &db, t, forms, StatusCode::UNPROCESSABLE_ENTITY).await;
@@ -380,7 +380,7 @@ pub(super) async fn overview_page(
         stages: data.rounds.iter().filter_map(|r| Some((r.number, data.stage_of_round(r)?))).collect(),
         rounds,
         incomplete: store::deck_checks::incomplete(db, t.id, i64::from(DECK_SIZE)).await?,
-        editions: edition_choices(db).await?,
+        editions: edition_choices(db, ctx.lang).await?,
         appointed: forms.appointed,
         saved: forms.saved,
         season_over: app::registration::season_over(t.last_day, chrono::Utc::now().date_naive()),
