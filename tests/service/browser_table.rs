@@ -315,11 +315,41 @@ async fn typed_while_offline_then_retried(driver: &Driver, line: &str, step: usi
     panic!("retried: `{line}` not recorded:\n{}", driver.source().await);
 }
 
-/// The spaces of a march tapped one by one, then the target (recorded at once by the script) or "save".
+/// The path of the march a space's link on the board carries (`?draft=`), if it has one.
+async fn linked_path(driver: &Driver, space: &notation::Tok) -> Option<Vec<notation::Tok>> {
+    let css = format!("a.to[data-space={}]", q(space));
+    let js = format!(
+        "var a = document.querySelector({}); var h = a && (a.getAttribute('href') || a.getAttribute('xlink:href')); \
+         return h ? (new URL(h, location.href).searchParams.get('draft') || '') : ''",
+        q(&css)
+    );
+    let draft = driver.exec(&js).await.as_str().unwrap_or_default().to_string();
+    let mut log = notation::parse(&draft).ok()?;
+    match log.events.pop()?.body {
+        Body::Command { path, .. } | Body::Play { play: PlayBody::Maneuver { path, .. }, .. } => Some(path),
+        _ => None,
+    }
+}
+
+/// A march: the farthest space of its path that its link reaches in as many marches is tapped (a space
+/// further than the next one is offered when its shortest paths leave the same position), until the
+/// destination; then the target (recorded at once by the script) or "save".
 async fn march(driver: &Driver, tally: &mut Tally, path: &[notation::Tok], attack: Option<&str>) {
     let before = shown_step(driver).await;
-    for h in path {
-        tap(driver, tally, &format!("a.to[data-space={}]", q(h)), true).await;
+    let mut done = 0;
+    while done < path.len() {
+        let mut to = done + 1;
+        for j in (done + 2..=path.len()).rev() {
+            // The path so far, then as many marches as the game's to the same space (the server
+            // offers it only when every such path leaves the same position: the game goes on alike).
+            let linked = linked_path(driver, &path[j - 1]).await.unwrap_or_default();
+            if linked.len() == j && linked[..done] == path[..done] {
+                to = j;
+                break;
+            }
+        }
+        tap(driver, tally, &format!("a.to[data-space={}]", q(&path[to - 1])), true).await;
+        done = to;
     }
     // A space after which the command can only end records the line at once.
     for _ in 0..150 {

@@ -116,3 +116,13 @@ fn only_cards_with_a_legal_play_are_offered() {
         );
     }
 }
+
+#[test]
+fn a_space_two_marches_away_is_one_tap_with_its_path() {
+    let s = state_after(&format!("{DEALT}red extra R16A R16A\n"));
+    let o = build(&s, &Pick { unit: Some("R16A".into()), ..Pick::default() }, "/r", Lang::Pl);
+    let e4 = Edition::builtin().hex_by_label("e4").unwrap();
+    let hrefs: Vec<_> = o.marks.hex_links.iter().map(|(h, href)| (Edition::builtin().hex(*h).label.clone(), href.clone())).collect();
+    let to_e4 = o.marks.hex_links.iter().find(|(h, _)| *h == e4).map(|(_, href)| href.as_str());
+    assert!(to_e4.is_some_and(|h| h.contains("march+") && h.ends_with("+e4")), "{hrefs:?}");
+}
