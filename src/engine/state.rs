@@ -189,7 +189,6 @@ impl PartialEq for GameState<'_> {
     }
 }
 
-
 impl<'e> GameState<'e> {
     /// The position before setup: units on their starting spaces with 1 marker each (not the Warsaw
     /// Defenders), both decks full; the first decision is Red's opening draw of 10 (rulebook "Game Preparation").

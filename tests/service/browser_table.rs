@@ -488,9 +488,10 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
     // Met: every target on screen at 390 x 844 when it is due, no scroll.
     assert_eq!(tally.scrolls, 0, "every target on screen without scrolling: {tally:?}");
     // Not met yet (issue 21's target: at most 1.3 taps per event): a selection of named cards costs
-    // a tap per card and a march that could go on costs "save". The bound holds what was reached
-    // (1.49 taps per event) so that it cannot slip back.
-    assert!(per_event <= 1.5, "at most 1.5 taps per event (target 1.3): {tally:?} for {events} events");
+    // a tap per card (6 selections of 3 named cards: 12 taps above one each), a march that could go
+    // on costs "save", Red's extra markers and Na Zachód! a "save". The bound holds what was reached
+    // (115 taps, 1.47 per event, with a space several marches away one tap) so that it cannot slip back.
+    assert!(per_event <= 1.48, "at most 1.48 taps per event (target 1.3): {tally:?} for {events} events");
     let done = driver.source_with("id=\"record-result\"").await;
     assert!(done.contains("id=\"record-result\""), "the game is over:\n{done}");
 

@@ -161,7 +161,11 @@ fn far_destinations<'e>(from: &GameState<'e>, unit: UnitId) -> Vec<Far<'e>> {
                 let mut path = path.clone();
                 path.push(n);
                 next.push(Some(reached.len()));
-                reached.push(Reached { far: Far { hex: n, path, after }, depth, ambiguous: parent_ambiguous });
+                reached.push(Reached {
+                    far: Far { hex: n, path, after },
+                    depth,
+                    ambiguous: parent_ambiguous,
+                });
             }
         }
         if next.is_empty() {
