@@ -82,6 +82,7 @@ bracket /t/$t/bracket
 player /t/$t/player/$p
 match /t/$t/match/$m
 game /t/$t/game/$g
+live /t/$t/live
 csv /t/$t/export/results
 EOF
 }

@@ -8,6 +8,7 @@
 //    dropped Wi-Fi leaves the page as it was with a note and a retry button (not the browser's error
 //    page, which loses the place).
 // 6. A selection of cards sends itself when its count is reached.
+// 7. Red's extra markers and Na Zachód! send themselves once each of their units has been chosen.
 (function () {
   'use strict';
 
@@ -148,6 +149,19 @@
     var unseen = form.querySelector('input[name=unseen]');
     var n = ticked + (unseen ? Number(unseen.value || 0) : 0);
     if (want > 0 && n === want) {
+      if (form.requestSubmit) form.requestSubmit();
+      else form.submit();
+    }
+  });
+
+  // 7. Red's extra markers (2 units) and Na Zachód! (3): every list chosen, the form sends itself (a
+  //    list left at the unit it showed first is not a choice: "save" sends the form then).
+  document.addEventListener('change', function (e) {
+    var form = e.target && e.target.closest ? e.target.closest('form.picker[data-units]') : null;
+    if (!form || e.target.tagName !== 'SELECT') return;
+    e.target.setAttribute('data-chosen', '1');
+    var lists = form.querySelectorAll('select').length;
+    if (lists > 0 && form.querySelectorAll('select[data-chosen]').length === lists) {
       if (form.requestSubmit) form.requestSubmit();
       else form.submit();
     }

@@ -143,6 +143,52 @@ pub struct GameState<'e> {
 
 pub(crate) const EMPTY: u8 = u8::MAX;
 
+/// Two positions are equal when everything the rules see is equal, on the same edition (by address):
+/// the recorder asks for a march's path only when two paths to a space leave different positions.
+impl PartialEq for GameState<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        // Destructured so that a new field cannot be left out of the comparison.
+        let GameState {
+            edition,
+            options,
+            round,
+            pending,
+            units,
+            occupant,
+            attack_of,
+            attacked,
+            passed,
+            cards,
+            combat,
+            next_chooser,
+            defenders_fell,
+            cipher_combat,
+            cipher_next_round,
+            outcome,
+            flagged,
+            clocks,
+        } = self;
+        std::ptr::eq(*edition, other.edition)
+            && *options == other.options
+            && *round == other.round
+            && *pending == other.pending
+            && *units == other.units
+            && *occupant == other.occupant
+            && *attack_of == other.attack_of
+            && *attacked == other.attacked
+            && *passed == other.passed
+            && *cards == other.cards
+            && *combat == other.combat
+            && *next_chooser == other.next_chooser
+            && *defenders_fell == other.defenders_fell
+            && *cipher_combat == other.cipher_combat
+            && *cipher_next_round == other.cipher_next_round
+            && *outcome == other.outcome
+            && *flagged == other.flagged
+            && *clocks == other.clocks
+    }
+}
+
 impl<'e> GameState<'e> {
     /// The position before setup: units on their starting spaces with 1 marker each (not the Warsaw
     /// Defenders), both decks full; the first decision is Red's opening draw of 10 (rulebook "Game Preparation").

@@ -5,7 +5,7 @@
 use super::{Ctx, LinkOption, Options};
 use crate::engine::action::{Action, CardPlay};
 use crate::engine::error::Awaited;
-use crate::engine::ids::UnitId;
+use crate::engine::ids::{HexId, UnitId};
 use crate::engine::notation::{self, Body, PlayBody, Tok, UNSEEN};
 use crate::engine::{CardEffect, GameState};
 use crate::outcome::Side;
@@ -99,9 +99,81 @@ pub(super) fn unit_picked(cx: &Ctx<'_, '_>, side: Side, code: &str, out: &mut Op
             _ => {}
         }
     }
+    // Spaces further away: one tap records the march there (the path is asked only where two
+    // shortest paths leave different positions).
+    for far in far_destinations(state, u) {
+        let labels: Vec<&str> = far.path.iter().map(|h| cx.label(*h)).collect();
+        let line = format!("{side} command {code} march {}", labels.join(" "));
+        let href = if ends_here(&far.after) { cx.go(&line) } else { cx.href("draft", &line) };
+        out.marks.hex_links.push((far.hex, href));
+    }
     if let Some(line) = pillage(cx, side, u) {
         out.posts.push(cx.post(line));
     }
+}
+
+/// A space two or more marches away, reached by every shortest path in the same position.
+struct Far<'e> {
+    hex: HexId,
+    /// The spaces marched through, the destination last.
+    path: Vec<HexId>,
+    after: GameState<'e>,
+}
+
+/// The spaces `unit` can reach in the command from `from` by two or more marches, with their shortest
+/// path, when every shortest path to the space leaves the same position (else the scribe taps the
+/// path space by space, as before: what the rules see differs). Breadth first, so a space's shortest
+/// paths are all found before the paths through it are followed.
+fn far_destinations<'e>(from: &GameState<'e>, unit: UnitId) -> Vec<Far<'e>> {
+    struct Reached<'e> {
+        far: Far<'e>,
+        depth: usize,
+        ambiguous: bool,
+    }
+    let Some(start) = from.position(unit) else { return Vec::new() };
+    let edition = from.edition();
+    let mut reached: Vec<Reached<'e>> = Vec::new();
+    // The positions to march on from: (index into `reached`, or None for the start).
+    let mut level: Vec<Option<usize>> = vec![None];
+    for depth in 1.. {
+        let mut next = Vec::new();
+        for &parent in &level {
+            let (state, path, parent_ambiguous) = match parent {
+                None => (*from, Vec::new(), false),
+                Some(i) => (reached[i].far.after, reached[i].far.path.clone(), reached[i].ambiguous),
+            };
+            if parent.is_some() && !matches!(state.awaited(), Awaited::Command { .. }) {
+                continue;
+            }
+            let Some(h) = state.position(unit) else { continue };
+            for n in edition.neighbours(h) {
+                let a = Action::March { unit, to: n };
+                if n == start || state.occupant(n).is_some() || !state.is_legal(&a) {
+                    continue;
+                }
+                let Ok(after) = state.apply(&a) else { continue };
+                if let Some(r) = reached.iter_mut().find(|r| r.far.hex == n) {
+                    if r.depth == depth && (parent_ambiguous || r.far.after != after) {
+                        r.ambiguous = true;
+                    }
+                    continue;
+                }
+                let mut path = path.clone();
+                path.push(n);
+                next.push(Some(reached.len()));
+                reached.push(Reached {
+                    far: Far { hex: n, path, after },
+                    depth,
+                    ambiguous: parent_ambiguous,
+                });
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        level = next;
+    }
+    reached.into_iter().filter(|r| r.depth >= 2 && !r.ambiguous).map(|r| r.far).collect()
 }
 
 /// Whether a command can only end after this step (nothing but "halt" is legal, or the line is whole):
@@ -184,6 +256,17 @@ pub(super) fn drafted(cx: &Ctx<'_, '_>, draft: &str, out: &mut Options) -> Resul
             }
             _ => {}
         }
+    }
+    for far in far_destinations(&after, unit) {
+        let labels: Vec<Tok> = far.path.iter().filter_map(|h| Tok::new(cx.label(*h))).collect();
+        let next = extend(&|b: &mut Body| match b {
+            Body::Command { path, .. } | Body::Play { play: PlayBody::Maneuver { path, .. }, .. } => {
+                path.extend(labels.iter().cloned());
+            }
+            _ => {}
+        });
+        let ends = ends_here(&far.after);
+        out.marks.hex_links.push((far.hex, if ends { cx.go(&next) } else { cx.href("draft", &next) }));
     }
     Ok(())
 }

@@ -116,3 +116,34 @@ fn only_cards_with_a_legal_play_are_offered() {
         );
     }
 }
+
+#[test]
+fn a_space_two_marches_away_is_one_tap_with_its_path() {
+    let e = Edition::builtin();
+    let s = state_after(&format!("{DEALT}red extra R16A R16A\n"));
+    let o = build(&s, &Pick { unit: Some("R16A".into()), ..Pick::default() }, "/r", Lang::Pl);
+    let e4 = e.hex_by_label("e4").unwrap();
+    let hrefs: Vec<_> =
+        o.marks.hex_links.iter().map(|(h, href)| (e.hex(*h).label.clone(), href.clone())).collect();
+    // e4 is two marches away (f4, then e4: the command above); P1A can be attacked from there, so the
+    // tap drafts the march (attack or save next) rather than recording it.
+    let to_e4 = o.marks.hex_links.iter().find(|(h, _)| *h == e4).map(|(_, href)| href.as_str());
+    assert_eq!(to_e4, Some("/r?draft=red+command+R16A+march+f4+e4"), "{hrefs:?}");
+    // Every space offered is reached by the line its link carries, as the engine replays it.
+    let r16a = e.unit_by_code("R16A").unwrap();
+    for (h, href) in &o.marks.hex_links {
+        let line = href.trim_start_matches("/r?draft=").trim_end_matches("&go=1").replace('+', " ");
+        let log = notation::parse(&line).unwrap();
+        let mut actions = Vec::new();
+        notation::expand(&log.events[0], e, &mut actions).unwrap();
+        let after = actions.iter().fold(s, |st, a| st.apply(a).unwrap());
+        assert_eq!(after.position(r16a), Some(*h), "{line}");
+        // A link that records at once is a whole command: nothing but the end may follow.
+        if href.ends_with("&go=1") {
+            assert!(
+                !matches!(after.awaited(), Awaited::Command { .. })
+                    || after.legal_actions() == [Action::Halt]
+            );
+        }
+    }
+}
