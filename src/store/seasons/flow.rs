@@ -298,9 +298,8 @@ pub async fn get_in(tx: &mut Conn, id: i64) -> Result<Option<Invitation>, StoreE
 /// # Errors
 /// The insert fails.
 pub async fn invite_in(tx: &mut Conn, i: &NewInvitation, by: UserId) -> Result<i64, StoreError> {
-    let (id,): (i64,) =
-        on!(tx, |c| {
-            sqlx::query_as(
+    let (id,): (i64,) = on!(tx, |c| {
+        sqlx::query_as(
         "INSERT INTO invitations (season_id, source_id, target_id, source_player_id, person_id, kind, state, \
          reason, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id"
     )
@@ -316,7 +315,7 @@ pub async fn invite_in(tx: &mut Conn, i: &NewInvitation, by: UserId) -> Result<i
     .bind(now())
     .fetch_one(c)
     .await
-        })?;
+    })?;
     Ok(id)
 }
 

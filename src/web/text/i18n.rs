@@ -16,6 +16,7 @@ mod general;
 mod pairing;
 mod public;
 mod referee;
+mod season;
 mod security;
 mod stages;
 mod table;
@@ -32,6 +33,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     day::TABLE,
     security::TABLE,
     stages::TABLE,
+    season::TABLE,
     table::TABLE,
 ];
 
