@@ -14,7 +14,7 @@ CREATE TABLE event_rankings (
     player_id INTEGER NOT NULL REFERENCES players(id),
     person_id INTEGER NOT NULL REFERENCES persons(id),
     school TEXT NOT NULL,
-    eligible BOOLEAN NOT NULL,
+    eligible INTEGER NOT NULL,
     PRIMARY KEY (tournament_id, position)
 );
 
