@@ -15,7 +15,7 @@
 //! | [`registration`] | register, import, change a player, erase personal data |
 //! | [`rounds`] | pair the next Swiss round, publish, lock, unlock, discard a draft, swap players, assign a referee |
 //! | [`results`] | may results be entered, enter or correct a result, walkovers, the extra game, deck checks |
-//! | [`season`] | create a season, make a tournament one of its events, who may play in an event |
+//! | [`season`] | create a season, make a tournament one of its events, who may play in an event; close and reopen an event, accept or decline its invitations, wildcards, coordinators |
 //! | [`persons`] | who a registration is, merge and unmerge persons, erase a person after the season |
 //! | [`knockout`] | start the knockout or pair its next round |
 //! | [`stages`] | the format, the groups' draw (preview, fix), group rounds, group standings and their lot, withdrawals, closing and reopening a stage, qualification into the knockout |

@@ -4,10 +4,12 @@ use crate::app::accounts::Login;
 use crate::app::{AppError, demo};
 use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
-use crate::web::routes::admin::{editions, persons as admin_persons, privacy, rounds, stages};
+use crate::web::routes::admin::{
+    editions, invitations, persons as admin_persons, privacy, rounds, season as admin_season, stages,
+};
 use crate::web::routes::public::{
-    bracket, cards, exports, game, group, home, live, logs, matches, names, person, player, round, standings,
-    why,
+    bracket, cards, exports, game, group, home, live, logs, matches, names, person, player, round, season,
+    standings, why,
 };
 use crate::web::routes::{account, admin, recorder, referee};
 use crate::web::security::bodies::{self, BodyLimits};
@@ -202,6 +204,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/group/{g}", web::get().to(group::group))
         .route("/t/{t}/player/{p}", web::get().to(player::player))
         .route("/person/{id}", web::get().to(person::person))
+        .route("/season/{id}", web::get().to(season::season))
         .route("/t/{t}/match/{m}", web::get().to(matches::match_page))
         .route("/t/{t}/game/{g}", web::get().to(game::game_page))
         .route("/t/{t}/game/{g}/log", web::get().to(logs::game_log))
@@ -232,6 +235,17 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/persons/merge", web::post().to(admin_persons::merge))
         .route("/admin/t/{t}/persons/apart", web::post().to(admin_persons::keep_apart))
         .route("/admin/t/{t}/persons/unmerge/{m}", web::post().to(admin_persons::unmerge))
+        .route("/admin/t/{t}/invitations", web::get().to(invitations::invitations_page))
+        .route("/admin/t/{t}/invitations/{i}/accept", web::post().to(invitations::accept))
+        .route("/admin/t/{t}/invitations/{i}/decline", web::post().to(invitations::decline))
+        .route("/admin/t/{t}/event/close", web::post().to(invitations::close))
+        .route("/admin/t/{t}/event/reopen", web::post().to(invitations::reopen))
+        .route("/admin/seasons", web::get().to(admin_season::seasons))
+        .route("/admin/seasons", web::post().to(admin_season::create))
+        .route("/admin/season/{id}", web::get().to(admin_season::season_page))
+        .route("/admin/season/{id}/events", web::post().to(admin_season::add_event))
+        .route("/admin/season/{id}/wildcards", web::post().to(admin_season::wildcard))
+        .route("/admin/season/{id}/coordinators", web::post().to(admin_season::appoint))
         .route("/admin/t/{t}/forbidden", web::post().to(admin::forbid))
         .route("/admin/t/{t}/forbidden/remove", web::post().to(admin::allow))
         .route("/admin/t/{t}/referees", web::post().to(admin::appoint))

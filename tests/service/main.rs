@@ -49,6 +49,7 @@ mod registration;
 mod round_flow;
 mod rules;
 mod schema;
+mod season;
 // Harness parts some tests use and others do not.
 mod sessions;
 #[allow(dead_code)]

@@ -18,6 +18,7 @@ mod pairing;
 mod public;
 mod referee;
 mod refused;
+mod season;
 mod security;
 mod stages;
 mod stages_admin;
@@ -38,6 +39,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     security::TABLE,
     stages::TABLE,
     stages_admin::TABLE,
+    season::TABLE,
     table::TABLE,
 ];
 

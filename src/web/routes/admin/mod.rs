@@ -5,12 +5,14 @@
 pub mod editions;
 mod forbidden;
 mod history;
+pub mod invitations;
 pub mod persons;
 mod players;
 pub mod privacy;
 mod referees;
 pub mod rounds;
 pub mod stages;
+pub mod season;
 mod tournament;
 
 pub use forbidden::{allow, forbid};

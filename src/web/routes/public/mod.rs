@@ -20,6 +20,7 @@ pub mod names;
 pub mod person;
 pub mod player;
 pub mod round;
+pub mod season;
 pub mod standings;
 pub mod why;
 

@@ -1,0 +1,260 @@
+//! The season coordinator's pages (issue 20). `/admin/seasons`: the seasons one coordinates and a
+//! form creating one (the default levels and regions; an account that may create tournaments).
+//! `/admin/season/{id}`: its events with their status, a form adding a tournament the coordinator
+//! organises as an event (level, region, the qualification rule), wildcards (a person, an event, a
+//! reason: logged), appointing another coordinator, and the season's log. Who coordinates: the
+//! season's creator and the users appointed here (`app::season::is_coordinator`); anyone else
+//! gets 403 on every page and form of the season.
+
+use crate::app;
+use crate::league::season::{Eligibility, QualificationRule, SeasonDraft};
+use crate::store::seasons::flow::LogKind;
+use crate::store::tournaments::Role;
+use crate::store::{self, LevelId, PersonId, RegionId, SeasonId, Store, TournamentId, UserId};
+use crate::web::error::WebError;
+use crate::web::extract::ctx::Ctx;
+use crate::web::routes::see_other;
+use crate::web::security::auth::LoggedIn;
+use crate::web::security::csrf::CsrfForm;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use chrono::NaiveDate;
+use serde::Deserialize;
+
+#[derive(Template)]
+#[template(path = "admin/seasons.html")]
+struct SeasonsPage<'a> {
+    ctx: &'a Ctx,
+    seasons: Vec<(SeasonId, String)>,
+    may_create: bool,
+}
+
+pub async fn seasons(ctx: Ctx, user: LoggedIn, db: web::Data<Store>) -> Result<HttpResponse, WebError> {
+    let seasons = app::season::coordinated_by(&db, user.0.id).await?;
+    crate::web::routes::render(&SeasonsPage { ctx: &ctx, seasons, may_create: user.0.is_admin })
+}
+
+#[derive(Deserialize)]
+pub struct NewSeasonForm {
+    name: String,
+    first_day: String,
+    last_day: String,
+    years_from: String,
+    years_to: String,
+}
+
+fn bad(ctx: &Ctx) -> WebError {
+    WebError::BadRequest(ctx.lang.t("season_invalid_form").to_string())
+}
+
+fn day(ctx: &Ctx, s: &str) -> Result<NaiveDate, WebError> {
+    NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d").map_err(|_| bad(ctx))
+}
+
+fn number<T: std::str::FromStr>(ctx: &Ctx, s: &str) -> Result<T, WebError> {
+    s.trim().parse().map_err(|_| bad(ctx))
+}
+
+/// Create a season with the default levels and regions, born in the typed years.
+pub async fn create(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    form: CsrfForm<NewSeasonForm>,
+) -> Result<HttpResponse, WebError> {
+    if !user.0.is_admin {
+        return Err(WebError::Forbidden);
+    }
+    let f = &form.value;
+    let eligibility =
+        Eligibility::BirthYears { from: number(&ctx, &f.years_from)?, to: number(&ctx, &f.years_to)? };
+    let draft = SeasonDraft::with_defaults(
+        &f.name,
+        day(&ctx, &f.first_day)?,
+        day(&ctx, &f.last_day)?,
+        app::tournament::default_edition(),
+        eligibility,
+    );
+    let id = app::season::create(&db, draft, user.0.id).await?;
+    tracing::info!(season = %id, by = %user.0.username, "season created");
+    Ok(see_other(&format!("/admin/season/{id}")))
+}
+
+struct EventLine {
+    t: i64,
+    name: String,
+    level: String,
+    region: String,
+    closed: bool,
+}
+
+struct LogRow {
+    at: String,
+    what: &'static str,
+    event: String,
+    reason: String,
+}
+
+#[derive(Template)]
+#[template(path = "admin/season.html")]
+struct SeasonPage<'a> {
+    ctx: &'a Ctx,
+    id: i64,
+    name: &'a str,
+    events: Vec<EventLine>,
+    /// The level choices: (id, name).
+    levels: Vec<(i64, String)>,
+    regions: Vec<(i64, String)>,
+    /// Tournaments the coordinator organises that are no event yet.
+    free: Vec<(i64, String)>,
+    log: Vec<LogRow>,
+}
+
+/// The path's season, if `user` coordinates it (else 403).
+async fn coordinated(db: &Store, id: i64, user: UserId) -> Result<store::seasons::StoredSeason, WebError> {
+    let s = app::season::season(db, SeasonId(id)).await?;
+    if !app::season::is_coordinator(db, s.id, user).await? {
+        return Err(WebError::Forbidden);
+    }
+    Ok(s)
+}
+
+pub async fn season_page(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
+    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let mut events = Vec::new();
+    let listed = app::season::events(&db, s.id).await?;
+    for e in &listed {
+        let name = store::tournaments::get(&db, e.tournament_id).await?.map(|t| t.name).unwrap_or_default();
+        let level = s.level_index(e.level_id).map(|l| s.season.levels()[l].clone()).unwrap_or_default();
+        let region = e.region_id.and_then(|r| s.region_index(r)).map_or_else(
+            || ctx.lang.t("season_whole_country").to_string(),
+            |r| s.season.regions()[r].clone(),
+        );
+        events.push(EventLine { t: e.tournament_id.0, name, level, region, closed: e.closed });
+    }
+    let mut free = Vec::new();
+    for (t, name, role) in store::tournaments::roles_of(&db, user.0.id).await? {
+        if role == Role::Organiser
+            && !free.iter().any(|(id, _)| *id == t.0)
+            && app::season::event_of(&db, t).await?.is_none()
+        {
+            free.push((t.0, name));
+        }
+    }
+    let name_of = |t: Option<TournamentId>| {
+        t.and_then(|t| events.iter().find(|e| e.t == t.0)).map(|e| e.name.clone()).unwrap_or_default()
+    };
+    let log = store::seasons::flow::log(&db, s.id)
+        .await?
+        .into_iter()
+        .map(|l| LogRow {
+            at: l.at.clone(),
+            what: ctx.lang.t(match l.kind {
+                LogKind::Closed => "season_log_closed",
+                LogKind::Reopened => "season_log_reopened",
+                LogKind::Wildcard => "season_log_wildcard",
+            }),
+            event: name_of(l.tournament_id),
+            reason: match l.person_id {
+                Some(p) => format!("#{p} {}", l.reason),
+                None => l.reason.clone(),
+            },
+        })
+        .collect();
+    let page = SeasonPage {
+        ctx: &ctx,
+        id: s.id.0,
+        name: s.season.name(),
+        levels: s.levels.iter().zip(s.season.levels()).map(|(id, n)| (id.0, n.clone())).collect(),
+        regions: s.regions.iter().zip(s.season.regions()).map(|(id, n)| (id.0, n.clone())).collect(),
+        events,
+        free,
+        log,
+    };
+    crate::web::routes::render(&page)
+}
+
+#[derive(Deserialize)]
+pub struct EventForm {
+    tournament: String,
+    level: String,
+    #[serde(default)]
+    region: String,
+    places: String,
+    #[serde(default)]
+    per_school: String,
+}
+
+/// Add a tournament the coordinator organises as an event of the season.
+pub async fn add_event(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    path: web::Path<i64>,
+    form: CsrfForm<EventForm>,
+) -> Result<HttpResponse, WebError> {
+    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let f = &form.value;
+    let t = TournamentId(number(&ctx, &f.tournament)?);
+    if !store::tournaments::has_role(&db, t, user.0.id, Role::Organiser).await? {
+        return Err(WebError::Forbidden);
+    }
+    let region = if f.region.trim().is_empty() { None } else { Some(RegionId(number(&ctx, &f.region)?)) };
+    let per_school = if f.per_school.trim().is_empty() { None } else { Some(number(&ctx, &f.per_school)?) };
+    let rule = QualificationRule { places: number(&ctx, &f.places)?, per_school };
+    app::season::add_event(&db, s.id, t, LevelId(number(&ctx, &f.level)?), region, rule).await?;
+    tracing::info!(season = %s.id, tournament = %t, "event added");
+    Ok(see_other(&format!("/admin/season/{}", s.id)))
+}
+
+#[derive(Deserialize)]
+pub struct WildcardForm {
+    person: String,
+    tournament: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// A wildcard: a person invited into an event outside the qualification, the reason logged.
+pub async fn wildcard(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    path: web::Path<i64>,
+    form: CsrfForm<WildcardForm>,
+) -> Result<HttpResponse, WebError> {
+    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let f = &form.value;
+    let person = PersonId(number(&ctx, f.person.trim().trim_start_matches('#'))?);
+    let t = TournamentId(number(&ctx, &f.tournament)?);
+    app::season::invitations::wildcard(&db, s.id, t, person, &f.reason, user.0.id).await?;
+    tracing::info!(season = %s.id, tournament = %t, person = %person, "wildcard");
+    Ok(see_other(&format!("/admin/season/{}", s.id)))
+}
+
+#[derive(Deserialize)]
+pub struct AppointForm {
+    username: String,
+}
+
+/// Appoint another account coordinator of the season.
+pub async fn appoint(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    path: web::Path<i64>,
+    form: CsrfForm<AppointForm>,
+) -> Result<HttpResponse, WebError> {
+    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let other = store::users::by_username(&db, form.value.username.trim())
+        .await?
+        .ok_or_else(|| WebError::BadRequest(ctx.lang.t("season_no_such_user").to_string()))?;
+    app::season::appoint(&db, s.id, other.id, user.0.id).await?;
+    tracing::info!(season = %s.id, user = %other.username, "coordinator appointed");
+    Ok(see_other(&format!("/admin/season/{}", s.id)))
+}
