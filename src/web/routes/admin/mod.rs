@@ -11,8 +11,8 @@ mod players;
 pub mod privacy;
 mod referees;
 pub mod rounds;
-pub mod stages;
 pub mod season;
+pub mod stages;
 mod tournament;
 
 pub use forbidden::{allow, forbid};
