@@ -95,6 +95,8 @@ async fn an_invalid_log_shows_the_engine_error_with_its_line_and_can_be_kept_onl
         .assert_contains(&format!("Wiersz {}: <code>red command R9Z march nowhere</code>", bad_line + 1))
         .assert_contains("„R9Z” nie jest jednostką wydania bw-2021-reconstructed-v2 (zapis partii).")
         .assert_contains("<details><summary>Stan gry przed tym zdarzeniem</summary><p>Runda ");
+    // Said once, in the error box beside the log, not again above it (issue 22).
+    assert_eq!(page.body.matches("Błąd w zapisie partii").count(), 1, "{}", page.body);
     let error = page.body.split("id=\"log-error\"").nth(1).and_then(|s| s.split("</div>").next()).unwrap();
     for debug in ["Some(", "UnitId", "CardId", "{", "Advance {"] {
         assert!(!error.contains(debug), "{debug} in {error}");

@@ -261,3 +261,33 @@ async fn an_excel_workbook_and_a_windows_1250_csv_register_every_player() {
     let forged = admin.post_parts(&path, &[Part::File("players_file", "gracze.xlsx", &xlsx)]).await;
     assert_eq!(forged.status, 403);
 }
+
+#[actix_rt::test]
+async fn an_unreadable_workbook_comes_back_on_the_organisers_page_in_polish_and_stores_nothing() {
+    let app = TestApp::spawn().await;
+    let OpenDay { t, admin, .. } = Day::new(&app).open().await;
+    let before = admin.get(&format!("/admin/t/{t}")).await.body.matches("<tr id=\"player-").count();
+    let token = admin.csrf_token().await;
+    // A ZIP's first bytes and then nothing a workbook has: half a file, as a broken download leaves it.
+    let mut broken = players_file("gracze.xlsx");
+    broken.truncate(200);
+    let page = admin
+        .post_parts(
+            &format!("/admin/t/{t}/players/import-file"),
+            &[Part::Field("csrf", &token), Part::File("players_file", "gracze.xlsx", &broken)],
+        )
+        .await;
+    assert_eq!(page.status, 422, "{}", page.body);
+    page.assert_contains("<html lang=\"pl\">").assert_contains("id=\"import-file-form-refused\"");
+    let form =
+        page.body.split("id=\"import-file-form\"").nth(1).and_then(|f| f.split("</form>").next()).unwrap();
+    assert!(form.contains("nie da się odczytać arkusza; zapisz go jako .xlsx albo CSV"), "{form}");
+    assert!(form.contains("href=\"#import-file-form-players_file\""), "the summary links the field: {form}");
+    // The organiser's whole page, not an error page, and nothing of the reader's English.
+    page.assert_contains("id=\"import-form\"");
+    for english in ["Zip", "zip error", "invalid", "Invalid"] {
+        assert!(!form.contains(english), "{english} in {form}");
+    }
+    let after = admin.get(&format!("/admin/t/{t}")).await.body.matches("<tr id=\"player-").count();
+    assert_eq!(after, before, "nothing registered");
+}

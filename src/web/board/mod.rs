@@ -306,12 +306,36 @@ impl<'a> Board<'a> {
     pub fn list(&self, lang: Lang) -> Vec<String> {
         text::list(self, lang)
     }
+
+    /// The landmarks with their spaces' coordinates (`Radzymin (c5)`), in the edition's order: a
+    /// phone's board draws coordinates large enough to read and leaves the names to this line
+    /// (`static/table.css`).
+    #[must_use]
+    pub fn places(&self) -> Vec<String> {
+        self.edition
+            .hexes()
+            .filter(|h| h.landmark.is_some())
+            .map(|h| format!("{} ({})", h.name, h.label))
+            .collect()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::RuleOptions;
+
+    #[test]
+    fn the_places_line_names_each_landmark_with_its_space() {
+        let e = Edition::builtin();
+        let state = GameState::new(e, RuleOptions::default());
+        let places = Board::of(&state, "b").places();
+        // The built-in edition's landmarks, typed in from its board: Warsaw, Radzymin, Modlin.
+        assert_eq!(places.len(), e.hexes().filter(|h| h.landmark.is_some()).count());
+        for name in ["Warszawa", "Radzymin", "Modlin"] {
+            assert!(places.iter().any(|p| p.starts_with(name) && p.ends_with(')')), "{name} in {places:?}");
+        }
+    }
 
     #[test]
     fn short_codes_drop_the_side_letter_when_the_rest_still_names_the_unit() {

@@ -185,9 +185,18 @@ pub async fn import_file(
 ) -> Result<HttpResponse, WebError> {
     let mut fields = crate::web::forms::upload::read_bytes(&req, payload, ctx.lang).await?;
     let file = fields.remove("players_file").unwrap_or_default();
-    let csv = spreadsheet::players_text(&file).map_err(|FileProblem::Workbook(e)| {
-        WebError::BadRequest(format!("{}: {} ({e})", ctx.t("players_file"), ctx.t("workbook_unreadable")))
-    })?;
+    let csv = match spreadsheet::players_text(&file) {
+        Ok(csv) => csv,
+        // The organiser's page again, the file form saying what to do (the reader's own words,
+        // in English, go to the log, not to a Polish page).
+        Err(FileProblem::Workbook(e)) => {
+            tracing::info!(tournament = %org.t.id, error = %e, "unreadable players workbook");
+            let mut import = ImportState::default();
+            import.problems.add("players_file", ctx.t("workbook_unreadable"));
+            let forms = Forms { import, ..Forms::default() };
+            return overview_page(&ctx, &db, org.t, forms, StatusCode::UNPROCESSABLE_ENTITY).await;
+        }
+    };
     let ticked = |v: Option<Vec<u8>>| v.filter(|b| !b.is_empty()).map(|_| "1".to_string());
     let form = ImportForm {
         csv,

@@ -36,6 +36,9 @@ pub struct ReplayView {
     pub steps: usize,
     pub board: String,
     pub list: Vec<String>,
+    /// The landmarks and their spaces, shown under the board on phones (where the drawing leaves
+    /// their names out to draw the coordinates at a readable size).
+    pub places: String,
     pub moves: Vec<MoveView>,
     /// Links to the first, previous, next and last steps (`None` where there is none).
     pub first: Option<String>,
@@ -67,6 +70,7 @@ impl ReplayView {
             steps,
             board: board.svg(ctx.lang),
             list: board.list(ctx.lang),
+            places: board.places().join(", "),
             moves: replay.moves(ctx.lang),
             first: if step > 0 { link(0) } else { None },
             prev: if step > 0 { link(step - 1) } else { None },

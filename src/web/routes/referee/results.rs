@@ -175,6 +175,8 @@ async fn save_result(
                     Refusal::ResultIncomplete { .. }
                     | Refusal::WinsOnly { .. }
                     | Refusal::ImpossibleResult(_) => None,
+                    // Said once, in the log's error box with its line (and in the summary).
+                    Refusal::InvalidLog(_) => None,
                     other => Some(crate::web::text::refusals::sentence(lang, other)),
                 };
                 let log_error = match &r {

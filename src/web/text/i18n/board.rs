@@ -14,6 +14,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "circle, dark red outline: the Red Army",
     ),
     ("legend_polish", "kwadrat z czarnym obrysem: Wojsko Polskie", "square, black outline: the Polish Army"),
+    ("board_places", "Miejsca na planszy", "Places on the board"),
     (
         "legend_fill",
         "Wypełnienie to kolor karty jednostki (niebieski, zielony, czerwony, żółty, biały), nie jej strona.",
