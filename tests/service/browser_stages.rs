@@ -60,6 +60,11 @@ async fn an_organiser_previews_and_fixes_the_groups_draw_on_a_phone() {
     assert_eq!(fixed, previewed);
     assert_eq!(fixed.as_array().map(Vec::len), Some(8));
     look("stages-drawn-pl").await;
+    // The tournament's standings are the groups' tables, before a match is played.
+    driver.go(&format!("{base}/t/{t}/standings")).await;
+    let standings = driver.source_with("data-group=\"B\"").await;
+    assert!(standings.contains("data-group=\"A\"") && !standings.contains("id=\"standings\""), "{standings}");
+    look("standings-groups-pl").await;
     driver.go(&format!("{base}/admin/t/{t}")).await;
     let overview = driver.source_with("Skojarz następną rundę grup").await;
     assert!(overview.contains("/stages/round"), "the next step on the overview");

@@ -295,6 +295,26 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     let (a1, a2) = (a_rows[0].1, a_rows[1].1);
     let (b1, b2) = (group_b[0].1, group_b[1].1);
 
+    // The tournament's standings page of a groups tournament: each group's table in the group
+    // page's order, linked to it, and no Swiss table (there was no Swiss round).
+    let standings = public.get(&format!("/t/{t}/standings")).await;
+    assert!(!standings.body.contains("id=\"standings\""), "no Swiss table");
+    standings
+        .assert_contains(&format!("href=\"/t/{t}/group/A\""))
+        .assert_contains(&format!("href=\"/t/{t}/group/B\""));
+    let b_rows = standing_rows(&public.get(&format!("/t/{t}/group/B")).await.body, t);
+    for (letter, rows) in [("A", &a_rows), ("B", &b_rows)] {
+        let table = standings
+            .body
+            .split(&format!("data-group=\"{letter}\""))
+            .nth(1)
+            .and_then(|s| s.split("</table>").next())
+            .unwrap();
+        let order: Vec<i64> = ids_after(table, &format!("/t/{t}/player/"));
+        assert_eq!(order, rows.iter().map(|r| r.1).collect::<Vec<_>>(), "group {letter} as on its page");
+        assert_eq!(table.matches("data-qualifies=\"1\"").count(), 2, "two qualify from {letter}");
+    }
+
     // Closing asks first; reopening needs a reason and is in the history.
     let ask = admin.post(&format!("{stages}/close"), &[]).await;
     assert_eq!(ask.status, 200);
