@@ -14,6 +14,7 @@ use crate::web::read_model::cache::Views;
 use crate::web::read_model::groups;
 use crate::web::read_model::http::{Body, PageKey};
 use crate::web::read_model::lines::{MatchLine, StandingLine};
+use crate::web::read_model::view::TournamentView;
 use crate::web::text::i18n::Lang;
 use crate::web::text::names::Named;
 use crate::web::text::sentences::match_sentence;
@@ -49,16 +50,23 @@ fn csv_body(sep: &Format, filename: &str, rows: Vec<Vec<String>>) -> Result<Body
     Ok(Body::new("text/csv; charset=utf-8", Some(format!("attachment; filename=\"{filename}\"")), body))
 }
 
-/// Exports are the same for everyone: keyed by path, language and separator only.
+/// Exports are the same for everyone: keyed by path, language and separator only. The cached body
+/// when there is one; else `build` makes it from the read model, and it is kept for the next.
 async fn export(
     req: &HttpRequest,
     ctx: &Ctx,
-    db: &Store,
-    views: &Views,
+    (db, views): (&Store, &Views),
     tid: i64,
     variant: &'static str,
-) -> Result<PublicPage, WebError> {
-    PublicPage::open(req, db, views, TournamentId(tid), PageKey::shared(req, ctx, variant)).await
+    build: impl FnOnce(&TournamentView) -> Result<Body, WebError>,
+) -> Result<HttpResponse, WebError> {
+    let mut page =
+        PublicPage::open(req, db, views, TournamentId(tid), PageKey::shared(req, ctx, variant)).await?;
+    if let Some(hit) = page.cached() {
+        return Ok(hit);
+    }
+    let body = build(&page.view)?;
+    Ok(page.serve(req, body))
 }
 
 fn game_cells(lang: Lang, line: &MatchLine, game_no: i64) -> [String; 3] {
@@ -111,15 +119,13 @@ pub async fn pairings(
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, number) = path.into_inner();
-    let mut page = export(&req, &ctx, &db, &views, tid, sep.variant()).await?;
-    if let Some(hit) = page.cached() {
-        return Ok(hit);
-    }
-    let round = page.view.round(number, false).ok_or(WebError::NotFound)?;
-    let mut rows = vec![match_header(ctx.lang)];
-    rows.extend(page.view.lines_of_round(round).map(|line| match_row(ctx.lang, line)));
-    let body = csv_body(&sep, &format!("pairings-{tid}-round-{number}.csv"), rows)?;
-    Ok(page.serve(&req, body))
+    export(&req, &ctx, (&db, &views), tid, sep.variant(), |view| {
+        let round = view.round(number, false).ok_or(WebError::NotFound)?;
+        let mut rows = vec![match_header(ctx.lang)];
+        rows.extend(view.lines_of_round(round).map(|line| match_row(ctx.lang, line)));
+        csv_body(&sep, &format!("pairings-{tid}-round-{number}.csv"), rows)
+    })
+    .await
 }
 
 pub async fn results(
@@ -131,14 +137,12 @@ pub async fn results(
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let tid = path.into_inner();
-    let mut page = export(&req, &ctx, &db, &views, tid, sep.variant()).await?;
-    if let Some(hit) = page.cached() {
-        return Ok(hit);
-    }
-    let mut rows = vec![match_header(ctx.lang)];
-    rows.extend(page.view.public_lines().map(|line| match_row(ctx.lang, line)));
-    let body = csv_body(&sep, &format!("results-{tid}.csv"), rows)?;
-    Ok(page.serve(&req, body))
+    export(&req, &ctx, (&db, &views), tid, sep.variant(), |view| {
+        let mut rows = vec![match_header(ctx.lang)];
+        rows.extend(view.public_lines().map(|line| match_row(ctx.lang, line)));
+        csv_body(&sep, &format!("results-{tid}.csv"), rows)
+    })
+    .await
 }
 
 pub async fn standings(
@@ -150,81 +154,79 @@ pub async fn standings(
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let tid = path.into_inner();
-    let mut page = export(&req, &ctx, &db, &views, tid, sep.variant()).await?;
-    if let Some(hit) = page.cached() {
-        return Ok(hit);
-    }
-    let view = &page.view;
-    let t = |k: &str| ctx.t(k).to_string();
-    let columns = view.standing_columns().iter().map(|c| t(c.text_key()));
-    let standing = |l: &StandingLine| {
-        let mut cells = vec![l.name.clone(), l.club.clone(), sep.decimal(&l.match_points)];
-        cells.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
-        cells
-    };
-    let mut rows = Vec::new();
-    let groups = view.groups();
-    match view.final_lines() {
-        // After groups and the knockout: the final ranking with each player's place in their group.
-        Some(finals) if crate::web::read_model::lines::after_groups(finals) => {
-            rows.push(vec![t("final_place"), t("group_place"), t("person_name"), t("club"), t("stage")]);
-            for f in finals {
-                let place = f.group_place.clone().unwrap_or_default();
-                rows.push(vec![
-                    f.place.clone(),
-                    place,
-                    f.name.clone(),
-                    f.club.clone(),
-                    t(f.reached.text_key()),
-                ]);
+    export(&req, &ctx, (&db, &views), tid, sep.variant(), |view| {
+        let t = |k: &str| ctx.t(k).to_string();
+        let columns = view.standing_columns().iter().map(|c| t(c.text_key()));
+        let standing = |l: &StandingLine| {
+            let mut cells = vec![l.name.clone(), l.club.clone(), sep.decimal(&l.match_points)];
+            cells.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
+            cells
+        };
+        let mut rows = Vec::new();
+        let groups = view.groups();
+        match view.final_lines() {
+            // After groups and the knockout: the final ranking with each player's place in their group.
+            Some(finals) if crate::web::read_model::lines::after_groups(finals) => {
+                rows.push(vec![t("final_place"), t("group_place"), t("person_name"), t("club"), t("stage")]);
+                for f in finals {
+                    let place = f.group_place.clone().unwrap_or_default();
+                    rows.push(vec![
+                        f.place.clone(),
+                        place,
+                        f.name.clone(),
+                        f.club.clone(),
+                        t(f.reached.text_key()),
+                    ]);
+                }
             }
-        }
-        // Groups, before the knockout is over: every group's standings, one after another.
-        None if !groups.groups.is_empty() => {
-            let mut header = vec![t("group"), t("rank"), t("number_in_group"), t("person_name"), t("club")];
-            header.push(t("match_points"));
-            header.extend(groups.columns.iter().map(|c| t(c.text_key())));
-            header.push(t("qualifies"));
-            rows.push(header);
-            for g in &groups.groups {
-                for l in &g.lines {
-                    let mut row =
-                        vec![g.letter.clone(), l.rank.to_string(), l.number.to_string(), l.name.clone()];
-                    row.extend([l.club.clone(), sep.decimal(&l.match_points)]);
-                    row.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
-                    row.push(if l.qualifies { t("qualifies") } else { String::new() });
+            // Groups, before the knockout is over: every group's standings, one after another.
+            None if !groups.groups.is_empty() => {
+                let mut header =
+                    vec![t("group"), t("rank"), t("number_in_group"), t("person_name"), t("club")];
+                header.push(t("match_points"));
+                header.extend(groups.columns.iter().map(|c| t(c.text_key())));
+                header.push(t("qualifies"));
+                rows.push(header);
+                for g in &groups.groups {
+                    for l in &g.lines {
+                        let mut row =
+                            vec![g.letter.clone(), l.rank.to_string(), l.number.to_string(), l.name.clone()];
+                        row.extend([l.club.clone(), sep.decimal(&l.match_points)]);
+                        row.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
+                        row.push(if l.qualifies { t("qualifies") } else { String::new() });
+                        rows.push(row);
+                    }
+                }
+            }
+            // After the knockout: the final ranking first, the Swiss rank beside it.
+            Some(finals) => {
+                let mut header =
+                    vec![t("final_place"), t("swiss_rank"), t("person_name"), t("club"), t("match_points")];
+                header.extend(columns);
+                rows.push(header);
+                for f in finals {
+                    let mut row = vec![f.place.clone(), f.swiss_rank.to_string()];
+                    match view.standing_of(f.player) {
+                        Some(l) => row.extend(standing(l)),
+                        None => row.extend([f.name.clone(), f.club.clone()]),
+                    }
+                    rows.push(row);
+                }
+            }
+            None => {
+                let mut header = vec![t("rank"), t("person_name"), t("club"), t("match_points")];
+                header.extend(columns);
+                rows.push(header);
+                for l in view.standing_lines() {
+                    let mut row = vec![l.rank.to_string()];
+                    row.extend(standing(l));
                     rows.push(row);
                 }
             }
         }
-        // After the knockout: the final ranking first, the Swiss rank beside it.
-        Some(finals) => {
-            let mut header =
-                vec![t("final_place"), t("swiss_rank"), t("person_name"), t("club"), t("match_points")];
-            header.extend(columns);
-            rows.push(header);
-            for f in finals {
-                let mut row = vec![f.place.clone(), f.swiss_rank.to_string()];
-                match view.standing_of(f.player) {
-                    Some(l) => row.extend(standing(l)),
-                    None => row.extend([f.name.clone(), f.club.clone()]),
-                }
-                rows.push(row);
-            }
-        }
-        None => {
-            let mut header = vec![t("rank"), t("person_name"), t("club"), t("match_points")];
-            header.extend(columns);
-            rows.push(header);
-            for l in view.standing_lines() {
-                let mut row = vec![l.rank.to_string()];
-                row.extend(standing(l));
-                rows.push(row);
-            }
-        }
-    }
-    let body = csv_body(&sep, &format!("standings-{tid}.csv"), rows)?;
-    Ok(page.serve(&req, body))
+        csv_body(&sep, &format!("standings-{tid}.csv"), rows)
+    })
+    .await
 }
 
 /// The Swiss phase as a FIDE Tournament Report File (TRF-16): every finished public Swiss round
@@ -238,13 +240,11 @@ pub async fn trf(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {
     let tid = path.into_inner();
-    let mut page = export(&req, &ctx, &db, &views, tid, "").await?;
-    if let Some(hit) = page.cached() {
-        return Ok(hit);
-    }
-    let disposition = format!("attachment; filename=\"tournament-{tid}.trf\"");
-    let body = Body::new("text/plain; charset=utf-8", Some(disposition), page.view.trf().into_bytes());
-    Ok(page.serve(&req, body))
+    export(&req, &ctx, (&db, &views), tid, "", |view| {
+        let disposition = format!("attachment; filename=\"tournament-{tid}.trf\"");
+        Ok(Body::new("text/plain; charset=utf-8", Some(disposition), view.trf().into_bytes()))
+    })
+    .await
 }
 
 /// One group's standings (issue 19): rank, number in the group, name, school, match points, the
@@ -259,26 +259,25 @@ pub async fn group_standings(
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, letter) = path.into_inner();
-    let mut page = export(&req, &ctx, &db, &views, tid, sep.variant()).await?;
-    if let Some(hit) = page.cached() {
-        return Ok(hit);
-    }
-    let all = page.view.groups();
-    let group = groups::index_of(&letter).and_then(|g| all.groups.get(g)).ok_or(WebError::NotFound)?;
-    let t = |k: &str| ctx.t(k).to_string();
-    let mut header = vec![t("rank"), t("number_in_group"), t("person_name"), t("club"), t("match_points")];
-    header.extend(all.columns.iter().map(|c| t(c.text_key())));
-    header.push(t("qualifies"));
-    let mut rows = vec![header];
-    for l in &group.lines {
-        let mut row = vec![l.rank.to_string(), l.number.to_string(), l.name.clone(), l.club.clone()];
-        row.push(sep.decimal(&l.match_points));
-        row.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
-        row.push(if l.qualifies { t("qualifies") } else { String::new() });
-        rows.push(row);
-    }
-    let body = csv_body(&sep, &format!("group-{}-{tid}.csv", group.letter), rows)?;
-    Ok(page.serve(&req, body))
+    export(&req, &ctx, (&db, &views), tid, sep.variant(), |view| {
+        let all = view.groups();
+        let group = groups::index_of(&letter).and_then(|g| all.groups.get(g)).ok_or(WebError::NotFound)?;
+        let t = |k: &str| ctx.t(k).to_string();
+        let mut header =
+            vec![t("rank"), t("number_in_group"), t("person_name"), t("club"), t("match_points")];
+        header.extend(all.columns.iter().map(|c| t(c.text_key())));
+        header.push(t("qualifies"));
+        let mut rows = vec![header];
+        for l in &group.lines {
+            let mut row = vec![l.rank.to_string(), l.number.to_string(), l.name.clone(), l.club.clone()];
+            row.push(sep.decimal(&l.match_points));
+            row.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
+            row.push(if l.qualifies { t("qualifies") } else { String::new() });
+            rows.push(row);
+        }
+        csv_body(&sep, &format!("group-{}-{tid}.csv", group.letter), rows)
+    })
+    .await
 }
 
 /// One group as a TRF round robin (league `trf::write_round_robin`).
@@ -290,13 +289,11 @@ pub async fn group_trf(
     path: web::Path<(i64, String)>,
 ) -> Result<HttpResponse, WebError> {
     let (tid, letter) = path.into_inner();
-    let mut page = export(&req, &ctx, &db, &views, tid, "").await?;
-    if let Some(hit) = page.cached() {
-        return Ok(hit);
-    }
-    let g = groups::index_of(&letter).ok_or(WebError::NotFound)?;
-    let text = page.view.group_trf(g).ok_or(WebError::NotFound)?;
-    let disposition = format!("attachment; filename=\"group-{letter}-{tid}.trf\"");
-    let body = Body::new("text/plain; charset=utf-8", Some(disposition), text.into_bytes());
-    Ok(page.serve(&req, body))
+    export(&req, &ctx, (&db, &views), tid, "", |view| {
+        let g = groups::index_of(&letter).ok_or(WebError::NotFound)?;
+        let text = view.group_trf(g).ok_or(WebError::NotFound)?;
+        let disposition = format!("attachment; filename=\"group-{letter}-{tid}.trf\"");
+        Ok(Body::new("text/plain; charset=utf-8", Some(disposition), text.into_bytes()))
+    })
+    .await
 }
