@@ -73,6 +73,11 @@ async fn the_trf_export_holds_the_finished_swiss_rounds_without_birth_dates() {
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
     let public = app.browser();
+    // The tournament's page links it among the exports.
+    public
+        .get(&format!("/t/{t}"))
+        .await
+        .assert_contains(&format!("href=\"/t/{t}/export/trf\" id=\"export-trf\""));
     let trf = public.get(&format!("/t/{t}/export/trf")).await;
     trf.assert_ok();
     let lines: Vec<&str> = trf.body.lines().collect();

@@ -302,6 +302,11 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     standings
         .assert_contains(&format!("href=\"/t/{t}/group/A\""))
         .assert_contains(&format!("href=\"/t/{t}/group/B\""));
+    // Its page links each group's TRF and not the (empty) Swiss one.
+    let home = public.get(&format!("/t/{t}")).await;
+    home.assert_contains(&format!("href=\"/t/{t}/export/group/A/trf\""))
+        .assert_contains(&format!("href=\"/t/{t}/export/group/B/trf\""));
+    assert!(!home.body.contains("id=\"export-trf\""), "no Swiss TRF for a groups tournament");
     let b_rows = standing_rows(&public.get(&format!("/t/{t}/group/B")).await.body, t);
     for (letter, rows) in [("A", &a_rows), ("B", &b_rows)] {
         let table = standings
