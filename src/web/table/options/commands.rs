@@ -15,13 +15,17 @@ use crate::outcome::Side;
 pub(super) fn operational(cx: &Ctx<'_, '_>, side: Side, out: &mut Options) {
     let state = cx.state;
     out.posts.push(cx.post(format!("{side} pass")));
+    // Where each unit that can act may go or attack, to offer the one-tap commands below.
+    let mut reached: Vec<(UnitId, Reach)> = Vec::new();
     for u in cx.own_units(side) {
         if !first_steps(cx, side, u).is_empty() || pillage(cx, side, u).is_some() {
             let href = cx.href("unit", cx.code(u));
             out.marks.unit_links.push((u, href.clone()));
             out.links.push(LinkOption { label: cx.unit_label(u), href });
+            reached.push((u, reach(cx, side, u)));
         }
     }
+    one_tap_commands(cx, &reached, out);
     // Only a card with a legal play now: "R08 Szturm" without a target to assault is not offered
     // (its tap led to an empty page).
     let playable: Vec<_> = state
@@ -78,7 +82,35 @@ pub(super) fn unit_picked(cx: &Ctx<'_, '_>, side: Side, code: &str, out: &mut Op
         return;
     };
     out.marks.selected = Some(u);
+    let Reach { spaces, attacks, .. } = reach(cx, side, u);
+    out.marks.hex_links.extend(spaces);
+    for (target, line) in attacks {
+        out.marks.targets.push(target);
+        out.marks.unit_links.push((target, cx.go(&line)));
+        out.posts.push(cx.post(line));
+    }
+    if let Some(line) = pillage(cx, side, u) {
+        out.posts.push(cx.post(line));
+    }
+}
+
+/// Where a unit's command may lead from the first tap: the spaces it may march to (the next ones,
+/// and those further away whose shortest paths all leave the same position: the path is asked only
+/// where two leave different positions), each with its link, and the enemies it may attack at once,
+/// each with its line.
+struct Reach {
+    spaces: Vec<(HexId, String)>,
+    attacks: Vec<(UnitId, String)>,
+    /// Every space the unit may reach and every enemy it may attack in the command, linked or not.
+    all_spaces: Vec<HexId>,
+    all_enemies: Vec<UnitId>,
+}
+
+fn reach(cx: &Ctx<'_, '_>, side: Side, u: UnitId) -> Reach {
+    let state = cx.state;
     let code = cx.code(u).to_string();
+    let mut out =
+        Reach { spaces: Vec::new(), attacks: Vec::new(), all_spaces: Vec::new(), all_enemies: Vec::new() };
     for a in first_steps(cx, side, u) {
         match a {
             Action::March { to, .. } => {
@@ -88,27 +120,49 @@ pub(super) fn unit_picked(cx: &Ctx<'_, '_>, side: Side, code: &str, out: &mut Op
                 } else {
                     cx.href("draft", &draft)
                 };
-                out.marks.hex_links.push((to, href));
+                out.spaces.push((to, href));
             }
             Action::Attack { target, .. } => {
-                let line = format!("{side} command {code} attack {}", cx.code(target));
-                out.marks.targets.push(target);
-                out.marks.unit_links.push((target, cx.go(&line)));
-                out.posts.push(cx.post(line));
+                out.attacks.push((target, format!("{side} command {code} attack {}", cx.code(target))));
             }
             _ => {}
         }
     }
-    // Spaces further away: one tap records the march there (the path is asked only where two
-    // shortest paths leave different positions).
-    for far in far_destinations(state, u) {
+    let explored = explore(state, u);
+    for far in explored.far {
         let labels: Vec<&str> = far.path.iter().map(|h| cx.label(*h)).collect();
         let line = format!("{side} command {code} march {}", labels.join(" "));
         let href = if ends_here(&far.after) { cx.go(&line) } else { cx.href("draft", &line) };
-        out.marks.hex_links.push((far.hex, href));
+        out.spaces.push((far.hex, href));
     }
-    if let Some(line) = pillage(cx, side, u) {
-        out.posts.push(cx.post(line));
+    out.all_spaces = explored.spaces;
+    out.all_enemies = explored.enemies;
+    out
+}
+
+/// The operational phase with nothing picked: a space only one unit can reach, and an enemy only one
+/// unit can attack (at once or after marching), are one tap: the unit's command there, as if the unit
+/// had been tapped first. A space or an enemy that two units can reach stays unlinked until the unit
+/// is tapped: nothing is guessed.
+fn one_tap_commands(cx: &Ctx<'_, '_>, reached: &[(UnitId, Reach)], out: &mut Options) {
+    let units_to = |h: HexId| reached.iter().filter(|(_, r)| r.all_spaces.contains(&h)).count();
+    let attackers_of = |t: UnitId| reached.iter().filter(|(_, r)| r.all_enemies.contains(&t)).count();
+    for (_, r) in reached {
+        for (h, href) in &r.spaces {
+            if units_to(*h) == 1 {
+                out.one_tap = true;
+                out.marks.hex_links.push((*h, href.clone()));
+            }
+        }
+    }
+    for (_, r) in reached {
+        for (t, line) in &r.attacks {
+            if attackers_of(*t) == 1 {
+                out.one_tap = true;
+                out.marks.targets.push(*t);
+                out.marks.unit_links.push((*t, cx.go(line)));
+            }
+        }
     }
 }
 
@@ -122,16 +176,34 @@ struct Far<'e> {
 
 /// The spaces `unit` can reach in the command from `from` by two or more marches, with their shortest
 /// path, when every shortest path to the space leaves the same position (else the scribe taps the
-/// path space by space, as before: what the rules see differs). Breadth first, so a space's shortest
-/// paths are all found before the paths through it are followed.
+/// path space by space, as before: what the rules see differs).
 fn far_destinations<'e>(from: &GameState<'e>, unit: UnitId) -> Vec<Far<'e>> {
+    explore(from, unit).far
+}
+
+/// Everything a unit's command may lead to from `from`.
+struct Explored<'e> {
+    /// Two or more marches away, by shortest paths that all leave the same position.
+    far: Vec<Far<'e>>,
+    /// Every space it may march to, however far, and every enemy it may attack, at once or after
+    /// marching (to know whether another unit could do the same).
+    spaces: Vec<HexId>,
+    enemies: Vec<UnitId>,
+}
+
+/// Breadth first, so a space's shortest paths are all found before the paths through it are followed.
+fn explore<'e>(from: &GameState<'e>, unit: UnitId) -> Explored<'e> {
     struct Reached<'e> {
         far: Far<'e>,
         depth: usize,
         ambiguous: bool,
     }
-    let Some(start) = from.position(unit) else { return Vec::new() };
+    let mut enemies = Vec::new();
+    let Some(start) = from.position(unit) else {
+        return Explored { far: Vec::new(), spaces: Vec::new(), enemies };
+    };
     let edition = from.edition();
+    let side = edition.unit(unit).side;
     let mut reached: Vec<Reached<'e>> = Vec::new();
     // The positions to march on from: (index into `reached`, or None for the start).
     let mut level: Vec<Option<usize>> = vec![None];
@@ -147,8 +219,15 @@ fn far_destinations<'e>(from: &GameState<'e>, unit: UnitId) -> Vec<Far<'e>> {
             }
             let Some(h) = state.position(unit) else { continue };
             for n in edition.neighbours(h) {
+                if let Some(o) = state.occupant(n) {
+                    let target = Action::Attack { unit, target: o };
+                    if edition.unit(o).side != side && !enemies.contains(&o) && state.is_legal(&target) {
+                        enemies.push(o);
+                    }
+                    continue;
+                }
                 let a = Action::March { unit, to: n };
-                if n == start || state.occupant(n).is_some() || !state.is_legal(&a) {
+                if n == start || !state.is_legal(&a) {
                     continue;
                 }
                 let Ok(after) = state.apply(&a) else { continue };
@@ -173,7 +252,9 @@ fn far_destinations<'e>(from: &GameState<'e>, unit: UnitId) -> Vec<Far<'e>> {
         }
         level = next;
     }
-    reached.into_iter().filter(|r| r.depth >= 2 && !r.ambiguous).map(|r| r.far).collect()
+    let spaces = reached.iter().map(|r| r.far.hex).collect();
+    let far = reached.into_iter().filter(|r| r.depth >= 2 && !r.ambiguous).map(|r| r.far).collect();
+    Explored { far, spaces, enemies }
 }
 
 /// Whether a command can only end after this step (nothing but "halt" is legal, or the line is whole):

@@ -111,6 +111,8 @@ pub struct Options {
     pub back: Option<String>,
     /// A draft that did not apply (it is dropped), in the page's language.
     pub problem: Option<String>,
+    /// A space or an enemy on the board records a command in one tap (only one unit reaches it).
+    pub one_tap: bool,
 }
 
 /// What the recorder's link carries: a unit or card picked, or a line being built.
