@@ -14,13 +14,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 impl Driver {
-    async fn exec(&self, script: &str) -> Value {
+    pub(crate) async fn exec(&self, script: &str) -> Value {
         let path = format!("/session/{}/execute/sync", self.session);
         self.call("POST", &path, Some(json!({"script": script, "args": []}))).await["value"].clone()
     }
 
     /// Wait until the CSS selector matches (a page loading after a tap), up to 15 s.
-    async fn wait_for(&self, css: &str) {
+    pub(crate) async fn wait_for(&self, css: &str) {
         let path = format!("/session/{}/elements", self.session);
         for _ in 0..150 {
             let v = self.call("POST", &path, Some(json!({"using": "css selector", "value": css}))).await;
@@ -40,7 +40,7 @@ impl Driver {
     }
 
     /// Tap a link and wait for the next page (its address changes).
-    async fn tap_link(&self, css: &str) {
+    pub(crate) async fn tap_link(&self, css: &str) {
         let before = self.url().await;
         self.click(css).await;
         for _ in 0..150 {
@@ -60,7 +60,7 @@ impl Driver {
     }
 
     /// The viewport as a phone (390 px) or a projector's laptop (1280 px).
-    async fn width(&self, width: u32) {
+    pub(crate) async fn width(&self, width: u32) {
         let path = format!("/session/{}/goog/cdp/execute", self.session);
         let height = if width < 600 {
             844
@@ -78,7 +78,7 @@ impl Driver {
         .await;
     }
 
-    async fn screenshot(&self, name: &str) -> PathBuf {
+    pub(crate) async fn screenshot(&self, name: &str) -> PathBuf {
         let v = self.call("GET", &format!("/session/{}/screenshot", self.session), None).await;
         let png = base64::engine::general_purpose::STANDARD.decode(v["value"].as_str().unwrap()).unwrap();
         assert!(png.starts_with(b"\x89PNG"), "a PNG");
@@ -90,7 +90,7 @@ impl Driver {
     }
 
     /// The page's width and the viewport's: no horizontal scroll when the first is not larger.
-    async fn widths(&self) -> (u64, u64) {
+    pub(crate) async fn widths(&self) -> (u64, u64) {
         let v = self.exec("return [document.documentElement.scrollWidth, window.innerWidth]").await;
         (v[0].as_u64().unwrap(), v[1].as_u64().unwrap())
     }
@@ -104,14 +104,14 @@ fn q(v: &str) -> String {
 /// What recording cost the scribe: taps, targets that were not on screen when due (a scroll), and
 /// full page loads (with scripts on the recorder swaps the next view in place).
 #[derive(Debug, Default)]
-struct Tally {
-    taps: usize,
-    scrolls: usize,
-    loads: usize,
+pub(crate) struct Tally {
+    pub(crate) taps: usize,
+    pub(crate) scrolls: usize,
+    pub(crate) loads: usize,
 }
 
 /// Whether `css` is on screen, between the top of the window and the recorder's bottom bar.
-async fn on_screen(driver: &Driver, css: &str) -> bool {
+pub(crate) async fn on_screen(driver: &Driver, css: &str) -> bool {
     let script = format!(
         "var e = document.querySelector({}); if (!e) return false; \
          if (e.tagName === 'INPUT' && e.closest('label')) e = e.closest('label'); \
@@ -124,7 +124,7 @@ async fn on_screen(driver: &Driver, css: &str) -> bool {
 }
 
 /// One tap of the scribe's, counted (and counted as a scroll if the target was not on screen).
-async fn tap(driver: &Driver, tally: &mut Tally, css: &str, link: bool) {
+pub(crate) async fn tap(driver: &Driver, tally: &mut Tally, css: &str, link: bool) {
     if !on_screen(driver, css).await {
         tally.scrolls += 1;
         eprintln!("not on screen when due: {css}");
@@ -143,7 +143,7 @@ async fn tap(driver: &Driver, tally: &mut Tally, css: &str, link: bool) {
 }
 
 /// The step the recorder shows now.
-async fn shown_step(driver: &Driver) -> usize {
+pub(crate) async fn shown_step(driver: &Driver) -> usize {
     let v = driver
         .exec("var r = document.getElementById('recorder'); return r ? r.getAttribute('data-step') : '-1'")
         .await;
@@ -151,17 +151,17 @@ async fn shown_step(driver: &Driver) -> usize {
 }
 
 /// Mark the window: a full page load wipes the mark.
-async fn mark(driver: &Driver) {
+pub(crate) async fn mark(driver: &Driver) {
     driver.exec("window.__bitwaMark = 1; return 1").await;
 }
 
-async fn marked(driver: &Driver) -> bool {
+pub(crate) async fn marked(driver: &Driver) -> bool {
     driver.exec("return window.__bitwaMark === 1").await == json!(true)
 }
 
 /// Record one line by tapping, as the referee does, and wait until the recorder has moved on from
 /// step `step - 1` (by this line and the forced steps it wrote after it); the step it shows then.
-async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, step: usize) -> usize {
+pub(crate) async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, step: usize) -> usize {
     let before = step - 1;
     let taps_before = tally.taps;
     let ev = notation::parse(line).unwrap().events.remove(0);
@@ -432,7 +432,7 @@ async fn march(
 }
 
 /// Every line is tapped (a game that ends on time has a `clock` line, which nobody taps: it is left out).
-fn tappable(lines: &[String]) -> bool {
+pub(crate) fn tappable(lines: &[String]) -> bool {
     lines.iter().all(|l| !matches!(notation::parse(l).unwrap().events.remove(0).body, Body::Clock))
 }
 

@@ -82,9 +82,11 @@ pub(super) fn unit_picked(cx: &Ctx<'_, '_>, side: Side, code: &str, out: &mut Op
         return;
     };
     out.marks.selected = Some(u);
-    let Reach { spaces, attacks, .. } = reach(cx, side, u);
-    out.marks.hex_links.extend(spaces);
-    for (target, line) in attacks {
+    let r = reach(cx, side, u);
+    for (h, line, after) in &r.spaces {
+        out.marks.hex_links.push((*h, march_href(cx, line, after)));
+    }
+    for (target, line) in r.attacks {
         out.marks.targets.push(target);
         out.marks.unit_links.push((target, cx.go(&line)));
         out.posts.push(cx.post(line));
@@ -96,62 +98,57 @@ pub(super) fn unit_picked(cx: &Ctx<'_, '_>, side: Side, code: &str, out: &mut Op
 
 /// Where a unit's command may lead from the first tap: the spaces it may march to (the next ones,
 /// and those further away whose shortest paths all leave the same position: the path is asked only
-/// where two leave different positions), each with its link, and the enemies it may attack at once,
-/// each with its line.
-struct Reach {
-    spaces: Vec<(HexId, String)>,
+/// where two leave different positions), each with its line and the position after it, and the
+/// enemies it may attack at once, each with its line.
+struct Reach<'e> {
+    spaces: Vec<(HexId, String, GameState<'e>)>,
     attacks: Vec<(UnitId, String)>,
     /// Every space the unit may reach and every enemy it may attack in the command, linked or not.
     all_spaces: Vec<HexId>,
     all_enemies: Vec<UnitId>,
 }
 
-fn reach(cx: &Ctx<'_, '_>, side: Side, u: UnitId) -> Reach {
+fn reach<'e>(cx: &Ctx<'_, 'e>, side: Side, u: UnitId) -> Reach<'e> {
     let state = cx.state;
     let code = cx.code(u).to_string();
-    let mut out =
-        Reach { spaces: Vec::new(), attacks: Vec::new(), all_spaces: Vec::new(), all_enemies: Vec::new() };
-    for a in first_steps(cx, side, u) {
-        match a {
-            Action::March { to, .. } => {
-                let draft = format!("{side} command {code} march {}", cx.label(to));
-                let href = if state.apply(&a).is_ok_and(|after| ends_here(&after)) {
-                    cx.go(&draft)
-                } else {
-                    cx.href("draft", &draft)
-                };
-                out.spaces.push((to, href));
-            }
+    let attacks = first_steps(cx, side, u)
+        .into_iter()
+        .filter_map(|a| match a {
             Action::Attack { target, .. } => {
-                out.attacks.push((target, format!("{side} command {code} attack {}", cx.code(target))));
+                Some((target, format!("{side} command {code} attack {}", cx.code(target))))
             }
-            _ => {}
-        }
-    }
+            _ => None,
+        })
+        .collect();
     let explored = explore(state, u);
-    for far in explored.far {
-        let labels: Vec<&str> = far.path.iter().map(|h| cx.label(*h)).collect();
-        let line = format!("{side} command {code} march {}", labels.join(" "));
-        let href = if ends_here(&far.after) { cx.go(&line) } else { cx.href("draft", &line) };
-        out.spaces.push((far.hex, href));
-    }
-    out.all_spaces = explored.spaces;
-    out.all_enemies = explored.enemies;
-    out
+    let spaces = explored
+        .dests
+        .into_iter()
+        .map(|far| {
+            let labels: Vec<&str> = far.path.iter().map(|h| cx.label(*h)).collect();
+            (far.hex, format!("{side} command {code} march {}", labels.join(" ")), far.after)
+        })
+        .collect();
+    Reach { spaces, attacks, all_spaces: explored.spaces, all_enemies: explored.enemies }
+}
+
+/// The link of a march: recorded at once where the command can only end after it, else a draft.
+fn march_href(cx: &Ctx<'_, '_>, line: &str, after: &GameState<'_>) -> String {
+    if ends_here(after) { cx.go(line) } else { cx.href("draft", line) }
 }
 
 /// The operational phase with nothing picked: a space only one unit can reach, and an enemy only one
 /// unit can attack (at once or after marching), are one tap: the unit's command there, as if the unit
 /// had been tapped first. A space or an enemy that two units can reach stays unlinked until the unit
 /// is tapped: nothing is guessed.
-fn one_tap_commands(cx: &Ctx<'_, '_>, reached: &[(UnitId, Reach)], out: &mut Options) {
+fn one_tap_commands(cx: &Ctx<'_, '_>, reached: &[(UnitId, Reach<'_>)], out: &mut Options) {
     let units_to = |h: HexId| reached.iter().filter(|(_, r)| r.all_spaces.contains(&h)).count();
     let attackers_of = |t: UnitId| reached.iter().filter(|(_, r)| r.all_enemies.contains(&t)).count();
     for (_, r) in reached {
-        for (h, href) in &r.spaces {
+        for (h, line, after) in &r.spaces {
             if units_to(*h) == 1 {
                 out.one_tap = true;
-                out.marks.hex_links.push((*h, href.clone()));
+                out.marks.hex_links.push((*h, march_href(cx, line, after)));
             }
         }
     }
@@ -178,13 +175,14 @@ struct Far<'e> {
 /// path, when every shortest path to the space leaves the same position (else the scribe taps the
 /// path space by space, as before: what the rules see differs).
 fn far_destinations<'e>(from: &GameState<'e>, unit: UnitId) -> Vec<Far<'e>> {
-    explore(from, unit).far
+    explore(from, unit).dests.into_iter().filter(|f| f.path.len() >= 2).collect()
 }
 
 /// Everything a unit's command may lead to from `from`.
 struct Explored<'e> {
-    /// Two or more marches away, by shortest paths that all leave the same position.
-    far: Vec<Far<'e>>,
+    /// The next spaces, and those two or more marches away by shortest paths that all leave the same
+    /// position (breadth first: nearer ones first).
+    dests: Vec<Far<'e>>,
     /// Every space it may march to, however far, and every enemy it may attack, at once or after
     /// marching (to know whether another unit could do the same).
     spaces: Vec<HexId>,
@@ -200,7 +198,7 @@ fn explore<'e>(from: &GameState<'e>, unit: UnitId) -> Explored<'e> {
     }
     let mut enemies = Vec::new();
     let Some(start) = from.position(unit) else {
-        return Explored { far: Vec::new(), spaces: Vec::new(), enemies };
+        return Explored { dests: Vec::new(), spaces: Vec::new(), enemies };
     };
     let edition = from.edition();
     let side = edition.unit(unit).side;
@@ -226,14 +224,19 @@ fn explore<'e>(from: &GameState<'e>, unit: UnitId) -> Explored<'e> {
                     }
                     continue;
                 }
-                let a = Action::March { unit, to: n };
-                if n == start || !state.is_legal(&a) {
+                if n == start {
                     continue;
                 }
-                let Ok(after) = state.apply(&a) else { continue };
-                if let Some(r) = reached.iter_mut().find(|r| r.far.hex == n) {
-                    if r.depth == depth && (parent_ambiguous || r.far.after != after) {
-                        r.ambiguous = true;
+                // A space reached by a shorter path, or already known to be ambiguous, is not
+                // marched to again (the march is the costly part: a copy of the position).
+                let known = reached.iter().position(|r| r.far.hex == n);
+                if known.is_some_and(|i| reached[i].depth < depth || reached[i].ambiguous) {
+                    continue;
+                }
+                let Ok(after) = state.apply(&Action::March { unit, to: n }) else { continue };
+                if let Some(i) = known {
+                    if parent_ambiguous || reached[i].far.after != after {
+                        reached[i].ambiguous = true;
                     }
                     continue;
                 }
@@ -253,8 +256,9 @@ fn explore<'e>(from: &GameState<'e>, unit: UnitId) -> Explored<'e> {
         level = next;
     }
     let spaces = reached.iter().map(|r| r.far.hex).collect();
-    let far = reached.into_iter().filter(|r| r.depth >= 2 && !r.ambiguous).map(|r| r.far).collect();
-    Explored { far, spaces, enemies }
+    // A next space has one path (`ambiguous` marks only spaces two or more marches away).
+    let dests = reached.into_iter().filter(|r| r.depth == 1 || !r.ambiguous).map(|r| r.far).collect();
+    Explored { dests, spaces, enemies }
 }
 
 /// Whether a command can only end after this step (nothing but "halt" is legal, or the line is whole):
