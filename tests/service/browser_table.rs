@@ -139,6 +139,21 @@ pub(crate) async fn tap(driver: &Driver, tally: &mut Tally, css: &str, link: boo
         driver.exec(&to).await;
     }
     tally.taps += 1;
+    // A space under a token (a march back to where the unit started): the token carries the same
+    // link, and the finger lands on it.
+    let covered = format!(
+        "var e = document.querySelector({}); var r = e.getBoundingClientRect(); \
+         var at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+         var a = at && at.closest('a'); var h = function (x) {{ return x.getAttribute('href') || x.getAttribute('xlink:href'); }}; \
+         if (!a || a === e || !e.matches('a') || h(a) !== h(e)) return false; \
+         a.setAttribute('data-tap-here', '1'); return true;",
+        q(css)
+    );
+    if !hit(driver, css).await && driver.exec(&covered).await == json!(true) {
+        let here = "[data-tap-here]";
+        if link { driver.tap_link(here).await } else { driver.click(here).await }
+        return;
+    }
     if link { driver.tap_link(css).await } else { driver.click(css).await }
 }
 
@@ -258,7 +273,16 @@ pub(crate) async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, ste
                             tap(driver, tally, &css, false).await;
                         }
                     }
-                    tap(driver, tally, "#picker-fighter-escadrille-save", false).await;
+                    // With the script it sends itself once the cards revealed and discarded are ticked.
+                    for _ in 0..20 {
+                        if shown_step(driver).await != before {
+                            break;
+                        }
+                        actix_rt::time::sleep(Duration::from_millis(100)).await;
+                    }
+                    if shown_step(driver).await == before {
+                        tap(driver, tally, "#picker-fighter-escadrille-save", false).await;
+                    }
                 }
                 // Assault and Broken Cipher (every card looked at unseen) are one button.
                 PlayBody::Assault { .. } | PlayBody::BrokenCipher { .. } => {
@@ -327,6 +351,17 @@ async fn choose_units(driver: &Driver, tally: &mut Tally, form: &str, fields: &[
     }
 }
 
+/// Whether a tap at the middle of `css` lands on it (no token or label drawn over it there).
+async fn hit(driver: &Driver, css: &str) -> bool {
+    let js = format!(
+        "var e = document.querySelector({}); if (!e) return false; var r = e.getBoundingClientRect(); \
+         var at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+         return !!at && e.contains(at);",
+        q(css)
+    );
+    driver.exec(&js).await == json!(true)
+}
+
 /// The line a link on the board carries (`?draft=`), and whether it records it at once (`go=1`).
 async fn linked_line(driver: &Driver, css: &str) -> Option<(notation::Event, bool)> {
     let js = format!(
@@ -362,8 +397,8 @@ async fn at_once(
 ) -> Option<Option<usize>> {
     if path.is_empty() {
         let css = format!("a.pick[data-unit={}]", q(attack?));
-        // A link off screen is not the scribe's cheapest way: the unit's button is on screen.
-        if !on_screen(driver, &css).await {
+        // A link off screen (or covered) is not the scribe's cheapest way: the unit's button is.
+        if !on_screen(driver, &css).await || !hit(driver, &css).await {
             return None;
         }
         let (event, go) = linked_line(driver, &css).await?;
@@ -381,7 +416,7 @@ async fn at_once(
         if u != *unit || p[..] != path[..j] || (go && (j < path.len() || attack.is_some())) {
             continue;
         }
-        if !on_screen(driver, &css).await {
+        if !on_screen(driver, &css).await || !hit(driver, &css).await {
             continue;
         }
         tap(driver, tally, &css, !go).await;

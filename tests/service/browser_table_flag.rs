@@ -12,12 +12,12 @@ use bitwa::engine::notation::{self, Body, PlayBody};
 use bitwa::engine::{Edition, PlayStyle, RuleOptions, mask_unseen, random_game_with, validate_log};
 use bitwa::outcome::{Side, Termination};
 
-/// How many lines after the Broken Cipher the game goes on before the flag falls.
-const AFTER_CIPHER: usize = 12;
+/// The game goes on to this many lines before its end, then the flag falls (in play: the side to move).
+const BEFORE_THE_END: usize = 4;
 
 /// The shortest of the first 400 aggressive random games (standard rules) in which a Broken Cipher is
 /// played and that does not end on time, masked as a table records it (every unseen card `?`), without
-/// clock readings, cut `AFTER_CIPHER` lines after the cipher: its lines, and the cipher's index.
+/// clock readings, cut `BEFORE_THE_END` lines before its end: its lines, and the cipher's index.
 fn cipher_game() -> (Vec<String>, usize) {
     let e = Edition::builtin();
     let options = RuleOptions::STANDARD;
@@ -33,8 +33,8 @@ fn cipher_game() -> (Vec<String>, usize) {
         });
         let Some(at) = cipher else { continue };
         // The game must go on after the cipher for the flag to fall in play.
-        let cut = at + 1 + AFTER_CIPHER;
-        if cut >= log.events.len() || best.as_ref().is_some_and(|b| b.0.len() <= cut) {
+        let cut = log.events.len().saturating_sub(BEFORE_THE_END);
+        if cut <= at + 1 || best.as_ref().is_some_and(|b| b.0.len() <= cut) {
             continue;
         }
         let lines = log.events[..cut]

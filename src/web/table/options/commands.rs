@@ -321,7 +321,9 @@ pub(super) fn drafted(cx: &Ctx<'_, '_>, draft: &str, out: &mut Options) -> Resul
                     _ => {}
                 });
                 let ends = after.apply(&Action::March { unit, to: n }).is_ok_and(|a| ends_here(&a));
-                out.marks.hex_links.push((n, if ends { cx.go(&next) } else { cx.href("draft", &next) }));
+                let href = if ends { cx.go(&next) } else { cx.href("draft", &next) };
+                back_to_start(state, unit, n, &href, out);
+                out.marks.hex_links.push((n, href));
             }
             Some(o)
                 if state.edition().unit(o).side != side
@@ -351,7 +353,17 @@ pub(super) fn drafted(cx: &Ctx<'_, '_>, draft: &str, out: &mut Options) -> Resul
             _ => {}
         });
         let ends = ends_here(&far.after);
-        out.marks.hex_links.push((far.hex, if ends { cx.go(&next) } else { cx.href("draft", &next) }));
+        let href = if ends { cx.go(&next) } else { cx.href("draft", &next) };
+        back_to_start(state, unit, far.hex, &href, out);
+        out.marks.hex_links.push((far.hex, href));
     }
     Ok(())
+}
+
+/// A march back to the space the unit started the command from: the board still draws the unit's
+/// token there, over the space, so the token carries the link too.
+fn back_to_start(state: &GameState<'_>, unit: UnitId, to: HexId, href: &str, out: &mut Options) {
+    if state.position(unit) == Some(to) {
+        out.marks.unit_links.push((unit, href.to_string()));
+    }
 }

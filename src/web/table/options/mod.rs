@@ -96,6 +96,9 @@ pub struct Picker {
     /// The most cards that may be written `?` (0: none).
     pub max_unseen: usize,
     pub default_unseen: usize,
+    /// How many cards are discarded after the ones revealed (Fighter Escadrille): the form sends itself
+    /// once `count` are revealed and these discarded.
+    pub discard: usize,
 }
 
 /// Everything the recorder offers now.
