@@ -178,6 +178,12 @@
     var shown = form.querySelectorAll('input[name=reveal]:checked').length;
     var dropped = form.querySelectorAll('input[name=drop]:checked').length;
     form.classList.toggle('revealed', shown === reveal);
+    // A revealed card is not among the discarded ones: its tile leaves that list.
+    var revealed = Array.prototype.map.call(form.querySelectorAll('input[name=reveal]:checked'), function (i) { return i.value; });
+    Array.prototype.forEach.call(form.querySelectorAll('input[name=drop]'), function (i) {
+      var label = i.closest('label');
+      if (label) label.style.display = shown === reveal && revealed.indexOf(i.value) >= 0 ? 'none' : '';
+    });
     if (shown === reveal && dropped === discard && reveal + discard > 0) {
       if (form.requestSubmit) form.requestSubmit();
       else form.submit();

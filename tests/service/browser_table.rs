@@ -216,10 +216,17 @@ pub(crate) async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, ste
             }
         }
         Body::Pillage { unit, .. } => {
-            let css =
-                format!("#options a[href$={}], a.pick[data-unit={}]", q(&format!("?unit={unit}")), q(unit));
-            tap(driver, tally, &css, true).await;
-            tap(driver, tally, &format!("button.opt[data-line={}]", q(line)), false).await;
+            // Its button among the first choices (else the unit first, then the button).
+            let button = format!("button.opt[data-line={}]", q(line));
+            if !on_screen(driver, &button).await {
+                let css = format!(
+                    "#options a[href$={}], a.pick[data-unit={}]",
+                    q(&format!("?unit={unit}")),
+                    q(unit)
+                );
+                tap(driver, tally, &css, true).await;
+            }
+            tap(driver, tally, &button, false).await;
         }
         Body::Command { unit, path, attack } => {
             // A space only this unit can reach, or an enemy only it can attack, is one tap on the
@@ -281,6 +288,8 @@ pub(crate) async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, ste
                         actix_rt::time::sleep(Duration::from_millis(100)).await;
                     }
                     if shown_step(driver).await == before {
+                        let js = "var f = document.getElementById('picker-fighter-escadrille'); return f ? [f.className, f.getAttribute('data-reveal'), f.getAttribute('data-discard'), f.querySelectorAll('input:checked').length].join() : 'gone'";
+                        eprintln!("escadrille not sent: {}", driver.exec(js).await);
                         tap(driver, tally, "#picker-fighter-escadrille-save", false).await;
                     }
                 }

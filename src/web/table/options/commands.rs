@@ -25,6 +25,12 @@ pub(super) fn operational(cx: &Ctx<'_, '_>, side: Side, out: &mut Options) {
             reached.push((u, reach(cx, side, u)));
         }
     }
+    // Pillage is one tap too: its button with the first choices (it has no space or target to tap).
+    for u in cx.own_units(side) {
+        if let Some(line) = pillage(cx, side, u) {
+            out.posts.push(cx.post(line));
+        }
+    }
     one_tap_commands(cx, &reached, out);
     // Only a card with a legal play now: "R08 Szturm" without a target to assault is not offered
     // (its tap led to an empty page).
