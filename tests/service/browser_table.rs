@@ -151,7 +151,11 @@ pub(crate) async fn tap(driver: &Driver, tally: &mut Tally, css: &str, link: boo
     );
     if !hit(driver, css).await && driver.exec(&covered).await == json!(true) {
         let here = "[data-tap-here]";
-        if link { driver.tap_link(here).await } else { driver.click(here).await }
+        if link {
+            driver.tap_link(here).await
+        } else {
+            driver.click(here).await
+        }
         return;
     }
     if link { driver.tap_link(css).await } else { driver.click(css).await }

@@ -28,9 +28,10 @@ fn cipher_game() -> (Vec<String>, usize) {
         if v.outcome.termination == Termination::TimeForfeit {
             continue;
         }
-        let cipher = log.events.iter().position(|ev| {
-            matches!(ev.body, Body::Play { play: PlayBody::BrokenCipher { .. }, .. })
-        });
+        let cipher = log
+            .events
+            .iter()
+            .position(|ev| matches!(ev.body, Body::Play { play: PlayBody::BrokenCipher { .. }, .. }));
         let Some(at) = cipher else { continue };
         // The game must go on after the cipher for the flag to fall in play.
         let cut = log.events.len().saturating_sub(BEFORE_THE_END);
@@ -150,7 +151,9 @@ async fn a_referee_records_a_game_with_a_broken_cipher_that_ends_on_a_flag() {
         let hidden: Vec<&str> = match &ev.body {
             Body::Draw { cards } => cards.iter().map(|c| c.as_str()).collect(),
             Body::Pillage { draw, .. } => draw.iter().map(|c| c.as_str()).collect(),
-            Body::Play { play: PlayBody::BrokenCipher { look }, .. } => look.iter().map(|c| c.as_str()).collect(),
+            Body::Play { play: PlayBody::BrokenCipher { look }, .. } => {
+                look.iter().map(|c| c.as_str()).collect()
+            }
             Body::Pull { card } => vec![card.as_str()],
             _ => continue,
         };

@@ -163,16 +163,15 @@ fn a_space_only_one_unit_reaches_is_one_tap_and_a_shared_one_waits_for_the_unit(
     let e = Edition::builtin();
     let o = build(&s, &Pick::default(), "/r", Lang::Pl);
     assert!(o.one_tap, "the hint is shown");
-    let red: Vec<_> = e.units().filter(|u| u.side == Side::Red && s.position(u.id).is_some()).map(|u| u.id).collect();
+    let red: Vec<_> =
+        e.units().filter(|u| u.side == Side::Red && s.position(u.id).is_some()).map(|u| u.id).collect();
     // Every linked space carries a whole command of one unit, the same link as that unit's own view,
     // and no other unit may march there first.
     assert!(!o.marks.hex_links.is_empty());
     for (h, href) in &o.marks.hex_links {
         let draft = href.split("draft=").nth(1).expect("a command").split('&').next().unwrap();
-        let draft: String = serde_urlencoded::from_str::<Vec<(String, String)>>(&format!("d={draft}"))
-            .unwrap()
-            .remove(0)
-            .1;
+        let draft: String =
+            serde_urlencoded::from_str::<Vec<(String, String)>>(&format!("d={draft}")).unwrap().remove(0).1;
         let log = notation::parse(&draft).unwrap();
         let Body::Command { unit, .. } = &log.events[0].body else { panic!("{draft}") };
         let u = e.unit_by_code(unit).unwrap();
