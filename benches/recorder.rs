@@ -229,18 +229,26 @@ async fn main() {
             assert_eq!(r.lines.len(), lines.len());
         }
         let replay = t0.elapsed() / n;
-        let r = Replay::of_lines(&lines[..lines.len() - 1], e, options).unwrap();
-        let t0 = Instant::now();
-        for _ in 0..n {
-            let o = options::build(r.current(), &Pick::default(), "/r", Lang::Pl);
-            assert!(!o.posts.is_empty() || !o.pickers.is_empty() || !o.links.is_empty());
+        // The options of every position of the game (the operational phase's explore every unit's
+        // marches for the one-tap commands): the mean and the slowest.
+        let r = Replay::of_lines(&lines, e, options).unwrap();
+        let mut each = Vec::with_capacity(r.states.len());
+        for state in &r.states[..r.states.len() - 1] {
+            let t0 = Instant::now();
+            for _ in 0..20 {
+                let o = options::build(state, &Pick::default(), "/r", Lang::Pl);
+                assert!(!o.posts.is_empty() || !o.pickers.is_empty() || !o.links.is_empty());
+            }
+            each.push(t0.elapsed() / 20);
         }
-        let build = t0.elapsed() / n;
+        let mean = each.iter().sum::<Duration>() / each.len() as u32;
+        let slowest = each.iter().max().copied().unwrap_or_default();
         println!(
-            "in-process: replaying the {} lines from text {:.0} µs; the options of a position {:.0} µs",
+            "in-process: replaying the {} lines from text {:.0} µs; the options of a position: mean {:.0} µs, slowest {:.0} µs",
             lines.len(),
             replay.as_secs_f64() * 1e6,
-            build.as_secs_f64() * 1e6
+            mean.as_secs_f64() * 1e6,
+            slowest.as_secs_f64() * 1e6
         );
     } else {
         println!("recorder bench smoke: {take} lines recorded (run `cargo bench --bench recorder` to time)");

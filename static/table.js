@@ -9,6 +9,8 @@
 //    page, which loses the place).
 // 6. A selection of cards sends itself when its count is reached.
 // 7. Red's extra markers and Na Zachód! send themselves once each of their units has been chosen.
+// 8. Fighter Escadrille: once its cards are revealed their list folds to them (the discarded ones come
+//    up), and the form sends itself once the discarded ones are ticked too.
 (function () {
   'use strict';
 
@@ -162,6 +164,27 @@
     e.target.setAttribute('data-chosen', '1');
     var lists = form.querySelectorAll('select').length;
     if (lists > 0 && form.querySelectorAll('select[data-chosen]').length === lists) {
+      if (form.requestSubmit) form.requestSubmit();
+      else form.submit();
+    }
+  });
+
+  // 8. Fighter Escadrille: the revealed cards, then the discarded ones.
+  document.addEventListener('change', function (e) {
+    var form = e.target && e.target.closest ? e.target.closest('form.picker[data-reveal]') : null;
+    if (!form || e.target.type !== 'checkbox') return;
+    var reveal = Number(form.getAttribute('data-reveal'));
+    var discard = Number(form.getAttribute('data-discard'));
+    var shown = form.querySelectorAll('input[name=reveal]:checked').length;
+    var dropped = form.querySelectorAll('input[name=drop]:checked').length;
+    form.classList.toggle('revealed', shown === reveal);
+    // A revealed card is not among the discarded ones: its tile leaves that list.
+    var revealed = Array.prototype.map.call(form.querySelectorAll('input[name=reveal]:checked'), function (i) { return i.value; });
+    Array.prototype.forEach.call(form.querySelectorAll('input[name=drop]'), function (i) {
+      var label = i.closest('label');
+      if (label) label.style.display = shown === reveal && revealed.indexOf(i.value) >= 0 ? 'none' : '';
+    });
+    if (shown === reveal && dropped === discard && reveal + discard > 0) {
       if (form.requestSubmit) form.requestSubmit();
       else form.submit();
     }

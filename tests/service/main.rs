@@ -16,6 +16,7 @@ mod browser_print;
 mod browser_refusals;
 mod browser_stages;
 mod browser_table;
+mod browser_table_flag;
 mod browser_targets;
 mod consistency;
 mod day;

@@ -199,6 +199,8 @@ async fn an_illegal_event_gets_422_in_the_pages_language_and_changes_nothing() {
     }
     let before = referee.get(&url(t, g)).await;
     assert_eq!(step_of(&before.body), "3");
+    // The header's round is the game's, said so that it is not taken for the tournament's.
+    before.assert_contains("<span id=\"rec-round\">Runda 1 z 5</span>");
     // Not Polish's decision now: refused with the engine's sentence in Polish, the line kept.
     let refused = referee.post(&url(t, g), &[("step", "3"), ("event", "polish pass")]).await;
     assert_eq!(refused.status, 422, "{}", refused.body);
@@ -223,6 +225,7 @@ async fn an_illegal_event_gets_422_in_the_pages_language_and_changes_nothing() {
     let refused = referee.post(&url(t, g), &[("step", "4"), ("event", "red draw R01")]).await;
     assert_eq!(refused.status, 422);
     refused.assert_contains("id=\"record-error\"").assert_lacks("Teraz");
+    refused.assert_contains("<span id=\"rec-round\">Round 1 of 5</span>");
 }
 
 #[actix_rt::test]

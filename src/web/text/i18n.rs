@@ -23,6 +23,7 @@ mod security;
 mod stages;
 mod stages_admin;
 mod table;
+mod table2;
 
 /// Every table: the lookup and the tests read this one list.
 const TABLES: &[&[(&str, &str, &str)]] = &[
@@ -41,6 +42,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     stages_admin::TABLE,
     season::TABLE,
     table::TABLE,
+    table2::TABLE,
 ];
 
 /// The pages' lookup, on the crate's language type: `lang.t("key")` in handlers and templates alike (an

@@ -89,8 +89,11 @@ pub(super) fn card_picked(cx: &Ctx<'_, '_>, side: Side, token: &str, out: &mut O
         }
         CardEffect::FighterEscadrille => {
             let cards = state.possible_hand(opp).iter().map(|c| cx.card_item(c)).collect();
-            let n = (state.hand_size(opp) as usize).min(2);
-            out.pickers.push(Picker { cards, count: n, ..picker(Compose::FighterEscadrille) });
+            // Rulebook: 2 cards shown (all if fewer), then 2 of the rest discarded at random.
+            let size = state.hand_size(opp) as usize;
+            let n = size.min(2);
+            let discard = (size - n).min(2);
+            out.pickers.push(Picker { cards, count: n, discard, ..picker(Compose::FighterEscadrille) });
         }
         _ => {}
     }

@@ -15,13 +15,23 @@ use crate::outcome::Side;
 pub(super) fn operational(cx: &Ctx<'_, '_>, side: Side, out: &mut Options) {
     let state = cx.state;
     out.posts.push(cx.post(format!("{side} pass")));
+    // Where each unit that can act may go or attack, to offer the one-tap commands below.
+    let mut reached: Vec<(UnitId, Reach)> = Vec::new();
     for u in cx.own_units(side) {
         if !first_steps(cx, side, u).is_empty() || pillage(cx, side, u).is_some() {
             let href = cx.href("unit", cx.code(u));
             out.marks.unit_links.push((u, href.clone()));
             out.links.push(LinkOption { label: cx.unit_label(u), href });
+            reached.push((u, reach(cx, side, u)));
         }
     }
+    // Pillage is one tap too: its button with the first choices (it has no space or target to tap).
+    for u in cx.own_units(side) {
+        if let Some(line) = pillage(cx, side, u) {
+            out.posts.push(cx.post(line));
+        }
+    }
+    one_tap_commands(cx, &reached, out);
     // Only a card with a legal play now: "R08 Szturm" without a target to assault is not offered
     // (its tap led to an empty page).
     let playable: Vec<_> = state
@@ -78,37 +88,84 @@ pub(super) fn unit_picked(cx: &Ctx<'_, '_>, side: Side, code: &str, out: &mut Op
         return;
     };
     out.marks.selected = Some(u);
-    let code = cx.code(u).to_string();
-    for a in first_steps(cx, side, u) {
-        match a {
-            Action::March { to, .. } => {
-                let draft = format!("{side} command {code} march {}", cx.label(to));
-                let href = if state.apply(&a).is_ok_and(|after| ends_here(&after)) {
-                    cx.go(&draft)
-                } else {
-                    cx.href("draft", &draft)
-                };
-                out.marks.hex_links.push((to, href));
-            }
-            Action::Attack { target, .. } => {
-                let line = format!("{side} command {code} attack {}", cx.code(target));
-                out.marks.targets.push(target);
-                out.marks.unit_links.push((target, cx.go(&line)));
-                out.posts.push(cx.post(line));
-            }
-            _ => {}
-        }
+    let r = reach(cx, side, u);
+    for (h, line, after) in &r.spaces {
+        out.marks.hex_links.push((*h, march_href(cx, line, after)));
     }
-    // Spaces further away: one tap records the march there (the path is asked only where two
-    // shortest paths leave different positions).
-    for far in far_destinations(state, u) {
-        let labels: Vec<&str> = far.path.iter().map(|h| cx.label(*h)).collect();
-        let line = format!("{side} command {code} march {}", labels.join(" "));
-        let href = if ends_here(&far.after) { cx.go(&line) } else { cx.href("draft", &line) };
-        out.marks.hex_links.push((far.hex, href));
+    for (target, line) in r.attacks {
+        out.marks.targets.push(target);
+        out.marks.unit_links.push((target, cx.go(&line)));
+        out.posts.push(cx.post(line));
     }
     if let Some(line) = pillage(cx, side, u) {
         out.posts.push(cx.post(line));
+    }
+}
+
+/// Where a unit's command may lead from the first tap: the spaces it may march to (the next ones,
+/// and those further away whose shortest paths all leave the same position: the path is asked only
+/// where two leave different positions), each with its line and the position after it, and the
+/// enemies it may attack at once, each with its line.
+struct Reach<'e> {
+    spaces: Vec<(HexId, String, GameState<'e>)>,
+    attacks: Vec<(UnitId, String)>,
+    /// Every space the unit may reach and every enemy it may attack in the command, linked or not.
+    all_spaces: Vec<HexId>,
+    all_enemies: Vec<UnitId>,
+}
+
+fn reach<'e>(cx: &Ctx<'_, 'e>, side: Side, u: UnitId) -> Reach<'e> {
+    let state = cx.state;
+    let code = cx.code(u).to_string();
+    let attacks = first_steps(cx, side, u)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Attack { target, .. } => {
+                Some((target, format!("{side} command {code} attack {}", cx.code(target))))
+            }
+            _ => None,
+        })
+        .collect();
+    let explored = explore(state, u);
+    let spaces = explored
+        .dests
+        .into_iter()
+        .map(|far| {
+            let labels: Vec<&str> = far.path.iter().map(|h| cx.label(*h)).collect();
+            (far.hex, format!("{side} command {code} march {}", labels.join(" ")), far.after)
+        })
+        .collect();
+    Reach { spaces, attacks, all_spaces: explored.spaces, all_enemies: explored.enemies }
+}
+
+/// The link of a march: recorded at once where the command can only end after it, else a draft.
+fn march_href(cx: &Ctx<'_, '_>, line: &str, after: &GameState<'_>) -> String {
+    if ends_here(after) { cx.go(line) } else { cx.href("draft", line) }
+}
+
+/// The operational phase with nothing picked: a space only one unit can reach, and an enemy only one
+/// unit can attack (at once or after marching), are one tap: the unit's command there, as if the unit
+/// had been tapped first. A space or an enemy that two units can reach stays unlinked until the unit
+/// is tapped: nothing is guessed.
+fn one_tap_commands(cx: &Ctx<'_, '_>, reached: &[(UnitId, Reach<'_>)], out: &mut Options) {
+    let units_to = |h: HexId| reached.iter().filter(|(_, r)| r.all_spaces.contains(&h)).count();
+    let attackers_of = |t: UnitId| reached.iter().filter(|(_, r)| r.all_enemies.contains(&t)).count();
+    for (_, r) in reached {
+        for (h, line, after) in &r.spaces {
+            if units_to(*h) == 1 {
+                out.one_tap = true;
+                out.marks.hex_links.push((*h, march_href(cx, line, after)));
+            }
+        }
+    }
+    for (_, r) in reached {
+        for (t, line) in &r.attacks {
+            if attackers_of(*t) == 1 {
+                out.one_tap = true;
+                out.marks.targets.push(*t);
+                out.marks.unit_links.push((*t, cx.go(line)));
+            }
+        }
     }
 }
 
@@ -122,16 +179,35 @@ struct Far<'e> {
 
 /// The spaces `unit` can reach in the command from `from` by two or more marches, with their shortest
 /// path, when every shortest path to the space leaves the same position (else the scribe taps the
-/// path space by space, as before: what the rules see differs). Breadth first, so a space's shortest
-/// paths are all found before the paths through it are followed.
+/// path space by space, as before: what the rules see differs).
 fn far_destinations<'e>(from: &GameState<'e>, unit: UnitId) -> Vec<Far<'e>> {
+    explore(from, unit).dests.into_iter().filter(|f| f.path.len() >= 2).collect()
+}
+
+/// Everything a unit's command may lead to from `from`.
+struct Explored<'e> {
+    /// The next spaces, and those two or more marches away by shortest paths that all leave the same
+    /// position (breadth first: nearer ones first).
+    dests: Vec<Far<'e>>,
+    /// Every space it may march to, however far, and every enemy it may attack, at once or after
+    /// marching (to know whether another unit could do the same).
+    spaces: Vec<HexId>,
+    enemies: Vec<UnitId>,
+}
+
+/// Breadth first, so a space's shortest paths are all found before the paths through it are followed.
+fn explore<'e>(from: &GameState<'e>, unit: UnitId) -> Explored<'e> {
     struct Reached<'e> {
         far: Far<'e>,
         depth: usize,
         ambiguous: bool,
     }
-    let Some(start) = from.position(unit) else { return Vec::new() };
+    let mut enemies = Vec::new();
+    let Some(start) = from.position(unit) else {
+        return Explored { dests: Vec::new(), spaces: Vec::new(), enemies };
+    };
     let edition = from.edition();
+    let side = edition.unit(unit).side;
     let mut reached: Vec<Reached<'e>> = Vec::new();
     // The positions to march on from: (index into `reached`, or None for the start).
     let mut level: Vec<Option<usize>> = vec![None];
@@ -147,14 +223,26 @@ fn far_destinations<'e>(from: &GameState<'e>, unit: UnitId) -> Vec<Far<'e>> {
             }
             let Some(h) = state.position(unit) else { continue };
             for n in edition.neighbours(h) {
-                let a = Action::March { unit, to: n };
-                if n == start || state.occupant(n).is_some() || !state.is_legal(&a) {
+                if let Some(o) = state.occupant(n) {
+                    let target = Action::Attack { unit, target: o };
+                    if edition.unit(o).side != side && !enemies.contains(&o) && state.is_legal(&target) {
+                        enemies.push(o);
+                    }
                     continue;
                 }
-                let Ok(after) = state.apply(&a) else { continue };
-                if let Some(r) = reached.iter_mut().find(|r| r.far.hex == n) {
-                    if r.depth == depth && (parent_ambiguous || r.far.after != after) {
-                        r.ambiguous = true;
+                if n == start {
+                    continue;
+                }
+                // A space reached by a shorter path, or already known to be ambiguous, is not
+                // marched to again (the march is the costly part: a copy of the position).
+                let known = reached.iter().position(|r| r.far.hex == n);
+                if known.is_some_and(|i| reached[i].depth < depth || reached[i].ambiguous) {
+                    continue;
+                }
+                let Ok(after) = state.apply(&Action::March { unit, to: n }) else { continue };
+                if let Some(i) = known {
+                    if parent_ambiguous || reached[i].far.after != after {
+                        reached[i].ambiguous = true;
                     }
                     continue;
                 }
@@ -173,7 +261,10 @@ fn far_destinations<'e>(from: &GameState<'e>, unit: UnitId) -> Vec<Far<'e>> {
         }
         level = next;
     }
-    reached.into_iter().filter(|r| r.depth >= 2 && !r.ambiguous).map(|r| r.far).collect()
+    let spaces = reached.iter().map(|r| r.far.hex).collect();
+    // A next space has one path (`ambiguous` marks only spaces two or more marches away).
+    let dests = reached.into_iter().filter(|r| r.depth == 1 || !r.ambiguous).map(|r| r.far).collect();
+    Explored { dests, spaces, enemies }
 }
 
 /// Whether a command can only end after this step (nothing but "halt" is legal, or the line is whole):
@@ -236,7 +327,9 @@ pub(super) fn drafted(cx: &Ctx<'_, '_>, draft: &str, out: &mut Options) -> Resul
                     _ => {}
                 });
                 let ends = after.apply(&Action::March { unit, to: n }).is_ok_and(|a| ends_here(&a));
-                out.marks.hex_links.push((n, if ends { cx.go(&next) } else { cx.href("draft", &next) }));
+                let href = if ends { cx.go(&next) } else { cx.href("draft", &next) };
+                back_to_start(state, unit, n, &href, out);
+                out.marks.hex_links.push((n, href));
             }
             Some(o)
                 if state.edition().unit(o).side != side
@@ -266,7 +359,17 @@ pub(super) fn drafted(cx: &Ctx<'_, '_>, draft: &str, out: &mut Options) -> Resul
             _ => {}
         });
         let ends = ends_here(&far.after);
-        out.marks.hex_links.push((far.hex, if ends { cx.go(&next) } else { cx.href("draft", &next) }));
+        let href = if ends { cx.go(&next) } else { cx.href("draft", &next) };
+        back_to_start(state, unit, far.hex, &href, out);
+        out.marks.hex_links.push((far.hex, href));
     }
     Ok(())
+}
+
+/// A march back to the space the unit started the command from: the board still draws the unit's
+/// token there, over the space, so the token carries the link too.
+fn back_to_start(state: &GameState<'_>, unit: UnitId, to: HexId, href: &str, out: &mut Options) {
+    if state.position(unit) == Some(to) {
+        out.marks.unit_links.push((unit, href.to_string()));
+    }
 }

@@ -96,6 +96,9 @@ pub struct Picker {
     /// The most cards that may be written `?` (0: none).
     pub max_unseen: usize,
     pub default_unseen: usize,
+    /// How many cards are discarded after the ones revealed (Fighter Escadrille): the form sends itself
+    /// once `count` are revealed and these discarded.
+    pub discard: usize,
 }
 
 /// Everything the recorder offers now.
@@ -111,6 +114,8 @@ pub struct Options {
     pub back: Option<String>,
     /// A draft that did not apply (it is dropped), in the page's language.
     pub problem: Option<String>,
+    /// A space or an enemy on the board records a command in one tap (only one unit reaches it).
+    pub one_tap: bool,
 }
 
 /// What the recorder's link carries: a unit or card picked, or a line being built.

@@ -147,3 +147,48 @@ fn a_space_two_marches_away_is_one_tap_with_its_path() {
         }
     }
 }
+
+/// The spaces a unit may march to first (next to it, empty, the march legal), by the engine alone.
+fn first_marches(s: &GameState<'_>, u: crate::engine::ids::UnitId) -> Vec<HexId> {
+    let Some(h) = s.position(u) else { return Vec::new() };
+    s.edition()
+        .neighbours(h)
+        .filter(|n| s.occupant(*n).is_none() && s.is_legal(&Action::March { unit: u, to: *n }))
+        .collect()
+}
+
+#[test]
+fn a_space_only_one_unit_reaches_is_one_tap_and_a_shared_one_waits_for_the_unit() {
+    let s = state_after(&format!("{DEALT}red extra R16A R16A\n"));
+    let e = Edition::builtin();
+    let o = build(&s, &Pick::default(), "/r", Lang::Pl);
+    assert!(o.one_tap, "the hint is shown");
+    let red: Vec<_> =
+        e.units().filter(|u| u.side == Side::Red && s.position(u.id).is_some()).map(|u| u.id).collect();
+    // Every linked space carries a whole command of one unit, the same link as that unit's own view,
+    // and no other unit may march there first.
+    assert!(!o.marks.hex_links.is_empty());
+    for (h, href) in &o.marks.hex_links {
+        let draft = href.split("draft=").nth(1).expect("a command").split('&').next().unwrap();
+        let draft: String =
+            serde_urlencoded::from_str::<Vec<(String, String)>>(&format!("d={draft}")).unwrap().remove(0).1;
+        let log = notation::parse(&draft).unwrap();
+        let Body::Command { unit, .. } = &log.events[0].body else { panic!("{draft}") };
+        let u = e.unit_by_code(unit).unwrap();
+        let own = build(&s, &Pick { unit: Some(unit.to_string()), ..Pick::default() }, "/r", Lang::Pl);
+        assert!(own.marks.hex_links.contains(&(*h, href.clone())), "{draft}: as the unit's view has it");
+        for v in red.iter().filter(|v| **v != u) {
+            assert!(!first_marches(&s, *v).contains(h), "{draft}: another unit marches there too");
+        }
+    }
+    // A space next to two units that may both march there is not linked until a unit is tapped.
+    let shared: Vec<HexId> = red
+        .iter()
+        .flat_map(|u| first_marches(&s, *u))
+        .filter(|h| red.iter().filter(|u| first_marches(&s, **u).contains(h)).count() >= 2)
+        .collect();
+    assert!(!shared.is_empty(), "the position has a space two units reach");
+    for h in shared {
+        assert!(!o.marks.hex_links.iter().any(|(x, _)| *x == h), "{} is shared", e.hex(h).label);
+    }
+}
