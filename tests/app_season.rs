@@ -281,3 +281,129 @@ async fn an_event_closes_into_invitations_which_are_accepted_declined_and_withdr
             .any(|i| i.id == made[0] && i.state == InvitationState::Invited)
     );
 }
+
+/// A closed event's stored ranking cannot silently diverge: an organiser's correction of a locked
+/// round's result, a walkover, unlocking a round, a withdrawal and a new entry are
+/// each refused until the event reopens; then the correction goes in.
+#[tokio::test]
+async fn a_closed_event_refuses_every_change_to_its_results_rounds_and_entries_until_reopened() {
+    use bitwa::app::season::close;
+    use bitwa::app::{registration, rounds};
+    use bitwa::store::players::{NewPlayer, PersonLink, PlayerChange};
+    use bitwa::store::tournaments::Role;
+    let day = Day::with(4, |c| {
+        c.swiss_rounds = 2;
+        c.knockout_size = 0;
+    })
+    .await;
+    let (db, by) = (&day.db, day.organiser);
+    let id = season::create(db, draft(), by).await.unwrap();
+    let s = season::season(db, id).await.unwrap();
+    let rule = QualificationRule { places: 1, per_school: None };
+    season::add_event(db, id, day.t, s.levels[1], Some(s.regions[0]), rule).await.unwrap();
+    let final_t = tournament::create(
+        db,
+        &TournamentConfig { name: "Finał".into(), ..tournament::default_config(first_day()) },
+        by,
+    )
+    .await
+    .unwrap();
+    season::add_event(db, id, final_t, s.levels[2], None, rule).await.unwrap();
+    day.played_round().await;
+    day.played_round().await;
+    close::close_event(db, day.t, by).await.unwrap();
+    let stored = close::ranking(db, day.t).await.unwrap();
+
+    let m = day.matches(2).await[0].clone();
+    // player_b wins game 1 now: the organiser's correction of a locked round.
+    let correction = day.enter_as(&m, 1, &day::polish_wins(30), Role::Organiser).await;
+    assert_eq!(refusal(correction), Refusal::EventFrozen, "a result");
+    assert_eq!(refusal(day.forfeit(&m, None).await), Refusal::EventFrozen, "a walkover cleared");
+    assert_eq!(refusal(rounds::unlock(db, day.t, 2, "poprawka", by).await), Refusal::EventFrozen, "a round");
+    let player = registration::player(db, day.t, m.player_a).await.unwrap();
+    let withdraw = PlayerChange { withdrawn: true, knowledge_score: player.knowledge_score };
+    assert_eq!(
+        refusal(registration::change(db, day.t, &player, player.version, &withdraw, by).await),
+        Refusal::EventFrozen,
+        "a withdrawal"
+    );
+    let late = NewPlayer {
+        name: "Spóźniony Gracz".into(),
+        birth_date: d("2010-02-02"),
+        club: "SP 9".into(),
+        knowledge_score: None,
+        age_override: true,
+        person: PersonLink::Match,
+    };
+    assert_eq!(
+        refusal(registration::register(db, day.t, std::slice::from_ref(&late), by).await),
+        Refusal::EventFrozen,
+        "an entry"
+    );
+    assert_eq!(close::ranking(db, day.t).await.unwrap(), stored, "nothing changed");
+    assert_eq!(registration::players(db, day.t).await.unwrap().len(), 4);
+
+    // Reopened, the correction goes in (the round unlocked first).
+    close::reopen_event(db, day.t, "wynik rundy 2 poprawiony", by).await.unwrap();
+    rounds::unlock(db, day.t, 2, "poprawka", by).await.unwrap();
+    day.enter_as(&m, 1, &day::polish_wins(30), Role::Organiser).await.unwrap();
+}
+
+/// Where qualifiers go when the level above holds several events of their region: the only one
+/// if there is one; refused while several are open and none chosen; the coordinator's choice
+/// (only one of the next level's events of the same region, only by a coordinator) otherwise.
+#[tokio::test]
+async fn qualifiers_go_to_the_chosen_event_when_the_region_has_several_at_the_next_level() {
+    use bitwa::app::season::{close, invitations};
+    let day = Day::with(4, |c| {
+        c.swiss_rounds = 1;
+        c.knockout_size = 0;
+    })
+    .await;
+    let (db, by) = (&day.db, day.organiser);
+    let id = season::create(db, draft(), by).await.unwrap();
+    let s = season::season(db, id).await.unwrap();
+    let rule = QualificationRule { places: 1, per_school: None };
+    let (local, regional) = (s.levels[0], s.levels[1]);
+    season::add_event(db, id, day.t, local, Some(s.regions[3]), rule).await.unwrap();
+    let make = |name: &'static str| async move {
+        tournament::create(
+            db,
+            &TournamentConfig { name: name.into(), ..tournament::default_config(first_day()) },
+            by,
+        )
+        .await
+        .unwrap()
+    };
+    let north = make("Region północ").await;
+    season::add_event(db, id, north, regional, Some(s.regions[3]), rule).await.unwrap();
+    day.played_round().await;
+    // One regional event of the region: it.
+    assert_eq!(
+        season::next_event(db, &s, &season::event_of(db, day.t).await.unwrap().unwrap())
+            .await
+            .unwrap()
+            .map(|e| e.tournament_id),
+        Some(north)
+    );
+    let south = make("Region południe").await;
+    season::add_event(db, id, south, regional, Some(s.regions[3]), rule).await.unwrap();
+    let elsewhere = make("Inny region").await;
+    season::add_event(db, id, elsewhere, regional, Some(s.regions[4]), rule).await.unwrap();
+    assert_eq!(refusal(close::close_event(db, day.t, by).await), Refusal::NextEventToChoose);
+    // The choice: a coordinator's, among the region's events of the next level.
+    assert_eq!(
+        refusal(season::choose_next(db, id, day.t, Some(south), day.referee).await),
+        Refusal::NotACoordinator
+    );
+    assert_eq!(
+        refusal(season::choose_next(db, id, day.t, Some(elsewhere), by).await),
+        Refusal::NotTheNextLevel
+    );
+    assert_eq!(refusal(season::choose_next(db, id, day.t, Some(day.t), by).await), Refusal::NotTheNextLevel);
+    season::choose_next(db, id, day.t, Some(south), by).await.unwrap();
+    close::close_event(db, day.t, by).await.unwrap();
+    assert_eq!(invitations::to_event(db, south).await.unwrap().len(), 1);
+    assert!(invitations::to_event(db, north).await.unwrap().is_empty());
+    assert_eq!(refusal(season::choose_next(db, id, day.t, Some(north), by).await), Refusal::EventClosed);
+}

@@ -246,6 +246,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/season/{id}/events", web::post().to(admin_season::add_event))
         .route("/admin/season/{id}/wildcards", web::post().to(admin_season::wildcard))
         .route("/admin/season/{id}/coordinators", web::post().to(admin_season::appoint))
+        .route("/admin/season/{id}/next", web::post().to(admin_season::choose_next))
         .route("/admin/t/{t}/forbidden", web::post().to(admin::forbid))
         .route("/admin/t/{t}/forbidden/remove", web::post().to(admin::allow))
         .route("/admin/t/{t}/referees", web::post().to(admin::appoint))
