@@ -158,6 +158,7 @@ pub async fn create_groups_on(
             birth_date: NaiveDate::from_ymd_opt(today.year() - 16 - i32::try_from(i % 4).unwrap_or(0), 3, 1)
                 .unwrap_or(today),
             club: CLUBS[i % CLUBS.len()].to_string(),
+            region: String::new(),
             knowledge_score: Some(i64::from(10 + rng.next_u32() % 11)),
             age_override: false,
             person: crate::store::players::PersonLink::Match,
@@ -238,6 +239,7 @@ pub async fn create_on(
                 name,
                 birth_date: birth,
                 club: CLUBS[i % CLUBS.len()].to_string(),
+                region: String::new(),
                 knowledge_score: Some(i64::from(10 + rng.next_u32() % 11)),
                 age_override: false,
                 person: crate::store::players::PersonLink::Match,

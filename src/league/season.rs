@@ -331,6 +331,20 @@ pub fn to_invite(
     qualify(rule, ranking, declined).qualifiers.into_iter().filter(|p| !invited.contains(p)).collect()
 }
 
+/// The season's region a typed name means (a registration form, an import's `region` or
+/// `województwo` column): compared folded as persons' names are (`Slaskie` = `śląskie`), with a
+/// leading "województwo" or "woj." dropped. `None` for a name that is no region of `regions`.
+#[must_use]
+pub fn region_named<'a>(regions: &'a [String], typed: &str) -> Option<&'a str> {
+    let folded = super::persons::fold(typed);
+    let bare = ["wojewodztwo ", "woj. ", "woj "]
+        .iter()
+        .find_map(|prefix| folded.strip_prefix(prefix))
+        .unwrap_or(&folded)
+        .trim();
+    regions.iter().find(|r| super::persons::fold(r) == bare).map(String::as_str)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,5 +368,22 @@ mod tests {
             outside.check(d("2010-06-16")),
             Err(Ineligible::Age { age: 13, on: d("2024-06-15"), min: 14, max: 20 })
         );
+    }
+
+    #[test]
+    fn a_region_is_found_whatever_its_case_diacritics_or_the_word_wojewodztwo() {
+        let regions: Vec<String> = VOIVODESHIPS.iter().map(|r| (*r).to_string()).collect();
+        for typed in ["śląskie", "Slaskie", "ŚLĄSKIE", "  slaskie ", "województwo śląskie", "woj. slaskie"] {
+            assert_eq!(region_named(&regions, typed), Some("śląskie"), "{typed}");
+        }
+        assert_eq!(region_named(&regions, "Łódzkie"), Some("łódzkie"));
+        assert_eq!(region_named(&regions, "lodzkie"), Some("łódzkie"));
+        assert_eq!(region_named(&regions, "Mazowsze"), None);
+        assert_eq!(region_named(&regions, ""), None);
+        // Every default region is found from its own name in capitals without diacritics.
+        for r in &regions {
+            let shouted = super::super::persons::fold(r).to_uppercase();
+            assert_eq!(region_named(&regions, &shouted), Some(r.as_str()));
+        }
     }
 }

@@ -67,6 +67,7 @@ pub async fn accept(db: &Store, t: TournamentId, id: i64, by: UserId) -> AppResu
         name: person.name.clone(),
         birth_date: person.birth_date,
         club: person.school.clone(),
+        region: person.region.clone(),
         knowledge_score: None,
         age_override: false,
         person: PersonLink::Existing(now.person_id),

@@ -91,6 +91,18 @@ pub async fn eligibility(db: &Store, tournament: TournamentId) -> AppResult<Elig
     }
 }
 
+/// The regions a tournament's entries name: its season's (in order), none outside a season
+/// (there a region is kept as typed).
+///
+/// # Errors
+/// The database fails.
+pub async fn regions_of(db: &Store, tournament: TournamentId) -> AppResult<Vec<String>> {
+    match store::seasons::event_of(db, tournament).await? {
+        Some(e) => Ok(season(db, e.season_id).await?.season.regions().to_vec()),
+        None => Ok(Vec::new()),
+    }
+}
+
 /// Whether `user` coordinates the season (its creator, or appointed).
 ///
 /// # Errors

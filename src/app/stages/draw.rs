@@ -15,8 +15,9 @@ use crate::store::{self, PlayerId, Store, TournamentId, UserId};
 use std::collections::BTreeMap;
 
 /// The players to draw, in seed order (the organiser's list, [`seed_order`]), with the school
-/// (club) to keep apart when the stage separates by school (the store keeps no region: a region
-/// separation keeps nobody apart yet).
+/// (club) or the region (as registered: a season names it, `league::season::region_named`) to
+/// keep apart when the stage separates by school or by region; a player with none is kept apart
+/// from nobody.
 #[must_use]
 pub fn seed_entries(data: &Loaded, separation: Separation) -> Vec<SeedEntry> {
     let mut schools: BTreeMap<String, i64> = BTreeMap::new();
@@ -25,8 +26,12 @@ pub fn seed_entries(data: &Loaded, separation: Separation) -> Vec<SeedEntry> {
         .filter_map(|id| data.player(id))
         .filter(|p| !p.withdrawn)
         .map(|p| {
-            let club = p.club.trim().to_lowercase();
-            let affiliation = (separation == Separation::School && !club.is_empty()).then(|| {
+            let club = match separation {
+                Separation::School => p.club.trim().to_lowercase(),
+                Separation::Region => crate::league::persons::fold(&p.region),
+                Separation::None => String::new(),
+            };
+            let affiliation = (!club.is_empty()).then(|| {
                 let next = i64::try_from(schools.len()).unwrap_or(i64::MAX);
                 Affiliation(*schools.entry(club).or_insert(next))
             });

@@ -41,6 +41,7 @@ pub fn problem(lang: Lang, kind: &ProblemKind) -> String {
             )
         }
         ProblemKind::NotAChoice => t("choose_one"),
+        ProblemKind::NotARegion => t("sr_not_a_region"),
         ProblemKind::UnknownTiebreak { name } => {
             let known: Vec<&str> = crate::league::Tiebreak::ALL.iter().map(|t| t.as_str()).collect();
             format!("{} {name:?} ({})", lang.t("unknown_tiebreak"), known.join(", "))

@@ -7,4 +7,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("sr_choose_next", "Wybierz turniej następnego poziomu", "Choose the next level's event"),
     ("sr_source_event", "Turniej, z którego awansują", "Event they qualify from"),
     ("sr_save_next", "Zapisz wybór", "Save the choice"),
+    ("sr_not_a_region", "to nie jest region tego sezonu: wpisz jeden z podpowiadanych (wielkość liter i polskie znaki nie mają znaczenia)", "not a region of this season: type one of those suggested (case and Polish letters do not matter)"),
+    ("sr_import_region", "Region (województwo) w kolumnie nazwanej w nagłówku „region” albo „województwo”, jeśli chcesz go podać.", "The region (voivodeship) goes in a column the header names “region” or “województwo”, if you give it."),
+    ("sr_region", "Region (województwo)", "Region (voivodeship)"),
 ];
