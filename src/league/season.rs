@@ -345,6 +345,37 @@ pub fn region_named<'a>(regions: &'a [String], typed: &str) -> Option<&'a str> {
     regions.iter().find(|r| super::persons::fold(r) == bare).map(String::as_str)
 }
 
+/// Where an entry of an event comes from, for seeding it by the qualifying events' placings:
+/// the level of the event it qualified from (0 the lowest; `None`: no qualifying event, a
+/// wildcard or an entry made by hand), its place there and how many that event ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placing<P> {
+    pub entry: P,
+    pub from: Option<FromEvent>,
+}
+
+/// The qualifying event's level, the entry's place there and the event's ranked field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FromEvent {
+    pub level: usize,
+    pub place: u32,
+    pub field: u32,
+}
+
+/// The seed list of an event from its entries' qualifying placings, best first: entries from a
+/// higher level first, then the better place, then the larger field (a regional winner of 300
+/// before one of 40), then the order given (registration); entries with no qualifying event
+/// after all of them, in the order given.
+#[must_use]
+pub fn seed_by_placings<P: Copy>(entries: &[Placing<P>]) -> Vec<P> {
+    let mut ranked: Vec<(usize, &Placing<P>)> = entries.iter().enumerate().collect();
+    ranked.sort_by_key(|(i, p)| match p.from {
+        Some(f) => (0, std::cmp::Reverse(f.level), f.place, std::cmp::Reverse(f.field), *i),
+        None => (1, std::cmp::Reverse(0), 0, std::cmp::Reverse(0), *i),
+    });
+    ranked.into_iter().map(|(_, p)| p.entry).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,5 +416,23 @@ mod tests {
             let shouted = super::super::persons::fold(r).to_uppercase();
             assert_eq!(region_named(&regions, &shouted), Some(r.as_str()));
         }
+    }
+
+    #[test]
+    fn the_seed_list_takes_the_higher_level_then_the_place_then_the_larger_field() {
+        let from = |level, place, field| Some(FromEvent { level, place, field });
+        let entries = [
+            Placing { entry: 'w', from: None },
+            Placing { entry: 'a', from: from(1, 2, 300) },
+            Placing { entry: 'b', from: from(1, 1, 40) },
+            Placing { entry: 'c', from: from(0, 1, 500) },
+            Placing { entry: 'd', from: from(1, 1, 300) },
+            Placing { entry: 'e', from: from(1, 2, 300) },
+            Placing { entry: 'h', from: None },
+        ];
+        // By hand: level 1 first (d and b placed 1st: d's field larger; then a and e placed 2nd
+        // in equal fields, as registered), then level 0 (c), then the wildcards as registered.
+        assert_eq!(seed_by_placings(&entries), ['d', 'b', 'a', 'e', 'c', 'w', 'h']);
+        assert!(seed_by_placings::<char>(&[]).is_empty());
     }
 }

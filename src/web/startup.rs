@@ -239,6 +239,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/invitations/{i}/accept", web::post().to(invitations::accept))
         .route("/admin/t/{t}/invitations/{i}/decline", web::post().to(invitations::decline))
         .route("/admin/t/{t}/event/close", web::post().to(invitations::close))
+        .route("/admin/t/{t}/event/seed", web::post().to(invitations::seed))
         .route("/admin/t/{t}/event/reopen", web::post().to(invitations::reopen))
         .route("/admin/seasons", web::get().to(admin_season::seasons))
         .route("/admin/seasons", web::post().to(admin_season::create))

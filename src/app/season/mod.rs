@@ -7,6 +7,7 @@
 
 pub mod close;
 pub mod invitations;
+pub mod seeding;
 
 use super::{AppResult, Refusal};
 use crate::league::season::{Eligibility, QualificationRule, Season, SeasonDraft};

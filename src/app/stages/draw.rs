@@ -74,19 +74,27 @@ pub fn seed_order(data: &Loaded) -> Vec<PlayerId> {
 pub async fn set_seed_order(db: &Store, t: TournamentId, order: Vec<PlayerId>, by: UserId) -> AppResult<()> {
     on_fresh_snapshot(db, t, |data| {
         let order = order.clone();
-        async move {
-            super::open_groups_stage(&data)?;
-            if data.stage_rows.draws.iter().any(|d| d.stage == super::OPENING) {
-                return Err(StageRefusal::AlreadyDrawn.into());
-            }
-            if order.iter().any(|&id| data.player(id).is_none()) {
-                return Err(store::StoreError::NotFound.into());
-            }
-            let list = (!order.is_empty()).then_some(order.as_slice());
-            Ok(store::stages::set_seed_order(db, t, data.stamp, super::OPENING, list, by).await?)
-        }
+        async move { write_seed_order(db, &data, &order, by).await }
     })
     .await
+}
+
+/// [`set_seed_order`] decided on `data` (a seed list computed from the same snapshot, as
+/// `app::season::seeding` computes the placings'): written only if the tournament did not change
+/// since (`StoreError::Conflict` otherwise: decide again).
+///
+/// # Errors
+/// As [`set_seed_order`].
+pub async fn write_seed_order(db: &Store, data: &Loaded, order: &[PlayerId], by: UserId) -> AppResult<()> {
+    super::open_groups_stage(data)?;
+    if data.stage_rows.draws.iter().any(|d| d.stage == super::OPENING) {
+        return Err(StageRefusal::AlreadyDrawn.into());
+    }
+    if order.iter().any(|&id| data.player(id).is_none()) {
+        return Err(store::StoreError::NotFound.into());
+    }
+    let list = (!order.is_empty()).then_some(order);
+    Ok(store::stages::set_seed_order(db, data.t.id, data.stamp, super::OPENING, list, by).await?)
 }
 
 /// The draw as it would be fixed with `lot_seed` (nothing is stored).

@@ -9,5 +9,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("sr_save_next", "Zapisz wybór", "Save the choice"),
     ("sr_not_a_region", "to nie jest region tego sezonu: wpisz jeden z podpowiadanych (wielkość liter i polskie znaki nie mają znaczenia)", "not a region of this season: type one of those suggested (case and Polish letters do not matter)"),
     ("sr_import_region", "Region (województwo) w kolumnie nazwanej w nagłówku „region” albo „województwo”, jeśli chcesz go podać.", "The region (voivodeship) goes in a column the header names “region” or “województwo”, if you give it."),
+    ("sr_seed", "Rozstaw grupy według miejsc w kwalifikacjach", "Seed the groups by the qualifying placings"),
+    ("sr_seed_help", "Lista rozstawienia: najpierw osoby z wyższego poziomu, potem z lepszym miejscem, przy równym miejscu z liczniejszego turnieju; osoby z dziką kartą na końcu. Listę i podgląd losowania zobaczysz na stronie etapów.", "The seed list: players from a higher level first, then the better place, for an equal place the larger event first; wildcards last. The stages page shows the list and the draw's preview."),
     ("sr_region", "Region (województwo)", "Region (voivodeship)"),
 ];
