@@ -9,7 +9,7 @@ use crate::web::routes::admin::{
 };
 use crate::web::routes::public::{
     bracket, cards, exports, game, group, home, live, logs, matches, names, person, player, round, season,
-    standings, why,
+    season_ranking, standings, why,
 };
 use crate::web::routes::{account, admin, recorder, referee};
 use crate::web::security::bodies::{self, BodyLimits};
@@ -205,6 +205,9 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/player/{p}", web::get().to(player::player))
         .route("/person/{id}", web::get().to(person::person))
         .route("/season/{id}", web::get().to(season::season))
+        .route("/season/{id}/ranking", web::get().to(season_ranking::ranking))
+        .route("/season/{id}/export/ranking.csv", web::get().to(season_ranking::ranking_csv))
+        .route("/season/{id}/export/qualifiers.csv", web::get().to(season_ranking::qualifiers_csv))
         .route("/t/{t}/match/{m}", web::get().to(matches::match_page))
         .route("/t/{t}/game/{g}", web::get().to(game::game_page))
         .route("/t/{t}/game/{g}/log", web::get().to(logs::game_log))

@@ -7,6 +7,7 @@
 
 pub mod close;
 pub mod invitations;
+pub mod ranking;
 pub mod seeding;
 
 use super::{AppResult, Refusal};

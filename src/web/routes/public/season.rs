@@ -90,6 +90,7 @@ struct LevelLine {
 #[template(path = "public/season.html")]
 struct SeasonPage<'a> {
     ctx: &'a Ctx,
+    id: i64,
     name: &'a str,
     first_day: NaiveDate,
     last_day: NaiveDate,
@@ -153,6 +154,7 @@ pub async fn season(ctx: Ctx, db: web::Data<Store>, path: web::Path<i64>) -> Res
     }
     let page = SeasonPage {
         ctx: &ctx,
+        id: s.id.0,
         name: s.season.name(),
         first_day: s.season.first_day(),
         last_day: s.season.last_day(),
