@@ -4,7 +4,8 @@
 //! logins with known passwords (they are demo data; the normal first organiser password stays random).
 //!
 //! `bitwa demo --players N --rounds R` builds the same shape at any size ([`DemoSpec`]), for trying
-//! and benchmarking big days.
+//! and benchmarking big days; `serve --demo` adds a finals tournament and a small finished season
+//! (`demo_season`, which `bitwa demo --season` builds at any size).
 //!
 //! Every step goes through the use cases the pages call (create, register, pair, publish, enter
 //! results, lock), so the demo obeys the same rules: a round is locked only with every result in.
@@ -84,7 +85,10 @@ pub async fn load(db: &Store) -> AppResult<Vec<Login>> {
         return Ok(Vec::new());
     }
     let logins = create(db, &DemoSpec::default()).await?.1;
-    create_final_on(db, chrono::Utc::now().date_naive()).await?;
+    let today = chrono::Utc::now().date_naive();
+    create_final_on(db, today).await?;
+    // A small finished season (issue 20): two regions, local eliminations, the final.
+    super::demo_season::create_on(db, super::demo_season::SeasonSpec::small(), today).await?;
     Ok(logins)
 }
 
@@ -288,7 +292,7 @@ pub async fn create_on(
 
 /// The `i`-th demo player's name: the 24 fixed names first, then first name and surname pairs (the
 /// surname in the form that agrees with the first name: Kowalski, Kowalska), numbered after 2,000.
-fn player_name(i: usize) -> String {
+pub(super) fn player_name(i: usize) -> String {
     if let Some(name) = NAMES.get(i) {
         return (*name).to_string();
     }

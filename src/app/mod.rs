@@ -24,6 +24,7 @@
 
 pub mod accounts;
 pub mod demo;
+pub mod demo_season;
 pub mod knockout;
 pub mod next_step;
 pub mod persons;
