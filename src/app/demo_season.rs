@@ -250,7 +250,7 @@ pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppRes
         next: 0,
         edition: Edition::builtin(),
     };
-    let (local_day, regional_day, final_day) = (today - Days::new(60), today - Days::new(30), today - Days::new(1));
+    let (local_day, regional_day, final_day) = (today - Days::new(60), today - Days::new(30), today - Days::new(2));
     let places = spec.places();
 
     // The events: a local elimination in the first two regions, a qualifier in each, the final.

@@ -50,6 +50,7 @@ mod round_flow;
 mod rules;
 mod schema;
 mod season;
+mod season_demo;
 // Harness parts some tests use and others do not.
 mod sessions;
 #[allow(dead_code)]
