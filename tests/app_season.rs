@@ -478,7 +478,10 @@ async fn the_finals_seed_list_follows_the_qualifying_placings_and_the_wildcard_c
     season::add_event(db, id, b_t, s.levels[1], Some(s.regions[1]), one).await.unwrap();
     season::add_event(db, id, final_t, s.levels[2], None, one).await.unwrap();
     // An event that opens with a Swiss: the stages' refusal.
-    assert_eq!(refusal(seeding::seed_from_placings(db, a.t, by).await), Refusal::Stage(StageRefusal::NotGroups));
+    assert_eq!(
+        refusal(seeding::seed_from_placings(db, a.t, by).await),
+        Refusal::Stage(StageRefusal::NotGroups)
+    );
     for day in [&a, &b] {
         day.played_round().await;
         day.played_round().await;
@@ -496,11 +499,14 @@ async fn the_finals_seed_list_follows_the_qualifying_placings_and_the_wildcard_c
         }
     }
     assert_eq!(entry_of.len(), 4);
-    let expected: Vec<_> =
-        [rb[0].person_id, ra[0].person_id, ra[1].person_id, rb[5].person_id].iter().map(|p| entry_of[p]).collect();
+    let expected: Vec<_> = [rb[0].person_id, ra[0].person_id, ra[1].person_id, rb[5].person_id]
+        .iter()
+        .map(|p| entry_of[p])
+        .collect();
     assert_eq!(seeding::by_placings(db, final_t).await.unwrap(), expected);
     assert_eq!(seeding::seed_from_placings(db, final_t, by).await.unwrap(), expected);
-    let final_day = Day { db: db.clone(), t: final_t, organiser: by, referee: a.referee, players: Vec::new() };
+    let final_day =
+        Day { db: db.clone(), t: final_t, organiser: by, referee: a.referee, players: Vec::new() };
     assert_eq!(draw::seed_order(&final_day.snapshot().await), expected, "the stored seed list");
     // A withdrawn entry leaves the list; the others keep their order.
     let gone = registration::player(db, final_t, expected[1]).await.unwrap();

@@ -107,7 +107,14 @@ fn game(red_wins: bool, n: u32) -> Submission {
 }
 
 impl Builder<'_> {
-    async fn tournament(&self, name: String, venue: &str, day: NaiveDate, swiss: i64, knockout: i64) -> AppResult<TournamentId> {
+    async fn tournament(
+        &self,
+        name: String,
+        venue: &str,
+        day: NaiveDate,
+        swiss: i64,
+        knockout: i64,
+    ) -> AppResult<TournamentId> {
         let cfg = TournamentConfig {
             name,
             venue: venue.into(),
@@ -134,8 +141,12 @@ impl Builder<'_> {
             let age = 14 + i32::try_from(i % 6).unwrap_or(0);
             entries.push(NewPlayer {
                 name,
-                birth_date: NaiveDate::from_ymd_opt(year - age, 1 + u32::try_from(i % 12).unwrap_or(0), 1 + u32::try_from(i % 28).unwrap_or(0))
-                    .unwrap_or(self.today),
+                birth_date: NaiveDate::from_ymd_opt(
+                    year - age,
+                    1 + u32::try_from(i % 12).unwrap_or(0),
+                    1 + u32::try_from(i % 28).unwrap_or(0),
+                )
+                .unwrap_or(self.today),
                 club: format!("LO nr {} ({region})", 1 + i % 5),
                 region: region.to_string(),
                 knowledge_score: Some(i64::try_from(10 + i % 11).unwrap_or(10)),
@@ -155,7 +166,8 @@ impl Builder<'_> {
         }
         let r = rounds::by_number(self.db, t, number).await?;
         let data = Loaded::load_id(self.db, t).await?;
-        let strength_of = |p: PlayerId| data.player(p).and_then(|p| self.strength.get(&p.name)).copied().unwrap_or(0);
+        let strength_of =
+            |p: PlayerId| data.player(p).and_then(|p| self.strength.get(&p.name)).copied().unwrap_or(0);
         let mut entered = Vec::new();
         for m in data.matches_of_round(&r) {
             let Some(b) = m.player_b else { continue };
@@ -228,7 +240,8 @@ impl Builder<'_> {
 /// The database fails, or a use case refuses (it does not for these shapes: 1 to 16 regions, 8
 /// or more players each).
 pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppResult<SeasonId> {
-    let spec = SeasonSpec { regions: spec.regions.clamp(1, 16), players_per_event: spec.players_per_event.max(8) };
+    let spec =
+        SeasonSpec { regions: spec.regions.clamp(1, 16), players_per_event: spec.players_per_event.max(8) };
     let organiser = accounts::ensure(db, super::demo::ORGANISER.0, super::demo::ORGANISER.1, true).await?;
     let referee = accounts::ensure(db, super::demo::REFEREE.0, super::demo::REFEREE.1, false).await?;
     let year = today.year();
@@ -250,7 +263,8 @@ pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppRes
         next: 0,
         edition: Edition::builtin(),
     };
-    let (local_day, regional_day, final_day) = (today - Days::new(60), today - Days::new(30), today - Days::new(2));
+    let (local_day, regional_day, final_day) =
+        (today - Days::new(60), today - Days::new(30), today - Days::new(2));
     let places = spec.places();
 
     // The events: a local elimination in the first two regions, a qualifier in each, the final.
@@ -259,13 +273,27 @@ pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppRes
     for r in 0..spec.regions {
         let region = s.season.regions()[r].clone();
         let t = b
-            .tournament(format!("Kwalifikacje regionalne: {region}"), &format!("IPN, oddział {region}"), regional_day, 3, 4)
+            .tournament(
+                format!("Kwalifikacje regionalne: {region}"),
+                &format!("IPN, oddział {region}"),
+                regional_day,
+                3,
+                4,
+            )
             .await?;
         let rule = QualificationRule { places, per_school: None };
         season::add_event(db, id, t, s.levels[1], Some(s.regions[r]), rule).await?;
         regionals.push((t, region.clone()));
         if r < 2 {
-            let local = b.tournament(format!("Eliminacje szkolne: {region}"), "Szkoła podstawowa nr 1", local_day, 3, 0).await?;
+            let local = b
+                .tournament(
+                    format!("Eliminacje szkolne: {region}"),
+                    "Szkoła podstawowa nr 1",
+                    local_day,
+                    3,
+                    0,
+                )
+                .await?;
             let rule = QualificationRule { places: LOCAL_PLACES, per_school: None };
             season::add_event(db, id, local, s.levels[0], Some(s.regions[r]), rule).await?;
             locals.push((local, region));
@@ -274,7 +302,8 @@ pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppRes
     let final_t = b
         .tournament("Finał ogólnopolski".into(), "Warszawa, Muzeum Wojska Polskiego", final_day, 1, 0)
         .await?;
-    season::add_event(db, id, final_t, s.levels[2], None, QualificationRule { places: 0, per_school: None }).await?;
+    season::add_event(db, id, final_t, s.levels[2], None, QualificationRule { places: 0, per_school: None })
+        .await?;
 
     // Local eliminations: played and closed (their top 4 invited into the region's qualifier).
     for (t, region) in &locals {
@@ -297,13 +326,27 @@ pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppRes
     if let Some(last) = open.iter().rev().find(|i| i.state == InvitationState::Invited) {
         invitations::decline(db, final_t, last.id, organiser).await?;
     }
-    let invited: Vec<_> = invitations::to_event(db, final_t).await?.into_iter().map(|i| i.person_id).collect();
+    let invited: Vec<_> =
+        invitations::to_event(db, final_t).await?.into_iter().map(|i| i.person_id).collect();
     let first = close::ranking(db, regionals[0].0).await?;
-    let withdrawn: Vec<PlayerId> =
-        registration::players(db, regionals[0].0).await?.into_iter().filter(|p| p.withdrawn).map(|p| p.id).collect();
-    if let Some(row) = first.iter().find(|r| !invited.contains(&r.person_id) && !withdrawn.contains(&r.player_id)) {
-        invitations::wildcard(db, id, final_t, row.person_id, "gospodarz finału: najlepsza osoba bez awansu", organiser)
-            .await?;
+    let withdrawn: Vec<PlayerId> = registration::players(db, regionals[0].0)
+        .await?
+        .into_iter()
+        .filter(|p| p.withdrawn)
+        .map(|p| p.id)
+        .collect();
+    if let Some(row) =
+        first.iter().find(|r| !invited.contains(&r.person_id) && !withdrawn.contains(&r.player_id))
+    {
+        invitations::wildcard(
+            db,
+            id,
+            final_t,
+            row.person_id,
+            "gospodarz finału: najlepsza osoba bez awansu",
+            organiser,
+        )
+        .await?;
     }
     b.accept_all(final_t).await?;
     let entrants = registration::players(db, final_t).await?.len();

@@ -44,11 +44,15 @@ fn run_season(args: &DemoArgs) -> Result<ExitCode, CliError> {
     if !(1..=16).contains(&args.regions) || args.players_per_event < 8 {
         return Err(CliError::Message("a demo season needs 1 to 16 regions of at least 8 players".into()));
     }
-    let spec = crate::app::demo_season::SeasonSpec { regions: args.regions, players_per_event: args.players_per_event };
+    let spec = crate::app::demo_season::SeasonSpec {
+        regions: args.regions,
+        players_per_event: args.players_per_event,
+    };
     actix_web::rt::System::new().block_on(async move {
         let started = Instant::now();
         let db = store::connect(&args.database_url).await.map_err(|e| CliError::Message(e.to_string()))?;
-        let id = crate::app::demo_season::create(&db, spec).await.map_err(|e| CliError::Message(e.to_string()))?;
+        let id =
+            crate::app::demo_season::create(&db, spec).await.map_err(|e| CliError::Message(e.to_string()))?;
         db.close().await;
         println!(
             "bitwa: demo season {id}: {} regional qualifiers of {} players, in {:.1} s (database {})",

@@ -464,7 +464,8 @@ mod tests {
     #[test]
     fn a_region_is_found_whatever_its_case_diacritics_or_the_word_wojewodztwo() {
         let regions: Vec<String> = VOIVODESHIPS.iter().map(|r| (*r).to_string()).collect();
-        for typed in ["śląskie", "Slaskie", "ŚLĄSKIE", "  slaskie ", "województwo śląskie", "woj. slaskie"] {
+        for typed in ["śląskie", "Slaskie", "ŚLĄSKIE", "  slaskie ", "województwo śląskie", "woj. slaskie"]
+        {
             assert_eq!(region_named(&regions, typed), Some("śląskie"), "{typed}");
         }
         assert_eq!(region_named(&regions, "Łódzkie"), Some("łódzkie"));

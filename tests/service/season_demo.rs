@@ -89,7 +89,8 @@ async fn no_public_page_of_the_demo_season_shows_a_birth_date_and_its_ranking_an
     // (2 × 8 - 9 = 7), then the local eliminations' players who did not go on (2 × 4).
     let ranking = b.get(&format!("/season/{season}/ranking")).await;
     ranking.assert_ok();
-    let levels: Vec<&str> = ranking.body.split("class=\"level\">").skip(1).map(|r| r.split('<').next().unwrap()).collect();
+    let levels: Vec<&str> =
+        ranking.body.split("class=\"level\">").skip(1).map(|r| r.split('<').next().unwrap()).collect();
     let count = |name: &str| levels.iter().filter(|l| **l == name).count();
     assert_eq!(levels.len(), 24);
     assert_eq!(
@@ -98,10 +99,15 @@ async fn no_public_page_of_the_demo_season_shows_a_birth_date_and_its_ranking_an
     );
     let order = |name: &str| levels.iter().position(|l| *l == name).unwrap();
     assert!(order("finał ogólnopolski") < order("kwalifikacje regionalne"));
-    assert!(levels.iter().rposition(|l| *l == "finał ogólnopolski").unwrap() < order("kwalifikacje regionalne"));
-    assert!(levels.iter().rposition(|l| *l == "kwalifikacje regionalne").unwrap() < order("eliminacje lokalne"));
+    assert!(
+        levels.iter().rposition(|l| *l == "finał ogólnopolski").unwrap() < order("kwalifikacje regionalne")
+    );
+    assert!(
+        levels.iter().rposition(|l| *l == "kwalifikacje regionalne").unwrap() < order("eliminacje lokalne")
+    );
     // The final's places 1 to 4 come first, in order.
-    let places: Vec<&str> = ranking.body.split("class=\"place\">").skip(1).map(|r| r.split('<').next().unwrap()).collect();
+    let places: Vec<&str> =
+        ranking.body.split("class=\"place\">").skip(1).map(|r| r.split('<').next().unwrap()).collect();
     assert_eq!(&places[..4], ["1.", "2.", "3.", "4."]);
     let csv = b.get(&format!("/season/{season}/export/ranking.csv")).await;
     assert_eq!(csv.body.trim_end().lines().count(), 25, "a header and 24 persons");

@@ -33,7 +33,9 @@ async fn placings_of(db: &Store, data: &Loaded) -> AppResult<Vec<PlayerId>> {
     let mut entries = Vec::new();
     for p in data.players.iter().filter(|p| !p.withdrawn) {
         let came = invitations.iter().find(|i| {
-            i.state == InvitationState::Accepted && i.kind == InvitationKind::Qualifier && i.player_id == Some(p.id)
+            i.state == InvitationState::Accepted
+                && i.kind == InvitationKind::Qualifier
+                && i.player_id == Some(p.id)
         });
         let mut from = None;
         if let Some(i) = came
@@ -41,8 +43,8 @@ async fn placings_of(db: &Store, data: &Loaded) -> AppResult<Vec<PlayerId>> {
             && let Some(source_event) = store::seasons::event_of(db, source).await?
             && let Some(level) = s.level_index(source_event.level_id)
         {
-            if !rankings.contains_key(&source) {
-                rankings.insert(source, flow::ranking(db, source).await?);
+            if let std::collections::hash_map::Entry::Vacant(e) = rankings.entry(source) {
+                e.insert(flow::ranking(db, source).await?);
             }
             let ranking = &rankings[&source];
             if let Some(row) = ranking.iter().find(|r| r.player_id == source_player) {

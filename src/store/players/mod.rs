@@ -180,7 +180,8 @@ pub async fn erase_in(
         return Err(StoreError::Refused(Refusal::SeasonNotOver));
     }
     let pseudonym = pseudonym(id);
-    on!(&mut *tx, |c| sqlx::query(
+    on!(&mut *tx, |c| {
+        sqlx::query(
         "UPDATE players SET name = $1, club = '', region = '', birth_date = $2, erased_at = $3, version = version + 1 \
          WHERE id = $4",
     )
@@ -190,7 +191,8 @@ pub async fn erase_in(
     .bind(id)
     .execute(c)
     .await
-    .map(|r| r.rows_affected()))?;
+    .map(|r| r.rows_affected())
+    })?;
     scrub_history(&mut *tx, HistoryOf::Player(id), &name, &pseudonym, true).await?;
     let games: Vec<(i64, Option<String>)> = on!(&mut *tx, |c| sqlx::query_as(
         "SELECT g.id, g.log_text FROM games g JOIN matches m ON m.id = g.match_id \
@@ -268,7 +270,8 @@ pub async fn register_in(
 ) -> Result<PlayerId, StoreError> {
     let person =
         super::persons::link_in(tx, tournament, p.person, &p.name, p.birth_date, &p.club, &p.region).await?;
-    let (id,): (PlayerId,) = on!(&mut *tx, |c| sqlx::query_as(
+    let (id,): (PlayerId,) = on!(&mut *tx, |c| {
+        sqlx::query_as(
         "INSERT INTO players (tournament_id, name, birth_date, club, knowledge_score, age_override, \
          joined_round, created_at, person_id, region) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     )
@@ -283,7 +286,8 @@ pub async fn register_in(
     .bind(person)
     .bind(&p.region)
     .fetch_one(c)
-    .await)?;
+    .await
+    })?;
     let registered = Change::PlayerRegistered { player: id, registration: p.into() };
     history::record(tx, tournament, by, &registered).await?;
     Ok(id)

@@ -208,7 +208,11 @@ pub async fn event_in(tx: &mut super::Conn, t: TournamentId) -> Result<Option<Ev
 ///
 /// # Errors
 /// [`StoreError::NotFound`] if `source` is no event; the statement fails.
-pub async fn set_next(db: &Store, source: TournamentId, next: Option<TournamentId>) -> Result<(), StoreError> {
+pub async fn set_next(
+    db: &Store,
+    source: TournamentId,
+    next: Option<TournamentId>,
+) -> Result<(), StoreError> {
     let n = on!(db, |c| sqlx::query("UPDATE season_events SET next_id = $2 WHERE tournament_id = $1")
         .bind(source)
         .bind(next)

@@ -54,7 +54,9 @@ pub fn parse_fields(rule: Eligibility, f: &PlayerFields<'_>) -> Result<NewPlayer
         problems.push(FieldProblem::new("birth_date", kind));
     }
     match (name, birth_date, club, knowledge, region) {
-        (Some(name), Some(birth_date), Some(club), Some(knowledge_score), Some(region)) if problems.is_empty() => {
+        (Some(name), Some(birth_date), Some(club), Some(knowledge_score), Some(region))
+            if problems.is_empty() =>
+        {
             Ok(NewPlayer {
                 name,
                 birth_date,
@@ -315,13 +317,15 @@ mod tests {
         assert_eq!(first_row_looks_like_a_player("\u{feff}imię i nazwisko;data urodzenia;szkoła\n"), None);
         let text = "Anna Nowak;2010-03-01;LO 1\nJan Kowal;2011-01-01;LO 2";
         let rows =
-            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), &[], text, FirstRow::Player).unwrap();
+            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), &[], text, FirstRow::Player)
+                .unwrap();
         assert_eq!(
             rows.iter().map(|(r, p)| (*r, p.name.as_str())).collect::<Vec<_>>(),
             [(1, "Anna Nowak"), (2, "Jan Kowal")]
         );
         let rows =
-            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), &[], text, FirstRow::Header).unwrap();
+            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), &[], text, FirstRow::Header)
+                .unwrap();
         assert_eq!(rows.iter().map(|(r, _)| *r).collect::<Vec<_>>(), [2]);
     }
 
@@ -329,7 +333,8 @@ mod tests {
     fn names_twice_are_listed_with_their_rows() {
         let text = "name;born;club\nAnna Nowak;2010-03-01;LO 1\nJan Kowal;2011-01-01;LO 2\nanna  nowak;2010-05-05;LO 3";
         let rows =
-            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), &[], text, FirstRow::Header).unwrap();
+            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), &[], text, FirstRow::Header)
+                .unwrap();
         assert_eq!(duplicates(Lang::Pl, &rows, &[]), vec!["Anna Nowak (wiersze 2, 4)"]);
         assert!(duplicates(Lang::Pl, &rows[1..2], &[]).is_empty());
     }

@@ -137,7 +137,14 @@ pub async fn season_page(
             || ctx.lang.t("season_whole_country").to_string(),
             |r| s.season.regions()[r].clone(),
         );
-        events.push(EventLine { t: e.tournament_id.0, name, level, region, closed: e.closed, next: String::new() });
+        events.push(EventLine {
+            t: e.tournament_id.0,
+            name,
+            level,
+            region,
+            closed: e.closed,
+            next: String::new(),
+        });
     }
     for (line, e) in events.iter_mut().zip(&listed) {
         if let Some(n) = e.next_id {

@@ -80,7 +80,8 @@ pub async fn ranking(ctx: Ctx, db: web::Data<Store>, path: web::Path<i64>) -> Re
     let s = app::season::season(&db, SeasonId(path.into_inner())).await?;
     let names = event_names(&db, s.id).await?;
     let ranked = app::season::ranking::of_season(&db, s.id).await?;
-    let page = RankingPage { ctx: &ctx, id: s.id.0, name: s.season.name(), lines: lines(ctx.lang, ranked, &names) };
+    let page =
+        RankingPage { ctx: &ctx, id: s.id.0, name: s.season.name(), lines: lines(ctx.lang, ranked, &names) };
     crate::web::routes::render(&page)
 }
 
@@ -115,7 +116,16 @@ pub async fn ranking_csv(
     let ranked = app::season::ranking::of_season(&db, s.id).await?;
     let mut rows = vec![header_row(
         lang,
-        &["sr_rank", "person_name", "club", "sr_region", "sr_best_level", "season_event", "sr_place", "sr_events"],
+        &[
+            "sr_rank",
+            "person_name",
+            "club",
+            "sr_region",
+            "sr_best_level",
+            "season_event",
+            "sr_place",
+            "sr_events",
+        ],
     )];
     for l in lines(lang, ranked, &names) {
         rows.push(vec![
@@ -146,15 +156,24 @@ pub async fn qualifiers_csv(
     let mut rankings = HashMap::new();
     let mut rows = vec![header_row(
         lang,
-        &["person_name", "club", "sr_region", "sr_from_event", "sr_place", "sr_into_event", "sr_how", "season_status"],
+        &[
+            "person_name",
+            "club",
+            "sr_region",
+            "sr_from_event",
+            "sr_place",
+            "sr_into_event",
+            "sr_how",
+            "season_status",
+        ],
     )];
     for i in invitations.iter().filter(|i| i.state != InvitationState::Withdrawn) {
         let person = store::persons::get(&db, i.person_id).await?;
         let region = person.map(|p| p.region).unwrap_or_default();
         let (from, place, how) = match (i.kind, i.source_id) {
             (InvitationKind::Qualifier, Some(source)) => {
-                if !rankings.contains_key(&source) {
-                    rankings.insert(source, app::season::close::ranking(&db, source).await?);
+                if let std::collections::hash_map::Entry::Vacant(e) = rankings.entry(source) {
+                    e.insert(app::season::close::ranking(&db, source).await?);
                 }
                 let place = rankings[&source]
                     .iter()
