@@ -85,6 +85,7 @@ impl Application {
         let views_kept = views.clone();
         let bodies = web::Data::new(BodyLimits::new(settings.body_deadline, settings.body_budget));
         let edition_cache = web::Data::new(crate::web::read_model::editions::EditionCache::default());
+        let season_pages = web::Data::new(crate::web::read_model::season_pages::SeasonPages::default());
         let public_url = web::Data::new(crate::web::settings::PublicUrl(settings.public_url.clone()));
         let mut server = HttpServer::new(move || {
             App::new()
@@ -113,6 +114,7 @@ impl Application {
                 .app_data(data.clone())
                 .app_data(views.clone())
                 .app_data(edition_cache.clone())
+                .app_data(season_pages.clone())
                 .app_data(public_url.clone())
                 .app_data(sessions.clone())
                 .app_data(hasher.clone())

@@ -12,9 +12,9 @@ use crate::store::{self, SeasonId, Store, TournamentId};
 use crate::web::csv_cell::{self, Separator};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
+use crate::web::read_model::season_pages::{Built, SeasonPages};
 use crate::web::routes::public::season::state_text;
 use crate::web::text::i18n::Lang;
-use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
@@ -76,13 +76,27 @@ fn lines(lang: Lang, ranked: Vec<RankedPerson>, names: &HashMap<TournamentId, St
         .collect()
 }
 
-pub async fn ranking(ctx: Ctx, db: web::Data<Store>, path: web::Path<i64>) -> Result<HttpResponse, WebError> {
-    let s = app::season::season(&db, SeasonId(path.into_inner())).await?;
-    let names = event_names(&db, s.id).await?;
-    let ranked = app::season::ranking::of_season(&db, s.id).await?;
-    let page =
-        RankingPage { ctx: &ctx, id: s.id.0, name: s.season.name(), lines: lines(ctx.lang, ranked, &names) };
-    crate::web::routes::render(&page)
+pub async fn ranking(
+    ctx: Ctx,
+    db: web::Data<Store>,
+    pages: web::Data<SeasonPages>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
+    let id = SeasonId(path.into_inner());
+    let key = (ctx.path.clone(), ctx.lang.code());
+    pages.get(&db, id, key, ctx.user.is_none(), ranking_page(&ctx, &db, id)).await
+}
+
+async fn ranking_page(ctx: &Ctx, db: &Store, id: SeasonId) -> Result<Built, WebError> {
+    let s = app::season::season(db, id).await?;
+    let names = event_names(db, s.id).await?;
+    let ranked = app::season::ranking::of_season(db, s.id).await?;
+    let page = RankingPage { ctx, id: s.id.0, name: s.season.name(), lines: lines(ctx.lang, ranked, &names) };
+    Ok(Built {
+        content_type: "text/html; charset=utf-8",
+        attachment: None,
+        body: page.render()?.into_bytes(),
+    })
 }
 
 #[derive(Deserialize)]
@@ -90,13 +104,15 @@ pub struct Format {
     sep: Option<String>,
 }
 
-fn csv(sep: &Format, filename: &str, rows: Vec<Vec<String>>) -> Result<HttpResponse, WebError> {
-    let body =
-        csv_cell::write(rows, Separator::from_query(sep.sep.as_deref())).map_err(WebError::internal)?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")))
-        .body(body))
+fn csv(sep: Option<&str>, filename: String, rows: Vec<Vec<String>>) -> Result<Built, WebError> {
+    let body = csv_cell::write(rows, Separator::from_query(sep)).map_err(WebError::internal)?;
+    Ok(Built { content_type: "text/csv; charset=utf-8", attachment: Some(filename), body })
+}
+
+/// A CSV's key: the path and the separator asked (nothing else of the query changes it).
+fn csv_key(ctx: &Ctx, sep: &Format) -> (String, &'static str) {
+    let variant = if sep.sep.as_deref() == Some("comma") { "?sep=comma" } else { "" };
+    (format!("{}{variant}", ctx.path), ctx.lang.code())
 }
 
 fn header_row(lang: Lang, keys: &[&str]) -> Vec<String> {
@@ -107,13 +123,18 @@ fn header_row(lang: Lang, keys: &[&str]) -> Vec<String> {
 pub async fn ranking_csv(
     ctx: Ctx,
     db: web::Data<Store>,
+    pages: web::Data<SeasonPages>,
     path: web::Path<i64>,
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
-    let lang = ctx.lang;
-    let s = app::season::season(&db, SeasonId(path.into_inner())).await?;
-    let names = event_names(&db, s.id).await?;
-    let ranked = app::season::ranking::of_season(&db, s.id).await?;
+    let id = SeasonId(path.into_inner());
+    pages.get(&db, id, csv_key(&ctx, &sep), true, ranking_rows(ctx.lang, &db, id, sep.sep.as_deref())).await
+}
+
+async fn ranking_rows(lang: Lang, db: &Store, id: SeasonId, sep: Option<&str>) -> Result<Built, WebError> {
+    let s = app::season::season(db, id).await?;
+    let names = event_names(db, s.id).await?;
+    let ranked = app::season::ranking::of_season(db, s.id).await?;
     let mut rows = vec![header_row(
         lang,
         &[
@@ -139,20 +160,25 @@ pub async fn ranking_csv(
             l.events.to_string(),
         ]);
     }
-    csv(&sep, &format!("sezon-{}-klasyfikacja.csv", s.id), rows)
+    csv(sep, format!("sezon-{}-klasyfikacja.csv", s.id), rows)
 }
 
 /// The season's qualifiers as CSV: every invitation not withdrawn, oldest first.
 pub async fn qualifiers_csv(
     ctx: Ctx,
     db: web::Data<Store>,
+    pages: web::Data<SeasonPages>,
     path: web::Path<i64>,
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
-    let lang = ctx.lang;
-    let s = app::season::season(&db, SeasonId(path.into_inner())).await?;
-    let names = event_names(&db, s.id).await?;
-    let invitations = app::season::invitations::of_season(&db, s.id).await?;
+    let id = SeasonId(path.into_inner());
+    pages.get(&db, id, csv_key(&ctx, &sep), true, qualifier_rows(ctx.lang, &db, id, sep.sep.as_deref())).await
+}
+
+async fn qualifier_rows(lang: Lang, db: &Store, id: SeasonId, sep: Option<&str>) -> Result<Built, WebError> {
+    let s = app::season::season(db, id).await?;
+    let names = event_names(db, s.id).await?;
+    let invitations = app::season::invitations::of_season(db, s.id).await?;
     let mut rankings = HashMap::new();
     let mut rows = vec![header_row(
         lang,
@@ -168,12 +194,12 @@ pub async fn qualifiers_csv(
         ],
     )];
     for i in invitations.iter().filter(|i| i.state != InvitationState::Withdrawn) {
-        let person = store::persons::get(&db, i.person_id).await?;
+        let person = store::persons::get(db, i.person_id).await?;
         let region = person.map(|p| p.region).unwrap_or_default();
         let (from, place, how) = match (i.kind, i.source_id) {
             (InvitationKind::Qualifier, Some(source)) => {
                 if let std::collections::hash_map::Entry::Vacant(e) = rankings.entry(source) {
-                    e.insert(app::season::close::ranking(&db, source).await?);
+                    e.insert(app::season::close::ranking(db, source).await?);
                 }
                 let place = rankings[&source]
                     .iter()
@@ -199,5 +225,5 @@ pub async fn qualifiers_csv(
             state_text(lang, i.state).to_string(),
         ]);
     }
-    csv(&sep, &format!("sezon-{}-awanse.csv", s.id), rows)
+    csv(sep, format!("sezon-{}-awanse.csv", s.id), rows)
 }
