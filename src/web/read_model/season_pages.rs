@@ -3,12 +3,14 @@
 //! season's change stamp (`store::seasons::flow::stamp`, one aggregate query) and served again
 //! while the stamp is unchanged. HTML is kept only for visitors without a session (a logged-in
 //! page carries their name and a CSRF token); a CSV is the same for everyone. At most
-//! [`MAX_KEPT`] bodies: past that everything is dropped and built again on demand.
+//! [`MAX_KEPT`] bodies: past that everything is dropped and built again on demand. Kept bodies are
+//! `read_model::http::Body`s: compressed once (brotli or gzip as asked), with an `ETag`, as the
+//! tournament pages are.
 
 use crate::store::{SeasonId, Store};
 use crate::web::error::WebError;
-use actix_web::HttpResponse;
-use actix_web::http::header;
+use crate::web::read_model::http::Body;
+use actix_web::{HttpRequest, HttpResponse};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -23,23 +25,24 @@ pub struct Built {
 }
 
 impl Built {
-    #[must_use]
-    pub fn response(&self) -> HttpResponse {
-        let mut r = HttpResponse::Ok();
-        r.content_type(self.content_type);
-        if let Some(name) = &self.attachment {
-            r.insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")));
-        }
-        r.body(self.body.clone())
+    fn into_body(self) -> Body {
+        let disposition = self.attachment.map(|name| format!("attachment; filename=\"{name}\""));
+        Body::new(self.content_type, disposition, self.body)
     }
 }
 
+/// Revalidated on every visit (`ETag`), varying with the encoding and the session cookie.
+const CACHE_CONTROL: &str = "no-cache";
+const VARY: &str = "Accept-Encoding, Cookie";
+
 type Stamp = (i64, i64, i64);
+/// (season, path with the query that matters, language).
+type Key = (i64, String, &'static str);
 
 /// The kept bodies by (season, path with query, language).
 #[derive(Default)]
 pub struct SeasonPages {
-    kept: Mutex<HashMap<(i64, String, &'static str), (Stamp, Arc<Built>)>>,
+    kept: Mutex<HashMap<Key, (Stamp, Arc<Body>)>>,
 }
 
 impl SeasonPages {
@@ -50,6 +53,7 @@ impl SeasonPages {
     /// The stamp's query or `build` fails.
     pub async fn get<F>(
         &self,
+        req: &HttpRequest,
         db: &Store,
         season: SeasonId,
         key: (String, &'static str),
@@ -60,7 +64,7 @@ impl SeasonPages {
         F: std::future::Future<Output = Result<Built, WebError>>,
     {
         if !keep {
-            return Ok(build.await?.response());
+            return Ok(build.await?.into_body().respond(req, "private, no-cache", VARY));
         }
         let stamp = crate::store::seasons::flow::stamp(db, season).await?;
         let k = (season.0, key.0, key.1);
@@ -68,14 +72,15 @@ impl SeasonPages {
             self.kept.lock().map_err(|_| WebError::internal("season pages lock"))?.get(&k)
             && *s == stamp
         {
-            return Ok(built.response());
+            return Ok(built.respond(req, CACHE_CONTROL, VARY));
         }
-        let built = Arc::new(build.await?);
+        let built = Arc::new(build.await?.into_body());
         let mut kept = self.kept.lock().map_err(|_| WebError::internal("season pages lock"))?;
         if kept.len() >= MAX_KEPT {
             kept.clear();
         }
         kept.insert(k, (stamp, built.clone()));
-        Ok(built.response())
+        drop(kept);
+        Ok(built.respond(req, CACHE_CONTROL, VARY))
     }
 }

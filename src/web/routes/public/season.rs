@@ -11,7 +11,7 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::read_model::season_pages::{Built, SeasonPages};
 use crate::web::text::i18n::Lang;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use chrono::NaiveDate;
 
@@ -110,13 +110,14 @@ pub fn eligibility_text(lang: Lang, e: Eligibility) -> String {
 
 pub async fn season(
     ctx: Ctx,
+    req: HttpRequest,
     db: web::Data<Store>,
     pages: web::Data<SeasonPages>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {
     let id = SeasonId(path.into_inner());
     let key = (ctx.path.clone(), ctx.lang.code());
-    pages.get(&db, id, key, ctx.user.is_none(), build(&ctx, &db, id)).await
+    pages.get(&req, &db, id, key, ctx.user.is_none(), build(&ctx, &db, id)).await
 }
 
 /// The season's page as HTML.

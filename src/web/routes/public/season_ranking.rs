@@ -15,7 +15,7 @@ use crate::web::extract::ctx::Ctx;
 use crate::web::read_model::season_pages::{Built, SeasonPages};
 use crate::web::routes::public::season::state_text;
 use crate::web::text::i18n::Lang;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -78,13 +78,14 @@ fn lines(lang: Lang, ranked: Vec<RankedPerson>, names: &HashMap<TournamentId, St
 
 pub async fn ranking(
     ctx: Ctx,
+    req: HttpRequest,
     db: web::Data<Store>,
     pages: web::Data<SeasonPages>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {
     let id = SeasonId(path.into_inner());
     let key = (ctx.path.clone(), ctx.lang.code());
-    pages.get(&db, id, key, ctx.user.is_none(), ranking_page(&ctx, &db, id)).await
+    pages.get(&req, &db, id, key, ctx.user.is_none(), ranking_page(&ctx, &db, id)).await
 }
 
 async fn ranking_page(ctx: &Ctx, db: &Store, id: SeasonId) -> Result<Built, WebError> {
@@ -122,13 +123,16 @@ fn header_row(lang: Lang, keys: &[&str]) -> Vec<String> {
 /// The season ranking as CSV.
 pub async fn ranking_csv(
     ctx: Ctx,
+    req: HttpRequest,
     db: web::Data<Store>,
     pages: web::Data<SeasonPages>,
     path: web::Path<i64>,
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let id = SeasonId(path.into_inner());
-    pages.get(&db, id, csv_key(&ctx, &sep), true, ranking_rows(ctx.lang, &db, id, sep.sep.as_deref())).await
+    pages
+        .get(&req, &db, id, csv_key(&ctx, &sep), true, ranking_rows(ctx.lang, &db, id, sep.sep.as_deref()))
+        .await
 }
 
 async fn ranking_rows(lang: Lang, db: &Store, id: SeasonId, sep: Option<&str>) -> Result<Built, WebError> {
@@ -166,13 +170,16 @@ async fn ranking_rows(lang: Lang, db: &Store, id: SeasonId, sep: Option<&str>) -
 /// The season's qualifiers as CSV: every invitation not withdrawn, oldest first.
 pub async fn qualifiers_csv(
     ctx: Ctx,
+    req: HttpRequest,
     db: web::Data<Store>,
     pages: web::Data<SeasonPages>,
     path: web::Path<i64>,
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let id = SeasonId(path.into_inner());
-    pages.get(&db, id, csv_key(&ctx, &sep), true, qualifier_rows(ctx.lang, &db, id, sep.sep.as_deref())).await
+    pages
+        .get(&req, &db, id, csv_key(&ctx, &sep), true, qualifier_rows(ctx.lang, &db, id, sep.sep.as_deref()))
+        .await
 }
 
 async fn qualifier_rows(lang: Lang, db: &Store, id: SeasonId, sep: Option<&str>) -> Result<Built, WebError> {
