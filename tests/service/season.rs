@@ -444,6 +444,12 @@ async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
         let locked = admin.post(&format!("/admin/t/{final_t}/round/{n}/lock"), &[("confirm", "1")]).await;
         assert_eq!(locked.status, 303, "{}", locked.body);
     }
+    // Before the final closes, the finalists' places there are not known yet (the kept page then
+    // follows the close: the season's stamp moved).
+    let early = app.browser().get(&format!("/season/{season}/ranking")).await;
+    let early_places: Vec<&str> =
+        early.body.split("class=\"place\">").skip(1).map(|r| r.split('<').next().unwrap()).collect();
+    assert_eq!(&early_places[..6], ["trwa"; 6]);
     let closed = admin.post(&format!("/admin/t/{final_t}/event/close"), &[]).await;
     assert_eq!(closed.status, 303, "{}", closed.body);
 
