@@ -14,6 +14,7 @@ mod browser;
 mod browser_phones;
 mod browser_print;
 mod browser_refusals;
+mod browser_season;
 mod browser_stages;
 mod browser_table;
 mod browser_targets;
