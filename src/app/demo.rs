@@ -23,35 +23,9 @@ use chrono::{Datelike, NaiveDate};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-pub const ORGANISER: (&str, &str) = ("organizator", "demo-organizator");
-pub const REFEREE: (&str, &str) = ("sedzia", "demo-sedzia");
+use super::demo_names::{NAMES, player_name};
+pub use super::demo_names::{ORGANISER, REFEREE};
 
-const NAMES: [&str; 24] = [
-    "Antoni Nowak",
-    "Zuzanna Kowalska",
-    "Jan Wiśniewski",
-    "Julia Wójcik",
-    "Franciszek Kowalczyk",
-    "Maja Kamińska",
-    "Aleksander Lewandowski",
-    "Hanna Zielińska",
-    "Szymon Szymański",
-    "Zofia Woźniak",
-    "Filip Dąbrowski",
-    "Lena Kozłowska",
-    "Mikołaj Jankowski",
-    "Alicja Mazur",
-    "Stanisław Kwiatkowski",
-    "Oliwia Krawczyk",
-    "Wojciech Piotrowski",
-    "Amelia Grabowska",
-    "Kacper Nowakowski",
-    "Laura Pawłowska",
-    "Ignacy Michalski",
-    "Pola Adamczyk",
-    "Tymon Dudek",
-    "Natalia Zając",
-];
 const CLUBS: [&str; 4] =
     ["LO im. Batorego", "XIV LO im. Staszica", "SP 103 Warszawa", "Klub Strategia Radzymin"];
 
@@ -288,120 +262,6 @@ pub async fn create_on(
             Login { role: "demo referee", username: REFEREE.0.into(), password: REFEREE.1.into() },
         ],
     ))
-}
-
-/// The `i`-th demo player's name: the 24 fixed names first, then first name and surname pairs (the
-/// surname in the form that agrees with the first name: Kowalski, Kowalska), numbered after 2,000.
-pub(super) fn player_name(i: usize) -> String {
-    if let Some(name) = NAMES.get(i) {
-        return (*name).to_string();
-    }
-    const WOMEN: [&str; 25] = [
-        "Anna",
-        "Maria",
-        "Katarzyna",
-        "Małgorzata",
-        "Agnieszka",
-        "Barbara",
-        "Ewa",
-        "Magdalena",
-        "Joanna",
-        "Aleksandra",
-        "Monika",
-        "Wiktoria",
-        "Natalia",
-        "Karolina",
-        "Marta",
-        "Emilia",
-        "Weronika",
-        "Gabriela",
-        "Nikola",
-        "Milena",
-        "Kinga",
-        "Iga",
-        "Helena",
-        "Antonina",
-        "Ida",
-    ];
-    const MEN: [&str; 25] = [
-        "Piotr",
-        "Krzysztof",
-        "Tomasz",
-        "Paweł",
-        "Michał",
-        "Marcin",
-        "Jakub",
-        "Adam",
-        "Łukasz",
-        "Mateusz",
-        "Bartosz",
-        "Dawid",
-        "Kamil",
-        "Maciej",
-        "Oskar",
-        "Igor",
-        "Borys",
-        "Leon",
-        "Tadeusz",
-        "Kazimierz",
-        "Henryk",
-        "Witold",
-        "Bolesław",
-        "Józef",
-        "Marek",
-    ];
-    /// (masculine, feminine) surname forms.
-    const SURNAMES: [(&str, &str); 40] = [
-        ("Nowak", "Nowak"),
-        ("Kowalski", "Kowalska"),
-        ("Wiśniewski", "Wiśniewska"),
-        ("Wójcik", "Wójcik"),
-        ("Kowalczyk", "Kowalczyk"),
-        ("Kamiński", "Kamińska"),
-        ("Lewandowski", "Lewandowska"),
-        ("Zieliński", "Zielińska"),
-        ("Szymański", "Szymańska"),
-        ("Woźniak", "Woźniak"),
-        ("Dąbrowski", "Dąbrowska"),
-        ("Kozłowski", "Kozłowska"),
-        ("Jankowski", "Jankowska"),
-        ("Mazur", "Mazur"),
-        ("Kwiatkowski", "Kwiatkowska"),
-        ("Krawczyk", "Krawczyk"),
-        ("Piotrowski", "Piotrowska"),
-        ("Grabowski", "Grabowska"),
-        ("Nowakowski", "Nowakowska"),
-        ("Pawłowski", "Pawłowska"),
-        ("Michalski", "Michalska"),
-        ("Adamczyk", "Adamczyk"),
-        ("Dudek", "Dudek"),
-        ("Zając", "Zając"),
-        ("Wieczorek", "Wieczorek"),
-        ("Jabłoński", "Jabłońska"),
-        ("Król", "Król"),
-        ("Majewski", "Majewska"),
-        ("Olszewski", "Olszewska"),
-        ("Jaworski", "Jaworska"),
-        ("Wróbel", "Wróbel"),
-        ("Malinowski", "Malinowska"),
-        ("Pawlak", "Pawlak"),
-        ("Witkowski", "Witkowska"),
-        ("Walczak", "Walczak"),
-        ("Stępień", "Stępień"),
-        ("Górski", "Górska"),
-        ("Rutkowski", "Rutkowska"),
-        ("Michalak", "Michalak"),
-        ("Sikora", "Sikora"),
-    ];
-    let n = i - NAMES.len();
-    let first = n % (WOMEN.len() + MEN.len());
-    let (masculine, feminine) = SURNAMES[(n / (WOMEN.len() + MEN.len())) % SURNAMES.len()];
-    let name = match WOMEN.get(first) {
-        Some(woman) => format!("{woman} {feminine}"),
-        None => format!("{} {masculine}", MEN[first - WOMEN.len()]),
-    };
-    let round = n / (WOMEN.len() + MEN.len()) / SURNAMES.len();
-    if round == 0 { name } else { format!("{name} {}", round + 1) }
 }
 
 /// A game played by random legal moves (the engine's `random_game`), its log submitted as a

@@ -136,7 +136,7 @@ impl Builder<'_> {
             let i = self.next;
             self.next += 1;
             // Past the 24 fixed names of the Swiss demo: the generated ones (a person per name).
-            let name = super::demo::player_name(24 + i);
+            let name = super::demo_names::player_name(24 + i);
             self.strength.insert(name.clone(), strength(&name, local));
             let age = 14 + i32::try_from(i % 6).unwrap_or(0);
             entries.push(NewPlayer {
@@ -242,8 +242,10 @@ impl Builder<'_> {
 pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppResult<SeasonId> {
     let spec =
         SeasonSpec { regions: spec.regions.clamp(1, 16), players_per_event: spec.players_per_event.max(8) };
-    let organiser = accounts::ensure(db, super::demo::ORGANISER.0, super::demo::ORGANISER.1, true).await?;
-    let referee = accounts::ensure(db, super::demo::REFEREE.0, super::demo::REFEREE.1, false).await?;
+    let organiser =
+        accounts::ensure(db, super::demo_names::ORGANISER.0, super::demo_names::ORGANISER.1, true).await?;
+    let referee =
+        accounts::ensure(db, super::demo_names::REFEREE.0, super::demo_names::REFEREE.1, false).await?;
     let year = today.year();
     let draft = SeasonDraft::with_defaults(
         &format!("Liga Bitwy Warszawskiej {}/{}: sezon pokazowy", year - 1, year),
