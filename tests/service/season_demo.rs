@@ -84,6 +84,17 @@ async fn no_public_page_of_the_demo_season_shows_a_birth_date_and_its_ranking_an
     }
     eprintln!("demo season: {} public pages crawled", seen.len());
 
+    // The table of regions, by hand: each of the two regions has a local elimination (8) and a
+    // qualifier (8): 2 events, 16 entries, 8 qualifiers (4 from each event; the declined
+    // invitation's place went to a reserve of the same event).
+    let home = b.get(&start).await;
+    for region in ["dolnośląskie", "kujawsko-pomorskie"] {
+        let row = home.body.split(&format!("<td class=\"main\">{region}</td>")).nth(1).expect(region);
+        let cells: Vec<&str> =
+            row.split("class=\"num\">").skip(1).take(3).map(|c| c.split('<').next().unwrap()).collect();
+        assert_eq!(cells, ["2", "16", "8"], "{region}");
+    }
+
     // The ranking, by hand from the demo's shape: 9 in the final (4 + 4 qualifiers, the declined
     // one's reserve among them, and a wildcard), then the regional qualifiers' other players
     // (2 × 8 - 9 = 7), then the local eliminations' players who did not go on (2 × 4).

@@ -92,6 +92,9 @@ struct LevelLine {
 struct SeasonPage<'a> {
     ctx: &'a Ctx,
     id: i64,
+    /// Each region with events: (name, events, entries, qualifiers: invitations from its events
+    /// open or accepted).
+    regions: Vec<(String, usize, usize, usize)>,
     name: &'a str,
     first_day: NaiveDate,
     last_day: NaiveDate,
@@ -126,6 +129,8 @@ async fn build(ctx: &Ctx, db: &Store, id: SeasonId) -> Result<Built, WebError> {
     let s = app::season::season(db, id).await?;
     let events = app::season::events(db, s.id).await?;
     let invitations = app::season::invitations::of_season(db, s.id).await?;
+    let mut regions: Vec<(String, usize, usize, usize)> =
+        s.season.regions().iter().map(|r| (r.clone(), 0, 0, 0)).collect();
     let mut levels: Vec<LevelLine> =
         s.season.levels().iter().map(|n| LevelLine { name: n.clone(), events: Vec::new() }).collect();
     for e in events {
@@ -153,6 +158,14 @@ async fn build(ctx: &Ctx, db: &Store, id: SeasonId) -> Result<Built, WebError> {
         let into: Vec<Invitation> =
             invitations.iter().filter(|i| i.target_id == e.tournament_id).filter(shown).cloned().collect();
         let entrants = store::players::list(db, t.id).await?.len();
+        if let Some(r) = e.region_id.and_then(|r| s.region_index(r)) {
+            let qualifiers = from
+                .iter()
+                .filter(|i| matches!(i.state, InvitationState::Invited | InvitationState::Accepted))
+                .count();
+            let line = &mut regions[r];
+            (line.1, line.2, line.3) = (line.1 + 1, line.2 + entrants, line.3 + qualifiers);
+        }
         levels[level].events.push(EventLine {
             t: t.id.0,
             name: t.name.clone(),
@@ -169,6 +182,7 @@ async fn build(ctx: &Ctx, db: &Store, id: SeasonId) -> Result<Built, WebError> {
     let page = SeasonPage {
         ctx,
         id: s.id.0,
+        regions: regions.into_iter().filter(|r| r.1 > 0).collect(),
         name: s.season.name(),
         first_day: s.season.first_day(),
         last_day: s.season.last_day(),

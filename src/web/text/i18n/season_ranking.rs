@@ -43,5 +43,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("sr_into_event", "Do turnieju", "Into the event"),
     ("sr_how", "Awans", "How"),
     ("sr_qualifier", "miejsce premiowane awansem", "qualifying place"),
+    ("sr_regions", "Regiony", "Regions"),
+    ("sr_region_events", "Turnieje", "Events"),
+    ("sr_region_qualifiers", "Awanse", "Qualifiers"),
     ("sr_region", "Region (województwo)", "Region (voivodeship)"),
 ];
