@@ -10,7 +10,10 @@
 //! checking every status and the freshness, no timing assertions, so a broken bench fails CI.
 //! `--players N` benchmarks a bigger demo (`bitwa demo`'s code). The group pages are read from the
 //! demo's final (16 players in 4 groups), or with `--group-players N` from a groups tournament of N
-//! players in groups of 16 (`app::demo::create_groups_on`).
+//! players in groups of 16 (`app::demo::create_groups_on`). The season pages (issue 20: the season
+//! home, its ranking and ranking CSV, the person page of the ranking's first) are read from the
+//! demo's small season, or with `--season-regions R --season-players N` from a finished season of
+//! R regional qualifiers of N players (`app::demo_season`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -28,6 +31,8 @@ struct Plan {
     players: usize,
     /// Players of the groups tournament to build (`None`: the demo's final).
     group_players: Option<usize>,
+    /// The season to build: regional qualifiers and players of each (`None`: the demo's small one).
+    season: Option<(usize, usize)>,
 }
 
 impl Plan {
@@ -44,8 +49,22 @@ impl Plan {
             .position(|a| a == "--group-players")
             .and_then(|i| args.get(i + 1))
             .map(|n| n.parse().expect("--group-players N"));
+        let number = |flag: &str| {
+            args.iter()
+                .position(|a| a == flag)
+                .and_then(|i| args.get(i + 1))
+                .map(|n| n.parse::<usize>().expect(flag))
+        };
+        let season = number("--season-regions").map(|r| (r, number("--season-players").unwrap_or(24)));
         if full {
-            Plan { page_requests: 4_000, result_requests: 800, fresh_checks: 100, players, group_players }
+            Plan {
+                page_requests: 4_000,
+                result_requests: 800,
+                fresh_checks: 100,
+                players,
+                group_players,
+                season,
+            }
         } else {
             Plan {
                 page_requests: TASKS * 2,
@@ -53,6 +72,7 @@ impl Plan {
                 fresh_checks: 3,
                 players,
                 group_players,
+                season,
             }
         }
     }
@@ -174,6 +194,19 @@ async fn group_pages(client: &awc::Client, base: &str, plan: &Plan, t: u64) {
         ("group CSV", format!("/t/{t}/export/group/A")),
         ("group TRF", format!("/t/{t}/export/group/A/trf")),
         ("groups: tournament", format!("/t/{t}")),
+    ];
+    load_pages(client, base, plan, &kinds).await;
+}
+
+/// A season's pages: its home, its ranking and ranking CSV, and the ranking's first person's page.
+async fn season_pages(client: &awc::Client, base: &str, plan: &Plan, season: i64) {
+    let ranking = get_text(client, &format!("{base}/season/{season}/ranking"), None).await;
+    let person = ids_after(&ranking, "/person/")[0].clone();
+    let kinds = [
+        ("season home", format!("/season/{season}")),
+        ("season ranking", format!("/season/{season}/ranking")),
+        ("season ranking CSV", format!("/season/{season}/export/ranking.csv")),
+        ("person across the season", format!("/person/{person}")),
     ];
     load_pages(client, base, plan, &kinds).await;
 }
@@ -358,7 +391,9 @@ async fn main() {
         .position(|a| a == "--database-url")
         .and_then(|i| args.get(i + 1).cloned())
         .unwrap_or_else(|| format!("sqlite://{}", dir.join("bench.db").display()));
-    let demo = plan.players == 24 && plan.group_players.is_none();
+    let demo = plan.players == 24 && plan.group_players.is_none() && plan.season.is_none();
+    // The demo's small season is the first one (a fresh database).
+    let mut season = 1;
     if !demo {
         let db = bitwa::store::connect(&database_url).await.unwrap();
         let spec =
@@ -368,6 +403,14 @@ async fn main() {
         let groups = u32::try_from(n.div_ceil(16)).unwrap();
         let today = chrono::Utc::now().date_naive();
         bitwa::app::demo::create_groups_on(&db, n, groups, today).await.expect("groups tournament");
+        let (regions, players_per_event) = plan.season.unwrap_or((2, 8));
+        let spec = bitwa::app::demo_season::SeasonSpec { regions, players_per_event };
+        let built = Instant::now();
+        season = bitwa::app::demo_season::create_on(&db, spec, today).await.expect("season").0;
+        println!(
+            "load bench: season of {regions} x {players_per_event} built in {:.1} s",
+            built.elapsed().as_secs_f64()
+        );
         db.close().await;
     }
     let settings_url = database_url.clone();
@@ -397,6 +440,7 @@ async fn main() {
         }
     }
     group_pages(&client, &base, &plan, grouped.expect("a groups tournament")).await;
+    season_pages(&client, &base, &plan, season).await;
     results(&client, &base, &plan, t).await;
 
     handle.stop(true).await;

@@ -43,6 +43,7 @@ fn person(i: usize, rng: &mut ChaCha8Rng) -> NewPlayer {
         name: format!("{} {}-{i:05}", FIRST[i % 12], LAST[(i / 12) % 12]),
         birth_date: birth,
         club: format!("Szkoła {}", i % 50),
+        region: String::new(),
         knowledge_score: None,
         age_override: false,
         person: PersonLink::Match,

@@ -26,6 +26,7 @@ fn entry(name: &str, birth: NaiveDate, school: &str, person: PersonLink) -> NewP
         name: name.into(),
         birth_date: birth,
         club: school.into(),
+        region: String::new(),
         knowledge_score: None,
         age_override: false,
         person,

@@ -20,6 +20,7 @@ fn late(name: &str) -> NewPlayer {
         name: name.into(),
         birth_date: chrono::NaiveDate::from_ymd_opt(2011, 3, 3).unwrap(),
         club: "LO 1".into(),
+        region: String::new(),
         knowledge_score: None,
         age_override: false,
         person: bitwa::store::players::PersonLink::Match,

@@ -151,6 +151,7 @@ async fn an_event_closes_into_invitations_which_are_accepted_declined_and_withdr
             name: format!("Gracz {i}"),
             birth_date: if i == 8 { d("2004-05-05") } else { d("2010-01-01") },
             club: if i % 2 == 0 { "SP 2".into() } else { "SP 1".into() },
+            region: String::new(),
             knowledge_score: Some(10),
             age_override: true,
             person: PersonLink::Match,
@@ -279,5 +280,240 @@ async fn an_event_closes_into_invitations_which_are_accepted_declined_and_withdr
             .unwrap()
             .iter()
             .any(|i| i.id == made[0] && i.state == InvitationState::Invited)
+    );
+}
+
+/// A closed event's stored ranking cannot silently diverge: an organiser's correction of a locked
+/// round's result, a walkover, unlocking a round, a withdrawal and a new entry are
+/// each refused until the event reopens; then the correction goes in.
+#[tokio::test]
+async fn a_closed_event_refuses_every_change_to_its_results_rounds_and_entries_until_reopened() {
+    use bitwa::app::season::close;
+    use bitwa::app::{registration, rounds};
+    use bitwa::store::players::{NewPlayer, PersonLink, PlayerChange};
+    use bitwa::store::tournaments::Role;
+    let day = Day::with(4, |c| {
+        c.swiss_rounds = 2;
+        c.knockout_size = 0;
+    })
+    .await;
+    let (db, by) = (&day.db, day.organiser);
+    let id = season::create(db, draft(), by).await.unwrap();
+    let s = season::season(db, id).await.unwrap();
+    let rule = QualificationRule { places: 1, per_school: None };
+    season::add_event(db, id, day.t, s.levels[1], Some(s.regions[0]), rule).await.unwrap();
+    let final_t = tournament::create(
+        db,
+        &TournamentConfig { name: "Finał".into(), ..tournament::default_config(first_day()) },
+        by,
+    )
+    .await
+    .unwrap();
+    season::add_event(db, id, final_t, s.levels[2], None, rule).await.unwrap();
+    day.played_round().await;
+    day.played_round().await;
+    close::close_event(db, day.t, by).await.unwrap();
+    let stored = close::ranking(db, day.t).await.unwrap();
+
+    let m = day.matches(2).await[0].clone();
+    // player_b wins game 1 now: the organiser's correction of a locked round.
+    let correction = day.enter_as(&m, 1, &day::polish_wins(30), Role::Organiser).await;
+    assert_eq!(refusal(correction), Refusal::EventFrozen, "a result");
+    assert_eq!(refusal(day.forfeit(&m, None).await), Refusal::EventFrozen, "a walkover cleared");
+    assert_eq!(refusal(rounds::unlock(db, day.t, 2, "poprawka", by).await), Refusal::EventFrozen, "a round");
+    let player = registration::player(db, day.t, m.player_a).await.unwrap();
+    let withdraw = PlayerChange { withdrawn: true, knowledge_score: player.knowledge_score };
+    assert_eq!(
+        refusal(registration::change(db, day.t, &player, player.version, &withdraw, by).await),
+        Refusal::EventFrozen,
+        "a withdrawal"
+    );
+    let late = NewPlayer {
+        name: "Spóźniony Gracz".into(),
+        birth_date: d("2010-02-02"),
+        club: "SP 9".into(),
+        region: String::new(),
+        knowledge_score: None,
+        age_override: true,
+        person: PersonLink::Match,
+    };
+    assert_eq!(
+        refusal(registration::register(db, day.t, std::slice::from_ref(&late), by).await),
+        Refusal::EventFrozen,
+        "an entry"
+    );
+    assert_eq!(close::ranking(db, day.t).await.unwrap(), stored, "nothing changed");
+    assert_eq!(registration::players(db, day.t).await.unwrap().len(), 4);
+
+    // Reopened, the correction goes in (the round unlocked first).
+    close::reopen_event(db, day.t, "wynik rundy 2 poprawiony", by).await.unwrap();
+    rounds::unlock(db, day.t, 2, "poprawka", by).await.unwrap();
+    day.enter_as(&m, 1, &day::polish_wins(30), Role::Organiser).await.unwrap();
+}
+
+/// Where qualifiers go when the level above holds several events of their region: the only one
+/// if there is one; refused while several are open and none chosen; the coordinator's choice
+/// (only one of the next level's events of the same region, only by a coordinator) otherwise.
+#[tokio::test]
+async fn qualifiers_go_to_the_chosen_event_when_the_region_has_several_at_the_next_level() {
+    use bitwa::app::season::{close, invitations};
+    let day = Day::with(4, |c| {
+        c.swiss_rounds = 1;
+        c.knockout_size = 0;
+    })
+    .await;
+    let (db, by) = (&day.db, day.organiser);
+    let id = season::create(db, draft(), by).await.unwrap();
+    let s = season::season(db, id).await.unwrap();
+    let rule = QualificationRule { places: 1, per_school: None };
+    let (local, regional) = (s.levels[0], s.levels[1]);
+    season::add_event(db, id, day.t, local, Some(s.regions[3]), rule).await.unwrap();
+    let make = |name: &'static str| async move {
+        tournament::create(
+            db,
+            &TournamentConfig { name: name.into(), ..tournament::default_config(first_day()) },
+            by,
+        )
+        .await
+        .unwrap()
+    };
+    let north = make("Region północ").await;
+    season::add_event(db, id, north, regional, Some(s.regions[3]), rule).await.unwrap();
+    day.played_round().await;
+    // One regional event of the region: it.
+    assert_eq!(
+        season::next_event(db, &s, &season::event_of(db, day.t).await.unwrap().unwrap())
+            .await
+            .unwrap()
+            .map(|e| e.tournament_id),
+        Some(north)
+    );
+    let south = make("Region południe").await;
+    season::add_event(db, id, south, regional, Some(s.regions[3]), rule).await.unwrap();
+    let elsewhere = make("Inny region").await;
+    season::add_event(db, id, elsewhere, regional, Some(s.regions[4]), rule).await.unwrap();
+    assert_eq!(refusal(close::close_event(db, day.t, by).await), Refusal::NextEventToChoose);
+    // The choice: a coordinator's, among the region's events of the next level.
+    assert_eq!(
+        refusal(season::choose_next(db, id, day.t, Some(south), day.referee).await),
+        Refusal::NotACoordinator
+    );
+    assert_eq!(
+        refusal(season::choose_next(db, id, day.t, Some(elsewhere), by).await),
+        Refusal::NotTheNextLevel
+    );
+    assert_eq!(refusal(season::choose_next(db, id, day.t, Some(day.t), by).await), Refusal::NotTheNextLevel);
+    season::choose_next(db, id, day.t, Some(south), by).await.unwrap();
+    close::close_event(db, day.t, by).await.unwrap();
+    assert_eq!(invitations::to_event(db, south).await.unwrap().len(), 1);
+    assert!(invitations::to_event(db, north).await.unwrap().is_empty());
+    assert_eq!(refusal(season::choose_next(db, id, day.t, Some(north), by).await), Refusal::EventClosed);
+}
+
+/// `len` players named `prefix 1`... (distinct persons across events), born in the season.
+fn named_players(prefix: &str, len: usize) -> Vec<bitwa::store::players::NewPlayer> {
+    (1..=len)
+        .map(|i| bitwa::store::players::NewPlayer {
+            name: format!("{prefix} {i}"),
+            birth_date: d("2010-03-03"),
+            club: format!("Szkoła {prefix} {i}"),
+            region: String::new(),
+            knowledge_score: Some(10),
+            age_override: false,
+            person: bitwa::store::players::PersonLink::Match,
+        })
+        .collect()
+}
+
+/// The final's group seeding from the qualifying placings: two regional events (4 and 6 players)
+/// closed, their qualifiers (A's top 2, B's winner) and a wildcard accepted into a groups final;
+/// the seed list written is, by hand: B's winner (1st of 6), A's winner (1st of 4), A's second,
+/// the wildcard.
+#[tokio::test]
+async fn the_finals_seed_list_follows_the_qualifying_placings_and_the_wildcard_comes_last() {
+    use bitwa::app::season::{close, invitations, seeding};
+    use bitwa::app::stages::{draw, format};
+    use bitwa::app::{StageRefusal, registration};
+    use bitwa::league::stages::{
+        GroupQualify, GroupStage, KnockoutEntry, KnockoutStage, Seeding, Separation, Stage,
+    };
+    let a = Day::with(0, |c| {
+        c.swiss_rounds = 2;
+        c.knockout_size = 0;
+    })
+    .await;
+    let (db, by) = (&a.db, a.organiser);
+    registration::register(db, a.t, &named_players("Ala", 4), by).await.unwrap();
+    let swiss = TournamentConfig {
+        name: "Region B".into(),
+        swiss_rounds: 2,
+        knockout_size: 0,
+        ..tournament::default_config(first_day())
+    };
+    let b_t = tournament::create(db, &swiss, by).await.unwrap();
+    registration::register(db, b_t, &named_players("Bartek", 6), by).await.unwrap();
+    let b = Day { db: db.clone(), t: b_t, organiser: by, referee: a.referee, players: Vec::new() };
+    let final_t = tournament::create(
+        db,
+        &TournamentConfig { name: "Finał".into(), ..tournament::default_config(first_day()) },
+        by,
+    )
+    .await
+    .unwrap();
+    let groups = GroupStage {
+        count: 2,
+        double: false,
+        seeding: Seeding::Snake,
+        separation: Separation::None,
+        qualify: GroupQualify { per_group: 2, best_next: 0 },
+    };
+    let knockout = KnockoutStage { size: 4, third_place: false, from: KnockoutEntry::Crossover };
+    format::choose(db, final_t, vec![Stage::Groups(groups), Stage::Knockout(knockout)], by).await.unwrap();
+
+    let id = season::create(db, draft(), by).await.unwrap();
+    let s = season::season(db, id).await.unwrap();
+    let two = QualificationRule { places: 2, per_school: None };
+    let one = QualificationRule { places: 1, per_school: None };
+    season::add_event(db, id, a.t, s.levels[1], Some(s.regions[0]), two).await.unwrap();
+    season::add_event(db, id, b_t, s.levels[1], Some(s.regions[1]), one).await.unwrap();
+    season::add_event(db, id, final_t, s.levels[2], None, one).await.unwrap();
+    // An event that opens with a Swiss: the stages' refusal.
+    assert_eq!(
+        refusal(seeding::seed_from_placings(db, a.t, by).await),
+        Refusal::Stage(StageRefusal::NotGroups)
+    );
+    for day in [&a, &b] {
+        day.played_round().await;
+        day.played_round().await;
+        close::close_event(db, day.t, by).await.unwrap();
+    }
+    let (ra, rb) = (close::ranking(db, a.t).await.unwrap(), close::ranking(db, b_t).await.unwrap());
+    assert_eq!((ra.len(), rb.len()), (4, 6));
+    // A wildcard for B's last, accepted first of all (registration order is no seed).
+    let wild = invitations::wildcard(db, id, final_t, rb[5].person_id, "gospodarz finału", by).await.unwrap();
+    let mut entry_of = std::collections::HashMap::new();
+    entry_of.insert(rb[5].person_id, invitations::accept(db, final_t, wild, by).await.unwrap());
+    for i in invitations::to_event(db, final_t).await.unwrap() {
+        if i.state == bitwa::store::seasons::flow::InvitationState::Invited {
+            entry_of.insert(i.person_id, invitations::accept(db, final_t, i.id, by).await.unwrap());
+        }
+    }
+    assert_eq!(entry_of.len(), 4);
+    let expected: Vec<_> = [rb[0].person_id, ra[0].person_id, ra[1].person_id, rb[5].person_id]
+        .iter()
+        .map(|p| entry_of[p])
+        .collect();
+    assert_eq!(seeding::by_placings(db, final_t).await.unwrap(), expected);
+    assert_eq!(seeding::seed_from_placings(db, final_t, by).await.unwrap(), expected);
+    let final_day =
+        Day { db: db.clone(), t: final_t, organiser: by, referee: a.referee, players: Vec::new() };
+    assert_eq!(draw::seed_order(&final_day.snapshot().await), expected, "the stored seed list");
+    // A withdrawn entry leaves the list; the others keep their order.
+    let gone = registration::player(db, final_t, expected[1]).await.unwrap();
+    let out = bitwa::store::players::PlayerChange { withdrawn: true, knowledge_score: gone.knowledge_score };
+    registration::change(db, final_t, &gone, gone.version, &out, by).await.unwrap();
+    assert_eq!(
+        seeding::seed_from_placings(db, final_t, by).await.unwrap(),
+        [expected[0], expected[2], expected[3]]
     );
 }

@@ -183,6 +183,7 @@ async fn a_draw_by_pots_keeps_each_school_apart_and_repeats_with_its_seed() {
             name: format!("Gracz {i}"),
             birth_date: NaiveDate::from_ymd_opt(2010, 1, 1).unwrap(),
             club: format!("Szkoła {}", i / 4),
+            region: String::new(),
             knowledge_score: Some(10),
             age_override: false,
             person: bitwa::store::players::PersonLink::Match,
@@ -458,4 +459,53 @@ async fn a_player_withdrawn_before_half_their_matches_is_annulled_when_the_organ
         ),
         StageRefusal::StageClosed
     );
+}
+
+/// Regions (issue 20): each entry's region as registered goes on the person too, and a draw that
+/// separates by region keeps them apart: four regions of four, all of one school (so a school
+/// separation could keep nobody apart), snake seeded region by region: each group has one of each.
+#[tokio::test]
+async fn a_draw_keeps_regions_apart_and_each_person_keeps_the_region_registered() {
+    let day = Day::new(0).await;
+    format::choose(&day.db, day.t, the_final(Seeding::Snake, Separation::Region), day.organiser)
+        .await
+        .unwrap();
+    // Registered in turn: row i is of region i mod 4.
+    let regions = ["mazowieckie", "śląskie", "pomorskie", "lubelskie"];
+    let new: Vec<NewPlayer> = (0..16)
+        .map(|i| NewPlayer {
+            name: format!("Gracz {i}"),
+            birth_date: NaiveDate::from_ymd_opt(2010, 1, 1).unwrap(),
+            club: "Jedna szkoła".into(),
+            region: regions[i % 4].into(),
+            knowledge_score: Some(10),
+            age_override: false,
+            person: bitwa::store::players::PersonLink::Match,
+        })
+        .collect();
+    let ids = registration::register(&day.db, day.t, &new, day.organiser).await.unwrap();
+    for (i, &p) in ids.iter().enumerate() {
+        let person = bitwa::app::persons::of_player(&day.db, p).await.unwrap().unwrap();
+        assert_eq!(bitwa::app::persons::person(&day.db, person).await.unwrap().region, regions[i % 4]);
+    }
+    let fixed = draw::fix(&day.db, day.t, LOT, day.organiser).await.unwrap();
+    assert!(fixed.clashes.is_empty(), "{:?}", fixed.clashes);
+    let region = |p: PlayerId| ids.iter().position(|&x| x == p).unwrap() % 4;
+    for g in stages::drawn_groups(&day.snapshot().await) {
+        let mut of: Vec<usize> = g.iter().map(|&p| region(p)).collect();
+        of.sort_unstable();
+        assert_eq!(of, vec![0, 1, 2, 3], "one of each region");
+    }
+    // Without the region separation the snake puts seeds 1, 8, 9, 16 together (registration rows
+    // 0, 7, 8 and 15: regions 0, 3, 0 and 3).
+    let plain = Day::new(0).await;
+    format::choose(&plain.db, plain.t, the_final(Seeding::Snake, Separation::None), plain.organiser)
+        .await
+        .unwrap();
+    let ids = registration::register(&plain.db, plain.t, &new, plain.organiser).await.unwrap();
+    draw::fix(&plain.db, plain.t, LOT, plain.organiser).await.unwrap();
+    let a = &stages::drawn_groups(&plain.snapshot().await)[0];
+    let mut of: Vec<usize> = a.iter().map(|&p| ids.iter().position(|&x| x == p).unwrap() % 4).collect();
+    of.sort_unstable();
+    assert_eq!(of, vec![0, 0, 3, 3], "seeds 1, 8, 9, 16 are rows 0, 7, 8, 15");
 }

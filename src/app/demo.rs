@@ -4,7 +4,8 @@
 //! logins with known passwords (they are demo data; the normal first organiser password stays random).
 //!
 //! `bitwa demo --players N --rounds R` builds the same shape at any size ([`DemoSpec`]), for trying
-//! and benchmarking big days.
+//! and benchmarking big days; `serve --demo` adds a finals tournament and a small finished season
+//! (`demo_season`, which `bitwa demo --season` builds at any size).
 //!
 //! Every step goes through the use cases the pages call (create, register, pair, publish, enter
 //! results, lock), so the demo obeys the same rules: a round is locked only with every result in.
@@ -22,35 +23,9 @@ use chrono::{Datelike, NaiveDate};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-pub const ORGANISER: (&str, &str) = ("organizator", "demo-organizator");
-pub const REFEREE: (&str, &str) = ("sedzia", "demo-sedzia");
+use super::demo_names::{NAMES, player_name};
+pub use super::demo_names::{ORGANISER, REFEREE};
 
-const NAMES: [&str; 24] = [
-    "Antoni Nowak",
-    "Zuzanna Kowalska",
-    "Jan Wiśniewski",
-    "Julia Wójcik",
-    "Franciszek Kowalczyk",
-    "Maja Kamińska",
-    "Aleksander Lewandowski",
-    "Hanna Zielińska",
-    "Szymon Szymański",
-    "Zofia Woźniak",
-    "Filip Dąbrowski",
-    "Lena Kozłowska",
-    "Mikołaj Jankowski",
-    "Alicja Mazur",
-    "Stanisław Kwiatkowski",
-    "Oliwia Krawczyk",
-    "Wojciech Piotrowski",
-    "Amelia Grabowska",
-    "Kacper Nowakowski",
-    "Laura Pawłowska",
-    "Ignacy Michalski",
-    "Pola Adamczyk",
-    "Tymon Dudek",
-    "Natalia Zając",
-];
 const CLUBS: [&str; 4] =
     ["LO im. Batorego", "XIV LO im. Staszica", "SP 103 Warszawa", "Klub Strategia Radzymin"];
 
@@ -84,7 +59,10 @@ pub async fn load(db: &Store) -> AppResult<Vec<Login>> {
         return Ok(Vec::new());
     }
     let logins = create(db, &DemoSpec::default()).await?.1;
-    create_final_on(db, chrono::Utc::now().date_naive()).await?;
+    let today = chrono::Utc::now().date_naive();
+    create_final_on(db, today).await?;
+    // A small finished season (issue 20): two regions, local eliminations, the final.
+    super::demo_season::create_on(db, super::demo_season::SeasonSpec::small(), today).await?;
     Ok(logins)
 }
 
@@ -158,6 +136,7 @@ pub async fn create_groups_on(
             birth_date: NaiveDate::from_ymd_opt(today.year() - 16 - i32::try_from(i % 4).unwrap_or(0), 3, 1)
                 .unwrap_or(today),
             club: CLUBS[i % CLUBS.len()].to_string(),
+            region: String::new(),
             knowledge_score: Some(i64::from(10 + rng.next_u32() % 11)),
             age_override: false,
             person: crate::store::players::PersonLink::Match,
@@ -238,6 +217,7 @@ pub async fn create_on(
                 name,
                 birth_date: birth,
                 club: CLUBS[i % CLUBS.len()].to_string(),
+                region: String::new(),
                 knowledge_score: Some(i64::from(10 + rng.next_u32() % 11)),
                 age_override: false,
                 person: crate::store::players::PersonLink::Match,
@@ -282,120 +262,6 @@ pub async fn create_on(
             Login { role: "demo referee", username: REFEREE.0.into(), password: REFEREE.1.into() },
         ],
     ))
-}
-
-/// The `i`-th demo player's name: the 24 fixed names first, then first name and surname pairs (the
-/// surname in the form that agrees with the first name: Kowalski, Kowalska), numbered after 2,000.
-fn player_name(i: usize) -> String {
-    if let Some(name) = NAMES.get(i) {
-        return (*name).to_string();
-    }
-    const WOMEN: [&str; 25] = [
-        "Anna",
-        "Maria",
-        "Katarzyna",
-        "Małgorzata",
-        "Agnieszka",
-        "Barbara",
-        "Ewa",
-        "Magdalena",
-        "Joanna",
-        "Aleksandra",
-        "Monika",
-        "Wiktoria",
-        "Natalia",
-        "Karolina",
-        "Marta",
-        "Emilia",
-        "Weronika",
-        "Gabriela",
-        "Nikola",
-        "Milena",
-        "Kinga",
-        "Iga",
-        "Helena",
-        "Antonina",
-        "Ida",
-    ];
-    const MEN: [&str; 25] = [
-        "Piotr",
-        "Krzysztof",
-        "Tomasz",
-        "Paweł",
-        "Michał",
-        "Marcin",
-        "Jakub",
-        "Adam",
-        "Łukasz",
-        "Mateusz",
-        "Bartosz",
-        "Dawid",
-        "Kamil",
-        "Maciej",
-        "Oskar",
-        "Igor",
-        "Borys",
-        "Leon",
-        "Tadeusz",
-        "Kazimierz",
-        "Henryk",
-        "Witold",
-        "Bolesław",
-        "Józef",
-        "Marek",
-    ];
-    /// (masculine, feminine) surname forms.
-    const SURNAMES: [(&str, &str); 40] = [
-        ("Nowak", "Nowak"),
-        ("Kowalski", "Kowalska"),
-        ("Wiśniewski", "Wiśniewska"),
-        ("Wójcik", "Wójcik"),
-        ("Kowalczyk", "Kowalczyk"),
-        ("Kamiński", "Kamińska"),
-        ("Lewandowski", "Lewandowska"),
-        ("Zieliński", "Zielińska"),
-        ("Szymański", "Szymańska"),
-        ("Woźniak", "Woźniak"),
-        ("Dąbrowski", "Dąbrowska"),
-        ("Kozłowski", "Kozłowska"),
-        ("Jankowski", "Jankowska"),
-        ("Mazur", "Mazur"),
-        ("Kwiatkowski", "Kwiatkowska"),
-        ("Krawczyk", "Krawczyk"),
-        ("Piotrowski", "Piotrowska"),
-        ("Grabowski", "Grabowska"),
-        ("Nowakowski", "Nowakowska"),
-        ("Pawłowski", "Pawłowska"),
-        ("Michalski", "Michalska"),
-        ("Adamczyk", "Adamczyk"),
-        ("Dudek", "Dudek"),
-        ("Zając", "Zając"),
-        ("Wieczorek", "Wieczorek"),
-        ("Jabłoński", "Jabłońska"),
-        ("Król", "Król"),
-        ("Majewski", "Majewska"),
-        ("Olszewski", "Olszewska"),
-        ("Jaworski", "Jaworska"),
-        ("Wróbel", "Wróbel"),
-        ("Malinowski", "Malinowska"),
-        ("Pawlak", "Pawlak"),
-        ("Witkowski", "Witkowska"),
-        ("Walczak", "Walczak"),
-        ("Stępień", "Stępień"),
-        ("Górski", "Górska"),
-        ("Rutkowski", "Rutkowska"),
-        ("Michalak", "Michalak"),
-        ("Sikora", "Sikora"),
-    ];
-    let n = i - NAMES.len();
-    let first = n % (WOMEN.len() + MEN.len());
-    let (masculine, feminine) = SURNAMES[(n / (WOMEN.len() + MEN.len())) % SURNAMES.len()];
-    let name = match WOMEN.get(first) {
-        Some(woman) => format!("{woman} {feminine}"),
-        None => format!("{} {masculine}", MEN[first - WOMEN.len()]),
-    };
-    let round = n / (WOMEN.len() + MEN.len()) / SURNAMES.len();
-    if round == 0 { name } else { format!("{name} {}", round + 1) }
 }
 
 /// A game played by random legal moves (the engine's `random_game`), its log submitted as a

@@ -24,6 +24,8 @@
 
 pub mod accounts;
 pub mod demo;
+mod demo_names;
+pub mod demo_season;
 pub mod knockout;
 pub mod next_step;
 pub mod persons;

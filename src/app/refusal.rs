@@ -133,6 +133,14 @@ pub enum Refusal {
     EventClosed,
     /// The level above has no event for this region (the coordinator adds it first).
     NoNextEvent,
+    /// The level above has several open events for this region and none was chosen for this
+    /// event's qualifiers (the coordinator chooses one on the season's page).
+    NextEventToChoose,
+    /// The chosen next event is not one of the level above for this event's region.
+    NotTheNextLevel,
+    /// The event is closed (its final ranking stored): no result, round or entry of it changes
+    /// until it is reopened.
+    EventFrozen,
     /// Reopening would withdraw invitations already accepted (as many as this): they are entries
     /// of the next event now.
     InvitationsAccepted { count: u32 },
@@ -214,6 +222,7 @@ impl From<store::Refusal> for Refusal {
             store::Refusal::PersonsInOneTournament => Refusal::PersonsInOneTournament,
             store::Refusal::MergeUndone => Refusal::MergeUndone,
             store::Refusal::PersonNotHere => Refusal::PersonNotHere,
+            store::Refusal::EventFrozen => Refusal::EventFrozen,
         }
     }
 }

@@ -99,6 +99,17 @@ pub struct DemoArgs {
     /// typed result).
     #[arg(long, default_value_t = 24)]
     pub logged_tables: usize,
+    /// Build a whole finished league season instead (issue 20): regional qualifiers (Swiss and a
+    /// knockout of 4), local eliminations in two regions, the national final in groups and a
+    /// knockout; prints the season's id.
+    #[arg(long)]
+    pub season: bool,
+    /// With `--season`: the regional qualifiers (1 to 16).
+    #[arg(long, default_value_t = 16)]
+    pub regions: usize,
+    /// With `--season`: the players of each regional qualifier (8 or more).
+    #[arg(long, default_value_t = 24)]
+    pub players_per_event: usize,
     /// Database URL (env BITWA_DATABASE_URL); created and migrated if missing.
     #[arg(long, env = "BITWA_DATABASE_URL", default_value = "sqlite://bitwa.db")]
     pub database_url: String,

@@ -331,6 +331,111 @@ pub fn to_invite(
     qualify(rule, ranking, declined).qualifiers.into_iter().filter(|p| !invited.contains(p)).collect()
 }
 
+/// The season's region a typed name means (a registration form, an import's `region` or
+/// `województwo` column): compared folded as persons' names are (`Slaskie` = `śląskie`), with a
+/// leading "województwo" or "woj." dropped. `None` for a name that is no region of `regions`.
+#[must_use]
+pub fn region_named<'a>(regions: &'a [String], typed: &str) -> Option<&'a str> {
+    let folded = super::persons::fold(typed);
+    let bare = ["wojewodztwo ", "woj. ", "woj "]
+        .iter()
+        .find_map(|prefix| folded.strip_prefix(prefix))
+        .unwrap_or(&folded)
+        .trim();
+    regions.iter().find(|r| super::persons::fold(r) == bare).map(String::as_str)
+}
+
+/// Where an entry of an event comes from, for seeding it by the qualifying events' placings:
+/// the level of the event it qualified from (0 the lowest; `None`: no qualifying event, a
+/// wildcard or an entry made by hand), its place there and how many that event ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placing<P> {
+    pub entry: P,
+    pub from: Option<FromEvent>,
+}
+
+/// The qualifying event's level, the entry's place there and the event's ranked field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FromEvent {
+    pub level: usize,
+    pub place: u32,
+    pub field: u32,
+}
+
+/// The seed list of an event from its entries' qualifying placings, best first: entries from a
+/// higher level first, then the better place, then the larger field (a regional winner of 300
+/// before one of 40), then the order given (registration); entries with no qualifying event
+/// after all of them, in the order given.
+#[must_use]
+pub fn seed_by_placings<P: Copy>(entries: &[Placing<P>]) -> Vec<P> {
+    let mut ranked: Vec<(usize, &Placing<P>)> = entries.iter().enumerate().collect();
+    ranked.sort_by_key(|(i, p)| match p.from {
+        Some(f) => (0, std::cmp::Reverse(f.level), f.place, std::cmp::Reverse(f.field), *i),
+        None => (1, std::cmp::Reverse(0), 0, std::cmp::Reverse(0), *i),
+    });
+    ranked.into_iter().map(|(_, p)| p.entry).collect()
+}
+
+/// One entry of a person in an event of the season, for the season ranking: the event's level
+/// (0 the lowest), the person's place in its stored final ranking (`None` while it is open) and
+/// how many that ranking holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeasonEntry<P, E> {
+    pub person: P,
+    pub event: E,
+    pub level: usize,
+    pub place: Option<u32>,
+    pub field: u32,
+}
+
+/// A person's line of the season ranking: their best entry (the highest level reached, there the
+/// best place, a placed entry before one still open, then the larger field) and their rank,
+/// shared by persons with the same level and place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeasonLine<P, E> {
+    pub rank: u32,
+    pub best: SeasonEntry<P, E>,
+    /// How many of the season's events the person entered.
+    pub events: u32,
+}
+
+/// The order of two entries, best first.
+fn better<P, E>(e: &SeasonEntry<P, E>) -> (std::cmp::Reverse<usize>, bool, u32, std::cmp::Reverse<u32>) {
+    (std::cmp::Reverse(e.level), e.place.is_none(), e.place.unwrap_or(0), std::cmp::Reverse(e.field))
+}
+
+/// The season ranking: every person once, ordered by the final's placing, then the regional
+/// level's, then the local (the highest level first, there by place, a place before none, the
+/// larger field first; then the order given, e.g. by name). Ranks are shared by equal level and
+/// place (two regional winners are both third after a final of two).
+#[must_use]
+pub fn season_ranking<P: Copy + Eq + std::hash::Hash, E: Copy>(
+    entries: &[SeasonEntry<P, E>],
+) -> Vec<SeasonLine<P, E>> {
+    let mut best: HashMap<P, (usize, SeasonEntry<P, E>, u32)> = HashMap::new();
+    for (i, e) in entries.iter().enumerate() {
+        best.entry(e.person)
+            .and_modify(|(_, b, n)| {
+                *n += 1;
+                if better(e) < better(b) {
+                    *b = *e;
+                }
+            })
+            .or_insert((i, *e, 1));
+    }
+    let mut lines: Vec<(usize, SeasonEntry<P, E>, u32)> = best.into_values().collect();
+    lines.sort_by_key(|(first, b, _)| (better(b), *first));
+    let mut out: Vec<SeasonLine<P, E>> = Vec::with_capacity(lines.len());
+    for (i, (_, b, events)) in lines.into_iter().enumerate() {
+        let rank = match out.last() {
+            Some(prev) if prev.best.level == b.level && prev.best.place == b.place => prev.rank,
+            _ => u32::try_from(i + 1).unwrap_or(u32::MAX),
+        };
+        out.push(SeasonLine { rank, best: b, events });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,6 +458,81 @@ mod tests {
         assert_eq!(
             outside.check(d("2010-06-16")),
             Err(Ineligible::Age { age: 13, on: d("2024-06-15"), min: 14, max: 20 })
+        );
+    }
+
+    #[test]
+    fn a_region_is_found_whatever_its_case_diacritics_or_the_word_wojewodztwo() {
+        let regions: Vec<String> = VOIVODESHIPS.iter().map(|r| (*r).to_string()).collect();
+        for typed in ["śląskie", "Slaskie", "ŚLĄSKIE", "  slaskie ", "województwo śląskie", "woj. slaskie"]
+        {
+            assert_eq!(region_named(&regions, typed), Some("śląskie"), "{typed}");
+        }
+        assert_eq!(region_named(&regions, "Łódzkie"), Some("łódzkie"));
+        assert_eq!(region_named(&regions, "lodzkie"), Some("łódzkie"));
+        assert_eq!(region_named(&regions, "Mazowsze"), None);
+        assert_eq!(region_named(&regions, ""), None);
+        // Every default region is found from its own name in capitals without diacritics.
+        for r in &regions {
+            let shouted = super::super::persons::fold(r).to_uppercase();
+            assert_eq!(region_named(&regions, &shouted), Some(r.as_str()));
+        }
+    }
+
+    #[test]
+    fn the_seed_list_takes_the_higher_level_then_the_place_then_the_larger_field() {
+        let from = |level, place, field| Some(FromEvent { level, place, field });
+        let entries = [
+            Placing { entry: 'w', from: None },
+            Placing { entry: 'a', from: from(1, 2, 300) },
+            Placing { entry: 'b', from: from(1, 1, 40) },
+            Placing { entry: 'c', from: from(0, 1, 500) },
+            Placing { entry: 'd', from: from(1, 1, 300) },
+            Placing { entry: 'e', from: from(1, 2, 300) },
+            Placing { entry: 'h', from: None },
+        ];
+        // By hand: level 1 first (d and b placed 1st: d's field larger; then a and e placed 2nd
+        // in equal fields, as registered), then level 0 (c), then the wildcards as registered.
+        assert_eq!(seed_by_placings(&entries), ['d', 'b', 'a', 'e', 'c', 'w', 'h']);
+        assert!(seed_by_placings::<char>(&[]).is_empty());
+    }
+
+    #[test]
+    fn the_season_ranking_puts_the_final_first_then_the_regional_then_the_local_placings() {
+        let e = |person, event, level, place, field| SeasonEntry { person, event, level, place, field };
+        let entries = [
+            // Ola: local 1st, regional 2nd, final 3rd. Jan: local 1st, regional 1st, final 1st.
+            e("Ola", 1, 0, Some(1), 30),
+            e("Jan", 2, 0, Some(1), 20),
+            e("Ola", 3, 1, Some(2), 100),
+            e("Jan", 3, 1, Some(1), 100),
+            e("Ola", 9, 2, Some(3), 16),
+            e("Jan", 9, 2, Some(1), 16),
+            // Ewa and Piotr: regional only, both 3rd; Ewa of the larger field.
+            e("Piotr", 4, 1, Some(3), 50),
+            e("Ewa", 3, 1, Some(3), 100),
+            // Kuba: local 2nd, then in a regional still open: that regional entry is his best
+            // (the higher level), after the placed regionals.
+            e("Kuba", 1, 0, Some(2), 30),
+            e("Kuba", 5, 1, None, 40),
+            // Zosia: local 5th only.
+            e("Zosia", 2, 0, Some(5), 20),
+        ];
+        let got: Vec<_> = season_ranking(&entries)
+            .into_iter()
+            .map(|l| (l.rank, l.best.person, l.best.level, l.best.place, l.events))
+            .collect();
+        // By hand.
+        assert_eq!(
+            got,
+            [
+                (1, "Jan", 2, Some(1), 3),
+                (2, "Ola", 2, Some(3), 3),
+                (3, "Ewa", 1, Some(3), 1),
+                (3, "Piotr", 1, Some(3), 1),
+                (5, "Kuba", 1, None, 2),
+                (6, "Zosia", 0, Some(5), 1),
+            ]
         );
     }
 }

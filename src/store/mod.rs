@@ -221,6 +221,10 @@ pub enum Refusal {
     MergeUndone,
     /// A merge asked from a tournament's persons page where neither person has an entry.
     PersonNotHere,
+    /// The tournament is a closed event of a season: its final ranking is stored and its
+    /// qualifiers invited, so no result, round, entry or setting of it changes until it is
+    /// reopened (checked in the write's transaction, as [`Refusal::StageClosed`] is).
+    EventFrozen,
 }
 
 /// Connections per process. SQLite: readers beside its one writer. PostgreSQL: each web process
@@ -421,6 +425,18 @@ impl Store {
         if bumped == 0 {
             return Err(StoreError::NotFound);
         }
+        refuse_closed_event_in(&mut tx, id).await?;
+        Ok(tx)
+    }
+
+    /// [`Store::write_tournament`] without the closed event's refusal: only for reopening the
+    /// event (`app::season::close::reopen_event`), the one write a closed event takes.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] if there is no such tournament; no connection or lock.
+    pub async fn write_closed_event(&self, id: TournamentId) -> Result<Conn, StoreError> {
+        let mut tx = self.write().await?;
+        touch_tournament_in(&mut tx, id).await?;
         Ok(tx)
     }
 
@@ -454,6 +470,7 @@ impl Store {
                     .await)?;
             return Err(if exists.is_some() { StoreError::Conflict } else { StoreError::NotFound });
         }
+        refuse_closed_event_in(&mut tx, id).await?;
         Ok(tx)
     }
 }
@@ -471,6 +488,26 @@ pub async fn touch_tournament_in(tx: &mut Conn, id: TournamentId) -> Result<(), 
         .map(|r| r.rows_affected()))?;
     if bumped == 0 {
         return Err(StoreError::NotFound);
+    }
+    Ok(())
+}
+
+/// Refuse inside the caller's transaction (which locked the tournament's row first) when the
+/// tournament is a closed event of a season: its stored final ranking must not diverge from its
+/// results, rounds and entries (`Refusal::EventFrozen`). Every `write_tournament` checks it; a
+/// write that only touches the tournament (an acceptance into it) calls it itself.
+///
+/// # Errors
+/// [`StoreError::Refused`]; the query fails.
+pub async fn refuse_closed_event_in(tx: &mut Conn, id: TournamentId) -> Result<(), StoreError> {
+    let closed: Option<(i64,)> = on!(tx, |c| sqlx::query_as(
+        "SELECT 1 FROM season_events WHERE tournament_id = $1 AND closed_at IS NOT NULL"
+    )
+    .bind(id)
+    .fetch_optional(c)
+    .await)?;
+    if closed.is_some() {
+        return Err(StoreError::Refused(Refusal::EventFrozen));
     }
     Ok(())
 }

@@ -9,7 +9,7 @@ use crate::web::routes::admin::{
 };
 use crate::web::routes::public::{
     bracket, cards, exports, game, group, home, live, logs, matches, names, person, player, round, season,
-    standings, why,
+    season_ranking, standings, why,
 };
 use crate::web::routes::{account, admin, recorder, referee};
 use crate::web::security::bodies::{self, BodyLimits};
@@ -85,6 +85,7 @@ impl Application {
         let views_kept = views.clone();
         let bodies = web::Data::new(BodyLimits::new(settings.body_deadline, settings.body_budget));
         let edition_cache = web::Data::new(crate::web::read_model::editions::EditionCache::default());
+        let season_pages = web::Data::new(crate::web::read_model::season_pages::SeasonPages::default());
         let public_url = web::Data::new(crate::web::settings::PublicUrl(settings.public_url.clone()));
         let mut server = HttpServer::new(move || {
             App::new()
@@ -113,6 +114,7 @@ impl Application {
                 .app_data(data.clone())
                 .app_data(views.clone())
                 .app_data(edition_cache.clone())
+                .app_data(season_pages.clone())
                 .app_data(public_url.clone())
                 .app_data(sessions.clone())
                 .app_data(hasher.clone())
@@ -205,6 +207,9 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{t}/player/{p}", web::get().to(player::player))
         .route("/person/{id}", web::get().to(person::person))
         .route("/season/{id}", web::get().to(season::season))
+        .route("/season/{id}/ranking", web::get().to(season_ranking::ranking))
+        .route("/season/{id}/export/ranking.csv", web::get().to(season_ranking::ranking_csv))
+        .route("/season/{id}/export/qualifiers.csv", web::get().to(season_ranking::qualifiers_csv))
         .route("/t/{t}/match/{m}", web::get().to(matches::match_page))
         .route("/t/{t}/game/{g}", web::get().to(game::game_page))
         .route("/t/{t}/game/{g}/log", web::get().to(logs::game_log))
@@ -239,6 +244,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/invitations/{i}/accept", web::post().to(invitations::accept))
         .route("/admin/t/{t}/invitations/{i}/decline", web::post().to(invitations::decline))
         .route("/admin/t/{t}/event/close", web::post().to(invitations::close))
+        .route("/admin/t/{t}/event/seed", web::post().to(invitations::seed))
         .route("/admin/t/{t}/event/reopen", web::post().to(invitations::reopen))
         .route("/admin/seasons", web::get().to(admin_season::seasons))
         .route("/admin/seasons", web::post().to(admin_season::create))
@@ -246,6 +252,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/season/{id}/events", web::post().to(admin_season::add_event))
         .route("/admin/season/{id}/wildcards", web::post().to(admin_season::wildcard))
         .route("/admin/season/{id}/coordinators", web::post().to(admin_season::appoint))
+        .route("/admin/season/{id}/next", web::post().to(admin_season::choose_next))
         .route("/admin/t/{t}/forbidden", web::post().to(admin::forbid))
         .route("/admin/t/{t}/forbidden/remove", web::post().to(admin::allow))
         .route("/admin/t/{t}/referees", web::post().to(admin::appoint))

@@ -39,9 +39,11 @@ async fn the_demo_loads_a_tournament_with_played_rounds_and_demo_logins() {
     let dir = app.stop().await;
     let again = TestApp::spawn_with(dir, true).await;
     assert!(again.logins.is_empty());
-    // Two tournaments: the Swiss demo (first on the list) and the national final's format (issue 19).
+    // Seven tournaments: the Swiss demo (first on the list), the national final's format (issue
+    // 19), then the small season's five events (issue 20: two local eliminations, two regional
+    // qualifiers, the final), played and closed.
     let listed = ids_after(&again.browser().get("/").await.body, "/t/");
-    assert_eq!(listed.len(), 2);
+    assert_eq!(listed.len(), 7);
     let final_page = again.browser().get(&format!("/t/{}", listed[1])).await;
     assert_eq!(final_page.status, 200);
     final_page.assert_contains("Finał ogólnopolski");

@@ -14,6 +14,7 @@ mod browser;
 mod browser_phones;
 mod browser_print;
 mod browser_refusals;
+mod browser_season;
 mod browser_stages;
 mod browser_table;
 mod browser_table_flag;
@@ -51,6 +52,7 @@ mod round_flow;
 mod rules;
 mod schema;
 mod season;
+mod season_demo;
 // Harness parts some tests use and others do not.
 mod sessions;
 #[allow(dead_code)]

@@ -1,4 +1,7 @@
-//! A small season end to end over HTTP (issue 20): the coordinator creates a season from the form
+//! Seasons end to end over HTTP (issue 20). The second test is the issue's "Done when": a local
+//! elimination, two regional qualifiers (a withdrawal, a declined invitation), wildcards, the
+//! final in groups and a knockout seeded by the placings, the season ranking and the person page
+//! of a player of all three levels. The first, a small season (issue 20): the coordinator creates a season from the form
 //! and adds two regional qualifiers (Swiss only, four players each, results typed by the referee)
 //! and the final; each qualifier is closed from its invitations page, which invites its winner (as
 //! the public standings rank them) into the final; the final's organiser accepts one (an entry of
@@ -211,5 +214,305 @@ async fn a_small_season_from_two_regional_qualifiers_to_the_final() {
         .assert_contains(a_winner)
         .assert_lacks("2010-01-15")
         .assert_lacks("15.01.2010");
+    app.stop().await;
+}
+
+/// Register a person of `region` (as typed) in `t` from the organiser's form; their entry's id.
+async fn register_in_region(admin: &Browser, t: i64, name: &str, born: &str, region: &str) -> i64 {
+    let page = admin
+        .post(
+            &format!("/admin/t/{t}/players"),
+            &[
+                ("name", name),
+                ("birth_date", born),
+                ("club", &format!("LO {}", &name[..1])),
+                ("region", region),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, 303, "{}", page.body);
+    player_id(&admin.get(&format!("/admin/t/{t}")).await.body, name)
+}
+
+/// Pair, publish, play (the player commanding Red first wins, on Red-side points) and lock every
+/// round `pair` pairs (the Swiss: `/rounds`; the groups: `/stages/round`) until it refuses; the
+/// withdrawal `after_first` is made once round 1 is locked.
+async fn play_out(admin: &Browser, referee: &Browser, t: i64, pair: &str, after_first: Option<i64>) {
+    for n in 1..=12 {
+        let paired = admin.post(&format!("/admin/t/{t}{pair}"), &[]).await;
+        if paired.status == 400 {
+            assert!(n > 1, "{}", paired.body);
+            return;
+        }
+        assert_eq!(paired.status, 303, "{}", paired.body);
+        assert_eq!(admin.post(&format!("/admin/t/{t}/round/{n}/publish"), &[]).await.status, 303);
+        play_round_red_first_wins(referee, t, n).await;
+        let locked = admin.post(&format!("/admin/t/{t}/round/{n}/lock"), &[("confirm", "1")]).await;
+        assert_eq!(locked.status, 303, "{}", locked.body);
+        if let (1, Some(p)) = (n, after_first) {
+            assert_eq!(withdraw(admin, t, p, "1").await.status, 303);
+        }
+    }
+}
+
+/// The names of the invitations on an invitations page in the given state's words.
+fn names_in_state(body: &str, state: &str) -> Vec<String> {
+    body.split("<li data-invitation=")
+        .skip(1)
+        .filter(|li| li.contains(&format!("class=\"state\">{state}<")))
+        .map(|li| {
+            let a = &li[li.find("\">").unwrap() + 2..];
+            let a = &a[a.find('>').unwrap() + 1..];
+            a[..a.find("</a>").unwrap()].to_string()
+        })
+        .collect()
+}
+
+/// The issue's "Done when" over HTTP: a local elimination, two regional qualifiers (one with a
+/// withdrawal and a declined invitation), their qualifiers invited into the final by region,
+/// wildcards, the final in groups + knockout seeded by the placings, every event closed; a
+/// closed event refuses a correction; the season ranking (each person's level checked against
+/// the invitations pages) and the person page of a player of all three levels. Regions are
+/// typed on the register form without diacritics and shown as the season spells them.
+#[actix_rt::test]
+async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let created = admin
+        .post(
+            "/admin/seasons",
+            &[
+                ("name", "Liga 2026"),
+                ("first_day", "2026-04-01"),
+                ("last_day", "2026-06-30"),
+                ("years_from", "2006"),
+                ("years_to", "2012"),
+            ],
+        )
+        .await;
+    let coordination = created.location.clone().unwrap();
+    let season: i64 = coordination.trim_start_matches("/admin/season/").parse().unwrap();
+    let swiss = |name: &'static str| [("name", name), ("swiss_rounds", "2"), ("knockout_size", "0")];
+    let local = create_tournament(&admin, &swiss("Eliminacje: LO Warszawa")).await;
+    let a = create_tournament(&admin, &swiss("Kwalifikacje: Mazowsze")).await;
+    let b = create_tournament(&admin, &swiss("Kwalifikacje: Małopolska")).await;
+    let made =
+        admin.post("/admin/new", &tournament_form(&[("format", "groups_knockout"), ("name", "Finał")])).await;
+    let final_t: i64 =
+        made.location.unwrap().trim_start_matches("/admin/t/").split('/').next().unwrap().parse().unwrap();
+    let format = [
+        ("preset", "groups_knockout"),
+        ("count", "2"),
+        ("per_group", "2"),
+        ("best_next", "0"),
+        ("seeding", "snake"),
+        ("separation", "region"),
+        ("entry", "crossover"),
+    ];
+    assert_eq!(admin.post(&format!("/admin/t/{final_t}/stages/format"), &format).await.status, 303);
+    assert_eq!(appoint(&admin, local, "sedzia", "sedzia-haslo-2026").await.status, 303);
+    for t in [a, b, final_t] {
+        assert_eq!(appoint(&admin, t, "sedzia", "").await.status, 303);
+    }
+    let referee = app.browser();
+    referee.login("sedzia", "sedzia-haslo-2026").await;
+
+    let page = admin.get(&coordination).await;
+    let level = |n| option_value(&page.body, n).to_string();
+    let (local_level, regional, final_level) =
+        (level("eliminacje lokalne"), level("kwalifikacje regionalne"), level("finał ogólnopolski"));
+    let (maz, mal) = (level("mazowieckie"), level("małopolskie"));
+    for (t, level, region) in [
+        (local, &local_level, &maz),
+        (a, &regional, &maz),
+        (b, &regional, &mal),
+        (final_t, &final_level, &String::new()),
+    ] {
+        let added = admin
+            .post(
+                &format!("/admin/season/{season}/events"),
+                &[("tournament", &t.to_string()), ("level", level), ("region", region), ("places", "2")],
+            )
+            .await;
+        assert_eq!(added.status, 303, "{}", added.body);
+    }
+
+    // The local elimination: four persons, played, closed; its top 2 go to A.
+    let l_names = ["Lena Lis", "Leon Lew", "Lucyna Łoś", "Ludwik Lin"];
+    for (i, n) in l_names.iter().enumerate() {
+        register_in_region(&admin, local, n, &format!("2010-0{}-1{i}", i + 1), "Mazowieckie").await;
+    }
+    play_out(&admin, &referee, local, "/rounds", None).await;
+    assert_eq!(admin.post(&format!("/admin/t/{local}/event/close"), &[]).await.status, 303);
+    // Closed: a correction of its results is refused until it is reopened.
+    let m =
+        ids_after(&admin.get(&format!("/t/{local}/round/2")).await.body, &format!("/t/{local}/match/"))[0];
+    let forms = game_forms(&admin.get(&format!("/ref/t/{local}/match/{m}")).await.body, local);
+    let refused = enter(&admin, local, (forms[0].0, &forms[0].1), "polish", "radzymin-check", "4").await;
+    assert!(matches!(refused.status, 400 | 422), "{}: {}", refused.status, refused.body);
+    refused.assert_contains("Turniej jest zamknięty, a jego klasyfikacja końcowa zapisana");
+
+    let a_invitations = format!("/admin/t/{a}/invitations");
+    let page = admin.get(&a_invitations).await;
+    let from_local = names_in_state(&page.body, "zaproszenie czeka na odpowiedź");
+    assert_eq!(from_local.len(), 2);
+    for id in ids_after(&page.body, "data-invitation=\"") {
+        assert_eq!(admin.post(&format!("{a_invitations}/{id}/accept"), &[]).await.status, 303);
+    }
+    // A: the two from the local elimination and two more; B: four, one withdrawn after round 1.
+    for (i, n) in ["Adam Ast", "Ada Alt"].iter().enumerate() {
+        register_in_region(&admin, a, n, &format!("2009-0{}-0{}", i + 3, i + 4), "mazowieckie").await;
+    }
+    let b_names = ["Bogdan Bór", "Bożena Buk", "Bartosz Bies", "Basia Bąk"];
+    let mut b_players = Vec::new();
+    for (i, n) in b_names.iter().enumerate() {
+        b_players
+            .push(register_in_region(&admin, b, n, &format!("2011-0{}-2{i}", i + 5), "MALOPOLSKIE").await);
+    }
+    play_out(&admin, &referee, a, "/rounds", None).await;
+    play_out(&admin, &referee, b, "/rounds", Some(b_players[3])).await;
+    for t in [a, b] {
+        let closed = admin.post(&format!("/admin/t/{t}/event/close"), &[]).await;
+        assert_eq!(closed.status, 303, "{}", closed.body);
+    }
+
+    // The final: B's first qualifier declines (B's next eligible is invited; the withdrawn one
+    // never is), the coordinator's wildcards bring the local elimination's persons not there yet
+    // up to six, all accepted.
+    let invitations = format!("/admin/t/{final_t}/invitations");
+    let page = admin.get(&invitations).await;
+    let waiting = names_in_state(&page.body, "zaproszenie czeka na odpowiedź");
+    assert_eq!(waiting.len(), 4, "two per region");
+    let b_first = waiting.iter().find(|n| b_names.contains(&n.as_str())).unwrap().clone();
+    let b_first_inv =
+        ids_after(&page.body[..page.body.find(&format!(">{b_first}</a>")).unwrap()], "data-invitation=\"");
+    let declined = admin.post(&format!("{invitations}/{}/decline", b_first_inv.last().unwrap()), &[]).await;
+    assert_eq!(declined.status, 303);
+    let page = admin.get(&invitations).await;
+    let waiting = names_in_state(&page.body, "zaproszenie czeka na odpowiedź");
+    assert_eq!(waiting.len(), 4, "the reserve moved up");
+    assert!(!waiting.contains(&b_names[3].to_string()), "the withdrawn player is never invited");
+    let mut wildcards = Vec::new();
+    for n in from_local.iter().chain(l_names.iter().map(|n| (*n).to_string()).collect::<Vec<_>>().iter()) {
+        if wildcards.len() < 2 && !waiting.contains(n) && !wildcards.contains(n) {
+            wildcards.push(n.clone());
+        }
+    }
+    for n in &wildcards {
+        let p = player_id(&admin.get(&format!("/admin/t/{local}")).await.body, n);
+        let person =
+            ids_after(&admin.get(&format!("/t/{local}/player/{p}")).await.body, "/person/")[0].to_string();
+        let wild = admin
+            .post(
+                &format!("/admin/season/{season}/wildcards"),
+                &[("person", &person), ("tournament", &final_t.to_string()), ("reason", "gospodarz finału")],
+            )
+            .await;
+        assert_eq!(wild.status, 303, "{}", wild.body);
+    }
+    let page = admin.get(&invitations).await;
+    for id in ids_after(&page.body, "data-invitation=\"") {
+        let r = admin.post(&format!("{invitations}/{id}/accept"), &[]).await;
+        assert!(r.status == 303 || r.status == 409, "{}", r.body);
+    }
+    let page = admin.get(&invitations).await;
+    let finalists = names_in_state(&page.body, "zaproszenie przyjęte");
+    assert_eq!(finalists.len(), 6);
+    // Seeded by the placings, drawn, the groups played, closed (a lot where a tie is left), the
+    // knockout played, the final closed.
+    let seeded = admin.post(&format!("/admin/t/{final_t}/event/seed"), &[]).await;
+    assert_eq!(seeded.status, 303, "{}", seeded.body);
+    let stages = format!("/admin/t/{final_t}/stages");
+    let seed = field_value(&admin.get(&stages).await.body, "seed").unwrap();
+    assert_eq!(admin.post(&format!("{stages}/draw"), &[("seed", &seed)]).await.status, 303);
+    play_out(&admin, &referee, final_t, "/stages/round", None).await;
+    if admin.post(&format!("{stages}/close"), &[("confirm", "1")]).await.status != 303 {
+        for g in ["0", "1"] {
+            admin.post(&format!("{stages}/lot"), &[("group", g)]).await;
+        }
+        assert_eq!(admin.post(&format!("{stages}/close"), &[("confirm", "1")]).await.status, 303);
+    }
+    let started = admin.post(&format!("{stages}/knockout"), &[]).await;
+    assert_eq!(started.status, 303, "{}", started.body);
+    let first: i64 = started.location.unwrap().rsplit('/').next().unwrap().parse().unwrap();
+    for n in [first, first + 1] {
+        if n > first {
+            assert_eq!(admin.post(&format!("/admin/t/{final_t}/knockout"), &[]).await.status, 303);
+        }
+        assert_eq!(admin.post(&format!("/admin/t/{final_t}/round/{n}/publish"), &[]).await.status, 303);
+        play_round_red_first_wins(&referee, final_t, n).await;
+        let locked = admin.post(&format!("/admin/t/{final_t}/round/{n}/lock"), &[("confirm", "1")]).await;
+        assert_eq!(locked.status, 303, "{}", locked.body);
+    }
+    // Before the final closes, the finalists' places there are not known yet (the kept page then
+    // follows the close: the season's stamp moved).
+    let early = app.browser().get(&format!("/season/{season}/ranking")).await;
+    let early_places: Vec<&str> =
+        early.body.split("class=\"place\">").skip(1).map(|r| r.split('<').next().unwrap()).collect();
+    assert_eq!(&early_places[..6], ["trwa"; 6]);
+    let closed = admin.post(&format!("/admin/t/{final_t}/event/close"), &[]).await;
+    assert_eq!(closed.status, 303, "{}", closed.body);
+
+    // The season ranking: the six finalists first (places 1 to 4 of the knockout first), then
+    // everyone else of A and B, then the local elimination's others; regions as the season spells them.
+    let ranking = app.browser().get(&format!("/season/{season}/ranking")).await;
+    ranking.assert_ok().assert_contains("małopolskie").assert_lacks("MALOPOLSKIE");
+    let rows: Vec<(String, String)> = ranking
+        .body
+        .split("<tr data-person=")
+        .skip(1)
+        .map(|r| {
+            const LINK: &str = "class=\"main\"><a href=\"/person/";
+            let name = &r[r.find(LINK).unwrap() + LINK.len()..];
+            let name = &name[name.find("\">").unwrap() + 2..];
+            let level = &r[r.find("class=\"level\">").unwrap() + "class=\"level\">".len()..];
+            (name[..name.find("</a>").unwrap()].to_string(), level[..level.find('<').unwrap()].to_string())
+        })
+        .collect();
+    assert_eq!(rows.len(), 10, "4 + 2 + 4 persons");
+    let in_regional: Vec<String> = from_local
+        .iter()
+        .cloned()
+        .chain(["Adam Ast", "Ada Alt"].map(String::from))
+        .chain(b_names.map(String::from))
+        .collect();
+    let expected_level = |n: &String| {
+        if finalists.contains(n) {
+            "finał ogólnopolski"
+        } else if in_regional.contains(n) {
+            "kwalifikacje regionalne"
+        } else {
+            "eliminacje lokalne"
+        }
+    };
+    for (name, level) in &rows {
+        assert_eq!(level, expected_level(name), "{name}");
+    }
+    let rank_of = |l: &str| {
+        ["finał ogólnopolski", "kwalifikacje regionalne", "eliminacje lokalne"].iter().position(|x| *x == l)
+    };
+    assert!(rows.windows(2).all(|w| rank_of(&w[0].1) <= rank_of(&w[1].1)), "{rows:?}");
+    let places: Vec<&str> =
+        ranking.body.split("class=\"place\">").skip(1).map(|r| r.split('<').next().unwrap()).collect();
+    assert_eq!(&places[..4], ["1.", "2.", "3.", "4."]);
+
+    // A person of all three levels: one of the local elimination's two who went on to A and is
+    // in the final (as a qualifier of A or by a wildcard).
+    let three = from_local.iter().find(|n| finalists.contains(n)).expect("a local player in the final");
+    let p = player_id(&admin.get(&format!("/admin/t/{local}")).await.body, three);
+    let person = ids_after(&admin.get(&format!("/t/{local}/player/{p}")).await.body, "/person/")[0];
+    let page = app.browser().get(&format!("/person/{person}")).await;
+    page.assert_ok().assert_lacks("2010-0");
+    for t in [local, a, final_t] {
+        assert!(
+            !ids_after(&page.body, &format!("/t/{t}/match/")).is_empty(),
+            "matches of {t}: {}",
+            page.body
+        );
+        assert!(!ids_after(&page.body, &format!("/t/{t}/game/")).is_empty(), "games of {t}");
+    }
+    for level in ["eliminacje lokalne", "kwalifikacje regionalne", "finał ogólnopolski"] {
+        page.assert_contains(&format!("Liga 2026 · {level}"));
+    }
     app.stop().await;
 }

@@ -94,6 +94,7 @@ impl Day {
                 name: format!("Player {i}"),
                 birth_date: NaiveDate::from_ymd_opt(2010, 1, 1).unwrap(),
                 club: String::new(),
+                region: String::new(),
                 knowledge_score: Some(10),
                 age_override: false,
                 person: bitwa::store::players::PersonLink::Match,

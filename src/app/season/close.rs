@@ -188,7 +188,7 @@ pub async fn reopen_event(db: &Store, t: TournamentId, reason: &str, by: UserId)
         return Err(Refusal::ReasonRequired.into());
     }
     // The source's row first, then its targets': the order every write of the flow takes.
-    let mut tx = db.write_tournament(t).await?;
+    let mut tx = db.write_closed_event(t).await?;
     let event = store::seasons::event_in(&mut tx, t).await?.ok_or(Refusal::NotAnEvent)?;
     if !event.closed {
         return Ok(());

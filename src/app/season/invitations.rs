@@ -57,6 +57,8 @@ pub async fn accept(db: &Store, t: TournamentId, id: i64, by: UserId) -> AppResu
         store::touch_tournament_in(&mut tx, source).await?;
     }
     store::touch_tournament_in(&mut tx, t).await?;
+    // An entry of a closed event would diverge from its stored ranking.
+    store::refuse_closed_event_in(&mut tx, t).await?;
     let now = flow::get_in(&mut tx, id).await?.ok_or(StoreError::NotFound)?;
     if now.state != InvitationState::Invited {
         return Err(Refusal::InvitationNotOpen.into());
@@ -65,6 +67,7 @@ pub async fn accept(db: &Store, t: TournamentId, id: i64, by: UserId) -> AppResu
         name: person.name.clone(),
         birth_date: person.birth_date,
         club: person.school.clone(),
+        region: person.region.clone(),
         knowledge_score: None,
         age_override: false,
         person: PersonLink::Existing(now.person_id),

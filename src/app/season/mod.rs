@@ -7,6 +7,8 @@
 
 pub mod close;
 pub mod invitations;
+pub mod ranking;
+pub mod seeding;
 
 use super::{AppResult, Refusal};
 use crate::league::season::{Eligibility, QualificationRule, Season, SeasonDraft};
@@ -65,6 +67,7 @@ pub async fn add_event(
         places: i64::from(rule.places),
         per_school: rule.per_school.map(i64::from),
         closed: false,
+        next_id: None,
     };
     Ok(store::seasons::add_event(db, &event).await?)
 }
@@ -87,6 +90,18 @@ pub async fn eligibility(db: &Store, tournament: TournamentId) -> AppResult<Elig
     match store::seasons::event_of(db, tournament).await? {
         Some(e) => Ok(season(db, e.season_id).await?.season.eligibility()),
         None => Ok(Eligibility::outside_a_season(t.first_day)),
+    }
+}
+
+/// The regions a tournament's entries name: its season's (in order), none outside a season
+/// (there a region is kept as typed).
+///
+/// # Errors
+/// The database fails.
+pub async fn regions_of(db: &Store, tournament: TournamentId) -> AppResult<Vec<String>> {
+    match store::seasons::event_of(db, tournament).await? {
+        Some(e) => Ok(season(db, e.season_id).await?.season.regions().to_vec()),
+        None => Ok(Vec::new()),
     }
 }
 
@@ -133,20 +148,80 @@ pub async fn event_of(db: &Store, t: TournamentId) -> AppResult<Option<Event>> {
     Ok(store::seasons::event_of(db, t).await?)
 }
 
-/// The event that `event`'s qualifiers are invited into: the next level's event of its region, or
-/// the final (the final's own event qualifies into nothing: `Ok(None)`).
+/// The event that `event`'s qualifiers are invited into (the final's own event qualifies into
+/// nothing: `Ok(None)`). A region may hold several events at one level (two regional qualifiers
+/// of a large voivodeship, a local elimination per school): the one the coordinator chose for
+/// this source event ([`choose_next`]) if any, else the one event of the next level for the region
+/// (or the final) if there is only one, else the one of them still open. Several open and none
+/// chosen is refused rather than guessed.
 ///
 /// # Errors
-/// [`Refusal::NoNextEvent`]; the database fails.
+/// [`Refusal::NoNextEvent`], [`Refusal::NextEventToChoose`], [`Refusal::NotThisSeason`]; the
+/// database fails.
 pub async fn next_event(db: &Store, s: &StoredSeason, event: &Event) -> AppResult<Option<Event>> {
     let level = s.level_index(event.level_id).ok_or(Refusal::NotThisSeason)?;
     let Some(next) = s.season.next_level(level) else { return Ok(None) };
+    let candidates = candidates_above(db, s, event, next).await?;
+    if let Some(chosen) = event.next_id {
+        return candidates
+            .into_iter()
+            .find(|e| e.tournament_id == chosen)
+            .map(Some)
+            .ok_or_else(|| Refusal::NotTheNextLevel.into());
+    }
+    if candidates.len() == 1 {
+        return Ok(candidates.into_iter().next());
+    }
+    let mut open = candidates.into_iter().filter(|e| !e.closed);
+    match (open.next(), open.next()) {
+        (Some(only), None) => Ok(Some(only)),
+        (None, _) => Err(Refusal::NoNextEvent.into()),
+        (Some(_), Some(_)) => Err(Refusal::NextEventToChoose.into()),
+    }
+}
+
+/// The events of level `next` that `event`'s qualifiers may go to: its region's (every one at
+/// the final).
+async fn candidates_above(db: &Store, s: &StoredSeason, event: &Event, next: usize) -> AppResult<Vec<Event>> {
     let next_id = s.levels[next];
     let is_final = s.season.is_final(next);
-    let events = store::seasons::events(db, s.id).await?;
-    events
+    Ok(store::seasons::events(db, s.id)
+        .await?
         .into_iter()
-        .find(|e| e.level_id == next_id && (is_final || e.region_id == event.region_id))
-        .map(Some)
-        .ok_or_else(|| Refusal::NoNextEvent.into())
+        .filter(|e| e.level_id == next_id && (is_final || e.region_id == event.region_id))
+        .collect())
+}
+
+/// The coordinator chooses the event of the level above that `source`'s qualifiers go to (one of
+/// its region's, or the final's), or clears the choice (`None`). Chosen while `source` is open:
+/// a closed event invited already (reopen it to send its qualifiers elsewhere).
+///
+/// # Errors
+/// [`Refusal::NotACoordinator`], [`Refusal::NotAnEvent`], [`Refusal::NotThisSeason`],
+/// [`Refusal::NotTheNextLevel`], [`Refusal::EventClosed`]; the database fails.
+pub async fn choose_next(
+    db: &Store,
+    id: SeasonId,
+    source: TournamentId,
+    next: Option<TournamentId>,
+    by: UserId,
+) -> AppResult<()> {
+    check_coordinator(db, id, by).await?;
+    let event = event_of(db, source).await?.ok_or(Refusal::NotAnEvent)?;
+    if event.season_id != id {
+        return Err(Refusal::NotThisSeason.into());
+    }
+    if event.closed {
+        return Err(Refusal::EventClosed.into());
+    }
+    if let Some(next) = next {
+        let s = season(db, id).await?;
+        let level = s.level_index(event.level_id).ok_or(Refusal::NotThisSeason)?;
+        let above = s.season.next_level(level).ok_or(Refusal::NotTheNextLevel)?;
+        let candidates = candidates_above(db, &s, &event, above).await?;
+        if !candidates.iter().any(|e| e.tournament_id == next) {
+            return Err(Refusal::NotTheNextLevel.into());
+        }
+    }
+    Ok(store::seasons::set_next(db, source, next).await?)
 }

@@ -15,8 +15,9 @@ use crate::store::{self, PlayerId, Store, TournamentId, UserId};
 use std::collections::BTreeMap;
 
 /// The players to draw, in seed order (the organiser's list, [`seed_order`]), with the school
-/// (club) to keep apart when the stage separates by school (the store keeps no region: a region
-/// separation keeps nobody apart yet).
+/// (club) or the region (as registered: a season names it, `league::season::region_named`) to
+/// keep apart when the stage separates by school or by region; a player with none is kept apart
+/// from nobody.
 #[must_use]
 pub fn seed_entries(data: &Loaded, separation: Separation) -> Vec<SeedEntry> {
     let mut schools: BTreeMap<String, i64> = BTreeMap::new();
@@ -25,8 +26,12 @@ pub fn seed_entries(data: &Loaded, separation: Separation) -> Vec<SeedEntry> {
         .filter_map(|id| data.player(id))
         .filter(|p| !p.withdrawn)
         .map(|p| {
-            let club = p.club.trim().to_lowercase();
-            let affiliation = (separation == Separation::School && !club.is_empty()).then(|| {
+            let club = match separation {
+                Separation::School => p.club.trim().to_lowercase(),
+                Separation::Region => crate::league::persons::fold(&p.region),
+                Separation::None => String::new(),
+            };
+            let affiliation = (!club.is_empty()).then(|| {
                 let next = i64::try_from(schools.len()).unwrap_or(i64::MAX);
                 Affiliation(*schools.entry(club).or_insert(next))
             });
@@ -69,19 +74,27 @@ pub fn seed_order(data: &Loaded) -> Vec<PlayerId> {
 pub async fn set_seed_order(db: &Store, t: TournamentId, order: Vec<PlayerId>, by: UserId) -> AppResult<()> {
     on_fresh_snapshot(db, t, |data| {
         let order = order.clone();
-        async move {
-            super::open_groups_stage(&data)?;
-            if data.stage_rows.draws.iter().any(|d| d.stage == super::OPENING) {
-                return Err(StageRefusal::AlreadyDrawn.into());
-            }
-            if order.iter().any(|&id| data.player(id).is_none()) {
-                return Err(store::StoreError::NotFound.into());
-            }
-            let list = (!order.is_empty()).then_some(order.as_slice());
-            Ok(store::stages::set_seed_order(db, t, data.stamp, super::OPENING, list, by).await?)
-        }
+        async move { write_seed_order(db, &data, &order, by).await }
     })
     .await
+}
+
+/// [`set_seed_order`] decided on `data` (a seed list computed from the same snapshot, as
+/// `app::season::seeding` computes the placings'): written only if the tournament did not change
+/// since (`StoreError::Conflict` otherwise: decide again).
+///
+/// # Errors
+/// As [`set_seed_order`].
+pub async fn write_seed_order(db: &Store, data: &Loaded, order: &[PlayerId], by: UserId) -> AppResult<()> {
+    super::open_groups_stage(data)?;
+    if data.stage_rows.draws.iter().any(|d| d.stage == super::OPENING) {
+        return Err(StageRefusal::AlreadyDrawn.into());
+    }
+    if order.iter().any(|&id| data.player(id).is_none()) {
+        return Err(store::StoreError::NotFound.into());
+    }
+    let list = (!order.is_empty()).then_some(order);
+    Ok(store::stages::set_seed_order(db, data.t.id, data.stamp, super::OPENING, list, by).await?)
 }
 
 /// The draw as it would be fixed with `lot_seed` (nothing is stored).

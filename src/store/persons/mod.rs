@@ -141,8 +141,9 @@ pub async fn link_in(
     name: &str,
     birth_date: NaiveDate,
     school: &str,
+    region: &str,
 ) -> Result<PersonId, StoreError> {
-    match link {
+    let id = match link {
         PersonLink::Existing(mut id) => {
             for _ in 0..64 {
                 let p = get_in(tx, id).await?.ok_or(StoreError::NotFound)?;
@@ -160,11 +161,14 @@ pub async fn link_in(
                         if there.is_some() {
                             return Err(StoreError::Refused(Refusal::PersonsInOneTournament));
                         }
-                        return Ok(id);
+                        break;
                     }
                 }
             }
-            Err(StoreError::Refused(Refusal::PersonGone))
+            if get_in(tx, id).await?.is_none_or(|p| p.merged_into.is_some()) {
+                return Err(StoreError::Refused(Refusal::PersonGone));
+            }
+            id
         }
         PersonLink::Match => {
             let born: Vec<(PersonId, String)> = on!(&mut *tx, |c| {
@@ -179,12 +183,22 @@ pub async fn link_in(
             })?;
             let known = born.into_iter().map(|(id, name)| Known { id: id.0, name, birth_date }).collect();
             match Registry::new(known).find(name, birth_date) {
-                Found::Same(id) => Ok(PersonId(id)),
-                Found::Near(_) | Found::New => create_in(tx, name, birth_date, school).await,
+                Found::Same(id) => PersonId(id),
+                Found::Near(_) | Found::New => create_in(tx, name, birth_date, school).await?,
             }
         }
-        PersonLink::New => create_in(tx, name, birth_date, school).await,
+        PersonLink::New => create_in(tx, name, birth_date, school).await?,
+    };
+    // The person keeps the region their latest entry gave (none given: the one they had).
+    if !region.is_empty() {
+        on!(&mut *tx, |c| sqlx::query("UPDATE persons SET region = $2 WHERE id = $1")
+            .bind(id)
+            .bind(region)
+            .execute(c)
+            .await
+            .map(|r| r.rows_affected()))?;
     }
+    Ok(id)
 }
 
 async fn create_in(

@@ -18,6 +18,8 @@ pub struct Player {
     pub name: String,
     pub birth_date: NaiveDate,
     pub club: String,
+    /// The region the entry was registered with (empty: none).
+    pub region: String,
     pub knowledge_score: Option<i64>,
     pub withdrawn: bool,
     pub age_override: bool,
@@ -178,8 +180,9 @@ pub async fn erase_in(
         return Err(StoreError::Refused(Refusal::SeasonNotOver));
     }
     let pseudonym = pseudonym(id);
-    on!(&mut *tx, |c| sqlx::query(
-        "UPDATE players SET name = $1, club = '', birth_date = $2, erased_at = $3, version = version + 1 \
+    on!(&mut *tx, |c| {
+        sqlx::query(
+        "UPDATE players SET name = $1, club = '', region = '', birth_date = $2, erased_at = $3, version = version + 1 \
          WHERE id = $4",
     )
     .bind(&pseudonym)
@@ -188,7 +191,8 @@ pub async fn erase_in(
     .bind(id)
     .execute(c)
     .await
-    .map(|r| r.rows_affected()))?;
+    .map(|r| r.rows_affected())
+    })?;
     scrub_history(&mut *tx, HistoryOf::Player(id), &name, &pseudonym, true).await?;
     let games: Vec<(i64, Option<String>)> = on!(&mut *tx, |c| sqlx::query_as(
         "SELECT g.id, g.log_text FROM games g JOIN matches m ON m.id = g.match_id \
@@ -264,10 +268,12 @@ pub async fn register_in(
     joined_round: i64,
     by: UserId,
 ) -> Result<PlayerId, StoreError> {
-    let person = super::persons::link_in(tx, tournament, p.person, &p.name, p.birth_date, &p.club).await?;
-    let (id,): (PlayerId,) = on!(&mut *tx, |c| sqlx::query_as(
+    let person =
+        super::persons::link_in(tx, tournament, p.person, &p.name, p.birth_date, &p.club, &p.region).await?;
+    let (id,): (PlayerId,) = on!(&mut *tx, |c| {
+        sqlx::query_as(
         "INSERT INTO players (tournament_id, name, birth_date, club, knowledge_score, age_override, \
-         joined_round, created_at, person_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+         joined_round, created_at, person_id, region) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     )
     .bind(tournament)
     .bind(&p.name)
@@ -278,14 +284,16 @@ pub async fn register_in(
     .bind(joined_round)
     .bind(now())
     .bind(person)
+    .bind(&p.region)
     .fetch_one(c)
-    .await)?;
+    .await
+    })?;
     let registered = Change::PlayerRegistered { player: id, registration: p.into() };
     history::record(tx, tournament, by, &registered).await?;
     Ok(id)
 }
 
-const LIST: &str = "SELECT id, tournament_id, name, birth_date, club, knowledge_score, withdrawn, age_override, \
+const LIST: &str = "SELECT id, tournament_id, name, birth_date, club, region, knowledge_score, withdrawn, age_override, \
      joined_round, version, erased_at FROM players WHERE tournament_id = $1 ORDER BY id";
 
 /// Players of a tournament in registration order.
@@ -308,7 +316,7 @@ pub async fn list_in(conn: &mut Conn, tournament: TournamentId) -> Result<Vec<Pl
 /// The query fails.
 pub async fn get(db: &Store, tournament: TournamentId, id: PlayerId) -> Result<Option<Player>, StoreError> {
     Ok(on!(db, |c| sqlx::query_as::<_, Player>(
-        "SELECT id, tournament_id, name, birth_date, club, knowledge_score, withdrawn, age_override, \
+        "SELECT id, tournament_id, name, birth_date, club, region, knowledge_score, withdrawn, age_override, \
          joined_round, version, erased_at FROM players WHERE tournament_id = $1 AND id = $2"
     )
     .bind(tournament)

@@ -11,6 +11,9 @@ pub struct NewPlayer {
     pub name: String,
     pub birth_date: NaiveDate,
     pub club: String,
+    /// The region as the season names it (empty: none given; outside a season as typed).
+    #[serde(skip)]
+    pub region: String,
     pub knowledge_score: Option<i64>,
     /// The organiser accepted a player outside the 14-20 age range.
     pub age_override: bool,

@@ -475,3 +475,53 @@ pub async fn persons_of_entries_in(
     .fetch_all(c)
     .await)?)
 }
+
+/// One entry of the season's events with its person and the place the event's stored ranking
+/// gives it (none while the event is open), for the season ranking; the person as the entry
+/// links it now (a merge moved it), their name, school and region (never the birth date).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct SeasonEntryRow {
+    pub tournament_id: TournamentId,
+    pub level_id: super::super::LevelId,
+    pub player_id: PlayerId,
+    pub person_id: PersonId,
+    pub place: Option<i64>,
+    pub name: String,
+    pub school: String,
+    pub region: String,
+}
+
+/// Every entry of the season's events, by person's name and id (one query).
+///
+/// # Errors
+/// The query fails.
+pub async fn season_entries(db: &Store, season: SeasonId) -> Result<Vec<SeasonEntryRow>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, SeasonEntryRow>(
+        "SELECT e.tournament_id, e.level_id, p.id AS player_id, p.person_id, r.place, \
+         per.name, per.school, per.region \
+         FROM season_events e JOIN players p ON p.tournament_id = e.tournament_id \
+         JOIN persons per ON per.id = p.person_id \
+         LEFT JOIN event_rankings r ON r.tournament_id = e.tournament_id AND r.player_id = p.id \
+         WHERE e.season_id = $1 ORDER BY per.name, per.id, e.tournament_id"
+    )
+    .bind(season)
+    .fetch_all(c)
+    .await)?)
+}
+
+/// The season's change stamp for its cached pages: how many events it has, and the sum of their
+/// tournaments' change counters and configuration versions. Every write the season's pages show
+/// moves it: a result, an entry, a person's merge or erasure, closing, reopening, an invitation
+/// accepted or declined, a wildcard (each touches a tournament of the season), a new event.
+///
+/// # Errors
+/// The query fails.
+pub async fn stamp(db: &Store, season: SeasonId) -> Result<(i64, i64, i64), StoreError> {
+    Ok(on!(db, |c| sqlx::query_as(
+        "SELECT COUNT(*), COALESCE(SUM(t.changes), 0), COALESCE(SUM(t.version), 0) FROM season_events e \
+         JOIN tournaments t ON t.id = e.tournament_id WHERE e.season_id = $1"
+    )
+    .bind(season)
+    .fetch_one(c)
+    .await)?)
+}

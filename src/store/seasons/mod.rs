@@ -43,6 +43,9 @@ pub struct Event {
     pub per_school: Option<i64>,
     /// Closed: its final ranking is stored and its qualifiers invited (`flow`).
     pub closed: bool,
+    /// The event of the level above its qualifiers go to, as the coordinator chose it (none: the
+    /// one open event of the region there, or the final: `app::season::next_event`).
+    pub next_id: Option<TournamentId>,
 }
 
 impl Event {
@@ -170,8 +173,8 @@ pub async fn add_event(db: &Store, e: &Event) -> Result<(), StoreError> {
 pub async fn events(db: &Store, season: SeasonId) -> Result<Vec<Event>, StoreError> {
     Ok(on!(db, |c| {
         sqlx::query_as::<_, Event>(
-        "SELECT tournament_id, season_id, level_id, region_id, places, per_school, closed_at IS NOT NULL AS closed \
-         FROM season_events e \
+        "SELECT tournament_id, season_id, level_id, region_id, places, per_school, closed_at IS NOT NULL AS closed, \
+         next_id FROM season_events e \
          WHERE e.season_id = $1 ORDER BY \
          (SELECT position FROM season_levels l WHERE l.id = e.level_id), \
          (SELECT position FROM season_regions r WHERE r.id = e.region_id), e.tournament_id"
@@ -183,7 +186,7 @@ pub async fn events(db: &Store, season: SeasonId) -> Result<Vec<Event>, StoreErr
 }
 
 const EVENT: &str = "SELECT tournament_id, season_id, level_id, region_id, places, per_school, \
-     closed_at IS NOT NULL AS closed FROM season_events WHERE tournament_id = $1";
+     closed_at IS NOT NULL AS closed, next_id FROM season_events WHERE tournament_id = $1";
 
 /// The event a tournament is, if it is one (a tournament outside a season is none).
 ///
@@ -199,4 +202,25 @@ pub async fn event_of(db: &Store, t: TournamentId) -> Result<Option<Event>, Stor
 /// The query fails.
 pub async fn event_in(tx: &mut super::Conn, t: TournamentId) -> Result<Option<Event>, StoreError> {
     Ok(on!(tx, |c| sqlx::query_as::<_, Event>(EVENT).bind(t).fetch_optional(c).await)?)
+}
+
+/// Record the coordinator's choice of the event `source`'s qualifiers go to (none: the default).
+///
+/// # Errors
+/// [`StoreError::NotFound`] if `source` is no event; the statement fails.
+pub async fn set_next(
+    db: &Store,
+    source: TournamentId,
+    next: Option<TournamentId>,
+) -> Result<(), StoreError> {
+    let n = on!(db, |c| sqlx::query("UPDATE season_events SET next_id = $2 WHERE tournament_id = $1")
+        .bind(source)
+        .bind(next)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    if n == 0 {
+        return Err(StoreError::NotFound);
+    }
+    Ok(())
 }

@@ -32,6 +32,8 @@ pub enum ProblemKind {
     ForbiddenChar(char),
     /// None of the choices offered.
     NotAChoice,
+    /// No region of the season (the registration's region field or import column).
+    NotARegion,
     /// A tiebreak name the league does not know.
     UnknownTiebreak { name: String },
     /// A tiebreak named twice.

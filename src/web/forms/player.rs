@@ -21,6 +21,11 @@ pub struct PlayerFields<'a> {
     pub club: &'a str,
     pub knowledge: &'a str,
     pub age_override: bool,
+    /// The region as typed (empty: none).
+    pub region: &'a str,
+    /// The season's regions the typed one must be (folded: `Slaskie` is `śląskie`); empty
+    /// outside a season, where the region is kept as typed.
+    pub regions: &'a [String],
 }
 
 /// Validate one player's fields, every problem with its field (`person_name`, `birth_date`,
@@ -34,6 +39,7 @@ pub fn parse_fields(rule: Eligibility, f: &PlayerFields<'_>) -> Result<NewPlayer
     let birth_date = keep(&mut problems, field::date("birth_date", f.birth_date));
     let club = keep(&mut problems, field::opt_text("club", f.club, 200));
     let knowledge = keep(&mut problems, field::opt_int("knowledge", f.knowledge, 0, 1000));
+    let region = keep(&mut problems, region(f));
     let eligible = birth_date.map(|b| rule.check(b));
     if let Some(Err(e)) = eligible
         && !f.age_override
@@ -47,12 +53,15 @@ pub fn parse_fields(rule: Eligibility, f: &PlayerFields<'_>) -> Result<NewPlayer
         };
         problems.push(FieldProblem::new("birth_date", kind));
     }
-    match (name, birth_date, club, knowledge) {
-        (Some(name), Some(birth_date), Some(club), Some(knowledge_score)) if problems.is_empty() => {
+    match (name, birth_date, club, knowledge, region) {
+        (Some(name), Some(birth_date), Some(club), Some(knowledge_score), Some(region))
+            if problems.is_empty() =>
+        {
             Ok(NewPlayer {
                 name,
                 birth_date,
                 club,
+                region,
                 knowledge_score,
                 age_override: f.age_override && eligible.is_some_and(|e| e.is_err()),
                 person: crate::store::players::PersonLink::Match,
@@ -60,6 +69,18 @@ pub fn parse_fields(rule: Eligibility, f: &PlayerFields<'_>) -> Result<NewPlayer
         }
         _ => Err(problems),
     }
+}
+
+/// The typed region as the season names it (`region`): none typed is none; in a season, one of
+/// its regions (`league::season::region_named`) or refused; outside one, as typed.
+fn region(f: &PlayerFields<'_>) -> Result<String, FieldProblem> {
+    let typed = field::opt_text("region", f.region, 100)?;
+    if typed.is_empty() || f.regions.is_empty() {
+        return Ok(typed);
+    }
+    crate::league::season::region_named(f.regions, &typed)
+        .map(str::to_string)
+        .ok_or_else(|| FieldProblem::new("region", ProblemKind::NotARegion))
 }
 
 /// A parsed value, or its problem added to `problems`.
@@ -134,6 +155,7 @@ pub fn first_row_looks_like_a_player(text: &str) -> Option<String> {
 /// Every wrong row; or too many rows, or none.
 pub fn parse_csv_rows(
     rule: Eligibility,
+    regions: &[String],
     text: &str,
     first: FirstRow,
 ) -> Result<Vec<(usize, NewPlayer)>, Vec<ImportProblem>> {
@@ -143,6 +165,18 @@ pub fn parse_csv_rows(
         return Err(vec![ImportProblem::TooLarge]);
     }
     let skip = usize::from(first == FirstRow::Header);
+    // The optional region column, named `region` or `województwo` in the header (any case,
+    // diacritics or none).
+    let region_column = if first == FirstRow::Header {
+        reader(text).records().next().and_then(Result::ok).and_then(|header| {
+            header.iter().position(|h| {
+                let h = crate::league::persons::fold(h);
+                h == "region" || h == "wojewodztwo"
+            })
+        })
+    } else {
+        None
+    };
     let mut players = Vec::new();
     let mut problems = Vec::new();
     for (i, record) in reader(text).records().enumerate().skip(skip) {
@@ -166,8 +200,11 @@ pub fn parse_csv_rows(
             name: cell(0),
             birth_date: cell(1),
             club: cell(2),
-            knowledge: cell(3),
+            // The fourth column is the knowledge test's unless the header names it the region.
+            knowledge: if region_column == Some(3) { "" } else { cell(3) },
             age_override: false,
+            region: region_column.map_or("", cell),
+            regions,
         };
         match parse_fields(rule, &fields) {
             Ok(player) => players.push((row, player)),
@@ -193,7 +230,7 @@ pub fn parse_csv_rows(
 /// # Errors
 /// As [`parse_csv_rows`].
 pub fn parse_csv(first_day: NaiveDate, text: &str) -> Result<Vec<NewPlayer>, Vec<ImportProblem>> {
-    Ok(parse_csv_rows(Eligibility::outside_a_season(first_day), text, FirstRow::Header)?
+    Ok(parse_csv_rows(Eligibility::outside_a_season(first_day), &[], text, FirstRow::Header)?
         .into_iter()
         .map(|(_, p)| p)
         .collect())
@@ -256,6 +293,8 @@ mod tests {
             club: "",
             knowledge: "",
             age_override: false,
+            region: "",
+            regions: &[],
         };
         let years = Eligibility::BirthYears { from: 2006, to: 2012 };
         assert!(parse_fields(years, &f("2012-12-31")).is_ok());
@@ -278,13 +317,15 @@ mod tests {
         assert_eq!(first_row_looks_like_a_player("\u{feff}imię i nazwisko;data urodzenia;szkoła\n"), None);
         let text = "Anna Nowak;2010-03-01;LO 1\nJan Kowal;2011-01-01;LO 2";
         let rows =
-            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), text, FirstRow::Player).unwrap();
+            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), &[], text, FirstRow::Player)
+                .unwrap();
         assert_eq!(
             rows.iter().map(|(r, p)| (*r, p.name.as_str())).collect::<Vec<_>>(),
             [(1, "Anna Nowak"), (2, "Jan Kowal")]
         );
         let rows =
-            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), text, FirstRow::Header).unwrap();
+            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), &[], text, FirstRow::Header)
+                .unwrap();
         assert_eq!(rows.iter().map(|(r, _)| *r).collect::<Vec<_>>(), [2]);
     }
 
@@ -292,8 +333,44 @@ mod tests {
     fn names_twice_are_listed_with_their_rows() {
         let text = "name;born;club\nAnna Nowak;2010-03-01;LO 1\nJan Kowal;2011-01-01;LO 2\nanna  nowak;2010-05-05;LO 3";
         let rows =
-            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), text, FirstRow::Header).unwrap();
+            parse_csv_rows(Eligibility::outside_a_season(d("2026-05-09")), &[], text, FirstRow::Header)
+                .unwrap();
         assert_eq!(duplicates(Lang::Pl, &rows, &[]), vec!["Anna Nowak (wiersze 2, 4)"]);
         assert!(duplicates(Lang::Pl, &rows[1..2], &[]).is_empty());
+    }
+
+    #[test]
+    fn an_import_reads_the_region_column_by_its_header_and_a_season_names_it() {
+        let regions: Vec<String> =
+            crate::league::season::VOIVODESHIPS.iter().map(|r| (*r).to_string()).collect();
+        let years = Eligibility::BirthYears { from: 2006, to: 2012 };
+        let text = "imię i nazwisko;data urodzenia;szkoła;Województwo\n\
+                    Anna Nowak;2010-03-01;LO 1;slaskie\n\
+                    Jan Kowal;2011-01-01;LO 2;\n\
+                    Ewa Lis;2011-01-01;LO 2;MAŁOPOLSKIE";
+        let rows = parse_csv_rows(years, &regions, text, FirstRow::Header).unwrap();
+        assert_eq!(
+            rows.iter().map(|(_, p)| (p.region.as_str(), p.knowledge_score)).collect::<Vec<_>>(),
+            [("śląskie", None), ("", None), ("małopolskie", None)]
+        );
+        // After the knowledge column, named `region`.
+        let text = "name;born;club;test;Region\nAnna Nowak;2010-03-01;LO 1;17;Łódzkie";
+        let rows = parse_csv_rows(years, &regions, text, FirstRow::Header).unwrap();
+        assert_eq!((rows[0].1.region.as_str(), rows[0].1.knowledge_score), ("łódzkie", Some(17)));
+        // No region column: none.
+        let text = "name;born;club;test\nAnna Nowak;2010-03-01;LO 1;slaskie";
+        assert!(parse_csv_rows(years, &regions, text, FirstRow::Header).is_err(), "slaskie is no score");
+        // A region the season does not have: that row refused by its field.
+        let text = "name;born;club;region\nAnna Nowak;2010-03-01;LO 1;Mazowsze";
+        let refused = parse_csv_rows(years, &regions, text, FirstRow::Header).unwrap_err();
+        assert!(
+            matches!(&refused[0], ImportProblem::Player { row: 2, problems, .. }
+                if problems[0] == FieldProblem::new("region", ProblemKind::NotARegion)),
+            "{refused:?}"
+        );
+        // Outside a season the region is kept as typed.
+        let text = "name;born;club;region\nAnna Nowak;2010-03-01;LO 1;Mazowsze";
+        let rows = parse_csv_rows(years, &[], text, FirstRow::Header).unwrap();
+        assert_eq!(rows[0].1.region, "Mazowsze");
     }
 }

@@ -11,6 +11,7 @@ pub struct RegisterState {
     pub club: String,
     pub knowledge: String,
     pub age_override: bool,
+    pub region: String,
     pub problems: Problems,
     /// Names already registered (asks for a confirmation before registering again).
     pub duplicates: Vec<String>,

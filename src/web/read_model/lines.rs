@@ -347,6 +347,7 @@ mod tests {
                 name: name.into(),
                 birth_date: day,
                 club: String::new(),
+                region: String::new(),
                 knowledge_score,
                 withdrawn: false,
                 age_override: false,

@@ -7,4 +7,5 @@ pub mod groups;
 pub mod http;
 pub mod knockout;
 pub mod lines;
+pub mod season_pages;
 pub mod view;

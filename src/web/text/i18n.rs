@@ -19,6 +19,7 @@ mod public;
 mod referee;
 mod refused;
 mod season;
+mod season_ranking;
 mod security;
 mod stages;
 mod stages_admin;
@@ -41,6 +42,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     stages::TABLE,
     stages_admin::TABLE,
     season::TABLE,
+    season_ranking::TABLE,
     table::TABLE,
     table2::TABLE,
 ];

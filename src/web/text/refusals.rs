@@ -41,6 +41,7 @@ pub fn problem(lang: Lang, kind: &ProblemKind) -> String {
             )
         }
         ProblemKind::NotAChoice => t("choose_one"),
+        ProblemKind::NotARegion => t("sr_not_a_region"),
         ProblemKind::UnknownTiebreak { name } => {
             let known: Vec<&str> = crate::league::Tiebreak::ALL.iter().map(|t| t.as_str()).collect();
             format!("{} {name:?} ({})", lang.t("unknown_tiebreak"), known.join(", "))
@@ -349,6 +350,24 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
                 "The next level has no event for this region yet: the season's coordinator must add it.",
             )
             .to_string(),
+        Refusal::NextEventToChoose => lang
+            .pick(
+                "Na następnym poziomie ten region ma kilka otwartych turniejów: koordynator sezonu musi wybrać, do którego trafią osoby z awansem z tego turnieju.",
+                "The next level has several open events for this region: the season's coordinator must choose which one this event's qualifiers go to.",
+            )
+            .to_string(),
+        Refusal::NotTheNextLevel => lang
+            .pick(
+                "Wybrany turniej nie należy do następnego poziomu tego regionu.",
+                "The chosen event is not one of the next level for this region.",
+            )
+            .to_string(),
+        Refusal::EventFrozen => lang
+            .pick(
+                "Turniej jest zamknięty, a jego klasyfikacja końcowa zapisana: wyników, rund i zgłoszeń nie można zmieniać, dopóki organizator nie otworzy go ponownie.",
+                "The event is closed and its final ranking stored: results, rounds and entries cannot change until an organiser reopens it.",
+            )
+            .to_string(),
         Refusal::InvitationsAccepted { count } => format!(
             "{} {count}",
             lang.pick(
@@ -619,6 +638,9 @@ mod tests {
             Refusal::MatchUndecided { round: 2 },
             Refusal::EventClosed,
             Refusal::NoNextEvent,
+            Refusal::NextEventToChoose,
+            Refusal::NotTheNextLevel,
+            Refusal::EventFrozen,
             Refusal::InvitationsAccepted { count: 1 },
             Refusal::InvitationNotOpen,
             Refusal::InvitedAlready,

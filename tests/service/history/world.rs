@@ -69,6 +69,7 @@ fn player(name: &str, club: &str, knowledge: Option<i64>, age_override: bool) ->
         name: name.into(),
         birth_date: day("2010-03-04"),
         club: club.into(),
+        region: String::new(),
         knowledge_score: knowledge,
         age_override,
         person: bitwa::store::players::PersonLink::Match,

@@ -26,6 +26,8 @@ struct InvitationsPage<'a> {
     season: Option<i64>,
     closed: bool,
     invitations: Vec<InvitationLine>,
+    /// The tournament opens with groups not drawn yet: the seed list may come from the placings.
+    may_seed: bool,
 }
 
 pub async fn invitations_page(
@@ -36,7 +38,10 @@ pub async fn invitations_page(
     let t = &org.t;
     let event = app::season::event_of(&db, t.id).await?;
     let list = app::season::invitations::to_event(&db, t.id).await?;
+    let data = app::snapshot::Loaded::load_id(&db, t.id).await?;
+    let may_seed = app::stages::opens_with_groups(&data) && data.stage_rows.draws.is_empty();
     let page = InvitationsPage {
+        may_seed: event.is_some() && may_seed,
         ctx: &ctx,
         t,
         season: event.map(|e| e.season_id.0),
@@ -73,6 +78,19 @@ pub async fn decline(
     let made = app::season::invitations::decline(&db, t, path.1, org.by()).await?;
     tracing::info!(tournament = %t, invitation = path.1, invited = made.len(), "invitation declined");
     Ok(see_other(&format!("/admin/t/{t}/invitations")))
+}
+
+/// Seed the groups by the qualifying events' placings (the stages page shows the list and the
+/// draw's preview).
+pub async fn seed(
+    org: Organising,
+    db: web::Data<Store>,
+    _form: CsrfForm<NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let t = org.t.id;
+    let order = app::season::seeding::seed_from_placings(&db, t, org.by()).await?;
+    tracing::info!(tournament = %t, seeds = order.len(), "seeded by placings");
+    Ok(see_other(&format!("/admin/t/{t}/stages")))
 }
 
 /// Close this event: its final ranking stored, its qualifiers invited into the next level.

@@ -107,6 +107,8 @@ pub struct PlayerForm {
     club: String,
     #[serde(default)]
     knowledge: String,
+    #[serde(default)]
+    region: String,
     age_override: Option<String>,
     /// Register even though the name is on the list already (another person of the same name).
     accept_duplicate: Option<String>,
@@ -126,14 +128,18 @@ pub async fn register(
         club: f.club.clone(),
         knowledge: f.knowledge.clone(),
         age_override: field::checkbox(f.age_override.as_ref()),
+        region: f.region.clone(),
         ..RegisterState::default()
     };
+    let regions = app::season::regions_of(&db, t.id).await?;
     let fields = PlayerFields {
         name: &f.name,
         birth_date: &f.birth_date,
         club: &f.club,
         knowledge: &f.knowledge,
         age_override: state.age_override,
+        region: &f.region,
+        regions: &regions,
     };
     let rule = app::season::eligibility(&db, t.id).await?;
     match player::parse_fields(rule, &fields) {
@@ -229,7 +235,8 @@ async fn import_rows(
         state.problems.add("csv", lang.t("first_row_not_header"));
     } else {
         let rule = app::season::eligibility(db, t.id).await?;
-        match player::parse_csv_rows(rule, &f.csv, first) {
+        let regions = app::season::regions_of(db, t.id).await?;
+        match player::parse_csv_rows(rule, &regions, &f.csv, first) {
             Ok(rows) => {
                 let existing = app::registration::players(db, t.id).await?;
                 state.duplicates = player::duplicates(lang, &rows, &existing);

@@ -86,6 +86,8 @@ struct EventLine {
     level: String,
     region: String,
     closed: bool,
+    /// The chosen next event's name (empty: the default).
+    next: String,
 }
 
 struct LogRow {
@@ -135,7 +137,19 @@ pub async fn season_page(
             || ctx.lang.t("season_whole_country").to_string(),
             |r| s.season.regions()[r].clone(),
         );
-        events.push(EventLine { t: e.tournament_id.0, name, level, region, closed: e.closed });
+        events.push(EventLine {
+            t: e.tournament_id.0,
+            name,
+            level,
+            region,
+            closed: e.closed,
+            next: String::new(),
+        });
+    }
+    for (line, e) in events.iter_mut().zip(&listed) {
+        if let Some(n) = e.next_id {
+            line.next = store::tournaments::get(&db, n).await?.map(|t| t.name).unwrap_or_default();
+        }
     }
     let mut free = Vec::new();
     for (t, name, role) in store::tournaments::roles_of(&db, user.0.id).await? {
@@ -256,5 +270,30 @@ pub async fn appoint(
         .ok_or_else(|| WebError::BadRequest(ctx.lang.t("season_no_such_user").to_string()))?;
     app::season::appoint(&db, s.id, other.id, user.0.id).await?;
     tracing::info!(season = %s.id, user = %other.username, "coordinator appointed");
+    Ok(see_other(&format!("/admin/season/{}", s.id)))
+}
+
+#[derive(Deserialize)]
+pub struct NextForm {
+    source: String,
+    /// Empty: back to the default.
+    #[serde(default)]
+    next: String,
+}
+
+/// The coordinator chooses the event of the level above an event's qualifiers go to.
+pub async fn choose_next(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    path: web::Path<i64>,
+    form: CsrfForm<NextForm>,
+) -> Result<HttpResponse, WebError> {
+    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let f = &form.value;
+    let source = TournamentId(number(&ctx, &f.source)?);
+    let next = if f.next.trim().is_empty() { None } else { Some(TournamentId(number(&ctx, &f.next)?)) };
+    app::season::choose_next(&db, s.id, source, next, user.0.id).await?;
+    tracing::info!(season = %s.id, source = %source, "next event chosen");
     Ok(see_other(&format!("/admin/season/{}", s.id)))
 }

@@ -440,6 +440,7 @@ fn groups_choice(f: &FormatPost) -> Result<GroupsChoice, WebError> {
     let separation = match f.separation.as_str() {
         "none" => Separation::None,
         "school" => Separation::School,
+        "region" => Separation::Region,
         _ => return Err(field::FieldProblem::new("stage_separation", field::ProblemKind::NotAChoice).into()),
     };
     let entry = match f.entry.as_str() {

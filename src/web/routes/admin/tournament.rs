@@ -302,6 +302,8 @@ struct Overview<'a> {
     full_deck: i64,
     register: RegisterState,
     import: ImportState,
+    /// The season's regions the register form suggests (none outside a season).
+    regions: Vec<String>,
     /// What the rounds accept next: the pairing offered, the rounds that may be locked or opened again.
     plan: RoundsPlan,
     /// What each knockout round is, by its number.
@@ -387,6 +389,7 @@ pub(super) async fn overview_page(
         full_deck: i64::from(DECK_SIZE),
         register: forms.register,
         import: forms.import,
+        regions: app::season::regions_of(db, t.id).await?,
         players,
         t,
     };

@@ -21,6 +21,7 @@ pub mod person;
 pub mod player;
 pub mod round;
 pub mod season;
+pub mod season_ranking;
 pub mod standings;
 pub mod why;
 

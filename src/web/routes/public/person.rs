@@ -1,6 +1,7 @@
 //! A person's public page across events (issue 20): every event they entered, in date order, with
-//! their place in its final ranking once the knockout is over and links to their player page
-//! there. Never the birth date (a person's birth date is private everywhere). A person merged into
+//! the season and level it belongs to, their place in its final ranking once the knockout is over
+//! and links to their player page there, and every match of theirs there (the opponent, the
+//! score) linked to the match's page and each game's. Never the birth date (a person's birth date is private everywhere). A person merged into
 //! another is sent to the one kept.
 
 use crate::app;
@@ -8,6 +9,7 @@ use crate::store::{PersonId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::read_model::cache::Views;
+use crate::web::text::names::Named;
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -23,6 +25,20 @@ struct EventLine {
     name: String,
     /// The place in the event's final ranking, once it is known.
     place: Option<String>,
+    /// The season and level of the event, if it is one: (season id, "season · level").
+    season: Option<(i64, String)>,
+    matches: Vec<MatchOf>,
+}
+
+/// One match of the person in an event, as the page lists it.
+struct MatchOf {
+    id: i64,
+    /// "Runda 2" or the knockout round's name.
+    round: String,
+    opponent: String,
+    score: String,
+    /// (game id, "Partia 1").
+    games: Vec<(i64, String)>,
 }
 
 #[derive(Template)]
@@ -50,7 +66,36 @@ pub async fn person(
     for e in app::persons::entries(&db, id).await? {
         let view = views.get(&db, e.tournament_id).await?;
         let Some(player) = view.player(e.player_id) else { continue };
+        let season = match app::season::event_of(&db, e.tournament_id).await? {
+            Some(ev) => {
+                let s = app::season::season(&db, ev.season_id).await?;
+                let level = s.level_index(ev.level_id).and_then(|l| s.season.levels().get(l)).cloned();
+                Some((ev.season_id.0, format!("{} · {}", s.season.name(), level.unwrap_or_default())))
+            }
+            None => None,
+        };
+        let matches = view
+            .public_lines_of_player(e.player_id)
+            .map(|m| {
+                let round = match m.stage {
+                    Some(stage) => format!("{} {} · {}", ctx.t("round"), m.round, ctx.t(stage.text_key())),
+                    None => format!("{} {}", ctx.t("round"), m.round),
+                };
+                let opponent = if m.is_bye {
+                    ctx.t("bye").to_string()
+                } else if m.a_id == e.player_id {
+                    m.b_name.clone()
+                } else {
+                    m.a_name.clone()
+                };
+                let games =
+                    m.games.iter().map(|g| (g.id.0, format!("{} {}", ctx.t("game"), g.game_no))).collect();
+                MatchOf { id: m.id.0, round, opponent, score: m.score.clone(), games }
+            })
+            .collect();
         events.push(EventLine {
+            season,
+            matches,
             tournament: e.tournament_id.0,
             tournament_name: view.t().name.clone(),
             first_day: view.t().first_day,

@@ -9,8 +9,9 @@ use crate::store::seasons::flow::{Invitation, InvitationKind, InvitationState};
 use crate::store::{self, SeasonId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
+use crate::web::read_model::season_pages::{Built, SeasonPages};
 use crate::web::text::i18n::Lang;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use chrono::NaiveDate;
 
@@ -90,6 +91,10 @@ struct LevelLine {
 #[template(path = "public/season.html")]
 struct SeasonPage<'a> {
     ctx: &'a Ctx,
+    id: i64,
+    /// Each region with events: (name, events, entries, qualifiers: invitations from its events
+    /// open or accepted).
+    regions: Vec<(String, usize, usize, usize)>,
     name: &'a str,
     first_day: NaiveDate,
     last_day: NaiveDate,
@@ -106,16 +111,31 @@ pub fn eligibility_text(lang: Lang, e: Eligibility) -> String {
     }
 }
 
-pub async fn season(ctx: Ctx, db: web::Data<Store>, path: web::Path<i64>) -> Result<HttpResponse, WebError> {
+pub async fn season(
+    ctx: Ctx,
+    req: HttpRequest,
+    db: web::Data<Store>,
+    pages: web::Data<SeasonPages>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
+    let id = SeasonId(path.into_inner());
+    let key = (ctx.path.clone(), ctx.lang.code());
+    pages.get(&req, &db, id, key, ctx.user.is_none(), build(&ctx, &db, id)).await
+}
+
+/// The season's page as HTML.
+async fn build(ctx: &Ctx, db: &Store, id: SeasonId) -> Result<Built, WebError> {
     let lang = ctx.lang;
-    let s = app::season::season(&db, SeasonId(path.into_inner())).await?;
-    let events = app::season::events(&db, s.id).await?;
-    let invitations = app::season::invitations::of_season(&db, s.id).await?;
+    let s = app::season::season(db, id).await?;
+    let events = app::season::events(db, s.id).await?;
+    let invitations = app::season::invitations::of_season(db, s.id).await?;
+    let mut regions: Vec<(String, usize, usize, usize)> =
+        s.season.regions().iter().map(|r| (r.clone(), 0, 0, 0)).collect();
     let mut levels: Vec<LevelLine> =
         s.season.levels().iter().map(|n| LevelLine { name: n.clone(), events: Vec::new() }).collect();
     for e in events {
         let Some(level) = s.level_index(e.level_id) else { continue };
-        let Some(t) = store::tournaments::get(&db, e.tournament_id).await? else { continue };
+        let Some(t) = store::tournaments::get(db, e.tournament_id).await? else { continue };
         let region = match e.region_id.and_then(|r| s.region_index(r)) {
             Some(r) => s.season.regions()[r].clone(),
             None => lang.t("season_whole_country").to_string(),
@@ -137,7 +157,15 @@ pub async fn season(ctx: Ctx, db: web::Data<Store>, path: web::Path<i64>) -> Res
             .collect();
         let into: Vec<Invitation> =
             invitations.iter().filter(|i| i.target_id == e.tournament_id).filter(shown).cloned().collect();
-        let entrants = store::players::list(&db, t.id).await?.len();
+        let entrants = store::players::list(db, t.id).await?.len();
+        if let Some(r) = e.region_id.and_then(|r| s.region_index(r)) {
+            let qualifiers = from
+                .iter()
+                .filter(|i| matches!(i.state, InvitationState::Invited | InvitationState::Accepted))
+                .count();
+            let line = &mut regions[r];
+            (line.1, line.2, line.3) = (line.1 + 1, line.2 + entrants, line.3 + qualifiers);
+        }
         levels[level].events.push(EventLine {
             t: t.id.0,
             name: t.name.clone(),
@@ -147,17 +175,23 @@ pub async fn season(ctx: Ctx, db: web::Data<Store>, path: web::Path<i64>) -> Res
             closed: e.closed,
             entrants,
             rule,
-            qualifiers: invitation_lines(&db, lang, &from).await?,
-            invited: invitation_lines(&db, lang, &into).await?,
+            qualifiers: invitation_lines(db, lang, &from).await?,
+            invited: invitation_lines(db, lang, &into).await?,
         });
     }
     let page = SeasonPage {
-        ctx: &ctx,
+        ctx,
+        id: s.id.0,
+        regions: regions.into_iter().filter(|r| r.1 > 0).collect(),
         name: s.season.name(),
         first_day: s.season.first_day(),
         last_day: s.season.last_day(),
         eligibility: eligibility_text(lang, s.season.eligibility()),
         levels,
     };
-    crate::web::routes::render(&page)
+    Ok(Built {
+        content_type: "text/html; charset=utf-8",
+        attachment: None,
+        body: page.render()?.into_bytes(),
+    })
 }

@@ -1,0 +1,145 @@
+//! The demo's accounts and people (a leaf: the Swiss demo, `demo`, and the season, `demo_season`,
+//! both name them): the demo logins and the players' names.
+
+pub const ORGANISER: (&str, &str) = ("organizator", "demo-organizator");
+pub const REFEREE: (&str, &str) = ("sedzia", "demo-sedzia");
+
+pub(super) const NAMES: [&str; 24] = [
+    "Antoni Nowak",
+    "Zuzanna Kowalska",
+    "Jan Wiśniewski",
+    "Julia Wójcik",
+    "Franciszek Kowalczyk",
+    "Maja Kamińska",
+    "Aleksander Lewandowski",
+    "Hanna Zielińska",
+    "Szymon Szymański",
+    "Zofia Woźniak",
+    "Filip Dąbrowski",
+    "Lena Kozłowska",
+    "Mikołaj Jankowski",
+    "Alicja Mazur",
+    "Stanisław Kwiatkowski",
+    "Oliwia Krawczyk",
+    "Wojciech Piotrowski",
+    "Amelia Grabowska",
+    "Kacper Nowakowski",
+    "Laura Pawłowska",
+    "Ignacy Michalski",
+    "Pola Adamczyk",
+    "Tymon Dudek",
+    "Natalia Zając",
+];
+/// The `i`-th demo player's name: the 24 fixed names first, then first name and surname pairs (the
+/// surname in the form that agrees with the first name: Kowalski, Kowalska), numbered after 2,000.
+pub(super) fn player_name(i: usize) -> String {
+    if let Some(name) = NAMES.get(i) {
+        return (*name).to_string();
+    }
+    const WOMEN: [&str; 25] = [
+        "Anna",
+        "Maria",
+        "Katarzyna",
+        "Małgorzata",
+        "Agnieszka",
+        "Barbara",
+        "Ewa",
+        "Magdalena",
+        "Joanna",
+        "Aleksandra",
+        "Monika",
+        "Wiktoria",
+        "Natalia",
+        "Karolina",
+        "Marta",
+        "Emilia",
+        "Weronika",
+        "Gabriela",
+        "Nikola",
+        "Milena",
+        "Kinga",
+        "Iga",
+        "Helena",
+        "Antonina",
+        "Ida",
+    ];
+    const MEN: [&str; 25] = [
+        "Piotr",
+        "Krzysztof",
+        "Tomasz",
+        "Paweł",
+        "Michał",
+        "Marcin",
+        "Jakub",
+        "Adam",
+        "Łukasz",
+        "Mateusz",
+        "Bartosz",
+        "Dawid",
+        "Kamil",
+        "Maciej",
+        "Oskar",
+        "Igor",
+        "Borys",
+        "Leon",
+        "Tadeusz",
+        "Kazimierz",
+        "Henryk",
+        "Witold",
+        "Bolesław",
+        "Józef",
+        "Marek",
+    ];
+    /// (masculine, feminine) surname forms.
+    const SURNAMES: [(&str, &str); 40] = [
+        ("Nowak", "Nowak"),
+        ("Kowalski", "Kowalska"),
+        ("Wiśniewski", "Wiśniewska"),
+        ("Wójcik", "Wójcik"),
+        ("Kowalczyk", "Kowalczyk"),
+        ("Kamiński", "Kamińska"),
+        ("Lewandowski", "Lewandowska"),
+        ("Zieliński", "Zielińska"),
+        ("Szymański", "Szymańska"),
+        ("Woźniak", "Woźniak"),
+        ("Dąbrowski", "Dąbrowska"),
+        ("Kozłowski", "Kozłowska"),
+        ("Jankowski", "Jankowska"),
+        ("Mazur", "Mazur"),
+        ("Kwiatkowski", "Kwiatkowska"),
+        ("Krawczyk", "Krawczyk"),
+        ("Piotrowski", "Piotrowska"),
+        ("Grabowski", "Grabowska"),
+        ("Nowakowski", "Nowakowska"),
+        ("Pawłowski", "Pawłowska"),
+        ("Michalski", "Michalska"),
+        ("Adamczyk", "Adamczyk"),
+        ("Dudek", "Dudek"),
+        ("Zając", "Zając"),
+        ("Wieczorek", "Wieczorek"),
+        ("Jabłoński", "Jabłońska"),
+        ("Król", "Król"),
+        ("Majewski", "Majewska"),
+        ("Olszewski", "Olszewska"),
+        ("Jaworski", "Jaworska"),
+        ("Wróbel", "Wróbel"),
+        ("Malinowski", "Malinowska"),
+        ("Pawlak", "Pawlak"),
+        ("Witkowski", "Witkowska"),
+        ("Walczak", "Walczak"),
+        ("Stępień", "Stępień"),
+        ("Górski", "Górska"),
+        ("Rutkowski", "Rutkowska"),
+        ("Michalak", "Michalak"),
+        ("Sikora", "Sikora"),
+    ];
+    let n = i - NAMES.len();
+    let first = n % (WOMEN.len() + MEN.len());
+    let (masculine, feminine) = SURNAMES[(n / (WOMEN.len() + MEN.len())) % SURNAMES.len()];
+    let name = match WOMEN.get(first) {
+        Some(woman) => format!("{woman} {feminine}"),
+        None => format!("{} {masculine}", MEN[first - WOMEN.len()]),
+    };
+    let round = n / (WOMEN.len() + MEN.len()) / SURNAMES.len();
+    if round == 0 { name } else { format!("{name} {}", round + 1) }
+}

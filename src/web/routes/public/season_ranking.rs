@@ -1,0 +1,236 @@
+//! The season ranking page `/season/{id}/ranking` (issue 20): every person once, with the best
+//! level reached and the place there (`app::season::ranking`), linked to their person page and
+//! the event; and the season's CSV exports: the ranking and the qualifiers (every invitation not
+//! withdrawn: who, from which event and place, into which, its state). UTF-8 with a BOM, `;` by
+//! default (`?sep=comma` for `,`), headers in the page's language, formula-like cells
+//! neutralised (`web::csv_cell`). Names, schools and regions only: never a birth date.
+
+use crate::app;
+use crate::app::season::ranking::RankedPerson;
+use crate::store::seasons::flow::{InvitationKind, InvitationState};
+use crate::store::{self, SeasonId, Store, TournamentId};
+use crate::web::csv_cell::{self, Separator};
+use crate::web::error::WebError;
+use crate::web::extract::ctx::Ctx;
+use crate::web::read_model::season_pages::{Built, SeasonPages};
+use crate::web::routes::public::season::state_text;
+use crate::web::text::i18n::Lang;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+use std::collections::HashMap;
+
+struct Line {
+    rank: u32,
+    person: i64,
+    name: String,
+    school: String,
+    region: String,
+    level: String,
+    event: i64,
+    event_name: String,
+    place: String,
+    events: u32,
+}
+
+#[derive(Template)]
+#[template(path = "public/season_ranking.html")]
+struct RankingPage<'a> {
+    ctx: &'a Ctx,
+    id: i64,
+    name: &'a str,
+    lines: Vec<Line>,
+}
+
+/// The events' names by id.
+async fn event_names(db: &Store, id: SeasonId) -> Result<HashMap<TournamentId, String>, WebError> {
+    let mut names = HashMap::new();
+    for e in app::season::events(db, id).await? {
+        if let Some(t) = store::tournaments::get(db, e.tournament_id).await? {
+            names.insert(e.tournament_id, t.name);
+        }
+    }
+    Ok(names)
+}
+
+/// A place in words: "3." or "trwa" while the event is open.
+fn place_text(lang: Lang, place: Option<u32>) -> String {
+    place.map_or_else(|| lang.t("season_open").to_string(), |p| format!("{p}."))
+}
+
+fn lines(lang: Lang, ranked: Vec<RankedPerson>, names: &HashMap<TournamentId, String>) -> Vec<Line> {
+    ranked
+        .into_iter()
+        .map(|r| Line {
+            rank: r.rank,
+            person: r.person.0,
+            name: r.name,
+            school: r.school,
+            region: r.region,
+            level: r.level_name,
+            event: r.event.0,
+            event_name: names.get(&r.event).cloned().unwrap_or_default(),
+            place: place_text(lang, r.place),
+            events: r.events,
+        })
+        .collect()
+}
+
+pub async fn ranking(
+    ctx: Ctx,
+    req: HttpRequest,
+    db: web::Data<Store>,
+    pages: web::Data<SeasonPages>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
+    let id = SeasonId(path.into_inner());
+    let key = (ctx.path.clone(), ctx.lang.code());
+    pages.get(&req, &db, id, key, ctx.user.is_none(), ranking_page(&ctx, &db, id)).await
+}
+
+async fn ranking_page(ctx: &Ctx, db: &Store, id: SeasonId) -> Result<Built, WebError> {
+    let s = app::season::season(db, id).await?;
+    let names = event_names(db, s.id).await?;
+    let ranked = app::season::ranking::of_season(db, s.id).await?;
+    let page = RankingPage { ctx, id: s.id.0, name: s.season.name(), lines: lines(ctx.lang, ranked, &names) };
+    Ok(Built {
+        content_type: "text/html; charset=utf-8",
+        attachment: None,
+        body: page.render()?.into_bytes(),
+    })
+}
+
+#[derive(Deserialize)]
+pub struct Format {
+    sep: Option<String>,
+}
+
+fn csv(sep: Option<&str>, filename: String, rows: Vec<Vec<String>>) -> Result<Built, WebError> {
+    let body = csv_cell::write(rows, Separator::from_query(sep)).map_err(WebError::internal)?;
+    Ok(Built { content_type: "text/csv; charset=utf-8", attachment: Some(filename), body })
+}
+
+/// A CSV's key: the path and the separator asked (nothing else of the query changes it).
+fn csv_key(ctx: &Ctx, sep: &Format) -> (String, &'static str) {
+    let variant = if sep.sep.as_deref() == Some("comma") { "?sep=comma" } else { "" };
+    (format!("{}{variant}", ctx.path), ctx.lang.code())
+}
+
+fn header_row(lang: Lang, keys: &[&str]) -> Vec<String> {
+    keys.iter().map(|k| lang.t(k).to_string()).collect()
+}
+
+/// The season ranking as CSV.
+pub async fn ranking_csv(
+    ctx: Ctx,
+    req: HttpRequest,
+    db: web::Data<Store>,
+    pages: web::Data<SeasonPages>,
+    path: web::Path<i64>,
+    sep: web::Query<Format>,
+) -> Result<HttpResponse, WebError> {
+    let id = SeasonId(path.into_inner());
+    pages
+        .get(&req, &db, id, csv_key(&ctx, &sep), true, ranking_rows(ctx.lang, &db, id, sep.sep.as_deref()))
+        .await
+}
+
+async fn ranking_rows(lang: Lang, db: &Store, id: SeasonId, sep: Option<&str>) -> Result<Built, WebError> {
+    let s = app::season::season(db, id).await?;
+    let names = event_names(db, s.id).await?;
+    let ranked = app::season::ranking::of_season(db, s.id).await?;
+    let mut rows = vec![header_row(
+        lang,
+        &[
+            "sr_rank",
+            "person_name",
+            "club",
+            "sr_region",
+            "sr_best_level",
+            "season_event",
+            "sr_place",
+            "sr_events",
+        ],
+    )];
+    for l in lines(lang, ranked, &names) {
+        rows.push(vec![
+            l.rank.to_string(),
+            l.name,
+            l.school,
+            l.region,
+            l.level,
+            l.event_name,
+            l.place,
+            l.events.to_string(),
+        ]);
+    }
+    csv(sep, format!("sezon-{}-klasyfikacja.csv", s.id), rows)
+}
+
+/// The season's qualifiers as CSV: every invitation not withdrawn, oldest first.
+pub async fn qualifiers_csv(
+    ctx: Ctx,
+    req: HttpRequest,
+    db: web::Data<Store>,
+    pages: web::Data<SeasonPages>,
+    path: web::Path<i64>,
+    sep: web::Query<Format>,
+) -> Result<HttpResponse, WebError> {
+    let id = SeasonId(path.into_inner());
+    pages
+        .get(&req, &db, id, csv_key(&ctx, &sep), true, qualifier_rows(ctx.lang, &db, id, sep.sep.as_deref()))
+        .await
+}
+
+async fn qualifier_rows(lang: Lang, db: &Store, id: SeasonId, sep: Option<&str>) -> Result<Built, WebError> {
+    let s = app::season::season(db, id).await?;
+    let names = event_names(db, s.id).await?;
+    let invitations = app::season::invitations::of_season(db, s.id).await?;
+    let mut rankings = HashMap::new();
+    let mut rows = vec![header_row(
+        lang,
+        &[
+            "person_name",
+            "club",
+            "sr_region",
+            "sr_from_event",
+            "sr_place",
+            "sr_into_event",
+            "sr_how",
+            "season_status",
+        ],
+    )];
+    for i in invitations.iter().filter(|i| i.state != InvitationState::Withdrawn) {
+        let person = store::persons::get(db, i.person_id).await?;
+        let region = person.map(|p| p.region).unwrap_or_default();
+        let (from, place, how) = match (i.kind, i.source_id) {
+            (InvitationKind::Qualifier, Some(source)) => {
+                if let std::collections::hash_map::Entry::Vacant(e) = rankings.entry(source) {
+                    e.insert(app::season::close::ranking(db, source).await?);
+                }
+                let place = rankings[&source]
+                    .iter()
+                    .find(|r| Some(r.player_id) == i.source_player_id)
+                    .map(|r| format!("{}.", r.place))
+                    .unwrap_or_default();
+                (names.get(&source).cloned().unwrap_or_default(), place, lang.t("sr_qualifier").to_string())
+            }
+            _ => (
+                String::new(),
+                String::new(),
+                format!("{}: {}", lang.t("season_wildcard"), i.reason.clone().unwrap_or_default()),
+            ),
+        };
+        rows.push(vec![
+            i.name.clone(),
+            i.school.clone(),
+            region,
+            from,
+            place,
+            names.get(&i.target_id).cloned().unwrap_or_default(),
+            how,
+            state_text(lang, i.state).to_string(),
+        ]);
+    }
+    csv(sep, format!("sezon-{}-awanse.csv", s.id), rows)
+}
