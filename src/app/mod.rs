@@ -26,6 +26,7 @@ pub mod accounts;
 pub mod demo;
 pub mod knockout;
 pub mod next_step;
+pub mod online;
 pub mod persons;
 pub mod refusal;
 pub mod registration;

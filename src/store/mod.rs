@@ -77,6 +77,7 @@ pub mod editions;
 pub mod games;
 pub mod history;
 pub mod ids;
+pub mod online;
 pub mod persons;
 pub mod players;
 pub mod recordings;
@@ -221,6 +222,8 @@ pub enum Refusal {
     MergeUndone,
     /// A merge asked from a tournament's persons page where neither person has an entry.
     PersonNotHere,
+    /// An online match's write refused (issue 25).
+    Online(online::OnlineRefusal),
 }
 
 /// Connections per process. SQLite: readers beside its one writer. PostgreSQL: each web process

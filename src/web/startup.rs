@@ -11,7 +11,7 @@ use crate::web::routes::public::{
     bracket, cards, exports, game, group, home, live, logs, matches, names, person, player, round, season,
     standings, why,
 };
-use crate::web::routes::{account, admin, recorder, referee};
+use crate::web::routes::{account, admin, online, recorder, referee};
 use crate::web::security::bodies::{self, BodyLimits};
 use crate::web::security::hashing::Hasher;
 use crate::web::security::mac::{Secret, random_hex};
@@ -266,6 +266,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/ref/t/{t}/match/{m}/forfeit", web::post().to(referee::forfeit))
         .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result))
         .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result))
+        .route("/online/{token}", web::get().to(online::online_page))
+        .route("/online/{token}", web::post().to(online::online_post))
         .route("/ref/t/{t}/game/{g}/record", web::get().to(recorder::record_page))
         .route("/ref/t/{t}/game/{g}/record", web::post().to(recorder::record_post))
         .route("/ref/t/{t}/game/{g}/clock", web::get().to(recorder::clock_page))

@@ -5,6 +5,7 @@ pub mod account;
 pub mod admin;
 pub mod confirm;
 pub mod public;
+pub mod online;
 pub mod recorder;
 pub mod referee;
 

@@ -18,6 +18,7 @@ mod pairing;
 mod public;
 mod referee;
 mod refused;
+mod online;
 mod season;
 mod security;
 mod stages;
@@ -40,6 +41,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     stages::TABLE,
     stages_admin::TABLE,
     season::TABLE,
+    online::TABLE,
     table::TABLE,
 ];
 
