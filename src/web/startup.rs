@@ -268,6 +268,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result))
         .route("/online/{token}", web::get().to(online::online_page))
         .route("/online/{token}", web::post().to(online::online_post))
+        .route("/ref/t/{t}/match/{m}/online", web::get().to(online::online_referee_page))
+        .route("/ref/t/{t}/match/{m}/online", web::post().to(online::online_referee_post))
         .route("/ref/t/{t}/game/{g}/record", web::get().to(recorder::record_page))
         .route("/ref/t/{t}/game/{g}/record", web::post().to(recorder::record_post))
         .route("/ref/t/{t}/game/{g}/clock", web::get().to(recorder::clock_page))

@@ -10,7 +10,10 @@
 //!
 //! Both games of the match are played in turn, sides swapped; the page shows the one in play.
 
+mod referee;
 mod view;
+
+pub use referee::{OnlineForm, online_referee_page, online_referee_post};
 
 use crate::app::online::deal::Seed;
 use crate::app::online::links::{self, Opened};
