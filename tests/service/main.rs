@@ -33,6 +33,7 @@ mod knockout;
 mod league_exports;
 mod lock_races;
 mod numbers;
+mod online;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;

@@ -56,6 +56,9 @@ struct OnlinePage<'a> {
     event_name: &'a str,
     table_no: i64,
     game_no: i64,
+    game_id: i64,
+    /// `red` / `polish`.
+    side_code: &'static str,
     me: String,
     opponent: String,
     /// `side_red_plural` / `side_polish_plural`.
@@ -151,6 +154,8 @@ pub(crate) async fn page(
         event_name: &o.t.name,
         table_no: o.m.table_no,
         game_no: game.game_no,
+        game_id: game.id.0,
+        side_code: side.as_str(),
         me,
         opponent,
         my_side: side_key(side),
