@@ -264,7 +264,12 @@ fn check_game(log_text: &str, seed_hex: &str, commitment: &str, seen: &[Seen], g
 
 /// Two players, each with their own browser, play game 1 of a match to its end choosing at random:
 /// every response each received (game 2's first page too), game 1's id, its seed and commitment.
-async fn play_game(app: &TestApp, tokens: &[(i64, String)], rng: &mut ChaCha8Rng) -> (Vec<Seen>, i64, String, String) {
+async fn play_game(
+    app: &TestApp,
+    tokens: &[(i64, String)],
+    rng: &mut ChaCha8Rng,
+    aggressive: bool,
+) -> (Vec<Seen>, i64, String, String) {
     let players: Vec<(Browser, &str)> = tokens.iter().map(|(_, tok)| (app.browser(), tok.as_str())).collect();
     let mut seen_all = Vec::new();
     let mut game1 = None;
@@ -298,7 +303,18 @@ async fn play_game(app: &TestApp, tokens: &[(i64, String)], rng: &mut ChaCha8Rng
             return (seen_all, game1.unwrap(), seed, commitment);
         }
         let (i, step, offered) = mover.expect("one of the players has a decision");
-        let pick = &offered[(rng.next_u64() % offered.len() as u64) as usize];
+        // An aggressive player attacks and advances whenever offered (nine times in ten) and rarely
+        // passes, so that the games reach the early endings too.
+        let attacks: Vec<&String> =
+            offered.iter().filter(|o| o.contains(" attack ") || o.ends_with(" advance")).collect();
+        let rest: Vec<&String> = offered.iter().filter(|o| !o.ends_with(" pass")).collect();
+        let pick = if aggressive && !attacks.is_empty() && rng.next_u64() % 10 < 9 {
+            attacks[(rng.next_u64() % attacks.len() as u64) as usize]
+        } else if aggressive && !rest.is_empty() && rng.next_u64() % 10 < 9 {
+            rest[(rng.next_u64() % rest.len() as u64) as usize]
+        } else {
+            &offered[(rng.next_u64() % offered.len() as u64) as usize]
+        };
         let (b, tok) = &players[i];
         let posted = b.post(&format!("/online/{tok}"), &[("step", &step.to_string()), ("event", pick)]).await;
         assert_eq!(posted.status, 303, "the offered {pick:?} is taken:\n{}", posted.body);
@@ -319,7 +335,7 @@ async fn random_online_games_validate_reproduce_their_deal_and_leak_nothing() {
     for (k, &m) in matches.iter().enumerate() {
         let tokens = issue_links(&admin, t, m).await;
         let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
-        let (seen, g1, seed, commitment) = play_game(&app, &tokens, &mut rng).await;
+        let (seen, g1, seed, commitment) = play_game(&app, &tokens, &mut rng, k % 2 == 1).await;
         let log = admin.get(&format!("/t/{t}/game/{g1}/log")).await;
         assert_eq!(log.status, 200, "the finished game has its validated log");
         let end = check_game(&log.body, &seed, &commitment, &seen, g1);
@@ -331,5 +347,100 @@ async fn random_online_games_validate_reproduce_their_deal_and_leak_nothing() {
         }
     }
     eprintln!("online games: {n}, endings {endings:?}");
+    app.stop().await;
+}
+
+/// The page's step.
+fn step_of(body: &str) -> String {
+    attr_after(body, "id=\"online\"", "data-step").expect("the page shows its step")
+}
+
+#[actix_web::test]
+async fn links_are_personal_revocable_and_moves_are_checked() {
+    let app = TestApp::spawn().await;
+    let (t, admin, matches) = round_one(&app, 2).await;
+    let m = matches[0];
+    // Not online yet: no links, and a referee may not mark it.
+    admin.get(&referee_url(t, m)).await.assert_ok().assert_contains("id=\"on-not-online\"");
+    admin.post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")]).await;
+    let referee = app.browser();
+    referee.login("sedzia", "sedzia-haslo").await;
+    assert_eq!(referee.post(&referee_url(t, m), &[("action", "mark")]).await.status, 403, "organisers mark");
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
+    let tokens = issue_links(&referee, t, m).await;
+    let (a, b) = (app.browser(), app.browser());
+    let url_a = format!("/online/{}", tokens[0].1);
+    let url_b = format!("/online/{}", tokens[1].1);
+    let page = a.get(&url_a).await;
+    page.assert_ok();
+    let (side_a, game, step) = seen(&page.body).expect("the game started");
+    assert!(step > 0, "the server dealt the opening hands");
+    let (mover, mover_url, waiter, waiter_url) =
+        if side_a == Side::Red { (&a, &url_a, &b, &url_b) } else { (&b, &url_b, &a, &url_a) };
+    let page = mover.get(mover_url).await;
+    let offered = offers(&page.body);
+    assert!(!offered.is_empty(), "Red decides first (its extra markers)");
+    let waiting = waiter.get(waiter_url).await;
+    assert!(offers(&waiting.body).is_empty(), "the Poles wait");
+    waiting.assert_contains("id=\"on-wait-turn\"");
+    // A move of the side not to act, a line the engine refuses, gibberish: 422, nothing stored.
+    let s = step.to_string();
+    let early = waiter.post(waiter_url, &[("step", &s), ("event", "polish pass")]).await;
+    assert_eq!(early.status, 422, "{}", early.body);
+    early.assert_contains("id=\"on-error\"");
+    let bad = mover.post(mover_url, &[("step", &s), ("event", "red command R16A march a1")]).await;
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    let junk = mover.post(mover_url, &[("step", &s), ("event", "###")]).await;
+    assert_eq!(junk.status, 422);
+    assert_eq!(step_of(&mover.get(mover_url).await.body), s, "nothing was stored");
+    // Without the CSRF token: 403.
+    let forged = mover.post_raw(mover_url, &[("step", &s), ("event", &offered[0])]).await;
+    assert_eq!(forged.status, 403);
+    // The move lands; the same form sent again is stale: 409, nothing stored twice.
+    let moved = mover.post(mover_url, &[("step", &s), ("event", &offered[0])]).await;
+    assert_eq!(moved.status, 303, "{}", moved.body);
+    let after = step_of(&mover.get(mover_url).await.body);
+    assert!(after.parse::<i64>().unwrap() > step as i64);
+    let stale = mover.post(mover_url, &[("step", &s), ("event", &offered[0])]).await;
+    assert_eq!(stale.status, 409, "{}", stale.body);
+    stale.assert_contains("id=\"on-notice\"");
+    assert_eq!(step_of(&mover.get(mover_url).await.body), after);
+    // The referee revokes the waiting player's link: 403 at once, for pages and moves; a new link
+    // works, and the old stays revoked.
+    let waiter_player = if std::ptr::eq(waiter, &a) { tokens[0].0 } else { tokens[1].0 };
+    let revoked = referee.post(&referee_url(t, m), &[("action", "revoke"), ("player", &waiter_player.to_string())]).await;
+    assert_eq!(revoked.status, 303);
+    assert_eq!(waiter.get(waiter_url).await.status, 403);
+    assert_eq!(waiter.post(waiter_url, &[("step", &after), ("event", "polish pass")]).await.status, 403);
+    assert_eq!(app.browser().get("/online/00").await.status, 404, "no such link");
+    let again = referee.post(&referee_url(t, m), &[("action", "issue"), ("player", &waiter_player.to_string())]).await;
+    let fresh = attr_after(&again.body, "id=\"on-issued-url\"", "href").unwrap();
+    let fresh_path = format!("/online/{}", fresh.rsplit('/').next().unwrap());
+    let back = waiter.get(&fresh_path).await;
+    back.assert_ok();
+    assert_eq!(seen(&back.body).map(|(_, g, st)| (g, st.to_string())), Some((game, after.clone())));
+    assert_eq!(waiter.get(waiter_url).await.status, 403, "the old link stays revoked");
+    // The clock of the side to act runs out on the server: the next page ends the game on time,
+    // saved with its validated log; game 2 starts with the sides swapped.
+    let db = crate::table::db(&app).await;
+    on_db!(&db, |c| sqlx::query("UPDATE recordings SET since_ms = since_ms - 901000 WHERE game_id = $1")
+        .bind(game)
+        .execute(c)
+        .await
+        .map(|_| ()))
+    .unwrap();
+    let over = mover.get(mover_url).await;
+    over.assert_ok().assert_contains("id=\"on-result\"");
+    assert_eq!(seen(&over.body).map(|(_, g, _)| g), Some(game), "the page tells how game 1 ended");
+    assert!(text_after(&over.body, "id=\"on-deal-1\"", "seed").is_some(), "and publishes its seed");
+    let next = mover.get(mover_url).await;
+    next.assert_ok();
+    let (side_now, game_now, _) = seen(&next.body).unwrap();
+    assert_ne!(game_now, game, "game 2 is on");
+    assert_eq!(side_now, if std::ptr::eq(mover, &a) { side_a.opponent() } else { side_a });
+    let log = admin.get(&format!("/t/{t}/game/{game}/log")).await;
+    assert_eq!(log.status, 200);
+    let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
+    assert_eq!(v.outcome.termination, Termination::TimeForfeit);
     app.stop().await;
 }

@@ -136,8 +136,10 @@ pub(crate) async fn page(
     let (red_name, polish_name) = recorded::names(&o.m, &game);
     let (me, opponent) = if side == Side::Red { (red_name.clone(), polish_name.clone()) } else { (polish_name.clone(), red_name.clone()) };
     let rec = bring_up(db, editions, o, &game).await?;
+    // Read again: bringing the game up may have finished it (a flag that fell meanwhile).
+    let games = store::games::of_match(db, o.m.id).await?;
     let mut deals = Vec::new();
-    for g in &o.games {
+    for g in &games {
         if let Some(d) = store::online::deal(db, g.id).await? {
             let over = g.has_result();
             deals.push(DealView {
