@@ -442,5 +442,16 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     assert_eq!(log.status, 200);
     let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
     assert_eq!(v.outcome.termination, Termination::TimeForfeit);
+    // Guessing links is throttled as logins are: after 20 unknown links from one address, that
+    // address waits (429), even for a real link; other addresses do not.
+    let guesser = Browser::from_address(&app.base, "127.0.0.77");
+    for i in 0..20 {
+        let guess = format!("/online/{:064x}", i + 1);
+        assert_eq!(guesser.get(&guess).await.status, 404);
+    }
+    let locked = guesser.get(&fresh_path).await;
+    assert_eq!(locked.status, 429, "{}", locked.body);
+    assert!(!locked.header("retry-after").is_empty());
+    assert_eq!(waiter.get(&fresh_path).await.status, 200, "another address plays on");
     app.stop().await;
 }

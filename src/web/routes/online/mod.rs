@@ -34,7 +34,9 @@ use crate::web::routes::see_other;
 use crate::web::security::csrf::CsrfForm;
 use crate::web::table::recorded::{self, now_ms};
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use crate::web::security::session::SessionConfig;
+use crate::web::security::throttle::{self, Attempt};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
 /// A player's move.
@@ -70,12 +72,22 @@ impl Opened2 {
     }
 }
 
-/// The link's match, or 403 (revoked) / 404 (no such link).
-async fn open(db: &Store, token: &str) -> Result<Opened2, WebError> {
+/// The link's match, or 403 (revoked) / 404 (no such link). Links are throttled as logins are:
+/// every request for a link that does not exist counts as a failed login from the client's address,
+/// and while the address is locked every link request answers 429.
+async fn open(ctx: &Ctx, req: &HttpRequest, config: &SessionConfig, db: &Store, token: &str) -> Result<Opened2, WebError> {
+    let addr = throttle::addr_key(throttle::client_addr(req, config.trust_proxy));
+    let key = format!("ip:{addr}");
+    let attempt = Attempt { keys: vec![key.clone()], own_key: key };
+    attempt.check(db, ctx.t("throttled")).await?;
     let link = match links::open(db, token).await? {
         Opened::Live(l) => l,
         Opened::Revoked => return Err(WebError::Forbidden),
-        Opened::Unknown => return Err(WebError::NotFound),
+        Opened::Unknown => {
+            attempt.failed(db).await?;
+            tracing::info!(%addr, "unknown online link");
+            return Err(WebError::NotFound);
+        }
     };
     let t = store::tournaments::get(db, link.tournament_id).await?.ok_or(WebError::NotFound)?;
     let m = store::rounds::get_match(db, t.id, link.match_id).await?.ok_or(WebError::NotFound)?;
@@ -136,12 +148,14 @@ async fn seed_of(db: &Store, game: &GameRow) -> Result<Seed, WebError> {
 /// The player's page.
 pub async fn online_page(
     ctx: Ctx,
+    req: HttpRequest,
+    config: web::Data<SessionConfig>,
     db: web::Data<Store>,
     editions: web::Data<EditionCache>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let token = path.into_inner();
-    let o = open(&db, &token).await?;
+    let o = open(&ctx, &req, &config, &db, &token).await?;
     view::page(&ctx, &db, &editions, &o, &token, view::Said::default(), StatusCode::OK).await
 }
 
@@ -153,13 +167,15 @@ fn refusal_text(ctx: &Ctx, refusal: &Refusal) -> String {
 /// A move: checked against the step the page was drawn at, the server's clock, and the engine.
 pub async fn online_post(
     ctx: Ctx,
+    req: HttpRequest,
+    config: web::Data<SessionConfig>,
     db: web::Data<Store>,
     editions: web::Data<EditionCache>,
     path: web::Path<String>,
     form: CsrfForm<MoveForm>,
 ) -> Result<HttpResponse, WebError> {
     let token = path.into_inner();
-    let o = open(&db, &token).await?;
+    let o = open(&ctx, &req, &config, &db, &token).await?;
     let again = |said: view::Said, status: StatusCode| {
         let (ctx, db, editions, o, token) = (&ctx, &db, &editions, &o, &token);
         async move { view::page(ctx, db, editions, o, token, said, status).await }
