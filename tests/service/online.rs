@@ -266,11 +266,13 @@ fn check_game(log_text: &str, seed_hex: &str, commitment: &str, seen: &[Seen], g
 /// every response each received (game 2's first page too), game 1's id, its seed and commitment.
 async fn play_game(
     app: &TestApp,
+    tokens_t: i64,
     tokens: &[(i64, String)],
     rng: &mut ChaCha8Rng,
     aggressive: bool,
 ) -> (Vec<Seen>, i64, String, String) {
     let players: Vec<(Browser, &str)> = tokens.iter().map(|(_, tok)| (app.browser(), tok.as_str())).collect();
+    let spectator = app.browser();
     let mut seen_all = Vec::new();
     let mut game1 = None;
     let mut commitment = String::new();
@@ -301,6 +303,15 @@ async fn play_game(
         }
         if let Some(seed) = seed {
             return (seen_all, game1.unwrap(), seed, commitment);
+        }
+        // Now and then the public game page, which neither player may learn anything from.
+        if seen_all.len() % 20 < 2 {
+            let (g1, step) = (game1.unwrap(), seen_all.last().unwrap().step);
+            let public = spectator.get(&format!("/t/{}/game/{g1}", tokens_t)).await;
+            assert_eq!(public.status, 200);
+            for side in Side::BOTH {
+                seen_all.push(Seen { player: 2, side, game: g1, step, body: public.body.clone() });
+            }
         }
         let (i, step, offered) = mover.expect("one of the players has a decision");
         // An aggressive player attacks and advances whenever offered (nine times in ten) and rarely
@@ -335,7 +346,7 @@ async fn random_online_games_validate_reproduce_their_deal_and_leak_nothing() {
     for (k, &m) in matches.iter().enumerate() {
         let tokens = issue_links(&admin, t, m).await;
         let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
-        let (seen, g1, seed, commitment) = play_game(&app, &tokens, &mut rng, k % 2 == 1).await;
+        let (seen, g1, seed, commitment) = play_game(&app, t, &tokens, &mut rng, k % 2 == 1).await;
         let log = admin.get(&format!("/t/{t}/game/{g1}/log")).await;
         assert_eq!(log.status, 200, "the finished game has its validated log");
         let end = check_game(&log.body, &seed, &commitment, &seen, g1);
