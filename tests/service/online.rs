@@ -25,7 +25,12 @@ fn seeds() -> u64 {
 }
 
 fn unescape(s: &str) -> String {
-    s.replace("&quot;", "\"").replace("&#x27;", "'").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    s.replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
 }
 
 /// The value of `attr="..."` after `anchor` in `body`.
@@ -81,7 +86,8 @@ async fn round_one(app: &TestApp, players: usize) -> (i64, Browser, Vec<i64>) {
     let admin = app.admin().await;
     let t = create_tournament(&admin, &[]).await;
     for i in 0..players {
-        let name = format!("Gracz {}{}", char::from(b'A' + (i / 26) as u8), char::from(b'a' + (i % 26) as u8));
+        let name =
+            format!("Gracz {}{}", char::from(b'A' + (i / 26) as u8), char::from(b'a' + (i % 26) as u8));
         register(&admin, t, &name).await;
     }
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.assert_ok();
@@ -98,8 +104,12 @@ fn referee_url(t: i64, m: i64) -> String {
 async fn issue_links(admin: &Browser, t: i64, m: i64) -> Vec<(i64, String)> {
     let page = admin.get(&referee_url(t, m)).await;
     page.assert_ok().assert_contains("id=\"on-online\"");
-    let players: Vec<String> =
-        page.body.split("name=\"player\" value=\"").skip(1).map(|p| p[..p.find('"').unwrap()].to_string()).collect();
+    let players: Vec<String> = page
+        .body
+        .split("name=\"player\" value=\"")
+        .skip(1)
+        .map(|p| p[..p.find('"').unwrap()].to_string())
+        .collect();
     let mut ids: Vec<i64> = players.iter().map(|p| p.parse().unwrap()).collect();
     ids.dedup();
     assert_eq!(ids.len(), 2, "two players' links offered");
@@ -154,7 +164,8 @@ fn names_token(body: &str, token: &str) -> bool {
 /// every response either player saw of it.
 fn check_game(log_text: &str, seed_hex: &str, commitment: &str, seen: &[Seen], game: i64) -> Termination {
     let e = Edition::builtin();
-    let v = validate_log(log_text, e, &OPTIONS).unwrap_or_else(|err| panic!("stored log validates: {err}\n{log_text}"));
+    let v = validate_log(log_text, e, &OPTIONS)
+        .unwrap_or_else(|err| panic!("stored log validates: {err}\n{log_text}"));
     let log = notation::parse(log_text).unwrap();
     for ev in &log.events {
         let line = ev.to_string();
@@ -208,7 +219,9 @@ fn check_game(log_text: &str, seed_hex: &str, commitment: &str, seen: &[Seen], g
         let upto = r.step.min(log.events.len());
         for ev in &log.events[..upto] {
             let hidden_line = match &ev.body {
-                Body::Draw { .. } | Body::Select { .. } | Body::Pillage { draw: Some(_), .. } => ev.side != viewer,
+                Body::Draw { .. } | Body::Select { .. } | Body::Pillage { draw: Some(_), .. } => {
+                    ev.side != viewer
+                }
                 Body::Play { play: PlayBody::BrokenCipher { .. }, .. } => ev.side != viewer,
                 Body::Pull { .. } => ev.side == viewer,
                 _ => false,
@@ -234,8 +247,7 @@ fn check_game(log_text: &str, seed_hex: &str, commitment: &str, seen: &[Seen], g
         if matches!(state.awaited(), Awaited::FieldFortifications { .. }) {
             face_down.iter().filter(|c| !pulled.contains(c)).for_each(|c| shown.insert(*c));
         }
-        let secret =
-            state.hand(opp).union(state.in_combat().intersect(CardSet::full_deck(opp))).minus(shown);
+        let secret = state.hand(opp).union(state.in_combat().intersect(CardSet::full_deck(opp))).minus(shown);
         for c in secret.iter() {
             let at = r.body.find(&c.token()).unwrap_or(0);
             assert!(
@@ -285,7 +297,8 @@ async fn play_game(
             let Some((side, game, step)) = seen(&page.body) else { panic!("the game page:\n{}", page.body) };
             let g1 = *game1.get_or_insert(game);
             if commitment.is_empty() {
-                commitment = text_after(&page.body, "id=\"on-deal-1\"", "commitment").expect("commitment shown");
+                commitment =
+                    text_after(&page.body, "id=\"on-deal-1\"", "commitment").expect("commitment shown");
             }
             if game == g1 {
                 assert!(
@@ -297,7 +310,10 @@ async fn play_game(
                     mover = Some((i, step, offered));
                 }
             } else {
-                seed = Some(text_after(&page.body, "id=\"on-deal-1\"", "seed").expect("the seed is published at the end"));
+                seed = Some(
+                    text_after(&page.body, "id=\"on-deal-1\"", "seed")
+                        .expect("the seed is published at the end"),
+                );
             }
             seen_all.push(Seen { player: i, side, game, step, body: page.body });
         }
@@ -353,7 +369,8 @@ async fn random_online_games_validate_reproduce_their_deal_and_leak_nothing() {
         *endings.entry(format!("{end:?}")).or_default() += 1;
         // Game 2 started with the sides swapped.
         for p in 0..2 {
-            let side_in = |first: bool| seen.iter().find(|s| s.player == p && (s.game == g1) == first).map(|s| s.side);
+            let side_in =
+                |first: bool| seen.iter().find(|s| s.player == p && (s.game == g1) == first).map(|s| s.side);
             assert_eq!(side_in(false), side_in(true).map(Side::opponent), "player {p} swaps sides in game 2");
         }
     }
@@ -373,7 +390,9 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     let m = matches[0];
     // Not online yet: no links, and a referee may not mark it.
     admin.get(&referee_url(t, m)).await.assert_ok().assert_contains("id=\"on-not-online\"");
-    admin.post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")]).await;
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
     let referee = app.browser();
     referee.login("sedzia", "sedzia-haslo").await;
     assert_eq!(referee.post(&referee_url(t, m), &[("action", "mark")]).await.status, 403, "organisers mark");
@@ -419,12 +438,16 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     // The referee revokes the waiting player's link: 403 at once, for pages and moves; a new link
     // works, and the old stays revoked.
     let waiter_player = if std::ptr::eq(waiter, &a) { tokens[0].0 } else { tokens[1].0 };
-    let revoked = referee.post(&referee_url(t, m), &[("action", "revoke"), ("player", &waiter_player.to_string())]).await;
+    let revoked = referee
+        .post(&referee_url(t, m), &[("action", "revoke"), ("player", &waiter_player.to_string())])
+        .await;
     assert_eq!(revoked.status, 303);
     assert_eq!(waiter.get(waiter_url).await.status, 403);
     assert_eq!(waiter.post(waiter_url, &[("step", &after), ("event", "polish pass")]).await.status, 403);
     assert_eq!(app.browser().get("/online/00").await.status, 404, "no such link");
-    let again = referee.post(&referee_url(t, m), &[("action", "issue"), ("player", &waiter_player.to_string())]).await;
+    let again = referee
+        .post(&referee_url(t, m), &[("action", "issue"), ("player", &waiter_player.to_string())])
+        .await;
     let fresh = attr_after(&again.body, "id=\"on-issued-url\"", "href").unwrap();
     let fresh_path = format!("/online/{}", fresh.rsplit('/').next().unwrap());
     let back = waiter.get(&fresh_path).await;

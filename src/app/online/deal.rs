@@ -12,9 +12,9 @@
 //!   SHA-256(seed ‖ `n` as 8 bytes little-endian) picks uniformly, in the same way, among the
 //!   candidates in the engine's order.
 
+use crate::engine::GameState;
 use crate::engine::action::{Action, CardRef};
 use crate::engine::ids::{CardId, CardSet};
-use crate::engine::GameState;
 use crate::outcome::Side;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{OsRng, RngCore, SeedableRng};

@@ -26,7 +26,13 @@ pub fn token_hash(token: &str) -> String {
 ///
 /// # Errors
 /// The match is not online, the player not one of its two; the database fails.
-pub async fn issue(db: &Store, t: TournamentId, m: MatchId, player: PlayerId, by: UserId) -> AppResult<String> {
+pub async fn issue(
+    db: &Store,
+    t: TournamentId,
+    m: MatchId,
+    player: PlayerId,
+    by: UserId,
+) -> AppResult<String> {
     let token = fresh_token();
     store::online::issue_link(db, t, m, player, &token_hash(&token), by).await?;
     Ok(token)

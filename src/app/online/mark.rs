@@ -19,8 +19,12 @@ pub async fn mark_match(db: &Store, t: TournamentId, m: MatchId, by: UserId) -> 
 /// # Errors
 /// The round is not the tournament's; the database fails.
 pub async fn mark_round(db: &Store, t: TournamentId, round: RoundId, by: UserId) -> AppResult<usize> {
-    let matches: Vec<MatchId> =
-        store::rounds::matches_of(db, round).await?.into_iter().filter(|m| m.player_b.is_some()).map(|m| m.id).collect();
+    let matches: Vec<MatchId> = store::rounds::matches_of(db, round)
+        .await?
+        .into_iter()
+        .filter(|m| m.player_b.is_some())
+        .map(|m| m.id)
+        .collect();
     if matches.is_empty() {
         return Ok(0);
     }

@@ -111,7 +111,12 @@ pub fn offers(state: &GameState<'_>, side: Side) -> Vec<Offer> {
     };
     for a in deal::named_actions(state) {
         if let Some((card, target)) = hidden_part(&a) {
-            push(Offer { value: hidden_value(state, side, card, target), line: None, card: Some(card), target });
+            push(Offer {
+                value: hidden_value(state, side, card, target),
+                line: None,
+                card: Some(card),
+                target,
+            });
             continue;
         }
         let card = match a {

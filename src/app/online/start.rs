@@ -25,8 +25,17 @@ pub async fn start(
     by: UserId,
 ) -> AppResult<()> {
     let clock = LeagueClock::new(i64::from(t.rules.time_control_secs), now_ms).switch(now_ms, Some(first));
-    match store::online::start_game(db, t.id, game, &t.edition, clock, by, &[Status::Published], Seed::fresh().stored())
-        .await
+    match store::online::start_game(
+        db,
+        t.id,
+        game,
+        &t.edition,
+        clock,
+        by,
+        &[Status::Published],
+        Seed::fresh().stored(),
+    )
+    .await
     {
         Ok(()) | Err(StoreError::Conflict) => Ok(()),
         Err(e) => Err(e.into()),

@@ -169,7 +169,8 @@ pub async fn issue_link(
         return Err(refused(OnlineRefusal::NotInMatch));
     }
     let at = now();
-    on!(&mut tx, |c| sqlx::query(
+    on!(&mut tx, |c| {
+        sqlx::query(
         "UPDATE online_links SET revoked_at = $1 WHERE match_id = $2 AND player_id = $3 AND revoked_at IS NULL"
     )
     .bind(&at)
@@ -177,7 +178,8 @@ pub async fn issue_link(
     .bind(player)
     .execute(c)
     .await
-    .map(|r| r.rows_affected()))?;
+    .map(|r| r.rows_affected())
+    })?;
     on!(&mut tx, |c| sqlx::query(
         "INSERT INTO online_links (match_id, player_id, token_sha256, created_by, created_at) \
          VALUES ($1, $2, $3, $4, $5)"
@@ -206,15 +208,18 @@ pub async fn revoke(
     player: PlayerId,
 ) -> Result<u64, StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    let found: Option<(MatchId,)> = on!(&mut tx, |c| sqlx::query_as(
+    let found: Option<(MatchId,)> = on!(&mut tx, |c| {
+        sqlx::query_as(
         "SELECT m.id FROM matches m JOIN rounds r ON r.id = m.round_id WHERE m.id = $1 AND r.tournament_id = $2"
     )
     .bind(m)
     .bind(tournament)
     .fetch_optional(c)
-    .await)?;
+    .await
+    })?;
     found.ok_or(StoreError::NotFound)?;
-    let n = on!(&mut tx, |c| sqlx::query(
+    let n = on!(&mut tx, |c| {
+        sqlx::query(
         "UPDATE online_links SET revoked_at = $1 WHERE match_id = $2 AND player_id = $3 AND revoked_at IS NULL"
     )
     .bind(now())
@@ -222,7 +227,8 @@ pub async fn revoke(
     .bind(player)
     .execute(c)
     .await
-    .map(|r| r.rows_affected()))?;
+    .map(|r| r.rows_affected())
+    })?;
     tx.commit().await?;
     Ok(n)
 }
@@ -321,7 +327,8 @@ pub async fn start_game(
         return Err(refused(OnlineRefusal::EarlierGameFirst));
     }
     insert_deal(&mut tx, game, &fresh.0, &fresh.1).await?;
-    on!(&mut tx, |c| sqlx::query(
+    on!(&mut tx, |c| {
+        sqlx::query(
         "INSERT INTO recordings (game_id, edition, red_ms, polish_ms, running, since_ms, paused, steps, status, \
          started_by, started_at) VALUES ($1, $2, $3, $4, $5, $6, FALSE, 0, $7, $8, $9)",
     )
@@ -337,7 +344,8 @@ pub async fn start_game(
     .execute(c)
     .await
     .map(|r| r.rows_affected())
-    .map_err(super::conflict_on_unique))?;
+    .map_err(super::conflict_on_unique)
+    })?;
     let started =
         Change::RecordingStarted { game, edition: edition.to_string(), time_control_ms: clock.red_ms };
     history::record(&mut tx, tournament, by, &started).await?;

@@ -4,8 +4,8 @@
 pub mod account;
 pub mod admin;
 pub mod confirm;
-pub mod public;
 pub mod online;
+pub mod public;
 pub mod recorder;
 pub mod referee;
 

@@ -32,10 +32,10 @@ use crate::web::forms::rules::rule_options;
 use crate::web::read_model::editions::EditionCache;
 use crate::web::routes::see_other;
 use crate::web::security::csrf::CsrfForm;
-use crate::web::table::recorded::{self, now_ms};
-use actix_web::http::StatusCode;
 use crate::web::security::session::SessionConfig;
 use crate::web::security::throttle::{self, Attempt};
+use crate::web::table::recorded::{self, now_ms};
+use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
@@ -75,7 +75,13 @@ impl Opened2 {
 /// The link's match, or 403 (revoked) / 404 (no such link). Links are throttled as logins are:
 /// every request for a link that does not exist counts as a failed login from the client's address,
 /// and while the address is locked every link request answers 429.
-async fn open(ctx: &Ctx, req: &HttpRequest, config: &SessionConfig, db: &Store, token: &str) -> Result<Opened2, WebError> {
+async fn open(
+    ctx: &Ctx,
+    req: &HttpRequest,
+    config: &SessionConfig,
+    db: &Store,
+    token: &str,
+) -> Result<Opened2, WebError> {
     let addr = throttle::addr_key(throttle::client_addr(req, config.trust_proxy));
     let key = format!("ip:{addr}");
     let attempt = Attempt { keys: vec![key.clone()], own_key: key };
@@ -106,7 +112,10 @@ async fn bring_up(
     game: &GameRow,
 ) -> Result<Option<Recording>, WebError> {
     let mut rec = recordings::get(db, game.id).await?;
-    if rec.is_none() && !game.has_result() && o.m.forfeit.is_none() && o.m.round_status == RoundStatus::Published
+    if rec.is_none()
+        && !game.has_result()
+        && o.m.forfeit.is_none()
+        && o.m.round_status == RoundStatus::Published
     {
         match crate::app::online::start::start(db, &o.t, game.id, Side::Red, now_ms(), o.by).await {
             Ok(()) => {}
@@ -142,7 +151,8 @@ async fn bring_up(
 
 async fn seed_of(db: &Store, game: &GameRow) -> Result<Seed, WebError> {
     let deal = store::online::deal(db, game.id).await?.ok_or(WebError::NotFound)?;
-    Seed::parse(&deal.seed).ok_or_else(|| WebError::internal(format!("game {}: a stored seed is not hex", game.id)))
+    Seed::parse(&deal.seed)
+        .ok_or_else(|| WebError::internal(format!("game {}: a stored seed is not hex", game.id)))
 }
 
 /// The player's page.
@@ -209,10 +219,12 @@ pub async fn online_post(
             return again(refused(refusal_text(&ctx, &r)), StatusCode::UNPROCESSABLE_ENTITY).await;
         }
         Err(MoveRefusal::NotYourTurn) => {
-            return again(refused(ctx.t("on_not_your_turn").to_string()), StatusCode::UNPROCESSABLE_ENTITY).await;
+            return again(refused(ctx.t("on_not_your_turn").to_string()), StatusCode::UNPROCESSABLE_ENTITY)
+                .await;
         }
         Err(MoveRefusal::NotOffered) => {
-            return again(refused(ctx.t("on_not_offered").to_string()), StatusCode::UNPROCESSABLE_ENTITY).await;
+            return again(refused(ctx.t("on_not_offered").to_string()), StatusCode::UNPROCESSABLE_ENTITY)
+                .await;
         }
     };
     // The mover's clock stops now: its reading goes into the line (never 0:00, which is a fallen
@@ -221,7 +233,9 @@ pub async fn online_post(
     line.clock = Some(rec.clock.reading(side, now).max(1));
     let after = match state.apply_line(&line) {
         Ok(next) => next,
-        Err(e) => return again(refused(refusal_text(&ctx, &e.refusal)), StatusCode::UNPROCESSABLE_ENTITY).await,
+        Err(e) => {
+            return again(refused(refusal_text(&ctx, &e.refusal)), StatusCode::UNPROCESSABLE_ENTITY).await;
+        }
     };
     let (more, fin) = moves::follow(&seed, after, lines_before + 1);
     let mut text = vec![notation::canonical(&line, &edition).to_string()];

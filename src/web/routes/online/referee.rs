@@ -57,7 +57,12 @@ pub struct OnlineForm {
     player: String,
 }
 
-async fn load(db: &Store, user: &LoggedIn, tid: i64, mid: i64) -> Result<(Tournament, MatchRow, bool), WebError> {
+async fn load(
+    db: &Store,
+    user: &LoggedIn,
+    tid: i64,
+    mid: i64,
+) -> Result<(Tournament, MatchRow, bool), WebError> {
     let t = tournament(db, tid).await?;
     auth::require(db, &user.0, t.id, Role::Referee).await?;
     let organiser = store::tournaments::has_role(db, t.id, user.0.id, Role::Organiser).await?;

@@ -16,8 +16,8 @@ use crate::web::routes::render_status;
 use crate::web::table::recorded::{self, now_ms};
 use crate::web::table::{ClockView, awaited_text, clock_views, phase_key, side_key};
 use crate::web::text::names::Named;
-use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
+use actix_web::http::StatusCode;
 use askama::Template;
 
 /// What the page says besides the position.
@@ -134,7 +134,11 @@ pub(crate) async fn page(
     let game = o.current().cloned().ok_or(WebError::NotFound)?;
     let side = o.side_in(&game);
     let (red_name, polish_name) = recorded::names(&o.m, &game);
-    let (me, opponent) = if side == Side::Red { (red_name.clone(), polish_name.clone()) } else { (polish_name.clone(), red_name.clone()) };
+    let (me, opponent) = if side == Side::Red {
+        (red_name.clone(), polish_name.clone())
+    } else {
+        (polish_name.clone(), red_name.clone())
+    };
     let rec = bring_up(db, editions, o, &game).await?;
     // Read again: bringing the game up may have finished it (a flag that fell meanwhile).
     let games = store::games::of_match(db, o.m.id).await?;
