@@ -86,6 +86,7 @@ impl Application {
         let bodies = web::Data::new(BodyLimits::new(settings.body_deadline, settings.body_budget));
         let edition_cache = web::Data::new(crate::web::read_model::editions::EditionCache::default());
         let public_url = web::Data::new(crate::web::settings::PublicUrl(settings.public_url.clone()));
+        let online_events = web::Data::new(online::OnlineEvents::default());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
@@ -114,6 +115,7 @@ impl Application {
                 .app_data(views.clone())
                 .app_data(edition_cache.clone())
                 .app_data(public_url.clone())
+                .app_data(online_events.clone())
                 .app_data(sessions.clone())
                 .app_data(hasher.clone())
                 .app_data(bodies.clone())
@@ -268,6 +270,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result))
         .route("/online/{token}", web::get().to(online::online_page))
         .route("/online/{token}", web::post().to(online::online_post))
+        .route("/online/{token}/events", web::get().to(online::online_events))
         .route("/ref/t/{t}/match/{m}/online", web::get().to(online::online_referee_page))
         .route("/ref/t/{t}/match/{m}/online", web::post().to(online::online_referee_post))
         .route("/ref/t/{t}/game/{g}/record", web::get().to(recorder::record_page))

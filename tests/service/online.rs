@@ -378,6 +378,28 @@ async fn random_online_games_validate_reproduce_their_deal_and_leak_nothing() {
     app.stop().await;
 }
 
+/// The data of the next `step` event of a server-sent event stream.
+async fn next_event<S>(stream: &mut S) -> String
+where
+    S: futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + Unpin,
+{
+    use futures_util::StreamExt;
+    let mut text = String::new();
+    loop {
+        let chunk = stream.next().await.expect("the stream goes on").expect("a chunk");
+        text.push_str(&String::from_utf8_lossy(&chunk));
+        if let Some(at) = text.find("event: step\ndata: ") {
+            let rest = &text[at + "event: step\ndata: ".len()..];
+            if let Some(end) = rest.find("\n\n") {
+                return rest[..end].to_string();
+            }
+        }
+        if text.len() > 10_000 {
+            panic!("no step event in {text}");
+        }
+    }
+}
+
 /// The page's step.
 fn step_of(body: &str) -> String {
     attr_after(body, "id=\"online\"", "data-step").expect("the page shows its step")
@@ -426,10 +448,23 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     // Without the CSRF token: 403.
     let forged = mover.post_raw(mover_url, &[("step", &s), ("event", &offered[0])]).await;
     assert_eq!(forged.status, 403);
+    // The waiting player's page listens for the move (server-sent events, only `game:steps`).
+    let client = awc::Client::builder().timeout(std::time::Duration::from_secs(30)).finish();
+    let mut stream =
+        client.get(format!("{}{waiter_url}/events", app.base)).send().await.expect("stream opens");
+    assert_eq!(stream.status().as_u16(), 200);
+    assert!(stream.headers().get("content-type").unwrap().to_str().unwrap().starts_with("text/event-stream"));
+    let first = next_event(&mut stream).await;
+    assert_eq!(first, format!("{game}:{s}"), "the stream starts with the current state");
     // The move lands; the same form sent again is stale: 409, nothing stored twice.
     let moved = mover.post(mover_url, &[("step", &s), ("event", &offered[0])]).await;
     assert_eq!(moved.status, 303, "{}", moved.body);
     let after = step_of(&mover.get(mover_url).await.body);
+    let woke = tokio::time::timeout(std::time::Duration::from_secs(3), next_event(&mut stream))
+        .await
+        .expect("the waiting page hears of the move at once");
+    assert_eq!(woke, format!("{game}:{after}"));
+    drop(stream);
     assert!(after.parse::<i64>().unwrap() > step as i64);
     let stale = mover.post(mover_url, &[("step", &s), ("event", &offered[0])]).await;
     assert_eq!(stale.status, 409, "{}", stale.body);

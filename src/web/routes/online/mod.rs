@@ -10,9 +10,11 @@
 //!
 //! Both games of the match are played in turn, sides swapped; the page shows the one in play.
 
+mod events;
 mod referee;
 mod view;
 
+pub use events::{OnlineEvents, online_events};
 pub use referee::{OnlineForm, online_referee_page, online_referee_post};
 
 use crate::app::online::deal::Seed;
@@ -175,12 +177,14 @@ fn refusal_text(ctx: &Ctx, refusal: &Refusal) -> String {
 }
 
 /// A move: checked against the step the page was drawn at, the server's clock, and the engine.
+#[allow(clippy::too_many_arguments)]
 pub async fn online_post(
     ctx: Ctx,
     req: HttpRequest,
     config: web::Data<SessionConfig>,
     db: web::Data<Store>,
     editions: web::Data<EditionCache>,
+    events: web::Data<OnlineEvents>,
     path: web::Path<String>,
     form: CsrfForm<MoveForm>,
 ) -> Result<HttpResponse, WebError> {
@@ -246,6 +250,7 @@ pub async fn online_post(
         Err(StoreError::Conflict) => return again(stale(), StatusCode::CONFLICT).await,
         Err(e) => return Err(e.into()),
     }
+    events.notify(game.id, rec.steps + i64::try_from(text.len()).unwrap_or(0));
     if fin.is_over() {
         let mut done = rec.clone();
         done.steps += i64::try_from(text.len()).unwrap_or(0);
