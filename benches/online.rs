@@ -104,14 +104,23 @@ fn report(name: &str, mut latencies: Vec<Duration>) {
 }
 
 fn unescape(s: &str) -> String {
-    s.replace("&quot;", "\"").replace("&#x27;", "'").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    s.replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
 }
 
 /// The offered events of a player's page and its step.
 fn offers(body: &str) -> (Vec<String>, Option<String>) {
-    let step = between(body, "id=\"online\"", ">").and_then(|a| between(a, "data-step=\"", "\"")).map(str::to_string);
+    let step = between(body, "id=\"online\"", ">")
+        .and_then(|a| between(a, "data-step=\"", "\""))
+        .map(str::to_string);
     let game = between(body, "data-game=\"", "\"").map(str::to_string);
-    let Some(form) = body.find("id=\"on-offers\"") else { return (Vec::new(), step.zip(game).map(|(s, g)| format!("{g}:{s}"))) };
+    let Some(form) = body.find("id=\"on-offers\"") else {
+        return (Vec::new(), step.zip(game).map(|(s, g)| format!("{g}:{s}")));
+    };
     let end = body[form..].find("</form>").map_or(body.len(), |e| e + form);
     let list = body[form..end]
         .split("name=\"event\" value=\"")
@@ -159,7 +168,8 @@ async fn play(base: String, tokens: [String; 2], seed: u64) -> (Vec<Duration>, V
         let (i, step, offered) = mover.expect("someone decides");
         let pick = offered[(rng.next_u64() % offered.len() as u64) as usize].clone();
         let t0 = Instant::now();
-        let (status, body) = players[i].post(&format!("/online/{}", tokens[i]), &[("step", &step), ("event", &pick)]).await;
+        let (status, body) =
+            players[i].post(&format!("/online/{}", tokens[i]), &[("step", &step), ("event", &pick)]).await;
         moves.push(t0.elapsed());
         assert_eq!(status, 303, "{pick}: {body}");
     }
@@ -169,7 +179,11 @@ async fn play(base: String, tokens: [String; 2], seed: u64) -> (Vec<Duration>, V
 #[actix_rt::main]
 async fn main() {
     let full = std::env::args().any(|a| a == "--bench");
-    let n: usize = std::env::var("ONLINE_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(if full { 200 } else { 2 });
+    let n: usize = std::env::var("ONLINE_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(if full {
+        200
+    } else {
+        2
+    });
     let dir = std::env::temp_dir().join(format!("bitwa-bench-online-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let settings = Settings {
@@ -213,7 +227,13 @@ async fn main() {
     let mut csv = String::from("name;birth date;club\n");
     for i in 0..2 * n {
         let letter = |k: usize| char::from(b'a' + (k % 26) as u8);
-        csv.push_str(&format!("Gracz {}{}{};2010-01-15;LO {}\n", char::from(b'A' + (i / 676 % 26) as u8), letter(i / 26), letter(i), i % 40 + 1));
+        csv.push_str(&format!(
+            "Gracz {}{}{};2010-01-15;LO {}\n",
+            char::from(b'A' + (i / 676 % 26) as u8),
+            letter(i / 26),
+            letter(i),
+            i % 40 + 1
+        ));
     }
     let (s, b) = c.post(&format!("/admin/t/{t}/players/import"), &[("csv", &csv)]).await;
     assert_eq!(s, 303, "{b}");
@@ -234,7 +254,11 @@ async fn main() {
     let mut games = Vec::new();
     for m in &matches {
         let (_, page) = c.get(&url(m)).await;
-        let mut ids: Vec<String> = page.split("name=\"player\" value=\"").skip(1).map(|p| p[..p.find('"').unwrap()].to_string()).collect();
+        let mut ids: Vec<String> = page
+            .split("name=\"player\" value=\"")
+            .skip(1)
+            .map(|p| p[..p.find('"').unwrap()].to_string())
+            .collect();
         ids.dedup();
         let mut tokens = Vec::new();
         for p in &ids {
@@ -246,8 +270,11 @@ async fn main() {
         games.push([tokens[0].clone(), tokens[1].clone()]);
     }
     let t0 = Instant::now();
-    let tasks: Vec<_> =
-        games.into_iter().enumerate().map(|(i, tokens)| actix_rt::spawn(play(base.clone(), tokens, i as u64))).collect();
+    let tasks: Vec<_> = games
+        .into_iter()
+        .enumerate()
+        .map(|(i, tokens)| actix_rt::spawn(play(base.clone(), tokens, i as u64)))
+        .collect();
     let (mut moves, mut pages, mut made) = (Vec::new(), Vec::new(), 0);
     for task in tasks {
         let (m, p, k) = task.await.unwrap();
@@ -262,7 +289,9 @@ async fn main() {
         report("a player's page (GET)", pages);
         println!("peak memory of the process (server and clients): {:.0} MiB", peak_mib());
     } else {
-        println!("online bench smoke: {n} games played to their end, {made} moves (run `cargo bench --bench online` to time)");
+        println!(
+            "online bench smoke: {n} games played to their end, {made} moves (run `cargo bench --bench online` to time)"
+        );
     }
     handle.stop(true).await;
     let _ = std::fs::remove_dir_all(&dir);

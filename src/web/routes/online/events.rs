@@ -7,7 +7,7 @@
 //! database. Reconnecting (the browser does it by itself after `retry`) starts with the current
 //! state.
 
-use super::{Opened2, open};
+use super::{OnlineMatch, open};
 use crate::store::recordings::{self, Status as RecStatus};
 use crate::store::{GameId, Store};
 use crate::web::error::WebError;
@@ -56,7 +56,7 @@ fn event(game: GameId, steps: i64) -> Bytes {
 struct Stream {
     db: Store,
     editions: web::Data<EditionCache>,
-    o: Opened2,
+    o: OnlineMatch,
     game: GameId,
     rx: watch::Receiver<i64>,
     last: i64,

@@ -53,7 +53,7 @@ pub struct MoveForm {
 }
 
 /// What a link opens: the tournament, the match, the player's side in each game, the games.
-pub(crate) struct Opened2 {
+pub(crate) struct OnlineMatch {
     pub t: Tournament,
     pub m: MatchRow,
     pub link: Link,
@@ -62,7 +62,7 @@ pub(crate) struct Opened2 {
     pub by: UserId,
 }
 
-impl Opened2 {
+impl OnlineMatch {
     /// The player's side in `game`.
     pub fn side_in(&self, game: &GameRow) -> Side {
         if game.red_player == self.link.player_id { Side::Red } else { Side::Polish }
@@ -83,7 +83,7 @@ async fn open(
     config: &SessionConfig,
     db: &Store,
     token: &str,
-) -> Result<Opened2, WebError> {
+) -> Result<OnlineMatch, WebError> {
     let addr = throttle::addr_key(throttle::client_addr(req, config.trust_proxy));
     let key = format!("ip:{addr}");
     let attempt = Attempt { keys: vec![key.clone()], own_key: key };
@@ -102,7 +102,7 @@ async fn open(
     let mut games = store::games::of_match(db, m.id).await?;
     games.sort_by_key(|g| g.game_no);
     let by = store::online::marked_by(db, m.id).await?.ok_or(WebError::NotFound)?;
-    Ok(Opened2 { t, m, link, games, by })
+    Ok(OnlineMatch { t, m, link, games, by })
 }
 
 /// Start the game in play if it can start (a published round, no walkover), deal its opening
@@ -110,7 +110,7 @@ async fn open(
 async fn bring_up(
     db: &Store,
     editions: &EditionCache,
-    o: &Opened2,
+    o: &OnlineMatch,
     game: &GameRow,
 ) -> Result<Option<Recording>, WebError> {
     let mut rec = recordings::get(db, game.id).await?;

@@ -1,6 +1,6 @@
 //! The player's page as this player may see it (see the module above).
 
-use super::{Opened2, bring_up};
+use super::{OnlineMatch, bring_up};
 use crate::app::online::moves;
 use crate::engine::notation::{Body, Event, PlayBody};
 use crate::engine::{GameState, narrate};
@@ -126,7 +126,7 @@ pub(crate) async fn page(
     ctx: &Ctx,
     db: &Store,
     editions: &EditionCache,
-    o: &Opened2,
+    o: &OnlineMatch,
     token: &str,
     said: Said,
     status: StatusCode,
