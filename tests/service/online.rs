@@ -470,6 +470,20 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     assert_eq!(stale.status, 409, "{}", stale.body);
     stale.assert_contains("id=\"on-notice\"");
     assert_eq!(step_of(&mover.get(mover_url).await.body), after);
+    // The referee pauses the game on the recorder (the referee sees both sides there): a move
+    // waits; resumed, the clock of the side to act runs again.
+    let record = format!("/ref/t/{t}/game/{game}/record");
+    admin.get(&record).await.assert_ok();
+    assert_eq!(admin.post(&record, &[("action", "pause"), ("step", &after)]).await.status, 303);
+    let page = mover.get(mover_url).await;
+    page.assert_contains("id=\"paused\"");
+    assert!(!page.body.contains(" running\""), "no clock runs while paused");
+    let held = waiter.post(waiter_url, &[("step", &after), ("event", "polish pass")]).await;
+    assert_eq!(held.status, 409, "{}", held.body);
+    assert_eq!(admin.post(&record, &[("action", "resume"), ("step", &after)]).await.status, 303);
+    let page = mover.get(mover_url).await;
+    page.assert_lacks("id=\"paused\"");
+    assert!(page.body.contains(" running\""), "a clock runs again:\n{}", page.body);
     // The referee revokes the waiting player's link: 403 at once, for pages and moves; a new link
     // works, and the old stays revoked.
     let waiter_player = if std::ptr::eq(waiter, &a) { tokens[0].0 } else { tokens[1].0 };

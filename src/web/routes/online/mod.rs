@@ -144,7 +144,21 @@ async fn bring_up(
             }
         }
     }
-    let Some(r) = recordings::get(db, game.id).await? else { return Ok(None) };
+    let Some(mut r) = recordings::get(db, game.id).await? else { return Ok(None) };
+    if r.status == RecStatus::Recording && !r.paused && r.clock.running.is_none() && r.steps > 0 {
+        // The referee resumed a paused game on the recorder (which stops the clocks): the clock of
+        // the side to act runs again from now.
+        let replay = recorded::replay(&r, &edition, options)?;
+        if let Some(side) = replay.current().to_act() {
+            match recordings::set_clock(db, game.id, r.at(), &r.clock.switch(now_ms(), Some(side)), false)
+                .await
+            {
+                Ok(()) | Err(StoreError::Conflict) => {}
+                Err(e) => return Err(e.into()),
+            }
+            r = recordings::get(db, game.id).await?.ok_or(WebError::NotFound)?;
+        }
+    }
     if recorded::settle(db, &o.t, &o.m, game, &r, &edition, options).await? {
         return Ok(recordings::get(db, game.id).await?);
     }
