@@ -11,6 +11,7 @@ mod assignments;
 mod backup;
 mod bodies;
 mod browser;
+mod browser_online;
 mod browser_phones;
 mod browser_print;
 mod browser_refusals;

@@ -82,7 +82,7 @@ fn seen(body: &str) -> Option<(Side, i64, usize)> {
 }
 
 /// A tournament with `players` registered, round 1 published, and its match ids; the organiser.
-async fn round_one(app: &TestApp, players: usize) -> (i64, Browser, Vec<i64>) {
+pub(crate) async fn round_one(app: &TestApp, players: usize) -> (i64, Browser, Vec<i64>) {
     let admin = app.admin().await;
     let t = create_tournament(&admin, &[]).await;
     for i in 0..players {
@@ -96,12 +96,12 @@ async fn round_one(app: &TestApp, players: usize) -> (i64, Browser, Vec<i64>) {
     (t, admin, matches)
 }
 
-fn referee_url(t: i64, m: i64) -> String {
+pub(crate) fn referee_url(t: i64, m: i64) -> String {
     format!("/ref/t/{t}/match/{m}/online")
 }
 
 /// Issue both players' links of an online match: the two tokens (player a's first) and the player ids.
-async fn issue_links(admin: &Browser, t: i64, m: i64) -> Vec<(i64, String)> {
+pub(crate) async fn issue_links(admin: &Browser, t: i64, m: i64) -> Vec<(i64, String)> {
     let page = admin.get(&referee_url(t, m)).await;
     page.assert_ok().assert_contains("id=\"on-online\"");
     let players: Vec<String> = page
