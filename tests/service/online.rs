@@ -538,3 +538,26 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     assert_eq!(waiter.get(&fresh_path).await.status, 200, "another address plays on");
     app.stop().await;
 }
+
+#[actix_web::test]
+async fn an_online_match_goes_back_to_the_table_only_between_games() {
+    let app = TestApp::spawn().await;
+    let (t, admin, matches) = round_one(&app, 2).await;
+    let m = matches[0];
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
+    let tokens = issue_links(&admin, t, m).await;
+    // Before anyone opened it: back to the table, the links answer 403, the page offers marking again.
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "table")]).await.status, 303);
+    let player = app.browser();
+    assert_eq!(player.get(&format!("/online/{}", tokens[0].1)).await.status, 403);
+    admin.get(&referee_url(t, m)).await.assert_contains("id=\"on-not-online\"");
+    // Online again, with new links; once a game is on, it stays online until it ends.
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
+    let tokens = issue_links(&admin, t, m).await;
+    assert_eq!(player.get(&format!("/online/{}", tokens[0].1)).await.status, 200);
+    let refused = admin.post(&referee_url(t, m), &[("action", "table")]).await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("Partia tego meczu trwa online"), "{}", refused.body);
+    admin.get(&referee_url(t, m)).await.assert_contains("id=\"on-online\"");
+    app.stop().await;
+}

@@ -31,3 +31,13 @@ pub async fn mark_round(db: &Store, t: TournamentId, round: RoundId, by: UserId)
     store::online::mark(db, t, &matches, by, || Seed::fresh().stored()).await?;
     Ok(matches.len())
 }
+
+/// Switch an online match back to the table (its links revoked); refused while a game of it is
+/// being played online (the organiser may end it on the recorder first).
+///
+/// # Errors
+/// The match is not online, or a game of it is in play; the database fails.
+pub async fn back_to_table(db: &Store, t: TournamentId, m: MatchId) -> AppResult<()> {
+    store::online::back_to_table(db, t, m).await?;
+    Ok(())
+}

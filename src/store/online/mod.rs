@@ -26,6 +26,9 @@ pub enum OnlineRefusal {
     NotInMatch,
     /// The match's earlier game has not ended yet: games are played in turn.
     EarlierGameFirst,
+    /// A game of the match is being played online: it ends (or the organiser ends it on the
+    /// recorder) before the match goes back to the table.
+    GameInPlay,
 }
 
 /// A personal link as stored.
@@ -87,7 +90,7 @@ pub async fn mark(
         }
         on!(&mut tx, |c| sqlx::query(
             "INSERT INTO online_matches (match_id, marked_by, marked_at) VALUES ($1, $2, $3) \
-             ON CONFLICT (match_id) DO NOTHING"
+             ON CONFLICT (match_id) DO UPDATE SET back_at = NULL"
         )
         .bind(m)
         .bind(by)
@@ -130,11 +133,12 @@ async fn insert_deal(tx: &mut super::Conn, game: GameId, seed: &str, sha: &str) 
 /// # Errors
 /// The query fails.
 pub async fn is_online(db: &Store, m: MatchId) -> Result<bool, StoreError> {
-    let found: Option<(MatchId,)> =
-        on!(db, |c| sqlx::query_as("SELECT match_id FROM online_matches WHERE match_id = $1")
-            .bind(m)
-            .fetch_optional(c)
-            .await)?;
+    let found: Option<(MatchId,)> = on!(db, |c| sqlx::query_as(
+        "SELECT match_id FROM online_matches WHERE match_id = $1 AND back_at IS NULL"
+    )
+    .bind(m)
+    .fetch_optional(c)
+    .await)?;
     Ok(found.is_some())
 }
 
@@ -153,14 +157,16 @@ pub async fn issue_link(
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    let found: Option<(PlayerId, Option<PlayerId>, Option<MatchId>)> = on!(&mut tx, |c| sqlx::query_as(
+    let found: Option<(PlayerId, Option<PlayerId>, Option<MatchId>)> = on!(&mut tx, |c| {
+        sqlx::query_as(
         "SELECT m.player_a, m.player_b, o.match_id FROM matches m JOIN rounds r ON r.id = m.round_id \
-         LEFT JOIN online_matches o ON o.match_id = m.id WHERE m.id = $1 AND r.tournament_id = $2"
+         LEFT JOIN online_matches o ON o.match_id = m.id AND o.back_at IS NULL WHERE m.id = $1 AND r.tournament_id = $2"
     )
     .bind(m)
     .bind(tournament)
     .fetch_optional(c)
-    .await)?;
+    .await
+    })?;
     let (a, b, online) = found.ok_or(StoreError::NotFound)?;
     if online.is_none() {
         return Err(refused(OnlineRefusal::NotOnline));
@@ -294,15 +300,17 @@ pub async fn start_game(
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
     type Found = (bool, Option<Forfeit>, RoundStatus, Option<MatchId>, MatchId, i64);
-    let found: Option<Found> = on!(&mut tx, |c| sqlx::query_as(
+    let found: Option<Found> = on!(&mut tx, |c| {
+        sqlx::query_as(
         "SELECT g.winner IS NOT NULL, m.forfeit, r.status, o.match_id, m.id, g.game_no FROM games g \
          JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id \
-         LEFT JOIN online_matches o ON o.match_id = m.id WHERE g.id = $1 AND r.tournament_id = $2"
+         LEFT JOIN online_matches o ON o.match_id = m.id AND o.back_at IS NULL WHERE g.id = $1 AND r.tournament_id = $2"
     )
     .bind(game)
     .bind(tournament)
     .fetch_optional(c)
-    .await)?;
+    .await
+    })?;
     let (has_result, forfeit, round, online, m, game_no) = found.ok_or(StoreError::NotFound)?;
     if online.is_none() {
         return Err(refused(OnlineRefusal::NotOnline));
@@ -349,6 +357,60 @@ pub async fn start_game(
     let started =
         Change::RecordingStarted { game, edition: edition.to_string(), time_control_ms: clock.red_ms };
     history::record(&mut tx, tournament, by, &started).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Switch an online match back to the table: its live links are revoked; refused while one of its
+/// games is being played (checked in the write's transaction).
+///
+/// # Errors
+/// [`OnlineRefusal::NotOnline`], [`OnlineRefusal::GameInPlay`]; [`StoreError::NotFound`] if the
+/// match is not the tournament's; the write fails.
+pub async fn back_to_table(db: &Store, tournament: TournamentId, m: MatchId) -> Result<(), StoreError> {
+    let mut tx = db.write_tournament(tournament).await?;
+    let found: Option<(MatchId,)> = on!(&mut tx, |c| {
+        sqlx::query_as(
+        "SELECT m.id FROM matches m JOIN rounds r ON r.id = m.round_id WHERE m.id = $1 AND r.tournament_id = $2"
+    )
+    .bind(m)
+    .bind(tournament)
+    .fetch_optional(c)
+    .await
+    })?;
+    found.ok_or(StoreError::NotFound)?;
+    let (in_play,): (i64,) = on!(&mut tx, |c| {
+        sqlx::query_as(
+        "SELECT COUNT(*) FROM recordings rc JOIN games g ON g.id = rc.game_id WHERE g.match_id = $1 AND rc.status = $2"
+    )
+    .bind(m)
+    .bind(super::recordings::Status::Recording)
+    .fetch_one(c)
+    .await
+    })?;
+    if in_play > 0 {
+        return Err(refused(OnlineRefusal::GameInPlay));
+    }
+    let at = now();
+    let moved = on!(&mut tx, |c| sqlx::query(
+        "UPDATE online_matches SET back_at = $1 WHERE match_id = $2 AND back_at IS NULL"
+    )
+    .bind(&at)
+    .bind(m)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    if moved == 0 {
+        return Err(refused(OnlineRefusal::NotOnline));
+    }
+    on!(&mut tx, |c| sqlx::query(
+        "UPDATE online_links SET revoked_at = $1 WHERE match_id = $2 AND revoked_at IS NULL"
+    )
+    .bind(&at)
+    .bind(m)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
     tx.commit().await?;
     Ok(())
 }

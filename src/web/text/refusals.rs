@@ -421,6 +421,7 @@ fn online_key(r: crate::store::online::OnlineRefusal) -> &'static str {
         O::Bye => "on_refused_bye",
         O::NotInMatch => "on_refused_not_in_match",
         O::EarlierGameFirst => "on_refused_earlier_game",
+        O::GameInPlay => "on_refused_game_in_play",
     }
 }
 
@@ -644,6 +645,7 @@ mod tests {
             Refusal::Online(crate::store::online::OnlineRefusal::Bye),
             Refusal::Online(crate::store::online::OnlineRefusal::NotInMatch),
             Refusal::Online(crate::store::online::OnlineRefusal::EarlierGameFirst),
+            Refusal::Online(crate::store::online::OnlineRefusal::GameInPlay),
         ];
         for r in &all {
             let (pl, en) = (sentence(Lang::Pl, r), sentence(Lang::En, r));

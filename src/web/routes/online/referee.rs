@@ -50,7 +50,7 @@ struct RefereePage<'a> {
 
 #[derive(Deserialize, Default)]
 pub struct OnlineForm {
-    /// `mark`, `mark-round`, `issue`, `revoke`.
+    /// `mark`, `mark-round`, `table`, `issue`, `revoke`.
     #[serde(default)]
     action: String,
     #[serde(default)]
@@ -143,6 +143,14 @@ pub async fn online_referee_post(
                 mark::mark_round(&db, t.id, m.round_id, user.0.id).await?;
             }
             tracing::info!(tournament = %t.id, r#match = %m.id, action = %f.action, "marked online");
+            Ok(see_other(&back))
+        }
+        "table" => {
+            if !organiser {
+                return Err(WebError::Forbidden);
+            }
+            mark::back_to_table(&db, t.id, m.id).await?;
+            tracing::info!(tournament = %t.id, r#match = %m.id, "online match back to the table");
             Ok(see_other(&back))
         }
         "issue" => {

@@ -160,7 +160,7 @@ pub async fn game_page(
         v.live = true;
         // An online game's lines name every card (issue 25): while it is played, the public sees the
         // board and the clocks, as at a table; the whole record once it ends.
-        if store::online::deal(&db, gid).await?.is_some() {
+        if store::online::is_online(&db, line.id).await? {
             v.moves.clear();
         }
         let m = view.match_row(line.id).ok_or(WebError::NotFound)?;

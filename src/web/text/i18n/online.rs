@@ -88,4 +88,10 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Link widać tylko teraz: serwer zapisuje jedynie jego skrót. Wydanie nowego unieważnia poprzedni.",
         "The link is shown only now: the server keeps only its hash. Issuing a new one revokes this one.",
     ),
+    (
+        "on_refused_game_in_play",
+        "Partia tego meczu trwa online: niech się zakończy (albo organizator zakończy ją w rejestratorze), zanim mecz wróci do stołu.",
+        "A game of this match is being played online: it must end (or the organiser ends it on the recorder) before the match goes back to the table.",
+    ),
+    ("on_back_to_table", "Wróć z tym meczem do stołu", "Back to the table with this match"),
 ];
