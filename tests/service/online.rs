@@ -419,6 +419,8 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     referee.login("sedzia", "sedzia-haslo").await;
     assert_eq!(referee.post(&referee_url(t, m), &[("action", "mark")]).await.status, 403, "organisers mark");
     assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
+    let match_page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
+    match_page.assert_contains(&format!("href=\"{}\" id=\"to-online\"", referee_url(t, m)));
     let tokens = issue_links(&referee, t, m).await;
     let (a, b) = (app.browser(), app.browser());
     let url_a = format!("/online/{}", tokens[0].1);
