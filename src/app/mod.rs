@@ -28,6 +28,7 @@ mod demo_names;
 pub mod demo_season;
 pub mod knockout;
 pub mod next_step;
+pub mod online;
 pub mod persons;
 pub mod refusal;
 pub mod registration;

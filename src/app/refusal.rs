@@ -92,6 +92,10 @@ pub enum Refusal {
     /// A step of the stages taken out of order, or refused by the league's rules.
     Stage(StageRefusal),
 
+    // Online matches (issue 25).
+    /// An online match's step refused (not online, a bye, not this match's player, an earlier game first).
+    Online(store::online::OnlineRefusal),
+
     // Registration.
     /// Personal data is erased only after the tournament's last day.
     SeasonNotOver,
@@ -223,6 +227,7 @@ impl From<store::Refusal> for Refusal {
             store::Refusal::MergeUndone => Refusal::MergeUndone,
             store::Refusal::PersonNotHere => Refusal::PersonNotHere,
             store::Refusal::EventFrozen => Refusal::EventFrozen,
+            store::Refusal::Online(r) => Refusal::Online(r),
         }
     }
 }

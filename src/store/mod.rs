@@ -77,6 +77,7 @@ pub mod editions;
 pub mod games;
 pub mod history;
 pub mod ids;
+pub mod online;
 pub mod persons;
 pub mod players;
 pub mod recordings;
@@ -225,6 +226,8 @@ pub enum Refusal {
     /// qualifiers invited, so no result, round, entry or setting of it changes until it is
     /// reopened (checked in the write's transaction, as [`Refusal::StageClosed`] is).
     EventFrozen,
+    /// An online match's write refused (issue 25).
+    Online(online::OnlineRefusal),
 }
 
 /// Connections per process. SQLite: readers beside its one writer. PostgreSQL: each web process

@@ -56,6 +56,12 @@ const ASSETS: &[Asset] = &[
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../static/follow.js"),
     },
+    // Reloads a player's online game page when the game moves on (server-sent events).
+    Asset {
+        name: "online.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../static/online.js"),
+    },
 ];
 
 struct Served {

@@ -11,7 +11,7 @@ use crate::web::routes::public::{
     bracket, cards, exports, game, group, home, live, logs, matches, names, person, player, round, season,
     season_ranking, standings, why,
 };
-use crate::web::routes::{account, admin, recorder, referee};
+use crate::web::routes::{account, admin, online, recorder, referee};
 use crate::web::security::bodies::{self, BodyLimits};
 use crate::web::security::hashing::Hasher;
 use crate::web::security::mac::{Secret, random_hex};
@@ -87,6 +87,7 @@ impl Application {
         let edition_cache = web::Data::new(crate::web::read_model::editions::EditionCache::default());
         let season_pages = web::Data::new(crate::web::read_model::season_pages::SeasonPages::default());
         let public_url = web::Data::new(crate::web::settings::PublicUrl(settings.public_url.clone()));
+        let online_events = web::Data::new(online::OnlineEvents::default());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
@@ -116,6 +117,7 @@ impl Application {
                 .app_data(edition_cache.clone())
                 .app_data(season_pages.clone())
                 .app_data(public_url.clone())
+                .app_data(online_events.clone())
                 .app_data(sessions.clone())
                 .app_data(hasher.clone())
                 .app_data(bodies.clone())
@@ -273,6 +275,11 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/ref/t/{t}/match/{m}/forfeit", web::post().to(referee::forfeit))
         .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result))
         .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result))
+        .route("/online/{token}", web::get().to(online::online_page))
+        .route("/online/{token}", web::post().to(online::online_post))
+        .route("/online/{token}/events", web::get().to(online::online_events))
+        .route("/ref/t/{t}/match/{m}/online", web::get().to(online::online_referee_page))
+        .route("/ref/t/{t}/match/{m}/online", web::post().to(online::online_referee_post))
         .route("/ref/t/{t}/game/{g}/record", web::get().to(recorder::record_page))
         .route("/ref/t/{t}/game/{g}/record", web::post().to(recorder::record_post))
         .route("/ref/t/{t}/game/{g}/clock", web::get().to(recorder::clock_page))

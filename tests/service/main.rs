@@ -11,6 +11,7 @@ mod assignments;
 mod backup;
 mod bodies;
 mod browser;
+mod browser_online;
 mod browser_phones;
 mod browser_print;
 mod browser_refusals;
@@ -35,6 +36,7 @@ mod knockout;
 mod league_exports;
 mod lock_races;
 mod numbers;
+mod online;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;

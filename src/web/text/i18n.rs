@@ -14,6 +14,7 @@ mod configuration;
 mod day;
 mod editions;
 mod general;
+mod online;
 mod pairing;
 mod public;
 mod referee;
@@ -43,6 +44,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     stages_admin::TABLE,
     season::TABLE,
     season_ranking::TABLE,
+    online::TABLE,
     table::TABLE,
     table2::TABLE,
 ];

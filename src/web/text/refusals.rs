@@ -266,6 +266,7 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         Refusal::NoPairing(e) => e.to_string(),
         Refusal::Bracket(e) => knockout_error(lang, e),
         Refusal::Stage(s) => stage_sentence(lang, s),
+        Refusal::Online(o) => t(online_key(*o)),
         Refusal::SwapInvalid => t("swap_invalid"),
         Refusal::NotAReferee => labelled("referee", "not_a_referee"),
         Refusal::NoTablesInRange => labelled("table_from", "no_tables_in_range"),
@@ -428,6 +429,18 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         | Refusal::SwapNeeded => {
             beside_fields(lang, r).into_iter().map(|(_, m)| m).collect::<Vec<_>>().join("; ")
         }
+    }
+}
+
+/// An online match's refusal: its text key (`web/text/i18n/online.rs`).
+fn online_key(r: crate::store::online::OnlineRefusal) -> &'static str {
+    use crate::store::online::OnlineRefusal as O;
+    match r {
+        O::NotOnline => "on_refused_not_online",
+        O::Bye => "on_refused_bye",
+        O::NotInMatch => "on_refused_not_in_match",
+        O::EarlierGameFirst => "on_refused_earlier_game",
+        O::GameInPlay => "on_refused_game_in_play",
     }
 }
 
@@ -650,6 +663,11 @@ mod tests {
                 to: 2012,
             }),
             Refusal::NotACoordinator,
+            Refusal::Online(crate::store::online::OnlineRefusal::NotOnline),
+            Refusal::Online(crate::store::online::OnlineRefusal::Bye),
+            Refusal::Online(crate::store::online::OnlineRefusal::NotInMatch),
+            Refusal::Online(crate::store::online::OnlineRefusal::EarlierGameFirst),
+            Refusal::Online(crate::store::online::OnlineRefusal::GameInPlay),
         ];
         for r in &all {
             let (pl, en) = (sentence(Lang::Pl, r), sentence(Lang::En, r));

@@ -162,6 +162,11 @@ pub async fn game_page(
         let replay = recorded::replay(r, &rec_edition, options)?;
         let mut v = ReplayView::new(&replay, query.step, &href, &ctx);
         v.live = true;
+        // An online game's lines name every card (issue 25): while it is played, the public sees the
+        // board and the clocks, as at a table; the whole record once it ends.
+        if store::online::is_online(&db, line.id).await? {
+            v.moves.clear();
+        }
         let m = view.match_row(line.id).ok_or(WebError::NotFound)?;
         let (red, polish) = names_of(m, game);
         v.clocks = clock_views(&r.clock, now_ms(), ctx.lang, [&red, &polish]);

@@ -207,6 +207,8 @@ struct MatchPage<'a> {
     full_deck: usize,
     /// The tournament's edition (its name; the card list above is its).
     edition: String,
+    /// Played online (issue 25): the page links to the players' links.
+    online: bool,
 }
 
 /// Load the match and render its page with `refused` forms (status `status`).
@@ -257,6 +259,7 @@ pub async fn render_match(
         decks: store::deck_checks::of_match(db, m).await?,
         full_deck: card_list(edition, Side::Red).len(),
         edition: edition.name_in(ctx.lang).to_string(),
+        online: store::online::is_online(db, m).await?,
         line,
     };
     crate::web::routes::render_status(status, &page)

@@ -1,0 +1,298 @@
+//! Online matches benchmark (not a test): many online games at once (a diaspora round). Starts the
+//! service in-process on a loopback port, pairs a round of `2 × N` players over HTTP, marks it online,
+//! issues every player's personal link, and then plays game 1 of all `N` matches at once, each player a
+//! client of its own (cookies, CSRF token) that reads its page and posts one of the offered events at
+//! random, as the service's test does. Reports each move's round trip (the POST until its 303, loopback
+//! HTTP included) and each page load, as percentiles, and the process's peak memory (server and clients
+//! together, so an upper bound on the server's).
+//!
+//! `cargo bench --bench online` plays 200 games (release); without `--bench` (as `cargo test --benches`
+//! runs it) it plays 2 games (or `ONLINE_BENCH_GAMES`) to their end and checks every answer.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use bitwa::web::{Application, Settings};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use std::time::{Duration, Instant};
+
+/// A client keeping cookies and the last CSRF token seen.
+struct Client {
+    base: String,
+    http: awc::Client,
+    cookie: String,
+    csrf: String,
+}
+
+fn merge_cookies(cookies: &str, headers: &awc::http::header::HeaderMap) -> String {
+    let mut jar: Vec<(String, String)> = cookies
+        .split("; ")
+        .filter_map(|c| c.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
+        .collect();
+    for set in headers.get_all("set-cookie").filter_map(|v| v.to_str().ok()) {
+        let Some((k, v)) = set.split(';').next().and_then(|c| c.split_once('=')) else { continue };
+        jar.retain(|(name, _)| name != k);
+        if !v.is_empty() {
+            jar.push((k.to_string(), v.to_string()));
+        }
+    }
+    jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+}
+
+fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let from = text.find(start)? + start.len();
+    let rest = &text[from..];
+    Some(&rest[..rest.find(end)?])
+}
+
+impl Client {
+    fn new(base: &str) -> Client {
+        let http = awc::Client::builder().timeout(Duration::from_secs(120)).disable_redirects().finish();
+        Client { base: base.to_string(), http, cookie: String::new(), csrf: String::new() }
+    }
+
+    async fn get(&mut self, path: &str) -> (u16, String) {
+        let mut r = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .insert_header(("Cookie", self.cookie.clone()))
+            .send()
+            .await
+            .unwrap();
+        self.cookie = merge_cookies(&self.cookie, r.headers());
+        let body = String::from_utf8(r.body().limit(1 << 24).await.unwrap().to_vec()).unwrap();
+        if let Some(t) = between(&body, "name=\"csrf\" value=\"", "\"") {
+            self.csrf = t.to_string();
+        }
+        (r.status().as_u16(), body)
+    }
+
+    async fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
+        let mut all = vec![("csrf", self.csrf.as_str())];
+        all.extend_from_slice(fields);
+        let body = serde_urlencoded::to_string(&all).unwrap();
+        let mut r = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .insert_header(("Cookie", self.cookie.clone()))
+            .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+            .send_body(body)
+            .await
+            .unwrap();
+        self.cookie = merge_cookies(&self.cookie, r.headers());
+        let location = r.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        let body = String::from_utf8(r.body().limit(1 << 24).await.unwrap().to_vec()).unwrap();
+        (r.status().as_u16(), if location.is_empty() { body } else { location })
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn report(name: &str, mut latencies: Vec<Duration>) {
+    latencies.sort();
+    println!(
+        "{name}: {} requests; p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        latencies.len(),
+        percentile(&latencies, 0.50).as_secs_f64() * 1e3,
+        percentile(&latencies, 0.90).as_secs_f64() * 1e3,
+        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
+        latencies.last().unwrap().as_secs_f64() * 1e3,
+    );
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// The offered events of a player's page and its step.
+fn offers(body: &str) -> (Vec<String>, Option<String>) {
+    let step = between(body, "id=\"online\"", ">")
+        .and_then(|a| between(a, "data-step=\"", "\""))
+        .map(str::to_string);
+    let game = between(body, "data-game=\"", "\"").map(str::to_string);
+    let Some(form) = body.find("id=\"on-offers\"") else {
+        return (Vec::new(), step.zip(game).map(|(s, g)| format!("{g}:{s}")));
+    };
+    let end = body[form..].find("</form>").map_or(body.len(), |e| e + form);
+    let list = body[form..end]
+        .split("name=\"event\" value=\"")
+        .skip(1)
+        .map(|p| unescape(&p[..p.find('"').unwrap()]))
+        .collect();
+    (list, step.zip(game).map(|(s, g)| format!("{g}:{s}")))
+}
+
+/// Peak resident memory of this process (server and clients), MiB.
+fn peak_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb: f64 = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0);
+    kb / 1024.0
+}
+
+/// Play game 1 of a match to its end: the moves' and the pages' round trips, and the moves made.
+async fn play(base: String, tokens: [String; 2], seed: u64) -> (Vec<Duration>, Vec<Duration>, usize) {
+    let mut players = [Client::new(&base), Client::new(&base)];
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut moves, mut pages) = (Vec::new(), Vec::new());
+    let mut first_game: Option<String> = None;
+    for _ in 0..10_000 {
+        let mut mover = None;
+        for (i, c) in players.iter_mut().enumerate() {
+            let t0 = Instant::now();
+            let (status, body) = c.get(&format!("/online/{}", tokens[i])).await;
+            pages.push(t0.elapsed());
+            assert_eq!(status, 200, "{body}");
+            let (offered, at) = offers(&body);
+            let at = at.expect("a game page");
+            let game = at.split(':').next().unwrap().to_string();
+            if first_game.get_or_insert_with(|| game.clone()) != &game {
+                return (moves.clone(), pages, moves.len());
+            }
+            if !offered.is_empty() {
+                mover = Some((i, at.split(':').nth(1).unwrap().to_string(), offered));
+            }
+        }
+        let (i, step, offered) = mover.expect("someone decides");
+        let pick = offered[(rng.next_u64() % offered.len() as u64) as usize].clone();
+        let t0 = Instant::now();
+        let (status, body) =
+            players[i].post(&format!("/online/{}", tokens[i]), &[("step", &step), ("event", &pick)]).await;
+        moves.push(t0.elapsed());
+        assert_eq!(status, 303, "{pick}: {body}");
+    }
+    panic!("a game did not end");
+}
+
+#[actix_rt::main]
+async fn main() {
+    let full = std::env::args().any(|a| a == "--bench");
+    let n: usize = std::env::var("ONLINE_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(if full {
+        200
+    } else {
+        2
+    });
+    let dir = std::env::temp_dir().join(format!("bitwa-bench-online-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let settings = Settings {
+        database_url: format!("sqlite://{}", dir.join("bench.db").display()),
+        bind: "127.0.0.1:0".into(),
+        workers: Some(2),
+        ..Settings::default()
+    };
+    let app = Application::build(&settings).await.expect("app starts");
+    let base = format!("http://127.0.0.1:{}", app.port());
+    let password = app.logins().iter().find(|l| l.username == "admin").unwrap().password.clone();
+    let handle = app.handle();
+    actix_rt::spawn(app.run_until_stopped());
+    let mut c = Client::new(&base);
+    c.get("/login").await;
+    assert_eq!(c.post("/login", &[("username", "admin"), ("password", &password)]).await.0, 303);
+    c.get("/me").await;
+    let (status, loc) = c
+        .post(
+            "/admin/new",
+            &[
+                ("name", "Bench online"),
+                ("venue", "Warszawa"),
+                ("first_day", "2026-05-09"),
+                ("last_day", "2026-05-09"),
+                ("swiss_rounds", "3"),
+                ("knockout_size", "0"),
+                ("score_win", "2"),
+                ("score_draw", "1"),
+                ("score_loss", "0"),
+                ("score_bye", "2"),
+                ("tiebreaks", "direct_encounter,buchholz,games_won,red_side_points"),
+                ("time_control_secs", "900"),
+                ("fortifications", "1"),
+                ("flank_attacks", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(status, 303, "{loc}");
+    let t: i64 = loc.trim_start_matches("/admin/t/").parse().unwrap();
+    let mut csv = String::from("name;birth date;club\n");
+    for i in 0..2 * n {
+        let letter = |k: usize| char::from(b'a' + (k % 26) as u8);
+        csv.push_str(&format!(
+            "Gracz {}{}{};2010-01-15;LO {}\n",
+            char::from(b'A' + (i / 676 % 26) as u8),
+            letter(i / 26),
+            letter(i),
+            i % 40 + 1
+        ));
+    }
+    let (s, b) = c.post(&format!("/admin/t/{t}/players/import"), &[("csv", &csv)]).await;
+    assert_eq!(s, 303, "{b}");
+    assert_eq!(c.post(&format!("/admin/t/{t}/rounds"), &[]).await.0, 303);
+    assert_eq!(c.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.0, 303);
+    let (_, round) = c.get(&format!("/t/{t}/round/1")).await;
+    let mut matches: Vec<String> = Vec::new();
+    for part in round.split(&format!("/t/{t}/match/")).skip(1) {
+        let id: String = part.chars().take_while(char::is_ascii_digit).collect();
+        if !id.is_empty() && !matches.contains(&id) {
+            matches.push(id);
+        }
+    }
+    assert_eq!(matches.len(), n, "one match per pair");
+    let url = |m: &str| format!("/ref/t/{t}/match/{m}/online");
+    c.get(&url(&matches[0])).await;
+    assert_eq!(c.post(&url(&matches[0]), &[("action", "mark-round")]).await.0, 303);
+    let mut games = Vec::new();
+    for m in &matches {
+        let (_, page) = c.get(&url(m)).await;
+        let mut ids: Vec<String> = page
+            .split("name=\"player\" value=\"")
+            .skip(1)
+            .map(|p| p[..p.find('"').unwrap()].to_string())
+            .collect();
+        ids.dedup();
+        let mut tokens = Vec::new();
+        for p in &ids {
+            let (s, body) = c.post(&url(m), &[("action", "issue"), ("player", p)]).await;
+            assert_eq!(s, 200);
+            let link = between(&body, "id=\"on-issued-url\" href=\"", "\"").unwrap();
+            tokens.push(link.rsplit('/').next().unwrap().to_string());
+        }
+        games.push([tokens[0].clone(), tokens[1].clone()]);
+    }
+    let t0 = Instant::now();
+    let tasks: Vec<_> = games
+        .into_iter()
+        .enumerate()
+        .map(|(i, tokens)| actix_rt::spawn(play(base.clone(), tokens, i as u64)))
+        .collect();
+    let (mut moves, mut pages, mut made) = (Vec::new(), Vec::new(), 0);
+    for task in tasks {
+        let (m, p, k) = task.await.unwrap();
+        moves.extend(m);
+        pages.extend(p);
+        made += k;
+    }
+    let took = t0.elapsed();
+    if full || std::env::var("ONLINE_BENCH_GAMES").is_ok() {
+        println!("{n} online games at once, {made} moves in {:.1} s", took.as_secs_f64());
+        report("a move (POST until its 303)", moves);
+        report("a player's page (GET)", pages);
+        println!("peak memory of the process (server and clients): {:.0} MiB", peak_mib());
+    } else {
+        println!(
+            "online bench smoke: {n} games played to their end, {made} moves (run `cargo bench --bench online` to time)"
+        );
+    }
+    handle.stop(true).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,430 @@
+//! Matches played online (issue 25): which matches are online, each player's personal link (only
+//! its SHA-256 is kept; the referee revokes it), and each game's deal seed with its SHA-256 (the
+//! commitment shown from the start; the seed is shown once the game is over). An online game is
+//! played as a recording (`recordings`): its lines, its server clock and its finish are the
+//! recorder's, so the finished game becomes the game's validated log and result the same way.
+//!
+//! Every write that depends on a state checks it in its own transaction: marking a match checks it
+//! belongs to the tournament and has an opponent; a link is issued only on an online match to one
+//! of its two players (the player's earlier link is revoked in the same write); a game starts only
+//! on an online match, in an open round, without a result or a walkover, after the match's earlier
+//! games ended.
+
+use super::history::Change;
+use super::rounds::{Forfeit, Status as RoundStatus};
+use super::{GameId, MatchId, PlayerId, Store, StoreError, TournamentId, UserId, history, now};
+use crate::league::clock::LeagueClock;
+
+/// Why an online write was refused (checked in its transaction).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnlineRefusal {
+    /// The match is not played online.
+    NotOnline,
+    /// A bye has no opponent to play online.
+    Bye,
+    /// The player does not play this match.
+    NotInMatch,
+    /// The match's earlier game has not ended yet: games are played in turn.
+    EarlierGameFirst,
+    /// A game of the match is being played online: it ends (or the organiser ends it on the
+    /// recorder) before the match goes back to the table.
+    GameInPlay,
+}
+
+/// A personal link as stored.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Link {
+    pub id: i64,
+    pub match_id: MatchId,
+    pub player_id: PlayerId,
+    pub tournament_id: TournamentId,
+    pub created_at: String,
+    pub revoked_at: Option<String>,
+}
+
+impl Link {
+    #[must_use]
+    pub fn is_revoked(&self) -> bool {
+        self.revoked_at.is_some()
+    }
+}
+
+/// A game's deal: the seed (hex) and its SHA-256 (hex).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Deal {
+    pub game_id: GameId,
+    pub seed: String,
+    pub seed_sha256: String,
+}
+
+fn refused(r: OnlineRefusal) -> StoreError {
+    StoreError::Refused(super::Refusal::Online(r))
+}
+
+/// Mark `matches` of the tournament online and give each of their games without one a deal seed
+/// (`fresh` draws a seed and its SHA-256, both hex). Matches marked already stay as they are.
+///
+/// # Errors
+/// [`StoreError::NotFound`] if a match is not the tournament's; [`OnlineRefusal::Bye`] for a bye;
+/// the write fails.
+pub async fn mark(
+    db: &Store,
+    tournament: TournamentId,
+    matches: &[MatchId],
+    by: UserId,
+    mut fresh: impl FnMut() -> (String, String),
+) -> Result<(), StoreError> {
+    let mut tx = db.write_tournament(tournament).await?;
+    for &m in matches {
+        let found: Option<(Option<PlayerId>,)> = on!(&mut tx, |c| sqlx::query_as(
+            "SELECT m.player_b FROM matches m JOIN rounds r ON r.id = m.round_id \
+             WHERE m.id = $1 AND r.tournament_id = $2"
+        )
+        .bind(m)
+        .bind(tournament)
+        .fetch_optional(c)
+        .await)?;
+        let (b,) = found.ok_or(StoreError::NotFound)?;
+        if b.is_none() {
+            return Err(refused(OnlineRefusal::Bye));
+        }
+        on!(&mut tx, |c| sqlx::query(
+            "INSERT INTO online_matches (match_id, marked_by, marked_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (match_id) DO UPDATE SET back_at = NULL"
+        )
+        .bind(m)
+        .bind(by)
+        .bind(now())
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+        let games: Vec<(GameId,)> = on!(&mut tx, |c| sqlx::query_as(
+            "SELECT g.id FROM games g WHERE g.match_id = $1 \
+             AND NOT EXISTS (SELECT 1 FROM online_games o WHERE o.game_id = g.id) ORDER BY g.game_no"
+        )
+        .bind(m)
+        .fetch_all(c)
+        .await)?;
+        for (g,) in games {
+            let (seed, sha) = fresh();
+            insert_deal(&mut tx, g, &seed, &sha).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn insert_deal(tx: &mut super::Conn, game: GameId, seed: &str, sha: &str) -> Result<(), StoreError> {
+    on!(&mut *tx, |c| sqlx::query(
+        "INSERT INTO online_games (game_id, seed, seed_sha256) VALUES ($1, $2, $3) \
+         ON CONFLICT (game_id) DO NOTHING"
+    )
+    .bind(game)
+    .bind(seed)
+    .bind(sha)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// Whether the match is played online.
+///
+/// # Errors
+/// The query fails.
+pub async fn is_online(db: &Store, m: MatchId) -> Result<bool, StoreError> {
+    let found: Option<(MatchId,)> = on!(db, |c| sqlx::query_as(
+        "SELECT match_id FROM online_matches WHERE match_id = $1 AND back_at IS NULL"
+    )
+    .bind(m)
+    .fetch_optional(c)
+    .await)?;
+    Ok(found.is_some())
+}
+
+/// Give `player` of an online match a new personal link (`token_sha256`: the SHA-256 of its
+/// token, hex), revoking the player's earlier ones in the same write.
+///
+/// # Errors
+/// [`OnlineRefusal::NotOnline`], [`OnlineRefusal::NotInMatch`]; [`StoreError::NotFound`] if the
+/// match is not the tournament's; the write fails.
+pub async fn issue_link(
+    db: &Store,
+    tournament: TournamentId,
+    m: MatchId,
+    player: PlayerId,
+    token_sha256: &str,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let mut tx = db.write_tournament(tournament).await?;
+    let found: Option<(PlayerId, Option<PlayerId>, Option<MatchId>)> = on!(&mut tx, |c| {
+        sqlx::query_as(
+        "SELECT m.player_a, m.player_b, o.match_id FROM matches m JOIN rounds r ON r.id = m.round_id \
+         LEFT JOIN online_matches o ON o.match_id = m.id AND o.back_at IS NULL WHERE m.id = $1 AND r.tournament_id = $2"
+    )
+    .bind(m)
+    .bind(tournament)
+    .fetch_optional(c)
+    .await
+    })?;
+    let (a, b, online) = found.ok_or(StoreError::NotFound)?;
+    if online.is_none() {
+        return Err(refused(OnlineRefusal::NotOnline));
+    }
+    if player != a && Some(player) != b {
+        return Err(refused(OnlineRefusal::NotInMatch));
+    }
+    let at = now();
+    on!(&mut tx, |c| {
+        sqlx::query(
+        "UPDATE online_links SET revoked_at = $1 WHERE match_id = $2 AND player_id = $3 AND revoked_at IS NULL"
+    )
+    .bind(&at)
+    .bind(m)
+    .bind(player)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected())
+    })?;
+    on!(&mut tx, |c| sqlx::query(
+        "INSERT INTO online_links (match_id, player_id, token_sha256, created_by, created_at) \
+         VALUES ($1, $2, $3, $4, $5)"
+    )
+    .bind(m)
+    .bind(player)
+    .bind(token_sha256)
+    .bind(by)
+    .bind(&at)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected())
+    .map_err(super::conflict_on_unique))?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Revoke `player`'s live link to the match; returns how many were revoked (0: none was live).
+///
+/// # Errors
+/// [`StoreError::NotFound`] if the match is not the tournament's; the write fails.
+pub async fn revoke(
+    db: &Store,
+    tournament: TournamentId,
+    m: MatchId,
+    player: PlayerId,
+) -> Result<u64, StoreError> {
+    let mut tx = db.write_tournament(tournament).await?;
+    let found: Option<(MatchId,)> = on!(&mut tx, |c| {
+        sqlx::query_as(
+        "SELECT m.id FROM matches m JOIN rounds r ON r.id = m.round_id WHERE m.id = $1 AND r.tournament_id = $2"
+    )
+    .bind(m)
+    .bind(tournament)
+    .fetch_optional(c)
+    .await
+    })?;
+    found.ok_or(StoreError::NotFound)?;
+    let n = on!(&mut tx, |c| {
+        sqlx::query(
+        "UPDATE online_links SET revoked_at = $1 WHERE match_id = $2 AND player_id = $3 AND revoked_at IS NULL"
+    )
+    .bind(now())
+    .bind(m)
+    .bind(player)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected())
+    })?;
+    tx.commit().await?;
+    Ok(n)
+}
+
+/// The link whose token hashes to `token_sha256`, revoked or not.
+///
+/// # Errors
+/// The query fails.
+pub async fn link_by_hash(db: &Store, token_sha256: &str) -> Result<Option<Link>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as(
+        "SELECT l.id, l.match_id, l.player_id, r.tournament_id, l.created_at, l.revoked_at \
+         FROM online_links l JOIN matches m ON m.id = l.match_id JOIN rounds r ON r.id = m.round_id \
+         WHERE l.token_sha256 = $1"
+    )
+    .bind(token_sha256)
+    .fetch_optional(c)
+    .await)?)
+}
+
+/// The links of a match, newest first.
+///
+/// # Errors
+/// The query fails.
+pub async fn links_of(db: &Store, m: MatchId) -> Result<Vec<Link>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as(
+        "SELECT l.id, l.match_id, l.player_id, r.tournament_id, l.created_at, l.revoked_at \
+         FROM online_links l JOIN matches m ON m.id = l.match_id JOIN rounds r ON r.id = m.round_id \
+         WHERE l.match_id = $1 ORDER BY l.id DESC"
+    )
+    .bind(m)
+    .fetch_all(c)
+    .await)?)
+}
+
+/// A game's deal, if it has one.
+///
+/// # Errors
+/// The query fails.
+pub async fn deal(db: &Store, game: GameId) -> Result<Option<Deal>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as("SELECT game_id, seed, seed_sha256 FROM online_games WHERE game_id = $1")
+        .bind(game)
+        .fetch_optional(c)
+        .await)?)
+}
+
+/// Start an online game: its recording (both clocks at the time control, the first decider's
+/// running from now: `clock`), and its deal if it has none yet (`fresh`). Checked in the insert's
+/// transaction: the match is online, the round is one of `open`, no walkover, the game has no
+/// result, the match's earlier games have results.
+///
+/// # Errors
+/// [`StoreError::Conflict`] if it started already; [`StoreError::Refused`]; the write fails.
+#[allow(clippy::too_many_arguments)]
+pub async fn start_game(
+    db: &Store,
+    tournament: TournamentId,
+    game: GameId,
+    edition: &str,
+    clock: LeagueClock,
+    by: UserId,
+    open: &[RoundStatus],
+    fresh: (String, String),
+) -> Result<(), StoreError> {
+    let mut tx = db.write_tournament(tournament).await?;
+    type Found = (bool, Option<Forfeit>, RoundStatus, Option<MatchId>, MatchId, i64);
+    let found: Option<Found> = on!(&mut tx, |c| {
+        sqlx::query_as(
+        "SELECT g.winner IS NOT NULL, m.forfeit, r.status, o.match_id, m.id, g.game_no FROM games g \
+         JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id \
+         LEFT JOIN online_matches o ON o.match_id = m.id AND o.back_at IS NULL WHERE g.id = $1 AND r.tournament_id = $2"
+    )
+    .bind(game)
+    .bind(tournament)
+    .fetch_optional(c)
+    .await
+    })?;
+    let (has_result, forfeit, round, online, m, game_no) = found.ok_or(StoreError::NotFound)?;
+    if online.is_none() {
+        return Err(refused(OnlineRefusal::NotOnline));
+    }
+    if !open.contains(&round) {
+        return Err(StoreError::Refused(super::Refusal::RoundNotOpen));
+    }
+    if forfeit.is_some() {
+        return Err(StoreError::Refused(super::Refusal::MatchForfeited));
+    }
+    if has_result {
+        return Err(StoreError::Refused(super::Refusal::ResultStands));
+    }
+    let (earlier_open,): (i64,) = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT COUNT(*) FROM games WHERE match_id = $1 AND game_no < $2 AND winner IS NULL"
+    )
+    .bind(m)
+    .bind(game_no)
+    .fetch_one(c)
+    .await)?;
+    if earlier_open > 0 {
+        return Err(refused(OnlineRefusal::EarlierGameFirst));
+    }
+    insert_deal(&mut tx, game, &fresh.0, &fresh.1).await?;
+    on!(&mut tx, |c| {
+        sqlx::query(
+        "INSERT INTO recordings (game_id, edition, red_ms, polish_ms, running, since_ms, paused, steps, status, \
+         started_by, started_at) VALUES ($1, $2, $3, $4, $5, $6, FALSE, 0, $7, $8, $9)",
+    )
+    .bind(game)
+    .bind(edition)
+    .bind(clock.red_ms)
+    .bind(clock.polish_ms)
+    .bind(clock.running)
+    .bind(clock.since_ms)
+    .bind(super::recordings::Status::Recording)
+    .bind(by)
+    .bind(now())
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected())
+    .map_err(super::conflict_on_unique)
+    })?;
+    let started =
+        Change::RecordingStarted { game, edition: edition.to_string(), time_control_ms: clock.red_ms };
+    history::record(&mut tx, tournament, by, &started).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Switch an online match back to the table: its live links are revoked; refused while one of its
+/// games is being played (checked in the write's transaction).
+///
+/// # Errors
+/// [`OnlineRefusal::NotOnline`], [`OnlineRefusal::GameInPlay`]; [`StoreError::NotFound`] if the
+/// match is not the tournament's; the write fails.
+pub async fn back_to_table(db: &Store, tournament: TournamentId, m: MatchId) -> Result<(), StoreError> {
+    let mut tx = db.write_tournament(tournament).await?;
+    let found: Option<(MatchId,)> = on!(&mut tx, |c| {
+        sqlx::query_as(
+        "SELECT m.id FROM matches m JOIN rounds r ON r.id = m.round_id WHERE m.id = $1 AND r.tournament_id = $2"
+    )
+    .bind(m)
+    .bind(tournament)
+    .fetch_optional(c)
+    .await
+    })?;
+    found.ok_or(StoreError::NotFound)?;
+    let (in_play,): (i64,) = on!(&mut tx, |c| {
+        sqlx::query_as(
+        "SELECT COUNT(*) FROM recordings rc JOIN games g ON g.id = rc.game_id WHERE g.match_id = $1 AND rc.status = $2"
+    )
+    .bind(m)
+    .bind(super::recordings::Status::Recording)
+    .fetch_one(c)
+    .await
+    })?;
+    if in_play > 0 {
+        return Err(refused(OnlineRefusal::GameInPlay));
+    }
+    let at = now();
+    let moved = on!(&mut tx, |c| sqlx::query(
+        "UPDATE online_matches SET back_at = $1 WHERE match_id = $2 AND back_at IS NULL"
+    )
+    .bind(&at)
+    .bind(m)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    if moved == 0 {
+        return Err(refused(OnlineRefusal::NotOnline));
+    }
+    on!(&mut tx, |c| sqlx::query(
+        "UPDATE online_links SET revoked_at = $1 WHERE match_id = $2 AND revoked_at IS NULL"
+    )
+    .bind(&at)
+    .bind(m)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Who marked the match online (the online game's lines are saved in their name, as a recorder's
+/// are in the scribe's).
+///
+/// # Errors
+/// The query fails.
+pub async fn marked_by(db: &Store, m: MatchId) -> Result<Option<UserId>, StoreError> {
+    let found: Option<(UserId,)> =
+        on!(db, |c| sqlx::query_as("SELECT marked_by FROM online_matches WHERE match_id = $1")
+            .bind(m)
+            .fetch_optional(c)
+            .await)?;
+    Ok(found.map(|(u,)| u))
+}

@@ -1,0 +1,252 @@
+//! The player's page as this player may see it (see the module above).
+
+use super::{OnlineMatch, bring_up};
+use crate::app::online::moves;
+use crate::engine::notation::{Body, Event, PlayBody};
+use crate::engine::{GameState, narrate};
+use crate::outcome::Side;
+use crate::store::recordings::Status as RecStatus;
+use crate::store::{self, Store};
+use crate::web::board::Board;
+use crate::web::error::WebError;
+use crate::web::extract::ctx::Ctx;
+use crate::web::forms::rules::rule_options;
+use crate::web::read_model::editions::EditionCache;
+use crate::web::routes::render_status;
+use crate::web::table::recorded::{self, now_ms};
+use crate::web::table::{ClockView, awaited_text, clock_views, phase_key, side_key};
+use crate::web::text::names::Named;
+use actix_web::HttpResponse;
+use actix_web::http::StatusCode;
+use askama::Template;
+
+/// What the page says besides the position.
+#[derive(Default)]
+pub(crate) struct Said {
+    pub error: String,
+    pub notice: String,
+}
+
+/// One card of the player's reserve.
+pub(crate) struct CardView {
+    pub token: String,
+    pub name: String,
+    pub strength: u8,
+}
+
+/// One offered event.
+pub(crate) struct OfferView {
+    pub value: String,
+    pub label: String,
+}
+
+/// A game of the match, with its deal's commitment and, once over, its seed.
+pub(crate) struct DealView {
+    pub game_no: i64,
+    pub commitment: String,
+    pub seed: Option<String>,
+    pub side: &'static str,
+}
+
+#[derive(Template)]
+#[template(path = "online/play.html")]
+struct OnlinePage<'a> {
+    ctx: &'a Ctx,
+    token: &'a str,
+    event_name: &'a str,
+    table_no: i64,
+    game_no: i64,
+    game_id: i64,
+    /// `red` / `polish`.
+    side_code: &'static str,
+    me: String,
+    opponent: String,
+    /// `side_red_plural` / `side_polish_plural`.
+    my_side: &'static str,
+    started: bool,
+    waiting: String,
+    finished: bool,
+    result: String,
+    steps: i64,
+    game_round: u8,
+    phase: &'static str,
+    decides: &'static str,
+    your_turn: bool,
+    awaited: String,
+    clocks: Vec<ClockView>,
+    board: String,
+    board_list: Vec<String>,
+    hand: Vec<CardView>,
+    opponent_hand: u32,
+    my_deck: u8,
+    opponent_deck: u8,
+    offers: Vec<OfferView>,
+    moves: Vec<String>,
+    deals: Vec<DealView>,
+    error: String,
+    notice: String,
+    paused: bool,
+}
+
+/// A line as `viewer` may read it: what the opponent drew, selected for a combat or saw by Broken
+/// Cipher, and the card `viewer` pulled back (nobody sees it), are told without the cards.
+fn seen_by(viewer: Side, before: &GameState<'_>, line: &Event, ctx: &Ctx) -> String {
+    let theirs = line.side != viewer;
+    let who = ctx.t(line.side.text_key());
+    let hidden = match &line.body {
+        Body::Draw { cards } if theirs => Some(format!("{} {}", ctx.t("on_told_draw"), cards.len())),
+        Body::Pillage { draw: Some(_), .. } if theirs => Some(ctx.t("on_told_pillage").to_string()),
+        Body::Select { cards } if theirs => Some(format!("{} {}", ctx.t("on_told_select"), cards.len())),
+        Body::Pull { .. } if !theirs => Some(ctx.t("on_told_pull").to_string()),
+        Body::Play { play: PlayBody::BrokenCipher { .. }, .. } if theirs => {
+            Some(ctx.t("on_told_cipher").to_string())
+        }
+        _ => None,
+    };
+    match hidden {
+        Some(h) => format!("{who}: {h}"),
+        None => narrate::sentence(before, line, ctx.lang),
+    }
+}
+
+fn label(state: &GameState<'_>, o: &moves::Offer, ctx: &Ctx) -> String {
+    match (&o.line, o.card) {
+        (Some(line), _) => narrate::sentence(state, line, ctx.lang),
+        (None, Some(card)) => {
+            let spec = state.edition().card(card);
+            let target = o.target.map(|u| format!(" → {}", state.edition().unit(u).code)).unwrap_or_default();
+            format!("{}: {} ({}){target}", ctx.t("on_play_card"), spec.name, card.token())
+        }
+        (None, None) => o.value.clone(),
+    }
+}
+
+/// The page of the game in play (or the last one, once the match is over).
+pub(crate) async fn page(
+    ctx: &Ctx,
+    db: &Store,
+    editions: &EditionCache,
+    o: &OnlineMatch,
+    token: &str,
+    said: Said,
+    status: StatusCode,
+) -> Result<HttpResponse, WebError> {
+    let game = o.current().cloned().ok_or(WebError::NotFound)?;
+    let side = o.side_in(&game);
+    let (red_name, polish_name) = recorded::names(&o.m, &game);
+    let (me, opponent) = if side == Side::Red {
+        (red_name.clone(), polish_name.clone())
+    } else {
+        (polish_name.clone(), red_name.clone())
+    };
+    let rec = bring_up(db, editions, o, &game).await?;
+    // Read again: bringing the game up may have finished it (a flag that fell meanwhile).
+    let games = store::games::of_match(db, o.m.id).await?;
+    let mut deals = Vec::new();
+    for g in &games {
+        if let Some(d) = store::online::deal(db, g.id).await? {
+            let over = g.has_result();
+            deals.push(DealView {
+                game_no: g.game_no,
+                commitment: d.seed_sha256,
+                seed: over.then_some(d.seed),
+                side: side_key(o.side_in(g)),
+            });
+        }
+    }
+    let mut page = OnlinePage {
+        ctx,
+        token,
+        event_name: &o.t.name,
+        table_no: o.m.table_no,
+        game_no: game.game_no,
+        game_id: game.id.0,
+        side_code: side.as_str(),
+        me,
+        opponent,
+        my_side: side_key(side),
+        started: rec.is_some(),
+        waiting: String::new(),
+        finished: false,
+        result: String::new(),
+        steps: 0,
+        game_round: 1,
+        phase: "phase_setup",
+        decides: "",
+        your_turn: false,
+        awaited: String::new(),
+        clocks: Vec::new(),
+        board: String::new(),
+        board_list: Vec::new(),
+        hand: Vec::new(),
+        opponent_hand: 0,
+        my_deck: 0,
+        opponent_deck: 0,
+        offers: Vec::new(),
+        moves: Vec::new(),
+        deals,
+        error: said.error,
+        notice: said.notice,
+        paused: false,
+    };
+    let Some(rec) = rec else {
+        page.waiting = if o.m.forfeit.is_some() {
+            ctx.t("refused_match_forfeited")
+        } else if game.has_result() {
+            ctx.t("on_match_over")
+        } else {
+            ctx.t("on_not_started")
+        }
+        .to_string();
+        return render_status(status, &page);
+    };
+    let edition = editions.get(db, &rec.edition).await?;
+    let replay = recorded::replay(&rec, &edition, rule_options(&o.t.config()))?;
+    let state = replay.current();
+    let now = now_ms();
+    page.finished = rec.status != RecStatus::Recording || state.is_over();
+    page.paused = rec.paused;
+    page.steps = rec.steps;
+    page.game_round = state.round();
+    page.phase = phase_key(state);
+    page.decides = state.to_act().map_or("", side_key);
+    page.your_turn = !page.finished && state.to_act() == Some(side);
+    page.awaited = awaited_text(state, ctx.lang);
+    page.clocks = clock_views(&rec.clock, now, ctx.lang, [&red_name, &polish_name]);
+    if let Some(out) = state.outcome() {
+        page.result = format!(
+            "{}: {} ({}) · {}: {}",
+            ctx.t("winner"),
+            ctx.t(out.winner.text_key()),
+            ctx.t(out.termination.text_key()),
+            ctx.t("red_points"),
+            out.red_points
+        );
+    }
+    page.hand = state
+        .hand(side)
+        .iter()
+        .map(|c| {
+            let spec = edition.card(c);
+            CardView { token: c.token(), name: spec.name.clone(), strength: spec.strength }
+        })
+        .collect();
+    page.opponent_hand = state.hand_size(side.opponent());
+    page.my_deck = state.deck_size(side);
+    page.opponent_deck = state.deck_size(side.opponent());
+    if page.your_turn && !rec.paused {
+        page.offers = moves::offers(state, side)
+            .iter()
+            .map(|of| OfferView { value: of.value.clone(), label: label(state, of, ctx) })
+            .collect();
+    }
+    let board = Board::of(state, "on");
+    page.board = board.svg(ctx.lang);
+    page.board_list = board.list(ctx.lang);
+    let mut told: Vec<String> =
+        replay.lines.iter().enumerate().map(|(i, l)| seen_by(side, &replay.states[i], l, ctx)).collect();
+    told.reverse();
+    told.truncate(16);
+    page.moves = told;
+    render_status(status, &page)
+}

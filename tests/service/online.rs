@@ -1,0 +1,565 @@
+//! Online matches over HTTP (issue 25): two scripted players, each with their own cookie jar and
+//! personal link, play whole games choosing at random among the events their page offers. Every
+//! stored log validates with `check-log`'s library call and names every card; the seed published at
+//! the end hashes to the commitment shown at the start and, shuffled as `app::online::deal` says
+//! (re-implemented here), gives exactly the cards drawn; no response to a player carries a card of
+//! the opponent's reserve or face-down selection the rules have not shown them. A revoked link
+//! answers 403, a stale step 409, an illegal move 422 with nothing stored, a move without the CSRF
+//! token 403; a flag fall on the server's clock ends the game on time.
+
+use crate::helpers::*;
+use crate::table::OPTIONS;
+use bitwa::engine::error::Awaited;
+use bitwa::engine::ids::{CardId, CardSet};
+use bitwa::engine::notation::{self, Body, PlayBody};
+use bitwa::engine::{Edition, GameState, validate_log};
+use bitwa::outcome::{Side, Termination};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+
+/// Games played by the random test (the issue asks for 30).
+fn seeds() -> u64 {
+    std::env::var("ONLINE_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(30)
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// The value of `attr="..."` after `anchor` in `body`.
+fn attr_after(body: &str, anchor: &str, attr: &str) -> Option<String> {
+    let at = body.find(anchor)?;
+    let key = format!("{attr}=\"");
+    let from = body[at..].find(&key)? + at + key.len();
+    Some(body[from..from + body[from..].find('"')?].to_string())
+}
+
+/// The text of the first element with `class="{class}"` after `anchor`.
+fn text_after(body: &str, anchor: &str, class: &str) -> Option<String> {
+    let at = body.find(anchor)?;
+    let end_li = body[at..].find("</li>").map_or(body.len(), |e| e + at);
+    let key = format!("class=\"{class}\">");
+    let from = body[at..end_li].find(&key)? + at + key.len();
+    Some(body[from..from + body[from..].find('<')?].to_string())
+}
+
+/// The offered events of a player's page.
+fn offers(body: &str) -> Vec<String> {
+    let Some(form) = body.find("id=\"on-offers\"") else { return Vec::new() };
+    let end = body[form..].find("</form>").map_or(body.len(), |e| e + form);
+    body[form..end]
+        .split("name=\"event\" value=\"")
+        .skip(1)
+        .map(|p| unescape(&p[..p.find('"').unwrap()]))
+        .collect()
+}
+
+/// What one response showed: whose page, which game, at which step.
+struct Seen {
+    /// 0: player a's browser, 1: player b's.
+    player: usize,
+    side: Side,
+    game: i64,
+    step: usize,
+    body: String,
+}
+
+fn seen(body: &str) -> Option<(Side, i64, usize)> {
+    let side = match attr_after(body, "id=\"online\"", "data-side")?.as_str() {
+        "red" => Side::Red,
+        _ => Side::Polish,
+    };
+    let game = attr_after(body, "id=\"online\"", "data-game")?.parse().ok()?;
+    let step = attr_after(body, "id=\"online\"", "data-step")?.parse().ok()?;
+    Some((side, game, step))
+}
+
+/// A tournament with `players` registered, round 1 published, and its match ids; the organiser.
+pub(crate) async fn round_one(app: &TestApp, players: usize) -> (i64, Browser, Vec<i64>) {
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    for i in 0..players {
+        let name =
+            format!("Gracz {}{}", char::from(b'A' + (i / 26) as u8), char::from(b'a' + (i % 26) as u8));
+        register(&admin, t, &name).await;
+    }
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.assert_ok();
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.assert_ok();
+    let matches = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"));
+    (t, admin, matches)
+}
+
+pub(crate) fn referee_url(t: i64, m: i64) -> String {
+    format!("/ref/t/{t}/match/{m}/online")
+}
+
+/// Issue both players' links of an online match: the two tokens (player a's first) and the player ids.
+pub(crate) async fn issue_links(admin: &Browser, t: i64, m: i64) -> Vec<(i64, String)> {
+    let page = admin.get(&referee_url(t, m)).await;
+    page.assert_ok().assert_contains("id=\"on-online\"");
+    let players: Vec<String> = page
+        .body
+        .split("name=\"player\" value=\"")
+        .skip(1)
+        .map(|p| p[..p.find('"').unwrap()].to_string())
+        .collect();
+    let mut ids: Vec<i64> = players.iter().map(|p| p.parse().unwrap()).collect();
+    ids.dedup();
+    assert_eq!(ids.len(), 2, "two players' links offered");
+    let mut out = Vec::new();
+    for p in ids {
+        let issued = admin.post(&referee_url(t, m), &[("action", "issue"), ("player", &p.to_string())]).await;
+        assert_eq!(issued.status, 200, "{}", issued.body);
+        let url = attr_after(&issued.body, "id=\"on-issued-url\"", "href").expect("the link is shown");
+        let token = url.rsplit('/').next().unwrap().to_string();
+        assert_eq!(token.len(), 64, "256 bits in hex");
+        assert!(issued.body.contains("<svg"), "with its QR code");
+        out.push((p, token));
+    }
+    out
+}
+
+/// The deck order the seed gives, computed as `app::online::deal` documents it.
+fn decks(seed: &[u8; 32]) -> [Vec<CardId>; 2] {
+    let mut rng = ChaCha8Rng::from_seed(*seed);
+    let mut shuffle = |first: u8| {
+        let mut cards: Vec<CardId> = (first..first + 30).map(CardId).collect();
+        for i in (1..cards.len()).rev() {
+            let j = ((u128::from(rng.next_u64()) * (i as u128 + 1)) >> 64) as usize;
+            cards.swap(i, j);
+        }
+        cards
+    };
+    let red = shuffle(0);
+    let polish = shuffle(30);
+    [red, polish]
+}
+
+fn card_tokens(text: &str) -> Vec<CardId> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.len() == 3)
+        .filter_map(CardId::parse_token)
+        .filter(|c| text.contains(&c.token()))
+        .collect()
+}
+
+/// Does `body` name card `c` by its token, standing alone?
+fn names_token(body: &str, token: &str) -> bool {
+    let b = body.as_bytes();
+    body.match_indices(token).any(|(i, _)| {
+        let before = i == 0 || !b[i - 1].is_ascii_alphanumeric();
+        let after = i + token.len() >= b.len() || !b[i + token.len()].is_ascii_alphanumeric();
+        before && after
+    })
+}
+
+/// The checks on one finished game: its log (validated, fully named, drawn as the seed deals), and
+/// every response either player saw of it.
+fn check_game(log_text: &str, seed_hex: &str, commitment: &str, seen: &[Seen], game: i64) -> Termination {
+    let e = Edition::builtin();
+    let v = validate_log(log_text, e, &OPTIONS)
+        .unwrap_or_else(|err| panic!("stored log validates: {err}\n{log_text}"));
+    let log = notation::parse(log_text).unwrap();
+    for ev in &log.events {
+        let line = ev.to_string();
+        assert!(!line.split_whitespace().any(|w| w == "?"), "fully named: {line}");
+    }
+    // Commit, then reveal: the seed hashes to what was shown from the start.
+    let mut seed = [0u8; 32];
+    for (i, b) in seed.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&seed_hex[2 * i..2 * i + 2], 16).unwrap();
+    }
+    let hashed: String = Sha256::digest(seed).iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(hashed, commitment, "the published seed is the one committed to");
+    // The cards drawn, per side in order, are the seed's deck order.
+    let order = decks(&seed);
+    let mut drawn: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
+    for ev in &log.events {
+        let side = usize::from(ev.side == Side::Polish);
+        match &ev.body {
+            Body::Draw { cards } => drawn[side].extend(cards.iter().filter_map(|c| CardId::parse_token(c))),
+            Body::Pillage { draw: Some(c), .. } => drawn[side].extend(CardId::parse_token(c)),
+            _ => {}
+        }
+    }
+    for s in 0..2 {
+        assert_eq!(drawn[s], order[s][..drawn[s].len()], "side {s} drew its deck in the seed's order");
+    }
+    // Each response against the position it was drawn at.
+    let mut states = vec![GameState::new(e, OPTIONS)];
+    for ev in &log.events {
+        let next = states.last().unwrap().apply_line(ev).expect("replays");
+        states.push(next);
+    }
+    let mut unique_names: BTreeMap<&str, usize> = BTreeMap::new();
+    for s in Side::BOTH {
+        for c in e.cards(s) {
+            *unique_names.entry(c.name.as_str()).or_default() += 1;
+        }
+    }
+    let mut checked = 0;
+    for r in seen.iter().filter(|r| r.game == game) {
+        let viewer = r.side;
+        let opp = viewer.opponent();
+        let state = &states[r.step.min(states.len() - 1)];
+        // What the rules showed `viewer` so far: every card named in a line they may read.
+        let mut shown = CardSet::EMPTY;
+        // The opponent's face-down selection is revealed when the combat reaches its reveal (before
+        // Field Fortifications, the strengths always written after it), all but the card `viewer`
+        // drew back unseen.
+        let mut face_down: Vec<CardId> = Vec::new();
+        let mut pulled: Vec<CardId> = Vec::new();
+        let upto = r.step.min(log.events.len());
+        for ev in &log.events[..upto] {
+            let hidden_line = match &ev.body {
+                Body::Draw { .. } | Body::Select { .. } | Body::Pillage { draw: Some(_), .. } => {
+                    ev.side != viewer
+                }
+                Body::Play { play: PlayBody::BrokenCipher { .. }, .. } => ev.side != viewer,
+                Body::Pull { .. } => ev.side == viewer,
+                _ => false,
+            };
+            match &ev.body {
+                Body::Select { cards } if ev.side == opp => {
+                    face_down = cards.iter().filter_map(|c| CardId::parse_token(c)).collect();
+                    pulled.clear();
+                }
+                Body::Pull { card } if ev.side == viewer => pulled.extend(CardId::parse_token(card)),
+                Body::Strength { .. } => {
+                    face_down.iter().filter(|c| !pulled.contains(c)).for_each(|c| shown.insert(*c));
+                    face_down.clear();
+                }
+                _ => {}
+            }
+            if !hidden_line {
+                for c in card_tokens(&ev.to_string()) {
+                    shown.insert(c);
+                }
+            }
+        }
+        if matches!(state.awaited(), Awaited::FieldFortifications { .. }) {
+            face_down.iter().filter(|c| !pulled.contains(c)).for_each(|c| shown.insert(*c));
+        }
+        let secret = state.hand(opp).union(state.in_combat().intersect(CardSet::full_deck(opp))).minus(shown);
+        for c in secret.iter() {
+            let at = r.body.find(&c.token()).unwrap_or(0);
+            assert!(
+                !names_token(&r.body, &c.token()),
+                "{viewer} saw the opponent's {} at step {}: {}\nlog:\n{log_text}",
+                c.token(),
+                r.step,
+                &r.body[at.saturating_sub(400)..(at + 200).min(r.body.len())]
+            );
+            let name = e.card(c).name.as_str();
+            if unique_names.get(name) == Some(&1) {
+                let at = r.body.find(name).unwrap_or(0);
+                assert!(
+                    !names_token(&r.body, name),
+                    "{viewer} saw the opponent's card {name} at step {}: {}",
+                    r.step,
+                    &r.body[at.saturating_sub(300)..(at + 200).min(r.body.len())]
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 10, "responses of the game were checked");
+    v.outcome.termination
+}
+
+/// Two players, each with their own browser, play game 1 of a match to its end choosing at random:
+/// every response each received (game 2's first page too), game 1's id, its seed and commitment.
+async fn play_game(
+    app: &TestApp,
+    tokens_t: i64,
+    tokens: &[(i64, String)],
+    rng: &mut ChaCha8Rng,
+    aggressive: bool,
+) -> (Vec<Seen>, i64, String, String) {
+    let players: Vec<(Browser, &str)> = tokens.iter().map(|(_, tok)| (app.browser(), tok.as_str())).collect();
+    let spectator = app.browser();
+    let mut seen_all = Vec::new();
+    let mut game1 = None;
+    let mut commitment = String::new();
+    for _ in 0..5000 {
+        let mut mover = None;
+        let mut seed = None;
+        for (i, (b, tok)) in players.iter().enumerate() {
+            let page = b.get(&format!("/online/{tok}")).await;
+            assert_eq!(page.status, 200, "{}", page.body);
+            let Some((side, game, step)) = seen(&page.body) else { panic!("the game page:\n{}", page.body) };
+            let g1 = *game1.get_or_insert(game);
+            if commitment.is_empty() {
+                commitment =
+                    text_after(&page.body, "id=\"on-deal-1\"", "commitment").expect("commitment shown");
+            }
+            if game == g1 {
+                assert!(
+                    text_after(&page.body, "id=\"on-deal-1\"", "seed").is_none(),
+                    "the seed is not shown before the end"
+                );
+                let offered = offers(&page.body);
+                if !offered.is_empty() {
+                    mover = Some((i, step, offered));
+                }
+            } else {
+                seed = Some(
+                    text_after(&page.body, "id=\"on-deal-1\"", "seed")
+                        .expect("the seed is published at the end"),
+                );
+            }
+            seen_all.push(Seen { player: i, side, game, step, body: page.body });
+        }
+        if let Some(seed) = seed {
+            return (seen_all, game1.unwrap(), seed, commitment);
+        }
+        // Now and then the public game page, which neither player may learn anything from.
+        if seen_all.len() % 20 < 2 {
+            let (g1, step) = (game1.unwrap(), seen_all.last().unwrap().step);
+            let public = spectator.get(&format!("/t/{}/game/{g1}", tokens_t)).await;
+            assert_eq!(public.status, 200);
+            for side in Side::BOTH {
+                seen_all.push(Seen { player: 2, side, game: g1, step, body: public.body.clone() });
+            }
+        }
+        let (i, step, offered) = mover.expect("one of the players has a decision");
+        // An aggressive player attacks and advances whenever offered (nine times in ten) and rarely
+        // passes, so that the games reach the early endings too.
+        let attacks: Vec<&String> =
+            offered.iter().filter(|o| o.contains(" attack ") || o.ends_with(" advance")).collect();
+        let rest: Vec<&String> = offered.iter().filter(|o| !o.ends_with(" pass")).collect();
+        let pick = if aggressive && !attacks.is_empty() && rng.next_u64() % 10 < 9 {
+            attacks[(rng.next_u64() % attacks.len() as u64) as usize]
+        } else if aggressive && !rest.is_empty() && rng.next_u64() % 10 < 9 {
+            rest[(rng.next_u64() % rest.len() as u64) as usize]
+        } else {
+            &offered[(rng.next_u64() % offered.len() as u64) as usize]
+        };
+        let (b, tok) = &players[i];
+        let posted = b.post(&format!("/online/{tok}"), &[("step", &step.to_string()), ("event", pick)]).await;
+        assert_eq!(posted.status, 303, "the offered {pick:?} is taken:\n{}", posted.body);
+    }
+    panic!("the game did not end");
+}
+
+#[actix_web::test]
+async fn random_online_games_validate_reproduce_their_deal_and_leak_nothing() {
+    let app = TestApp::spawn().await;
+    let n = seeds();
+    let (t, admin, matches) = round_one(&app, 2 * n as usize).await;
+    assert_eq!(matches.len(), n as usize);
+    // The organiser marks the whole round online from one match's page.
+    let marked = admin.post(&referee_url(t, matches[0]), &[("action", "mark-round")]).await;
+    assert_eq!(marked.status, 303, "{}", marked.body);
+    let mut endings: BTreeMap<String, usize> = BTreeMap::new();
+    for (k, &m) in matches.iter().enumerate() {
+        let tokens = issue_links(&admin, t, m).await;
+        let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
+        let (seen, g1, seed, commitment) = play_game(&app, t, &tokens, &mut rng, k % 2 == 1).await;
+        let log = admin.get(&format!("/t/{t}/game/{g1}/log")).await;
+        assert_eq!(log.status, 200, "the finished game has its validated log");
+        let end = check_game(&log.body, &seed, &commitment, &seen, g1);
+        *endings.entry(format!("{end:?}")).or_default() += 1;
+        // Game 2 started with the sides swapped.
+        for p in 0..2 {
+            let side_in =
+                |first: bool| seen.iter().find(|s| s.player == p && (s.game == g1) == first).map(|s| s.side);
+            assert_eq!(side_in(false), side_in(true).map(Side::opponent), "player {p} swaps sides in game 2");
+        }
+    }
+    eprintln!("online games: {n}, endings {endings:?}");
+    app.stop().await;
+}
+
+/// The data of the next `step` event of a server-sent event stream.
+async fn next_event<S>(stream: &mut S) -> String
+where
+    S: futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + Unpin,
+{
+    use futures_util::StreamExt;
+    let mut text = String::new();
+    loop {
+        let chunk = stream.next().await.expect("the stream goes on").expect("a chunk");
+        text.push_str(&String::from_utf8_lossy(&chunk));
+        if let Some(at) = text.find("event: step\ndata: ") {
+            let rest = &text[at + "event: step\ndata: ".len()..];
+            if let Some(end) = rest.find("\n\n") {
+                return rest[..end].to_string();
+            }
+        }
+        if text.len() > 10_000 {
+            panic!("no step event in {text}");
+        }
+    }
+}
+
+/// The page's step.
+fn step_of(body: &str) -> String {
+    attr_after(body, "id=\"online\"", "data-step").expect("the page shows its step")
+}
+
+#[actix_web::test]
+async fn links_are_personal_revocable_and_moves_are_checked() {
+    let app = TestApp::spawn().await;
+    let (t, admin, matches) = round_one(&app, 2).await;
+    let m = matches[0];
+    // Not online yet: no links, and a referee may not mark it.
+    admin.get(&referee_url(t, m)).await.assert_ok().assert_contains("id=\"on-not-online\"");
+    admin
+        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+        .await;
+    let referee = app.browser();
+    referee.login("sedzia", "sedzia-haslo").await;
+    assert_eq!(referee.post(&referee_url(t, m), &[("action", "mark")]).await.status, 403, "organisers mark");
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
+    let match_page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
+    match_page.assert_contains(&format!("href=\"{}\" id=\"to-online\"", referee_url(t, m)));
+    let tokens = issue_links(&referee, t, m).await;
+    let (a, b) = (app.browser(), app.browser());
+    let url_a = format!("/online/{}", tokens[0].1);
+    let url_b = format!("/online/{}", tokens[1].1);
+    let page = a.get(&url_a).await;
+    page.assert_ok();
+    let (side_a, game, step) = seen(&page.body).expect("the game started");
+    assert!(step > 0, "the server dealt the opening hands");
+    let (mover, mover_url, waiter, waiter_url) =
+        if side_a == Side::Red { (&a, &url_a, &b, &url_b) } else { (&b, &url_b, &a, &url_a) };
+    let page = mover.get(mover_url).await;
+    let offered = offers(&page.body);
+    assert!(!offered.is_empty(), "Red decides first (its extra markers)");
+    let waiting = waiter.get(waiter_url).await;
+    assert!(offers(&waiting.body).is_empty(), "the Poles wait");
+    waiting.assert_contains("id=\"on-wait-turn\"");
+    // A move of the side not to act, a line the engine refuses, gibberish: 422, nothing stored.
+    let s = step.to_string();
+    let early = waiter.post(waiter_url, &[("step", &s), ("event", "polish pass")]).await;
+    assert_eq!(early.status, 422, "{}", early.body);
+    early.assert_contains("id=\"on-error\"");
+    let bad = mover.post(mover_url, &[("step", &s), ("event", "red command R16A march a1")]).await;
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    let junk = mover.post(mover_url, &[("step", &s), ("event", "###")]).await;
+    assert_eq!(junk.status, 422);
+    assert_eq!(step_of(&mover.get(mover_url).await.body), s, "nothing was stored");
+    // Without the CSRF token: 403.
+    let forged = mover.post_raw(mover_url, &[("step", &s), ("event", &offered[0])]).await;
+    assert_eq!(forged.status, 403);
+    // The waiting player's page listens for the move (server-sent events, only `game:steps`).
+    let client = awc::Client::builder().timeout(std::time::Duration::from_secs(30)).finish();
+    let mut stream =
+        client.get(format!("{}{waiter_url}/events", app.base)).send().await.expect("stream opens");
+    assert_eq!(stream.status().as_u16(), 200);
+    assert!(stream.headers().get("content-type").unwrap().to_str().unwrap().starts_with("text/event-stream"));
+    let first = next_event(&mut stream).await;
+    assert_eq!(first, format!("{game}:{s}"), "the stream starts with the current state");
+    // The move lands; the same form sent again is stale: 409, nothing stored twice.
+    let moved = mover.post(mover_url, &[("step", &s), ("event", &offered[0])]).await;
+    assert_eq!(moved.status, 303, "{}", moved.body);
+    let after = step_of(&mover.get(mover_url).await.body);
+    let woke = tokio::time::timeout(std::time::Duration::from_secs(3), next_event(&mut stream))
+        .await
+        .expect("the waiting page hears of the move at once");
+    assert_eq!(woke, format!("{game}:{after}"));
+    drop(stream);
+    assert!(after.parse::<i64>().unwrap() > step as i64);
+    let stale = mover.post(mover_url, &[("step", &s), ("event", &offered[0])]).await;
+    assert_eq!(stale.status, 409, "{}", stale.body);
+    stale.assert_contains("id=\"on-notice\"");
+    assert_eq!(step_of(&mover.get(mover_url).await.body), after);
+    // The referee pauses the game on the recorder (the referee sees both sides there): a move
+    // waits; resumed, the clock of the side to act runs again.
+    let record = format!("/ref/t/{t}/game/{game}/record");
+    admin.get(&record).await.assert_ok();
+    assert_eq!(admin.post(&record, &[("action", "pause"), ("step", &after)]).await.status, 303);
+    let page = mover.get(mover_url).await;
+    page.assert_contains("id=\"paused\"");
+    assert!(!page.body.contains(" running\""), "no clock runs while paused");
+    let held = waiter.post(waiter_url, &[("step", &after), ("event", "polish pass")]).await;
+    assert_eq!(held.status, 409, "{}", held.body);
+    assert_eq!(admin.post(&record, &[("action", "resume"), ("step", &after)]).await.status, 303);
+    let page = mover.get(mover_url).await;
+    page.assert_lacks("id=\"paused\"");
+    assert!(page.body.contains(" running\""), "a clock runs again:\n{}", page.body);
+    // The referee revokes the waiting player's link: 403 at once, for pages and moves; a new link
+    // works, and the old stays revoked.
+    let waiter_player = if std::ptr::eq(waiter, &a) { tokens[0].0 } else { tokens[1].0 };
+    let revoked = referee
+        .post(&referee_url(t, m), &[("action", "revoke"), ("player", &waiter_player.to_string())])
+        .await;
+    assert_eq!(revoked.status, 303);
+    assert_eq!(waiter.get(waiter_url).await.status, 403);
+    assert_eq!(waiter.post(waiter_url, &[("step", &after), ("event", "polish pass")]).await.status, 403);
+    assert_eq!(app.browser().get("/online/00").await.status, 404, "no such link");
+    let again = referee
+        .post(&referee_url(t, m), &[("action", "issue"), ("player", &waiter_player.to_string())])
+        .await;
+    let fresh = attr_after(&again.body, "id=\"on-issued-url\"", "href").unwrap();
+    let fresh_path = format!("/online/{}", fresh.rsplit('/').next().unwrap());
+    let back = waiter.get(&fresh_path).await;
+    back.assert_ok();
+    assert_eq!(seen(&back.body).map(|(_, g, st)| (g, st.to_string())), Some((game, after.clone())));
+    assert_eq!(waiter.get(waiter_url).await.status, 403, "the old link stays revoked");
+    // The clock of the side to act runs out on the server: the next page ends the game on time,
+    // saved with its validated log; game 2 starts with the sides swapped.
+    let db = crate::table::db(&app).await;
+    on_db!(&db, |c| sqlx::query("UPDATE recordings SET since_ms = since_ms - 901000 WHERE game_id = $1")
+        .bind(game)
+        .execute(c)
+        .await
+        .map(|_| ()))
+    .unwrap();
+    let over = mover.get(mover_url).await;
+    over.assert_ok().assert_contains("id=\"on-result\"");
+    assert_eq!(seen(&over.body).map(|(_, g, _)| g), Some(game), "the page tells how game 1 ended");
+    assert!(text_after(&over.body, "id=\"on-deal-1\"", "seed").is_some(), "and publishes its seed");
+    let next = mover.get(mover_url).await;
+    next.assert_ok();
+    let (side_now, game_now, _) = seen(&next.body).unwrap();
+    assert_ne!(game_now, game, "game 2 is on");
+    assert_eq!(side_now, if std::ptr::eq(mover, &a) { side_a.opponent() } else { side_a });
+    let log = admin.get(&format!("/t/{t}/game/{game}/log")).await;
+    assert_eq!(log.status, 200);
+    let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
+    assert_eq!(v.outcome.termination, Termination::TimeForfeit);
+    // Guessing links is throttled as logins are: after 20 unknown links from one address, that
+    // address waits (429), even for a real link; other addresses do not.
+    let guesser = Browser::from_address(&app.base, "127.0.0.77");
+    for i in 0..20 {
+        let guess = format!("/online/{:064x}", i + 1);
+        assert_eq!(guesser.get(&guess).await.status, 404);
+    }
+    let locked = guesser.get(&fresh_path).await;
+    assert_eq!(locked.status, 429, "{}", locked.body);
+    assert!(!locked.header("retry-after").is_empty());
+    assert_eq!(waiter.get(&fresh_path).await.status, 200, "another address plays on");
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn an_online_match_goes_back_to_the_table_only_between_games() {
+    let app = TestApp::spawn().await;
+    let (t, admin, matches) = round_one(&app, 2).await;
+    let m = matches[0];
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
+    let tokens = issue_links(&admin, t, m).await;
+    // Before anyone opened it: back to the table, the links answer 403, the page offers marking again.
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "table")]).await.status, 303);
+    let player = app.browser();
+    assert_eq!(player.get(&format!("/online/{}", tokens[0].1)).await.status, 403);
+    admin.get(&referee_url(t, m)).await.assert_contains("id=\"on-not-online\"");
+    // Online again, with new links; once a game is on, it stays online until it ends.
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
+    let tokens = issue_links(&admin, t, m).await;
+    assert_eq!(player.get(&format!("/online/{}", tokens[0].1)).await.status, 200);
+    let refused = admin.post(&referee_url(t, m), &[("action", "table")]).await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("Partia tego meczu trwa online"), "{}", refused.body);
+    admin.get(&referee_url(t, m)).await.assert_contains("id=\"on-online\"");
+    app.stop().await;
+}
