@@ -1,5 +1,6 @@
 //! Touch targets on a 390-px phone, in real Chromium: every link, button and form field of the
-//! public pages and the referee's pages is measured, and one smaller than 44 x 44 CSS px fails.
+//! public pages, the referee's pages and the recorder is measured, and one smaller than 44 x 44 CSS px
+//! fails.
 //!
 //! WCAG 2.2, Success Criterion 2.5.5 Target Size (Enhanced), level AAA: "The size of the target for
 //! pointer inputs is at least 44 by 44 CSS pixels except when: Equivalent: The target is available
@@ -22,7 +23,10 @@ use serde_json::Value;
 pub(crate) const SMALL_TARGETS: &str = r#"
 const out = [];
 for (const e of document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
-  const r = e.getBoundingClientRect();
+  // A checkbox or radio button inside its label is toggled by a tap anywhere on the label: the
+  // label is the target (a text field is measured itself).
+  const box = (e.type === 'checkbox' || e.type === 'radio') && e.closest('label') ? e.closest('label') : e;
+  const r = box.getBoundingClientRect();
   if (r.width === 0 && r.height === 0) continue; // not shown
   if (getComputedStyle(e).visibility === 'hidden') continue;
   const p = e.closest('p, dd');
@@ -162,6 +166,16 @@ async fn every_target_on_the_public_and_referee_pages_is_at_least_44_px_on_a_pho
     for path in &referee {
         check(path, &mut small).await;
     }
+    // The recorder (the digital table) on a game not played yet: its first choices, the board's
+    // links, the bottom bar.
+    let record = format!("/ref/t/{t}/game/{}/record", forms[0].0);
+    check(&record, &mut small).await;
+    driver.click("#record-start").await;
+    assert!(driver.source_with("id=\"recorder\"").await.contains("id=\"recorder\""), "recording");
+    if let Value::Array(found) = driver.script(SMALL_TARGETS).await {
+        small.extend(found.iter().map(|f| format!("{record} (started): {}", f.as_str().unwrap_or_default())));
+    }
+    driver.whole_page_png(&screenshot_dir().join("targets-recorder-390.png")).await;
     driver.go(&format!("{}/ref/t/{t}/match/{in_play}", app.base)).await;
     driver.whole_page_png(&screenshot_dir().join("targets-referee-match-390.png")).await;
     driver.end().await;
