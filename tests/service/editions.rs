@@ -78,9 +78,10 @@ fn game_that_needs_the_printed_cards(printed: &Edition) -> (String, String) {
         .expect("some game in 500 is decided by the 9-strength card")
 }
 
-/// What the referee page says about a refused log (above the form, not the log shown again in it).
+/// What the referee page says about a refused log: the log error's block above the form (said once,
+/// under its heading), not the log shown again in the form.
 fn rejection(page: &Page) -> &str {
-    let after = page.body.split("id=\"rejected\"").nth(1).expect("the refusal is shown");
+    let after = page.body.split("id=\"log-error\"").nth(1).expect("the refusal is shown");
     after.split("<textarea").next().unwrap()
 }
 

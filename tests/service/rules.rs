@@ -61,7 +61,7 @@ async fn a_rule_switch_saved_in_the_configuration_reaches_the_log_validation() {
     // Under the tournament's strict reading the engine refuses the log.
     let refused = submit_log(&admin, t, &games[0], &log).await;
     assert_eq!(refused.status, 422, "{}", refused.body);
-    refused.assert_contains("id=\"rejected\"");
+    refused.assert_contains("id=\"log-error\"");
 
     // Back to the default reading: the same log is valid and fills the result.
     let mut standard = tournament_form(&[]);
