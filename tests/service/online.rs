@@ -563,3 +563,79 @@ async fn an_online_match_goes_back_to_the_table_only_between_games() {
     admin.get(&referee_url(t, m)).await.assert_contains("id=\"on-online\"");
     app.stop().await;
 }
+
+#[actix_web::test]
+async fn a_player_resigns_from_their_page_behind_a_confirmation() {
+    let app = TestApp::spawn().await;
+    let (t, admin, matches) = round_one(&app, 2).await;
+    let m = matches[0];
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
+    let tokens = issue_links(&admin, t, m).await;
+    let (a, b) = (app.browser(), app.browser());
+    let url_a = format!("/online/{}", tokens[0].1);
+    let url_b = format!("/online/{}", tokens[1].1);
+    let page = a.get(&url_a).await;
+    let (side_a, game1, _) = seen(&page.body).expect("game 1 started");
+    // Game 1: the Poles resign while Red thinks (no Polish clock runs). The form sits behind a
+    // disclosure that says what follows; it posts the same `event` and `step` as any move.
+    let (polish, polish_url) = if side_a == Side::Polish { (&a, &url_a) } else { (&b, &url_b) };
+    let page = polish.get(polish_url).await;
+    page.assert_ok().assert_contains("<summary class=\"button secondary\">Poddaj partię</summary>");
+    page.assert_contains("Czy na pewno chcesz poddać partię?");
+    assert!(offers(&page.body).is_empty(), "not the Poles' decision, and the resign form is no offer");
+    let step = step_of(&page.body);
+    let form = &page.body[page.body.find("id=\"on-resign-form\"").expect("the resign form")..];
+    let form = &form[..form.find("</form>").unwrap()];
+    assert!(form.contains(&format!("name=\"step\" value=\"{step}\"")), "{form}");
+    assert!(form.contains("name=\"event\" value=\"polish resign\""), "{form}");
+    let stale = polish.post(polish_url, &[("step", "1"), ("event", "polish resign")]).await;
+    assert_eq!(stale.status, 409, "a stale page resigns nothing");
+    let wrong = polish.post(polish_url, &[("step", &step), ("event", "red resign")]).await;
+    assert_eq!(wrong.status, 422, "nobody resigns for the opponent: {}", wrong.body);
+    let done = polish.post(polish_url, &[("step", &step), ("event", "polish resign")]).await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let log = admin.get(&format!("/t/{t}/game/{game1}/log")).await;
+    assert_eq!(log.status, 200);
+    assert!(log.body.trim_end().ends_with("polish resign"), "{}", log.body);
+    let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
+    assert_eq!((v.outcome.winner, v.outcome.termination), (Side::Red, Termination::Resignation));
+    // Red keeps the position's points, counted here from the position before the resignation.
+    let mut lines: Vec<&str> = log.body.lines().collect();
+    lines.pop();
+    let before = notation::parse(&lines.join("\n")).unwrap();
+    let mut state = GameState::new(Edition::builtin(), OPTIONS);
+    for l in &before.events {
+        state = state.apply_line(l).expect("the stored lines replay");
+    }
+    assert_eq!(v.outcome.red_points, state.red_points());
+    // Game 2 (sides swapped): Red resigns on its own turn, its clock read as it stops.
+    let (red, red_url) = if side_a == Side::Polish { (&a, &url_a) } else { (&b, &url_b) };
+    red.get(red_url).await.assert_ok();
+    let page = red.get(red_url).await;
+    let (side, game2, _) = seen(&page.body).expect("game 2 started");
+    assert_ne!(game2, game1);
+    assert_eq!(side, Side::Red);
+    assert!(!offers(&page.body).is_empty(), "Red's decision");
+    let step2 = step_of(&page.body);
+    // The referee's recorder neither adds nor takes back a line of an online game.
+    let record = format!("/ref/t/{t}/game/{game2}/record");
+    admin.get(&record).await.assert_ok();
+    let first = offers(&page.body)[0].clone();
+    for form in [vec![("action", "undo"), ("step", step2.as_str())], vec![("step", &step2), ("event", &first)]] {
+        let refused = admin.post(&record, &form).await;
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        refused.assert_contains("To partia online: ruchy wykonują gracze na swoich stronach");
+    }
+    assert_eq!(step_of(&red.get(red_url).await.body), step2, "nothing written");
+    let done = red.post(red_url, &[("step", &step2), ("event", "red resign")]).await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let over = red.get(red_url).await;
+    over.assert_contains("id=\"on-result\"").assert_contains("Poddanie partii");
+    over.assert_lacks("id=\"on-resign\"");
+    let log = admin.get(&format!("/t/{t}/game/{game2}/log")).await;
+    let last = log.body.trim_end().lines().last().unwrap().to_string();
+    assert!(last.starts_with("red resign {"), "with Red's clock: {last}");
+    let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
+    assert_eq!((v.outcome.winner, v.outcome.termination), (Side::Polish, Termination::Resignation));
+    app.stop().await;
+}
