@@ -621,7 +621,9 @@ async fn a_player_resigns_from_their_page_behind_a_confirmation() {
     let record = format!("/ref/t/{t}/game/{game2}/record");
     admin.get(&record).await.assert_ok();
     let first = offers(&page.body)[0].clone();
-    for form in [vec![("action", "undo"), ("step", step2.as_str())], vec![("step", &step2), ("event", &first)]] {
+    for form in
+        [vec![("action", "undo"), ("step", step2.as_str())], vec![("step", &step2), ("event", &first)]]
+    {
         let refused = admin.post(&record, &form).await;
         assert_eq!(refused.status, 422, "{}", refused.body);
         refused.assert_contains("To partia online: ruchy wykonują gracze na swoich stronach");
