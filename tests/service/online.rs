@@ -641,3 +641,82 @@ async fn a_player_resigns_from_their_page_behind_a_confirmation() {
     assert_eq!((v.outcome.winner, v.outcome.termination), (Side::Polish, Termination::Resignation));
     app.stop().await;
 }
+
+/// The knockout's extra game online: the final is marked online before it starts; both games end
+/// 1:1 by Red resigning at once (the same position, so equal Red-side points), the knowledge test is
+/// equal, the lot draws the extra game's Red, and the extra game is dealt and played on the same links.
+#[actix_web::test]
+async fn the_knockouts_extra_game_is_played_online_on_the_same_links() {
+    use crate::setup::{Day, OpenDay, players_csv};
+    let app = TestApp::spawn().await;
+    let OpenDay { t, admin, .. } = Day::new(&app)
+        .config(&[("swiss_rounds", "1"), ("knockout_size", "2"), ("third_place", "0")])
+        .imported(&players_csv(4))
+        .open()
+        .await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.assert_ok();
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.assert_ok();
+    play_round_red_first_wins(&admin, t, 1).await;
+    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
+    admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
+    let matches = ids_after(&admin.get(&format!("/t/{t}/round/2")).await.body, &format!("/ref/t/{t}/match/"));
+    assert_eq!(matches.len(), 1, "the final");
+    let m = matches[0];
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
+    let tokens = issue_links(&admin, t, m).await;
+    let players = [app.browser(), app.browser()];
+    let urls = [format!("/online/{}", tokens[0].1), format!("/online/{}", tokens[1].1)];
+    // Games 1 and 2: whoever commands Red resigns on the first decision.
+    let mut games = Vec::new();
+    for _ in 0..2 {
+        let page = players[0].get(&urls[0]).await;
+        let (side0, game, _) = seen(&page.body).expect("a game on");
+        let red = usize::from(side0 != Side::Red);
+        let page = players[red].get(&urls[red]).await;
+        let done = players[red].post(&urls[red], &[("step", &step_of(&page.body)), ("event", "red resign")]).await;
+        assert_eq!(done.status, 303, "{}", done.body);
+        games.push(game);
+    }
+    assert_ne!(games[0], games[1]);
+    let mut points = Vec::new();
+    for g in &games {
+        let log = admin.get(&format!("/t/{t}/game/{g}/log")).await;
+        let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
+        assert_eq!((v.outcome.winner, v.outcome.termination), (Side::Polish, Termination::Resignation));
+        points.push(v.outcome.red_points);
+    }
+    assert_eq!(points[0], points[1], "the same opening position");
+    // Equal knowledge tests: the extra game, its Red drawn by lot.
+    let admin_page = admin.get(&format!("/admin/t/{t}")).await;
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
+        let id = player_id(&admin_page.body, name).to_string();
+        let at = admin_page.body.find(&format!("id=\"player-{id}\"")).unwrap();
+        let version = admin_page.body[at..].split("name=\"version\" value=\"").nth(1).unwrap();
+        let version = &version[..version.find('"').unwrap()];
+        let r = admin
+            .post(
+                &format!("/admin/t/{t}/players/{id}"),
+                &[("version", version), ("action", "knowledge"), ("knowledge", "15")],
+            )
+            .await;
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+    admin.get(&format!("/ref/t/{t}/match/{m}")).await.assert_contains("potrzebna dogrywka");
+    assert_eq!(admin.post(&format!("/ref/t/{t}/match/{m}/extra"), &[]).await.status, 303);
+    // The extra game starts on the same links, dealt from a seed of its own; the Poles resign.
+    let page = players[0].get(&urls[0]).await;
+    let (side0, extra, _) = seen(&page.body).expect("the extra game on");
+    assert!(!games.contains(&extra), "a third game");
+    page.assert_contains("id=\"on-deal-3\"");
+    let polish = usize::from(side0 != Side::Polish);
+    let page = players[polish].get(&urls[polish]).await;
+    let done =
+        players[polish].post(&urls[polish], &[("step", &step_of(&page.body)), ("event", "polish resign")]).await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let log = admin.get(&format!("/t/{t}/game/{extra}/log")).await;
+    let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
+    assert_eq!((v.outcome.winner, v.outcome.termination), (Side::Red, Termination::Resignation));
+    app.browser().get(&format!("/t/{t}/match/{m}")).await.assert_ok().assert_contains("w dogrywce");
+    app.stop().await;
+}
