@@ -674,7 +674,8 @@ async fn the_knockouts_extra_game_is_played_online_on_the_same_links() {
         let (side0, game, _) = seen(&page.body).expect("a game on");
         let red = usize::from(side0 != Side::Red);
         let page = players[red].get(&urls[red]).await;
-        let done = players[red].post(&urls[red], &[("step", &step_of(&page.body)), ("event", "red resign")]).await;
+        let done =
+            players[red].post(&urls[red], &[("step", &step_of(&page.body)), ("event", "red resign")]).await;
         assert_eq!(done.status, 303, "{}", done.body);
         games.push(game);
     }
@@ -711,8 +712,9 @@ async fn the_knockouts_extra_game_is_played_online_on_the_same_links() {
     page.assert_contains("id=\"on-deal-3\"");
     let polish = usize::from(side0 != Side::Polish);
     let page = players[polish].get(&urls[polish]).await;
-    let done =
-        players[polish].post(&urls[polish], &[("step", &step_of(&page.body)), ("event", "polish resign")]).await;
+    let done = players[polish]
+        .post(&urls[polish], &[("step", &step_of(&page.body)), ("event", "polish resign")])
+        .await;
     assert_eq!(done.status, 303, "{}", done.body);
     let log = admin.get(&format!("/t/{t}/game/{extra}/log")).await;
     let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
