@@ -64,15 +64,19 @@ pub enum Termination {
     RadzyminCheck,
     /// A player's clock reached 0: that player loses (league rules).
     TimeForfeit,
+    /// A player resigned (`red resign`): the opponent wins; the league rules are silent, so it counts
+    /// as a loss on the board (Red keeps the position's points).
+    Resignation,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 5] = [
+    pub const ALL: [Termination; 6] = [
         Termination::WarsawEntered,
         Termination::ThreeRedEliminated,
         Termination::AllRedDispersed,
         Termination::RadzyminCheck,
         Termination::TimeForfeit,
+        Termination::Resignation,
     ];
 
     /// Stable machine name used in notation (`[Termination "..."]`), CSV and forms.
@@ -84,6 +88,7 @@ impl Termination {
             Termination::AllRedDispersed => "all-red-dispersed",
             Termination::RadzyminCheck => "radzymin-check",
             Termination::TimeForfeit => "time-forfeit",
+            Termination::Resignation => "resignation",
         }
     }
 
@@ -94,7 +99,7 @@ impl Termination {
         match self {
             Termination::WarsawEntered => Some(Side::Red),
             Termination::ThreeRedEliminated | Termination::AllRedDispersed => Some(Side::Polish),
-            Termination::RadzyminCheck | Termination::TimeForfeit => None,
+            Termination::RadzyminCheck | Termination::TimeForfeit | Termination::Resignation => None,
         }
     }
 }

@@ -118,3 +118,55 @@ fn the_recorder_may_offer_every_legal_next_event_with_unseen_draws() {
         "then the Polish hand is finished"
     );
 }
+
+/// A random game cut after `keep` lines, its header's claims about the end dropped.
+fn cut(seed: u64, keep: usize) -> notation::GameLog {
+    let mut log = random_game_with(seed, e(), &RuleOptions::default(), PlayStyle::Uniform);
+    log.header.retain(|t| !matches!(t.name.as_str(), "Result" | "Termination" | "RedPoints"));
+    log.events.truncate(keep);
+    log
+}
+
+#[test]
+fn a_player_resigns_at_any_moment_and_loses_keeping_the_positions_red_points() {
+    use bitwa::engine::notation::Body;
+    for seed in 0..8 {
+        let full = random_game_with(seed, e(), &RuleOptions::default(), PlayStyle::Uniform);
+        for keep in [5, full.events.len() / 2, full.events.len() - 1] {
+            let before = recorded(&cut(seed, keep).to_string());
+            assert!(!before.state().is_over(), "seed {seed}: still on after {keep} lines");
+            for side in Side::BOTH {
+                // Either side resigns, whoever is to act; a reading is only taken from a running clock.
+                let mut log = cut(seed, keep);
+                log.events.push(Line { line: 0, side, body: Body::Resign, clock: None });
+                let text = log.to_string();
+                assert!(text.contains(&format!("\n{side} resign")), "written as `{side} resign`:\n{text}");
+                let game = validate_log(&text, e(), &RuleOptions::default())
+                    .unwrap_or_else(|err| panic!("seed {seed}, {keep} lines, {side}: {err:?}"));
+                assert_eq!(game.outcome.winner, side.opponent());
+                assert_eq!(game.outcome.termination, Termination::Resignation);
+                assert_eq!(game.outcome.red_points, before.state().red_points(), "the position's points");
+                // Nothing follows a resignation.
+                let mut after = log.clone();
+                after.events.push(Line { line: 0, side: side.opponent(), body: Body::Resign, clock: None });
+                assert!(validate_log(&after.to_string(), e(), &RuleOptions::default()).is_err());
+                // The recording takes it as one event and writes it back.
+                let mut rec = before.clone();
+                rec.push_line(log.events.last().unwrap()).expect("a resignation is pushed");
+                assert_eq!(rec.state().outcome().map(|o| o.termination), Some(Termination::Resignation));
+                assert_eq!(rec.to_log().events.last().map(|l| l.body.clone()), Some(Body::Resign));
+            }
+        }
+    }
+}
+
+#[test]
+fn resigning_is_never_offered_among_the_legal_actions() {
+    for seed in 0..2 {
+        let n = random_game_with(seed, e(), &RuleOptions::default(), PlayStyle::Uniform).events.len();
+        for keep in (0..n).step_by(7) {
+            let rec = recorded(&cut(seed, keep).to_string());
+            assert!(!rec.state().legal_actions().iter().any(|a| matches!(a, Action::Resign { .. })));
+        }
+    }
+}

@@ -60,6 +60,9 @@ pub enum Action {
     Retreat { to: HexId },
     /// The winning attacker advances into the vacated space, or holds.
     Advance { advance: bool },
+    /// `side` resigns: the game ends at once, the opponent wins (at any moment of the game, whoever is
+    /// to act; never among the legal actions offered, so random games never resign).
+    Resign { side: Side },
 }
 
 /// The choices that come with an action card, per effect.
@@ -104,7 +107,8 @@ impl Action {
             | Action::Select { side, .. }
             | Action::SetAside { side, .. }
             | Action::Pull { side, .. }
-            | Action::FieldFortifications { side, .. } => Some(side),
+            | Action::FieldFortifications { side, .. }
+            | Action::Resign { side } => Some(side),
             _ => None,
         }
     }

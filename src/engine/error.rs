@@ -109,6 +109,7 @@ pub enum Kind {
     Retreat,
     Advance,
     Hold,
+    Resign,
 }
 
 impl Kind {
@@ -132,6 +133,7 @@ impl Kind {
             Action::Retreat { .. } => Kind::Retreat,
             Action::Advance { advance: true } => Kind::Advance,
             Action::Advance { advance: false } => Kind::Hold,
+            Action::Resign { .. } => Kind::Resign,
         }
     }
 
@@ -154,6 +156,7 @@ impl Kind {
             | Kind::Retreat
             | Kind::Advance
             | Kind::Hold => Section::AttackResolution,
+            Kind::Resign => Section::EndOfTheGame,
         }
     }
 }

@@ -106,7 +106,8 @@ fn allowed(winner: Side, termination: Termination, armies: Armies) -> Option<Pos
         (Termination::ThreeRedEliminated, _) => {
             Some(Position { red_on_board: armies.red.saturating_sub(3), ..any })
         }
-        (Termination::AllRedDispersed, _) | (Termination::TimeForfeit, Side::Red) => Some(any),
+        (Termination::AllRedDispersed | Termination::Resignation, _)
+        | (Termination::TimeForfeit, Side::Red) => Some(any),
         (Termination::TimeForfeit, Side::Polish) => None,
     }
 }

@@ -563,3 +563,162 @@ async fn an_online_match_goes_back_to_the_table_only_between_games() {
     admin.get(&referee_url(t, m)).await.assert_contains("id=\"on-online\"");
     app.stop().await;
 }
+
+#[actix_web::test]
+async fn a_player_resigns_from_their_page_behind_a_confirmation() {
+    let app = TestApp::spawn().await;
+    let (t, admin, matches) = round_one(&app, 2).await;
+    let m = matches[0];
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
+    let tokens = issue_links(&admin, t, m).await;
+    let (a, b) = (app.browser(), app.browser());
+    let url_a = format!("/online/{}", tokens[0].1);
+    let url_b = format!("/online/{}", tokens[1].1);
+    let page = a.get(&url_a).await;
+    let (side_a, game1, _) = seen(&page.body).expect("game 1 started");
+    // Game 1: the Poles resign while Red thinks (no Polish clock runs). The form sits behind a
+    // disclosure that says what follows; it posts the same `event` and `step` as any move.
+    let (polish, polish_url) = if side_a == Side::Polish { (&a, &url_a) } else { (&b, &url_b) };
+    let page = polish.get(polish_url).await;
+    page.assert_ok().assert_contains("<summary class=\"button secondary\">Poddaj partię</summary>");
+    page.assert_contains("Czy na pewno chcesz poddać partię?");
+    assert!(offers(&page.body).is_empty(), "not the Poles' decision, and the resign form is no offer");
+    let step = step_of(&page.body);
+    let form = &page.body[page.body.find("id=\"on-resign-form\"").expect("the resign form")..];
+    let form = &form[..form.find("</form>").unwrap()];
+    assert!(form.contains(&format!("name=\"step\" value=\"{step}\"")), "{form}");
+    assert!(form.contains("name=\"event\" value=\"polish resign\""), "{form}");
+    let stale = polish.post(polish_url, &[("step", "1"), ("event", "polish resign")]).await;
+    assert_eq!(stale.status, 409, "a stale page resigns nothing");
+    let wrong = polish.post(polish_url, &[("step", &step), ("event", "red resign")]).await;
+    assert_eq!(wrong.status, 422, "nobody resigns for the opponent: {}", wrong.body);
+    let done = polish.post(polish_url, &[("step", &step), ("event", "polish resign")]).await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let log = admin.get(&format!("/t/{t}/game/{game1}/log")).await;
+    assert_eq!(log.status, 200);
+    assert!(log.body.trim_end().ends_with("polish resign"), "{}", log.body);
+    let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
+    assert_eq!((v.outcome.winner, v.outcome.termination), (Side::Red, Termination::Resignation));
+    // Red keeps the position's points, counted here from the position before the resignation.
+    let mut lines: Vec<&str> = log.body.lines().collect();
+    lines.pop();
+    let before = notation::parse(&lines.join("\n")).unwrap();
+    let mut state = GameState::new(Edition::builtin(), OPTIONS);
+    for l in &before.events {
+        state = state.apply_line(l).expect("the stored lines replay");
+    }
+    assert_eq!(v.outcome.red_points, state.red_points());
+    // Game 2 (sides swapped): Red resigns on its own turn, its clock read as it stops.
+    let (red, red_url) = if side_a == Side::Polish { (&a, &url_a) } else { (&b, &url_b) };
+    red.get(red_url).await.assert_ok();
+    let page = red.get(red_url).await;
+    let (side, game2, _) = seen(&page.body).expect("game 2 started");
+    assert_ne!(game2, game1);
+    assert_eq!(side, Side::Red);
+    assert!(!offers(&page.body).is_empty(), "Red's decision");
+    let step2 = step_of(&page.body);
+    // The referee's recorder neither adds nor takes back a line of an online game.
+    let record = format!("/ref/t/{t}/game/{game2}/record");
+    admin.get(&record).await.assert_ok();
+    let first = offers(&page.body)[0].clone();
+    for form in
+        [vec![("action", "undo"), ("step", step2.as_str())], vec![("step", &step2), ("event", &first)]]
+    {
+        let refused = admin.post(&record, &form).await;
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        refused.assert_contains("To partia online: ruchy wykonują gracze na swoich stronach");
+    }
+    assert_eq!(step_of(&red.get(red_url).await.body), step2, "nothing written");
+    let done = red.post(red_url, &[("step", &step2), ("event", "red resign")]).await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let over = red.get(red_url).await;
+    over.assert_contains("id=\"on-result\"").assert_contains("Poddanie partii");
+    over.assert_lacks("id=\"on-resign\"");
+    let log = admin.get(&format!("/t/{t}/game/{game2}/log")).await;
+    let last = log.body.trim_end().lines().last().unwrap().to_string();
+    assert!(last.starts_with("red resign {"), "with Red's clock: {last}");
+    let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
+    assert_eq!((v.outcome.winner, v.outcome.termination), (Side::Polish, Termination::Resignation));
+    app.stop().await;
+}
+
+/// The knockout's extra game online: the final is marked online before it starts; both games end
+/// 1:1 by Red resigning at once (the same position, so equal Red-side points), the knowledge test is
+/// equal, the lot draws the extra game's Red, and the extra game is dealt and played on the same links.
+#[actix_web::test]
+async fn the_knockouts_extra_game_is_played_online_on_the_same_links() {
+    use crate::setup::{Day, OpenDay, players_csv};
+    let app = TestApp::spawn().await;
+    let OpenDay { t, admin, .. } = Day::new(&app)
+        .config(&[("swiss_rounds", "1"), ("knockout_size", "2"), ("third_place", "0")])
+        .imported(&players_csv(4))
+        .open()
+        .await;
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.assert_ok();
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.assert_ok();
+    play_round_red_first_wins(&admin, t, 1).await;
+    admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
+    admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;
+    admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
+    let matches = ids_after(&admin.get(&format!("/t/{t}/round/2")).await.body, &format!("/ref/t/{t}/match/"));
+    assert_eq!(matches.len(), 1, "the final");
+    let m = matches[0];
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
+    let tokens = issue_links(&admin, t, m).await;
+    let players = [app.browser(), app.browser()];
+    let urls = [format!("/online/{}", tokens[0].1), format!("/online/{}", tokens[1].1)];
+    // Games 1 and 2: whoever commands Red resigns on the first decision.
+    let mut games = Vec::new();
+    for _ in 0..2 {
+        let page = players[0].get(&urls[0]).await;
+        let (side0, game, _) = seen(&page.body).expect("a game on");
+        let red = usize::from(side0 != Side::Red);
+        let page = players[red].get(&urls[red]).await;
+        let done =
+            players[red].post(&urls[red], &[("step", &step_of(&page.body)), ("event", "red resign")]).await;
+        assert_eq!(done.status, 303, "{}", done.body);
+        games.push(game);
+    }
+    assert_ne!(games[0], games[1]);
+    let mut points = Vec::new();
+    for g in &games {
+        let log = admin.get(&format!("/t/{t}/game/{g}/log")).await;
+        let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
+        assert_eq!((v.outcome.winner, v.outcome.termination), (Side::Polish, Termination::Resignation));
+        points.push(v.outcome.red_points);
+    }
+    assert_eq!(points[0], points[1], "the same opening position");
+    // Equal knowledge tests: the extra game, its Red drawn by lot.
+    let admin_page = admin.get(&format!("/admin/t/{t}")).await;
+    for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
+        let id = player_id(&admin_page.body, name).to_string();
+        let at = admin_page.body.find(&format!("id=\"player-{id}\"")).unwrap();
+        let version = admin_page.body[at..].split("name=\"version\" value=\"").nth(1).unwrap();
+        let version = &version[..version.find('"').unwrap()];
+        let r = admin
+            .post(
+                &format!("/admin/t/{t}/players/{id}"),
+                &[("version", version), ("action", "knowledge"), ("knowledge", "15")],
+            )
+            .await;
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+    admin.get(&format!("/ref/t/{t}/match/{m}")).await.assert_contains("potrzebna dogrywka");
+    assert_eq!(admin.post(&format!("/ref/t/{t}/match/{m}/extra"), &[]).await.status, 303);
+    // The extra game starts on the same links, dealt from a seed of its own; the Poles resign.
+    let page = players[0].get(&urls[0]).await;
+    let (side0, extra, _) = seen(&page.body).expect("the extra game on");
+    assert!(!games.contains(&extra), "a third game");
+    page.assert_contains("id=\"on-deal-3\"");
+    let polish = usize::from(side0 != Side::Polish);
+    let page = players[polish].get(&urls[polish]).await;
+    let done = players[polish]
+        .post(&urls[polish], &[("step", &step_of(&page.body)), ("event", "polish resign")])
+        .await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let log = admin.get(&format!("/t/{t}/game/{extra}/log")).await;
+    let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
+    assert_eq!((v.outcome.winner, v.outcome.termination), (Side::Red, Termination::Resignation));
+    app.browser().get(&format!("/t/{t}/match/{m}")).await.assert_ok().assert_contains("w dogrywce");
+    app.stop().await;
+}

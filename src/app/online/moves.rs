@@ -154,6 +154,12 @@ pub fn offers(state: &GameState<'_>, side: Side) -> Vec<Offer> {
     out
 }
 
+/// What the page's "resign" form posts for `side` (`red resign`).
+#[must_use]
+pub fn resign_value(side: Side) -> String {
+    format!("{side} resign")
+}
+
 /// The line `side`'s posted `value` stands for, when the log has `lines` lines: an offered line as
 /// it is; a card whose event the server completes, completed from the seed.
 ///
@@ -167,6 +173,17 @@ pub fn resolve(
     lines: usize,
 ) -> Result<Event, MoveRefusal> {
     let value = value.trim();
+    // Resigning is the player's at any moment of the game, whoever is to act.
+    if value == resign_value(side) {
+        let line = notation::parse(value)
+            .map_err(|e| MoveRefusal::Engine(Refusal::new(Section::Notation, Rule::Syntax(e.syntax))))?
+            .events
+            .into_iter()
+            .next()
+            .ok_or(MoveRefusal::NotOffered)?;
+        state.apply_line(&line).map_err(|e| MoveRefusal::Engine(e.refusal))?;
+        return Ok(line);
+    }
     if state.to_act() != Some(side) {
         return Err(MoveRefusal::NotYourTurn);
     }

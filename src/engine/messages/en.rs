@@ -54,6 +54,7 @@ fn kind(k: Kind) -> &'static str {
         Kind::Retreat => "a retreat",
         Kind::Advance => "an advance",
         Kind::Hold => "holding",
+        Kind::Resign => "resigning",
     }
 }
 

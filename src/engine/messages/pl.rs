@@ -100,6 +100,7 @@ fn kind(k: Kind) -> &'static str {
         Kind::Retreat => "odwrót",
         Kind::Advance => "wkroczenie na zwolnione pole",
         Kind::Hold => "pozostanie na miejscu",
+        Kind::Resign => "poddanie partii",
     }
 }
 

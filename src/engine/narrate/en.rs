@@ -105,6 +105,7 @@ pub(super) fn sentence(told: &Told, e: &Edition) -> String {
             format!("Red places the extra command markers on {} and {}", name(e, *a), name(e, *b))
         }
         Told::Pass { side } => does(*side, "passes", "pass"),
+        Told::Resign { side } => does(*side, "resigns the game", "resign the game"),
         Told::Pillage { unit, draw } => {
             let mut s = format!("Red: {} pillages, giving up {}", name(e, *unit), markers(2));
             match draw {

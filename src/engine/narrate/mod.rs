@@ -94,6 +94,10 @@ pub enum Told {
         side: Side,
         secs: i32,
     },
+    /// `side` resigns the game.
+    Resign {
+        side: Side,
+    },
 }
 
 /// What `line` tells, played in `before`; `None` if it does not resolve against the edition (a log
@@ -208,6 +212,7 @@ pub fn tell(before: &GameState<'_>, line: &notation::Event) -> Option<Told> {
             Told::Advance { side, unit, into: before.combat.vacated, advance: line.body == Body::Advance }
         }
         Body::Clock => Told::Clock { side, secs: line.clock? },
+        Body::Resign => Told::Resign { side },
     })
 }
 

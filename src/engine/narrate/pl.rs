@@ -201,6 +201,7 @@ pub(super) fn sentence(told: &Told, e: &Edition) -> String {
             format!("Czerwoni kładą dodatkowe znaczniki rozkazów na {} i {}", acc(e, *a), acc(e, *b))
         }
         Told::Pass { side } => format!("{} pasują", who(*side)),
+        Told::Resign { side } => format!("{} poddają partię", who(*side)),
         Told::Pillage { unit, draw } => {
             let mut s = format!(
                 "Czerwoni: {} {} i oddaje {}",

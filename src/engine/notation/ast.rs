@@ -88,6 +88,8 @@ pub enum Body {
     },
     Advance,
     Hold,
+    /// The side resigns the game (league: a loss as on the board).
+    Resign,
     /// A clock reading with no action (e.g. the flag fell while thinking).
     Clock,
 }
@@ -203,6 +205,7 @@ impl fmt::Display for Body {
             Body::Retreat { to } => write!(f, "retreat {to}"),
             Body::Advance => f.write_str("advance"),
             Body::Hold => f.write_str("hold"),
+            Body::Resign => f.write_str("resign"),
             Body::Clock => f.write_str("clock"),
         }
     }

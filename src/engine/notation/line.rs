@@ -62,6 +62,7 @@ pub(crate) enum BodyRef<'a> {
     Retreat { to: &'a str },
     Advance,
     Hold,
+    Resign,
     Clock,
 }
 
@@ -250,6 +251,7 @@ pub(crate) fn read_line<'a>(words: &'a [&'a str], clock: Option<i32>) -> Result<
         "retreat" => BodyRef::Retreat { to: c.next(Slot::RetreatSpace)? },
         "advance" => BodyRef::Advance,
         "hold" => BodyRef::Hold,
+        "resign" => BodyRef::Resign,
         "clock" => {
             if clock.is_none() {
                 return Err(Syntax::ClockLineWithoutReading);
@@ -360,6 +362,7 @@ impl LineRef<'_> {
             BodyRef::Retreat { to } => Body::Retreat { to: tok(to)? },
             BodyRef::Advance => Body::Advance,
             BodyRef::Hold => Body::Hold,
+            BodyRef::Resign => Body::Resign,
             BodyRef::Clock => Body::Clock,
         };
         Ok(Event { line, side: self.side, body, clock: self.clock })
@@ -417,6 +420,7 @@ impl Event {
             Body::Retreat { to } => BodyRef::Retreat { to: s(to) },
             Body::Advance => BodyRef::Advance,
             Body::Hold => BodyRef::Hold,
+            Body::Resign => BodyRef::Resign,
             Body::Clock => BodyRef::Clock,
         };
         LineRef { side: self.side, body, clock: self.clock }

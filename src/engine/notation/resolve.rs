@@ -229,6 +229,7 @@ pub(crate) fn expand_line(ev: &LineRef<'_>, e: &Edition, out: &mut Vec<Action>) 
         BodyRef::Retreat { to } => out.push(Action::Retreat { to: hex(e, to)? }),
         BodyRef::Advance => out.push(Action::Advance { advance: true }),
         BodyRef::Hold => out.push(Action::Advance { advance: false }),
+        BodyRef::Resign => out.push(Action::Resign { side }),
         BodyRef::Clock => {}
     }
     Ok(())
@@ -300,7 +301,7 @@ pub fn canonical(ev: &Event, e: &Edition) -> Event {
         }
         Body::SetAside { card } | Body::Pull { card } | Body::FieldFortifications { card } => c(card),
         Body::Retreat { to } => h(to),
-        Body::Pass | Body::Strength { .. } | Body::Advance | Body::Hold | Body::Clock => {}
+        Body::Pass | Body::Strength { .. } | Body::Advance | Body::Hold | Body::Resign | Body::Clock => {}
     }
     ev
 }
@@ -447,6 +448,11 @@ impl Builder {
             Action::Strength { attacker, defender } => (Body::Strength { attacker, defender }, Open::Nothing),
             Action::Retreat { to } => (Body::Retreat { to: label(to) }, Open::Nothing),
             Action::Advance { advance } => (if advance { Body::Advance } else { Body::Hold }, Open::Nothing),
+            Action::Resign { side: resigning } => {
+                self.event(resigning, Body::Resign);
+                self.open = Open::Nothing;
+                return;
+            }
             Action::Draw { .. } | Action::Halt => return,
         };
         self.event(side, body);

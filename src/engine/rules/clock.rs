@@ -34,6 +34,13 @@ impl GameState<'_> {
         Ok(())
     }
 
+    /// `side` resigns: the opponent wins at once. The league rules say nothing of resigning: the game
+    /// counts as lost on the board, so Red's points are the position's (`outcome`), as after any ending
+    /// but a flag.
+    pub(super) fn resign(&mut self, side: Side) {
+        self.finish(side.opponent(), Termination::Resignation);
+    }
+
     /// The flagged player loses; the Red-side points follow in `outcome` (0 if Red flagged).
     fn time_forfeit(&mut self, side: Side) {
         self.flagged = Some(side);

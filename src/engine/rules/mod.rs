@@ -64,6 +64,13 @@ impl<'e> GameState<'e> {
             return refuse(Section::EndOfTheGame, Rule::GameOver);
         }
         match &event.action {
+            Some(Action::Resign { side }) => {
+                require(*side == event.side, Section::SequenceOfPlay, || Rule::NotYourDecision {
+                    to_act: event.side,
+                    side: *side,
+                })?;
+                self.resign(*side);
+            }
             Some(action) => {
                 require(self.ids_in_range(action), Section::Notation, || Rule::NotInEdition)?;
                 if let Some(s) = action.side()
@@ -108,6 +115,13 @@ impl<'e> GameState<'e> {
     /// Play `action` in place (may leave `self` half-changed on error: callers work on a copy).
     pub(crate) fn act(&mut self, action: &Action) -> Checked {
         require(self.ids_in_range(action), Section::Notation, || Rule::NotInEdition)?;
+        if let Action::Resign { side } = *action {
+            if self.is_over() {
+                return refuse(Section::EndOfTheGame, Rule::GameOver);
+            }
+            self.resign(side);
+            return Ok(());
+        }
         let dealing = self.deal_polish_first(action);
         if let Some(side) = action.side()
             && !dealing
@@ -183,7 +197,11 @@ impl<'e> GameState<'e> {
             Action::Draw { card: c, .. } | Action::Pull { card: c, .. } => card_ref(c),
             Action::SetAside { card: c, .. } | Action::FieldFortifications { card: c, .. } => card(c),
             Action::ExtraMarkers { units } => units.iter().all(|u| unit(*u)),
-            Action::Pass | Action::Halt | Action::Strength { .. } | Action::Advance { .. } => true,
+            Action::Pass
+            | Action::Halt
+            | Action::Strength { .. }
+            | Action::Advance { .. }
+            | Action::Resign { .. } => true,
             Action::Pillage { unit: u } | Action::Resolve { attacker: u } => unit(u),
             Action::March { unit: u, to } => unit(u) && hex(to),
             Action::Attack { unit: u, target } => unit(u) && unit(target),

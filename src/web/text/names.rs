@@ -53,6 +53,7 @@ impl Named for Termination {
             Termination::AllRedDispersed => "all-red-dispersed",
             Termination::RadzyminCheck => "radzymin-check",
             Termination::TimeForfeit => "time-forfeit",
+            Termination::Resignation => "resignation",
         }
     }
 }

@@ -248,7 +248,8 @@ pub async fn online_post(
     // The mover's clock stops now: its reading goes into the line (never 0:00, which is a fallen
     // flag: the settle above ended the game if it had fallen).
     let now = now_ms();
-    line.clock = Some(rec.clock.reading(side, now).max(1));
+    // A player who resigns while the opponent thinks has no clock running: no reading then.
+    line.clock = (state.to_act() == Some(side)).then(|| rec.clock.reading(side, now).max(1));
     let after = match state.apply_line(&line) {
         Ok(next) => next,
         Err(e) => {

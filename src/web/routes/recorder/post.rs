@@ -167,6 +167,13 @@ pub async fn record_post(
         Some(Action::Stand(stands)) => return stand(&post, &rec, stands).await,
         _ => {}
     }
+    // An online game's moves are its players' (issue 25): the referee pauses it or ends it with a
+    // decision, but neither writes nor takes back a line.
+    if matches!(action, Some(Action::Line | Action::Undo))
+        && crate::store::online::is_online(&db, m.id).await?
+    {
+        return post.refused(ctx.t("record_online_no_lines").to_string(), f.event.clone()).await;
+    }
     let step = field::int("record_step", &f.step, 0, i64::MAX)?;
     if step != rec.steps {
         return post.overtaken(f.event.clone()).await;

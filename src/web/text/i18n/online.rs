@@ -2,6 +2,19 @@
 
 pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("on_title", "Partia online", "Online game"),
+    ("resignation", "Poddanie partii", "Resignation"),
+    ("on_resign", "Poddaj partię", "Resign the game"),
+    (
+        "on_resign_confirm",
+        "Czy na pewno chcesz poddać partię? Przeciwnik wygra tę partię, a zapis się zakończy.",
+        "Do you really want to resign? Your opponent wins this game and the record ends.",
+    ),
+    ("on_resign_yes", "Tak, poddaję partię", "Yes, I resign"),
+    (
+        "record_online_no_lines",
+        "To partia online: ruchy wykonują gracze na swoich stronach, więc sędzia nie dopisuje ani nie cofa ruchów. Można wstrzymać partię albo zakończyć ją decyzją.",
+        "This is an online game: the players make the moves on their own pages, so a referee neither adds nor takes back moves. You may pause the game or end it with a decision.",
+    ),
     ("on_you", "Grasz jako", "You play as"),
     ("on_opponent", "Przeciwnik", "Opponent"),
     ("on_reload", "Odśwież stan gry", "Reload the game"),
