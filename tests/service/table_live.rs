@@ -92,3 +92,61 @@ async fn the_live_page_lists_finished_in_play_and_waiting_tables_and_a_second_vi
     assert_ne!(after.body, live.body);
     assert_eq!(red_ms(&after.body, g), expected, "rendered again from the stored recording");
 }
+
+#[actix_rt::test]
+async fn the_live_page_is_rendered_once_per_change_however_many_visitors_ask() {
+    let (lines, _) = table_game();
+    let app = TestApp::spawn().await;
+    let day = Day::new(&app).players(6).referee().published().open().await;
+    let t = day.t;
+    let id = TournamentId(t);
+    let live = format!("/t/{t}/live");
+    let frame = format!("/t/{t}/live?frame=1");
+
+    // Nothing recorded yet: forty visitors (twenty at once, twice), one render of the page.
+    let first = app.browser().get(&live).await;
+    first.assert_ok().assert_contains("data-state=\"not-started\"");
+    let etag = first.header("etag");
+    for _ in 0..2 {
+        let pages = futures_util::future::join_all((0..20).map(|_| async {
+            let visitor = app.browser();
+            visitor.get(&live).await
+        }))
+        .await;
+        for page in pages {
+            page.assert_ok();
+            assert_eq!(page.header("etag"), etag);
+        }
+    }
+    assert_eq!(app.views.live_rendered(id), Some(1), "one render for forty-one visitors");
+
+    // A game in play (its clock not running: the players' chess clocks keep the time).
+    let g = day.games(day.matches[0]).await[0].0;
+    start(day.referee(), t, g).await;
+    for line in &lines[..2] {
+        assert_eq!(post_line(day.referee(), t, g, line).await.status, 303);
+    }
+    let playing = app.browser().get(&live).await;
+    playing.assert_ok().assert_contains(&format!("id=\"live-game-{g}\"")).assert_lacks("data-running");
+    let rendered = app.views.live_rendered(id).expect("the view of the started recording");
+    let etag = playing.header("etag");
+    let pages =
+        futures_util::future::join_all((0..20).map(|_| async { app.browser().get(&live).await })).await;
+    for page in pages {
+        assert_eq!(page.header("etag"), etag, "the kept body");
+    }
+    // A visitor who has it is told it did not change, without a render.
+    let again = app.browser().get_with(&live, &[("if-none-match", etag.as_str())]).await;
+    assert_eq!(again.status, 304);
+    // The frame is rendered once too.
+    let f = app.browser().get(&frame).await;
+    assert_eq!(app.browser().get(&frame).await.body, f.body);
+    assert_eq!(app.views.live_rendered(id), Some(rendered + 1), "the frame once, the page not again");
+
+    // A recorded line is a change: the next visitor gets a new page, rendered once more.
+    assert_eq!(post_line(day.referee(), t, g, &lines[2]).await.status, 303);
+    let after = app.browser().get(&live).await;
+    assert_ne!(after.header("etag"), etag);
+    assert_eq!(app.browser().get(&live).await.header("etag"), after.header("etag"));
+    assert_eq!(app.views.live_rendered(id), Some(rendered + 2));
+}

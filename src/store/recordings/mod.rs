@@ -116,21 +116,30 @@ pub async fn in_play_in(conn: &mut Conn, tournament: TournamentId) -> Result<Vec
     Ok(rows.into_iter().map(|(g,)| g).collect())
 }
 
-/// Each game of a tournament being recorded now with its recording's revision (which every line,
-/// undo, pause and resume moves on): what the live page's cached body was rendered at.
+/// The revision (which every line, undo, pause and resume moves on) of each of `games` still being
+/// recorded, in game order: what the live page's kept body was rendered at. The read model knows
+/// which games are being recorded at its stamp, so this reads only their rows (by key), never the
+/// tournament's games; no games, no query.
 ///
 /// # Errors
 /// The query fails.
-pub async fn revisions_in(db: &Store, tournament: TournamentId) -> Result<Vec<(GameId, i64)>, StoreError> {
-    Ok(on!(db, |c| sqlx::query_as(
-        "SELECT r.game_id, r.revision FROM recordings r JOIN games g ON g.id = r.game_id \
-         JOIN matches m ON m.id = g.match_id JOIN rounds rd ON rd.id = m.round_id \
-         WHERE rd.tournament_id = $1 AND r.status = $2 ORDER BY r.game_id",
-    )
-    .bind(tournament)
-    .bind(Status::Recording)
-    .fetch_all(c)
-    .await)?)
+pub async fn revisions_of(db: &Store, games: &[GameId]) -> Result<Vec<(GameId, i64)>, StoreError> {
+    if games.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks: Vec<String> = (2..games.len() + 2).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT game_id, revision FROM recordings WHERE status = $1 AND game_id IN ({}) ORDER BY game_id",
+        marks.join(", ")
+    );
+    Ok(on!(db, |c| {
+        // Only `$n` placeholders are formatted in; every value is bound.
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(Status::Recording);
+        for g in games {
+            query = query.bind(*g);
+        }
+        query.fetch_all(c).await
+    })?)
 }
 
 /// The recording of a game with its lines, if one was started.

@@ -85,7 +85,7 @@ pub struct Board<'a> {
     pub marks: Marks,
     /// Prefix of the ids inside the drawing, unique on the page (the live page shows several boards).
     pub id: String,
-    /// Drawn small (the live page): the names and labels are left to the larger boards.
+    /// Drawn small (the live page): the names and labels are left to the larger boards (not drawn).
     pub small: bool,
 }
 
@@ -165,11 +165,17 @@ impl<'a> Board<'a> {
         for hex in e.hexes() {
             self.space(&mut s, hex.id);
         }
-        s.push_str(r#"</g><g class="texts">"#);
-        for hex in e.hexes() {
-            self.space_text(&mut s, hex.id);
+        s.push_str("</g>");
+        // A small board shows no labels or names (the live page's projector reads the tokens and
+        // the attacks): the layer is left out rather than sent hidden, about 40 % of the drawing.
+        if !self.small {
+            s.push_str(r#"<g class="texts">"#);
+            for hex in e.hexes() {
+                self.space_text(&mut s, hex.id);
+            }
+            s.push_str("</g>");
         }
-        s.push_str(r#"</g><g class="attacks">"#);
+        s.push_str(r#"<g class="attacks">"#);
         for &(a, d) in &self.position.attacks {
             let (Some(ta), Some(td)) = (self.token(a), self.token(d)) else { continue };
             let side = e.unit(a).side;
@@ -364,5 +370,26 @@ mod tests {
         assert_eq!(svg.matches("<rect ").count(), 6, "six square Polish tokens");
         assert!(!svg.contains("style="), "no inline style (CSP)");
         assert!(!svg.contains("<script"), "no script");
+        assert_eq!(svg.matches(r#"<text class="lb""#).count(), e.hex_count(), "every space labelled");
+    }
+
+    #[test]
+    fn a_small_board_draws_every_space_and_unit_without_the_labels() {
+        let e = Edition::builtin();
+        let state = GameState::new(e, RuleOptions::default());
+        let full = Board::of(&state, "b").svg(Lang::Pl);
+        let mut board = Board::of(&state, "b");
+        board.small = true;
+        let svg = board.svg(Lang::Pl);
+        assert!(svg.contains(r#"class="board small""#));
+        assert_eq!(svg.matches(r##"<use href="#b-h"/>"##).count(), e.hex_count());
+        assert_eq!(svg.matches(r#"<g class="u "#).count(), 12);
+        assert!(!svg.contains(r#"class="lb""#) && !svg.contains(r#"class="nm""#), "no labels or names");
+        assert!(
+            svg.len() * 4 < full.len() * 3,
+            "a quarter smaller at least: {} of {}",
+            svg.len(),
+            full.len()
+        );
     }
 }

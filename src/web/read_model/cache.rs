@@ -153,6 +153,13 @@ impl Views {
         self.slots().get(&id)?.ready.as_ref().map(|v| v.pages.kept())
     }
 
+    /// The live pages rendered for anonymous visitors at tournament `id`'s current view (`None`: no
+    /// view built).
+    #[must_use]
+    pub fn live_rendered(&self, id: TournamentId) -> Option<usize> {
+        self.slots().get(&id)?.ready.as_ref().map(|v| v.pages.live_rendered())
+    }
+
     /// The rendered bodies of the tournament list as of now (a new, empty store once any tournament
     /// was created or reconfigured).
     ///

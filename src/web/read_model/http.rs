@@ -350,12 +350,21 @@ pub struct PageStore {
     /// Bytes this store charged to the budget (released when it is dropped).
     charged: AtomicUsize,
     budget: Arc<Budget>,
+    /// Live pages rendered for anonymous visitors at this version (each comes to `serve_live`):
+    /// tests count them to see that a page is not rendered again while nothing changed.
+    live_rendered: AtomicUsize,
 }
 
 impl PageStore {
     #[must_use]
     pub fn new(budget: Arc<Budget>) -> PageStore {
-        PageStore { pages: Mutex::default(), live: Mutex::default(), charged: AtomicUsize::new(0), budget }
+        PageStore {
+            pages: Mutex::default(),
+            live: Mutex::default(),
+            charged: AtomicUsize::new(0),
+            budget,
+            live_rendered: AtomicUsize::new(0),
+        }
     }
 
     /// The cached answer to this request, if there is one.
@@ -434,6 +443,7 @@ impl PageStore {
         body: Body,
     ) -> HttpResponse {
         let Some(key) = key else { return body.respond(req, PERSONAL, VARY) };
+        self.live_rendered.fetch_add(1, Ordering::AcqRel);
         if body.carries_a_form_token() {
             tracing::warn!(path = %key.path, "a shared live page carried a CSRF token: not cached");
             return body.respond(req, PERSONAL, VARY);
@@ -464,6 +474,14 @@ impl PageStore {
                 + self.live.lock().unwrap_or_else(PoisonError::into_inner).len(),
             self.charged.load(Ordering::Acquire),
         )
+    }
+}
+
+impl PageStore {
+    /// Live pages (and frames) rendered for anonymous visitors at this version.
+    #[must_use]
+    pub fn live_rendered(&self) -> usize {
+        self.live_rendered.load(Ordering::Acquire)
     }
 }
 

@@ -12,6 +12,7 @@
 use crate::app::snapshot::{Loaded, lp};
 use crate::league::swiss::Explanation;
 use crate::league::{Tiebreak, trf};
+use crate::store::StoreError;
 use crate::store::deck_checks::DeckCheck;
 use crate::store::games::GameRow;
 use crate::store::players::Player;
@@ -19,6 +20,7 @@ use crate::store::rounds::{MatchRow, Phase, Round, Status};
 use crate::store::tournaments::Tournament;
 use crate::store::view::{Stamp, TournamentRows};
 use crate::store::{GameId, MatchId, PlayerId, RoundId};
+use crate::web::read_model::coalesce::Coalesced;
 use crate::web::read_model::groups::Groups;
 use crate::web::read_model::http::PageStore;
 use crate::web::read_model::knockout::Knockout;
@@ -26,7 +28,7 @@ use crate::web::read_model::lines::{
     FinalLine, GameLine, MatchLine, StandingLine, final_lines, match_line, standing_lines,
 };
 use std::collections::{HashMap, HashSet};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 pub struct TournamentView {
     /// The stamp the rows were read at.
@@ -60,6 +62,10 @@ pub struct TournamentView {
     explanations: Vec<OnceLock<Option<Explanation>>>,
     /// Rendered bodies of this version (see `web::read_model::http`).
     pub pages: PageStore,
+    /// The revisions of the recordings in play, read for the live page (a recorded line moves a
+    /// revision, not the stamp): one read shared by every request that arrived while the one before
+    /// ran, each still seeing a read made after it came in (`read_model::coalesce`).
+    pub live_revisions: Coalesced<Arc<Vec<(GameId, i64)>>, Arc<StoreError>>,
 }
 
 impl TournamentView {
@@ -125,6 +131,7 @@ impl TournamentView {
             recording,
             explanations,
             pages,
+            live_revisions: Coalesced::default(),
         }
     }
 
@@ -145,6 +152,15 @@ impl TournamentView {
     #[must_use]
     pub fn is_recording(&self, game: GameId) -> bool {
         self.recording.contains(&game)
+    }
+
+    /// The games being recorded at this stamp, in game order (the live page reads only their
+    /// recordings' revisions, and none when there are none).
+    #[must_use]
+    pub fn recording_games(&self) -> Vec<GameId> {
+        let mut games: Vec<GameId> = self.recording.iter().copied().collect();
+        games.sort_unstable();
+        games
     }
 
     #[must_use]

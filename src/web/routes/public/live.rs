@@ -6,7 +6,8 @@
 //!
 //! Served from the read model like every public page: an anonymous visitor's body is kept in the
 //! tournament's page store at its stamp (`PageStore::serve_live`), with the revision of every
-//! recording in play (a recorded line does not move the stamp; one query per request reads them) and,
+//! recording in play (a recorded line does not move the stamp; while the view knows a game being
+//! recorded, one read by key, shared by concurrent requests, finds them; otherwise none) and,
 //! while a clock runs, for a second at most (its reading ages, and a flag that falls is noticed by the
 //! next render). A logged-in visitor's page is rendered for them and never stored.
 
@@ -14,7 +15,7 @@ use crate::app::snapshot::MatchState;
 use crate::store::recordings::{self, Status as RecStatus};
 use crate::store::{Store, TournamentId};
 use crate::web::board::Board;
-use crate::web::error::WebError;
+use crate::web::error::{WebError, database_away, database_unavailable};
 use crate::web::extract::ctx::Ctx;
 use crate::web::forms::rules::rule_options;
 use crate::web::read_model::cache::Views;
@@ -27,6 +28,7 @@ use crate::web::text::sentences::match_sentence;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
+use std::sync::Arc;
 
 /// How long a body showing a running clock is kept: its reading is at most this old.
 const RUNNING_CLOCK_MS: i64 = 1_000;
@@ -134,8 +136,22 @@ pub async fn live_page(
     let frame = query.frame.is_some();
     let logged_in = ctx.user.is_some();
     let key = if logged_in { None } else { PageKey::shared(&req, &ctx, if frame { "frame" } else { "" }) };
-    let revisions: Vec<(i64, i64)> =
-        recordings::revisions_in(&db, id).await?.into_iter().map(|(g, r)| (g.0, r)).collect();
+    // No game recorded at this stamp (starting and finishing a recording move it): no query at all.
+    // Otherwise only those recordings' revisions, one read shared by the requests arriving meanwhile.
+    let games = view.recording_games();
+    let revisions: Vec<(i64, i64)> = if games.is_empty() {
+        Vec::new()
+    } else {
+        view.live_revisions
+            .get(|| async { recordings::revisions_of(&db, &games).await.map(Arc::new).map_err(Arc::new) })
+            .await
+            .map_err(|e| {
+                if database_away(&e) { database_unavailable(e.as_ref()) } else { WebError::internal(e) }
+            })?
+            .iter()
+            .map(|&(g, r)| (g.0, r))
+            .collect()
+    };
     if let Some(hit) = view.pages.cached_live(&req, key.as_ref(), &revisions, now_ms()) {
         return Ok(live_answer(hit, logged_in));
     }
