@@ -3,7 +3,8 @@
 # machine (docs/service.md, "Page speed", has the targets and the last table):
 #   1. the anchor (examples/hello.rs: actix-web serving a 2 KB page) and the 24-player demo
 #      (`bitwa demo`), every page kind, wrk -t2 -c64, runs interleaved: throughput and p99 against
-#      the anchor's;
+#      the anchor's; then the live page with 4 games being recorded, a line a second
+#      (scripts/live-in-play.py, as the demo's referee);
 #   3. 2,000 players x 5 rounds (`bitwa demo --players 2000 --rounds 5 --complete`), every page kind,
 #      wrk -t2 -c16: p99, and the server's peak memory (VmHWM) after all of it.
 # Clients send `Accept-Encoding: br, gzip` as browsers do. Freshness (the first request after a save
@@ -147,6 +148,29 @@ done
 while read -r kind path; do
   small_size[$kind]="$(curl -fsS -H 'Accept-Encoding: br' "$base$path" | wc -c) / $(curl -fsS "$base$path" | wc -c)"
 done <<<"$kinds"
+
+# The live page as on a tournament day: IN_PLAY games being recorded by the demo's referee, who
+# records one line a second meanwhile (scripts/live-in-play.py), so the page's body changes while
+# it is measured; interleaved with the anchor as above.
+IN_PLAY=${IN_PLAY:-4}
+python3 scripts/live-in-play.py "$base" start "$IN_PLAY"
+in_play="live-$IN_PLAY-in-play"
+for rep in $(seq 1 "$REPS"); do
+  result=$(measure 64 "http://127.0.0.1:$hello_port/")
+  read -r rps p99 <<<"$result"
+  runs_rps[hello]+=" $rps"
+  runs_p99[hello]+=" $p99"
+  echo "run $rep: hello world: $rps req/s, p99 $p99 ms"
+  python3 scripts/live-in-play.py "$base" push "$DURATION" &
+  pusher=$!
+  result=$(measure 64 "$base/t/1/live")
+  wait "$pusher"
+  read -r rps p99 <<<"$result"
+  runs_rps[$in_play]+=" $rps"
+  runs_p99[$in_play]+=" $p99"
+  echo "run $rep: $in_play: $rps req/s, p99 $p99 ms"
+done
+small_size[$in_play]="$(curl -fsS -H 'Accept-Encoding: br' "$base/t/1/live" | wc -c) / $(curl -fsS "$base/t/1/live" | wc -c)"
 kill "$server_pid" "$hello_pid"
 hello_rps=$(median "${runs_rps[hello]}")
 hello_p99=$(median "${runs_p99[hello]}")
@@ -165,7 +189,8 @@ while read -r kind path; do
   echo "| $kind | $(printf '%.0f' "$rps") | $share % | $p99 | $ratio | ${small_size[$kind]} |"
   awk -v s="$share" -v r="$ratio" 'BEGIN {exit !(s < 25 || r > 2)}' && fail=1
   measured=$((measured + 1))
-done <<<"$kinds"
+done <<<"$kinds
+$in_play -"
 echo "| hello world (anchor) | $(printf '%.0f' "$hello_rps") | 100 % | $hello_p99 | 1.0 | 2048 (identity) |"
 
 echo
@@ -205,8 +230,8 @@ echo "server memory: peak $hwm MiB, now $rss MiB"
 [ "$hwm" -lt 200 ] || fail=1
 kill "$server_pid"
 
-# Every page kind of the list (the live page too) in both parts.
-expected=$((2 * $(wc -l <<<"$kinds")))
+# Every page kind of the list (the live page too) in both parts, and the live page with games in play.
+expected=$((2 * $(wc -l <<<"$kinds") + 1))
 if [ "$measured" -ne "$expected" ]; then
   echo "measured $measured page kinds instead of $expected" >&2
   exit 1
