@@ -13,6 +13,7 @@
 use bitwa::engine::notation::Body;
 use bitwa::engine::{Edition, PlayStyle, RuleOptions, mask_unseen, random_game_with, validate_log};
 use bitwa::outcome::Termination;
+use bitwa::web::board::Board;
 use bitwa::web::table::Replay;
 use bitwa::web::table::options::{self, Pick};
 use bitwa::web::text::i18n::Lang;
@@ -219,7 +220,9 @@ async fn main() {
         let (slowest, d) = posts.iter().enumerate().max_by_key(|(_, d)| **d).unwrap();
         println!("the slowest line: {} of {} ({:.2} ms)", slowest + 1, lines.len(), d.as_secs_f64() * 1e3);
         report("the last 30 lines of the game", posts[posts.len() - 30..].to_vec());
-        report("the recorder page after each line (GET)", pages);
+        let (slowest, d) = pages.iter().enumerate().max_by_key(|(_, d)| **d).unwrap();
+        report("the recorder page after each line (GET)", pages.clone());
+        println!("the slowest page: after line {} ({:.2} ms)", slowest + 1, d.as_secs_f64() * 1e3);
         // What each request recomputes, in-process: the lines replayed from text, the options built.
         let e = Edition::builtin();
         let n = 200;
@@ -250,6 +253,37 @@ async fn main() {
             mean.as_secs_f64() * 1e6,
             slowest.as_secs_f64() * 1e6
         );
+        // The rest of the page's own work per position: the board (SVG and its text list, with the
+        // options' marks) and the last twelve lines in words.
+        let mut board_each = Vec::with_capacity(r.states.len());
+        let mut moves_each = Vec::with_capacity(r.states.len());
+        for (i, state) in r.states[..r.states.len() - 1].iter().enumerate() {
+            let marks = options::build(state, &Pick::default(), "/r", Lang::Pl).marks;
+            let t0 = Instant::now();
+            for _ in 0..20 {
+                let mut board = Board::of(state, "rec");
+                board.marks = marks.clone();
+                assert!(!board.svg(Lang::Pl).is_empty() && !board.list(Lang::Pl).is_empty());
+            }
+            board_each.push(t0.elapsed() / 20);
+            let upto = Replay { lines: r.lines[..i].to_vec(), states: r.states[..=i].to_vec() };
+            let t0 = Instant::now();
+            for _ in 0..20 {
+                assert_eq!(upto.last_moves(Lang::Pl, 12).len(), i.min(12));
+            }
+            moves_each.push(t0.elapsed() / 20);
+        }
+        for (what, each) in
+            [("the board (SVG and list)", board_each), ("the last 12 lines in words", moves_each)]
+        {
+            let mean = each.iter().sum::<Duration>() / each.len() as u32;
+            let slowest = each.iter().max().copied().unwrap_or_default();
+            println!(
+                "in-process: {what}: mean {:.0} µs, slowest {:.0} µs",
+                mean.as_secs_f64() * 1e6,
+                slowest.as_secs_f64() * 1e6
+            );
+        }
     } else {
         println!("recorder bench smoke: {take} lines recorded (run `cargo bench --bench recorder` to time)");
     }

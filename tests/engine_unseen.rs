@@ -344,3 +344,42 @@ fn a_fully_named_log_keeps_its_lines_when_unseen_cards_are_printed() {
         assert_eq!(notation::parse(&log.to_string()).expect("again").events, log.events);
     }
 }
+
+/// `legal_actions_upto(k)` is the first `k` of `legal_actions` (the recorder asks for two to know
+/// whether the table has a choice), and `has_card_play` says a card may be played exactly when
+/// `legal_actions` plays it, in positions with unseen hands (where Fighter Escadrille and Broken
+/// Cipher list the most).
+#[test]
+fn the_first_legal_actions_and_the_playable_cards_agree_with_the_whole_list() {
+    let (mut positions, mut playable, mut unplayable) = (0, 0, 0);
+    for seed in [3, 11, 29] {
+        let log = mask_unseen(&random_game_with(seed, e(), &RuleOptions::default(), PlayStyle::Uniform));
+        let mut rec = Recording::new(e(), RuleOptions::default());
+        for line in &log.events {
+            rec.push_line(line).unwrap_or_else(|r| panic!("seed {seed}: {}", r.render(Lang::En)));
+        }
+        for i in (0..rec.events().len()).step_by(3) {
+            let state = rec.state_after(i).expect("state");
+            let all = state.legal_actions();
+            for k in [0, 1, 2, 7] {
+                assert_eq!(
+                    state.legal_actions_upto(k),
+                    all[..k.min(all.len())],
+                    "seed {seed} step {i} k {k}"
+                );
+            }
+            positions += 1;
+            for side in [Side::Red, Side::Polish] {
+                for card in state.possible_hand(side).iter().chain(state.unplaced(side).iter()) {
+                    let listed = all.iter().any(|a| matches!(a, Action::Play { card: c, .. } if *c == card));
+                    assert_eq!(state.has_card_play(card), listed, "seed {seed} step {i} {card:?}");
+                    if matches!(state.awaited(), bitwa::engine::error::Awaited::Action { .. }) {
+                        if listed { playable += 1 } else { unplayable += 1 }
+                    }
+                }
+            }
+        }
+    }
+    assert!(positions > 100, "{positions} positions");
+    assert!(playable > 0 && unplayable > 0, "both kinds seen: {playable} playable, {unplayable} not");
+}

@@ -5,48 +5,100 @@ use super::edition::CardEffect;
 use super::ids::{CardId, CardSet, Colour, UnitId};
 use super::state::{AfterDraw, GameState, Pending, Stage, opening_hand};
 use crate::outcome::Side;
+use std::ops::ControlFlow;
 
-/// The `k`-card subsets of `set` that name at most `unseen` cards of `unplaced` (a reserve holds only
-/// that many cards the log has not named; each named unplaced card is one of them).
-fn combinations_within(set: CardSet, k: u32, unplaced: CardSet, unseen: u32) -> Vec<CardSet> {
-    let mut all = combinations(set, k);
+/// Each `k`-card subset of `set` that names at most `unseen` cards of `unplaced` (a reserve holds
+/// only that many cards the log has not named; each named unplaced card is one of them), in order,
+/// until `f` breaks.
+fn each_combination_within(
+    set: CardSet,
+    k: u32,
+    unplaced: CardSet,
+    unseen: u32,
+    f: &mut dyn FnMut(CardSet) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     if unseen < k {
-        all.retain(|c| c.intersect(unplaced).len() <= unseen);
+        each_combination(set, k, &mut |c| {
+            if c.intersect(unplaced).len() <= unseen { f(c) } else { ControlFlow::Continue(()) }
+        })
+    } else {
+        each_combination(set, k, f)
     }
-    all
 }
 
-/// All `k`-card subsets of `set`.
-pub(crate) fn combinations(set: CardSet, k: u32) -> Vec<CardSet> {
+/// Each `k`-card subset of `set` in lexicographic order of its cards, until `f` breaks (so that a caller who
+/// needs only the first few does not build hundreds of thousands).
+fn each_combination(set: CardSet, k: u32, f: &mut dyn FnMut(CardSet) -> ControlFlow<()>) -> ControlFlow<()> {
     let cards: Vec<CardId> = set.iter().collect();
-    let mut out = Vec::new();
-    fn rec(cards: &[CardId], k: u32, start: usize, acc: CardSet, out: &mut Vec<CardSet>) {
+    fn rec(
+        cards: &[CardId],
+        k: u32,
+        start: usize,
+        acc: CardSet,
+        f: &mut dyn FnMut(CardSet) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         if acc.len() == k {
-            out.push(acc);
-            return;
+            return f(acc);
         }
         for i in start..cards.len() {
             let mut next = acc;
             next.insert(cards[i]);
-            rec(cards, k, i + 1, next, out);
+            rec(cards, k, i + 1, next, f)?;
         }
+        ControlFlow::Continue(())
     }
-    rec(&cards, k, 0, CardSet::EMPTY, &mut out);
-    out
+    rec(&cards, k, 0, CardSet::EMPTY, f)
+}
+
+/// Whether `out` holds the `cap` actions asked for (generation stops there).
+fn full(out: &[Action], cap: usize) -> bool {
+    out.len() >= cap
+}
+
+/// [`full`] as a subset walk's answer: stop once there are enough.
+fn enough(out: &[Action], cap: usize) -> ControlFlow<()> {
+    if full(out, cap) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
 }
 
 impl GameState<'_> {
     /// Every legal action in this position (empty once the game is over).
     #[must_use]
     pub fn legal_actions(&self) -> Vec<Action> {
+        self.legal_actions_upto(usize::MAX)
+    }
+
+    /// The first `cap` actions of [`GameState::legal_actions`], in its order, generated no further:
+    /// enough to know whether a position offers one choice or several (`cap` 2) without listing
+    /// every Fighter Escadrille reveal and discard of an unseen hand (there can be over 100,000).
+    #[must_use]
+    pub fn legal_actions_upto(&self, cap: usize) -> Vec<Action> {
         let mut out = Vec::new();
+        self.generate(cap, &mut out);
+        out.truncate(cap);
+        out
+    }
+
+    /// Whether `card` may be played now, by the side whose operational phase it is (at least one of
+    /// [`GameState::legal_actions`] plays it).
+    #[must_use]
+    pub fn has_card_play(&self, card: CardId) -> bool {
+        let Pending::Operational { side } = self.pending else { return false };
+        if !self.possible_hand(side).contains(card) {
+            return false;
+        }
+        let mut out = Vec::new();
+        self.card_plays(side, card, 1, &mut out);
+        !out.is_empty()
+    }
+
+    fn generate(&self, cap: usize, out: &mut Vec<Action>) {
         match self.pending {
             Pending::Over => {}
             Pending::Draw { side, left, then } => {
-                self.draws(side, &mut out);
+                self.draws(side, out);
                 if then == AfterDraw::SetupPolish && left == opening_hand(Side::Red) {
                     // Before any card is dealt, the Poles may take their opening hand first.
-                    self.draws(Side::Polish, &mut out);
+                    self.draws(Side::Polish, out);
                 }
             }
             Pending::ExtraMarkers => {
@@ -67,22 +119,24 @@ impl GameState<'_> {
                     }
                 }
                 for u in self.units_of(side) {
-                    self.command_steps(u, &mut out);
+                    self.command_steps(u, out);
                 }
                 for card in self.possible_hand(side).iter() {
-                    self.card_plays(side, card, &mut out);
+                    if full(out, cap) {
+                        return;
+                    }
+                    self.card_plays(side, card, cap, out);
                 }
             }
             Pending::Commanding { unit, .. } => {
                 out.push(Action::Halt);
-                self.command_steps(unit, &mut out);
+                self.command_steps(unit, out);
             }
             Pending::ChooseCombat { .. } => {
                 out.extend(self.attacks().map(|(attacker, _)| Action::Resolve { attacker }));
             }
-            Pending::Combat(stage) => self.combat_actions(stage, &mut out),
+            Pending::Combat(stage) => self.combat_actions(stage, cap, out),
         }
-        out
     }
 
     /// Draws from `side`'s deck: each card it may hold, named, then an unseen one.
@@ -101,9 +155,15 @@ impl GameState<'_> {
         if self.hand_unseen(side) > 0 { self.hand(side).union(self.unplaced(side)) } else { self.hand(side) }
     }
 
-    /// `k`-card sets that may all be in `side`'s reserve.
-    fn hand_subsets(&self, side: Side, within: CardSet, k: u32) -> Vec<CardSet> {
-        combinations_within(within, k, self.unplaced(side), u32::from(self.hand_unseen(side)))
+    /// Each `k`-card set that may all be in `side`'s reserve, until `f` breaks.
+    fn each_hand_subset(
+        &self,
+        side: Side,
+        within: CardSet,
+        k: u32,
+        f: &mut dyn FnMut(CardSet) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        each_combination_within(within, k, self.unplaced(side), u32::from(self.hand_unseen(side)), f)
     }
 
     fn markable(&self, side: Side) -> impl Iterator<Item = UnitId> + '_ {
@@ -130,24 +190,50 @@ impl GameState<'_> {
         }
     }
 
-    fn card_plays(&self, side: Side, card: CardId, out: &mut Vec<Action>) {
+    /// The plays of `card` (stopping once `out` holds `cap` actions where there can be many).
+    fn card_plays(&self, side: Side, card: CardId, cap: usize, out: &mut Vec<Action>) {
         let Some(effect) = self.edition.card(card).effect.filter(|e| e.is_action()) else { return };
         let opp = side.opponent();
-        let mut push = |play| out.push(Action::Play { card, play });
+        // The combinatorial ones (every subset of an unseen hand) stop at `cap`.
         match effect {
             CardEffect::FighterEscadrille => {
                 let hand = self.possible_hand(opp);
                 let size = self.hand_size(opp);
                 let (unplaced, unseen) = (self.unplaced(opp), u32::from(self.hand_unseen(opp)));
                 let n_reveal = size.min(2);
-                for reveal in self.hand_subsets(opp, hand, n_reveal) {
+                let _ = self.each_hand_subset(opp, hand, n_reveal, &mut |reveal| {
                     let rest = hand.minus(reveal);
                     let left = unseen - reveal.intersect(unplaced).len();
-                    for discard in combinations_within(rest, (size - n_reveal).min(2), unplaced, left) {
-                        push(CardPlay::FighterEscadrille { reveal, discard });
+                    each_combination_within(rest, (size - n_reveal).min(2), unplaced, left, &mut |discard| {
+                        out.push(Action::Play {
+                            card,
+                            play: CardPlay::FighterEscadrille { reveal, discard },
+                        });
+                        enough(out, cap)
+                    })
+                });
+                return;
+            }
+            CardEffect::BrokenCipher => {
+                let n = self.hand_size(opp).min(4);
+                for unseen in 0..=n {
+                    let flow = self.each_hand_subset(opp, self.possible_hand(opp), n - unseen, &mut |look| {
+                        out.push(Action::Play {
+                            card,
+                            play: CardPlay::BrokenCipher { look, unseen: unseen as u8 },
+                        });
+                        enough(out, cap)
+                    });
+                    if flow.is_break() {
+                        return;
                     }
                 }
+                return;
             }
+            _ => {}
+        }
+        let mut push = |play| out.push(Action::Play { card, play });
+        match effect {
             CardEffect::ArtillerySupport => {
                 for target in self.units_of(opp) {
                     let Some(t) = self.unit(target).hex else { continue };
@@ -175,14 +261,6 @@ impl GameState<'_> {
                         if to != from {
                             push(CardPlay::RadioJamming { from: *from, to: *to });
                         }
-                    }
-                }
-            }
-            CardEffect::BrokenCipher => {
-                let n = self.hand_size(opp).min(4);
-                for unseen in 0..=n {
-                    for look in self.hand_subsets(opp, self.possible_hand(opp), n - unseen) {
-                        push(CardPlay::BrokenCipher { look, unseen: unseen as u8 });
                     }
                 }
             }
@@ -219,19 +297,21 @@ impl GameState<'_> {
         }
     }
 
-    fn combat_actions(&self, stage: Stage, out: &mut Vec<Action>) {
+    fn combat_actions(&self, stage: Stage, cap: usize, out: &mut Vec<Action>) {
         match stage {
             Stage::Select(side) => {
                 let n = self.cards.available(side).min(4);
                 let hand = self.possible_hand(side);
-                for cards in self.hand_subsets(side, hand, n) {
+                let flow = self.each_hand_subset(side, hand, n, &mut |cards| {
                     out.push(Action::Select { side, cards, unseen: 0 });
-                }
+                    enough(out, cap)
+                });
                 // One `?`: the card the opponent will draw back unseen.
-                if n > 0 {
-                    for cards in self.hand_subsets(side, hand, n - 1) {
+                if n > 0 && flow.is_continue() {
+                    let _ = self.each_hand_subset(side, hand, n - 1, &mut |cards| {
                         out.push(Action::Select { side, cards, unseen: 1 });
-                    }
+                        enough(out, cap)
+                    });
                 }
             }
             Stage::SetAside(side) => {

@@ -43,7 +43,8 @@ pub fn forced(state: &GameState<'_>) -> Option<Event> {
         | Awaited::Strength { .. }
         | Awaited::Retreat { .. }
         | Awaited::Advance { .. } => {
-            let legal = state.legal_actions();
+            // Two are enough to know there is a choice.
+            let legal = state.legal_actions_upto(2);
             let [only] = legal.as_slice() else { return None };
             let mut b = Builder::default();
             b.push(state, only);

@@ -66,17 +66,24 @@ impl<'e> Replay<'e> {
     /// The move list: each line as a sentence in `lang`, with its notation.
     #[must_use]
     pub fn moves(&self, lang: Lang) -> Vec<MoveView> {
-        let e = lang;
-        self.lines
-            .iter()
-            .enumerate()
-            .map(|(i, line)| MoveView {
-                step: i + 1,
-                sentence: narrate::sentence(&self.states[i], line, e),
-                notation: notation::canonical(line, self.states[i].edition()).to_string(),
-                forced: false,
-            })
-            .collect()
+        (0..self.lines.len()).map(|i| self.move_view(i, lang)).collect()
+    }
+
+    /// The last `n` lines, newest first, narrated alone: the recorder shows only these, and
+    /// narrating a whole long game on every tap cost more than the rest of its page.
+    #[must_use]
+    pub fn last_moves(&self, lang: Lang, n: usize) -> Vec<MoveView> {
+        (0..self.lines.len()).rev().take(n).map(|i| self.move_view(i, lang)).collect()
+    }
+
+    fn move_view(&self, i: usize, lang: Lang) -> MoveView {
+        let line = &self.lines[i];
+        MoveView {
+            step: i + 1,
+            sentence: narrate::sentence(&self.states[i], line, lang),
+            notation: notation::canonical(line, self.states[i].edition()).to_string(),
+            forced: false,
+        }
     }
 }
 
@@ -216,5 +223,22 @@ mod tests {
         assert_eq!(clock_text(1), "0:01");
         assert_eq!(clock_text(0), "0:00");
         assert_eq!(clock_text(-4_000), "0:00");
+    }
+
+    #[test]
+    fn the_last_moves_are_the_move_list_newest_first() {
+        let e = Edition::builtin();
+        let options = RuleOptions::default();
+        let log = crate::engine::random_game_with(7, e, &options, crate::engine::PlayStyle::Uniform);
+        let replay = Replay::of_log(log, e, options).expect("a random game replays");
+        assert!(replay.lines.len() > 20, "a game long enough to cut");
+        for lang in [Lang::Pl, Lang::En] {
+            let mut all = replay.moves(lang);
+            all.reverse();
+            all.truncate(12);
+            assert_eq!(replay.last_moves(lang, 12), all);
+            assert_eq!(replay.last_moves(lang, 12)[0].step, replay.lines.len());
+        }
+        assert_eq!(replay.last_moves(Lang::Pl, 10_000).len(), replay.lines.len());
     }
 }

@@ -229,9 +229,7 @@ async fn page(
         board.marks = std::mem::take(&mut page.options.marks);
         page.board = board.svg(ctx.lang);
         page.board_list = board.list(ctx.lang);
-        let mut moves = replay.moves(ctx.lang);
-        moves.reverse();
-        moves.truncate(12);
+        let mut moves = replay.last_moves(ctx.lang, 12);
         for mv in &mut moves {
             let i = mv.step - 1;
             mv.forced = crate::web::table::forced::is_forced(&replay.states[i], &replay.lines[i]);

@@ -34,16 +34,10 @@ pub(super) fn operational(cx: &Ctx<'_, '_>, side: Side, out: &mut Options) {
     one_tap_commands(cx, &reached, out);
     // Only a card with a legal play now: "R08 Szturm" without a target to assault is not offered
     // (its tap led to an empty page).
-    let playable: Vec<_> = state
-        .legal_actions()
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Play { card, .. } => Some(card),
-            _ => None,
-        })
-        .collect();
+    // (Asked card by card: listing every legal action would list every Fighter Escadrille reveal
+    // of an unseen hand, which cost milliseconds on every tap.)
     for c in state.possible_hand(side).iter() {
-        if state.edition().card(c).effect.is_some_and(CardEffect::is_action) && playable.contains(&c) {
+        if state.edition().card(c).effect.is_some_and(CardEffect::is_action) && state.has_card_play(c) {
             let item = cx.card_item(c);
             out.links.push(LinkOption { label: item.label, href: cx.href("card", &item.value) });
         }
@@ -271,7 +265,7 @@ fn explore<'e>(from: &GameState<'e>, unit: UnitId) -> Explored<'e> {
 /// then the tapped space records the line at once (one tap less), as a tapped target does.
 fn ends_here(after: &GameState<'_>) -> bool {
     !matches!(after.awaited(), Awaited::Command { .. })
-        || after.legal_actions().iter().all(|a| matches!(a, Action::Halt))
+        || after.legal_actions_upto(2).iter().all(|a| matches!(a, Action::Halt))
 }
 
 /// A line being built: applied to a copy of the position (a command left open), then what may follow.
