@@ -222,6 +222,9 @@ pub enum Refusal {
     MergeUndone,
     /// A merge asked from a tournament's persons page where neither person has an entry.
     PersonNotHere,
+    /// Merged, one person would hold two invitations into one event (or one into an event they
+    /// play in): one of them is declined first.
+    InvitedTwice,
     /// The tournament is a closed event of a season: its final ranking is stored and its
     /// qualifiers invited, so no result, round, entry or setting of it changes until it is
     /// reopened (checked in the write's transaction, as [`Refusal::StageClosed`] is).
