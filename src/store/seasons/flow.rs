@@ -514,18 +514,22 @@ pub async fn season_entries(db: &Store, season: SeasonId) -> Result<Vec<SeasonEn
 /// The season's change stamp for its cached pages: how many events it has, and the sum of their
 /// tournaments' change counters and configuration versions. Every write the season's pages show
 /// moves it: a result, an entry, a person's merge or erasure, closing, reopening, an invitation
-/// accepted or declined, a wildcard (each touches a tournament of the season), a new event.
+/// accepted or declined, a wildcard (each touches a tournament of the season), a new event. The
+/// sums are cast back to BIGINT: PostgreSQL's `SUM` of a BIGINT is a NUMERIC.
 ///
 /// # Errors
 /// The query fails.
 pub async fn stamp(db: &Store, season: SeasonId) -> Result<(i64, i64, i64), StoreError> {
-    Ok(on!(db, |c| sqlx::query_as(
-        "SELECT COUNT(*), COALESCE(SUM(t.changes), 0), COALESCE(SUM(t.version), 0) FROM season_events e \
+    Ok(on!(db, |c| {
+        sqlx::query_as(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(t.changes), 0) AS BIGINT), CAST(COALESCE(SUM(t.version), 0) AS BIGINT) \
+         FROM season_events e \
          JOIN tournaments t ON t.id = e.tournament_id WHERE e.season_id = $1"
     )
     .bind(season)
     .fetch_one(c)
-    .await)?)
+    .await
+    })?)
 }
 
 /// The season's events with no organiser but the season's coordinators (nobody appointed to run
