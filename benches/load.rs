@@ -33,6 +33,8 @@ struct Plan {
     group_players: Option<usize>,
     /// The season to build: regional qualifiers and players of each (`None`: the demo's small one).
     season: Option<(usize, usize)>,
+    /// Concurrent clients reading the pages (`--clients N`; [`TASKS`] by default).
+    clients: usize,
 }
 
 impl Plan {
@@ -56,6 +58,7 @@ impl Plan {
                 .map(|n| n.parse::<usize>().expect(flag))
         };
         let season = number("--season-regions").map(|r| (r, number("--season-players").unwrap_or(24)));
+        let clients = number("--clients").unwrap_or(TASKS).max(1);
         if full {
             Plan {
                 page_requests: 4_000,
@@ -64,6 +67,7 @@ impl Plan {
                 players,
                 group_players,
                 season,
+                clients,
             }
         } else {
             Plan {
@@ -73,6 +77,7 @@ impl Plan {
                 players,
                 group_players,
                 season,
+                clients,
             }
         }
     }
@@ -205,23 +210,24 @@ async fn season_pages(client: &awc::Client, base: &str, plan: &Plan, season: i64
     let kinds = [
         ("season home", format!("/season/{season}")),
         ("season ranking", format!("/season/{season}/ranking")),
+        ("season ranking, page 2", format!("/season/{season}/ranking?page=2")),
         ("season ranking CSV", format!("/season/{season}/export/ranking.csv")),
         ("person across the season", format!("/person/{person}")),
     ];
     load_pages(client, base, plan, &kinds).await;
 }
 
-/// Every page of `kinds` from [`TASKS`] concurrent clients, reported one line each.
+/// Every page of `kinds` from `plan.clients` concurrent clients, reported one line each.
 async fn load_pages(client: &awc::Client, base: &str, plan: &Plan, kinds: &[(&str, String)]) {
     for (name, path) in kinds {
         let url = format!("{base}{path}");
-        for _ in 0..TASKS {
+        for _ in 0..plan.clients {
             get_ok(client, &url, None).await;
         }
         let start = Instant::now();
         let mut tasks = Vec::new();
-        for _ in 0..TASKS {
-            let (client, url, n) = (client.clone(), url.clone(), plan.page_requests / TASKS);
+        for _ in 0..plan.clients {
+            let (client, url, n) = (client.clone(), url.clone(), (plan.page_requests / plan.clients).max(1));
             tasks.push(actix_rt::spawn(async move {
                 let mut lat = Vec::with_capacity(n);
                 for _ in 0..n {
@@ -424,8 +430,9 @@ async fn main() {
     let home = get_text(&client, &format!("{base}/"), None).await;
     let t: u64 = ids_after(&home, "/t/")[0].parse().unwrap();
     println!(
-        "load bench: {} players, {TASKS} client tasks, {base}, {:?}",
+        "load bench: {} players, {} client tasks reading pages, {base}, {:?}",
         plan.players,
+        plan.clients,
         bitwa::store::backend_of(&settings_url).expect("a database URL")
     );
 

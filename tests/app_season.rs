@@ -517,3 +517,109 @@ async fn the_finals_seed_list_follows_the_qualifying_placings_and_the_wildcard_c
         [expected[0], expected[2], expected[3]]
     );
 }
+
+/// A person merge reaches the season (issue 20): B's winner (invited into the final) merged into
+/// a player of A. The invitation, B's stored ranking row and the season ranking follow the person
+/// kept (one line where there were two); a wildcard for the kept person into the final is
+/// "invited already"; merging in a person with a wildcard into the final is refused, since one
+/// person would be invited twice; the acceptance makes an entry of the kept person. Undoing
+/// the merge puts back the invitation, the entry its acceptance made, the ranking row and both
+/// persons' lines of the season ranking.
+#[tokio::test]
+async fn rankings_and_invitations_follow_a_merge_and_its_undoing() {
+    use bitwa::app::persons;
+    use bitwa::app::registration;
+    use bitwa::app::season::{close, invitations, ranking};
+    let a = Day::with(0, |c| {
+        c.swiss_rounds = 2;
+        c.knockout_size = 0;
+    })
+    .await;
+    let (db, by) = (&a.db, a.organiser);
+    registration::register(db, a.t, &named_players("Ala", 4), by).await.unwrap();
+    let swiss = TournamentConfig {
+        name: "Region B".into(),
+        swiss_rounds: 2,
+        knockout_size: 0,
+        ..tournament::default_config(first_day())
+    };
+    let b_t = tournament::create(db, &swiss, by).await.unwrap();
+    registration::register(db, b_t, &named_players("Bartek", 4), by).await.unwrap();
+    let b = Day { db: db.clone(), t: b_t, organiser: by, referee: a.referee, players: Vec::new() };
+    let final_t = tournament::create(
+        db,
+        &TournamentConfig { name: "Finał".into(), ..tournament::default_config(first_day()) },
+        by,
+    )
+    .await
+    .unwrap();
+    let id = season::create(db, draft(), by).await.unwrap();
+    let s = season::season(db, id).await.unwrap();
+    let one = QualificationRule { places: 1, per_school: None };
+    season::add_event(db, id, a.t, s.levels[1], Some(s.regions[0]), one).await.unwrap();
+    season::add_event(db, id, b_t, s.levels[1], Some(s.regions[1]), one).await.unwrap();
+    season::add_event(db, id, final_t, s.levels[2], None, one).await.unwrap();
+    for day in [&a, &b] {
+        day.played_round().await;
+        day.played_round().await;
+        close::close_event(db, day.t, by).await.unwrap();
+    }
+    let (ra, rb) = (close::ranking(db, a.t).await.unwrap(), close::ranking(db, b_t).await.unwrap());
+    let (kept, merged, a_winner) = (ra[3].person_id, rb[0].person_id, ra[0].person_id);
+    let before = ranking::of_season(db, id).await.unwrap();
+    assert_eq!(before.len(), 8);
+    let invited = invitations::to_event(db, final_t).await.unwrap();
+    assert_eq!(invited.iter().map(|i| i.person_id).collect::<Vec<_>>(), [a_winner, merged]);
+    let b_invitation = invited[1].id;
+
+    let m = persons::merge(db, kept, merged, by).await.unwrap();
+    // The invitation and B's ranking row are the kept person's; one line in the season ranking.
+    let invited = invitations::to_event(db, final_t).await.unwrap();
+    assert_eq!(invited.iter().find(|i| i.id == b_invitation).unwrap().person_id, kept);
+    assert_eq!(close::ranking(db, b_t).await.unwrap()[0].person_id, kept);
+    let after = ranking::of_season(db, id).await.unwrap();
+    assert_eq!(after.len(), 7);
+    let line = after.iter().find(|r| r.person == kept).unwrap();
+    let first = u32::try_from(rb[0].place).unwrap();
+    assert_eq!((line.events, line.place), (2, Some(first)), "B's first place is the kept person's best");
+    assert!(!after.iter().any(|r| r.person == merged));
+    // Never invited twice: a wildcard for the kept person, a merge with A's winner.
+    assert_eq!(
+        refusal(invitations::wildcard(db, id, final_t, kept, "jeszcze raz", by).await),
+        Refusal::InvitedAlready
+    );
+    // A's winner plays in A as the kept person does: two people. A person of a school tournament
+    // outside the season with a wildcard into the final: merged, invited twice.
+    assert_eq!(refusal(persons::merge(db, kept, a_winner, by).await), Refusal::PersonsInOneTournament);
+    let school = tournament::create(
+        db,
+        &TournamentConfig { name: "Turniej szkolny".into(), ..tournament::default_config(first_day()) },
+        by,
+    )
+    .await
+    .unwrap();
+    let celina = registration::register(db, school, &named_players("Celina", 1), by).await.unwrap()[0];
+    let celina = persons::of_player(db, celina).await.unwrap().unwrap();
+    invitations::wildcard(db, id, final_t, celina, "mistrzostwo szkoły", by).await.unwrap();
+    assert_eq!(refusal(persons::merge(db, kept, celina, by).await), Refusal::InvitedTwice);
+    assert_eq!(refusal(persons::merge(db, celina, kept, by).await), Refusal::InvitedTwice);
+    // Accepted: an entry of the final, the kept person's; their best level is the final now.
+    let entry = invitations::accept(db, final_t, b_invitation, by).await.unwrap();
+    assert_eq!(persons::of_player(db, entry).await.unwrap(), Some(kept));
+    let line = ranking::of_season(db, id).await.unwrap().into_iter().find(|r| r.person == kept).unwrap();
+    assert_eq!((line.level, line.events), (2, 3));
+
+    persons::unmerge(db, m, by).await.unwrap();
+    let invited = invitations::to_event(db, final_t).await.unwrap();
+    let back = invited.iter().find(|i| i.id == b_invitation).unwrap();
+    assert_eq!((back.person_id, back.player_id), (merged, Some(entry)));
+    assert_eq!(persons::of_player(db, entry).await.unwrap(), Some(merged), "the acceptance's entry");
+    assert_eq!(close::ranking(db, b_t).await.unwrap()[0].person_id, merged);
+    let undone = ranking::of_season(db, id).await.unwrap();
+    assert_eq!(undone.len(), 8);
+    let of = |p| undone.iter().find(|r| r.person == p).unwrap();
+    assert_eq!((of(merged).level, of(merged).events), (2, 2));
+    let last = u32::try_from(ra[3].place).unwrap();
+    assert_eq!((of(kept).level, of(kept).events, of(kept).place), (1, 1, Some(last)));
+    assert_eq!(refusal(persons::unmerge(db, m, by).await), Refusal::MergeUndone);
+}

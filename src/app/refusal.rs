@@ -115,6 +115,9 @@ pub enum Refusal {
     MergeUndone,
     /// Neither person of a merge has an entry in the tournament it was asked from.
     PersonNotHere,
+    /// Both persons of a merge hold an open or accepted invitation into one event (or one is
+    /// invited where the other plays): merged, one person would be invited twice.
+    InvitedTwice,
 
     // Seasons.
     /// The season as typed cannot be kept.
@@ -226,6 +229,7 @@ impl From<store::Refusal> for Refusal {
             store::Refusal::PersonsInOneTournament => Refusal::PersonsInOneTournament,
             store::Refusal::MergeUndone => Refusal::MergeUndone,
             store::Refusal::PersonNotHere => Refusal::PersonNotHere,
+            store::Refusal::InvitedTwice => Refusal::InvitedTwice,
             store::Refusal::EventFrozen => Refusal::EventFrozen,
             store::Refusal::Online(r) => Refusal::Online(r),
         }

@@ -176,6 +176,38 @@ impl Registry {
     }
 }
 
+impl Registry {
+    /// The persons near `id` (a person of the registry, `name` born `birth_date`), never `id`
+    /// itself: the same folded name with another birth date, the same birth date one letter
+    /// apart, or the same folded name and birth date (a person twice). The coordinator's list of
+    /// near-duplicate persons across the whole registry. Ordered by id.
+    #[must_use]
+    pub fn near_of(&self, id: i64, name: &str, birth_date: NaiveDate) -> Vec<Near> {
+        let key = fold(name);
+        let mut near = Vec::new();
+        for &i in self.by_name.get(&key).into_iter().flatten() {
+            let p = &self.people[i];
+            if p.id == id {
+                continue;
+            }
+            let why = if p.birth_date == birth_date {
+                Nearness::SameNameAndBirthDate
+            } else {
+                Nearness::OtherBirthDate
+            };
+            near.push(Near { id: p.id, why });
+        }
+        for &i in self.by_birth.get(&birth_date).into_iter().flatten() {
+            if self.people[i].id != id && one_letter_apart(&self.folded[i], &key) {
+                near.push(Near { id: self.people[i].id, why: Nearness::OneLetterApart });
+            }
+        }
+        near.sort();
+        near.dedup_by_key(|n| n.id);
+        near
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,5 +227,28 @@ mod tests {
         assert!(!one_letter_apart("jan kowalski", "jan kowalski"));
         assert!(!one_letter_apart("jan kowalski", "jna kowalski"));
         assert!(!one_letter_apart("ab", "abcd"));
+    }
+
+    #[test]
+    fn near_of_a_person_finds_the_others_never_themselves() {
+        let d = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").expect("date");
+        let known = |id, name: &str, born| Known { id, name: name.into(), birth_date: d(born) };
+        let r = Registry::new(vec![
+            known(1, "Łukasz Żak", "2010-01-01"),
+            known(2, "lukasz zak", "2010-02-02"),
+            known(3, "Łukasz Żal", "2010-01-01"),
+            known(4, "Łukasz Żak", "2010-01-01"),
+            known(5, "Anna Nowak", "2010-01-01"),
+        ]);
+        let ids = |v: Vec<Near>| v.into_iter().map(|n| (n.id, n.why)).collect::<Vec<_>>();
+        assert_eq!(
+            ids(r.near_of(1, "Łukasz Żak", d("2010-01-01"))),
+            [
+                (2, Nearness::OtherBirthDate),
+                (3, Nearness::OneLetterApart),
+                (4, Nearness::SameNameAndBirthDate)
+            ]
+        );
+        assert_eq!(ids(r.near_of(5, "Anna Nowak", d("2010-01-01"))), []);
     }
 }

@@ -222,6 +222,9 @@ pub enum Refusal {
     MergeUndone,
     /// A merge asked from a tournament's persons page where neither person has an entry.
     PersonNotHere,
+    /// Merged, one person would hold two invitations into one event (or one into an event they
+    /// play in): one of them is declined first.
+    InvitedTwice,
     /// The tournament is a closed event of a season: its final ranking is stored and its
     /// qualifiers invited, so no result, round, entry or setting of it changes until it is
     /// reopened (checked in the write's transaction, as [`Refusal::StageClosed`] is).
@@ -504,7 +507,8 @@ pub async fn touch_tournament_in(tx: &mut Conn, id: TournamentId) -> Result<(), 
 /// [`StoreError::Refused`]; the query fails.
 pub async fn refuse_closed_event_in(tx: &mut Conn, id: TournamentId) -> Result<(), StoreError> {
     let closed: Option<(i64,)> = on!(tx, |c| sqlx::query_as(
-        "SELECT 1 FROM season_events WHERE tournament_id = $1 AND closed_at IS NOT NULL"
+        // The id (a BIGINT on both backends; PostgreSQL's `1` is an INT4 the `i64` would refuse).
+        "SELECT tournament_id FROM season_events WHERE tournament_id = $1 AND closed_at IS NOT NULL"
     )
     .bind(id)
     .fetch_optional(c)

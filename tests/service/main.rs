@@ -54,7 +54,9 @@ mod round_flow;
 mod rules;
 mod schema;
 mod season;
+mod season_coordinator;
 mod season_demo;
+mod season_ranking_pages;
 // Harness parts some tests use and others do not.
 mod sessions;
 #[allow(dead_code)]

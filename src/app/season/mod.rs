@@ -6,7 +6,9 @@
 //! season: its creator, and the users a coordinator appoints ([`is_coordinator`]).
 
 pub mod close;
+pub mod duplicates;
 pub mod invitations;
+pub mod organisers;
 pub mod ranking;
 pub mod seeding;
 

@@ -39,6 +39,8 @@ pub struct Merge {
     pub merged: PersonId,
     /// The entries the merge moved from `merged` to `kept`.
     pub entries: Vec<PlayerId>,
+    /// The season invitations the merge moved from `merged` to `kept` (their ids).
+    pub invitations: Vec<i64>,
     pub by: Option<UserId>,
     pub at: String,
     pub undone_at: Option<String>,
@@ -70,6 +72,34 @@ pub async fn registry(db: &Store) -> Result<Vec<Known>, StoreError> {
     .await
     })?;
     Ok(rows.into_iter().map(|(id, name, birth_date)| Known { id: id.0, name, birth_date }).collect())
+}
+
+/// Every person matching can find (neither merged nor erased), by id: the coordinator's list of
+/// near-duplicate persons reads them once.
+///
+/// # Errors
+/// The query fails.
+pub async fn current(db: &Store) -> Result<Vec<Person>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, Person>(
+        "SELECT id, name, birth_date, school, region, merged_into, erased_at FROM persons \
+         WHERE merged_into IS NULL AND erased_at IS NULL ORDER BY id"
+    )
+    .fetch_all(c)
+    .await)?)
+}
+
+/// Every (person, tournament) an entry links, by person: who plays where (two persons of one
+/// tournament are two people).
+///
+/// # Errors
+/// The query fails.
+pub async fn tournaments_of_all(db: &Store) -> Result<Vec<(PersonId, TournamentId)>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as(
+        "SELECT DISTINCT person_id, tournament_id FROM players WHERE person_id IS NOT NULL \
+         ORDER BY person_id, tournament_id"
+    )
+    .fetch_all(c)
+    .await)?)
 }
 
 /// A person's entries, by tournament.
@@ -219,11 +249,13 @@ async fn create_in(
     Ok(id)
 }
 
-/// Move the change counters of the tournaments a person plays in (their pages may show the person).
+/// Move the change counters of the tournaments a person plays in or is invited into (their pages,
+/// and their seasons' pages, may show the person).
 async fn touch_tournaments(tx: &mut Conn, person: PersonId) -> Result<(), StoreError> {
     on!(tx, |c| sqlx::query(
         "UPDATE tournaments SET changes = changes + 1 WHERE id IN \
-         (SELECT tournament_id FROM players WHERE person_id = $1)"
+         (SELECT tournament_id FROM players WHERE person_id = $1) \
+         OR id IN (SELECT target_id FROM invitations WHERE person_id = $1)"
     )
     .bind(person)
     .execute(c)
@@ -273,6 +305,9 @@ pub async fn merge(
     if shared.is_some() {
         return Err(StoreError::Refused(Refusal::PersonsInOneTournament));
     }
+    if invited_twice(&mut tx, kept, merged).await? || invited_twice(&mut tx, merged, kept).await? {
+        return Err(StoreError::Refused(Refusal::InvitedTwice));
+    }
     let here = match from {
         Some(t) => Some((t, entrant_in(&mut tx, t, kept, merged).await?)),
         None => None,
@@ -283,13 +318,27 @@ pub async fn merge(
             .fetch_all(c)
             .await)?;
     let moved: Vec<PlayerId> = moved.into_iter().map(|(p,)| p).collect();
+    let invitations: Vec<(i64,)> =
+        on!(&mut tx, |c| sqlx::query_as("SELECT id FROM invitations WHERE person_id = $1 ORDER BY id")
+            .bind(merged)
+            .fetch_all(c)
+            .await)?;
+    let invitations: Vec<i64> = invitations.into_iter().map(|(i,)| i).collect();
     touch_tournaments(&mut tx, merged).await?;
-    on!(&mut tx, |c| sqlx::query("UPDATE players SET person_id = $1 WHERE person_id = $2")
-        .bind(kept)
-        .bind(merged)
-        .execute(c)
-        .await
-        .map(|r| r.rows_affected()))?;
+    // The entries, the stored rankings' rows of those entries and the invitations: all the kept
+    // person's now (a decline's next reserve, an acceptance, the season ranking read them).
+    for sql in [
+        "UPDATE players SET person_id = $1 WHERE person_id = $2",
+        "UPDATE event_rankings SET person_id = $1 WHERE person_id = $2",
+        "UPDATE invitations SET person_id = $1 WHERE person_id = $2",
+    ] {
+        on!(&mut tx, |c| sqlx::query(sql)
+            .bind(kept)
+            .bind(merged)
+            .execute(c)
+            .await
+            .map(|r| r.rows_affected()))?;
+    }
     on!(&mut tx, |c| sqlx::query("UPDATE persons SET merged_into = $1 WHERE id = $2")
         .bind(kept)
         .bind(merged)
@@ -298,15 +347,17 @@ pub async fn merge(
         .map(|r| r.rows_affected()))?;
     let (id,): (MergeId,) = on!(&mut tx, |c| {
         sqlx::query_as(
-        "INSERT INTO person_merges (kept, merged, entries, user_id, at) VALUES ($1, $2, $3, $4, $5) RETURNING id"
-    )
-    .bind(kept)
-    .bind(merged)
-    .bind(serde_json::to_string(&moved)?)
-    .bind(by)
-    .bind(now())
-    .fetch_one(c)
-    .await
+            "INSERT INTO person_merges (kept, merged, entries, invitations, user_id, at) \
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+        )
+        .bind(kept)
+        .bind(merged)
+        .bind(serde_json::to_string(&moved)?)
+        .bind(serde_json::to_string(&invitations)?)
+        .bind(by)
+        .bind(now())
+        .fetch_one(c)
+        .await
     })?;
     if let Some((t, player)) = here {
         super::touch_tournament_in(&mut tx, t).await?;
@@ -373,14 +424,34 @@ pub async fn unmerge(
         super::history::record(&mut tx, t, by, &change).await?;
     }
     touch_tournaments(&mut tx, m.kept).await?;
-    for p in &m.entries {
-        on!(&mut tx, |c| sqlx::query("UPDATE players SET person_id = $1 WHERE id = $2 AND person_id = $3")
-            .bind(m.merged)
-            .bind(*p)
-            .bind(m.kept)
-            .execute(c)
-            .await
-            .map(|r| r.rows_affected()))?;
+    // The entries it moved go back, and so do the invitations it moved with the entries an
+    // acceptance of one made since (the merged person's qualification), and the stored rankings'
+    // rows of all those entries.
+    let mut back = m.entries.clone();
+    for i in &m.invitations {
+        let row: Option<(Option<PlayerId>,)> = on!(&mut tx, |c| sqlx::query_as(
+            "UPDATE invitations SET person_id = $1 WHERE id = $2 AND person_id = $3 RETURNING player_id"
+        )
+        .bind(m.merged)
+        .bind(*i)
+        .bind(m.kept)
+        .fetch_optional(c)
+        .await)?;
+        back.extend(row.and_then(|(p,)| p));
+    }
+    for p in &back {
+        for sql in [
+            "UPDATE players SET person_id = $1 WHERE id = $2 AND person_id = $3",
+            "UPDATE event_rankings SET person_id = $1 WHERE player_id = $2 AND person_id = $3",
+        ] {
+            on!(&mut tx, |c| sqlx::query(sql)
+                .bind(m.merged)
+                .bind(*p)
+                .bind(m.kept)
+                .execute(c)
+                .await
+                .map(|r| r.rows_affected()))?;
+        }
     }
     on!(&mut tx, |c| sqlx::query("UPDATE persons SET merged_into = NULL WHERE id = $1")
         .bind(m.merged)
@@ -398,20 +469,51 @@ pub async fn unmerge(
     Ok(())
 }
 
-type MergeRow = (MergeId, PersonId, PersonId, String, Option<UserId>, String, Option<String>);
+type MergeRow = (MergeId, PersonId, PersonId, String, String, Option<UserId>, String, Option<String>);
 
 fn read_merge(r: MergeRow) -> Result<Merge, StoreError> {
-    let (id, kept, merged, entries, by, at, undone_at) = r;
-    Ok(Merge { id, kept, merged, entries: serde_json::from_str(&entries)?, by, at, undone_at })
+    let (id, kept, merged, entries, invitations, by, at, undone_at) = r;
+    Ok(Merge {
+        id,
+        kept,
+        merged,
+        entries: serde_json::from_str(&entries)?,
+        invitations: serde_json::from_str(&invitations)?,
+        by,
+        at,
+        undone_at,
+    })
+}
+
+/// Whether `a` holds an open or accepted invitation into an event where `b` holds one too or has
+/// an entry: merged, one person would be invited twice (or invited where they play).
+async fn invited_twice(tx: &mut Conn, a: PersonId, b: PersonId) -> Result<bool, StoreError> {
+    use super::seasons::flow::InvitationState::{Accepted, Invited};
+    let row: Option<(i64,)> = on!(tx, |c| {
+        sqlx::query_as(
+        "SELECT x.target_id FROM invitations x WHERE x.person_id = $1 AND x.state IN ($3, $4) \
+         AND (x.target_id IN (SELECT y.target_id FROM invitations y WHERE y.person_id = $2 AND y.state IN ($3, $4)) \
+         OR x.target_id IN (SELECT tournament_id FROM players WHERE person_id = $2)) LIMIT 1"
+    )
+    .bind(a)
+    .bind(b)
+    .bind(Invited)
+    .bind(Accepted)
+    .fetch_optional(c)
+    .await
+    })?;
+    Ok(row.is_some())
 }
 
 async fn merge_in(tx: &mut Conn, id: MergeId) -> Result<Option<Merge>, StoreError> {
-    let row: Option<MergeRow> = on!(tx, |c| sqlx::query_as(
-        "SELECT id, kept, merged, entries, user_id, at, undone_at FROM person_merges WHERE id = $1"
+    let row: Option<MergeRow> = on!(tx, |c| {
+        sqlx::query_as(
+        "SELECT id, kept, merged, entries, invitations, user_id, at, undone_at FROM person_merges WHERE id = $1"
     )
     .bind(id)
     .fetch_optional(c)
-    .await)?;
+    .await
+    })?;
     row.map(read_merge).transpose()
 }
 
@@ -421,7 +523,7 @@ async fn merge_in(tx: &mut Conn, id: MergeId) -> Result<Option<Merge>, StoreErro
 /// The query fails.
 pub async fn merges_of(db: &Store, person: PersonId) -> Result<Vec<Merge>, StoreError> {
     let rows: Vec<MergeRow> = on!(db, |c| sqlx::query_as(
-        "SELECT id, kept, merged, entries, user_id, at, undone_at FROM person_merges \
+        "SELECT id, kept, merged, entries, invitations, user_id, at, undone_at FROM person_merges \
          WHERE kept = $1 OR merged = $1 ORDER BY id"
     )
     .bind(person)

@@ -86,6 +86,8 @@ pub struct Invitation {
     pub player_id: Option<PlayerId>,
     pub name: String,
     pub school: String,
+    /// When it was made (RFC 3339): since when an open one waits.
+    pub created_at: String,
 }
 
 /// An invitation to write.
@@ -230,7 +232,7 @@ pub async fn ranking(db: &Store, t: TournamentId) -> Result<Vec<RankingRow>, Sto
 }
 
 const INVITATION: &str = "SELECT i.id, i.season_id, i.source_id, i.target_id, i.source_player_id, i.person_id, \
-     i.kind, i.state, i.reason, i.player_id, p.name, p.school FROM invitations i \
+     i.kind, i.state, i.reason, i.player_id, p.name, p.school, i.created_at FROM invitations i \
      JOIN persons p ON p.id = i.person_id";
 
 /// Invitations made by a source event (every state), oldest first.
@@ -512,16 +514,43 @@ pub async fn season_entries(db: &Store, season: SeasonId) -> Result<Vec<SeasonEn
 /// The season's change stamp for its cached pages: how many events it has, and the sum of their
 /// tournaments' change counters and configuration versions. Every write the season's pages show
 /// moves it: a result, an entry, a person's merge or erasure, closing, reopening, an invitation
-/// accepted or declined, a wildcard (each touches a tournament of the season), a new event.
+/// accepted or declined, a wildcard (each touches a tournament of the season), a new event. The
+/// sums are cast back to BIGINT: PostgreSQL's `SUM` of a BIGINT is a NUMERIC.
 ///
 /// # Errors
 /// The query fails.
 pub async fn stamp(db: &Store, season: SeasonId) -> Result<(i64, i64, i64), StoreError> {
-    Ok(on!(db, |c| sqlx::query_as(
-        "SELECT COUNT(*), COALESCE(SUM(t.changes), 0), COALESCE(SUM(t.version), 0) FROM season_events e \
+    Ok(on!(db, |c| {
+        sqlx::query_as(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(t.changes), 0) AS BIGINT), CAST(COALESCE(SUM(t.version), 0) AS BIGINT) \
+         FROM season_events e \
          JOIN tournaments t ON t.id = e.tournament_id WHERE e.season_id = $1"
     )
     .bind(season)
     .fetch_one(c)
-    .await)?)
+    .await
+    })?)
+}
+
+/// The season's events with no organiser but the season's coordinators (nobody appointed to run
+/// them yet: the coordinator's page lists them), by tournament.
+///
+/// # Errors
+/// The query fails.
+pub async fn events_without_organisers(
+    db: &Store,
+    season: SeasonId,
+) -> Result<Vec<TournamentId>, StoreError> {
+    let rows: Vec<(TournamentId,)> = on!(db, |c| sqlx::query_as(
+        "SELECT e.tournament_id FROM season_events e WHERE e.season_id = $1 AND NOT EXISTS ( \
+         SELECT 1 FROM tournament_roles r WHERE r.tournament_id = e.tournament_id AND r.role = $2 \
+         AND r.user_id NOT IN (SELECT created_by FROM seasons WHERE id = $1 AND created_by IS NOT NULL) \
+         AND r.user_id NOT IN (SELECT user_id FROM season_coordinators WHERE season_id = $1)) \
+         ORDER BY e.tournament_id"
+    )
+    .bind(season)
+    .bind(super::super::tournaments::Role::Organiser)
+    .fetch_all(c)
+    .await)?;
+    Ok(rows.into_iter().map(|(t,)| t).collect())
 }

@@ -307,6 +307,12 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
                 "Neither person plays in this tournament: an organiser of their tournament may merge them.",
             )
             .to_string(),
+        Refusal::InvitedTwice => lang
+            .pick(
+                "Obie osoby mają zaproszenie do tego samego turnieju (albo jedna z nich w nim gra): po połączeniu jedna osoba miałaby dwa zaproszenia. Najpierw organizator tego turnieju oznacza jedno z nich jako odrzucone.",
+                "Both persons hold an invitation into the same event (or one of them plays in it): merged, one person would be invited twice. The event's organiser marks one of them declined first.",
+            )
+            .to_string(),
         Refusal::Season(e) => season_problem(lang, e).to_string(),
         Refusal::NotThisSeason => lang
             .pick("Ten poziom lub region należy do innego sezonu.", "This level or region belongs to another season.")
@@ -640,6 +646,7 @@ mod tests {
             Refusal::PersonsInOneTournament,
             Refusal::MergeUndone,
             Refusal::PersonNotHere,
+            Refusal::InvitedTwice,
             Refusal::Season(crate::league::season::SeasonError::NoName),
             Refusal::Season(crate::league::season::SeasonError::Twice("x".into())),
             Refusal::NotThisSeason,

@@ -2,17 +2,22 @@
 //! form creating one (the default levels and regions; an account that may create tournaments).
 //! `/admin/season/{id}`: its events with their status, a form adding a tournament the coordinator
 //! organises as an event (level, region, the qualification rule), wildcards (a person, an event, a
-//! reason: logged), appointing another coordinator, and the season's log. Who coordinates: the
+//! reason: logged), appointing another coordinator, and the season's log; above them what waits:
+//! the events without an organiser (appoint one from the page), the invitations awaiting an answer
+//! (since when, a link to the event's invitations page) and the near-duplicate persons with their
+//! birth dates (the page is not public), each pair confirmed as one person or kept apart. Who coordinates: the
 //! season's creator and the users appointed here (`app::season::is_coordinator`); anyone else
 //! gets 403 on every page and form of the season.
 
 use crate::app;
 use crate::league::season::{Eligibility, QualificationRule, SeasonDraft};
-use crate::store::seasons::flow::LogKind;
+use crate::store::seasons::flow::{Invitation, InvitationState, LogKind};
 use crate::store::tournaments::Role;
 use crate::store::{self, LevelId, PersonId, RegionId, SeasonId, Store, TournamentId, UserId};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
+use crate::web::routes::admin::players::nearness;
+use crate::web::routes::public::season::{InvitationLine, invitation_lines};
 use crate::web::routes::see_other;
 use crate::web::security::auth::LoggedIn;
 use crate::web::security::csrf::CsrfForm;
@@ -110,6 +115,50 @@ struct SeasonPage<'a> {
     /// Tournaments the coordinator organises that are no event yet.
     free: Vec<(i64, String)>,
     log: Vec<LogRow>,
+    /// The events nobody but the coordinators organises: (tournament, name).
+    unrun: Vec<(i64, String)>,
+    pending: Vec<PendingLine>,
+    duplicates: Vec<DuplicateLine>,
+}
+
+/// An open invitation on the coordinator's page: into which event, whom, since when.
+struct PendingLine {
+    target: i64,
+    target_name: String,
+    line: InvitationLine,
+    since: String,
+}
+
+/// A near-duplicate pair on the coordinator's page (birth dates shown: the page is not public).
+struct DuplicateLine {
+    a: DuplicatePerson,
+    b: DuplicatePerson,
+    why: &'static str,
+}
+
+struct DuplicatePerson {
+    id: i64,
+    name: String,
+    school: String,
+    region: String,
+    birth_date: NaiveDate,
+}
+
+impl From<&store::persons::Person> for DuplicatePerson {
+    fn from(p: &store::persons::Person) -> Self {
+        DuplicatePerson {
+            id: p.id.0,
+            name: p.name.clone(),
+            school: p.school.clone(),
+            region: p.region.clone(),
+            birth_date: p.birth_date,
+        }
+    }
+}
+
+/// A stored time (RFC 3339) as the pages show it: "2026-05-09 10:30 UTC".
+fn shown_time(at: &str) -> String {
+    format!("{} UTC", at.get(..16).unwrap_or(at).replace('T', " "))
 }
 
 /// The path's season, if `user` coordinates it (else 403).
@@ -180,7 +229,36 @@ pub async fn season_page(
             },
         })
         .collect();
+    let unrun = app::season::organisers::without_organisers(&db, s.id, user.0.id)
+        .await?
+        .into_iter()
+        .map(|t| (t.0, events.iter().find(|e| e.t == t.0).map(|e| e.name.clone()).unwrap_or_default()))
+        .collect();
+    let open: Vec<Invitation> = app::season::invitations::of_season(&db, s.id)
+        .await?
+        .into_iter()
+        .filter(|i| i.state == InvitationState::Invited)
+        .collect();
+    let lines = invitation_lines(&db, ctx.lang, &open).await?;
+    let pending = open
+        .iter()
+        .zip(lines)
+        .map(|(i, line)| PendingLine {
+            target: i.target_id.0,
+            target_name: name_of(Some(i.target_id)),
+            line,
+            since: shown_time(&i.created_at),
+        })
+        .collect();
+    let duplicates = app::season::duplicates::near_pairs(&db, s.id, user.0.id)
+        .await?
+        .iter()
+        .map(|p| DuplicateLine { a: (&p.a).into(), b: (&p.b).into(), why: nearness(ctx.lang, p.why) })
+        .collect();
     let page = SeasonPage {
+        unrun,
+        pending,
+        duplicates,
         ctx: &ctx,
         id: s.id.0,
         name: s.season.name(),
@@ -296,4 +374,65 @@ pub async fn choose_next(
     app::season::choose_next(&db, s.id, source, next, user.0.id).await?;
     tracing::info!(season = %s.id, source = %source, "next event chosen");
     Ok(see_other(&format!("/admin/season/{}", s.id)))
+}
+
+#[derive(Deserialize)]
+pub struct OrganiserForm {
+    tournament: String,
+    username: String,
+}
+
+/// The coordinator appoints an existing account organiser of one of the season's events.
+pub async fn appoint_organiser(
+    ctx: Ctx,
+    user: LoggedIn,
+    db: web::Data<Store>,
+    path: web::Path<i64>,
+    form: CsrfForm<OrganiserForm>,
+) -> Result<HttpResponse, WebError> {
+    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let t = TournamentId(number(&ctx, &form.value.tournament)?);
+    let other = store::users::by_username(&db, form.value.username.trim())
+        .await?
+        .ok_or_else(|| WebError::BadRequest(ctx.lang.t("season_no_such_user").to_string()))?;
+    app::season::organisers::appoint(&db, s.id, t, other.id, user.0.id).await?;
+    tracing::info!(season = %s.id, tournament = %t, user = %other.username, "event organiser appointed");
+    Ok(see_other(&format!("/admin/season/{}#unrun", s.id)))
+}
+
+#[derive(Deserialize)]
+pub struct PairForm {
+    /// The person kept (the lower id: the older record).
+    kept: i64,
+    /// The person merged into `kept`, or kept apart from them.
+    merged: i64,
+}
+
+/// "To ta sama osoba" on the coordinator's page: the merge of `app::persons` (undone from a
+/// persons page), logged in the history of the season's event one of them plays in.
+pub async fn merge_persons(
+    user: LoggedIn,
+    db: web::Data<Store>,
+    path: web::Path<i64>,
+    form: CsrfForm<PairForm>,
+) -> Result<HttpResponse, WebError> {
+    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let (kept, merged) = (PersonId(form.value.kept), PersonId(form.value.merged));
+    let m = app::season::duplicates::merge(&db, s.id, kept, merged, user.0.id).await?;
+    tracing::info!(season = %s.id, %kept, %merged, merge = %m, "persons merged by the coordinator");
+    Ok(see_other(&format!("/admin/season/{}#duplicates", s.id)))
+}
+
+/// "To różne osoby" on the coordinator's page: the pair is not listed again.
+pub async fn keep_persons_apart(
+    user: LoggedIn,
+    db: web::Data<Store>,
+    path: web::Path<i64>,
+    form: CsrfForm<PairForm>,
+) -> Result<HttpResponse, WebError> {
+    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let (a, b) = (PersonId(form.value.kept), PersonId(form.value.merged));
+    app::season::duplicates::keep_apart(&db, s.id, a, b, user.0.id).await?;
+    tracing::info!(season = %s.id, %a, %b, "persons kept apart by the coordinator");
+    Ok(see_other(&format!("/admin/season/{}#duplicates", s.id)))
 }

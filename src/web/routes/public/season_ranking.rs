@@ -39,7 +39,53 @@ struct RankingPage<'a> {
     ctx: &'a Ctx,
     id: i64,
     name: &'a str,
+    /// This page's rows.
     lines: Vec<Line>,
+    /// This page (1-based) and how many there are.
+    page: usize,
+    pages: usize,
+    /// The page numbers linked; `None` an ellipsis.
+    links: Vec<Option<usize>>,
+}
+
+/// Rows of one page of the season ranking (a season of 5,000 persons: 50 pages; the CSV export
+/// stays whole).
+pub const PER_PAGE: usize = 100;
+
+/// Which page of `len` rows `asked` (1-based) shows, clamped to the pages there are (an empty
+/// ranking is one empty page): (page, pages, the rows' range).
+#[must_use]
+pub fn page_of(len: usize, asked: usize) -> (usize, usize, std::ops::Range<usize>) {
+    let pages = len.div_ceil(PER_PAGE).max(1);
+    let page = asked.clamp(1, pages);
+    let start = (page - 1) * PER_PAGE;
+    (page, pages, start..len.min(start + PER_PAGE))
+}
+
+/// The page numbers a page links: the first and the last, and two either side of `page`, in
+/// order; `None` where numbers are left out.
+#[must_use]
+pub fn page_links(page: usize, pages: usize) -> Vec<Option<usize>> {
+    let mut out = Vec::new();
+    for n in 1..=pages {
+        if n == 1 || n == pages || n.abs_diff(page) <= 2 {
+            out.push(Some(n));
+        } else if out.last() != Some(&None) {
+            out.push(None);
+        }
+    }
+    out
+}
+
+#[derive(Deserialize)]
+pub struct PageQuery {
+    page: Option<String>,
+}
+
+/// The page asked for: a number from 1 (anything else is the first page; past the last is the
+/// last, at most 10,000 so the kept pages stay few).
+fn asked_page(q: &PageQuery) -> usize {
+    q.page.as_deref().and_then(|p| p.trim().parse::<usize>().ok()).unwrap_or(1).clamp(1, 10_000)
 }
 
 /// The events' names by id.
@@ -76,23 +122,38 @@ fn lines(lang: Lang, ranked: Vec<RankedPerson>, names: &HashMap<TournamentId, St
         .collect()
 }
 
+/// The season ranking, one page of [`PER_PAGE`] rows (`?page=N`, links to the others: no script
+/// needed); each page kept by its number.
 pub async fn ranking(
     ctx: Ctx,
     req: HttpRequest,
     db: web::Data<Store>,
     pages: web::Data<SeasonPages>,
     path: web::Path<i64>,
+    query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = SeasonId(path.into_inner());
-    let key = (ctx.path.clone(), ctx.lang.code());
-    pages.get(&req, &db, id, key, ctx.user.is_none(), ranking_page(&ctx, &db, id)).await
+    let asked = asked_page(&query);
+    let key = (format!("{}?page={asked}", ctx.path), ctx.lang.code());
+    pages.get(&req, &db, id, key, ctx.user.is_none(), ranking_page(&ctx, &db, id, asked)).await
 }
 
-async fn ranking_page(ctx: &Ctx, db: &Store, id: SeasonId) -> Result<Built, WebError> {
+async fn ranking_page(ctx: &Ctx, db: &Store, id: SeasonId, asked: usize) -> Result<Built, WebError> {
     let s = app::season::season(db, id).await?;
     let names = event_names(db, s.id).await?;
-    let ranked = app::season::ranking::of_season(db, s.id).await?;
-    let page = RankingPage { ctx, id: s.id.0, name: s.season.name(), lines: lines(ctx.lang, ranked, &names) };
+    let mut ranked = app::season::ranking::of_season(db, s.id).await?;
+    let (page, pages, rows) = page_of(ranked.len(), asked);
+    ranked.truncate(rows.end);
+    let ranked = ranked.split_off(rows.start);
+    let page = RankingPage {
+        ctx,
+        id: s.id.0,
+        name: s.season.name(),
+        lines: lines(ctx.lang, ranked, &names),
+        page,
+        pages,
+        links: page_links(page, pages),
+    };
     Ok(Built {
         content_type: "text/html; charset=utf-8",
         attachment: None,
@@ -233,4 +294,34 @@ async fn qualifier_rows(lang: Lang, db: &Store, id: SeasonId, sep: Option<&str>)
         ]);
     }
     csv(sep, format!("sezon-{}-awanse.csv", s.id), rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_cover_every_row_once_and_clamp() {
+        assert_eq!(page_of(0, 1), (1, 1, 0..0));
+        assert_eq!(page_of(100, 2), (1, 1, 0..100));
+        assert_eq!(page_of(230, 3), (3, 3, 200..230));
+        assert_eq!(page_of(230, 9), (3, 3, 200..230));
+        assert_eq!(page_of(230, 0), (1, 3, 0..100));
+        for len in [1, 99, 100, 101, 5_000, 5_001] {
+            let (_, pages, _) = page_of(len, 1);
+            let covered: usize = (1..=pages).map(|p| page_of(len, p).2.len()).sum();
+            assert_eq!(covered, len);
+        }
+    }
+
+    #[test]
+    fn page_links_keep_the_ends_and_the_neighbours() {
+        assert_eq!(page_links(1, 1), [Some(1)]);
+        assert_eq!(page_links(1, 3), [Some(1), Some(2), Some(3)]);
+        assert_eq!(
+            page_links(10, 50),
+            [Some(1), None, Some(8), Some(9), Some(10), Some(11), Some(12), None, Some(50)]
+        );
+        assert_eq!(page_links(2, 50), [Some(1), Some(2), Some(3), Some(4), None, Some(50)]);
+    }
 }

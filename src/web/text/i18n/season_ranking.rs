@@ -47,4 +47,9 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("sr_region_events", "Turnieje", "Events"),
     ("sr_region_qualifiers", "Awanse", "Qualifiers"),
     ("sr_region", "Region (województwo)", "Region (voivodeship)"),
+    ("sr_page", "Strona", "Page"),
+    ("sr_page_of", "z", "of"),
+    ("sr_pages", "Strony klasyfikacji", "Pages of the ranking"),
+    ("sr_previous_page", "Poprzednia strona", "Previous page"),
+    ("sr_next_page", "Następna strona", "Next page"),
 ];

@@ -1,0 +1,265 @@
+//! The season coordinator's page (issue 20, item 6): the events nobody but the coordinators
+//! organises (appointing an organiser from the page takes one off), the invitations awaiting an
+//! answer (accepting one takes it off) and the near-duplicate persons of the season with their
+//! birth dates (the page is not public), confirmed as one person or kept apart (each takes its
+//! pair off). An organiser, a referee and a visitor without an account are refused it and its
+//! forms; the public pages never show the birth dates it shows.
+
+use crate::helpers::*;
+
+/// The items of the list `<ul id="{id}">` on a page, each as its HTML.
+fn items(body: &str, id: &str) -> Vec<String> {
+    let start = body.find(&format!("<ul id=\"{id}\">")).unwrap_or_else(|| panic!("list {id}: {body}"));
+    let list = &body[start..start + body[start..].find("</ul>").unwrap()];
+    list.split("<li").skip(1).map(str::to_string).collect()
+}
+
+/// Register `name` born `born` in `t` from the organiser's form; `new` answers a near-person
+/// question with "someone else".
+async fn register_born(admin: &Browser, t: i64, name: &str, born: &str, new: bool) {
+    let mut fields = vec![("name", name), ("birth_date", born), ("club", "LO 7")];
+    if new {
+        fields.push(("person_0", "new"));
+    }
+    let page = admin.post(&format!("/admin/t/{t}/players"), &fields).await;
+    assert_eq!(page.status, 303, "{name}: {}", page.body);
+}
+
+#[actix_rt::test]
+async fn the_coordinators_page_lists_what_waits_and_each_list_empties_when_acted_on() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let created = admin
+        .post(
+            "/admin/seasons",
+            &[
+                ("name", "Liga 2026"),
+                ("first_day", "2026-04-01"),
+                ("last_day", "2026-06-30"),
+                ("years_from", "2006"),
+                ("years_to", "2012"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status, 303, "{}", created.body);
+    let desk = created.location.clone().unwrap();
+    let season: i64 = desk.trim_start_matches("/admin/season/").parse().unwrap();
+    let a = create_tournament(&admin, &[("name", "Kwalifikacje: Mazowsze")]).await;
+    let final_t = create_tournament(&admin, &[("name", "Finał ogólnopolski"), ("knockout_size", "0")]).await;
+    let page = admin.get(&desk).await;
+    let option = |label: &str| {
+        let at = page.body.find(&format!("\">{label}</option>")).unwrap();
+        let start = page.body[..at].rfind("value=\"").unwrap() + "value=\"".len();
+        page.body[start..at].to_string()
+    };
+    let (regional, final_level, maz) =
+        (option("kwalifikacje regionalne"), option("finał ogólnopolski"), option("mazowieckie"));
+    for (t, level, region) in [(a, &regional, &maz), (final_t, &final_level, &String::new())] {
+        let added = admin
+            .post(
+                &format!("/admin/season/{season}/events"),
+                &[("tournament", &t.to_string()), ("level", level), ("region", region), ("places", "1")],
+            )
+            .await;
+        assert_eq!(added.status, 303, "{}", added.body);
+    }
+
+    // Both events are run by the coordinator alone; nothing waits, nobody is near anybody.
+    let page = admin.get(&desk).await;
+    page.assert_ok().assert_contains("Turnieje bez organizatora");
+    assert_eq!(ids_after(&items(&page.body, "unrun-events").join(""), "data-event=\""), [a, final_t]);
+    assert!(page.body.contains(&format!("href=\"/admin/t/{a}#referees\"")), "the link to appoint");
+    assert!(items(&page.body, "pending-invitations").is_empty());
+    page.assert_contains("Żadne zaproszenie nie czeka na odpowiedź.")
+        .assert_contains("Nie ma podobnych osób.");
+
+    // A referee of A and an account to appoint (made a referee of the final by its page).
+    assert_eq!(appoint(&admin, a, "sedzia-a", "sedzia-a-haslo-2026").await.status, 303);
+    assert_eq!(appoint(&admin, final_t, "organizator-a", "organizator-a-haslo-2026").await.status, 303);
+    let appointed = admin
+        .post(
+            &format!("/admin/season/{season}/organisers"),
+            &[("tournament", &a.to_string()), ("username", "organizator-a")],
+        )
+        .await;
+    assert_eq!(appointed.status, 303, "{}", appointed.body);
+    let unknown = admin
+        .post(
+            &format!("/admin/season/{season}/organisers"),
+            &[("tournament", &final_t.to_string()), ("username", "nikt-taki")],
+        )
+        .await;
+    assert_eq!(unknown.status, 400);
+    let page = admin.get(&desk).await;
+    assert_eq!(ids_after(&items(&page.body, "unrun-events").join(""), "data-event=\""), [final_t]);
+    // The appointed organiser runs A now (its overview opens for them).
+    let organiser = app.browser();
+    organiser.login("organizator-a", "organizator-a-haslo-2026").await;
+    organiser.get(&format!("/admin/t/{a}")).await.assert_ok();
+
+    // Near persons: the same name with another birth date (A and the final), one letter apart
+    // with the same birth date; an unrelated one.
+    register_born(&admin, a, "Anna Wiśniewska", "2010-03-01", false).await;
+    register_born(&admin, final_t, "Anna Wisniewska", "2010-03-02", true).await;
+    register_born(&admin, a, "Jan Kowalski", "2009-12-01", false).await;
+    register_born(&admin, final_t, "Jan Kowalsky", "2009-12-01", true).await;
+    register_born(&admin, a, "Zofia Zet", "2008-08-08", false).await;
+    let page = admin.get(&desk).await;
+    let pairs = items(&page.body, "duplicate-persons");
+    assert_eq!(pairs.len(), 2, "{pairs:?}");
+    let anna = pairs.iter().find(|p| p.contains("Anna Wiśniewska")).expect("Anna's pair");
+    assert!(anna.contains("Anna Wisniewska") && anna.contains("inna data urodzenia"), "{anna}");
+    assert!(anna.contains("2010-03-01") && anna.contains("2010-03-02"), "birth dates for the coordinator");
+    let jan = pairs.iter().find(|p| p.contains("Jan Kowalski")).expect("Jan's pair");
+    assert!(jan.contains("różnią się jedną literą") && jan.contains("2009-12-01"), "{jan}");
+    assert!(!pairs.iter().any(|p| p.contains("Zofia Zet")));
+    // ... which no public page shows.
+    let anna_person = ids_after(anna, "/person/");
+    for path in [format!("/season/{season}"), format!("/person/{}", anna_person[0]), format!("/t/{a}")] {
+        app.browser().get(&path).await.assert_ok().assert_lacks("2010-03-01").assert_lacks("2009-12-01");
+    }
+
+    // A wildcard waits for an answer: listed with the event, the person and since when.
+    let wild = admin
+        .post(
+            &format!("/admin/season/{season}/wildcards"),
+            &[
+                ("person", &anna_person[0].to_string()),
+                ("tournament", &final_t.to_string()),
+                ("reason", "mistrzostwo szkół"),
+            ],
+        )
+        .await;
+    assert_eq!(wild.status, 303, "{}", wild.body);
+    let page = admin.get(&desk).await;
+    let pending = items(&page.body, "pending-invitations");
+    assert_eq!(pending.len(), 1, "{pending:?}");
+    assert!(
+        pending[0].contains("Anna Wiśniewska") && pending[0].contains("Finał ogólnopolski"),
+        "{}",
+        pending[0]
+    );
+    assert!(pending[0].contains("od 20") && pending[0].contains(" UTC"), "since when: {}", pending[0]);
+    assert!(pending[0].contains(&format!("href=\"/admin/t/{final_t}/invitations\"")));
+    page.assert_lacks("Żadne zaproszenie nie czeka na odpowiedź.");
+
+    // Access: the organiser of A, A's referee and a visitor are refused the page and its forms.
+    let referee = app.browser();
+    referee.login("sedzia-a", "sedzia-a-haslo-2026").await;
+    let jan_pair: Vec<i64> = {
+        let at = jan.find("data-pair=\"").unwrap() + "data-pair=\"".len();
+        jan[at..jan[at..].find('"').unwrap() + at].split('-').map(|n| n.parse().unwrap()).collect()
+    };
+    let pair_form = [("kept", jan_pair[0].to_string()), ("merged", jan_pair[1].to_string())];
+    let pair_form: Vec<(&str, &str)> = pair_form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    for who in [&organiser, &referee] {
+        assert_eq!(who.get(&desk).await.status, 403);
+        assert_eq!(who.post(&format!("{desk}/persons/merge"), &pair_form).await.status, 403);
+        assert_eq!(who.post(&format!("{desk}/persons/apart"), &pair_form).await.status, 403);
+        let appoint = [("tournament", final_t.to_string()), ("username", "sedzia-a".to_string())];
+        let appoint: Vec<(&str, &str)> = appoint.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        assert_eq!(who.post(&format!("{desk}/organisers"), &appoint).await.status, 403);
+    }
+    let visitor = app.browser();
+    let anonymous = visitor.get(&desk).await;
+    assert_eq!(anonymous.status, 303, "to the login");
+    assert!(!anonymous.body.contains("2010-03-01"));
+    let refused = visitor.post(&format!("{desk}/persons/merge"), &pair_form).await.status;
+    assert!(matches!(refused, 303 | 401 | 403), "{refused}");
+    assert_eq!(admin.get(&desk).await.body.matches("data-pair=").count(), 2, "nothing merged");
+
+    // The final's organiser accepts the wildcard: nothing waits any more.
+    let invitations = admin.get(&format!("/admin/t/{final_t}/invitations")).await;
+    let id = ids_after(&invitations.body, "data-invitation=\"")[0];
+    let accepted = admin.post(&format!("/admin/t/{final_t}/invitations/{id}/accept"), &[]).await;
+    assert_eq!(accepted.status, 303, "{}", accepted.body);
+    let page = admin.get(&desk).await;
+    assert!(items(&page.body, "pending-invitations").is_empty());
+    page.assert_contains("Żadne zaproszenie nie czeka na odpowiedź.");
+
+    // Jan's pair kept apart: gone from the list. Anna's... the wildcard made her an entry of the
+    // final, where the other Anna plays: two people, no longer offered.
+    let apart = admin.post(&format!("{desk}/persons/apart"), &pair_form).await;
+    assert_eq!(apart.status, 303, "{}", apart.body);
+    let page = admin.get(&desk).await;
+    let pairs = items(&page.body, "duplicate-persons");
+    assert!(pairs.iter().all(|p| !p.contains("Jan Kowalsk")), "{pairs:?}");
+    assert!(pairs.is_empty(), "{pairs:?}");
+    page.assert_contains("Nie ma podobnych osób.");
+    app.stop().await;
+}
+
+/// The merge from the coordinator's page: the pair goes, one person keeps both entries (the
+/// public person page lists both events), logged in the event's history; in English too.
+#[actix_rt::test]
+async fn the_coordinator_confirms_a_near_pair_as_one_person() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let created = admin
+        .post(
+            "/admin/seasons",
+            &[
+                ("name", "Liga 2026"),
+                ("first_day", "2026-04-01"),
+                ("last_day", "2026-06-30"),
+                ("years_from", "2006"),
+                ("years_to", "2012"),
+            ],
+        )
+        .await;
+    let desk = created.location.clone().unwrap();
+    let season: i64 = desk.trim_start_matches("/admin/season/").parse().unwrap();
+    let a = create_tournament(&admin, &[("name", "Kwalifikacje: Mazowsze")]).await;
+    let other = create_tournament(&admin, &[("name", "Turniej szkolny")]).await;
+    let page = admin.get(&desk).await;
+    let option = |label: &str| {
+        let at = page.body.find(&format!("\">{label}</option>")).unwrap();
+        let start = page.body[..at].rfind("value=\"").unwrap() + "value=\"".len();
+        page.body[start..at].to_string()
+    };
+    let added = admin
+        .post(
+            &format!("/admin/season/{season}/events"),
+            &[
+                ("tournament", &a.to_string()),
+                ("level", &option("kwalifikacje regionalne")),
+                ("region", &option("mazowieckie")),
+                ("places", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(added.status, 303, "{}", added.body);
+    // One in the season's event, the other in a tournament outside the season.
+    register_born(&admin, a, "Piotr Żółw", "2011-02-02", false).await;
+    register_born(&admin, other, "Piotr Zolw", "2011-03-02", true).await;
+    let en = app.admin().await;
+    en.get("/lang/en").await;
+    let english = en.get(&desk).await;
+    english.assert_ok().assert_contains("Possible duplicate persons").assert_contains("another birth date");
+    let page = admin.get(&desk).await;
+    let pair = items(&page.body, "duplicate-persons");
+    assert_eq!(pair.len(), 1, "{pair:?}");
+    let persons = ids_after(&pair[0], "/person/");
+    let merged = admin
+        .post(
+            &format!("{desk}/persons/merge"),
+            &[("kept", &persons[0].to_string()), ("merged", &persons[1].to_string())],
+        )
+        .await;
+    assert_eq!(merged.status, 303, "{}", merged.body);
+    let page = admin.get(&desk).await;
+    assert!(items(&page.body, "duplicate-persons").is_empty());
+    let person = app.browser().get(&format!("/person/{}", persons[0])).await;
+    person.assert_ok().assert_contains("Kwalifikacje: Mazowsze").assert_contains("Turniej szkolny");
+    person.assert_lacks("2011-02-02");
+    admin.get(&format!("/admin/t/{a}/history")).await.assert_contains("Połączenie osób (ta sama osoba)");
+    // Merging again is refused (the merged person is gone).
+    let again = admin
+        .post(
+            &format!("{desk}/persons/merge"),
+            &[("kept", &persons[0].to_string()), ("merged", &persons[1].to_string())],
+        )
+        .await;
+    assert_eq!(again.status, 400);
+    app.stop().await;
+}

@@ -1,0 +1,90 @@
+//! The season ranking in pages (issue 20: about 5,000 persons at full scale): 100 rows a page,
+//! `?page=N` in the address, links to the other pages without a script, Polish labels; every
+//! person on exactly one page; the CSV export whole.
+
+use crate::helpers::*;
+use std::collections::BTreeSet;
+
+/// The persons of a ranking page, in order.
+fn persons(body: &str) -> Vec<i64> {
+    body.split("<tr data-person=\"").skip(1).map(|r| r[..r.find('"').unwrap()].parse().unwrap()).collect()
+}
+
+#[actix_rt::test]
+async fn the_season_ranking_comes_in_pages_of_a_hundred_and_the_csv_stays_whole() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let created = admin
+        .post(
+            "/admin/seasons",
+            &[
+                ("name", "Liga 2026"),
+                ("first_day", "2026-04-01"),
+                ("last_day", "2026-06-30"),
+                ("years_from", "2006"),
+                ("years_to", "2012"),
+            ],
+        )
+        .await;
+    let desk = created.location.clone().unwrap();
+    let season: i64 = desk.trim_start_matches("/admin/season/").parse().unwrap();
+    let a = create_tournament(&admin, &[("name", "Kwalifikacje: Mazowsze")]).await;
+    let page = admin.get(&desk).await;
+    let option = |label: &str| {
+        let at = page.body.find(&format!("\">{label}</option>")).unwrap();
+        let start = page.body[..at].rfind("value=\"").unwrap() + "value=\"".len();
+        page.body[start..at].to_string()
+    };
+    let added = admin
+        .post(
+            &format!("/admin/season/{season}/events"),
+            &[
+                ("tournament", &a.to_string()),
+                ("level", &option("kwalifikacje regionalne")),
+                ("region", &option("mazowieckie")),
+                ("places", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(added.status, 303, "{}", added.body);
+    // 230 persons (each born on another day: nobody near anybody).
+    let first = chrono::NaiveDate::from_ymd_opt(2008, 1, 1).unwrap();
+    let mut csv = String::from("name,birth date,club\n");
+    for i in 0..230u64 {
+        let born = first + chrono::Days::new(i);
+        csv.push_str(&format!("Osoba {i:03},{born},SP {}\n", i % 7));
+    }
+    let imported = admin.post(&format!("/admin/t/{a}/players/import"), &[("csv", &csv)]).await;
+    assert_eq!(imported.status, 303, "{}", imported.body);
+
+    let b = app.browser();
+    let ranking = format!("/season/{season}/ranking");
+    let one = b.get(&ranking).await;
+    one.assert_ok().assert_contains("Strona 1 z 3.").assert_contains("Następna strona");
+    one.assert_lacks("Poprzednia strona").assert_lacks("Next page");
+    assert_eq!(persons(&one.body).len(), 100);
+    for n in [2, 3] {
+        assert!(one.body.contains(&format!("href=\"{ranking}?page={n}\"")), "a link to page {n}");
+    }
+    assert_eq!(b.get(&format!("{ranking}?page=1")).await.body, one.body, "page 1 is the default");
+    let two = b.get(&format!("{ranking}?page=2")).await;
+    two.assert_ok().assert_contains("Strona 2 z 3.").assert_contains("Poprzednia strona");
+    assert!(two.body.contains(&format!("href=\"{ranking}?page=1\"")));
+    let three = b.get(&format!("{ranking}?page=3")).await;
+    three.assert_contains("Strona 3 z 3.").assert_lacks("Następna strona");
+    let (p1, p2, p3) = (persons(&one.body), persons(&two.body), persons(&three.body));
+    assert_eq!((p1.len(), p2.len(), p3.len()), (100, 100, 30));
+    let all: BTreeSet<i64> = p1.iter().chain(&p2).chain(&p3).copied().collect();
+    assert_eq!(all.len(), 230, "every person on exactly one page");
+    // Past the last page: the last; not a number: the first.
+    assert_eq!(persons(&b.get(&format!("{ranking}?page=9")).await.body), p3);
+    assert_eq!(persons(&b.get(&format!("{ranking}?page=x")).await.body), p1);
+    // In English.
+    let en = app.browser();
+    en.get("/lang/en").await;
+    en.get(&format!("{ranking}?page=2")).await.assert_contains("Page 2 of 3.").assert_contains("Next page");
+    // The CSV: a header and every person.
+    let csv = b.get(&format!("/season/{season}/export/ranking.csv")).await;
+    assert_eq!(csv.body.trim_end().lines().count(), 231);
+    app.stop().await;
+}
