@@ -147,6 +147,11 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Czas oczekiwania minął, a przeciwnika nie ma. Możesz zgłosić walkower: wygrywasz mecz, przeciwnik przegrywa przez niestawienie się.",
         "The waiting time is over and the opponent has not come. You may claim the match: you win it, the opponent loses by no-show.",
     ),
+    (
+        "on_referee_claim_in",
+        "Walkower za niestawienie się można zapisać za",
+        "The no-show may be recorded in",
+    ),
     ("on_claim", "Zgłoś walkower", "Claim the match by no-show"),
     ("on_claimed", "Zapisano walkower za niestawienie się.", "The no-show is recorded."),
     ("on_presence", "Obecność", "Presence"),
