@@ -148,6 +148,13 @@ async fn play(base: String, tokens: [String; 2], seed: u64) -> (Vec<Duration>, V
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut moves, mut pages) = (Vec::new(), Vec::new());
     let mut first_game: Option<String> = None;
+    // Both players come (the game starts once both have opened their links).
+    for (i, c) in players.iter_mut().enumerate() {
+        let t0 = Instant::now();
+        let (status, _) = c.get(&format!("/online/{}", tokens[i])).await;
+        pages.push(t0.elapsed());
+        assert_eq!(status, 200);
+    }
     for _ in 0..10_000 {
         let mut mover = None;
         for (i, c) in players.iter_mut().enumerate() {

@@ -280,12 +280,7 @@ pub async fn set_forfeit(
     role: Role,
     by: UserId,
 ) -> AppResult<()> {
-    let b = m.player_b.ok_or(Refusal::Bye)?;
-    if let Some(x) = forfeit
-        && league::check_play(draw_rule(m.phase), &play_of(x, m.player_a, b)).is_err()
-    {
-        return Err(Refusal::KnockoutNeedsAWinner.into());
-    }
+    check_forfeit(m, forfeit)?;
     match store::rounds::set_forfeit(db, t, m.id, version, forfeit, by, open_statuses(role)).await {
         Err(StoreError::Conflict) => {
             let now = store::rounds::get_match(db, t, m.id).await?.ok_or(StoreError::NotFound)?;
@@ -293,6 +288,21 @@ pub async fn set_forfeit(
         }
         other => Ok(other?),
     }
+}
+
+/// Whether the league allows recording `forfeit` on the match (a knockout match must send someone
+/// on); `None` (played) always.
+///
+/// # Errors
+/// [`Refusal::Bye`], [`Refusal::KnockoutNeedsAWinner`].
+pub fn check_forfeit(m: &MatchRow, forfeit: Option<Forfeit>) -> AppResult<()> {
+    let b = m.player_b.ok_or(Refusal::Bye)?;
+    if let Some(x) = forfeit
+        && league::check_play(draw_rule(m.phase), &play_of(x, m.player_a, b)).is_err()
+    {
+        return Err(Refusal::KnockoutNeedsAWinner.into());
+    }
+    Ok(())
 }
 
 /// What drawing the extra game's lot came to.

@@ -55,6 +55,7 @@ pub fn default_config(today: NaiveDate) -> TournamentConfig {
         edition: default_edition().to_string(),
         rules: RuleOptions::default(),
         table_clock: crate::store::tournaments::TableClock::Players,
+        no_show_wait_mins: crate::store::tournaments::NO_SHOW_WAIT_MINS,
     }
 }
 

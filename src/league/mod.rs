@@ -40,6 +40,7 @@ pub use final_ranking::{FinalPlace, Reached, final_ranking};
 pub mod clock;
 pub mod group_simulation;
 pub mod lot;
+pub mod no_show;
 pub mod persons;
 pub mod qualification;
 pub mod round_robin;

@@ -281,6 +281,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/online/{token}", web::get().to(online::online_page))
         .route("/online/{token}", web::post().to(online::online_post))
         .route("/online/{token}/events", web::get().to(online::online_events))
+        .route("/online/{token}/no-show", web::post().to(online::online_no_show))
         .route("/ref/t/{t}/match/{m}/online", web::get().to(online::online_referee_page))
         .route("/ref/t/{t}/match/{m}/online", web::post().to(online::online_referee_post))
         .route("/ref/t/{t}/game/{g}/record", web::get().to(recorder::record_page))

@@ -50,7 +50,9 @@ async fn two_players_play_an_online_game_in_chromium_on_phones() {
         d.viewport(390, 844, true).await;
         d.go(link).await;
     }
-    let first = at(&players[0]).await;
+    // The first player waits for the second (the page says so); once both have come the game
+    // starts, and the waiting page follows by itself (its stream tells it).
+    let first = moved_on(&players[0], "").await;
     let game = first.split(':').next().unwrap().to_string();
     let mut moves = 0;
     let mut away: Option<usize> = None;

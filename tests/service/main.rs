@@ -37,6 +37,7 @@ mod league_exports;
 mod lock_races;
 mod numbers;
 mod online;
+mod online_no_show;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;

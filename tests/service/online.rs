@@ -83,8 +83,17 @@ fn seen(body: &str) -> Option<(Side, i64, usize)> {
 
 /// A tournament with `players` registered, round 1 published, and its match ids; the organiser.
 pub(crate) async fn round_one(app: &TestApp, players: usize) -> (i64, Browser, Vec<i64>) {
+    round_one_with(app, players, &[]).await
+}
+
+/// [`round_one`] with the configuration's `overrides`.
+pub(crate) async fn round_one_with(
+    app: &TestApp,
+    players: usize,
+    overrides: &[(&str, &str)],
+) -> (i64, Browser, Vec<i64>) {
     let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
+    let t = create_tournament(&admin, overrides).await;
     for i in 0..players {
         let name =
             format!("Gracz {}{}", char::from(b'A' + (i / 26) as u8), char::from(b'a' + (i % 26) as u8));
@@ -274,6 +283,15 @@ fn check_game(log_text: &str, seed_hex: &str, commitment: &str, seen: &[Seen], g
     v.outcome.termination
 }
 
+/// Each player opens their link once (before that, the game waits for them). The first sees the
+/// game wait for the opponent; the second finds it started.
+pub(crate) async fn show_up(players: &[(Browser, &str)]) {
+    let first = players[0].0.get(&format!("/online/{}", players[0].1)).await;
+    first.assert_ok().assert_contains("id=\"on-waiting\"").assert_lacks("id=\"online\"");
+    let second = players[1].0.get(&format!("/online/{}", players[1].1)).await;
+    assert!(seen(&second.assert_ok().body).is_some(), "both present, the game is on:\n{}", second.body);
+}
+
 /// Two players, each with their own browser, play game 1 of a match to its end choosing at random:
 /// every response each received (game 2's first page too), game 1's id, its seed and commitment.
 async fn play_game(
@@ -284,6 +302,8 @@ async fn play_game(
     aggressive: bool,
 ) -> (Vec<Seen>, i64, String, String) {
     let players: Vec<(Browser, &str)> = tokens.iter().map(|(_, tok)| (app.browser(), tok.as_str())).collect();
+    // Both players come: the game starts once both have opened their links.
+    show_up(&players).await;
     let spectator = app.browser();
     let mut seen_all = Vec::new();
     let mut game1 = None;
@@ -425,6 +445,8 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     let (a, b) = (app.browser(), app.browser());
     let url_a = format!("/online/{}", tokens[0].1);
     let url_b = format!("/online/{}", tokens[1].1);
+    a.get(&url_a).await.assert_ok().assert_contains("id=\"on-waiting\"");
+    b.get(&url_b).await.assert_ok();
     let page = a.get(&url_a).await;
     page.assert_ok();
     let (side_a, game, step) = seen(&page.body).expect("the game started");
@@ -557,6 +579,7 @@ async fn an_online_match_goes_back_to_the_table_only_between_games() {
     assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
     let tokens = issue_links(&admin, t, m).await;
     assert_eq!(player.get(&format!("/online/{}", tokens[0].1)).await.status, 200);
+    assert_eq!(app.browser().get(&format!("/online/{}", tokens[1].1)).await.status, 200);
     let refused = admin.post(&referee_url(t, m), &[("action", "table")]).await;
     assert_eq!(refused.status, 400, "{}", refused.body);
     assert!(refused.body.contains("Partia tego meczu trwa online"), "{}", refused.body);
@@ -574,6 +597,7 @@ async fn a_player_resigns_from_their_page_behind_a_confirmation() {
     let (a, b) = (app.browser(), app.browser());
     let url_a = format!("/online/{}", tokens[0].1);
     let url_b = format!("/online/{}", tokens[1].1);
+    b.get(&url_b).await.assert_ok();
     let page = a.get(&url_a).await;
     let (side_a, game1, _) = seen(&page.body).expect("game 1 started");
     // Game 1: the Poles resign while Red thinks (no Polish clock runs). The form sits behind a
@@ -667,6 +691,7 @@ async fn the_knockouts_extra_game_is_played_online_on_the_same_links() {
     let tokens = issue_links(&admin, t, m).await;
     let players = [app.browser(), app.browser()];
     let urls = [format!("/online/{}", tokens[0].1), format!("/online/{}", tokens[1].1)];
+    players[1].get(&urls[1]).await.assert_ok();
     // Games 1 and 2: whoever commands Red resigns on the first decision.
     let mut games = Vec::new();
     for _ in 0..2 {

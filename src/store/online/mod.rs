@@ -29,6 +29,16 @@ pub enum OnlineRefusal {
     /// A game of the match is being played online: it ends (or the organiser ends it on the
     /// recorder) before the match goes back to the table.
     GameInPlay,
+    /// A game starts only once both players have opened their links.
+    NotBothPresent,
+    /// No no-show: both players opened their links (the games are played).
+    NoShowBothPresent,
+    /// No no-show claimed for a player who has not opened their link.
+    NoShowClaimantAbsent,
+    /// The organiser's waiting time has not passed yet.
+    NoShowTooEarly,
+    /// A game of the match has started (or has a result): no no-show any more.
+    NoShowGameStarted,
 }
 
 /// A personal link as stored.
@@ -40,6 +50,8 @@ pub struct Link {
     pub tournament_id: TournamentId,
     pub created_at: String,
     pub revoked_at: Option<String>,
+    /// When the player first opened this link (`NULL` until then).
+    pub present_since: Option<String>,
 }
 
 impl Link {
@@ -90,7 +102,9 @@ pub async fn mark(
         }
         on!(&mut tx, |c| sqlx::query(
             "INSERT INTO online_matches (match_id, marked_by, marked_at) VALUES ($1, $2, $3) \
-             ON CONFLICT (match_id) DO UPDATE SET back_at = NULL"
+             ON CONFLICT (match_id) DO UPDATE SET back_at = NULL, \
+             marked_at = CASE WHEN online_matches.back_at IS NULL THEN online_matches.marked_at \
+             ELSE excluded.marked_at END"
         )
         .bind(m)
         .bind(by)
@@ -245,7 +259,7 @@ pub async fn revoke(
 /// The query fails.
 pub async fn link_by_hash(db: &Store, token_sha256: &str) -> Result<Option<Link>, StoreError> {
     Ok(on!(db, |c| sqlx::query_as(
-        "SELECT l.id, l.match_id, l.player_id, r.tournament_id, l.created_at, l.revoked_at \
+        "SELECT l.id, l.match_id, l.player_id, r.tournament_id, l.created_at, l.revoked_at, l.present_since \
          FROM online_links l JOIN matches m ON m.id = l.match_id JOIN rounds r ON r.id = m.round_id \
          WHERE l.token_sha256 = $1"
     )
@@ -260,7 +274,7 @@ pub async fn link_by_hash(db: &Store, token_sha256: &str) -> Result<Option<Link>
 /// The query fails.
 pub async fn links_of(db: &Store, m: MatchId) -> Result<Vec<Link>, StoreError> {
     Ok(on!(db, |c| sqlx::query_as(
-        "SELECT l.id, l.match_id, l.player_id, r.tournament_id, l.created_at, l.revoked_at \
+        "SELECT l.id, l.match_id, l.player_id, r.tournament_id, l.created_at, l.revoked_at, l.present_since \
          FROM online_links l JOIN matches m ON m.id = l.match_id JOIN rounds r ON r.id = m.round_id \
          WHERE l.match_id = $1 ORDER BY l.id DESC"
     )
@@ -283,7 +297,7 @@ pub async fn deal(db: &Store, game: GameId) -> Result<Option<Deal>, StoreError> 
 /// Start an online game: its recording (both clocks at the time control, the first decider's
 /// running from now: `clock`), and its deal if it has none yet (`fresh`). Checked in the insert's
 /// transaction: the match is online, the round is one of `open`, no walkover, the game has no
-/// result, the match's earlier games have results.
+/// result, both players have opened their links, the match's earlier games have results.
 ///
 /// # Errors
 /// [`StoreError::Conflict`] if it started already; [`StoreError::Refused`]; the write fails.
@@ -323,6 +337,10 @@ pub async fn start_game(
     }
     if has_result {
         return Err(StoreError::Refused(super::Refusal::ResultStands));
+    }
+    match presence_in(&mut tx, m).await? {
+        Some(p) if p.a.is_some() && p.b.is_some() => {}
+        _ => return Err(refused(OnlineRefusal::NotBothPresent)),
     }
     let (earlier_open,): (i64,) = on!(&mut tx, |c| sqlx::query_as(
         "SELECT COUNT(*) FROM games WHERE match_id = $1 AND game_no < $2 AND winner IS NULL"
@@ -427,4 +445,149 @@ pub async fn marked_by(db: &Store, m: MatchId) -> Result<Option<UserId>, StoreEr
             .fetch_optional(c)
             .await)?;
     Ok(found.map(|(u,)| u))
+}
+
+/// Who of an online match's players has opened their link since it went online, and since when the
+/// waiting for them counts (the round's publication or the match's marking, whichever is later).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Presence {
+    /// RFC 3339, UTC.
+    pub waiting_since: String,
+    /// When player a first opened a link of theirs (`None`: not yet).
+    pub a: Option<String>,
+    pub b: Option<String>,
+}
+
+impl Presence {
+    /// Both players' presence, a's first.
+    #[must_use]
+    pub fn present(&self) -> [bool; 2] {
+        [self.a.is_some(), self.b.is_some()]
+    }
+
+    /// Seconds waited at `now` (0 before the waiting began, or for a time that does not parse).
+    #[must_use]
+    pub fn waited_secs(&self, now: chrono::DateTime<chrono::Utc>) -> i64 {
+        chrono::DateTime::parse_from_rfc3339(&self.waiting_since)
+            .map_or(0, |since| (now - since.with_timezone(&chrono::Utc)).num_seconds().max(0))
+    }
+}
+
+/// The presence of an online match's players (`None`: the match is not online).
+async fn presence_in(tx: &mut super::Conn, m: MatchId) -> Result<Option<Presence>, StoreError> {
+    type Row = (String, Option<String>, Option<String>, Option<String>);
+    let found: Option<Row> = on!(&mut *tx, |c| sqlx::query_as(
+        "SELECT o.marked_at, r.published_at, \
+         (SELECT MIN(l.present_since) FROM online_links l WHERE l.match_id = m.id \
+          AND l.player_id = m.player_a AND l.present_since >= o.marked_at), \
+         (SELECT MIN(l.present_since) FROM online_links l WHERE l.match_id = m.id \
+          AND l.player_id = m.player_b AND l.present_since >= o.marked_at) \
+         FROM matches m JOIN rounds r ON r.id = m.round_id \
+         JOIN online_matches o ON o.match_id = m.id AND o.back_at IS NULL WHERE m.id = $1"
+    )
+    .bind(m)
+    .fetch_optional(c)
+    .await)?;
+    Ok(found.map(|(marked, published, a, b)| Presence {
+        // Both are RFC 3339 in UTC, written by `now()`: the later is the greater text.
+        waiting_since: published.filter(|p| *p > marked).unwrap_or(marked),
+        a,
+        b,
+    }))
+}
+
+/// [`presence_in`] on its own.
+///
+/// # Errors
+/// The query fails.
+pub async fn presence(db: &Store, m: MatchId) -> Result<Option<Presence>, StoreError> {
+    presence_in(&mut db.conn().await?, m).await
+}
+
+/// The player opened the link: the first time counts as their arrival (a later opening changes
+/// nothing, checked by the update itself).
+///
+/// # Errors
+/// The write fails.
+pub async fn mark_present(db: &Store, link: i64) -> Result<(), StoreError> {
+    let mut tx = db.write().await?;
+    on!(&mut tx, |c| {
+        sqlx::query(
+        "UPDATE online_links SET present_since = $1 WHERE id = $2 AND present_since IS NULL AND revoked_at IS NULL"
+    )
+    .bind(now())
+    .bind(link)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected())
+    })?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// `claimant` claims the online match by the opponent's no-show, recorded as the typed walkover is
+/// (`rounds::set_forfeit`: the version, the round among `open`, the stage open, the history row)
+/// in one transaction that checks first, in it: the match is online with an opponent and no
+/// walkover yet, none of its games started or has a result, the claimant has opened their link
+/// and the opponent has not, and `wait_mins` have passed at `now` since the waiting began.
+/// Returns the walkover recorded.
+///
+/// # Errors
+/// [`OnlineRefusal`]s and [`super::Refusal::MatchForfeited`], `RoundNotOpen`, `StageClosed`;
+/// [`StoreError::NotFound`]; the write fails.
+#[allow(clippy::too_many_arguments)]
+pub async fn claim_no_show(
+    db: &Store,
+    tournament: TournamentId,
+    m: MatchId,
+    claimant: PlayerId,
+    wait_mins: i64,
+    now: chrono::DateTime<chrono::Utc>,
+    open: &[RoundStatus],
+    by: UserId,
+) -> Result<Forfeit, StoreError> {
+    use crate::league::no_show::{self, ClaimRefusal, Seat};
+    let mut tx = db.write_tournament(tournament).await?;
+    type Found = (PlayerId, Option<PlayerId>, i64, Option<Forfeit>, i64);
+    let found: Option<Found> = on!(&mut tx, |c| sqlx::query_as(
+        "SELECT m.player_a, m.player_b, m.version, m.forfeit, \
+         (SELECT COUNT(*) FROM games g WHERE g.match_id = m.id AND (g.winner IS NOT NULL \
+          OR EXISTS (SELECT 1 FROM recordings rc WHERE rc.game_id = g.id))) \
+         FROM matches m JOIN rounds r ON r.id = m.round_id WHERE m.id = $1 AND r.tournament_id = $2"
+    )
+    .bind(m)
+    .bind(tournament)
+    .fetch_optional(c)
+    .await)?;
+    let (a, b, version, forfeit, started) = found.ok_or(StoreError::NotFound)?;
+    let b = b.ok_or(refused(OnlineRefusal::Bye))?;
+    let seat = if claimant == a {
+        Seat::A
+    } else if claimant == b {
+        Seat::B
+    } else {
+        return Err(refused(OnlineRefusal::NotInMatch));
+    };
+    if forfeit.is_some() {
+        return Err(StoreError::Refused(super::Refusal::MatchForfeited));
+    }
+    if started > 0 {
+        return Err(refused(OnlineRefusal::NoShowGameStarted));
+    }
+    let p = presence_in(&mut tx, m).await?.ok_or(refused(OnlineRefusal::NotOnline))?;
+    let w = no_show::waiting(p.present(), p.waited_secs(now), wait_mins);
+    let absent = no_show::claim(w, seat).map_err(|r| {
+        refused(match r {
+            ClaimRefusal::BothPresent => OnlineRefusal::NoShowBothPresent,
+            ClaimRefusal::ClaimantAbsent => OnlineRefusal::NoShowClaimantAbsent,
+            ClaimRefusal::TooEarly { .. } => OnlineRefusal::NoShowTooEarly,
+        })
+    })?;
+    let walkover = match absent {
+        Seat::A => Forfeit::AbsentA,
+        Seat::B => Forfeit::AbsentB,
+    };
+    super::rounds::set_forfeit_in(&mut tx, tournament, m, version, Some(walkover), by, open).await?;
+    tx.commit().await?;
+    Ok(walkover)
 }

@@ -57,7 +57,26 @@ pub async fn set_forfeit(
     open: &[Status],
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
-    let old: Option<(Option<Forfeit>, i64, Status, bool)> = on!(&mut tx, |c| sqlx::query_as(
+    set_forfeit_in(&mut tx, tournament, m, version, forfeit, by, open).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// [`set_forfeit`] inside the caller's write transaction (an online match's no-show claim checks
+/// its own state in the same one, `store::online::claim_no_show`).
+///
+/// # Errors
+/// As [`set_forfeit`].
+pub(crate) async fn set_forfeit_in(
+    tx: &mut Conn,
+    tournament: TournamentId,
+    m: MatchId,
+    version: i64,
+    forfeit: Option<Forfeit>,
+    by: UserId,
+    open: &[Status],
+) -> Result<(), StoreError> {
+    let old: Option<(Option<Forfeit>, i64, Status, bool)> = on!(&mut *tx, |c| sqlx::query_as(
         "SELECT m.forfeit, m.version, r.status, EXISTS (SELECT 1 FROM tournament_stages s \
          WHERE s.tournament_id = r.tournament_id AND s.kind = r.phase AND s.status = 'closed') \
          FROM matches m JOIN rounds r ON r.id = m.round_id WHERE m.id = $1 AND r.tournament_id = $2",
@@ -76,7 +95,7 @@ pub async fn set_forfeit(
     if stage_closed {
         return Err(StoreError::Refused(crate::store::Refusal::StageClosed));
     }
-    let updated = on!(&mut tx, |c| sqlx::query(
+    let updated = on!(&mut *tx, |c| sqlx::query(
         "UPDATE matches SET forfeit = $1, version = version + 1 WHERE id = $2 AND version = $3"
     )
     .bind(forfeit)
@@ -89,8 +108,7 @@ pub async fn set_forfeit(
         return Err(StoreError::Conflict);
     }
     let change = Change::ForfeitChanged { match_id: m, before: old, after: forfeit };
-    history::record(&mut tx, tournament, by, &change).await?;
-    tx.commit().await?;
+    history::record(&mut *tx, tournament, by, &change).await?;
     Ok(())
 }
 

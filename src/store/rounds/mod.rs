@@ -10,6 +10,7 @@ mod matches;
 mod values;
 
 pub use draft::{create, discard_draft, swap_players};
+pub(crate) use matches::set_forfeit_in;
 pub use matches::{MatchRow, all_matches, all_matches_in, get_match, matches_of, set_forfeit};
 pub use values::{Forfeit, NewMatch, Phase, Status};
 
@@ -43,7 +44,8 @@ impl Round {
 const ROUND_SELECT: &str =
     "SELECT id, tournament_id, number, phase, status, explanation, version FROM rounds";
 
-/// Move a round from `from` to `to` (publish, lock), if it is still in `from`, and, for a move
+/// Move a round from `from` to `to` (publish, lock), if it is still in `from` (the first
+/// publication's time is kept: an online match waits for its players from then), and, for a move
 /// decided on a snapshot read at `seen` (locking a round whose results were all in), if nothing
 /// changed since.
 ///
@@ -66,15 +68,19 @@ pub async fn advance(
     };
     let updated = on!(&mut tx, |c| {
         sqlx::query(
-        "UPDATE rounds SET status = $1, version = version + 1 WHERE id = $2 AND tournament_id = $3 AND status = $4",
-    )
-    .bind(to)
-    .bind(round)
-    .bind(tournament)
-    .bind(from)
-    .execute(c)
-    .await
-    .map(|r| r.rows_affected())
+            "UPDATE rounds SET status = $1, version = version + 1, \
+         published_at = CASE WHEN $1 = $5 THEN COALESCE(published_at, $6) ELSE published_at END \
+         WHERE id = $2 AND tournament_id = $3 AND status = $4",
+        )
+        .bind(to)
+        .bind(round)
+        .bind(tournament)
+        .bind(from)
+        .bind(Status::Published)
+        .bind(super::now())
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected())
     })?;
     if updated == 0 {
         return Err(StoreError::Conflict);

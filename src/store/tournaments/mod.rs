@@ -2,7 +2,7 @@
 
 mod values;
 
-pub use values::{TableClock, TournamentConfig};
+pub use values::{NO_SHOW_WAIT_MINS, TableClock, TournamentConfig};
 
 use super::history::{Change, Settings};
 use super::{Store, StoreError, StoredText, TournamentId, UserId, now};
@@ -30,6 +30,8 @@ pub struct Tournament {
     #[sqlx(json)]
     pub rules: RuleOptions,
     pub table_clock: TableClock,
+    /// See [`TournamentConfig::no_show_wait_mins`].
+    pub no_show_wait_mins: i64,
     pub version: i64,
 }
 
@@ -52,6 +54,7 @@ impl Tournament {
             edition: self.edition.clone(),
             rules: self.rules,
             table_clock: self.table_clock,
+            no_show_wait_mins: self.no_show_wait_mins,
         }
     }
 }
@@ -83,10 +86,10 @@ impl StoredText for Role {
 stored_as_text!(Role);
 
 const SELECT_ONE: &str = "SELECT id, name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
-     score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, table_clock, version FROM tournaments \
+     score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, table_clock, no_show_wait_mins, version FROM tournaments \
      WHERE id = $1";
 
-/// Bind the configuration's columns, in the order `create` and `update` name them ($1 to $15).
+/// Bind the configuration's columns, in the order `create` and `update` name them ($1 to $16).
 macro_rules! bind_config {
     ($q:expr, $cfg:expr) => {
         $q.bind(&$cfg.name)
@@ -104,6 +107,7 @@ macro_rules! bind_config {
             .bind(&$cfg.edition)
             .bind(Json($cfg.rules))
             .bind($cfg.table_clock)
+            .bind($cfg.no_show_wait_mins)
     };
 }
 
@@ -131,8 +135,8 @@ pub async fn create(
         bind_config!(
         sqlx::query_as(
             "INSERT INTO tournaments (name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, \
-             score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, table_clock, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id",
+             score_win, score_draw, score_loss, score_bye, tiebreaks, edition, rules, table_clock, no_show_wait_mins, \
+             created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id",
         ),
         cfg
     )
@@ -177,7 +181,7 @@ pub async fn update(
             "UPDATE tournaments SET name = $1, venue = $2, first_day = $3, last_day = $4, swiss_rounds = $5, \
              knockout_size = $6, third_place = $7, score_win = $8, score_draw = $9, score_loss = $10, \
              score_bye = $11, tiebreaks = $12, edition = $13, rules = $14, table_clock = $15, \
-             version = version + 1 WHERE id = $16 AND version = $17",
+             no_show_wait_mins = $16, version = version + 1 WHERE id = $17 AND version = $18",
         ),
         cfg
     )
@@ -213,13 +217,15 @@ pub async fn get(db: &Store, id: TournamentId) -> Result<Option<Tournament>, Sto
 /// # Errors
 /// The query fails.
 pub async fn list(db: &Store) -> Result<Vec<Tournament>, StoreError> {
-    Ok(on!(db, |c| sqlx::query_as::<_, Tournament>(
+    Ok(on!(db, |c| {
+        sqlx::query_as::<_, Tournament>(
         "SELECT id, name, venue, first_day, last_day, swiss_rounds, knockout_size, third_place, score_win, \
-         score_draw, score_loss, score_bye, tiebreaks, edition, rules, table_clock, version FROM tournaments \
+         score_draw, score_loss, score_bye, tiebreaks, edition, rules, table_clock, no_show_wait_mins, version FROM tournaments \
          ORDER BY first_day DESC, id DESC"
     )
     .fetch_all(c)
-    .await)?)
+    .await
+    })?)
 }
 
 /// Does `user` hold `role` in the tournament?

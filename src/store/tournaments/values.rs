@@ -33,6 +33,19 @@ pub struct TournamentConfig {
     /// (history rows) while it is the default, so rows read as those written before it existed.
     #[serde(default, skip_serializing_if = "TableClock::is_players")]
     pub table_clock: TableClock,
+    /// How long (minutes) a player of an online match is waited for before the one present may
+    /// claim the match by no-show. Left out of the stored configuration (history rows) while it is
+    /// the default, as `table_clock` is.
+    #[serde(skip_serializing_if = "is_default_no_show_wait")]
+    pub no_show_wait_mins: i64,
+}
+
+/// The waiting time of a new tournament (minutes).
+pub const NO_SHOW_WAIT_MINS: i64 = 15;
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_default_no_show_wait(m: &i64) -> bool {
+    *m == NO_SHOW_WAIT_MINS
 }
 
 /// Who keeps the time of a game recorded at the table (the league plays on chess clocks).

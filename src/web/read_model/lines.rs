@@ -438,6 +438,7 @@ mod tests {
             edition: String::new(),
             rules: crate::engine::RuleOptions::default(),
             table_clock: crate::store::tournaments::TableClock::Players,
+            no_show_wait_mins: 15,
             version: 1,
         }
     }

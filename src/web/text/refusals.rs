@@ -447,6 +447,11 @@ fn online_key(r: crate::store::online::OnlineRefusal) -> &'static str {
         O::NotInMatch => "on_refused_not_in_match",
         O::EarlierGameFirst => "on_refused_earlier_game",
         O::GameInPlay => "on_refused_game_in_play",
+        O::NotBothPresent => "on_refused_not_both_present",
+        O::NoShowBothPresent => "on_refused_no_show_both_present",
+        O::NoShowClaimantAbsent => "on_refused_no_show_claimant_absent",
+        O::NoShowTooEarly => "on_refused_no_show_too_early",
+        O::NoShowGameStarted => "on_refused_no_show_game_started",
     }
 }
 
@@ -675,6 +680,11 @@ mod tests {
             Refusal::Online(crate::store::online::OnlineRefusal::NotInMatch),
             Refusal::Online(crate::store::online::OnlineRefusal::EarlierGameFirst),
             Refusal::Online(crate::store::online::OnlineRefusal::GameInPlay),
+            Refusal::Online(crate::store::online::OnlineRefusal::NotBothPresent),
+            Refusal::Online(crate::store::online::OnlineRefusal::NoShowBothPresent),
+            Refusal::Online(crate::store::online::OnlineRefusal::NoShowClaimantAbsent),
+            Refusal::Online(crate::store::online::OnlineRefusal::NoShowTooEarly),
+            Refusal::Online(crate::store::online::OnlineRefusal::NoShowGameStarted),
         ];
         for r in &all {
             let (pl, en) = (sentence(Lang::Pl, r), sentence(Lang::En, r));

@@ -61,6 +61,7 @@ pub fn config(swiss_rounds: i64, rules: RuleOptions) -> TournamentConfig {
         edition: Edition::builtin().id().into(),
         rules,
         table_clock: store::tournaments::TableClock::Players,
+        no_show_wait_mins: store::tournaments::NO_SHOW_WAIT_MINS,
     }
 }
 

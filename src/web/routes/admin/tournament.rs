@@ -58,6 +58,9 @@ pub struct TournamentForm {
     #[serde(default)]
     table_clock: String,
     time_control_secs: String,
+    /// Minutes an online match waits for a player (empty: the default, 15).
+    #[serde(default)]
+    no_show_wait_mins: String,
     /// The edition's code; empty: the built-in edition.
     #[serde(default)]
     edition: String,
@@ -96,6 +99,10 @@ fn parse_config(
         7200,
         i64::from(fallback.rules.time_control_secs),
     );
+    let no_show_wait_mins = match f.no_show_wait_mins.trim() {
+        "" => fallback.no_show_wait_mins,
+        text => int(&mut p, "no_show_wait", text, 1, 240, fallback.no_show_wait_mins),
+    };
     let name = p.take(lang, field::text("tournament_name", &f.name, 200));
     let venue = p.take(lang, field::opt_text("venue", &f.venue, 200));
     let first_day = p.take(lang, field::date("first_day", &f.first_day));
@@ -158,6 +165,7 @@ fn parse_config(
             ..RuleOptions::STANDARD
         },
         table_clock,
+        no_show_wait_mins,
     };
     (cfg, p)
 }

@@ -20,6 +20,7 @@ pub use referee::{OnlineForm, online_referee_page, online_referee_post};
 use crate::app::online::deal::Seed;
 use crate::app::online::links::{self, Opened};
 use crate::app::online::moves::{self, MoveRefusal};
+use crate::app::online::no_show::{self, Claimant};
 use crate::engine::{Refusal, messages, notation};
 use crate::outcome::Side;
 use crate::store::games::GameRow;
@@ -37,6 +38,7 @@ use crate::web::security::csrf::CsrfForm;
 use crate::web::security::session::SessionConfig;
 use crate::web::security::throttle::{self, Attempt};
 use crate::web::table::recorded::{self, now_ms};
+use crate::web::text::refusals::sentence;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
@@ -88,7 +90,7 @@ async fn open(
     let key = format!("ip:{addr}");
     let attempt = Attempt { keys: vec![key.clone()], own_key: key };
     attempt.check(db, ctx.t("throttled")).await?;
-    let link = match links::open(db, token).await? {
+    let mut link = match links::open(db, token).await? {
         Opened::Live(l) => l,
         Opened::Revoked => return Err(WebError::Forbidden),
         Opened::Unknown => {
@@ -97,6 +99,11 @@ async fn open(
             return Err(WebError::NotFound);
         }
     };
+    if link.present_since.is_none() {
+        // The player's first opening after the match went online: they are present from now.
+        store::online::mark_present(db, link.id).await?;
+        link.present_since = Some(store::now());
+    }
     let t = store::tournaments::get(db, link.tournament_id).await?.ok_or(WebError::NotFound)?;
     let m = store::rounds::get_match(db, t.id, link.match_id).await?.ok_or(WebError::NotFound)?;
     let mut games = store::games::of_match(db, m.id).await?;
@@ -105,11 +112,13 @@ async fn open(
     Ok(OnlineMatch { t, m, link, games, by })
 }
 
-/// Start the game in play if it can start (a published round, no walkover), deal its opening
-/// hands, and settle its clock; its recording, if any.
+/// Start the game in play if it can start (a published round, no walkover, both players
+/// present), deal its opening hands (waking the game's streams: the player who waited sees it
+/// start), and settle its clock; its recording, if any.
 async fn bring_up(
     db: &Store,
     editions: &EditionCache,
+    events: &OnlineEvents,
     o: &OnlineMatch,
     game: &GameRow,
 ) -> Result<Option<Recording>, WebError> {
@@ -118,6 +127,7 @@ async fn bring_up(
         && !game.has_result()
         && o.m.forfeit.is_none()
         && o.m.round_status == RoundStatus::Published
+        && store::online::presence(db, o.m.id).await?.is_some_and(|p| p.present() == [true, true])
     {
         match crate::app::online::start::start(db, &o.t, game.id, Side::Red, now_ms(), o.by).await {
             Ok(()) => {}
@@ -139,7 +149,8 @@ async fn bring_up(
         if !text.is_empty() {
             let clock = r.clock.switch(now_ms(), after.to_act());
             match recordings::append_lines(db, game.id, r.at(), &text, &clock, false, o.by).await {
-                Ok(()) | Err(StoreError::Conflict) => {}
+                Ok(()) => events.notify(game.id, i64::try_from(text.len()).unwrap_or(0)),
+                Err(StoreError::Conflict) => {}
                 Err(e) => return Err(e.into()),
             }
         }
@@ -178,12 +189,46 @@ pub async fn online_page(
     config: web::Data<SessionConfig>,
     db: web::Data<Store>,
     editions: web::Data<EditionCache>,
+    events: web::Data<OnlineEvents>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let token = path.into_inner();
     let o = open(&ctx, &req, &config, &db, &token).await?;
-    view::page(&ctx, &db, &editions, &o, &token, view::Said::default(), StatusCode::OK).await
+    view::page(&ctx, &db, &editions, &events, &o, &token, view::Said::default(), StatusCode::OK).await
 }
+
+/// The player present claims the match by the opponent's no-show (the waiting time over, no game
+/// started, the opponent still absent: all checked in the walkover's transaction).
+#[allow(clippy::too_many_arguments)]
+pub async fn online_no_show(
+    ctx: Ctx,
+    req: HttpRequest,
+    config: web::Data<SessionConfig>,
+    db: web::Data<Store>,
+    editions: web::Data<EditionCache>,
+    events: web::Data<OnlineEvents>,
+    path: web::Path<String>,
+    _form: CsrfForm<NoShowForm>,
+) -> Result<HttpResponse, WebError> {
+    let token = path.into_inner();
+    let o = open(&ctx, &req, &config, &db, &token).await?;
+    match no_show::claim(&db, &o.t, &o.m, o.link.player_id, Claimant::Player, o.by).await {
+        Ok(forfeit) => {
+            tracing::info!(tournament = %o.t.id, r#match = %o.m.id, forfeit = forfeit.as_str(), "no-show claimed online");
+            Ok(see_other(&format!("/online/{token}")))
+        }
+        Err(crate::app::AppError::Refused(r)) => {
+            let said = view::Said { error: sentence(ctx.lang, &r), ..view::Said::default() };
+            let o = open(&ctx, &req, &config, &db, &token).await?;
+            view::page(&ctx, &db, &editions, &events, &o, &token, said, StatusCode::CONFLICT).await
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The no-show claim's form: only its CSRF token.
+#[derive(Deserialize, Default)]
+pub struct NoShowForm {}
 
 /// The engine's refusal as a sentence in the page's language.
 fn refusal_text(ctx: &Ctx, refusal: &Refusal) -> String {
@@ -206,11 +251,12 @@ pub async fn online_post(
     let o = open(&ctx, &req, &config, &db, &token).await?;
     let again = |said: view::Said, status: StatusCode| {
         let (ctx, db, editions, o, token) = (&ctx, &db, &editions, &o, &token);
-        async move { view::page(ctx, db, editions, o, token, said, status).await }
+        let events = &events;
+        async move { view::page(ctx, db, editions, events, o, token, said, status).await }
     };
     let refused = |error: String| view::Said { error, ..view::Said::default() };
     let Some(game) = o.current().cloned() else { return Err(WebError::NotFound) };
-    let Some(rec) = bring_up(&db, &editions, &o, &game).await? else {
+    let Some(rec) = bring_up(&db, &editions, &events, &o, &game).await? else {
         return again(refused(ctx.t("on_not_started").to_string()), StatusCode::CONFLICT).await;
     };
     if rec.status != RecStatus::Recording {

@@ -4,7 +4,9 @@
 //! issuing another revokes the first), revoking a link (it answers 403 at once), and each game's
 //! deal commitment. The referee sees both sides on the recorder, as for a game at the table.
 
+use crate::app::online::no_show::{self, Claimant};
 use crate::app::online::{links, mark};
+use crate::league::no_show::{Seat, Waiting};
 use crate::store::online::{Deal, Link};
 use crate::store::rounds::MatchRow;
 use crate::store::tournaments::{Role, Tournament};
@@ -26,6 +28,19 @@ struct PlayerLinks {
     /// A live link exists (issued at).
     live: Option<String>,
     revoked: usize,
+    /// Opened a link since the match went online (when first).
+    present: Option<String>,
+}
+
+/// Where the wait for the players stands (game 1 not started, no walkover).
+struct WaitView {
+    since: String,
+    /// Neither player has come: the referee decides as at the table.
+    neither: bool,
+    /// One player absent: the time left before the no-show may be recorded, in words (empty: now).
+    left: String,
+    /// The no-show may be recorded now: the present player's id and the absent player's name.
+    claim: Option<(PlayerId, String)>,
 }
 
 /// A link just issued: shown once.
@@ -46,11 +61,12 @@ struct RefereePage<'a> {
     players: Vec<PlayerLinks>,
     games: Vec<(i64, Deal)>,
     issued: Option<Issued>,
+    wait: Option<WaitView>,
 }
 
 #[derive(Deserialize, Default)]
 pub struct OnlineForm {
-    /// `mark`, `mark-round`, `table`, `issue`, `revoke`.
+    /// `mark`, `mark-round`, `table`, `issue`, `revoke`, `no-show` (`player`: the one present).
     #[serde(default)]
     action: String,
     #[serde(default)]
@@ -80,9 +96,11 @@ async fn show(
 ) -> Result<HttpResponse, WebError> {
     let online = store::online::is_online(db, m.id).await?;
     let all: Vec<Link> = store::online::links_of(db, m.id).await?;
+    let waiting = if online { no_show::waiting(db, t, m).await? } else { None };
+    let presence = waiting.as_ref().map(|(p, _)| p);
     let mut players = Vec::new();
     let sides = [(Some(m.player_a), Some(m.a_name.clone())), (m.player_b, m.b_name.clone())];
-    for (p, name) in sides {
+    for (k, (p, name)) in sides.into_iter().enumerate() {
         let (Some(p), Some(name)) = (p, name) else { continue };
         let mine: Vec<&Link> = all.iter().filter(|l| l.player_id == p).collect();
         players.push(PlayerLinks {
@@ -90,16 +108,41 @@ async fn show(
             name,
             live: mine.iter().find(|l| !l.is_revoked()).map(|l| l.created_at.clone()),
             revoked: mine.iter().filter(|l| l.is_revoked()).count(),
+            present: presence.and_then(|pr| if k == 0 { pr.a.clone() } else { pr.b.clone() }),
         });
     }
     let mut games = Vec::new();
+    let mut started = false;
     for g in store::games::of_match(db, m.id).await? {
+        started |= g.has_result() || store::recordings::get(db, g.id).await?.is_some();
         if let Some(d) = store::online::deal(db, g.id).await? {
             games.push((g.game_no, d));
         }
     }
     games.sort_by_key(|(n, _)| *n);
-    render(&RefereePage { ctx, t, m, online, organiser, players, games, issued })
+    let wait = match &waiting {
+        Some((p, w)) if m.forfeit.is_none() && !started && *w != Waiting::BothPresent => {
+            let name = |seat: Seat| {
+                if seat == Seat::A { m.a_name.clone() } else { m.b_name.clone().unwrap_or_default() }
+            };
+            let id = |seat: Seat| if seat == Seat::A { Some(m.player_a) } else { m.player_b };
+            let (left, claim) = match *w {
+                Waiting::OneAbsent { absent, secs_left: 0 } => {
+                    (String::new(), id(absent.other()).map(|present| (present, name(absent))))
+                }
+                Waiting::OneAbsent { secs_left, .. } => (super::view::min_sec(ctx, secs_left), None),
+                _ => (String::new(), None),
+            };
+            Some(WaitView {
+                since: p.waiting_since.clone(),
+                neither: *w == Waiting::NeitherPresent,
+                left,
+                claim,
+            })
+        }
+        _ => None,
+    };
+    render(&RefereePage { ctx, t, m, online, organiser, players, games, issued, wait })
 }
 
 /// The page.
@@ -167,6 +210,14 @@ pub async fn online_referee_post(
             let qr = crate::web::qr::svg(&url).unwrap_or_default();
             let name = if p == m.player_a { m.a_name.clone() } else { m.b_name.clone().unwrap_or_default() };
             show(&ctx, &db, &t, &m, organiser, Some(Issued { name, url, qr })).await
+        }
+        "no-show" => {
+            // The player named is the one present: the opponent's no-show is recorded.
+            let p = player()?;
+            let role = if organiser { Role::Organiser } else { Role::Referee };
+            let forfeit = no_show::claim(&db, &t, &m, p, Claimant::Official(role), user.0.id).await?;
+            tracing::info!(tournament = %t.id, r#match = %m.id, forfeit = forfeit.as_str(), "no-show recorded online");
+            Ok(see_other(&back))
         }
         "revoke" => {
             links::revoke(&db, t.id, m.id, player()?).await?;

@@ -1,11 +1,14 @@
 //! The player's page as this player may see it (see the module above).
 
-use super::{OnlineMatch, bring_up};
+use super::{OnlineEvents, OnlineMatch, bring_up};
 use crate::app::online::moves;
+use crate::app::online::no_show;
 use crate::engine::notation::{Body, Event, PlayBody};
 use crate::engine::{GameState, narrate};
+use crate::league::no_show::{Seat, Waiting};
 use crate::outcome::Side;
 use crate::store::recordings::Status as RecStatus;
+use crate::store::rounds::Status as RoundStatus;
 use crate::store::{self, Store};
 use crate::web::board::Board;
 use crate::web::error::WebError;
@@ -65,6 +68,10 @@ struct OnlinePage<'a> {
     my_side: &'static str,
     started: bool,
     waiting: String,
+    /// Game 1 waits for the opponent: seconds until the no-show may be claimed (0: now).
+    claim_in: Option<i64>,
+    /// The same in words (`12 min 5 s`).
+    claim_in_text: String,
     finished: bool,
     result: String,
     steps: i64,
@@ -122,10 +129,12 @@ fn label(state: &GameState<'_>, o: &moves::Offer, ctx: &Ctx) -> String {
 }
 
 /// The page of the game in play (or the last one, once the match is over).
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn page(
     ctx: &Ctx,
     db: &Store,
     editions: &EditionCache,
+    events: &OnlineEvents,
     o: &OnlineMatch,
     token: &str,
     said: Said,
@@ -139,7 +148,7 @@ pub(crate) async fn page(
     } else {
         (polish_name.clone(), red_name.clone())
     };
-    let rec = bring_up(db, editions, o, &game).await?;
+    let rec = bring_up(db, editions, events, o, &game).await?;
     // Read again: bringing the game up may have finished it (a flag that fell meanwhile).
     let games = store::games::of_match(db, o.m.id).await?;
     let mut deals = Vec::new();
@@ -167,6 +176,8 @@ pub(crate) async fn page(
         my_side: side_key(side),
         started: rec.is_some(),
         waiting: String::new(),
+        claim_in: None,
+        claim_in_text: String::new(),
         finished: false,
         result: String::new(),
         steps: 0,
@@ -190,10 +201,23 @@ pub(crate) async fn page(
         paused: false,
     };
     let Some(rec) = rec else {
+        let waiting =
+            if o.m.forfeit.is_some() || game.has_result() || o.m.round_status != RoundStatus::Published {
+                None
+            } else {
+                no_show::waiting(db, &o.t, &o.m).await?.map(|(_, w)| w)
+            };
+        let me = if o.link.player_id == o.m.player_a { Seat::A } else { Seat::B };
         page.waiting = if o.m.forfeit.is_some() {
             ctx.t("refused_match_forfeited")
         } else if game.has_result() {
             ctx.t("on_match_over")
+        } else if let Some(Waiting::OneAbsent { absent, secs_left }) = waiting
+            && absent != me
+        {
+            page.claim_in = Some(secs_left);
+            page.claim_in_text = min_sec(ctx, secs_left);
+            ctx.t("on_waiting_opponent")
         } else {
             ctx.t("on_not_started")
         }
@@ -249,4 +273,14 @@ pub(crate) async fn page(
     told.truncate(16);
     page.moves = told;
     render_status(status, &page)
+}
+
+/// A duration in minutes and seconds (`12 min 5 s`), for the no-show's countdown.
+pub(super) fn min_sec(ctx: &Ctx, secs: i64) -> String {
+    let (m, s) = (secs / 60, secs % 60);
+    match (m, s) {
+        (0, s) => format!("{s} {}", ctx.t("on_seconds_short")),
+        (m, 0) => format!("{m} {}", ctx.t("on_minutes_short")),
+        (m, s) => format!("{m} {} {s} {}", ctx.t("on_minutes_short"), ctx.t("on_seconds_short")),
+    }
 }

@@ -33,6 +33,7 @@ const LABELS: &[(&str, &str)] = &[
     ("encirclement", "encirclement"),
     ("severe_fighting_each_card", "severe_fighting_each_card"),
     ("table_clock", "table_clock"),
+    ("no_show_wait_mins", "no_show_wait"),
 ];
 
 /// "Tournament configuration changed", and "label: value" for each setting that changed.

@@ -17,6 +17,16 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("table_clock_players", "zegar szachowy graczy", "the players' chess clock"),
     ("table_clock_tablet", "tablet jest zegarem", "the tablet is the clock"),
     (
+        "no_show_wait",
+        "Czas oczekiwania na gracza meczu online (minuty)",
+        "Waiting time for a player of an online match (minutes)",
+    ),
+    (
+        "no_show_wait_help",
+        "Gdy minie od publikacji rundy (albo od przejścia meczu do trybu online, jeśli było później), a jeden z graczy nie otworzył swojego linku, obecny gracz albo sędzia może zgłosić walkower za niestawienie się przeciwnika.",
+        "Once this much time has passed since the round was published (or since the match went online, if later) and one player has not opened their link, the player present or the referee may claim the match by the opponent's no-show.",
+    ),
+    (
         "scoring",
         "Punktacja w połówkach punktu (2 = 1 punkt, 1 = ½ punktu)",
         "Scoring in half-points (2 = 1 point, 1 = ½ point)",

@@ -107,4 +107,63 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "A game of this match is being played online: it must end (or the organiser ends it on the recorder) before the match goes back to the table.",
     ),
     ("on_back_to_table", "Wróć z tym meczem do stołu", "Back to the table with this match"),
+    (
+        "on_refused_not_both_present",
+        "Partia zacznie się, gdy oboje gracze otworzą swoje linki.",
+        "The game starts once both players have opened their links.",
+    ),
+    (
+        "on_refused_no_show_both_present",
+        "Oboje gracze są obecni: mecz się rozgrywa, walkowera nie ma.",
+        "Both players are present: the match is played, there is no no-show.",
+    ),
+    (
+        "on_refused_no_show_claimant_absent",
+        "Walkower może zgłosić tylko gracz obecny, czyli ten, kto otworzył swój link.",
+        "Only a player present, one who has opened their link, may claim a no-show.",
+    ),
+    (
+        "on_refused_no_show_too_early",
+        "Czas oczekiwania na przeciwnika jeszcze nie minął.",
+        "The waiting time for the opponent has not passed yet.",
+    ),
+    (
+        "on_refused_no_show_game_started",
+        "Partia tego meczu już się zaczęła: walkowera za niestawienie się nie ma.",
+        "A game of this match has started: there is no no-show any more.",
+    ),
+    (
+        "on_waiting_opponent",
+        "Czekamy, aż przeciwnik otworzy swój link. Partia zacznie się, gdy oboje będziecie obecni.",
+        "Waiting for the opponent to open their link. The game starts once you are both present.",
+    ),
+    (
+        "on_claim_in",
+        "Walkower za niestawienie się przeciwnika możesz zgłosić za",
+        "You may claim the match by the opponent's no-show in",
+    ),
+    (
+        "on_claim_open",
+        "Czas oczekiwania minął, a przeciwnika nie ma. Możesz zgłosić walkower: wygrywasz mecz, przeciwnik przegrywa przez niestawienie się.",
+        "The waiting time is over and the opponent has not come. You may claim the match: you win it, the opponent loses by no-show.",
+    ),
+    (
+        "on_referee_claim_in",
+        "Walkower za niestawienie się można zapisać za",
+        "The no-show may be recorded in",
+    ),
+    ("on_claim", "Zgłoś walkower", "Claim the match by no-show"),
+    ("on_claimed", "Zapisano walkower za niestawienie się.", "The no-show is recorded."),
+    ("on_presence", "Obecność", "Presence"),
+    ("on_present_since", "obecność od", "present since"),
+    ("on_absent", "link jeszcze nieotwarty", "has not opened the link yet"),
+    ("on_waiting_since", "Oczekiwanie liczy się od", "The waiting counts from"),
+    ("on_claim_for", "Zapisz walkower za niestawienie się:", "Record the no-show of"),
+    (
+        "on_neither_present",
+        "Żaden z graczy jeszcze nie otworzył linku: o niestawieniu się obojga decyduje sędzia, jak przy stole.",
+        "Neither player has opened their link yet: the referee decides on an absence, as at the table.",
+    ),
+    ("on_minutes_short", "min", "min"),
+    ("on_seconds_short", "s", "s"),
 ];
