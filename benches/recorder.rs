@@ -2,8 +2,9 @@
 //! loopback port, creates a tournament over HTTP, and records a whole game of about 150 lines through
 //! `POST /ref/t/{t}/game/{g}/record`, one line per request as a referee's taps send them, timing each
 //! answer (the 303 after the line is stored; loopback HTTP included, so an upper bound on server time) and
-//! the recorder page the referee then sees. Also times, in-process, what each request recomputes: the
-//! recorded lines replayed from text and the options built for the position.
+//! the recorder page the referee then sees, and the server's own time for each (its `Server-Timing`
+//! header, `Settings::server_timing`: loopback and the client excluded). Also times, in-process, what
+//! each request recomputes: the recorded lines replayed from text and the options built for the position.
 //!
 //! `cargo bench --bench recorder` runs it in full (release); without `--bench` (as `cargo test --benches`
 //! runs it) it records 20 lines and checks every answer, timing nothing.
@@ -26,6 +27,15 @@ struct Client {
     http: awc::Client,
     cookie: String,
     csrf: String,
+    /// The server's own time for the last answer (its `Server-Timing: app;dur=…`).
+    server: Option<Duration>,
+}
+
+/// The app's time in a `Server-Timing: app;dur=<ms>` header.
+fn server_time(headers: &awc::http::header::HeaderMap) -> Option<Duration> {
+    let v = headers.get("server-timing")?.to_str().ok()?;
+    let ms: f64 = v.split(';').find_map(|p| p.trim().strip_prefix("dur="))?.parse().ok()?;
+    Some(Duration::from_secs_f64(ms / 1e3))
 }
 
 fn merge_cookies(cookies: &str, headers: &awc::http::header::HeaderMap) -> String {
@@ -58,6 +68,7 @@ impl Client {
             .send()
             .await
             .unwrap();
+        self.server = server_time(r.headers());
         self.cookie = merge_cookies(&self.cookie, r.headers());
         let body = String::from_utf8(r.body().limit(1 << 24).await.unwrap().to_vec()).unwrap();
         if let Some(t) = between(&body, "name=\"csrf\" value=\"", "\"") {
@@ -78,6 +89,7 @@ impl Client {
             .send_body(body)
             .await
             .unwrap();
+        self.server = server_time(r.headers());
         self.cookie = merge_cookies(&self.cookie, r.headers());
         let location = r.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
         let body = String::from_utf8(r.body().limit(1 << 24).await.unwrap().to_vec()).unwrap();
@@ -139,6 +151,7 @@ async fn main() {
         database_url: format!("sqlite://{}", dir.join("bench.db").display()),
         bind: "127.0.0.1:0".into(),
         workers: Some(2),
+        server_timing: true,
         ..Settings::default()
     };
     let app = Application::build(&settings).await.expect("app starts");
@@ -147,7 +160,7 @@ async fn main() {
     let handle = app.handle();
     actix_rt::spawn(app.run_until_stopped());
     let http = awc::Client::builder().timeout(Duration::from_secs(30)).disable_redirects().finish();
-    let mut c = Client { base, http, cookie: String::new(), csrf: String::new() };
+    let mut c = Client { base, http, cookie: String::new(), csrf: String::new(), server: None };
 
     // A tournament with the standard rules, two players, round 1 published; the organiser records.
     c.get("/login").await;
@@ -197,16 +210,20 @@ async fn main() {
 
     let take = if full { lines.len() } else { 20 };
     let (mut posts, mut pages) = (Vec::new(), Vec::new());
+    // The server's own time for each (Server-Timing): loopback and the client excluded.
+    let (mut posts_server, mut pages_server) = (Vec::new(), Vec::new());
     for (i, line) in lines.iter().take(take).enumerate() {
         let step = i.to_string();
         let t0 = Instant::now();
         let (status, body) = c.post(&url, &[("step", step.as_str()), ("event", line.as_str())]).await;
         posts.push(t0.elapsed());
         assert_eq!(status, 303, "line {} `{line}` refused:\n{body}", i + 1);
+        posts_server.push(c.server.expect("a Server-Timing header"));
         let t0 = Instant::now();
         let (status, page) = c.get(&url).await;
         pages.push(t0.elapsed());
         assert_eq!(status, 200);
+        pages_server.push(c.server.expect("a Server-Timing header"));
         assert!(page.contains(&format!("data-step=\"{}\"", i + 1)), "step {}", i + 1);
     }
     if full {
@@ -223,6 +240,8 @@ async fn main() {
         let (slowest, d) = pages.iter().enumerate().max_by_key(|(_, d)| **d).unwrap();
         report("the recorder page after each line (GET)", pages.clone());
         println!("the slowest page: after line {} ({:.2} ms)", slowest + 1, d.as_secs_f64() * 1e3);
+        report("the server's time for a line (POST, Server-Timing)", posts_server);
+        report("the server's time for the recorder page (GET, Server-Timing)", pages_server);
         // What each request recomputes, in-process: the lines replayed from text, the options built.
         let e = Edition::builtin();
         let n = 200;

@@ -425,18 +425,10 @@ fn named_players(prefix: &str, len: usize) -> Vec<bitwa::store::players::NewPlay
         .collect()
 }
 
-/// The final's group seeding from the qualifying placings: two regional events (4 and 6 players)
-/// closed, their qualifiers (A's top 2, B's winner) and a wildcard accepted into a groups final;
-/// the seed list written is, by hand: B's winner (1st of 6), A's winner (1st of 4), A's second,
-/// the wildcard.
-#[tokio::test]
-async fn the_finals_seed_list_follows_the_qualifying_placings_and_the_wildcard_comes_last() {
-    use bitwa::app::season::{close, invitations, seeding};
-    use bitwa::app::stages::{draw, format};
-    use bitwa::app::{StageRefusal, registration};
-    use bitwa::league::stages::{
-        GroupQualify, GroupStage, KnockoutEntry, KnockoutStage, Seeding, Separation, Stage,
-    };
+/// Two regional events of two Swiss rounds and no knockout (A: four players "Ala …", B:
+/// `b_players` "Bartek …") and a final, one organiser, no season yet.
+async fn two_regions_and_a_final(b_players: usize) -> (Day, Day, bitwa::store::TournamentId) {
+    use bitwa::app::registration;
     let a = Day::with(0, |c| {
         c.swiss_rounds = 2;
         c.knockout_size = 0;
@@ -451,7 +443,7 @@ async fn the_finals_seed_list_follows_the_qualifying_placings_and_the_wildcard_c
         ..tournament::default_config(first_day())
     };
     let b_t = tournament::create(db, &swiss, by).await.unwrap();
-    registration::register(db, b_t, &named_players("Bartek", 6), by).await.unwrap();
+    registration::register(db, b_t, &named_players("Bartek", b_players), by).await.unwrap();
     let b = Day { db: db.clone(), t: b_t, organiser: by, referee: a.referee, players: Vec::new() };
     let final_t = tournament::create(
         db,
@@ -460,6 +452,23 @@ async fn the_finals_seed_list_follows_the_qualifying_placings_and_the_wildcard_c
     )
     .await
     .unwrap();
+    (a, b, final_t)
+}
+
+/// The final's group seeding from the qualifying placings: two regional events (4 and 6 players)
+/// closed, their qualifiers (A's top 2, B's winner) and a wildcard accepted into a groups final;
+/// the seed list written is, by hand: B's winner (1st of 6), A's winner (1st of 4), A's second,
+/// the wildcard.
+#[tokio::test]
+async fn the_finals_seed_list_follows_the_qualifying_placings_and_the_wildcard_comes_last() {
+    use bitwa::app::season::{close, invitations, seeding};
+    use bitwa::app::stages::{draw, format};
+    use bitwa::app::{StageRefusal, registration};
+    use bitwa::league::stages::{
+        GroupQualify, GroupStage, KnockoutEntry, KnockoutStage, Seeding, Separation, Stage,
+    };
+    let (a, b, final_t) = two_regions_and_a_final(6).await;
+    let (db, by, b_t) = (&a.db, a.organiser, b.t);
     let groups = GroupStage {
         count: 2,
         double: false,
@@ -530,29 +539,8 @@ async fn rankings_and_invitations_follow_a_merge_and_its_undoing() {
     use bitwa::app::persons;
     use bitwa::app::registration;
     use bitwa::app::season::{close, invitations, ranking};
-    let a = Day::with(0, |c| {
-        c.swiss_rounds = 2;
-        c.knockout_size = 0;
-    })
-    .await;
-    let (db, by) = (&a.db, a.organiser);
-    registration::register(db, a.t, &named_players("Ala", 4), by).await.unwrap();
-    let swiss = TournamentConfig {
-        name: "Region B".into(),
-        swiss_rounds: 2,
-        knockout_size: 0,
-        ..tournament::default_config(first_day())
-    };
-    let b_t = tournament::create(db, &swiss, by).await.unwrap();
-    registration::register(db, b_t, &named_players("Bartek", 4), by).await.unwrap();
-    let b = Day { db: db.clone(), t: b_t, organiser: by, referee: a.referee, players: Vec::new() };
-    let final_t = tournament::create(
-        db,
-        &TournamentConfig { name: "Finał".into(), ..tournament::default_config(first_day()) },
-        by,
-    )
-    .await
-    .unwrap();
+    let (a, b, final_t) = two_regions_and_a_final(4).await;
+    let (db, by, b_t) = (&a.db, a.organiser, b.t);
     let id = season::create(db, draft(), by).await.unwrap();
     let s = season::season(db, id).await.unwrap();
     let one = QualificationRule { places: 1, per_school: None };

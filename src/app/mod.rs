@@ -24,7 +24,7 @@
 
 pub mod accounts;
 pub mod demo;
-mod demo_names;
+pub mod demo_names;
 pub mod demo_season;
 pub mod knockout;
 pub mod next_step;

@@ -34,6 +34,11 @@ pub struct Settings {
     /// Bytes of request bodies all connections may be reading at once (`BITWA_BODY_BUDGET_MIB`,
     /// default 64 MiB); anonymous requests get half.
     pub body_budget: usize,
+    /// Answer every request with `Server-Timing: app;dur=<ms>` (W3C Server Timing: "the server
+    /// communicates performance metrics about the request-response cycle"): the time from the
+    /// request reaching the app's middleware to its response head, for the benchmarks. Off by
+    /// default: visitors are not told how long the server worked.
+    pub server_timing: bool,
 }
 
 impl Default for Settings {
@@ -51,6 +56,7 @@ impl Default for Settings {
             hash_deadline: Duration::from_secs(5),
             body_deadline: crate::web::security::bodies::BODY_DEADLINE,
             body_budget: crate::web::security::bodies::BODY_BUDGET_BYTES,
+            server_timing: false,
         }
     }
 }

@@ -86,8 +86,10 @@ impl Application {
         let bodies = web::Data::new(BodyLimits::new(settings.body_deadline, settings.body_budget));
         let edition_cache = web::Data::new(crate::web::read_model::editions::EditionCache::default());
         let season_pages = web::Data::new(crate::web::read_model::season_pages::SeasonPages::default());
+        let person_pages = web::Data::new(crate::web::read_model::season_pages::PersonPages::default());
         let public_url = web::Data::new(crate::web::settings::PublicUrl(settings.public_url.clone()));
         let online_events = web::Data::new(online::OnlineEvents::default());
+        let server_timing = settings.server_timing;
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
@@ -112,10 +114,27 @@ impl Application {
                 .wrap(from_fn(crate::web::error_page::middleware))
                 .wrap(from_fn(session::middleware))
                 .wrap(from_fn(headers::security_headers))
+                // The very outermost: the whole app's time for `Settings::server_timing`.
+                .wrap_fn(move |req, srv| {
+                    let start = std::time::Instant::now();
+                    let fut = srv.call(req);
+                    async move {
+                        let mut res = fut.await?;
+                        if server_timing {
+                            let dur = format!("app;dur={:.3}", start.elapsed().as_secs_f64() * 1e3);
+                            if let Ok(v) = actix_web::http::header::HeaderValue::from_str(&dur) {
+                                res.headers_mut()
+                                    .insert(actix_web::http::header::HeaderName::from_static("server-timing"), v);
+                            }
+                        }
+                        Ok(res)
+                    }
+                })
                 .app_data(data.clone())
                 .app_data(views.clone())
                 .app_data(edition_cache.clone())
                 .app_data(season_pages.clone())
+                .app_data(person_pages.clone())
                 .app_data(public_url.clone())
                 .app_data(online_events.clone())
                 .app_data(sessions.clone())
@@ -258,6 +277,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/season/{id}/organisers", web::post().to(admin_season::appoint_organiser))
         .route("/admin/season/{id}/persons/merge", web::post().to(admin_season::merge_persons))
         .route("/admin/season/{id}/persons/apart", web::post().to(admin_season::keep_persons_apart))
+        .route("/admin/season/{id}/persons/unmerge/{m}", web::post().to(admin_season::unmerge_persons))
         .route("/admin/t/{t}/forbidden", web::post().to(admin::forbid))
         .route("/admin/t/{t}/forbidden/remove", web::post().to(admin::allow))
         .route("/admin/t/{t}/referees", web::post().to(admin::appoint))

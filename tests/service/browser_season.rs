@@ -1,7 +1,8 @@
 //! The demo season's public pages in real Chromium (issue 20): the season home, its ranking and
 //! the ranking's first person's page at 390 and 1280 px in Polish and English: no sideways
 //! scrolling, every control at least 44 px on the phone, the ranking's rows as cards on the phone
-//! with each cell's label; screenshots in `target/screenshots/season-*.png`.
+//! with each cell's label; the coordinator's page too (logged in as the demo season's
+//! coordinator); screenshots in `target/screenshots/season-*.png`.
 
 use crate::browser::{Driver, browser_binaries, screenshot_dir};
 use crate::browser_targets::SMALL_TARGETS;
@@ -56,6 +57,35 @@ async fn the_season_home_ranking_and_a_person_fit_a_phone() {
                     .whole_page_png(&screenshot_dir().join(format!("season-{name}-{lang}-{width}.png")))
                     .await;
             }
+        }
+    }
+    // The coordinator's page (the demo season's coordinator: its organiser account), with its
+    // forms and the birth dates of near persons, on a phone and a desktop, in both languages.
+    let (username, password) = bitwa::app::demo_names::ORGANISER;
+    driver.go(&format!("{base}/login")).await;
+    driver.type_into("input[name=username]", username).await;
+    driver.type_into("input[name=password]", password).await;
+    driver.click("form.stack button[type=submit]").await;
+    assert!(driver.source_with("Moje turnieje").await.contains(username), "logged in");
+    for lang in ["pl", "en"] {
+        driver.go(&format!("{base}/lang/{lang}")).await;
+        driver.go(&format!("{base}/admin/season/{season}")).await;
+        driver.source_with("id=\"season-merges\"").await;
+        for (width, height, mobile) in [(390, 844, true), (1280, 900, false)] {
+            driver.viewport(width, height, mobile).await;
+            let (page, viewport) = driver.page_widths().await;
+            if page.max(viewport) > u64::from(width) {
+                problems
+                    .push(format!("coordinator ({lang}) at {width} px is {} px wide", page.max(viewport)));
+            }
+            if width == 390 {
+                for s in driver.script(SMALL_TARGETS).await.as_array().into_iter().flatten() {
+                    problems.push(format!("coordinator ({lang}) at 390 px: {s}"));
+                }
+            }
+            driver
+                .whole_page_png(&screenshot_dir().join(format!("season-coordinator-{lang}-{width}.png")))
+                .await;
         }
     }
     driver.end().await;

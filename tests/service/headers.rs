@@ -1,5 +1,5 @@
 //! Security headers on a public, a referee and an admin page; no cache for pages behind a login;
-//! `HEAD` answered wherever `GET` is; templates with nothing a strict CSP would block.
+//! `HEAD` answered wherever `GET` is; `Server-Timing` only when the settings ask for it; templates with nothing a strict CSP would block.
 
 use crate::helpers::*;
 
@@ -56,6 +56,29 @@ async fn every_header_is_on_a_public_a_referee_and_an_admin_page() {
     let missing = public.get("/no-such-page").await;
     assert_eq!(missing.status, 404);
     assert_security_headers(&missing, "404");
+    // Visitors are not told how long the server worked (only the benchmarks switch it on).
+    for page in [&refused, &missing, &public.get("/").await] {
+        assert_eq!(page.header("server-timing"), "");
+    }
+}
+
+/// `Settings::server_timing` (the benchmarks'): every answer, a page, a refusal and a 404, says
+/// the app's time as `Server-Timing: app;dur=<ms>` (W3C Server Timing).
+#[actix_rt::test]
+async fn server_timing_when_asked_names_the_apps_time_in_milliseconds() {
+    let app = TestApp::spawn_settings(|s| s.server_timing = true).await;
+    let visitor = app.browser();
+    for (path, status) in [("/", 200), ("/admin/new", 303), ("/no-such-page", 404)] {
+        let page = visitor.get(path).await;
+        assert_eq!(page.status, status, "{path}");
+        let timing = page.header("server-timing");
+        let ms: f64 = timing
+            .strip_prefix("app;dur=")
+            .unwrap_or_else(|| panic!("{path}: `{timing}`"))
+            .parse()
+            .unwrap_or_else(|_| panic!("{path}: `{timing}`"));
+        assert!((0.0..60_000.0).contains(&ms), "{path}: {ms} ms");
+    }
 }
 
 #[actix_rt::test]

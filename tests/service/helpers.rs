@@ -661,3 +661,46 @@ pub fn public_page_paths(t: i64, player: i64, m: i64, g: i64) -> Vec<String> {
         format!("/t/{t}/game/{g}"),
     ]
 }
+
+/// The value of the `<option>` labelled `label` on a page.
+pub fn option_value(body: &str, label: &str) -> i64 {
+    let at = body.find(&format!("\">{label}</option>")).unwrap_or_else(|| panic!("option {label}"));
+    let start = body[..at].rfind("value=\"").unwrap() + "value=\"".len();
+    body[start..at].parse().unwrap()
+}
+
+/// A season "Liga 2026" (1 April to 30 June 2026, born 2006-2012, the default levels and the 16
+/// voivodeships) created from the form by `admin`: the coordinator's page and the season's id.
+pub async fn create_season(admin: &Browser) -> (String, i64) {
+    let fields = [
+        ("name", "Liga 2026"),
+        ("first_day", "2026-04-01"),
+        ("last_day", "2026-06-30"),
+        ("years_from", "2006"),
+        ("years_to", "2012"),
+    ];
+    let created = admin.post("/admin/seasons", &fields).await;
+    assert_eq!(created.status, 303, "{}", created.body);
+    let desk = created.location.clone().unwrap();
+    let season = desk.trim_start_matches("/admin/season/").parse().unwrap();
+    (desk, season)
+}
+
+/// Tournament `t` added to `season` from its coordinator's page, at the level named `level`, in
+/// the region named `region` (`None`: the whole country, the final), its top `places` qualifying.
+pub async fn add_season_event(
+    admin: &Browser,
+    season: i64,
+    t: i64,
+    level: &str,
+    region: Option<&str>,
+    places: &str,
+) {
+    let page = admin.get(&format!("/admin/season/{season}")).await;
+    let level = option_value(&page.body, level).to_string();
+    let region = region.map(|r| option_value(&page.body, r).to_string()).unwrap_or_default();
+    let fields =
+        [("tournament", t.to_string().as_str()), ("level", &level), ("region", &region), ("places", places)];
+    let added = admin.post(&format!("/admin/season/{season}/events"), &fields).await;
+    assert_eq!(added.status, 303, "{}", added.body);
+}

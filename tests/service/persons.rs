@@ -148,6 +148,9 @@ async fn merge_then_unmerge_through_the_persons_page_restores_every_entry() {
     let visitor = app.browser();
     let (pa, pb) = (person_of(&visitor, first, a).await, person_of(&visitor, second, b).await);
     assert_ne!(pa, pb);
+    // The kept person's page as a visitor sees it before the merge (kept as built: the merge and
+    // the unmerge below must each be seen at once).
+    visitor.get(&format!("/person/{pb}")).await.assert_ok().assert_lacks(&format!("/t/{first}/player/{a}"));
 
     let page = admin.get(&format!("/admin/t/{second}/persons")).await;
     page.assert_ok().assert_contains(&format!("data-pair=\"{pb}-{pa}\""));
@@ -188,6 +191,14 @@ async fn merge_then_unmerge_through_the_persons_page_restores_every_entry() {
     assert_eq!(admin.post(&undo, &[]).await.status, 303);
     assert_eq!(person_of(&visitor, first, a).await, pa, "every entry back with its own person");
     assert_eq!(person_of(&visitor, second, b).await, pb);
+    let apart = visitor.get(&format!("/person/{pb}")).await;
+    apart.assert_ok().assert_contains(&format!("/t/{second}/player/{b}"));
+    apart.assert_lacks(&format!("/t/{first}/player/{a}"));
+    visitor
+        .get(&format!("/person/{pa}"))
+        .await
+        .assert_ok()
+        .assert_contains(&format!("/t/{first}/player/{a}"));
     let page = admin.get(&format!("/admin/t/{second}/persons")).await;
     page.assert_contains(&format!("data-pair=\"{pb}-{pa}\"")).assert_contains("Nikogo nie połączono.");
     admin.get(&format!("/admin/t/{second}/history")).await.assert_contains("Cofnięcie połączenia osób");

@@ -15,12 +15,6 @@ use crate::helpers::*;
 use crate::setup::{Day, OpenDay, PLAYERS};
 
 /// The value of the `<option>` labelled `label` on a page.
-fn option_value(body: &str, label: &str) -> i64 {
-    let at = body.find(&format!("\">{label}</option>")).unwrap_or_else(|| panic!("option {label}"));
-    let start = body[..at].rfind("value=\"").unwrap() + "value=\"".len();
-    body[start..at].parse().unwrap()
-}
-
 const ORGANISER_B_PASSWORD: &str = "organizator-b-haslo-2026";
 
 /// Two Swiss rounds played (the player commanding Red first wins each match, typed by `referee`)
@@ -73,21 +67,7 @@ async fn a_small_season_from_two_regional_qualifiers_to_the_final() {
     let admin = app.admin().await;
 
     // The coordinator's season, from the form (the default levels and the 16 voivodeships).
-    let created = admin
-        .post(
-            "/admin/seasons",
-            &[
-                ("name", "Liga 2026"),
-                ("first_day", "2026-04-01"),
-                ("last_day", "2026-06-30"),
-                ("years_from", "2006"),
-                ("years_to", "2012"),
-            ],
-        )
-        .await;
-    assert_eq!(created.status, 303, "{}", created.body);
-    let coordination = created.location.clone().unwrap();
-    let season: i64 = coordination.trim_start_matches("/admin/season/").parse().unwrap();
+    let (coordination, season) = create_season(&admin).await;
 
     // Two regional qualifiers of four different players each, and the final.
     let a = Day::new(&app).swiss_only("2").named(&PLAYERS[..4]).referee().published().open().await;
@@ -98,22 +78,13 @@ async fn a_small_season_from_two_regional_qualifiers_to_the_final() {
 
     let page = admin.get(&coordination).await;
     page.assert_ok().assert_contains("Koordynacja sezonu");
-    let regional = option_value(&page.body, "kwalifikacje regionalne").to_string();
-    let final_level = option_value(&page.body, "finał ogólnopolski").to_string();
-    let mazowieckie = option_value(&page.body, "mazowieckie").to_string();
-    let malopolskie = option_value(&page.body, "małopolskie").to_string();
+    let regional = "kwalifikacje regionalne";
     for (t, level, region) in [
-        (a.t, &regional, &mazowieckie),
-        (b.t, &regional, &malopolskie),
-        (final_t, &final_level, &String::new()),
+        (a.t, regional, Some("mazowieckie")),
+        (b.t, regional, Some("małopolskie")),
+        (final_t, "finał ogólnopolski", None),
     ] {
-        let added = admin
-            .post(
-                &format!("/admin/season/{season}/events"),
-                &[("tournament", &t.to_string()), ("level", level), ("region", region), ("places", "1")],
-            )
-            .await;
-        assert_eq!(added.status, 303, "{}", added.body);
+        add_season_event(&admin, season, t, level, region, "1").await;
     }
 
     // Closing before the results are in is refused, in Polish.
@@ -278,20 +249,7 @@ fn names_in_state(body: &str, state: &str) -> Vec<String> {
 async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
-    let created = admin
-        .post(
-            "/admin/seasons",
-            &[
-                ("name", "Liga 2026"),
-                ("first_day", "2026-04-01"),
-                ("last_day", "2026-06-30"),
-                ("years_from", "2006"),
-                ("years_to", "2012"),
-            ],
-        )
-        .await;
-    let coordination = created.location.clone().unwrap();
-    let season: i64 = coordination.trim_start_matches("/admin/season/").parse().unwrap();
+    let (coordination, season) = create_season(&admin).await;
     let swiss = |name: &'static str| [("name", name), ("swiss_rounds", "2"), ("knockout_size", "0")];
     let local = create_tournament(&admin, &swiss("Eliminacje: LO Warszawa")).await;
     let a = create_tournament(&admin, &swiss("Kwalifikacje: Mazowsze")).await;
@@ -317,24 +275,14 @@ async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
     let referee = app.browser();
     referee.login("sedzia", "sedzia-haslo-2026").await;
 
-    let page = admin.get(&coordination).await;
-    let level = |n| option_value(&page.body, n).to_string();
-    let (local_level, regional, final_level) =
-        (level("eliminacje lokalne"), level("kwalifikacje regionalne"), level("finał ogólnopolski"));
-    let (maz, mal) = (level("mazowieckie"), level("małopolskie"));
+    let (regional, maz) = ("kwalifikacje regionalne", Some("mazowieckie"));
     for (t, level, region) in [
-        (local, &local_level, &maz),
-        (a, &regional, &maz),
-        (b, &regional, &mal),
-        (final_t, &final_level, &String::new()),
+        (local, "eliminacje lokalne", maz),
+        (a, regional, maz),
+        (b, regional, Some("małopolskie")),
+        (final_t, "finał ogólnopolski", None),
     ] {
-        let added = admin
-            .post(
-                &format!("/admin/season/{season}/events"),
-                &[("tournament", &t.to_string()), ("level", level), ("region", region), ("places", "2")],
-            )
-            .await;
-        assert_eq!(added.status, 303, "{}", added.body);
+        add_season_event(&admin, season, t, level, region, "2").await;
     }
 
     // The local elimination: four persons, played, closed; its top 2 go to A.

@@ -2,7 +2,7 @@
 //! organises (appointing an organiser from the page takes one off), the invitations awaiting an
 //! answer (accepting one takes it off) and the near-duplicate persons of the season with their
 //! birth dates (the page is not public), confirmed as one person or kept apart (each takes its
-//! pair off). An organiser, a referee and a visitor without an account are refused it and its
+//! pair off), and the merges standing in the season, each undone from the page. An organiser, a referee and a visitor without an account are refused it and its
 //! forms; the public pages never show the birth dates it shows.
 
 use crate::helpers::*;
@@ -29,40 +29,11 @@ async fn register_born(admin: &Browser, t: i64, name: &str, born: &str, new: boo
 async fn the_coordinators_page_lists_what_waits_and_each_list_empties_when_acted_on() {
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
-    let created = admin
-        .post(
-            "/admin/seasons",
-            &[
-                ("name", "Liga 2026"),
-                ("first_day", "2026-04-01"),
-                ("last_day", "2026-06-30"),
-                ("years_from", "2006"),
-                ("years_to", "2012"),
-            ],
-        )
-        .await;
-    assert_eq!(created.status, 303, "{}", created.body);
-    let desk = created.location.clone().unwrap();
-    let season: i64 = desk.trim_start_matches("/admin/season/").parse().unwrap();
+    let (desk, season) = create_season(&admin).await;
     let a = create_tournament(&admin, &[("name", "Kwalifikacje: Mazowsze")]).await;
     let final_t = create_tournament(&admin, &[("name", "Finał ogólnopolski"), ("knockout_size", "0")]).await;
-    let page = admin.get(&desk).await;
-    let option = |label: &str| {
-        let at = page.body.find(&format!("\">{label}</option>")).unwrap();
-        let start = page.body[..at].rfind("value=\"").unwrap() + "value=\"".len();
-        page.body[start..at].to_string()
-    };
-    let (regional, final_level, maz) =
-        (option("kwalifikacje regionalne"), option("finał ogólnopolski"), option("mazowieckie"));
-    for (t, level, region) in [(a, &regional, &maz), (final_t, &final_level, &String::new())] {
-        let added = admin
-            .post(
-                &format!("/admin/season/{season}/events"),
-                &[("tournament", &t.to_string()), ("level", level), ("region", region), ("places", "1")],
-            )
-            .await;
-        assert_eq!(added.status, 303, "{}", added.body);
-    }
+    add_season_event(&admin, season, a, "kwalifikacje regionalne", Some("mazowieckie"), "1").await;
+    add_season_event(&admin, season, final_t, "finał ogólnopolski", None, "1").await;
 
     // Both events are run by the coordinator alone; nothing waits, nobody is near anybody.
     let page = admin.get(&desk).await;
@@ -195,40 +166,10 @@ async fn the_coordinators_page_lists_what_waits_and_each_list_empties_when_acted
 async fn the_coordinator_confirms_a_near_pair_as_one_person() {
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
-    let created = admin
-        .post(
-            "/admin/seasons",
-            &[
-                ("name", "Liga 2026"),
-                ("first_day", "2026-04-01"),
-                ("last_day", "2026-06-30"),
-                ("years_from", "2006"),
-                ("years_to", "2012"),
-            ],
-        )
-        .await;
-    let desk = created.location.clone().unwrap();
-    let season: i64 = desk.trim_start_matches("/admin/season/").parse().unwrap();
+    let (desk, season) = create_season(&admin).await;
     let a = create_tournament(&admin, &[("name", "Kwalifikacje: Mazowsze")]).await;
     let other = create_tournament(&admin, &[("name", "Turniej szkolny")]).await;
-    let page = admin.get(&desk).await;
-    let option = |label: &str| {
-        let at = page.body.find(&format!("\">{label}</option>")).unwrap();
-        let start = page.body[..at].rfind("value=\"").unwrap() + "value=\"".len();
-        page.body[start..at].to_string()
-    };
-    let added = admin
-        .post(
-            &format!("/admin/season/{season}/events"),
-            &[
-                ("tournament", &a.to_string()),
-                ("level", &option("kwalifikacje regionalne")),
-                ("region", &option("mazowieckie")),
-                ("places", "1"),
-            ],
-        )
-        .await;
-    assert_eq!(added.status, 303, "{}", added.body);
+    add_season_event(&admin, season, a, "kwalifikacje regionalne", Some("mazowieckie"), "1").await;
     // One in the season's event, the other in a tournament outside the season.
     register_born(&admin, a, "Piotr Żółw", "2011-02-02", false).await;
     register_born(&admin, other, "Piotr Zolw", "2011-03-02", true).await;
@@ -260,6 +201,31 @@ async fn the_coordinator_confirms_a_near_pair_as_one_person() {
             &[("kept", &persons[0].to_string()), ("merged", &persons[1].to_string())],
         )
         .await;
+    assert_eq!(again.status, 400);
+
+    // The merge stands on the page with "cofnij połączenie"; a visitor and a post without the
+    // token are refused it, the coordinator undoes it: both persons back with their own entries.
+    let page = admin.get(&desk).await;
+    let merges = items(&page.body, "season-merges");
+    assert_eq!(merges.len(), 1, "{merges:?}");
+    assert!(merges[0].contains("Piotr Żółw ← Piotr Zolw"), "{}", merges[0]);
+    let undo: Vec<i64> = ids_after(&page.body, &format!("/admin/season/{season}/persons/unmerge/"));
+    let undo = format!("/admin/season/{season}/persons/unmerge/{}", undo[0]);
+    let refused = app.browser().post(&undo, &[]).await.status;
+    assert!(matches!(refused, 303 | 401 | 403), "{refused}");
+    assert_eq!(admin.post_raw(&undo, &[]).await.status, 403);
+    assert_eq!(admin.get(&desk).await.body.matches("data-merge=").count(), 1, "nothing undone");
+    let undone = admin.post(&undo, &[]).await;
+    assert_eq!(undone.status, 303, "{}", undone.body);
+    let page = admin.get(&desk).await;
+    assert!(items(&page.body, "season-merges").is_empty());
+    page.assert_contains("Nikogo nie połączono.");
+    assert_eq!(items(&page.body, "duplicate-persons").len(), 1, "the pair is asked about again");
+    let person = app.browser().get(&format!("/person/{}", persons[0])).await;
+    person.assert_ok().assert_contains("Kwalifikacje: Mazowsze").assert_lacks("Turniej szkolny");
+    admin.get(&format!("/admin/t/{a}/history")).await.assert_contains("Cofnięcie połączenia osób");
+    // Undone once: again is refused in Polish.
+    let again = admin.post(&undo, &[]).await;
     assert_eq!(again.status, 400);
     app.stop().await;
 }

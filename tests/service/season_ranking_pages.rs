@@ -14,39 +14,9 @@ fn persons(body: &str) -> Vec<i64> {
 async fn the_season_ranking_comes_in_pages_of_a_hundred_and_the_csv_stays_whole() {
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
-    let created = admin
-        .post(
-            "/admin/seasons",
-            &[
-                ("name", "Liga 2026"),
-                ("first_day", "2026-04-01"),
-                ("last_day", "2026-06-30"),
-                ("years_from", "2006"),
-                ("years_to", "2012"),
-            ],
-        )
-        .await;
-    let desk = created.location.clone().unwrap();
-    let season: i64 = desk.trim_start_matches("/admin/season/").parse().unwrap();
+    let (desk, season) = create_season(&admin).await;
     let a = create_tournament(&admin, &[("name", "Kwalifikacje: Mazowsze")]).await;
-    let page = admin.get(&desk).await;
-    let option = |label: &str| {
-        let at = page.body.find(&format!("\">{label}</option>")).unwrap();
-        let start = page.body[..at].rfind("value=\"").unwrap() + "value=\"".len();
-        page.body[start..at].to_string()
-    };
-    let added = admin
-        .post(
-            &format!("/admin/season/{season}/events"),
-            &[
-                ("tournament", &a.to_string()),
-                ("level", &option("kwalifikacje regionalne")),
-                ("region", &option("mazowieckie")),
-                ("places", "1"),
-            ],
-        )
-        .await;
-    assert_eq!(added.status, 303, "{}", added.body);
+    add_season_event(&admin, season, a, "kwalifikacje regionalne", Some("mazowieckie"), "1").await;
     // 230 persons (each born on another day: nobody near anybody).
     let first = chrono::NaiveDate::from_ymd_opt(2008, 1, 1).unwrap();
     let mut csv = String::from("name,birth date,club\n");

@@ -103,3 +103,26 @@ pub async fn keep_apart(db: &Store, season: SeasonId, a: PersonId, b: PersonId, 
     let t = event_of_either(db, season, a, b).await?;
     super::super::persons::keep_apart(db, t, a, b, by).await
 }
+
+/// The merges standing whose kept person plays in the season, oldest first, for its coordinator.
+///
+/// # Errors
+/// [`Refusal::NotACoordinator`]; the database fails.
+pub async fn merges(db: &Store, season: SeasonId, by: UserId) -> AppResult<Vec<store::persons::Merge>> {
+    super::check_coordinator(db, season, by).await?;
+    Ok(store::persons::standing_in_season(db, season).await?)
+}
+
+/// "Cofnij połączenie" on the coordinator's page: a merge standing in the season undone
+/// (`app::persons::unmerge_from`, every entry and invitation back), logged in the history of the
+/// season's event the kept person plays in.
+///
+/// # Errors
+/// [`Refusal::NotACoordinator`], [`Refusal::PersonNotHere`] (no standing merge of the season by
+/// that id) and the unmerge's refusals; the database fails.
+pub async fn unmerge(db: &Store, season: SeasonId, merge: MergeId, by: UserId) -> AppResult<()> {
+    let m =
+        merges(db, season, by).await?.into_iter().find(|m| m.id == merge).ok_or(Refusal::PersonNotHere)?;
+    let t = event_of_either(db, season, m.kept, m.merged).await?;
+    super::super::persons::unmerge_from(db, t, merge, by).await
+}

@@ -128,6 +128,31 @@ pub async fn entries_in(tx: &mut Conn, person: PersonId) -> Result<Vec<Entry>, S
     .await)?)
 }
 
+/// What a person's public page is built from, as one stamp: their entries (how many, and the sums
+/// of their tournaments' change counters and versions: every result, round, merge, unmerge and
+/// erasure moves one), how many of those tournaments are a season's events, and whether the
+/// person is erased (an erased person with no entry left).
+pub type Stamp = (i64, i64, i64, i64, i64);
+
+/// The person's [`Stamp`] (one aggregate query).
+///
+/// # Errors
+/// The query fails.
+pub async fn stamp(db: &Store, person: PersonId) -> Result<Stamp, StoreError> {
+    Ok(on!(db, |c| {
+        sqlx::query_as(
+            "SELECT COUNT(p.id), CAST(COALESCE(SUM(t.changes), 0) AS BIGINT), \
+             CAST(COALESCE(SUM(t.version), 0) AS BIGINT), COUNT(e.tournament_id), \
+             (SELECT COUNT(*) FROM persons x WHERE x.id = $1 AND x.erased_at IS NOT NULL) \
+             FROM players p JOIN tournaments t ON t.id = p.tournament_id \
+             LEFT JOIN season_events e ON e.tournament_id = p.tournament_id WHERE p.person_id = $1",
+        )
+        .bind(person)
+        .fetch_one(c)
+        .await
+    })?)
+}
+
 /// The persons with an entry in a tournament.
 ///
 /// # Errors
@@ -527,6 +552,23 @@ pub async fn merges_of(db: &Store, person: PersonId) -> Result<Vec<Merge>, Store
          WHERE kept = $1 OR merged = $1 ORDER BY id"
     )
     .bind(person)
+    .fetch_all(c)
+    .await)?;
+    rows.into_iter().map(read_merge).collect()
+}
+
+/// The merges standing (not undone) whose kept person has an entry in one of `season`'s events,
+/// oldest first: what the coordinator's page offers to undo.
+///
+/// # Errors
+/// The query fails.
+pub async fn standing_in_season(db: &Store, season: super::SeasonId) -> Result<Vec<Merge>, StoreError> {
+    let rows: Vec<MergeRow> = on!(db, |c| sqlx::query_as(
+        "SELECT id, kept, merged, entries, invitations, user_id, at, undone_at FROM person_merges \
+         WHERE undone_at IS NULL AND kept IN (SELECT p.person_id FROM players p \
+         JOIN season_events e ON e.tournament_id = p.tournament_id WHERE e.season_id = $1) ORDER BY id"
+    )
+    .bind(season)
     .fetch_all(c)
     .await)?;
     rows.into_iter().map(read_merge).collect()

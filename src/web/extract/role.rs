@@ -96,3 +96,46 @@ impl FromRequest for Refereeing {
         extract(req, Role::Referee, |user, t, organiser| Refereeing { user, t, organiser })
     }
 }
+
+/// A coordinator of the season of the path's `{id}` (its creator or an appointed coordinator,
+/// `app::season::is_coordinator`), with the season loaded; refused with
+/// [`WebError::LoginRequired`], [`WebError::NotFound`] or [`WebError::Forbidden`].
+pub struct Coordinating {
+    pub user: SessionUser,
+    pub season: crate::store::seasons::StoredSeason,
+}
+
+impl Coordinating {
+    #[must_use]
+    pub fn by(&self) -> UserId {
+        self.user.id
+    }
+
+    /// The coordinator's page of the season, at `anchor` ("" for its top).
+    #[must_use]
+    pub fn page(&self, anchor: &str) -> String {
+        format!("/admin/season/{}{anchor}", self.season.id)
+    }
+}
+
+impl FromRequest for Coordinating {
+    type Error = WebError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let user = session::current(&req).user.ok_or(WebError::LoginRequired)?;
+            let id =
+                req.match_info().get("id").and_then(|t| t.parse::<i64>().ok()).ok_or(WebError::NotFound)?;
+            let db = req
+                .app_data::<web::Data<Store>>()
+                .ok_or_else(|| WebError::internal("no database in the app data"))?;
+            let season = crate::app::season::season(db, crate::store::SeasonId(id)).await?;
+            if !crate::app::season::is_coordinator(db, season.id, user.id).await? {
+                return Err(WebError::Forbidden);
+            }
+            Ok(Coordinating { user, season })
+        })
+    }
+}

@@ -1,17 +1,19 @@
-//! The season's public pages, kept as built (issue 20: the season home, its ranking and their CSV
-//! exports answer 16 clients of a 5,000-person season from memory): each body is kept with the
-//! season's change stamp (`store::seasons::flow::stamp`, one aggregate query) and served again
-//! while the stamp is unchanged. HTML is kept only for visitors without a session (a logged-in
-//! page carries their name and a CSRF token); a CSV is the same for everyone. At most
-//! [`MAX_KEPT`] bodies: past that everything is dropped and built again on demand. Kept bodies are
-//! `read_model::http::Body`s: compressed once (brotli or gzip as asked), with an `ETag`, as the
-//! tournament pages are.
+//! The season's public pages and the person pages, kept as built (issue 20: the season home, its
+//! ranking, their CSV exports and a person's page across the season answer 16 clients of a
+//! 5,000-person season from memory). Each body is kept with its change stamp (the season's:
+//! `store::seasons::flow::stamp`; a person's: `store::persons::stamp`; one aggregate query each)
+//! and served again while the stamp is unchanged. HTML is kept only for visitors without a
+//! session (a logged-in page carries their name and a CSRF token); a CSV is the same for
+//! everyone. At most [`MAX_KEPT`] bodies per kind: past that everything is dropped and built
+//! again on demand. Kept bodies are `read_model::http::Body`s: compressed once (brotli or gzip as
+//! asked), with an `ETag`, as the tournament pages are.
 
-use crate::store::{SeasonId, Store};
+use crate::store::{PersonId, SeasonId, Store};
 use crate::web::error::WebError;
 use crate::web::read_model::http::Body;
 use actix_web::{HttpRequest, HttpResponse};
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 
 const MAX_KEPT: usize = 512;
@@ -25,6 +27,12 @@ pub struct Built {
 }
 
 impl Built {
+    /// An HTML page.
+    #[must_use]
+    pub fn html(body: String) -> Built {
+        Built { content_type: "text/html; charset=utf-8", attachment: None, body: body.into_bytes() }
+    }
+
     fn into_body(self) -> Body {
         let disposition = self.attachment.map(|name| format!("attachment; filename=\"{name}\""));
         Body::new(self.content_type, disposition, self.body)
@@ -35,23 +43,62 @@ impl Built {
 const CACHE_CONTROL: &str = "no-cache";
 const VARY: &str = "Accept-Encoding, Cookie";
 
-type Stamp = (i64, i64, i64);
-/// (season, path with the query that matters, language).
-type Key = (i64, String, &'static str);
-
-/// The kept bodies by (season, path with query, language).
-#[derive(Default)]
-pub struct SeasonPages {
-    kept: Mutex<HashMap<Key, (Stamp, Arc<Body>)>>,
+/// Bodies kept by key, each with the stamp it was built at.
+pub struct Kept<K, S> {
+    kept: Mutex<HashMap<K, (S, Arc<Body>)>>,
 }
 
+impl<K, S> Default for Kept<K, S> {
+    fn default() -> Self {
+        Kept { kept: Mutex::new(HashMap::new()) }
+    }
+}
+
+impl<K: Hash + Eq, S: PartialEq> Kept<K, S> {
+    /// The body of `key` as `build` makes it, kept while `stamp` holds (`keep`: false for a page
+    /// that must not be shared, built every time; `stamp` is then not awaited).
+    async fn get<F, G>(
+        &self,
+        req: &HttpRequest,
+        key: K,
+        keep: bool,
+        stamp: G,
+        build: F,
+    ) -> Result<HttpResponse, WebError>
+    where
+        F: std::future::Future<Output = Result<Built, WebError>>,
+        G: std::future::Future<Output = Result<S, WebError>>,
+    {
+        if !keep {
+            return Ok(build.await?.into_body().respond(req, "private, no-cache", VARY));
+        }
+        let stamp = stamp.await?;
+        if let Some((s, built)) =
+            self.kept.lock().map_err(|_| WebError::internal("kept pages lock"))?.get(&key)
+            && *s == stamp
+        {
+            return Ok(built.respond(req, CACHE_CONTROL, VARY));
+        }
+        let built = Arc::new(build.await?.into_body());
+        let mut kept = self.kept.lock().map_err(|_| WebError::internal("kept pages lock"))?;
+        if kept.len() >= MAX_KEPT {
+            kept.clear();
+        }
+        kept.insert(key, (stamp, built.clone()));
+        drop(kept);
+        Ok(built.respond(req, CACHE_CONTROL, VARY))
+    }
+}
+
+/// The season's pages by (season, path with the query that matters, language).
+pub type SeasonPages = Kept<(i64, String, &'static str), (i64, i64, i64)>;
+
 impl SeasonPages {
-    /// The body of `key` for `season` as `build` makes it, kept while the season's stamp holds
-    /// (`keep`: false for a page that must not be shared, built every time).
+    /// The body of `key` for `season` as `build` makes it, kept while the season's stamp holds.
     ///
     /// # Errors
     /// The stamp's query or `build` fails.
-    pub async fn get<F>(
+    pub async fn season<F>(
         &self,
         req: &HttpRequest,
         db: &Store,
@@ -63,24 +110,32 @@ impl SeasonPages {
     where
         F: std::future::Future<Output = Result<Built, WebError>>,
     {
-        if !keep {
-            return Ok(build.await?.into_body().respond(req, "private, no-cache", VARY));
-        }
-        let stamp = crate::store::seasons::flow::stamp(db, season).await?;
-        let k = (season.0, key.0, key.1);
-        if let Some((s, built)) =
-            self.kept.lock().map_err(|_| WebError::internal("season pages lock"))?.get(&k)
-            && *s == stamp
-        {
-            return Ok(built.respond(req, CACHE_CONTROL, VARY));
-        }
-        let built = Arc::new(build.await?.into_body());
-        let mut kept = self.kept.lock().map_err(|_| WebError::internal("season pages lock"))?;
-        if kept.len() >= MAX_KEPT {
-            kept.clear();
-        }
-        kept.insert(k, (stamp, built.clone()));
-        drop(kept);
-        Ok(built.respond(req, CACHE_CONTROL, VARY))
+        let stamp = async { Ok(crate::store::seasons::flow::stamp(db, season).await?) };
+        self.get(req, (season.0, key.0, key.1), keep, stamp, build).await
+    }
+}
+
+/// The person pages by (person, language).
+pub type PersonPages = Kept<(i64, &'static str), crate::store::persons::Stamp>;
+
+impl PersonPages {
+    /// The page of `person` in `lang` as `build` makes it, kept while the person's stamp holds.
+    ///
+    /// # Errors
+    /// The stamp's query or `build` fails.
+    pub async fn person<F>(
+        &self,
+        req: &HttpRequest,
+        db: &Store,
+        person: PersonId,
+        lang: &'static str,
+        keep: bool,
+        build: F,
+    ) -> Result<HttpResponse, WebError>
+    where
+        F: std::future::Future<Output = Result<Built, WebError>>,
+    {
+        let stamp = async { Ok(crate::store::persons::stamp(db, person).await?) };
+        self.get(req, (person.0, lang), keep, stamp, build).await
     }
 }

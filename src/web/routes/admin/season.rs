@@ -4,18 +4,21 @@
 //! organises as an event (level, region, the qualification rule), wildcards (a person, an event, a
 //! reason: logged), appointing another coordinator, and the season's log; above them what waits:
 //! the events without an organiser (appoint one from the page), the invitations awaiting an answer
-//! (since when, a link to the event's invitations page) and the near-duplicate persons with their
-//! birth dates (the page is not public), each pair confirmed as one person or kept apart. Who coordinates: the
-//! season's creator and the users appointed here (`app::season::is_coordinator`); anyone else
-//! gets 403 on every page and form of the season.
+//! (since when; a link to the event's invitations page where the coordinator organises it too),
+//! the near-duplicate persons with their birth dates (the page is not public), each pair
+//! confirmed as one person or kept apart, and the merges standing in the season, each undone from
+//! the page. Who coordinates: the season's creator and the users appointed here
+//! (`app::season::is_coordinator`, checked by the `Coordinating` extractor of every handler below
+//! but the list and the creation); anyone else gets 403 on every page and form of the season.
 
 use crate::app;
 use crate::league::season::{Eligibility, QualificationRule, SeasonDraft};
 use crate::store::seasons::flow::{Invitation, InvitationState, LogKind};
 use crate::store::tournaments::Role;
-use crate::store::{self, LevelId, PersonId, RegionId, SeasonId, Store, TournamentId, UserId};
+use crate::store::{self, LevelId, MergeId, PersonId, RegionId, SeasonId, Store, TournamentId};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
+use crate::web::extract::role::Coordinating;
 use crate::web::routes::admin::players::nearness;
 use crate::web::routes::public::season::{InvitationLine, invitation_lines};
 use crate::web::routes::see_other;
@@ -119,6 +122,10 @@ struct SeasonPage<'a> {
     unrun: Vec<(i64, String)>,
     pending: Vec<PendingLine>,
     duplicates: Vec<DuplicateLine>,
+    /// The merges standing in the season: (merge, "kept ← merged", when).
+    merges: Vec<(i64, String, String)>,
+    /// The events the coordinator organises too (their invitations page is theirs to open).
+    organised: Vec<i64>,
 }
 
 /// An open invitation on the coordinator's page: into which event, whom, since when.
@@ -161,22 +168,8 @@ fn shown_time(at: &str) -> String {
     format!("{} UTC", at.get(..16).unwrap_or(at).replace('T', " "))
 }
 
-/// The path's season, if `user` coordinates it (else 403).
-async fn coordinated(db: &Store, id: i64, user: UserId) -> Result<store::seasons::StoredSeason, WebError> {
-    let s = app::season::season(db, SeasonId(id)).await?;
-    if !app::season::is_coordinator(db, s.id, user).await? {
-        return Err(WebError::Forbidden);
-    }
-    Ok(s)
-}
-
-pub async fn season_page(
-    ctx: Ctx,
-    user: LoggedIn,
-    db: web::Data<Store>,
-    path: web::Path<i64>,
-) -> Result<HttpResponse, WebError> {
-    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Result<HttpResponse, WebError> {
+    let s = &co.season;
     let mut events = Vec::new();
     let listed = app::season::events(&db, s.id).await?;
     for e in &listed {
@@ -201,11 +194,14 @@ pub async fn season_page(
         }
     }
     let mut free = Vec::new();
-    for (t, name, role) in store::tournaments::roles_of(&db, user.0.id).await? {
-        if role == Role::Organiser
-            && !free.iter().any(|(id, _)| *id == t.0)
-            && app::season::event_of(&db, t).await?.is_none()
-        {
+    let mut organised = Vec::new();
+    for (t, name, role) in store::tournaments::roles_of(&db, co.by()).await? {
+        if role != Role::Organiser {
+            continue;
+        }
+        if listed.iter().any(|e| e.tournament_id == t) {
+            organised.push(t.0);
+        } else if !free.iter().any(|(id, _)| *id == t.0) && app::season::event_of(&db, t).await?.is_none() {
             free.push((t.0, name));
         }
     }
@@ -229,7 +225,7 @@ pub async fn season_page(
             },
         })
         .collect();
-    let unrun = app::season::organisers::without_organisers(&db, s.id, user.0.id)
+    let unrun = app::season::organisers::without_organisers(&db, s.id, co.by())
         .await?
         .into_iter()
         .map(|t| (t.0, events.iter().find(|e| e.t == t.0).map(|e| e.name.clone()).unwrap_or_default()))
@@ -250,12 +246,20 @@ pub async fn season_page(
             since: shown_time(&i.created_at),
         })
         .collect();
-    let duplicates = app::season::duplicates::near_pairs(&db, s.id, user.0.id)
+    let duplicates = app::season::duplicates::near_pairs(&db, s.id, co.by())
         .await?
         .iter()
         .map(|p| DuplicateLine { a: (&p.a).into(), b: (&p.b).into(), why: nearness(ctx.lang, p.why) })
         .collect();
+    let mut merges = Vec::new();
+    for m in app::season::duplicates::merges(&db, s.id, co.by()).await? {
+        let kept = app::persons::person(&db, m.kept).await?;
+        let merged = app::persons::person(&db, m.merged).await?;
+        merges.push((m.id.0, format!("{} ← {}", kept.name, merged.name), shown_time(&m.at)));
+    }
     let page = SeasonPage {
+        merges,
+        organised,
         unrun,
         pending,
         duplicates,
@@ -285,15 +289,14 @@ pub struct EventForm {
 /// Add a tournament the coordinator organises as an event of the season.
 pub async fn add_event(
     ctx: Ctx,
-    user: LoggedIn,
+    co: Coordinating,
     db: web::Data<Store>,
-    path: web::Path<i64>,
     form: CsrfForm<EventForm>,
 ) -> Result<HttpResponse, WebError> {
-    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let s = &co.season;
     let f = &form.value;
     let t = TournamentId(number(&ctx, &f.tournament)?);
-    if !store::tournaments::has_role(&db, t, user.0.id, Role::Organiser).await? {
+    if !store::tournaments::has_role(&db, t, co.by(), Role::Organiser).await? {
         return Err(WebError::Forbidden);
     }
     let region = if f.region.trim().is_empty() { None } else { Some(RegionId(number(&ctx, &f.region)?)) };
@@ -301,7 +304,7 @@ pub async fn add_event(
     let rule = QualificationRule { places: number(&ctx, &f.places)?, per_school };
     app::season::add_event(&db, s.id, t, LevelId(number(&ctx, &f.level)?), region, rule).await?;
     tracing::info!(season = %s.id, tournament = %t, "event added");
-    Ok(see_other(&format!("/admin/season/{}", s.id)))
+    Ok(see_other(&co.page("")))
 }
 
 #[derive(Deserialize)]
@@ -315,18 +318,17 @@ pub struct WildcardForm {
 /// A wildcard: a person invited into an event outside the qualification, the reason logged.
 pub async fn wildcard(
     ctx: Ctx,
-    user: LoggedIn,
+    co: Coordinating,
     db: web::Data<Store>,
-    path: web::Path<i64>,
     form: CsrfForm<WildcardForm>,
 ) -> Result<HttpResponse, WebError> {
-    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let s = &co.season;
     let f = &form.value;
     let person = PersonId(number(&ctx, f.person.trim().trim_start_matches('#'))?);
     let t = TournamentId(number(&ctx, &f.tournament)?);
-    app::season::invitations::wildcard(&db, s.id, t, person, &f.reason, user.0.id).await?;
+    app::season::invitations::wildcard(&db, s.id, t, person, &f.reason, co.by()).await?;
     tracing::info!(season = %s.id, tournament = %t, person = %person, "wildcard");
-    Ok(see_other(&format!("/admin/season/{}", s.id)))
+    Ok(see_other(&co.page("")))
 }
 
 #[derive(Deserialize)]
@@ -337,18 +339,17 @@ pub struct AppointForm {
 /// Appoint another account coordinator of the season.
 pub async fn appoint(
     ctx: Ctx,
-    user: LoggedIn,
+    co: Coordinating,
     db: web::Data<Store>,
-    path: web::Path<i64>,
     form: CsrfForm<AppointForm>,
 ) -> Result<HttpResponse, WebError> {
-    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let s = &co.season;
     let other = store::users::by_username(&db, form.value.username.trim())
         .await?
         .ok_or_else(|| WebError::BadRequest(ctx.lang.t("season_no_such_user").to_string()))?;
-    app::season::appoint(&db, s.id, other.id, user.0.id).await?;
+    app::season::appoint(&db, s.id, other.id, co.by()).await?;
     tracing::info!(season = %s.id, user = %other.username, "coordinator appointed");
-    Ok(see_other(&format!("/admin/season/{}", s.id)))
+    Ok(see_other(&co.page("")))
 }
 
 #[derive(Deserialize)]
@@ -362,18 +363,17 @@ pub struct NextForm {
 /// The coordinator chooses the event of the level above an event's qualifiers go to.
 pub async fn choose_next(
     ctx: Ctx,
-    user: LoggedIn,
+    co: Coordinating,
     db: web::Data<Store>,
-    path: web::Path<i64>,
     form: CsrfForm<NextForm>,
 ) -> Result<HttpResponse, WebError> {
-    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let s = &co.season;
     let f = &form.value;
     let source = TournamentId(number(&ctx, &f.source)?);
     let next = if f.next.trim().is_empty() { None } else { Some(TournamentId(number(&ctx, &f.next)?)) };
-    app::season::choose_next(&db, s.id, source, next, user.0.id).await?;
+    app::season::choose_next(&db, s.id, source, next, co.by()).await?;
     tracing::info!(season = %s.id, source = %source, "next event chosen");
-    Ok(see_other(&format!("/admin/season/{}", s.id)))
+    Ok(see_other(&co.page("")))
 }
 
 #[derive(Deserialize)]
@@ -385,19 +385,18 @@ pub struct OrganiserForm {
 /// The coordinator appoints an existing account organiser of one of the season's events.
 pub async fn appoint_organiser(
     ctx: Ctx,
-    user: LoggedIn,
+    co: Coordinating,
     db: web::Data<Store>,
-    path: web::Path<i64>,
     form: CsrfForm<OrganiserForm>,
 ) -> Result<HttpResponse, WebError> {
-    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let s = &co.season;
     let t = TournamentId(number(&ctx, &form.value.tournament)?);
     let other = store::users::by_username(&db, form.value.username.trim())
         .await?
         .ok_or_else(|| WebError::BadRequest(ctx.lang.t("season_no_such_user").to_string()))?;
-    app::season::organisers::appoint(&db, s.id, t, other.id, user.0.id).await?;
+    app::season::organisers::appoint(&db, s.id, t, other.id, co.by()).await?;
     tracing::info!(season = %s.id, tournament = %t, user = %other.username, "event organiser appointed");
-    Ok(see_other(&format!("/admin/season/{}#unrun", s.id)))
+    Ok(see_other(&co.page("#unrun")))
 }
 
 #[derive(Deserialize)]
@@ -411,28 +410,41 @@ pub struct PairForm {
 /// "To ta sama osoba" on the coordinator's page: the merge of `app::persons` (undone from a
 /// persons page), logged in the history of the season's event one of them plays in.
 pub async fn merge_persons(
-    user: LoggedIn,
+    co: Coordinating,
     db: web::Data<Store>,
-    path: web::Path<i64>,
     form: CsrfForm<PairForm>,
 ) -> Result<HttpResponse, WebError> {
-    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let s = &co.season;
     let (kept, merged) = (PersonId(form.value.kept), PersonId(form.value.merged));
-    let m = app::season::duplicates::merge(&db, s.id, kept, merged, user.0.id).await?;
+    let m = app::season::duplicates::merge(&db, s.id, kept, merged, co.by()).await?;
     tracing::info!(season = %s.id, %kept, %merged, merge = %m, "persons merged by the coordinator");
-    Ok(see_other(&format!("/admin/season/{}#duplicates", s.id)))
+    Ok(see_other(&co.page("#duplicates")))
 }
 
 /// "To różne osoby" on the coordinator's page: the pair is not listed again.
 pub async fn keep_persons_apart(
-    user: LoggedIn,
+    co: Coordinating,
     db: web::Data<Store>,
-    path: web::Path<i64>,
     form: CsrfForm<PairForm>,
 ) -> Result<HttpResponse, WebError> {
-    let s = coordinated(&db, path.into_inner(), user.0.id).await?;
+    let s = &co.season;
     let (a, b) = (PersonId(form.value.kept), PersonId(form.value.merged));
-    app::season::duplicates::keep_apart(&db, s.id, a, b, user.0.id).await?;
+    app::season::duplicates::keep_apart(&db, s.id, a, b, co.by()).await?;
     tracing::info!(season = %s.id, %a, %b, "persons kept apart by the coordinator");
-    Ok(see_other(&format!("/admin/season/{}#duplicates", s.id)))
+    Ok(see_other(&co.page("#duplicates")))
+}
+
+/// "Cofnij połączenie" on the coordinator's page: a merge standing in the season undone, logged in
+/// the history of the season's event the kept person plays in.
+pub async fn unmerge_persons(
+    co: Coordinating,
+    db: web::Data<Store>,
+    path: web::Path<(i64, i64)>,
+    _form: CsrfForm<crate::web::routes::admin::invitations::NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let (_, merge) = path.into_inner();
+    let s = &co.season;
+    app::season::duplicates::unmerge(&db, s.id, MergeId(merge), co.by()).await?;
+    tracing::info!(season = %s.id, merge, "merge undone by the coordinator");
+    Ok(see_other(&co.page("#merges")))
 }

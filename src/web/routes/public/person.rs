@@ -1,17 +1,19 @@
 //! A person's public page across events (issue 20): every event they entered, in date order, with
 //! the season and level it belongs to, their place in its final ranking once the knockout is over
 //! and links to their player page there, and every match of theirs there (the opponent, the
-//! score) linked to the match's page and each game's. Never the birth date (a person's birth date is private everywhere). A person merged into
-//! another is sent to the one kept.
+//! score) linked to the match's page and each game's. Never the birth date (private everywhere).
+//! A person merged into another is sent to the one kept. Kept as built for visitors without a
+//! session while the person's stamp holds (`read_model::season_pages::PersonPages`).
 
 use crate::app;
 use crate::store::{PersonId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::read_model::cache::Views;
+use crate::web::read_model::season_pages::{Built, PersonPages};
 use crate::web::text::names::Named;
 use actix_web::http::header;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use chrono::NaiveDate;
 
@@ -51,8 +53,10 @@ struct PersonPage<'a> {
 
 pub async fn person(
     ctx: Ctx,
+    req: HttpRequest,
     db: web::Data<Store>,
     views: web::Data<Views>,
+    pages: web::Data<PersonPages>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {
     let id = PersonId(path.into_inner());
@@ -62,13 +66,19 @@ pub async fn person(
             .insert_header((header::LOCATION, format!("/person/{kept}")))
             .finish());
     }
+    let keep = ctx.user.is_none();
+    pages.person(&req, &db, id, ctx.lang.code(), keep, build(&ctx, &db, &views, id, &p.name)).await
+}
+
+/// The page as HTML: every entry of the person from its tournament's kept view.
+async fn build(ctx: &Ctx, db: &Store, views: &Views, id: PersonId, name: &str) -> Result<Built, WebError> {
     let mut events = Vec::new();
-    for e in app::persons::entries(&db, id).await? {
-        let view = views.get(&db, e.tournament_id).await?;
+    for e in app::persons::entries(db, id).await? {
+        let view = views.get(db, e.tournament_id).await?;
         let Some(player) = view.player(e.player_id) else { continue };
-        let season = match app::season::event_of(&db, e.tournament_id).await? {
+        let season = match app::season::event_of(db, e.tournament_id).await? {
             Some(ev) => {
-                let s = app::season::season(&db, ev.season_id).await?;
+                let s = app::season::season(db, ev.season_id).await?;
                 let level = s.level_index(ev.level_id).and_then(|l| s.season.levels().get(l)).cloned();
                 Some((ev.season_id.0, format!("{} · {}", s.season.name(), level.unwrap_or_default())))
             }
@@ -105,7 +115,5 @@ pub async fn person(
         });
     }
     events.sort_by_key(|e| (e.first_day, e.tournament));
-    Ok(HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .body(PersonPage { ctx: &ctx, name: &p.name, events }.render()?))
+    Ok(Built::html(PersonPage { ctx, name, events }.render()?))
 }

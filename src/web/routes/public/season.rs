@@ -120,7 +120,7 @@ pub async fn season(
 ) -> Result<HttpResponse, WebError> {
     let id = SeasonId(path.into_inner());
     let key = (ctx.path.clone(), ctx.lang.code());
-    pages.get(&req, &db, id, key, ctx.user.is_none(), build(&ctx, &db, id)).await
+    pages.season(&req, &db, id, key, ctx.user.is_none(), build(&ctx, &db, id)).await
 }
 
 /// The season's page as HTML.
@@ -189,9 +189,5 @@ async fn build(ctx: &Ctx, db: &Store, id: SeasonId) -> Result<Built, WebError> {
         eligibility: eligibility_text(lang, s.season.eligibility()),
         levels,
     };
-    Ok(Built {
-        content_type: "text/html; charset=utf-8",
-        attachment: None,
-        body: page.render()?.into_bytes(),
-    })
+    Ok(Built::html(page.render()?))
 }

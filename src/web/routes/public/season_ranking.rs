@@ -135,7 +135,7 @@ pub async fn ranking(
     let id = SeasonId(path.into_inner());
     let asked = asked_page(&query);
     let key = (format!("{}?page={asked}", ctx.path), ctx.lang.code());
-    pages.get(&req, &db, id, key, ctx.user.is_none(), ranking_page(&ctx, &db, id, asked)).await
+    pages.season(&req, &db, id, key, ctx.user.is_none(), ranking_page(&ctx, &db, id, asked)).await
 }
 
 async fn ranking_page(ctx: &Ctx, db: &Store, id: SeasonId, asked: usize) -> Result<Built, WebError> {
@@ -154,11 +154,7 @@ async fn ranking_page(ctx: &Ctx, db: &Store, id: SeasonId, asked: usize) -> Resu
         pages,
         links: page_links(page, pages),
     };
-    Ok(Built {
-        content_type: "text/html; charset=utf-8",
-        attachment: None,
-        body: page.render()?.into_bytes(),
-    })
+    Ok(Built::html(page.render()?))
 }
 
 #[derive(Deserialize)]
@@ -192,7 +188,7 @@ pub async fn ranking_csv(
 ) -> Result<HttpResponse, WebError> {
     let id = SeasonId(path.into_inner());
     pages
-        .get(&req, &db, id, csv_key(&ctx, &sep), true, ranking_rows(ctx.lang, &db, id, sep.sep.as_deref()))
+        .season(&req, &db, id, csv_key(&ctx, &sep), true, ranking_rows(ctx.lang, &db, id, sep.sep.as_deref()))
         .await
 }
 
@@ -239,7 +235,14 @@ pub async fn qualifiers_csv(
 ) -> Result<HttpResponse, WebError> {
     let id = SeasonId(path.into_inner());
     pages
-        .get(&req, &db, id, csv_key(&ctx, &sep), true, qualifier_rows(ctx.lang, &db, id, sep.sep.as_deref()))
+        .season(
+            &req,
+            &db,
+            id,
+            csv_key(&ctx, &sep),
+            true,
+            qualifier_rows(ctx.lang, &db, id, sep.sep.as_deref()),
+        )
         .await
 }
 

@@ -107,6 +107,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("sc_pending_none", "Żadne zaproszenie nie czeka na odpowiedź.", "No invitation awaits an answer."),
     ("sc_since", "od", "since"),
     ("sc_answer", "Odpowiedź na stronie zaproszeń", "Answer on the invitations page"),
+    ("sc_answer_organiser", "odpowiada organizator turnieju", "the event's organiser answers"),
+    ("sc_unmerge", "Cofnij połączenie", "Undo the merge"),
     ("sc_duplicates", "Możliwe duplikaty osób", "Possible duplicate persons"),
     (
         "sc_duplicates_help",
