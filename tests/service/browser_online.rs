@@ -2,9 +2,11 @@
 //! 390 × 844, play a whole game by tapping the offered events; the waiting player's page follows each
 //! move by itself (server-sent events, no navigation by the test); a player who leaves (the tab on
 //! another page) and comes back through the link sees the game where it stands; the pages never scroll
-//! sideways; the stored log validates. Skips (loudly) without chromium, except in CI.
+//! sideways; the waiting page fits 390 and 1280 px with no small targets; the stored log validates;
+//! screenshots in `target/screenshots/online-*.png`. Skips (loudly) without chromium, except in CI.
 
-use crate::browser::{Driver, browser_binaries};
+use crate::browser::{Driver, browser_binaries, screenshot_dir};
+use crate::browser_targets::SMALL_TARGETS;
 use crate::helpers::*;
 use crate::online::{issue_links, referee_url, round_one};
 use crate::table::OPTIONS;
@@ -49,6 +51,21 @@ async fn two_players_play_an_online_game_in_chromium_on_phones() {
     for (d, link) in players.iter().zip(&links) {
         d.viewport(390, 844, true).await;
         d.go(link).await;
+        if std::ptr::eq(d, &players[0]) {
+            // The first player's waiting page (the other has not come yet), on a phone and a
+            // desktop: it fits both and its controls are large enough to tap.
+            d.source_with("id=\"on-waiting\"").await;
+            for (width, height, mobile) in [(1280, 900, false), (390, 844, true)] {
+                d.viewport(width, height, mobile).await;
+                let (page, viewport) = d.page_widths().await;
+                assert!(page.max(viewport) <= u64::from(width), "the waiting page at {width} px is {page} px wide");
+                if width == 390 {
+                    let small = d.script(SMALL_TARGETS).await;
+                    assert_eq!(small, serde_json::json!([]), "the waiting page's small targets");
+                }
+                d.whole_page_png(&screenshot_dir().join(format!("online-waiting-pl-{width}.png"))).await;
+            }
+        }
     }
     // The first player waits for the second (the page says so); once both have come the game
     // starts, and the waiting page follows by itself (its stream tells it).
@@ -87,6 +104,8 @@ async fn two_players_play_an_online_game_in_chromium_on_phones() {
         if moves == 3 {
             let (width, viewport) = d.page_widths().await;
             assert!(width <= viewport, "the player's page scrolls sideways: {width} > {viewport}");
+            d.whole_page_png(&screenshot_dir().join("online-mover-pl-390.png")).await;
+            other.whole_page_png(&screenshot_dir().join("online-waiting-move-pl-390.png")).await;
         }
         // After a few moves the waiting player leaves (another page in the tab) for three moves.
         if moves == 6 {

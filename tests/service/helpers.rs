@@ -699,8 +699,8 @@ pub async fn add_season_event(
     let page = admin.get(&format!("/admin/season/{season}")).await;
     let level = option_value(&page.body, level).to_string();
     let region = region.map(|r| option_value(&page.body, r).to_string()).unwrap_or_default();
-    let fields =
-        [("tournament", t.to_string().as_str()), ("level", &level), ("region", &region), ("places", places)];
+    let t = t.to_string();
+    let fields = [("tournament", t.as_str()), ("level", &level), ("region", &region), ("places", places)];
     let added = admin.post(&format!("/admin/season/{season}/events"), &fields).await;
     assert_eq!(added.status, 303, "{}", added.body);
 }

@@ -249,7 +249,7 @@ fn names_in_state(body: &str, state: &str) -> Vec<String> {
 async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
-    let (coordination, season) = create_season(&admin).await;
+    let (_, season) = create_season(&admin).await;
     let swiss = |name: &'static str| [("name", name), ("swiss_rounds", "2"), ("knockout_size", "0")];
     let local = create_tournament(&admin, &swiss("Eliminacje: LO Warszawa")).await;
     let a = create_tournament(&admin, &swiss("Kwalifikacje: Mazowsze")).await;

@@ -14,7 +14,7 @@ fn persons(body: &str) -> Vec<i64> {
 async fn the_season_ranking_comes_in_pages_of_a_hundred_and_the_csv_stays_whole() {
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
-    let (desk, season) = create_season(&admin).await;
+    let (_, season) = create_season(&admin).await;
     let a = create_tournament(&admin, &[("name", "Kwalifikacje: Mazowsze")]).await;
     add_season_event(&admin, season, a, "kwalifikacje regionalne", Some("mazowieckie"), "1").await;
     // 230 persons (each born on another day: nobody near anybody).
