@@ -58,7 +58,10 @@ async fn two_players_play_an_online_game_in_chromium_on_phones() {
             for (width, height, mobile) in [(1280, 900, false), (390, 844, true)] {
                 d.viewport(width, height, mobile).await;
                 let (page, viewport) = d.page_widths().await;
-                assert!(page.max(viewport) <= u64::from(width), "the waiting page at {width} px is {page} px wide");
+                assert!(
+                    page.max(viewport) <= u64::from(width),
+                    "the waiting page at {width} px is {page} px wide"
+                );
                 if width == 390 {
                     let small = d.script(SMALL_TARGETS).await;
                     assert_eq!(small, serde_json::json!([]), "the waiting page's small targets");

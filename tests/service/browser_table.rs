@@ -611,8 +611,6 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
     let second = game_forms(&form.body, t).into_iter().find(|(id, _)| *id != g).expect("game 2");
     let r = enter(&admin, t, (second.0, &second.1), "red", "warsaw-entered", "21").await;
     assert_eq!(r.status, 303, "{}", r.body);
-    driver.go(&format!("{}/t/{t}/standings", app.base)).await;
-    let standings = driver.source().await;
     let db = TestDb::open(&app.db_url).await;
     let (red_name,): (String,) = on_db!(&db, |c| {
         sqlx::query_as("SELECT p.name FROM games g JOIN players p ON p.id = g.red_player WHERE g.id = $1")
@@ -621,9 +619,15 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
             .await
     })
     .unwrap();
+    driver.go(&format!("{}/t/{t}/standings", app.base)).await;
+    // Waited for: under a loaded machine the recorder's page may still be the document when the
+    // navigation returns (once seen in a full run).
+    let standings = driver.source_with(&format!("{red_name}</a>")).await;
     // The recorded game's Red player commanded Red only in it: their Red-side points (the sixth
     // tiebreak column of the form's order) are the recorded game's.
-    let row = &standings[standings.find(&format!("{red_name}</a>")).expect("the Red player is ranked")..];
+    let row = &standings[standings
+        .find(&format!("{red_name}</a>"))
+        .unwrap_or_else(|| panic!("the Red player is ranked:\n{standings}"))..];
     let row = &row[..row.find("</tr>").unwrap()];
     // Number cells carry their column's name (`data-label`, for the stacked layout on phones).
     let cells: Vec<&str> = row
