@@ -88,6 +88,7 @@ impl Application {
         let season_pages = web::Data::new(crate::web::read_model::season_pages::SeasonPages::default());
         let public_url = web::Data::new(crate::web::settings::PublicUrl(settings.public_url.clone()));
         let online_events = web::Data::new(online::OnlineEvents::default());
+        let deal_cache = web::Data::new(crate::web::read_model::deals::DealCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
@@ -118,6 +119,7 @@ impl Application {
                 .app_data(season_pages.clone())
                 .app_data(public_url.clone())
                 .app_data(online_events.clone())
+                .app_data(deal_cache.clone())
                 .app_data(sessions.clone())
                 .app_data(hasher.clone())
                 .app_data(bodies.clone())
