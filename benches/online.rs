@@ -219,7 +219,8 @@ async fn main() {
     } else {
         2
     });
-    let think_text = std::env::var("ONLINE_BENCH_THINK").unwrap_or_else(|_| (if full { "1-4" } else { "0" }).into());
+    let think_text =
+        std::env::var("ONLINE_BENCH_THINK").unwrap_or_else(|_| (if full { "1-4" } else { "0" }).into());
     let think = think_range(&think_text);
     let dir = std::env::temp_dir().join(format!("bitwa-bench-online-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -391,7 +391,8 @@ pub async fn open_link(
     token_sha256: &str,
     throttle_key: &str,
 ) -> Result<Option<Opened>, StoreError> {
-    let rows: Vec<OpenedRow> = on!(db, |c| sqlx::query_as(
+    let rows: Vec<OpenedRow> = on!(db, |c| {
+        sqlx::query_as(
         "SELECT t.id, t.name, t.venue, t.first_day, t.last_day, t.swiss_rounds, t.knockout_size, t.third_place, \
          t.score_win, t.score_draw, t.score_loss, t.score_bye, t.tiebreaks, t.edition, t.rules, t.table_clock, \
          t.no_show_wait_mins, t.version, \
@@ -415,7 +416,8 @@ pub async fn open_link(
     .bind(token_sha256)
     .bind(throttle_key)
     .fetch_all(c)
-    .await)?;
+    .await
+    })?;
     let games: Vec<GameRow> = rows.iter().filter_map(OpenedRow::game).collect();
     Ok(rows.into_iter().next().map(|r| r.into_opened(games)))
 }

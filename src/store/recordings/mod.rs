@@ -337,7 +337,8 @@ pub async fn append_lines(
         );
         on!(&mut tx, |c| {
             // Only `$n` placeholders are formatted in; every value is bound.
-            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(game).bind(clock.since_ms).bind(by);
+            let mut query =
+                sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(game).bind(clock.since_ms).bind(by);
             for (i, line) in (at.steps + 1..).zip(lines) {
                 query = query.bind(i).bind(line);
             }

@@ -110,7 +110,10 @@ pub fn refuse_until(until: i64, message: &str) -> Result<(), WebError> {
     if until > now {
         // Whole seconds, rounded up: waiting that long is always enough.
         let retry_after = u64::try_from((until - now + 999) / 1000).unwrap_or(1);
-        return Err(WebError::TooManyRequests { retry_after, message: format!("{message} {retry_after} s.") });
+        return Err(WebError::TooManyRequests {
+            retry_after,
+            message: format!("{message} {retry_after} s."),
+        });
     }
     Ok(())
 }
