@@ -6,8 +6,14 @@
 //! HTTP included) and each page load, as percentiles, and the process's peak memory (server and clients
 //! together, so an upper bound on the server's).
 //!
+//! Players think: before each move the mover waits a think time drawn from `ONLINE_BENCH_THINK`
+//! seconds (`1-4` by default with `--bench`: uniform in 1 to 4 s from the game's seeded generator;
+//! `0`: no thinking, a closed loop that plays as fast as the server answers; `2` or `0.5-1.5` also
+//! read). After each move both players read their pages, as a page woken by its event stream does.
+//!
 //! `cargo bench --bench online` plays 200 games (release); without `--bench` (as `cargo test --benches`
-//! runs it) it plays 2 games (or `ONLINE_BENCH_GAMES`) to their end and checks every answer.
+//! runs it) it plays 2 games (or `ONLINE_BENCH_GAMES`) to their end without thinking and checks every
+//! answer.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -142,8 +148,26 @@ fn peak_mib() -> f64 {
     kb / 1024.0
 }
 
+/// A think time range, seconds (`0`, `2`, `1-4`, `0.5-1.5`).
+fn think_range(text: &str) -> (f64, f64) {
+    let parse = |v: &str| v.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
+    let range = match text.split_once('-') {
+        Some((lo, hi)) => parse(lo).zip(parse(hi)),
+        None => parse(text).map(|x| (x, x)),
+    };
+    let (lo, hi) = range.unwrap_or_else(|| panic!("ONLINE_BENCH_THINK={text:?}: give seconds, `2` or `1-4`"));
+    assert!(lo <= hi, "ONLINE_BENCH_THINK={text:?}: the lower bound first");
+    (lo, hi)
+}
+
 /// Play game 1 of a match to its end: the moves' and the pages' round trips, and the moves made.
-async fn play(base: String, tokens: [String; 2], seed: u64) -> (Vec<Duration>, Vec<Duration>, usize) {
+/// The mover thinks for a time uniform in `think` seconds before each move.
+async fn play(
+    base: String,
+    tokens: [String; 2],
+    seed: u64,
+    think: (f64, f64),
+) -> (Vec<Duration>, Vec<Duration>, usize) {
     let mut players = [Client::new(&base), Client::new(&base)];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut moves, mut pages) = (Vec::new(), Vec::new());
@@ -174,6 +198,10 @@ async fn play(base: String, tokens: [String; 2], seed: u64) -> (Vec<Duration>, V
         }
         let (i, step, offered) = mover.expect("someone decides");
         let pick = offered[(rng.next_u64() % offered.len() as u64) as usize].clone();
+        if think.1 > 0.0 {
+            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            actix_rt::time::sleep(Duration::from_secs_f64(think.0 + u * (think.1 - think.0))).await;
+        }
         let t0 = Instant::now();
         let (status, body) =
             players[i].post(&format!("/online/{}", tokens[i]), &[("step", &step), ("event", &pick)]).await;
@@ -191,6 +219,9 @@ async fn main() {
     } else {
         2
     });
+    let think_text =
+        std::env::var("ONLINE_BENCH_THINK").unwrap_or_else(|_| (if full { "1-4" } else { "0" }).into());
+    let think = think_range(&think_text);
     let dir = std::env::temp_dir().join(format!("bitwa-bench-online-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let settings = Settings {
@@ -280,7 +311,7 @@ async fn main() {
     let tasks: Vec<_> = games
         .into_iter()
         .enumerate()
-        .map(|(i, tokens)| actix_rt::spawn(play(base.clone(), tokens, i as u64)))
+        .map(|(i, tokens)| actix_rt::spawn(play(base.clone(), tokens, i as u64, think)))
         .collect();
     let (mut moves, mut pages, mut made) = (Vec::new(), Vec::new(), 0);
     for task in tasks {
@@ -291,7 +322,16 @@ async fn main() {
     }
     let took = t0.elapsed();
     if full || std::env::var("ONLINE_BENCH_GAMES").is_ok() {
-        println!("{n} online games at once, {made} moves in {:.1} s", took.as_secs_f64());
+        let thinking = if think.1 > 0.0 {
+            format!("players think {}-{} s before each move", think.0, think.1)
+        } else {
+            "closed loop: no thinking".to_string()
+        };
+        println!(
+            "{n} online games at once ({thinking}), {made} moves in {:.1} s ({:.0} moves/s)",
+            took.as_secs_f64(),
+            made as f64 / took.as_secs_f64()
+        );
         report("a move (POST until its 303)", moves);
         report("a player's page (GET)", pages);
         println!("peak memory of the process (server and clients): {:.0} MiB", peak_mib());

@@ -90,6 +90,7 @@ impl Application {
         let public_url = web::Data::new(crate::web::settings::PublicUrl(settings.public_url.clone()));
         let online_events = web::Data::new(online::OnlineEvents::default());
         let server_timing = settings.server_timing;
+        let deal_cache = web::Data::new(crate::web::read_model::deals::DealCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
@@ -137,6 +138,7 @@ impl Application {
                 .app_data(person_pages.clone())
                 .app_data(public_url.clone())
                 .app_data(online_events.clone())
+                .app_data(deal_cache.clone())
                 .app_data(sessions.clone())
                 .app_data(hasher.clone())
                 .app_data(bodies.clone())

@@ -437,10 +437,15 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
         .await;
     let referee = app.browser();
     referee.login("sedzia", "sedzia-haslo").await;
+    // Before the match is online the organiser's match page leads to the online page (where it is
+    // marked); a referee's does not (they cannot mark it).
+    let to_online = format!("href=\"{}\" id=\"to-online\"", referee_url(t, m));
+    admin.get(&format!("/ref/t/{t}/match/{m}")).await.assert_ok().assert_contains(&to_online);
+    referee.get(&format!("/ref/t/{t}/match/{m}")).await.assert_ok().assert_lacks("id=\"to-online\"");
     assert_eq!(referee.post(&referee_url(t, m), &[("action", "mark")]).await.status, 403, "organisers mark");
     assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
     let match_page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
-    match_page.assert_contains(&format!("href=\"{}\" id=\"to-online\"", referee_url(t, m)));
+    match_page.assert_contains(&to_online);
     let tokens = issue_links(&referee, t, m).await;
     let (a, b) = (app.browser(), app.browser());
     let url_a = format!("/online/{}", tokens[0].1);

@@ -4,7 +4,7 @@
 
 use super::deal::{hex, sha256_hex};
 use crate::app::AppResult;
-use crate::store::online::Link;
+use crate::store::online::Opened;
 use crate::store::{self, MatchId, PlayerId, Store, TournamentId, UserId};
 use rand_core::{OsRng, RngCore};
 
@@ -46,25 +46,14 @@ pub async fn revoke(db: &Store, t: TournamentId, m: MatchId, player: PlayerId) -
     Ok(store::online::revoke(db, t, m, player).await?)
 }
 
-/// What a token opens.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Opened {
-    Live(Link),
-    Revoked,
-    Unknown,
-}
-
-/// The link a token opens, if it is one and not revoked.
+/// What a token opens, revoked or not, with everything its page needs and the block on the
+/// client's `throttle_key`, in one read; `None`: no such link (or not a token at all).
 ///
 /// # Errors
 /// The database fails.
-pub async fn open(db: &Store, token: &str) -> AppResult<Opened> {
+pub async fn open(db: &Store, token: &str, throttle_key: &str) -> AppResult<Option<Opened>> {
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Ok(Opened::Unknown);
+        return Ok(None);
     }
-    Ok(match store::online::link_by_hash(db, &token_hash(&token.to_ascii_lowercase())).await? {
-        Some(l) if l.is_revoked() => Opened::Revoked,
-        Some(l) => Opened::Live(l),
-        None => Opened::Unknown,
-    })
+    Ok(store::online::open_link(db, &token_hash(&token.to_ascii_lowercase()), throttle_key).await?)
 }

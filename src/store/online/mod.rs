@@ -10,10 +10,13 @@
 //! on an online match, in an open round, without a result or a walkover, after the match's earlier
 //! games ended.
 
+use super::games::{GameRow, LogStatus};
 use super::history::Change;
-use super::rounds::{Forfeit, Status as RoundStatus};
-use super::{GameId, MatchId, PlayerId, Store, StoreError, TournamentId, UserId, history, now};
+use super::rounds::{Forfeit, MatchRow, Phase, Status as RoundStatus};
+use super::tournaments::Tournament;
+use super::{GameId, MatchId, PlayerId, RoundId, Store, StoreError, TournamentId, UserId, history, now};
 use crate::league::clock::LeagueClock;
+use crate::outcome::{Side, Termination};
 
 /// Why an online write was refused (checked in its transaction).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -266,6 +269,157 @@ pub async fn link_by_hash(db: &Store, token_sha256: &str) -> Result<Option<Link>
     .bind(token_sha256)
     .fetch_optional(c)
     .await)?)
+}
+
+/// What a personal link opens, read in one statement: the link, its tournament, its match, the
+/// match's games (by number), who marked the match online, and how long the client's throttle key
+/// is blocked (the link page checks that first).
+#[derive(Debug, Clone)]
+pub struct Opened {
+    pub link: Link,
+    pub tournament: Tournament,
+    pub m: MatchRow,
+    pub games: Vec<GameRow>,
+    /// Who marked the match online (`None`: it never was).
+    pub marked_by: Option<UserId>,
+    /// Unix ms until which `throttle_key` is blocked (0: it is not).
+    pub blocked_until: i64,
+}
+
+/// One game's row of [`open_link`]'s statement: the tournament's columns by their own names, the
+/// others prefixed (`l_`, `m_`, `g_`: the tables share `id` and `version`).
+#[derive(sqlx::FromRow)]
+struct OpenedRow {
+    #[sqlx(flatten)]
+    tournament: Tournament,
+    l_id: i64,
+    l_player_id: PlayerId,
+    l_created_at: String,
+    l_revoked_at: Option<String>,
+    l_present_since: Option<String>,
+    m_id: MatchId,
+    m_round_id: RoundId,
+    m_round_number: i64,
+    m_phase: Phase,
+    m_round_status: RoundStatus,
+    m_table_no: i64,
+    m_player_a: PlayerId,
+    m_player_b: Option<PlayerId>,
+    m_a_name: String,
+    m_b_name: Option<String>,
+    m_bracket_slot: Option<i64>,
+    m_version: i64,
+    m_forfeit: Option<Forfeit>,
+    m_group_no: Option<i64>,
+    g_id: Option<GameId>,
+    g_game_no: Option<i64>,
+    g_red_player: Option<PlayerId>,
+    g_winner: Option<Side>,
+    g_termination: Option<Termination>,
+    g_red_points: Option<i64>,
+    g_red_clock_secs: Option<i64>,
+    g_polish_clock_secs: Option<i64>,
+    g_log_status: Option<LogStatus>,
+    g_log_message: Option<String>,
+    g_edition: Option<String>,
+    g_version: Option<i64>,
+    marked_by: Option<UserId>,
+    blocked_until: Option<i64>,
+}
+
+impl OpenedRow {
+    fn game(&self) -> Option<GameRow> {
+        Some(GameRow {
+            id: self.g_id?,
+            match_id: self.m_id,
+            game_no: self.g_game_no?,
+            red_player: self.g_red_player?,
+            winner: self.g_winner,
+            termination: self.g_termination,
+            red_points: self.g_red_points,
+            red_clock_secs: self.g_red_clock_secs,
+            polish_clock_secs: self.g_polish_clock_secs,
+            log_status: self.g_log_status?,
+            log_message: self.g_log_message.clone()?,
+            edition: self.g_edition.clone(),
+            version: self.g_version?,
+        })
+    }
+
+    fn into_opened(self, games: Vec<GameRow>) -> Opened {
+        Opened {
+            link: Link {
+                id: self.l_id,
+                match_id: self.m_id,
+                player_id: self.l_player_id,
+                tournament_id: self.tournament.id,
+                created_at: self.l_created_at,
+                revoked_at: self.l_revoked_at,
+                present_since: self.l_present_since,
+            },
+            m: MatchRow {
+                id: self.m_id,
+                round_id: self.m_round_id,
+                round_number: self.m_round_number,
+                phase: self.m_phase,
+                round_status: self.m_round_status,
+                table_no: self.m_table_no,
+                player_a: self.m_player_a,
+                player_b: self.m_player_b,
+                a_name: self.m_a_name,
+                b_name: self.m_b_name,
+                bracket_slot: self.m_bracket_slot,
+                version: self.m_version,
+                forfeit: self.m_forfeit,
+                group_no: self.m_group_no,
+            },
+            tournament: self.tournament,
+            games,
+            marked_by: self.marked_by,
+            blocked_until: self.blocked_until.unwrap_or(0),
+        }
+    }
+}
+
+/// The link whose token hashes to `token_sha256` (revoked or not) with everything its page needs,
+/// and the block on `throttle_key`, in one statement (one snapshot; one row per game of the match).
+///
+/// # Errors
+/// The query fails, or a stored value is not one this version writes.
+pub async fn open_link(
+    db: &Store,
+    token_sha256: &str,
+    throttle_key: &str,
+) -> Result<Option<Opened>, StoreError> {
+    let rows: Vec<OpenedRow> = on!(db, |c| {
+        sqlx::query_as(
+        "SELECT t.id, t.name, t.venue, t.first_day, t.last_day, t.swiss_rounds, t.knockout_size, t.third_place, \
+         t.score_win, t.score_draw, t.score_loss, t.score_bye, t.tiebreaks, t.edition, t.rules, t.table_clock, \
+         t.no_show_wait_mins, t.version, \
+         l.id AS l_id, l.player_id AS l_player_id, l.created_at AS l_created_at, l.revoked_at AS l_revoked_at, \
+         l.present_since AS l_present_since, \
+         m.id AS m_id, m.round_id AS m_round_id, r.number AS m_round_number, r.phase AS m_phase, \
+         r.status AS m_round_status, m.table_no AS m_table_no, m.player_a AS m_player_a, m.player_b AS m_player_b, \
+         pa.name AS m_a_name, pb.name AS m_b_name, m.bracket_slot AS m_bracket_slot, m.version AS m_version, \
+         m.forfeit AS m_forfeit, m.group_no AS m_group_no, \
+         g.id AS g_id, g.game_no AS g_game_no, g.red_player AS g_red_player, g.winner AS g_winner, \
+         g.termination AS g_termination, g.red_points AS g_red_points, g.red_clock_secs AS g_red_clock_secs, \
+         g.polish_clock_secs AS g_polish_clock_secs, g.log_status AS g_log_status, g.log_message AS g_log_message, \
+         g.edition AS g_edition, g.version AS g_version, \
+         o.marked_by AS marked_by, \
+         (SELECT th.blocked_until FROM login_throttle th WHERE th.key = $2) AS blocked_until \
+         FROM online_links l JOIN matches m ON m.id = l.match_id JOIN rounds r ON r.id = m.round_id \
+         JOIN tournaments t ON t.id = r.tournament_id JOIN players pa ON pa.id = m.player_a \
+         LEFT JOIN players pb ON pb.id = m.player_b LEFT JOIN online_matches o ON o.match_id = m.id \
+         LEFT JOIN games g ON g.match_id = m.id WHERE l.token_sha256 = $1 ORDER BY g.game_no"
+    )
+    .bind(token_sha256)
+    .bind(throttle_key)
+    .fetch_all(c)
+    .await
+    })?;
+    let games: Vec<GameRow> = rows.iter().filter_map(OpenedRow::game).collect();
+    Ok(rows.into_iter().next().map(|r| r.into_opened(games)))
 }
 
 /// The links of a match, newest first.

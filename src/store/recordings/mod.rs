@@ -144,28 +144,35 @@ pub async fn revisions_of(db: &Store, games: &[GameId]) -> Result<Vec<(GameId, i
 
 /// The recording of a game with its lines, if one was started.
 ///
+/// One statement (the recording's row beside each of its lines, in step order), so the lines and
+/// the step count agree even while a device appends: a single statement reads one snapshot on both
+/// backends.
+///
 /// # Errors
 /// The query fails, or a stored value is not one this version writes.
 pub async fn get(db: &Store, game: GameId) -> Result<Option<Recording>, StoreError> {
-    // One snapshot: the lines and the step count agree even while a device appends.
-    let mut tx = db.snapshot().await?;
-    let row: Option<Row> = on!(&mut tx, |c| {
+    #[derive(sqlx::FromRow)]
+    struct WithLine {
+        #[sqlx(flatten)]
+        row: Row,
+        line: Option<String>,
+    }
+    let rows: Vec<WithLine> = on!(db, |c| {
         sqlx::query_as(
-        "SELECT game_id, edition, red_ms, polish_ms, running, since_ms, paused, steps, status, started_by, \
-         started_at, revision FROM recordings WHERE game_id = $1"
+        "SELECT r.game_id, r.edition, r.red_ms, r.polish_ms, r.running, r.since_ms, r.paused, r.steps, r.status, \
+         r.started_by, r.started_at, r.revision, l.line FROM recordings r \
+         LEFT JOIN recorded_lines l ON l.game_id = r.game_id WHERE r.game_id = $1 ORDER BY l.step"
     )
     .bind(game)
-    .fetch_optional(c)
+    .fetch_all(c)
     .await
     })?;
-    let Some(row) = row else { return Ok(None) };
-    let lines: Vec<(String,)> =
-        on!(&mut tx, |c| sqlx::query_as("SELECT line FROM recorded_lines WHERE game_id = $1 ORDER BY step")
-            .bind(game)
-            .fetch_all(c)
-            .await)?;
-    tx.rollback().await?;
-    Ok(Some(row.into_recording(lines.into_iter().map(|(l,)| l).collect())))
+    let mut rows = rows.into_iter();
+    let Some(first) = rows.next() else { return Ok(None) };
+    let mut lines: Vec<String> = Vec::with_capacity(usize::try_from(first.row.steps).unwrap_or(0));
+    lines.extend(first.line);
+    lines.extend(rows.filter_map(|r| r.line));
+    Ok(Some(first.row.into_recording(lines)))
 }
 
 /// The statuses of the recordings of a match's games (the match page says what stands).
@@ -319,19 +326,24 @@ pub async fn append_lines(
     let n = i64::try_from(lines.len()).map_err(|_| StoreError::Conflict)?;
     let mut tx = db.write().await?;
     update_clock(&mut tx, game, at, at.steps + n, clock, paused).await?;
-    for (i, line) in (at.steps + 1..).zip(lines) {
-        on!(&mut tx, |c| sqlx::query(
-            "INSERT INTO recorded_lines (game_id, step, line, at_ms, by_user) VALUES ($1, $2, $3, $4, $5)"
-        )
-        .bind(game)
-        .bind(i)
-        .bind(line)
-        .bind(clock.since_ms)
-        .bind(by)
-        .execute(c)
-        .await
-        .map(|r| r.rows_affected())
-        .map_err(super::conflict_on_unique))?;
+    if !lines.is_empty() {
+        // One multi-row insert: the game, the time and the author are bound once ($1 to $3), each
+        // line as its step and text.
+        let rows: Vec<String> =
+            (0..lines.len()).map(|i| format!("($1, ${}, ${}, $2, $3)", 2 * i + 4, 2 * i + 5)).collect();
+        let sql = format!(
+            "INSERT INTO recorded_lines (game_id, step, line, at_ms, by_user) VALUES {}",
+            rows.join(", ")
+        );
+        on!(&mut tx, |c| {
+            // Only `$n` placeholders are formatted in; every value is bound.
+            let mut query =
+                sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(game).bind(clock.since_ms).bind(by);
+            for (i, line) in (at.steps + 1..).zip(lines) {
+                query = query.bind(i).bind(line);
+            }
+            query.execute(c).await.map(|r| r.rows_affected()).map_err(super::conflict_on_unique)
+        })?;
     }
     tx.commit().await?;
     Ok(())

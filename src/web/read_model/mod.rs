@@ -2,6 +2,7 @@
 
 pub mod cache;
 pub mod coalesce;
+pub mod deals;
 pub mod editions;
 pub mod groups;
 pub mod http;

@@ -100,6 +100,24 @@ fn user_key(username: &str) -> String {
     username.trim().to_lowercase().chars().take(60).collect()
 }
 
+/// Refuse (429) while `until` (Unix ms, the latest block of the keys checked, read by the caller)
+/// is ahead.
+///
+/// # Errors
+/// [`WebError::TooManyRequests`] with the seconds to wait.
+pub fn refuse_until(until: i64, message: &str) -> Result<(), WebError> {
+    let now = now_ms();
+    if until > now {
+        // Whole seconds, rounded up: waiting that long is always enough.
+        let retry_after = u64::try_from((until - now + 999) / 1000).unwrap_or(1);
+        return Err(WebError::TooManyRequests {
+            retry_after,
+            message: format!("{message} {retry_after} s."),
+        });
+    }
+    Ok(())
+}
+
 /// Who is trying to log in, as the throttle sees it.
 #[derive(Debug, Clone)]
 pub struct Attempt {
@@ -136,16 +154,7 @@ impl Attempt {
     /// [`WebError::TooManyRequests`] with the seconds to wait; the database fails.
     pub async fn check(&self, db: &Store, message: &str) -> Result<(), WebError> {
         let until = store::throttle::blocked_until(db, &self.keys).await?;
-        let now = now_ms();
-        if until > now {
-            // Whole seconds, rounded up: waiting that long is always enough.
-            let retry_after = u64::try_from((until - now + 999) / 1000).unwrap_or(1);
-            return Err(WebError::TooManyRequests {
-                retry_after,
-                message: format!("{message} {retry_after} s."),
-            });
-        }
-        Ok(())
+        refuse_until(until, message)
     }
 
     /// Count a failure on every key.

@@ -18,7 +18,7 @@ pub use events::{OnlineEvents, online_events};
 pub use referee::{OnlineForm, online_referee_page, online_referee_post};
 
 use crate::app::online::deal::Seed;
-use crate::app::online::links::{self, Opened};
+use crate::app::online::links;
 use crate::app::online::moves::{self, MoveRefusal};
 use crate::app::online::no_show::{self, Claimant};
 use crate::engine::{Refusal, messages, notation};
@@ -32,6 +32,7 @@ use crate::store::{self, Store, StoreError, UserId};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::forms::rules::rule_options;
+use crate::web::read_model::deals::DealCache;
 use crate::web::read_model::editions::EditionCache;
 use crate::web::routes::see_other;
 use crate::web::security::csrf::CsrfForm;
@@ -78,7 +79,8 @@ impl OnlineMatch {
 
 /// The link's match, or 403 (revoked) / 404 (no such link). Links are throttled as logins are:
 /// every request for a link that does not exist counts as a failed login from the client's address,
-/// and while the address is locked every link request answers 429.
+/// and while the address is locked every link request answers 429. The link, its match, the
+/// match's games and the address's block are one read (`store::online::open_link`).
 async fn open(
     ctx: &Ctx,
     req: &HttpRequest,
@@ -88,40 +90,52 @@ async fn open(
 ) -> Result<OnlineMatch, WebError> {
     let addr = throttle::addr_key(throttle::client_addr(req, config.trust_proxy));
     let key = format!("ip:{addr}");
-    let attempt = Attempt { keys: vec![key.clone()], own_key: key };
-    attempt.check(db, ctx.t("throttled")).await?;
-    let mut link = match links::open(db, token).await? {
-        Opened::Live(l) => l,
-        Opened::Revoked => return Err(WebError::Forbidden),
-        Opened::Unknown => {
-            attempt.failed(db).await?;
-            tracing::info!(%addr, "unknown online link");
-            return Err(WebError::NotFound);
-        }
+    let Some(opened) = links::open(db, token, &key).await? else {
+        let attempt = Attempt { keys: vec![key.clone()], own_key: key };
+        attempt.check(db, ctx.t("throttled")).await?;
+        attempt.failed(db).await?;
+        tracing::info!(%addr, "unknown online link");
+        return Err(WebError::NotFound);
     };
+    throttle::refuse_until(opened.blocked_until, ctx.t("throttled"))?;
+    if opened.link.is_revoked() {
+        return Err(WebError::Forbidden);
+    }
+    let mut link = opened.link;
     if link.present_since.is_none() {
         // The player's first opening after the match went online: they are present from now.
         store::online::mark_present(db, link.id).await?;
         link.present_since = Some(store::now());
     }
-    let t = store::tournaments::get(db, link.tournament_id).await?.ok_or(WebError::NotFound)?;
-    let m = store::rounds::get_match(db, t.id, link.match_id).await?.ok_or(WebError::NotFound)?;
-    let mut games = store::games::of_match(db, m.id).await?;
-    games.sort_by_key(|g| g.game_no);
-    let by = store::online::marked_by(db, m.id).await?.ok_or(WebError::NotFound)?;
-    Ok(OnlineMatch { t, m, link, games, by })
+    let by = opened.marked_by.ok_or(WebError::NotFound)?;
+    Ok(OnlineMatch { t: opened.tournament, m: opened.m, link, games: opened.games, by })
+}
+
+/// A game brought up to date (`bring_up`): its recording, if any, and whether bringing it up
+/// finished it (the game's row changed then: its result).
+pub(crate) struct Up {
+    pub rec: Option<Recording>,
+    pub finished: bool,
+}
+
+impl Up {
+    fn not_started() -> Up {
+        Up { rec: None, finished: false }
+    }
 }
 
 /// Start the game in play if it can start (a published round, no walkover, both players
 /// present), deal its opening hands (waking the game's streams: the player who waited sees it
-/// start), and settle its clock; its recording, if any.
+/// start), and settle its clock; its recording, if any. The recording is read once, and again only
+/// after a write.
 async fn bring_up(
     db: &Store,
     editions: &EditionCache,
+    deals: &DealCache,
     events: &OnlineEvents,
     o: &OnlineMatch,
     game: &GameRow,
-) -> Result<Option<Recording>, WebError> {
+) -> Result<Up, WebError> {
     let mut rec = recordings::get(db, game.id).await?;
     if rec.is_none()
         && !game.has_result()
@@ -132,17 +146,17 @@ async fn bring_up(
         match crate::app::online::start::start(db, &o.t, game.id, Side::Red, now_ms(), o.by).await {
             Ok(()) => {}
             // An earlier game unfinished, the round closed: the page says it waits.
-            Err(crate::app::AppError::Refused(_)) => return Ok(None),
+            Err(crate::app::AppError::Refused(_)) => return Ok(Up::not_started()),
             Err(e) => return Err(e.into()),
         }
         rec = recordings::get(db, game.id).await?;
     }
-    let Some(r) = rec else { return Ok(None) };
+    let Some(mut r) = rec else { return Ok(Up::not_started()) };
     let edition = editions.get(db, &r.edition).await?;
     let options = rule_options(&o.t.config());
     if r.status == RecStatus::Recording && r.steps == 0 {
         // The server deals: the opening hands from the seed, before anyone sees the page.
-        let seed = seed_of(db, game).await?;
+        let seed = seed_of(db, deals, game).await?;
         let start = crate::engine::GameState::new(&edition, options);
         let (lines, after) = moves::follow(&seed, start, 0);
         let text: Vec<String> = lines.iter().map(|l| notation::canonical(l, &edition).to_string()).collect();
@@ -153,9 +167,11 @@ async fn bring_up(
                 Err(StoreError::Conflict) => {}
                 Err(e) => return Err(e.into()),
             }
+            // Our lines, or those of the request that dealt first.
+            let Some(again) = recordings::get(db, game.id).await? else { return Ok(Up::not_started()) };
+            r = again;
         }
     }
-    let Some(mut r) = recordings::get(db, game.id).await? else { return Ok(None) };
     if r.status == RecStatus::Recording && !r.paused && r.clock.running.is_none() && r.steps > 0 {
         // The referee resumed a paused game on the recorder (which stops the clocks): the clock of
         // the side to act runs again from now.
@@ -171,30 +187,33 @@ async fn bring_up(
         }
     }
     if recorded::settle(db, &o.t, &o.m, game, &r, &edition, options).await? {
-        return Ok(recordings::get(db, game.id).await?);
+        return Ok(Up { rec: recordings::get(db, game.id).await?, finished: true });
     }
-    Ok(Some(r))
+    Ok(Up { rec: Some(r), finished: false })
 }
 
-async fn seed_of(db: &Store, game: &GameRow) -> Result<Seed, WebError> {
-    let deal = store::online::deal(db, game.id).await?.ok_or(WebError::NotFound)?;
+async fn seed_of(db: &Store, deals: &DealCache, game: &GameRow) -> Result<Seed, WebError> {
+    let deal = deals.get(db, game.id).await?.ok_or(WebError::NotFound)?;
     Seed::parse(&deal.seed)
         .ok_or_else(|| WebError::internal(format!("game {}: a stored seed is not hex", game.id)))
 }
 
 /// The player's page.
+#[allow(clippy::too_many_arguments)]
 pub async fn online_page(
     ctx: Ctx,
     req: HttpRequest,
     config: web::Data<SessionConfig>,
     db: web::Data<Store>,
     editions: web::Data<EditionCache>,
+    deals: web::Data<DealCache>,
     events: web::Data<OnlineEvents>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let token = path.into_inner();
     let o = open(&ctx, &req, &config, &db, &token).await?;
-    view::page(&ctx, &db, &editions, &events, &o, &token, view::Said::default(), StatusCode::OK).await
+    let tables = view::Tables { editions: &editions, deals: &deals, events: &events };
+    view::page(&ctx, &db, tables, &o, &token, None, view::Said::default(), StatusCode::OK).await
 }
 
 /// The player present claims the match by the opponent's no-show (the waiting time over, no game
@@ -206,6 +225,7 @@ pub async fn online_no_show(
     config: web::Data<SessionConfig>,
     db: web::Data<Store>,
     editions: web::Data<EditionCache>,
+    deals: web::Data<DealCache>,
     events: web::Data<OnlineEvents>,
     path: web::Path<String>,
     _form: CsrfForm<NoShowForm>,
@@ -220,7 +240,8 @@ pub async fn online_no_show(
         Err(crate::app::AppError::Refused(r)) => {
             let said = view::Said { error: sentence(ctx.lang, &r), ..view::Said::default() };
             let o = open(&ctx, &req, &config, &db, &token).await?;
-            view::page(&ctx, &db, &editions, &events, &o, &token, said, StatusCode::CONFLICT).await
+            let tables = view::Tables { editions: &editions, deals: &deals, events: &events };
+            view::page(&ctx, &db, tables, &o, &token, None, said, StatusCode::CONFLICT).await
         }
         Err(e) => Err(e.into()),
     }
@@ -236,6 +257,8 @@ fn refusal_text(ctx: &Ctx, refusal: &Refusal) -> String {
 }
 
 /// A move: checked against the step the page was drawn at, the server's clock, and the engine.
+/// A move refused before anything was written answers the page drawn from the recording it was
+/// judged on (read once).
 #[allow(clippy::too_many_arguments)]
 pub async fn online_post(
     ctx: Ctx,
@@ -243,52 +266,53 @@ pub async fn online_post(
     config: web::Data<SessionConfig>,
     db: web::Data<Store>,
     editions: web::Data<EditionCache>,
+    deals: web::Data<DealCache>,
     events: web::Data<OnlineEvents>,
     path: web::Path<String>,
     form: CsrfForm<MoveForm>,
 ) -> Result<HttpResponse, WebError> {
     let token = path.into_inner();
     let o = open(&ctx, &req, &config, &db, &token).await?;
-    let again = |said: view::Said, status: StatusCode| {
-        let (ctx, db, editions, o, token) = (&ctx, &db, &editions, &o, &token);
-        let events = &events;
-        async move { view::page(ctx, db, editions, events, o, token, said, status).await }
+    let tables = view::Tables { editions: &editions, deals: &deals, events: &events };
+    let again = |up: Option<Up>, said: view::Said, status: StatusCode| {
+        let (ctx, db, o, token) = (&ctx, &db, &o, &token);
+        async move { view::page(ctx, db, tables, o, token, up, said, status).await }
     };
     let refused = |error: String| view::Said { error, ..view::Said::default() };
     let Some(game) = o.current().cloned() else { return Err(WebError::NotFound) };
-    let Some(rec) = bring_up(&db, &editions, &events, &o, &game).await? else {
-        return again(refused(ctx.t("on_not_started").to_string()), StatusCode::CONFLICT).await;
+    let up = bring_up(&db, &editions, &deals, &events, &o, &game).await?;
+    let Some(rec) = up.rec.clone() else {
+        return again(Some(up), refused(ctx.t("on_not_started").to_string()), StatusCode::CONFLICT).await;
     };
     if rec.status != RecStatus::Recording {
-        return again(refused(ctx.t("on_game_over").to_string()), StatusCode::CONFLICT).await;
+        return again(Some(up), refused(ctx.t("on_game_over").to_string()), StatusCode::CONFLICT).await;
     }
     let f = &form.value;
     let stale = || view::Said { notice: ctx.t("on_stale").to_string(), ..view::Said::default() };
     if f.step.trim().parse::<i64>().ok() != Some(rec.steps) {
-        return again(stale(), StatusCode::CONFLICT).await;
+        return again(Some(up), stale(), StatusCode::CONFLICT).await;
     }
     if rec.paused {
-        return again(refused(ctx.t("on_paused").to_string()), StatusCode::CONFLICT).await;
+        return again(Some(up), refused(ctx.t("on_paused").to_string()), StatusCode::CONFLICT).await;
     }
     let edition = editions.get(&db, &rec.edition).await?;
     let options = rule_options(&o.t.config());
     let replay = recorded::replay(&rec, &edition, options)?;
     let state = *replay.current();
     let side = o.side_in(&game);
-    let seed = seed_of(&db, &game).await?;
+    let seed = seed_of(&db, &deals, &game).await?;
     let lines_before = rec.lines.len();
+    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
     let mut line = match moves::resolve(&state, side, &f.event, &seed, lines_before) {
         Ok(line) => line,
         Err(MoveRefusal::Engine(r)) => {
-            return again(refused(refusal_text(&ctx, &r)), StatusCode::UNPROCESSABLE_ENTITY).await;
+            return again(Some(up), refused(refusal_text(&ctx, &r)), unprocessable).await;
         }
         Err(MoveRefusal::NotYourTurn) => {
-            return again(refused(ctx.t("on_not_your_turn").to_string()), StatusCode::UNPROCESSABLE_ENTITY)
-                .await;
+            return again(Some(up), refused(ctx.t("on_not_your_turn").to_string()), unprocessable).await;
         }
         Err(MoveRefusal::NotOffered) => {
-            return again(refused(ctx.t("on_not_offered").to_string()), StatusCode::UNPROCESSABLE_ENTITY)
-                .await;
+            return again(Some(up), refused(ctx.t("on_not_offered").to_string()), unprocessable).await;
         }
     };
     // The mover's clock stops now: its reading goes into the line (never 0:00, which is a fallen
@@ -298,9 +322,7 @@ pub async fn online_post(
     line.clock = (state.to_act() == Some(side)).then(|| rec.clock.reading(side, now).max(1));
     let after = match state.apply_line(&line) {
         Ok(next) => next,
-        Err(e) => {
-            return again(refused(refusal_text(&ctx, &e.refusal)), StatusCode::UNPROCESSABLE_ENTITY).await;
-        }
+        Err(e) => return again(Some(up), refused(refusal_text(&ctx, &e.refusal)), unprocessable).await,
     };
     let (more, fin) = moves::follow(&seed, after, lines_before + 1);
     let mut text = vec![notation::canonical(&line, &edition).to_string()];
@@ -308,12 +330,13 @@ pub async fn online_post(
     let clock = rec.clock.switch(now, if fin.is_over() { None } else { fin.to_act() });
     match recordings::append_lines(&db, game.id, rec.at(), &text, &clock, false, o.by).await {
         Ok(()) => {}
-        Err(StoreError::Conflict) => return again(stale(), StatusCode::CONFLICT).await,
+        // Another write landed first: the page is drawn from the recording as it is now.
+        Err(StoreError::Conflict) => return again(None, stale(), StatusCode::CONFLICT).await,
         Err(e) => return Err(e.into()),
     }
     events.notify(game.id, rec.steps + i64::try_from(text.len()).unwrap_or(0));
     if fin.is_over() {
-        let mut done = rec.clone();
+        let mut done = rec;
         done.steps += i64::try_from(text.len()).unwrap_or(0);
         done.lines.extend(text);
         done.clock = clock;

@@ -1,6 +1,6 @@
 //! The player's page as this player may see it (see the module above).
 
-use super::{OnlineEvents, OnlineMatch, bring_up};
+use super::{OnlineEvents, OnlineMatch, Up, bring_up};
 use crate::app::online::moves;
 use crate::app::online::no_show;
 use crate::engine::notation::{Body, Event, PlayBody};
@@ -14,6 +14,7 @@ use crate::web::board::Board;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::forms::rules::rule_options;
+use crate::web::read_model::deals::DealCache;
 use crate::web::read_model::editions::EditionCache;
 use crate::web::routes::render_status;
 use crate::web::table::recorded::{self, now_ms};
@@ -22,6 +23,14 @@ use crate::web::text::names::Named;
 use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
 use askama::Template;
+
+/// The in-memory tables a player's page reads beside the database.
+#[derive(Clone, Copy)]
+pub(crate) struct Tables<'a> {
+    pub editions: &'a EditionCache,
+    pub deals: &'a DealCache,
+    pub events: &'a OnlineEvents,
+}
 
 /// What the page says besides the position.
 #[derive(Default)]
@@ -128,18 +137,20 @@ fn label(state: &GameState<'_>, o: &moves::Offer, ctx: &Ctx) -> String {
     }
 }
 
-/// The page of the game in play (or the last one, once the match is over).
+/// The page of the game in play (or the last one, once the match is over). `up`: the game as a
+/// move's request just brought it up (nothing written since), else it is brought up here.
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn page(
     ctx: &Ctx,
     db: &Store,
-    editions: &EditionCache,
-    events: &OnlineEvents,
+    tables: Tables<'_>,
     o: &OnlineMatch,
     token: &str,
+    up: Option<Up>,
     said: Said,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
+    let Tables { editions, deals, events } = tables;
     let game = o.current().cloned().ok_or(WebError::NotFound)?;
     let side = o.side_in(&game);
     let (red_name, polish_name) = recorded::names(&o.m, &game);
@@ -148,14 +159,24 @@ pub(crate) async fn page(
     } else {
         (polish_name.clone(), red_name.clone())
     };
-    let rec = bring_up(db, editions, events, o, &game).await?;
-    // Read again: bringing the game up may have finished it (a flag that fell meanwhile).
-    let games = store::games::of_match(db, o.m.id).await?;
-    let mut deals = Vec::new();
-    for g in &games {
-        if let Some(d) = store::online::deal(db, g.id).await? {
+    let up = match up {
+        Some(up) => up,
+        None => bring_up(db, editions, deals, events, o, &game).await?,
+    };
+    let rec = up.rec;
+    // Read again if bringing the game up finished it (a flag that fell meanwhile): its result.
+    let read_again;
+    let games = if up.finished {
+        read_again = store::games::of_match(db, o.m.id).await?;
+        &read_again
+    } else {
+        &o.games
+    };
+    let mut shown = Vec::new();
+    for g in games {
+        if let Some(d) = deals.get(db, g.id).await? {
             let over = g.has_result();
-            deals.push(DealView {
+            shown.push(DealView {
                 game_no: g.game_no,
                 commitment: d.seed_sha256,
                 seed: over.then_some(d.seed),
@@ -195,7 +216,7 @@ pub(crate) async fn page(
         opponent_deck: 0,
         offers: Vec::new(),
         moves: Vec::new(),
-        deals,
+        deals: shown,
         error: said.error,
         notice: said.notice,
         paused: false,

@@ -209,6 +209,8 @@ struct MatchPage<'a> {
     edition: String,
     /// Played online (issue 25): the page links to the players' links.
     online: bool,
+    /// An organiser sees the link to the online page before the match is online (to mark it there).
+    organiser: bool,
 }
 
 /// Load the match and render its page with `refused` forms (status `status`).
@@ -260,6 +262,7 @@ pub async fn render_match(
         full_deck: card_list(edition, Side::Red).len(),
         edition: edition.name_in(ctx.lang).to_string(),
         online: store::online::is_online(db, m).await?,
+        organiser: organiser && !line.is_bye,
         line,
     };
     crate::web::routes::render_status(status, &page)
