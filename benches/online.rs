@@ -167,16 +167,16 @@ async fn play(
     tokens: [String; 2],
     seed: u64,
     think: (f64, f64),
-) -> (Vec<Duration>, Vec<Duration>, usize) {
+) -> (Vec<Duration>, Vec<Duration>, Vec<Duration>, usize) {
     let mut players = [Client::new(&base), Client::new(&base)];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (mut moves, mut pages) = (Vec::new(), Vec::new());
+    let (mut moves, mut pages, mut arrivals) = (Vec::new(), Vec::new(), Vec::new());
     let mut first_game: Option<String> = None;
     // Both players come (the game starts once both have opened their links).
     for (i, c) in players.iter_mut().enumerate() {
         let t0 = Instant::now();
         let (status, _) = c.get(&format!("/online/{}", tokens[i])).await;
-        pages.push(t0.elapsed());
+        arrivals.push(t0.elapsed());
         assert_eq!(status, 200);
     }
     for _ in 0..10_000 {
@@ -190,7 +190,7 @@ async fn play(
             let at = at.expect("a game page");
             let game = at.split(':').next().unwrap().to_string();
             if first_game.get_or_insert_with(|| game.clone()) != &game {
-                return (moves.clone(), pages, moves.len());
+                return (moves.clone(), pages, arrivals, moves.len());
             }
             if !offered.is_empty() {
                 mover = Some((i, at.split(':').nth(1).unwrap().to_string(), offered));
@@ -313,11 +313,12 @@ async fn main() {
         .enumerate()
         .map(|(i, tokens)| actix_rt::spawn(play(base.clone(), tokens, i as u64, think)))
         .collect();
-    let (mut moves, mut pages, mut made) = (Vec::new(), Vec::new(), 0);
+    let (mut moves, mut pages, mut arrivals, mut made) = (Vec::new(), Vec::new(), Vec::new(), 0);
     for task in tasks {
-        let (m, p, k) = task.await.unwrap();
+        let (m, p, a, k) = task.await.unwrap();
         moves.extend(m);
         pages.extend(p);
+        arrivals.extend(a);
         made += k;
     }
     let took = t0.elapsed();
@@ -333,7 +334,8 @@ async fn main() {
             made as f64 / took.as_secs_f64()
         );
         report("a move (POST until its 303)", moves);
-        report("a player's page (GET)", pages);
+        report("a player's page in the game (GET)", pages);
+        report("a player's first page (every player opening their link at once)", arrivals);
         println!("peak memory of the process (server and clients): {:.0} MiB", peak_mib());
     } else {
         println!(
