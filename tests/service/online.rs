@@ -752,3 +752,41 @@ async fn the_knockouts_extra_game_is_played_online_on_the_same_links() {
     app.browser().get(&format!("/t/{t}/match/{m}")).await.assert_ok().assert_contains("w dogrywce");
     app.stop().await;
 }
+
+/// A draft round's match cannot go online (its pairings may still be swapped or discarded: links
+/// and deals would outlive them): refused in Polish, one match or the whole round, nothing marked;
+/// the draft is then discarded as any other, and once published the same match goes online.
+#[actix_rt::test]
+async fn a_draft_rounds_match_is_not_marked_online_until_the_round_is_published() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[]).await;
+    for name in ["Gracz Aa", "Gracz Ab"] {
+        register(&admin, t, name).await;
+    }
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.assert_ok();
+    // The draft's match (no page lists a draft's pairings as matches yet).
+    let db = crate::table::db(&app).await;
+    let (m,): (i64,) = on_db!(&db, |c| sqlx::query_as(
+        "SELECT m.id FROM matches m JOIN rounds r ON r.id = m.round_id WHERE r.tournament_id = $1"
+    )
+    .bind(t)
+    .fetch_one(c)
+    .await)
+    .unwrap();
+    admin.get(&referee_url(t, m)).await;
+    for action in ["mark", "mark-round"] {
+        let refused = admin.post(&referee_url(t, m), &[("action", action)]).await;
+        assert!(matches!(refused.status, 400 | 409), "{action}: {}", refused.status);
+        refused.assert_contains("Runda jest jeszcze szkicem");
+    }
+    assert!(!admin.get(&referee_url(t, m)).await.body.contains("id=\"on-online\""), "nothing marked");
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/discard"), &[("confirm", "1")]).await.status, 303);
+    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.assert_ok();
+    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.assert_ok();
+    let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"))[0];
+    admin.get(&referee_url(t, m)).await;
+    assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
+    admin.get(&referee_url(t, m)).await.assert_contains("id=\"on-online\"");
+    app.stop().await;
+}

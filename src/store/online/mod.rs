@@ -42,6 +42,9 @@ pub enum OnlineRefusal {
     NoShowTooEarly,
     /// A game of the match has started (or has a result): no no-show any more.
     NoShowGameStarted,
+    /// The round is a draft: its pairings may still change (swapped, discarded), so its matches go
+    /// online once it is published.
+    DraftRound,
 }
 
 /// A personal link as stored.
@@ -80,7 +83,8 @@ fn refused(r: OnlineRefusal) -> StoreError {
 /// (`fresh` draws a seed and its SHA-256, both hex). Matches marked already stay as they are.
 ///
 /// # Errors
-/// [`StoreError::NotFound`] if a match is not the tournament's; [`OnlineRefusal::Bye`] for a bye;
+/// [`StoreError::NotFound`] if a match is not the tournament's; [`OnlineRefusal::DraftRound`] while
+/// its round is a draft (checked in the marking's transaction); [`OnlineRefusal::Bye`] for a bye;
 /// the write fails.
 pub async fn mark(
     db: &Store,
@@ -91,15 +95,18 @@ pub async fn mark(
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
     for &m in matches {
-        let found: Option<(Option<PlayerId>,)> = on!(&mut tx, |c| sqlx::query_as(
-            "SELECT m.player_b FROM matches m JOIN rounds r ON r.id = m.round_id \
+        let found: Option<(Option<PlayerId>, RoundStatus)> = on!(&mut tx, |c| sqlx::query_as(
+            "SELECT m.player_b, r.status FROM matches m JOIN rounds r ON r.id = m.round_id \
              WHERE m.id = $1 AND r.tournament_id = $2"
         )
         .bind(m)
         .bind(tournament)
         .fetch_optional(c)
         .await)?;
-        let (b,) = found.ok_or(StoreError::NotFound)?;
+        let (b, status) = found.ok_or(StoreError::NotFound)?;
+        if status == RoundStatus::Draft {
+            return Err(refused(OnlineRefusal::DraftRound));
+        }
         if b.is_none() {
             return Err(refused(OnlineRefusal::Bye));
         }

@@ -452,6 +452,7 @@ fn online_key(r: crate::store::online::OnlineRefusal) -> &'static str {
         O::NoShowClaimantAbsent => "on_refused_no_show_claimant_absent",
         O::NoShowTooEarly => "on_refused_no_show_too_early",
         O::NoShowGameStarted => "on_refused_no_show_game_started",
+        O::DraftRound => "on_refused_draft_round",
     }
 }
 
@@ -685,6 +686,7 @@ mod tests {
             Refusal::Online(crate::store::online::OnlineRefusal::NoShowClaimantAbsent),
             Refusal::Online(crate::store::online::OnlineRefusal::NoShowTooEarly),
             Refusal::Online(crate::store::online::OnlineRefusal::NoShowGameStarted),
+            Refusal::Online(crate::store::online::OnlineRefusal::DraftRound),
         ];
         for r in &all {
             let (pl, en) = (sentence(Lang::Pl, r), sentence(Lang::En, r));

@@ -133,6 +133,11 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "A game of this match has started: there is no no-show any more.",
     ),
     (
+        "on_refused_draft_round",
+        "Runda jest jeszcze szkicem: kojarzenia mogą się zmienić. Opublikuj ją, a potem ustaw mecze online.",
+        "The round is still a draft: its pairings may change. Publish it, then set its matches online.",
+    ),
+    (
         "on_waiting_opponent",
         "Czekamy, aż przeciwnik otworzy swój link. Partia zacznie się, gdy oboje będziecie obecni.",
         "Waiting for the opponent to open their link. The game starts once you are both present.",
