@@ -92,7 +92,8 @@ pub mod users;
 pub mod view;
 
 pub use ids::{
-    GameId, LevelId, MatchId, MergeId, PersonId, PlayerId, RegionId, RoundId, SeasonId, TournamentId, UserId,
+    GameId, LevelId, MatchId, MergeId, PersonId, PlayerId, ProposalId, RegionId, RoundId, SeasonId,
+    TournamentId, UserId,
 };
 
 use crate::outcome::{Side, Termination};
