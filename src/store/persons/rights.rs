@@ -29,16 +29,15 @@ pub async fn roles_in(tx: &mut Conn, user: UserId) -> Result<Roles, StoreError> 
             .bind(user)
             .fetch_optional(c)
             .await)?;
-    let organises: Vec<(TournamentId,)> =
-        on!(&mut *tx, |c| {
-            sqlx::query_as(
+    let organises: Vec<(TournamentId,)> = on!(&mut *tx, |c| {
+        sqlx::query_as(
         "SELECT tournament_id FROM tournament_roles WHERE user_id = $1 AND role = $2 ORDER BY tournament_id"
     )
     .bind(user)
     .bind(Role::Organiser)
     .fetch_all(c)
     .await
-        })?;
+    })?;
     let coordinates: Vec<(SeasonId,)> = on!(&mut *tx, |c| sqlx::query_as(
         "SELECT id FROM seasons WHERE created_by = $1 \
          UNION SELECT season_id FROM season_coordinators WHERE user_id = $1 ORDER BY 1"
