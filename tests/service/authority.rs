@@ -50,7 +50,8 @@ async fn an_organisers_merge_of_another_events_entrant_waits_for_the_coordinator
     assert_eq!(appoint(&admin, b, "koordynator", "koordynator-haslo-2026").await.status, 303);
     let coordinator = app.browser();
     coordinator.login("koordynator", "koordynator-haslo-2026").await;
-    let appointed = admin.post(&format!("/admin/season/{season}/coordinators"), &[("username", "koordynator")]).await;
+    let appointed =
+        admin.post(&format!("/admin/season/{season}/coordinators"), &[("username", "koordynator")]).await;
     assert_eq!(appointed.status, 303, "{}", appointed.body);
 
     let page = org_a.get(&format!("/admin/t/{a}/persons")).await;
