@@ -4,9 +4,7 @@
 //! `person_merges`, which entries it moved, so undoing it puts every one back; both write the
 //! merge row (the log: who, when) and move the affected tournaments' change counters.
 
-pub mod values;
-
-pub use values::PersonLink;
+pub use super::values::persons::PersonLink;
 
 use super::{Conn, MergeId, PersonId, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, now};
 use crate::league::persons::{self, Found, Known, Registry};
@@ -387,7 +385,7 @@ pub async fn merge(
     if let Some((t, player)) = here {
         super::touch_tournament_in(&mut tx, t).await?;
         let change = super::history::Change::PersonsMerged { player, merge: id, kept, merged };
-        super::history::record(&mut tx, t, by, &change).await?;
+        tx.record(t, by, &change).await?;
     }
     tx.commit().await?;
     Ok(id)
@@ -446,7 +444,7 @@ pub async fn unmerge(
         let player = entrant_in(&mut tx, t, m.kept, m.merged).await?;
         let change =
             super::history::Change::PersonsUnmerged { player, merge, kept: m.kept, merged: m.merged };
-        super::history::record(&mut tx, t, by, &change).await?;
+        tx.record(t, by, &change).await?;
     }
     touch_tournaments(&mut tx, m.kept).await?;
     // The entries it moved go back, and so do the invitations it moved with the entries an
@@ -586,7 +584,7 @@ pub async fn erase_in(tx: &mut Conn, person: PersonId, pseudonym: &str) -> Resul
          WHERE id = $4 AND erased_at IS NULL"
     )
     .bind(pseudonym)
-    .bind(super::players::values::erased_birth_date())
+    .bind(super::values::players::erased_birth_date())
     .bind(now())
     .bind(person)
     .execute(c)
@@ -629,7 +627,7 @@ pub async fn keep_apart(
     if added > 0 {
         super::touch_tournament_in(&mut tx, t).await?;
         let change = super::history::Change::PersonsKeptApart { player, a: low, b: high };
-        super::history::record(&mut tx, t, by, &change).await?;
+        tx.record(t, by, &change).await?;
     }
     tx.commit().await?;
     Ok(())
