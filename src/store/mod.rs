@@ -101,7 +101,8 @@ pub mod values;
 pub mod view;
 
 pub use ids::{
-    GameId, LevelId, MatchId, MergeId, PersonId, PlayerId, RegionId, RoundId, SeasonId, TournamentId, UserId,
+    GameId, LevelId, MatchId, MergeId, PersonId, PlayerId, ProposalId, RegionId, RoundId, SeasonId,
+    TournamentId, UserId,
 };
 pub use transaction::{refuse_closed_event_in, touch_tournament_in};
 
