@@ -6,9 +6,8 @@
 
 pub mod proposals;
 pub mod rights;
-pub mod values;
 
-pub use values::PersonLink;
+pub use super::values::persons::PersonLink;
 
 use super::{Conn, MergeId, PersonId, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, now};
 use crate::league::persons::{self, Found, Known, Registry};
@@ -390,7 +389,7 @@ pub async fn merge_in(
     if let Some((t, player)) = here {
         super::touch_tournament_in(tx, t).await?;
         let change = super::history::Change::PersonsMerged { player, merge: id, kept, merged };
-        super::history::record(tx, t, by, &change).await?;
+        tx.record(t, by, &change).await?;
     }
     Ok(id)
 }
@@ -443,7 +442,7 @@ pub async fn unmerge_in(
         let player = entrant_in(tx, t, m.kept, m.merged).await?;
         let change =
             super::history::Change::PersonsUnmerged { player, merge, kept: m.kept, merged: m.merged };
-        super::history::record(tx, t, by, &change).await?;
+        tx.record(t, by, &change).await?;
     }
     touch_tournaments(tx, m.kept).await?;
     // The entries it moved go back, and so do the invitations it moved with the entries an
@@ -591,7 +590,7 @@ pub async fn erase_in(tx: &mut Conn, person: PersonId, pseudonym: &str) -> Resul
          WHERE id = $4 AND erased_at IS NULL"
     )
     .bind(pseudonym)
-    .bind(super::players::values::erased_birth_date())
+    .bind(super::values::players::erased_birth_date())
     .bind(now())
     .bind(person)
     .execute(c)
@@ -633,7 +632,7 @@ pub async fn keep_apart_in(
     if added > 0 {
         super::touch_tournament_in(tx, t).await?;
         let change = super::history::Change::PersonsKeptApart { player, a: low, b: high };
-        super::history::record(tx, t, by, &change).await?;
+        tx.record(t, by, &change).await?;
     }
     Ok(())
 }
