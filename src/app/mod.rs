@@ -21,6 +21,7 @@
 //! | [`proposals`] | the registry owner's confirmation or refusal of a proposed merge |
 //! | [`knockout`] | start the knockout or pair its next round |
 //! | [`stages`] | the format, the groups' draw (preview, fix), group rounds, group standings and their lot, withdrawals, closing and reopening a stage, qualification into the knockout |
+//! | [`final_ranking`] | an event's final ranking, every format (the standings page and closing read it) |
 //! | [`next_step`] | what the rounds accept next (what the pages offer) |
 //! | [`demo`] | the demo tournament, built through the use cases above |
 
@@ -29,6 +30,7 @@ pub mod authority;
 pub mod demo;
 pub mod demo_names;
 pub mod demo_season;
+pub mod final_ranking;
 pub mod knockout;
 pub mod next_step;
 pub mod online;
