@@ -20,16 +20,21 @@
 //! | [`knockout`] | start the knockout or pair its next round |
 //! | [`stages`] | the format, the groups' draw (preview, fix), group rounds, group standings and their lot, withdrawals, closing and reopening a stage, qualification into the knockout |
 //! | [`next_step`] | what the rounds accept next (what the pages offer) |
+//! | [`recording`] | a game recorded at the table or played online: start, a line, undo, pause, the clock, a flag, the end and its result, what is offered |
+//! | [`online`] | online matches: marking them, the players' links, the game that starts when both came, a no-show |
+//! | [`editions`] | the edition a tournament plays, parsed once |
 //! | [`demo`] | the demo tournament, built through the use cases above |
 
 pub mod accounts;
 pub mod demo;
 pub mod demo_names;
 pub mod demo_season;
+pub mod editions;
 pub mod knockout;
 pub mod next_step;
 pub mod online;
 pub mod persons;
+pub mod recording;
 pub mod refusal;
 pub mod registration;
 pub mod results;

@@ -87,6 +87,8 @@ pub enum Refusal {
     ResultStands,
     /// Only an organiser ends a recording before the game ends.
     OrganisersEndRecordings,
+    /// A step of a recorded game (a line, an undo, a pause, a move online) refused.
+    Recording(crate::app::recording::refusal::RecordingRefusal),
 
     // Stages (issue 19).
     /// A step of the stages taken out of order, or refused by the league's rules.
@@ -209,6 +211,18 @@ impl From<StageRefusal> for Refusal {
 impl From<StageRefusal> for AppError {
     fn from(r: StageRefusal) -> Self {
         AppError::Refused(Refusal::Stage(r))
+    }
+}
+
+impl From<crate::app::recording::refusal::RecordingRefusal> for Refusal {
+    fn from(r: crate::app::recording::refusal::RecordingRefusal) -> Self {
+        Refusal::Recording(r)
+    }
+}
+
+impl From<crate::app::recording::refusal::RecordingRefusal> for AppError {
+    fn from(r: crate::app::recording::refusal::RecordingRefusal) -> Self {
+        AppError::Refused(Refusal::Recording(r))
     }
 }
 
