@@ -16,7 +16,9 @@
 //! | [`rounds`] | pair the next Swiss round, publish, lock, unlock, discard a draft, swap players, assign a referee |
 //! | [`results`] | may results be entered, enter or correct a result, walkovers, the extra game, deck checks |
 //! | [`season`] | create a season, make a tournament one of its events, who may play in an event; close and reopen an event, accept or decline its invitations, wildcards, coordinators |
-//! | [`persons`] | who a registration is, merge and unmerge persons, erase a person after the season |
+//! | [`authority`] | who may change which person, event, season and proposal a request names |
+//! | [`persons`] | who a registration is, merge and unmerge persons (or propose it), erase a person after the season |
+//! | [`proposals`] | the registry owner's confirmation or refusal of a proposed merge |
 //! | [`knockout`] | start the knockout or pair its next round |
 //! | [`stages`] | the format, the groups' draw (preview, fix), group rounds, group standings and their lot, withdrawals, closing and reopening a stage, qualification into the knockout |
 //! | [`next_step`] | what the rounds accept next (what the pages offer) |
@@ -26,6 +28,7 @@
 //! | [`demo`] | the demo tournament, built through the use cases above |
 
 pub mod accounts;
+pub mod authority;
 pub mod demo;
 pub mod demo_names;
 pub mod demo_season;
@@ -34,6 +37,7 @@ pub mod knockout;
 pub mod next_step;
 pub mod online;
 pub mod persons;
+pub mod proposals;
 pub mod recording;
 pub mod refusal;
 pub mod registration;
@@ -44,7 +48,7 @@ pub mod snapshot;
 pub mod stages;
 pub mod tournament;
 
-pub use refusal::{AppError, AppResult, Refusal, StageRefusal};
+pub use refusal::{AppError, AppResult, RecordingRefusal, Refusal, StageRefusal};
 
 /// How often a use case decided on a snapshot decides again when the tournament changed before
 /// its write (a result saved meanwhile): then the write is refused as a conflict.

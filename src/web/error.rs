@@ -12,7 +12,7 @@
 //!   check, a unique key taken by a concurrent writer) becomes 409; every other store failure is a
 //!   500 whose cause goes to the log.
 
-use crate::app::recording::refusal::RecordingRefusal;
+use crate::app::RecordingRefusal;
 use crate::app::{AppError, Refusal};
 use crate::store::StoreError;
 use crate::web::forms::field::FieldProblem;
@@ -156,8 +156,11 @@ pub fn refusal_status(refusal: &Refusal) -> StatusCode {
         | Refusal::RecordingAwaitsChoice { .. }
         | Refusal::ResultStands
         | Refusal::Recording(RecordingRefusal::Overtaken)
-        | Refusal::InvitationNotOpen => StatusCode::CONFLICT,
-        Refusal::OrganisersEndRecordings | Refusal::NotACoordinator => StatusCode::FORBIDDEN,
+        | Refusal::InvitationNotOpen
+        | Refusal::ProposalDecided => StatusCode::CONFLICT,
+        Refusal::OrganisersEndRecordings | Refusal::NotACoordinator | Refusal::NotYours => {
+            StatusCode::FORBIDDEN
+        }
         _ => StatusCode::BAD_REQUEST,
     }
 }

@@ -9,8 +9,8 @@
 //! state would charge the wrong player).
 
 use super::game::{Game, now_ms};
-use super::refusal::RecordingRefusal;
 use crate::app::AppResult;
+use crate::app::RecordingRefusal;
 use crate::outcome::Side;
 use crate::store::recordings::{self, Status};
 use crate::store::tournaments::TableClock;

@@ -2,7 +2,7 @@
 //! page: a decision kept in history with the lines recorded.
 
 use super::game::Game;
-use super::refusal::RecordingRefusal;
+use crate::app::RecordingRefusal;
 use crate::app::{AppResult, Refusal};
 use crate::store::recordings;
 use crate::store::tournaments::Role;

@@ -3,7 +3,7 @@
 //! the engine's [`Recording`](engine::Recording) (the one replay), and written back as the game's
 //! log with the header the league writes.
 
-use super::refusal::RecordingRefusal;
+use crate::app::RecordingRefusal;
 use crate::app::editions::cache::{EditionCache, EditionRef};
 use crate::app::results::open_for;
 use crate::app::tournament::rule_options;

@@ -1,7 +1,7 @@
 //! A game recorded as it is played: at the table by a referee or scribe (the recorder), or online by
 //! its two players (each through their personal link). One use case per file, each loading the game
 //! once ([`game`]), replaying it with the engine's `Recording`, deciding, and saving in one
-//! compare-and-set on the recording as it was read; a refusal is a typed [`refusal`] value:
+//! compare-and-set on the recording as it was read; a refusal is a typed value (`app::RecordingRefusal`):
 //!
 //! | use case | what it does |
 //! |---|---|
@@ -28,7 +28,6 @@ pub mod game;
 pub mod offers;
 pub mod pause;
 pub mod push;
-pub mod refusal;
 pub mod settle;
 pub mod start;
 pub mod undo;

@@ -9,7 +9,7 @@
 //! rest from the deal's seed ([`resolve`]). The engine judges every line when it is pushed.
 
 use super::deal::{self, Seed};
-use super::refusal::RecordingRefusal;
+use crate::app::RecordingRefusal;
 use crate::engine::action::{Action, CardPlay, CardRef};
 use crate::engine::error::Awaited;
 use crate::engine::ids::{CardId, UnitId};

@@ -4,8 +4,8 @@
 //! clock it is paused on the clock itself ([`clock`](super::clock)).
 
 use super::game::{Game, check_in_play, now_ms, replay};
-use super::refusal::RecordingRefusal;
 use crate::app::AppResult;
+use crate::app::RecordingRefusal;
 use crate::app::editions::cache::EditionCache;
 use crate::store::recordings;
 use crate::store::tournaments::{Role, TableClock};

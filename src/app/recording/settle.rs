@@ -4,8 +4,8 @@
 //! history; nothing is replaced silently.
 
 use super::game::{Game, entry_of};
-use super::refusal::RecordingRefusal;
 use crate::app::AppResult;
+use crate::app::RecordingRefusal;
 use crate::app::editions::cache::EditionCache;
 use crate::store::recordings::{self, Stands, Status};
 use crate::store::tournaments::Role;

@@ -3,8 +3,8 @@
 //! never lands where the recorder would write again at once.
 
 use super::game::{Game, check_in_play, now_ms, replay};
-use super::refusal::RecordingRefusal;
 use crate::app::AppResult;
+use crate::app::RecordingRefusal;
 use crate::app::editions::cache::EditionCache;
 use crate::engine::{self, Unseen};
 use crate::store::recordings;

@@ -3,7 +3,7 @@
 //! player online (in the online page's words; the one place that decides what of the engine's
 //! reason a player is told).
 
-use crate::app::recording::refusal::RecordingRefusal;
+use crate::app::RecordingRefusal;
 use crate::engine::{Refusal, messages};
 use crate::lang::Lang;
 

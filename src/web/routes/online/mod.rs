@@ -25,7 +25,7 @@ use crate::app::online::no_show::{self, Claimant};
 use crate::app::online::play::{Up, bring_up};
 use crate::app::recording::deals::DealCache;
 use crate::app::recording::push::{Entry, push};
-use crate::app::{Refusal, recording::refusal::RecordingRefusal};
+use crate::app::{RecordingRefusal, Refusal};
 use crate::store::Store;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;

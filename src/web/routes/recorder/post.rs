@@ -6,12 +6,12 @@
 //! lands. Here: the form read, the use case called, its answer or refusal shown.
 
 use super::{Said, base, page};
+use crate::app::RecordingRefusal;
 use crate::app::editions::cache::EditionCache;
 use crate::app::recording::deals::DealCache;
 use crate::app::recording::flag::flag;
 use crate::app::recording::game::Game;
 use crate::app::recording::push::{Entry, LINE_MAX, push};
-use crate::app::recording::refusal::RecordingRefusal;
 use crate::app::recording::{end, pause, settle, start, undo};
 use crate::app::{AppError, Refusal};
 use crate::outcome::Side;
