@@ -128,6 +128,7 @@ struct Said {
     notice: String,
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn page(
     ctx: &Ctx,
     db: &Store,
