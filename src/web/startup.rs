@@ -85,13 +85,13 @@ impl Application {
         let views = web::Data::new(crate::web::read_model::cache::Views::default());
         let views_kept = views.clone();
         let bodies = web::Data::new(BodyLimits::new(settings.body_deadline, settings.body_budget));
-        let edition_cache = web::Data::new(crate::web::read_model::editions::EditionCache::default());
+        let edition_cache = web::Data::new(crate::app::editions::cache::EditionCache::default());
         let season_pages = web::Data::new(crate::web::read_model::season_pages::SeasonPages::default());
         let person_pages = web::Data::new(crate::web::read_model::season_pages::PersonPages::default());
         let public_url = web::Data::new(crate::web::settings::PublicUrl(settings.public_url.clone()));
         let online_events = web::Data::new(online::OnlineEvents::default());
         let server_timing = settings.server_timing;
-        let deal_cache = web::Data::new(crate::web::read_model::deals::DealCache::default());
+        let deal_cache = web::Data::new(crate::app::recording::deals::DealCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.

@@ -450,6 +450,7 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
             )
             .to_string(),
         Refusal::ResultStands => t("record_has_result"),
+        Refusal::Recording(r) => super::recording::to_scribe(lang, r),
         Refusal::OrganisersEndRecordings => lang
             .pick(
                 "Zapis przed końcem partii może zakończyć tylko organizator.",
