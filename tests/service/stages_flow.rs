@@ -486,7 +486,7 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     let finalist = if champion == a1 { b1 } else { a1 };
     let (third_winner, third_loser) = (third.0, third.1);
     let cells: Vec<(String, String)> = ranking
-        .split("<tr><td")
+        .split("<tr data-player=")
         .skip(1)
         .map(|row| {
             let cell = |label: &str| {
