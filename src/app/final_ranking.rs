@@ -3,8 +3,7 @@
 //! ranking is the public one place for place (league `final_ranking::of_event`).
 
 use super::Refusal;
-use super::rounds::swiss_left;
-use super::snapshot::{Loaded, MatchState};
+use super::snapshot::{Loaded, MatchState, opens_with_groups, swiss_left};
 use super::stages;
 use crate::league::final_ranking::{self, EventResults};
 use crate::league::{FinalPlace, StandingRow};
@@ -33,7 +32,7 @@ pub fn of(data: &Loaded) -> Result<Vec<FinalPlace>, Refusal> {
         }
     }
     let knockout = data.knockout_bracket().transpose().map_err(Refusal::Bracket)?;
-    let ranking = if stages::opens_with_groups(data) {
+    let ranking = if opens_with_groups(data) {
         let groups = stages::frozen(data).map_err(|_| Refusal::GroupsNotClosed)?;
         let has_knockout = stages::stages_of(data)?.knockout().is_some();
         match (&knockout, has_knockout) {

@@ -6,8 +6,7 @@
 //! the season's log, and withdraws the invitations the event made that are not accepted; it is
 //! refused once one was accepted (that person is an entry of the next event now).
 
-use super::super::rounds::on_fresh_snapshot;
-use super::super::snapshot::{Loaded, lp, sp};
+use super::super::snapshot::{Loaded, lp, on_fresh_snapshot, sp};
 use super::super::{AppResult, Refusal};
 use crate::league::season::{self, Eligibility, Ranked};
 use crate::league::{self as lg};

@@ -394,7 +394,7 @@ impl TournamentView {
 /// tournament once the stage is closed. A Swiss-only tournament's standings are its final ranking
 /// (the same function's places: rank for rank), shown as the standings table.
 fn final_ranking_lines(data: &Loaded, standings: &[crate::league::StandingRow]) -> Option<Vec<FinalLine>> {
-    let groups = crate::app::stages::opens_with_groups(data);
+    let groups = crate::app::snapshot::opens_with_groups(data);
     if !groups && data.t.knockout_size < 2 {
         return None;
     }

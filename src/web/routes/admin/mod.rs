@@ -1,6 +1,6 @@
 //! Organiser pages, one file per resource: the tournament and its configuration (`tournament`),
 //! players, the CSV import and their changes (`players`), forbidden pairs (`forbidden`), referees
-//! and co-organisers (`referees`), the change history (`history`), rounds (`rounds`), editions (`editions`), erasure (`privacy`), the stages and groups (`stages`), persons near one another and their merges (`persons`).
+//! and co-organisers (`referees`), the change history (`history`), rounds (`rounds`), editions (`editions`), erasure (`privacy`), the stages and groups (`stages`), persons near one another and their merges (`persons`), the registry owner's proposals (`proposals`).
 
 pub mod editions;
 mod forbidden;
@@ -9,6 +9,7 @@ pub mod invitations;
 pub mod persons;
 mod players;
 pub mod privacy;
+pub mod proposals;
 mod referees;
 pub mod rounds;
 pub mod season;
