@@ -394,7 +394,7 @@ fn a_bye_of_a_group_of_three_is_no_game_for_any_tiebreak() {
         &[1, 2],
     ));
     let b = compute(&groups::input(
-        0 + 1,
+        1,
         3,
         &[(1, 2, Some(1)), (1, 3, None), (2, 3, Some(2))],
         3,

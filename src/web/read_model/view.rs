@@ -361,22 +361,6 @@ impl TournamentView {
         let input = crate::app::stages::group_inputs(data).ok()?.into_iter().nth(g)?;
         let line = self.groups.groups.get(g)?;
         let ranks = line.lines.iter().map(|l| (lp(l.player), l.rank)).collect();
-        let standings = crate::league::StandingsInput {
-            players: input
-                .players
-                .iter()
-                .map(|p| crate::league::StandingPlayer {
-                    id: p.id,
-                    seed: p.number,
-                    knowledge_test: p.knowledge_test,
-                    joined_round: 1,
-                    withdrawn: p.withdrawn,
-                })
-                .collect(),
-            rounds: input.rounds,
-            scoring: input.scoring,
-            tiebreaks: Vec::new(),
-        };
         let event = trf::TrfEvent {
             name: format!("{} – Grupa {}", data.t.name, line.letter),
             city: data.t.venue.clone(),
@@ -385,7 +369,7 @@ impl TournamentView {
             planned_rounds: u32::try_from(line.schedule_rounds).unwrap_or(0),
             names: data.players.iter().map(|p| (lp(p.id), p.name.clone())).collect(),
         };
-        Some(trf::write_round_robin(&event, &standings, &ranks))
+        Some(trf::write_group(&event, &input, &ranks))
     }
 }
 
