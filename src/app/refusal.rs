@@ -127,6 +127,8 @@ pub enum Refusal {
     ProposalDecided,
     /// No such merge (or none that concerns this tournament or season).
     NoSuchMerge,
+    /// The tournament is an event of a season already (this one or another).
+    AlreadyAnEvent,
 
     // Seasons.
     /// The season as typed cannot be kept.

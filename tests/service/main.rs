@@ -8,6 +8,7 @@
 mod access;
 mod accounts;
 mod assignments;
+mod authority;
 mod backup;
 mod bodies;
 mod browser;
