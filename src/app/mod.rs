@@ -17,6 +17,7 @@
 //! | [`results`] | may results be entered, enter or correct a result, walkovers, the extra game, deck checks |
 //! | [`season`] | create a season, make a tournament one of its events, who may play in an event; close and reopen an event, accept or decline its invitations, wildcards, coordinators |
 //! | [`persons`] | who a registration is, merge and unmerge persons, erase a person after the season |
+//! | [`erasure`] | erase a person (after the season, on a guardian's request or a withdrawn consent), the season's retention |
 //! | [`knockout`] | start the knockout or pair its next round |
 //! | [`stages`] | the format, the groups' draw (preview, fix), group rounds, group standings and their lot, withdrawals, closing and reopening a stage, qualification into the knockout |
 //! | [`next_step`] | what the rounds accept next (what the pages offer) |
@@ -26,6 +27,7 @@ pub mod accounts;
 pub mod demo;
 pub mod demo_names;
 pub mod demo_season;
+pub mod erasure;
 pub mod knockout;
 pub mod next_step;
 pub mod online;

@@ -55,7 +55,7 @@ pub async fn get(db: &Store, id: PersonId) -> Result<Option<Person>, StoreError>
     Ok(on!(db, |c| sqlx::query_as::<_, Person>(PERSON).bind(id).fetch_optional(c).await)?)
 }
 
-async fn get_in(tx: &mut Conn, id: PersonId) -> Result<Option<Person>, StoreError> {
+pub(crate) async fn get_in(tx: &mut Conn, id: PersonId) -> Result<Option<Person>, StoreError> {
     Ok(on!(tx, |c| sqlx::query_as::<_, Person>(PERSON).bind(id).fetch_optional(c).await)?)
 }
 
