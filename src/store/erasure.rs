@@ -410,6 +410,63 @@ pub async fn open_entries(
     Ok(out)
 }
 
+/// A person of the season as its coordinator's pages show them (the birth date too: those pages
+/// are not public).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct SeasonPerson {
+    pub id: PersonId,
+    pub name: String,
+    pub birth_date: NaiveDate,
+    pub school: String,
+}
+
+/// The season's persons (not merged into another, not erased) whose name contains `q` (as
+/// typed, letters' case aside), by name; at most `limit`.
+///
+/// # Errors
+/// The query fails.
+pub async fn persons_named(
+    db: &super::Store,
+    season: SeasonId,
+    q: &str,
+    limit: i64,
+) -> Result<Vec<SeasonPerson>, StoreError> {
+    let like = format!("%{}%", q.trim().to_lowercase());
+    Ok(on!(db, |c| sqlx::query_as::<_, SeasonPerson>(
+        "SELECT x.id, x.name, x.birth_date, x.school FROM persons x WHERE x.erased_at IS NULL \
+         AND x.merged_into IS NULL AND LOWER(x.name) LIKE $2 AND EXISTS (SELECT 1 FROM players p \
+         JOIN season_events e ON e.tournament_id = p.tournament_id WHERE p.person_id = x.id AND e.season_id = $1) \
+         ORDER BY x.name, x.id LIMIT $3"
+    )
+    .bind(season)
+    .bind(&like)
+    .bind(limit)
+    .fetch_all(c)
+    .await)?)
+}
+
+/// The person's entries (and of the persons merged into them) in the season's events: the
+/// tournament, its name, whether withdrawn, whether the event is closed; by tournament.
+///
+/// # Errors
+/// The query fails.
+pub async fn season_entries(
+    db: &super::Store,
+    season: SeasonId,
+    person: PersonId,
+) -> Result<Vec<(TournamentId, String, bool, bool)>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as(
+        "SELECT t.id, t.name, p.withdrawn, (e.closed_at IS NOT NULL) FROM players p \
+         JOIN tournaments t ON t.id = p.tournament_id JOIN season_events e ON e.tournament_id = p.tournament_id \
+         JOIN persons x ON x.id = p.person_id \
+         WHERE e.season_id = $1 AND (x.id = $2 OR x.merged_into = $2) ORDER BY t.id"
+    )
+    .bind(season)
+    .bind(person)
+    .fetch_all(c)
+    .await)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

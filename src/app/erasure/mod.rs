@@ -7,8 +7,9 @@
 //! person erased twice at once (two processes on one PostgreSQL) is erased once.
 
 use super::{AppResult, Refusal};
-use crate::store::erasure::{Erasure, Reason};
-use crate::store::{self, PersonId, SeasonId, Store, StoreError, UserId};
+use crate::store::erasure::{Erasure, Reason, SeasonPerson};
+use crate::store::persons::Person;
+use crate::store::{self, PersonId, SeasonId, Store, StoreError, TournamentId, UserId};
 use chrono::NaiveDate;
 
 /// Erase `person`, who plays (or played) in `season`, asked by `by`, a coordinator of it.
@@ -105,4 +106,35 @@ pub async fn erase_on(db: &Store, season: SeasonId, last_day: NaiveDate) -> AppR
 /// The database fails.
 pub async fn of_season(db: &Store, season: SeasonId) -> AppResult<Vec<Erasure>> {
     Ok(store::erasure::of_season(db, season).await?)
+}
+
+/// The season's persons whose name contains `q` (at most 50), for the coordinator's search.
+///
+/// # Errors
+/// [`Refusal::NotACoordinator`]; the database fails.
+pub async fn find(db: &Store, season: SeasonId, q: &str, by: UserId) -> AppResult<Vec<SeasonPerson>> {
+    super::season::check_coordinator(db, season, by).await?;
+    if q.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(store::erasure::persons_named(db, season, q, 50).await?)
+}
+
+/// A person of the season as the coordinator's person view shows them, with their entries there.
+///
+/// # Errors
+/// [`Refusal::NotACoordinator`]; [`StoreError::NotFound`] for a person without an entry in the
+/// season; the database fails.
+pub async fn person(
+    db: &Store,
+    season: SeasonId,
+    person: PersonId,
+    by: UserId,
+) -> AppResult<(Person, Vec<(TournamentId, String, bool, bool)>)> {
+    super::season::check_coordinator(db, season, by).await?;
+    if !store::erasure::plays_in(db, season, person).await? {
+        return Err(StoreError::NotFound.into());
+    }
+    let p = store::persons::get(db, person).await?.ok_or(StoreError::NotFound)?;
+    Ok((p, store::erasure::season_entries(db, season, person).await?))
 }

@@ -13,6 +13,7 @@ mod board;
 mod configuration;
 mod day;
 mod editions;
+mod erasure;
 mod general;
 mod online;
 mod pairing;
@@ -45,6 +46,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     season::TABLE,
     season_ranking::TABLE,
     online::TABLE,
+    erasure::TABLE,
     table::TABLE,
     table2::TABLE,
 ];
