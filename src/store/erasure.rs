@@ -432,7 +432,8 @@ pub async fn persons_named(
     limit: i64,
 ) -> Result<Vec<SeasonPerson>, StoreError> {
     let like = format!("%{}%", q.trim().to_lowercase());
-    Ok(on!(db, |c| sqlx::query_as::<_, SeasonPerson>(
+    Ok(on!(db, |c| {
+        sqlx::query_as::<_, SeasonPerson>(
         "SELECT x.id, x.name, x.birth_date, x.school FROM persons x WHERE x.erased_at IS NULL \
          AND x.merged_into IS NULL AND LOWER(x.name) LIKE $2 AND EXISTS (SELECT 1 FROM players p \
          JOIN season_events e ON e.tournament_id = p.tournament_id WHERE p.person_id = x.id AND e.season_id = $1) \
@@ -442,7 +443,8 @@ pub async fn persons_named(
     .bind(&like)
     .bind(limit)
     .fetch_all(c)
-    .await)?)
+    .await
+    })?)
 }
 
 /// The person's entries (and of the persons merged into them) in the season's events: the
@@ -455,7 +457,8 @@ pub async fn season_entries(
     season: SeasonId,
     person: PersonId,
 ) -> Result<Vec<(TournamentId, String, bool, bool)>, StoreError> {
-    Ok(on!(db, |c| sqlx::query_as(
+    Ok(on!(db, |c| {
+        sqlx::query_as(
         "SELECT t.id, t.name, p.withdrawn, (e.closed_at IS NOT NULL) FROM players p \
          JOIN tournaments t ON t.id = p.tournament_id JOIN season_events e ON e.tournament_id = p.tournament_id \
          JOIN persons x ON x.id = p.person_id \
@@ -464,7 +467,8 @@ pub async fn season_entries(
     .bind(season)
     .bind(person)
     .fetch_all(c)
-    .await)?)
+    .await
+    })?)
 }
 
 #[cfg(test)]

@@ -245,4 +245,3 @@ pub async fn erase_person(
         Err(e) => Err(e.into()),
     }
 }
-

@@ -3,11 +3,7 @@
 
 pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("er_privacy", "Dane osobowe", "Personal data"),
-    (
-        "er_retention",
-        "Usuwanie danych po sezonie",
-        "Erasing the data after the season",
-    ),
+    ("er_retention", "Usuwanie danych po sezonie", "Erasing the data after the season"),
     (
         "er_retention_help",
         "Liczba dni po ostatnim dniu sezonu, po których serwis sam usunie dane osobowe graczy sezonu (puste pole: nie usuwa sam).",
@@ -15,13 +11,33 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ),
     ("er_days", "Liczba dni", "Days"),
     ("er_save", "Zapisz", "Save"),
-    ("er_days_invalid", "Podaj liczbę dni od 0 do 3650 albo zostaw pole puste.", "Type a number of days from 0 to 3650, or leave the field empty."),
-    ("er_warning", "Dane osobowe graczy tego sezonu zostaną usunięte", "This season's players' personal data will be erased on"),
-    ("er_warning_done", "Dane osobowe graczy tego sezonu są usuwane od", "This season's players' personal data is erased since"),
-    ("er_no_retention", "Serwis nie usuwa danych tego sezonu sam.", "The service does not erase this season's data by itself."),
+    (
+        "er_days_invalid",
+        "Podaj liczbę dni od 0 do 3650 albo zostaw pole puste.",
+        "Type a number of days from 0 to 3650, or leave the field empty.",
+    ),
+    (
+        "er_warning",
+        "Dane osobowe graczy tego sezonu zostaną usunięte",
+        "This season's players' personal data will be erased on",
+    ),
+    (
+        "er_warning_done",
+        "Dane osobowe graczy tego sezonu są usuwane od",
+        "This season's players' personal data is erased since",
+    ),
+    (
+        "er_no_retention",
+        "Serwis nie usuwa danych tego sezonu sam.",
+        "The service does not erase this season's data by itself.",
+    ),
     ("er_find", "Znajdź osobę", "Find a person"),
     ("er_find_label", "Imię lub nazwisko", "Name or surname"),
-    ("er_found_none", "Nikogo o takim imieniu lub nazwisku nie ma w tym sezonie.", "Nobody of that name plays in this season."),
+    (
+        "er_found_none",
+        "Nikogo o takim imieniu lub nazwisku nie ma w tym sezonie.",
+        "Nobody of that name plays in this season.",
+    ),
     ("er_log", "Dziennik usunięć", "Erasures"),
     ("er_log_none", "Nikogo jeszcze nie usunięto.", "Nobody erased yet."),
     ("er_person", "Osoba w sezonie", "A person in the season"),
@@ -32,9 +48,21 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("er_erased", "Dane osobowe tej osoby usunięto.", "This person's personal data is erased."),
     ("er_reason", "Powód", "Reason"),
     ("er_reason_season-over", "sezon się zakończył", "the season is over"),
-    ("er_reason_guardian-request", "prośba rodzica lub opiekuna (RODO, art. 17)", "a parent's or guardian's request (GDPR art. 17)"),
-    ("er_reason_consent-withdrawn", "rodzic lub opiekun wycofał zgodę", "the parent or guardian withdrew their consent"),
-    ("er_reason_retention", "upłynął czas przechowywania danych po sezonie", "the season's retention period passed"),
+    (
+        "er_reason_guardian-request",
+        "prośba rodzica lub opiekuna (RODO, art. 17)",
+        "a parent's or guardian's request (GDPR art. 17)",
+    ),
+    (
+        "er_reason_consent-withdrawn",
+        "rodzic lub opiekun wycofał zgodę",
+        "the parent or guardian withdrew their consent",
+    ),
+    (
+        "er_reason_retention",
+        "upłynął czas przechowywania danych po sezonie",
+        "the season's retention period passed",
+    ),
     (
         "er_erased_what",
         "Co zostanie usunięte: imię i nazwisko, data urodzenia, szkoła i region tej osoby we wszystkich turniejach (także zamkniętych), w historii zmian, w nagłówkach i komentarzach zapisów partii, w powodach zaproszeń i w dzienniku sezonu. Jej linki do gier online przestaną działać.",
@@ -52,7 +80,11 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ),
     ("er_confirm", "rozumiem, że tego nie można cofnąć", "I understand this cannot be undone"),
     ("er_button", "Usuń dane osobowe", "Erase personal data"),
-    ("er_confirm_needed", "Zaznacz potwierdzenie, aby usunąć dane osobowe tej osoby.", "Tick the confirmation to erase this person's personal data."),
+    (
+        "er_confirm_needed",
+        "Zaznacz potwierdzenie, aby usunąć dane osobowe tej osoby.",
+        "Tick the confirmation to erase this person's personal data.",
+    ),
     ("er_reason_needed", "Wybierz powód usunięcia.", "Choose the reason for the erasure."),
     ("er_back", "Wróć do danych osobowych sezonu", "Back to the season's personal data"),
 ];
