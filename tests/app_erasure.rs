@@ -203,7 +203,7 @@ async fn a_coordinator_of_another_season_cannot_erase_and_the_retention_erases_n
     let s = season_played().await;
     let (db, by) = (&s.db, s.coordinator);
     // Another season's coordinator, through their own season: the person is not in it.
-    let other = store::users::create(db, "inny", "not-a-hash", true).await.unwrap().unwrap();
+    let other = store::users::create(db, "inny", "not-a-hash", false).await.unwrap().unwrap();
     let draft = SeasonDraft::with_defaults(
         "Liga 2027",
         d("2027-04-01"),

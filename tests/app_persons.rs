@@ -1,7 +1,8 @@
 //! Persons across events (issue 20), through `app::persons` and `app::registration` against a real
 //! store: the same person (name folded, same birth date) is linked in every event; near ones are
 //! never linked silently; merging then unmerging restores every entry; a person's erasure after the
-//! season reaches every entry in every event.
+//! season reaches every entry in every event; who may merge, undo, keep apart and confirm
+//! (`authority`, issue 36).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -16,6 +17,9 @@ use bitwa::store::players::NewPlayer;
 use bitwa::store::{self, PersonId, PlayerId, Store, TournamentId, UserId};
 use chrono::{Days, NaiveDate};
 use day::{Day, first_day, refusal};
+
+#[path = "app_persons/authority.rs"]
+mod authority;
 
 fn born(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()

@@ -4,8 +4,10 @@
 //! lots is a parameter: the web draws it from the operating system, the demo and tests pass their
 //! own; it is stored with the seeding so every lot can be drawn again.
 
-use super::rounds::{check_last_round_locked, next_number, on_fresh_snapshot, swiss_paired};
-use super::snapshot::{Loaded, Seeding, slot_of, sp};
+use super::snapshot::{
+    Loaded, Seeding, check_last_round_locked, next_number, on_fresh_snapshot, opens_with_groups, slot_of, sp,
+    swiss_paired,
+};
 use super::{AppResult, Refusal};
 use crate::league::{self, Bracket, Slot};
 use crate::store::rounds::{NewMatch, Phase};
@@ -39,7 +41,7 @@ pub fn seeds(bracket: &Bracket) -> Vec<league::PlayerId> {
 pub fn bracket_now(data: &Loaded, lot_seed: u64) -> Result<(Bracket, Option<Seeding>), Refusal> {
     check_last_round_locked(data)?;
     // After groups the knockout starts by qualification (`stages::qualify`); then it goes on here.
-    if super::stages::opens_with_groups(data) {
+    if opens_with_groups(data) {
         return match data.knockout_bracket() {
             Some(bracket) => Ok((bracket.map_err(Refusal::Bracket)?, None)),
             None => Err(super::StageRefusal::QualifyFirst.into()),

@@ -16,7 +16,9 @@
 //! | [`rounds`] | pair the next Swiss round, publish, lock, unlock, discard a draft, swap players, assign a referee |
 //! | [`results`] | may results be entered, enter or correct a result, walkovers, the extra game, deck checks |
 //! | [`season`] | create a season, make a tournament one of its events, who may play in an event; close and reopen an event, accept or decline its invitations, wildcards, coordinators |
-//! | [`persons`] | who a registration is, merge and unmerge persons, erase a person after the season |
+//! | [`authority`] | who may change which person, event, season and proposal a request names |
+//! | [`persons`] | who a registration is, merge and unmerge persons (or propose it), erase a person after the season |
+//! | [`proposals`] | the registry owner's confirmation or refusal of a proposed merge |
 //! | [`erasure`] | erase a person (after the season, on a guardian's request or a withdrawn consent), the season's retention |
 //! | [`knockout`] | start the knockout or pair its next round |
 //! | [`stages`] | the format, the groups' draw (preview, fix), group rounds, group standings and their lot, withdrawals, closing and reopening a stage, qualification into the knockout |
@@ -24,6 +26,7 @@
 //! | [`demo`] | the demo tournament, built through the use cases above |
 
 pub mod accounts;
+pub mod authority;
 pub mod demo;
 pub mod demo_names;
 pub mod demo_season;
@@ -32,6 +35,7 @@ pub mod knockout;
 pub mod next_step;
 pub mod online;
 pub mod persons;
+pub mod proposals;
 pub mod refusal;
 pub mod registration;
 pub mod results;

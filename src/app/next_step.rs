@@ -6,8 +6,7 @@
 //! Swiss.
 
 use super::knockout::{bracket_now, ready_matches};
-use super::rounds::{check_last_round_locked, swiss_left};
-use super::snapshot::Loaded;
+use super::snapshot::{Loaded, check_last_round_locked, opens_with_groups, swiss_left};
 use super::stages::{self, close, group_round, qualify};
 use super::{AppResult, Refusal, StageRefusal};
 use crate::store::rounds::Phase;
@@ -69,7 +68,7 @@ impl RoundsPlan {
 /// league cannot pair is refused when asked).
 #[must_use]
 pub fn next_step(data: &Loaded) -> NextStep {
-    if stages::opens_with_groups(data) {
+    if opens_with_groups(data) {
         return groups_next(data);
     }
     if swiss_left(&data.rounds, data.t.swiss_rounds) {

@@ -3,10 +3,12 @@
 //! season (every entry, every event). The matching is `league::persons`'s; the store links, moves
 //! and logs.
 
-use super::AppResult;
+use super::authority::{self, Actor, PairRight};
+use super::{AppResult, Refusal};
 use crate::league::persons::{Found, Near, Nearness, Registry};
+use crate::store::persons::proposals::{NewProposal, ProposalKind};
 use crate::store::persons::{Entry, Merge, Person};
-use crate::store::{self, MergeId, PersonId, Store, StoreError, UserId};
+use crate::store::{self, MergeId, PersonId, ProposalId, SeasonId, Store, StoreError, TournamentId, UserId};
 use chrono::NaiveDate;
 
 /// The registry indexed for matching (load once per registration or import).
@@ -65,64 +67,262 @@ pub async fn entries(db: &Store, id: PersonId) -> AppResult<Vec<Entry>> {
     Ok(store::persons::entries(db, id).await?)
 }
 
-/// Merge `merged` into `kept` (the organiser confirmed they are one person): logged, undone by
-/// [`unmerge`].
-///
-/// # Errors
-/// `Refusal::SamePerson`, `PersonGone`, `PersonsInOneTournament`; the database fails.
-pub async fn merge(db: &Store, kept: PersonId, merged: PersonId, by: UserId) -> AppResult<MergeId> {
-    Ok(store::persons::merge(db, kept, merged, by, None).await?)
+/// What asking for a merge or for keeping two persons apart came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Asked<T> {
+    /// The actor owns both persons: done.
+    Done(T),
+    /// One of them is in events the actor does not run: a proposal waits for the registry's
+    /// owner (`app::proposals`); nothing changed yet.
+    Proposed(ProposalId),
 }
 
-/// [`merge`] asked from tournament `t`'s persons page: one of the two must have an entry there,
-/// and the merge is logged in `t`'s history (same transaction).
+/// Merge `merged` into `kept` (the actor confirmed they are one person): logged, undone by
+/// [`unmerge`]. Only for an actor who owns both persons (`app::authority`); anyone else is
+/// refused and nothing changes.
+///
+/// # Errors
+/// `Refusal::NotYours`, `SamePerson`, `PersonGone`, `PersonsInOneTournament`, `InvitedTwice`;
+/// the database fails.
+pub async fn merge(db: &Store, kept: PersonId, merged: PersonId, by: UserId) -> AppResult<MergeId> {
+    if kept == merged {
+        return Err(Refusal::SamePerson.into());
+    }
+    let mut tx = db.write().await?;
+    store::persons::rights::lock_pair_in(&mut tx, kept, merged).await?;
+    let (actor, a, b) = pair_in(&mut tx, by, kept, merged).await?;
+    if authority::over_pair(&actor, &a, &b) != PairRight::Decide {
+        return Err(Refusal::NotYours.into());
+    }
+    let id = store::persons::merge_in(&mut tx, kept, merged, by, None).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// [`merge`] asked from tournament `t`'s persons page (or a season's page, `season`, through its
+/// event `t`): one of the two must have an entry there, and the merge is logged in `t`'s history
+/// (same transaction). An actor who does not own both persons but runs a place of either makes
+/// a proposal instead, confirmed by the registry's owner (`app::proposals`).
 ///
 /// # Errors
 /// As [`merge`], and `Refusal::PersonNotHere`; the database fails.
 pub async fn merge_from(
     db: &Store,
-    t: crate::store::TournamentId,
+    t: TournamentId,
     kept: PersonId,
     merged: PersonId,
     by: UserId,
-) -> AppResult<MergeId> {
-    Ok(store::persons::merge(db, kept, merged, by, Some(t)).await?)
+) -> AppResult<Asked<MergeId>> {
+    merged_or_proposed(ask(db, ProposalKind::Merge, (t, None), kept, merged, by).await?)
+}
+
+/// [`merge_from`] asked from a season's coordinator page (`season`), logged in the history of
+/// the season's event `t` one of them plays in.
+///
+/// # Errors
+/// As [`merge_from`].
+pub async fn merge_from_season(
+    db: &Store,
+    season: SeasonId,
+    t: TournamentId,
+    kept: PersonId,
+    merged: PersonId,
+    by: UserId,
+) -> AppResult<Asked<MergeId>> {
+    merged_or_proposed(ask(db, ProposalKind::Merge, (t, Some(season)), kept, merged, by).await?)
+}
+
+/// A merge's [`Asked`]: the merge made, or the proposal.
+fn merged_or_proposed(asked: Asked<Option<MergeId>>) -> AppResult<Asked<MergeId>> {
+    match asked {
+        Asked::Done(Some(m)) => Ok(Asked::Done(m)),
+        Asked::Done(None) => Err(super::AppError::Internal("a merge made no merge row".into())),
+        Asked::Proposed(p) => Ok(Asked::Proposed(p)),
+    }
 }
 
 /// "To różne osoby": `a` and `b` kept apart, the pair not asked about on a persons page again;
-/// logged in `t`'s history.
+/// logged in `t`'s history. A proposal when the actor does not own both (as [`merge_from`]).
 ///
 /// # Errors
-/// `Refusal::SamePerson`, `PersonNotHere`; the database fails.
+/// `Refusal::NotYours`, `SamePerson`, `PersonNotHere`; the database fails.
 pub async fn keep_apart(
     db: &Store,
-    t: crate::store::TournamentId,
+    t: TournamentId,
     a: PersonId,
     b: PersonId,
     by: UserId,
+) -> AppResult<Asked<()>> {
+    ask(db, ProposalKind::Apart, (t, None), a, b, by).await.map(|x| match x {
+        Asked::Done(_) => Asked::Done(()),
+        Asked::Proposed(p) => Asked::Proposed(p),
+    })
+}
+
+/// [`keep_apart`] asked from a season's coordinator page.
+///
+/// # Errors
+/// As [`keep_apart`].
+pub async fn keep_apart_from_season(
+    db: &Store,
+    season: SeasonId,
+    t: TournamentId,
+    a: PersonId,
+    b: PersonId,
+    by: UserId,
+) -> AppResult<Asked<()>> {
+    ask(db, ProposalKind::Apart, (t, Some(season)), a, b, by).await.map(|x| match x {
+        Asked::Done(_) => Asked::Done(()),
+        Asked::Proposed(p) => Asked::Proposed(p),
+    })
+}
+
+/// The actor and both persons' places, read in the transaction (the persons' rows locked).
+async fn pair_in(
+    tx: &mut store::Conn,
+    by: UserId,
+    a: PersonId,
+    b: PersonId,
+) -> AppResult<(Actor, Vec<authority::Place>, Vec<authority::Place>)> {
+    let actor = Actor::load_in(tx, by).await?;
+    let pa = authority::places_in(tx, a).await?;
+    let pb = authority::places_in(tx, b).await?;
+    Ok((actor, pa, pb))
+}
+
+/// A merge or a keep-apart asked from tournament `from.0` (from season `from.1`'s page): done
+/// by an owner of both, proposed by someone who runs a place of either, refused otherwise.
+/// Asking again for a pair with an open proposal of the same kind finds that proposal.
+async fn ask(
+    db: &Store,
+    kind: ProposalKind,
+    from: (TournamentId, Option<SeasonId>),
+    a: PersonId,
+    b: PersonId,
+    by: UserId,
+) -> AppResult<Asked<Option<MergeId>>> {
+    if a == b {
+        return Err(Refusal::SamePerson.into());
+    }
+    let mut tx = db.write().await?;
+    store::persons::rights::lock_pair_in(&mut tx, a, b).await?;
+    let (actor, pa, pb) = pair_in(&mut tx, by, a, b).await?;
+    let asked = match authority::over_pair(&actor, &pa, &pb) {
+        PairRight::Decide => Asked::Done(done_in(&mut tx, kind, from.0, a, b, by).await?),
+        PairRight::Propose => {
+            check_proposable_in(&mut tx, from.0, a, b).await?;
+            let open = store::persons::proposals::open_for_in(&mut tx, kind, a, b).await?;
+            let id = match open {
+                Some(p) => p.id,
+                None => {
+                    let all: Vec<authority::Place> = pa.iter().chain(&pb).copied().collect();
+                    let approvals = authority::approved_by_asking(&actor, &authority::owner_of(&all));
+                    let new = NewProposal {
+                        kind,
+                        kept: a,
+                        merged: b,
+                        tournament: Some(from.0),
+                        season: from.1,
+                        by,
+                        approvals: approvals.into_iter().collect(),
+                    };
+                    store::persons::proposals::propose_in(&mut tx, &new).await?
+                }
+            };
+            Asked::Proposed(id)
+        }
+        PairRight::None => return Err(Refusal::NotYours.into()),
+    };
+    tx.commit().await?;
+    Ok(asked)
+}
+
+/// What a proposal asks, carried out (by an owner of both persons, or on its confirmation):
+/// the merge made (logged in `t`'s history), or the pair kept apart.
+///
+/// # Errors
+/// The merge's or the keep-apart's refusals; the database fails.
+pub(crate) async fn done_in(
+    tx: &mut store::Conn,
+    kind: ProposalKind,
+    t: TournamentId,
+    a: PersonId,
+    b: PersonId,
+    by: UserId,
+) -> AppResult<Option<MergeId>> {
+    Ok(match kind {
+        ProposalKind::Merge => Some(store::persons::merge_in(tx, a, b, by, Some(t)).await?),
+        ProposalKind::Apart => {
+            store::persons::keep_apart_in(tx, t, a, b, by).await?;
+            None
+        }
+    })
+}
+
+/// What would refuse a proposal's change at once is refused when it is asked: a person merged
+/// or erased, neither playing in the tournament it was asked from.
+async fn check_proposable_in(
+    tx: &mut store::Conn,
+    t: TournamentId,
+    a: PersonId,
+    b: PersonId,
 ) -> AppResult<()> {
-    Ok(store::persons::keep_apart(db, t, a, b, by).await?)
+    for id in [a, b] {
+        let p = store::persons::get_in(tx, id).await?.ok_or(StoreError::NotFound)?;
+        if p.merged_into.is_some() || p.erased_at.is_some() {
+            return Err(Refusal::PersonGone.into());
+        }
+    }
+    let here =
+        store::persons::entries_in(tx, a).await?.into_iter().chain(store::persons::entries_in(tx, b).await?);
+    if !here.into_iter().any(|e| e.tournament_id == t) {
+        return Err(Refusal::PersonNotHere.into());
+    }
+    Ok(())
+}
+
+/// Whether `by` owns the person (every tournament of theirs is one `by` runs): what a page asks
+/// before offering an undo (the undo asks again in its transaction).
+///
+/// # Errors
+/// The database fails.
+pub async fn owns(db: &Store, by: UserId, person: PersonId) -> AppResult<bool> {
+    let mut conn = db.conn().await?;
+    let actor = Actor::load_in(&mut conn, by).await?;
+    Ok(actor.owns(&authority::places_in(&mut conn, person).await?))
 }
 
 /// [`unmerge`] asked from tournament `t`'s persons page, logged in its history.
 ///
 /// # Errors
 /// As [`unmerge`], and `Refusal::PersonNotHere`; the database fails.
-pub async fn unmerge_from(
-    db: &Store,
-    t: crate::store::TournamentId,
-    merge: MergeId,
-    by: UserId,
-) -> AppResult<()> {
-    Ok(store::persons::unmerge(db, merge, by, Some(t)).await?)
+pub async fn unmerge_from(db: &Store, t: TournamentId, merge: MergeId, by: UserId) -> AppResult<()> {
+    unmerge_as(db, merge, by, Some(t)).await
 }
 
-/// Undo a merge: every entry it moved goes back.
+/// Undo a merge: every entry it moved goes back. Only an actor who owns the kept person (every
+/// tournament of theirs, the moved entries' included) may.
 ///
 /// # Errors
-/// `Refusal::MergeUndone`, `PersonGone`; the database fails.
+/// `Refusal::NoSuchMerge`, `NotYours`, `MergeUndone`, `PersonGone`; the database fails.
 pub async fn unmerge(db: &Store, merge: MergeId, by: UserId) -> AppResult<()> {
-    Ok(store::persons::unmerge(db, merge, by, None).await?)
+    unmerge_as(db, merge, by, None).await
+}
+
+async fn unmerge_as(db: &Store, merge: MergeId, by: UserId, from: Option<TournamentId>) -> AppResult<()> {
+    let mut tx = db.write().await?;
+    let m = store::persons::merge_row_in(&mut tx, merge).await?.ok_or(Refusal::NoSuchMerge)?;
+    if m.undone_at.is_some() {
+        return Err(Refusal::MergeUndone.into());
+    }
+    store::persons::rights::lock_pair_in(&mut tx, m.kept, m.merged).await?;
+    let actor = Actor::load_in(&mut tx, by).await?;
+    if !actor.owns(&authority::places_in(&mut tx, m.kept).await?) {
+        return Err(Refusal::NotYours.into());
+    }
+    store::persons::unmerge_in(&mut tx, merge, by, from).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// The merges a person took part in, oldest first.

@@ -118,6 +118,13 @@ pub enum Refusal {
     /// Both persons of a merge hold an open or accepted invitation into one event (or one is
     /// invited where the other plays): merged, one person would be invited twice.
     InvitedTwice,
+    /// The actor has no right over an object the request names (`app::authority`): a person with
+    /// entries in events they do not run, a proposal of seasons they do not coordinate.
+    NotYours,
+    /// The proposal was confirmed or refused already.
+    ProposalDecided,
+    /// No such merge (or none that concerns this tournament or season).
+    NoSuchMerge,
 
     // Seasons.
     /// The season as typed cannot be kept.

@@ -4,8 +4,7 @@
 //! editor loaded, the round's status (so a result cannot land in a round locked meanwhile), or the
 //! snapshot's stamp (the extra game, decided on every result of the match).
 
-use super::rounds::on_fresh_snapshot;
-use super::snapshot::{MatchState, draw_rule, play_of, ref_of, sp};
+use super::snapshot::{MatchState, draw_rule, on_fresh_snapshot, play_of, ref_of, sp};
 use super::tournament::rule_options;
 use super::{AppError, AppResult, Refusal};
 use crate::engine::{Edition, validate_log};

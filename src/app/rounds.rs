@@ -4,8 +4,11 @@
 //! saved only if the tournament did not change since (the snapshot's stamp), and taken again if it
 //! did.
 
-use super::snapshot::{Loaded, lp, scoring, sp};
-use super::{AppError, AppResult, RETRIES, Refusal};
+use super::snapshot::{
+    Loaded, check_last_round_locked, lp, next_number, on_fresh_snapshot, opens_with_groups, scoring, sp,
+    swiss_left, swiss_paired,
+};
+use super::{AppError, AppResult, Refusal};
 use crate::league::{
     self, ForbiddenPair, ForbiddenUntil, Pairing, PairingInput, PairingPlayer, PlayerStatus,
 };
@@ -13,54 +16,6 @@ use crate::store::rounds::{NewMatch, Phase, Round, Status};
 use crate::store::tournaments::Role;
 use crate::store::{self, PlayerId, Store, StoreError, TournamentId, UserId};
 use std::collections::BTreeMap;
-
-/// The last round must be locked before another starts (results complete, no edits pending).
-///
-/// # Errors
-/// [`Refusal::LockFirst`] naming the round to lock.
-pub fn check_last_round_locked(data: &Loaded) -> Result<(), Refusal> {
-    match data.rounds.last() {
-        Some(last) if last.status() != Status::Locked => Err(Refusal::LockFirst { round: last.number }),
-        _ => Ok(()),
-    }
-}
-
-/// The number the next round gets.
-#[must_use]
-pub fn next_number(data: &Loaded) -> i64 {
-    data.rounds.last().map_or(1, |r| r.number + 1)
-}
-
-/// Swiss rounds paired so far.
-#[must_use]
-pub fn swiss_paired(rounds: &[Round]) -> usize {
-    rounds.iter().filter(|r| r.phase() == Phase::Swiss).count()
-}
-
-/// Whether another Swiss round may be paired: fewer than configured, and the knockout not begun.
-#[must_use]
-pub fn swiss_left(rounds: &[Round], swiss_rounds: i64) -> bool {
-    i64::try_from(swiss_paired(rounds)).unwrap_or(i64::MAX) < swiss_rounds
-        && !rounds.iter().any(|r| r.phase() == Phase::Knockout)
-}
-
-/// Run `attempt` on a fresh snapshot until its write is not refused as a conflict (the tournament
-/// changed after the snapshot), at most [`RETRIES`] times.
-pub(super) async fn on_fresh_snapshot<T, F, Fut>(db: &Store, t: TournamentId, mut attempt: F) -> AppResult<T>
-where
-    F: FnMut(Loaded) -> Fut,
-    Fut: std::future::Future<Output = AppResult<T>>,
-{
-    let mut tries = 0;
-    loop {
-        tries += 1;
-        let data = Loaded::load_id(db, t).await?;
-        match attempt(data).await {
-            Err(e) if e.is_conflict() && tries < RETRIES => continue,
-            other => return other,
-        }
-    }
-}
 
 /// What the league decides for the next Swiss round: its matches and the explanation to store.
 ///
@@ -71,7 +26,7 @@ fn decide_swiss_round(
     forbidden: &[(PlayerId, PlayerId, Option<i64>)],
 ) -> Result<(Vec<NewMatch>, league::RoundPairing), Refusal> {
     check_last_round_locked(data)?;
-    if super::stages::opens_with_groups(data) {
+    if opens_with_groups(data) {
         return Err(super::StageRefusal::NotSwiss.into());
     }
     if !swiss_left(&data.rounds, data.t.swiss_rounds) {

@@ -5,7 +5,13 @@
 //! league calls (match outcome, Swiss records, standings, bracket) are the methods below; a write
 //! decided on a snapshot is saved only if the stamp did not move (`Store::write_tournament_unchanged`).
 //! The public pages' read model (`web::read_model::view`) builds on the same snapshot once per stamp.
+//! Here too: deciding again on a fresh snapshot when the write found the stamp moved
+//! ([`on_fresh_snapshot`]), and the questions every area asks of it (is the last round locked, how
+//! many Swiss rounds are paired, does the tournament open with groups), so that the areas (rounds,
+//! stages, knockout, season) need each other only one way.
 
+use super::{AppResult, RETRIES, Refusal};
+use crate::league::stages::Stage;
 use crate::league::{
     self, Absence, Bracket, HalfPoints, KnowledgeScores, MatchDecision, MatchInput, MatchPlay, MatchRef,
     MatchResult, PlayedGame, RoundRecord, Scoring, StandingPlayer, StandingRow, StandingsInput,
@@ -16,8 +22,62 @@ use crate::store::players::Player;
 use crate::store::rounds::{Forfeit, MatchRow, Phase, Round, Status};
 use crate::store::tournaments::Tournament;
 use crate::store::view::{Stamp, TournamentRows};
-use crate::store::{self, MatchId, PlayerId, RoundId, Store, StoreError};
+use crate::store::{self, MatchId, PlayerId, RoundId, Store, StoreError, TournamentId};
 use std::collections::{BTreeMap, HashMap};
+
+/// The last round must be locked before another starts (results complete, no edits pending).
+///
+/// # Errors
+/// [`Refusal::LockFirst`] naming the round to lock.
+pub fn check_last_round_locked(data: &Loaded) -> Result<(), Refusal> {
+    match data.rounds.last() {
+        Some(last) if last.status() != Status::Locked => Err(Refusal::LockFirst { round: last.number }),
+        _ => Ok(()),
+    }
+}
+
+/// The number the next round gets.
+#[must_use]
+pub fn next_number(data: &Loaded) -> i64 {
+    data.rounds.last().map_or(1, |r| r.number + 1)
+}
+
+/// Swiss rounds paired so far.
+#[must_use]
+pub fn swiss_paired(rounds: &[Round]) -> usize {
+    rounds.iter().filter(|r| r.phase() == Phase::Swiss).count()
+}
+
+/// Whether another Swiss round may be paired: fewer than configured, and the knockout not begun.
+#[must_use]
+pub fn swiss_left(rounds: &[Round], swiss_rounds: i64) -> bool {
+    i64::try_from(swiss_paired(rounds)).unwrap_or(i64::MAX) < swiss_rounds
+        && !rounds.iter().any(|r| r.phase() == Phase::Knockout)
+}
+
+/// Run `attempt` on a fresh snapshot until its write is not refused as a conflict (the tournament
+/// changed after the snapshot), at most [`RETRIES`] times.
+pub(super) async fn on_fresh_snapshot<T, F, Fut>(db: &Store, t: TournamentId, mut attempt: F) -> AppResult<T>
+where
+    F: FnMut(Loaded) -> Fut,
+    Fut: std::future::Future<Output = AppResult<T>>,
+{
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let data = Loaded::load_id(db, t).await?;
+        match attempt(data).await {
+            Err(e) if e.is_conflict() && tries < RETRIES => continue,
+            other => return other,
+        }
+    }
+}
+
+/// Whether the tournament opens with round-robin groups.
+#[must_use]
+pub fn opens_with_groups(data: &Loaded) -> bool {
+    data.stage_rows.stages.first().is_some_and(|s| matches!(s.definition, Stage::Groups(_)))
+}
 
 /// The league's id for a stored player (the league uses the row id).
 #[must_use]

@@ -3,7 +3,7 @@
 
 use super::history::Change;
 use super::rounds::Status;
-use super::{Refusal, RoundId, Store, StoreError, TournamentId, UserId, history};
+use super::{Refusal, RoundId, Store, StoreError, TournamentId, UserId};
 use serde::Serialize;
 
 /// One table's referee, as pages show it.
@@ -103,7 +103,7 @@ pub async fn assign(
             after.push((table, user));
         }
     }
-    history::record(&mut tx, tournament, by, &Change::RefereesAssigned { round, before, after }).await?;
+    tx.record(tournament, by, &Change::RefereesAssigned { round, before, after }).await?;
     tx.commit().await?;
     Ok(tables)
 }

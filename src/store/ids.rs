@@ -35,6 +35,8 @@ row_id!(
     PersonId,
     /// A merge of one person into another.
     MergeId,
+    /// A proposal to merge two persons (or keep them apart) awaiting the registry's owner.
+    ProposalId,
     /// A league season.
     SeasonId,
     /// A level of a season.

@@ -9,11 +9,18 @@
 //!
 //! Writes: every write touching more than one row runs in one transaction, with its [`history`] rows;
 //! rows that two people may edit at once carry a `version` checked on update
-//! ([`StoreError::Conflict`]). A write to a tournament's data opens with [`Store::write_tournament`],
-//! which bumps the tournament's change counter first: that row lock serialises the tournament's
-//! writers on PostgreSQL as SQLite's single writer does (so a check made inside the transaction still
-//! holds at commit: no lost update, no result beside a walkover), and the counter is the change stamp
-//! the read model is cached by ([`view`]).
+//! ([`StoreError::Conflict`]). A write to a tournament's data opens with [`Store::write_tournament`]
+//! and records what it changed with [`Conn::record`] (both in [`transaction`], the one module that
+//! writes history rows), which bumps the tournament's change counter first: that row lock serialises
+//! the tournament's writers on PostgreSQL as SQLite's single writer does (so a check made inside the
+//! transaction still holds at commit: no lost update, no result beside a walkover), and the counter
+//! is the change stamp the read model is cached by ([`view`]).
+//!
+//! Layers inside the store, one way only (`tests/layout.rs` forbids cycles between its folders):
+//! this root (handles, connections, `on!`), then [`values`] (what the writes take and history
+//! records carry), then [`history`] (a change as a typed value, its columns, the reads of the
+//! history pages), then [`transaction`] (tournament write transactions and their history rows), then
+//! the aggregates, which write their rows and hand their changes to the transaction.
 
 /// Run one statement on whichever database `$on` (a `&Store` or a `&mut Conn`) holds: the body is
 /// the same text for both, type-checked and compiled once per backend.
@@ -89,12 +96,16 @@ pub mod sessions;
 pub mod stages;
 pub mod throttle;
 pub mod tournaments;
+pub mod transaction;
 pub mod users;
+pub mod values;
 pub mod view;
 
 pub use ids::{
-    GameId, LevelId, MatchId, MergeId, PersonId, PlayerId, RegionId, RoundId, SeasonId, TournamentId, UserId,
+    GameId, LevelId, MatchId, MergeId, PersonId, PlayerId, ProposalId, RegionId, RoundId, SeasonId,
+    TournamentId, UserId,
 };
+pub use transaction::{refuse_closed_event_in, touch_tournament_in};
 
 use crate::outcome::{Side, Termination};
 use sqlx::pool::PoolConnection;
@@ -412,112 +423,6 @@ impl Store {
             Pool::Postgres(p) => Inner::PostgresTx(p.begin().await?),
         }))
     }
-
-    /// A transaction that writes the tournament's data (results, pairings, players, rounds, deck
-    /// checks, configuration). Its first statement moves the tournament's change counter on, which
-    /// (a) locks the tournament's row until commit, so on PostgreSQL the tournament's writers run
-    /// one after the other as they do on SQLite, each seeing everything committed before it, and
-    /// (b) is the change stamp of the public pages: a commit that changed anything shown moved it.
-    ///
-    /// # Errors
-    /// [`StoreError::NotFound`] if there is no such tournament; no connection or lock.
-    pub async fn write_tournament(&self, id: TournamentId) -> Result<Conn, StoreError> {
-        let mut tx = self.write().await?;
-        let bumped =
-            on!(&mut tx, |c| sqlx::query("UPDATE tournaments SET changes = changes + 1 WHERE id = $1")
-                .bind(id)
-                .execute(c)
-                .await
-                .map(|r| r.rows_affected()))?;
-        if bumped == 0 {
-            return Err(StoreError::NotFound);
-        }
-        refuse_closed_event_in(&mut tx, id).await?;
-        Ok(tx)
-    }
-
-    /// [`Store::write_tournament`] without the closed event's refusal: only for reopening the
-    /// event (`app::season::close::reopen_event`), the one write a closed event takes.
-    ///
-    /// # Errors
-    /// [`StoreError::NotFound`] if there is no such tournament; no connection or lock.
-    pub async fn write_closed_event(&self, id: TournamentId) -> Result<Conn, StoreError> {
-        let mut tx = self.write().await?;
-        touch_tournament_in(&mut tx, id).await?;
-        Ok(tx)
-    }
-
-    /// [`Store::write_tournament`] for a write decided on a snapshot read at `seen` (pairing a
-    /// round, locking one): the counter moves on only if nothing was written since, so the decision
-    /// still holds at commit (compare-and-set on the change stamp).
-    ///
-    /// # Errors
-    /// [`StoreError::Conflict`] if the tournament changed since `seen` (decide again on a fresh
-    /// snapshot); [`StoreError::NotFound`]; no connection or lock.
-    pub async fn write_tournament_unchanged(
-        &self,
-        id: TournamentId,
-        seen: Stamp,
-    ) -> Result<Conn, StoreError> {
-        let mut tx = self.write().await?;
-        let bumped = on!(&mut tx, |c| sqlx::query(
-            "UPDATE tournaments SET changes = changes + 1 WHERE id = $1 AND version = $2 AND changes = $3"
-        )
-        .bind(id)
-        .bind(seen.config)
-        .bind(seen.changes)
-        .execute(c)
-        .await
-        .map(|r| r.rows_affected()))?;
-        if bumped == 0 {
-            let exists: Option<(i64,)> =
-                on!(&mut tx, |c| sqlx::query_as("SELECT id FROM tournaments WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(c)
-                    .await)?;
-            return Err(if exists.is_some() { StoreError::Conflict } else { StoreError::NotFound });
-        }
-        refuse_closed_event_in(&mut tx, id).await?;
-        Ok(tx)
-    }
-}
-
-/// Move a tournament's change counter inside a [`Store::write`] transaction that writes several
-/// tournaments' rows (a person's erasure across a season), as [`Store::write_tournament`] does.
-///
-/// # Errors
-/// [`StoreError::NotFound`] if there is no such tournament; the statement fails.
-pub async fn touch_tournament_in(tx: &mut Conn, id: TournamentId) -> Result<(), StoreError> {
-    let bumped = on!(tx, |c| sqlx::query("UPDATE tournaments SET changes = changes + 1 WHERE id = $1")
-        .bind(id)
-        .execute(c)
-        .await
-        .map(|r| r.rows_affected()))?;
-    if bumped == 0 {
-        return Err(StoreError::NotFound);
-    }
-    Ok(())
-}
-
-/// Refuse inside the caller's transaction (which locked the tournament's row first) when the
-/// tournament is a closed event of a season: its stored final ranking must not diverge from its
-/// results, rounds and entries (`Refusal::EventFrozen`). Every `write_tournament` checks it; a
-/// write that only touches the tournament (an acceptance into it) calls it itself.
-///
-/// # Errors
-/// [`StoreError::Refused`]; the query fails.
-pub async fn refuse_closed_event_in(tx: &mut Conn, id: TournamentId) -> Result<(), StoreError> {
-    let closed: Option<(i64,)> = on!(tx, |c| sqlx::query_as(
-        // The id (a BIGINT on both backends; PostgreSQL's `1` is an INT4 the `i64` would refuse).
-        "SELECT tournament_id FROM season_events WHERE tournament_id = $1 AND closed_at IS NOT NULL"
-    )
-    .bind(id)
-    .fetch_optional(c)
-    .await)?;
-    if closed.is_some() {
-        return Err(StoreError::Refused(Refusal::EventFrozen));
-    }
-    Ok(())
 }
 
 /// One connection from the pool, plain or in a transaction (dropping a transaction rolls it back).

@@ -154,8 +154,11 @@ pub fn refusal_status(refusal: &Refusal) -> StatusCode {
         | Refusal::BeingRecorded { .. }
         | Refusal::RecordingAwaitsChoice { .. }
         | Refusal::ResultStands
-        | Refusal::InvitationNotOpen => StatusCode::CONFLICT,
-        Refusal::OrganisersEndRecordings | Refusal::NotACoordinator => StatusCode::FORBIDDEN,
+        | Refusal::InvitationNotOpen
+        | Refusal::ProposalDecided => StatusCode::CONFLICT,
+        Refusal::OrganisersEndRecordings | Refusal::NotACoordinator | Refusal::NotYours => {
+            StatusCode::FORBIDDEN
+        }
         _ => StatusCode::BAD_REQUEST,
     }
 }

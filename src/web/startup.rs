@@ -5,7 +5,7 @@ use crate::app::{AppError, demo};
 use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
 use crate::web::routes::admin::{
-    editions, erasure as admin_erasure, invitations, persons as admin_persons, privacy, rounds,
+    editions, erasure as admin_erasure, invitations, persons as admin_persons, privacy, proposals, rounds,
     season as admin_season, stages,
 };
 use crate::web::routes::public::{
@@ -288,6 +288,9 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/t/{t}/event/close", web::post().to(invitations::close))
         .route("/admin/t/{t}/event/seed", web::post().to(invitations::seed))
         .route("/admin/t/{t}/event/reopen", web::post().to(invitations::reopen))
+        .route("/admin/proposals", web::get().to(proposals::proposals_page))
+        .route("/admin/proposals/{id}/confirm", web::post().to(proposals::confirm))
+        .route("/admin/proposals/{id}/refuse", web::post().to(proposals::refuse))
         .route("/admin/seasons", web::get().to(admin_season::seasons))
         .route("/admin/seasons", web::post().to(admin_season::create))
         .route("/admin/season/{id}", web::get().to(admin_season::season_page))

@@ -12,7 +12,8 @@ use crate::store::persons::Person;
 use crate::store::{self, PersonId, SeasonId, Store, StoreError, TournamentId, UserId};
 use chrono::NaiveDate;
 
-/// Erase `person`, who plays (or played) in `season`, asked by `by`, a coordinator of it.
+/// Erase `person`, who plays (or played) in `season`, asked by `by`, a coordinator of it (or an
+/// administrator: `authority::season`).
 ///
 /// # Errors
 /// [`Refusal::NotACoordinator`]; [`StoreError::NotFound`] for a person without an entry in the
@@ -26,7 +27,7 @@ pub async fn erase(
     today: NaiveDate,
     by: UserId,
 ) -> AppResult<Erasure> {
-    super::season::check_coordinator(db, season, by).await?;
+    super::authority::season(db, season, by).await?;
     if !store::erasure::plays_in(db, season, person).await? {
         return Err(StoreError::NotFound.into());
     }
@@ -88,7 +89,7 @@ pub async fn retention(db: &Store, today: NaiveDate) -> AppResult<usize> {
 /// # Errors
 /// [`Refusal::NotACoordinator`]; the database fails.
 pub async fn set_retention(db: &Store, season: SeasonId, days: Option<u32>, by: UserId) -> AppResult<()> {
-    super::season::check_coordinator(db, season, by).await?;
+    super::authority::season(db, season, by).await?;
     Ok(store::erasure::set_retention(db, season, days.map(i64::from)).await?)
 }
 
@@ -113,7 +114,7 @@ pub async fn of_season(db: &Store, season: SeasonId) -> AppResult<Vec<Erasure>> 
 /// # Errors
 /// [`Refusal::NotACoordinator`]; the database fails.
 pub async fn find(db: &Store, season: SeasonId, q: &str, by: UserId) -> AppResult<Vec<SeasonPerson>> {
-    super::season::check_coordinator(db, season, by).await?;
+    super::authority::season(db, season, by).await?;
     if q.trim().is_empty() {
         return Ok(Vec::new());
     }
@@ -131,7 +132,7 @@ pub async fn person(
     person: PersonId,
     by: UserId,
 ) -> AppResult<(Person, Vec<(TournamentId, String, bool, bool)>)> {
-    super::season::check_coordinator(db, season, by).await?;
+    super::authority::season(db, season, by).await?;
     if !store::erasure::plays_in(db, season, person).await? {
         return Err(StoreError::NotFound.into());
     }

@@ -6,8 +6,7 @@
 //! the season's log, and withdraws the invitations the event made that are not accepted; it is
 //! refused once one was accepted (that person is an entry of the next event now).
 
-use super::super::rounds::{on_fresh_snapshot, swiss_left};
-use super::super::snapshot::{Loaded, MatchState, lp, sp};
+use super::super::snapshot::{Loaded, MatchState, lp, on_fresh_snapshot, opens_with_groups, sp, swiss_left};
 use super::super::{AppResult, Refusal};
 use crate::league::season::{self, Eligibility, Ranked};
 use crate::league::{self as lg};
@@ -44,7 +43,7 @@ pub fn final_places(data: &Loaded, eligibility: Eligibility) -> Result<Vec<Place
             return Err(Refusal::MatchUndecided { round: round.number });
         }
     }
-    let groups = super::super::stages::opens_with_groups(data);
+    let groups = opens_with_groups(data);
     if !groups && swiss_left(&data.rounds, data.t.swiss_rounds) {
         return Err(Refusal::EventNotOver);
     }

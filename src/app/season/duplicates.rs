@@ -6,6 +6,7 @@
 //! `app::persons`, logged in the history of the season's event one of them plays in) or keeps it
 //! apart (not listed again). The page is the coordinator's only, so the birth dates are shown.
 
+use super::super::persons::Asked;
 use super::super::{AppResult, Refusal};
 use crate::league::persons::{Known, Nearness, Registry};
 use crate::store::persons::Person;
@@ -74,8 +75,9 @@ async fn event_of_either(db: &Store, season: SeasonId, a: PersonId, b: PersonId)
         .ok_or_else(|| Refusal::PersonNotHere.into())
 }
 
-/// "To ta sama osoba": `merged` goes into `kept` (`app::persons::merge_from`, undone by unmerge),
-/// logged in the history of the season's event one of them plays in.
+/// "To ta sama osoba": `merged` goes into `kept` (`app::persons::merge_from_season`, undone by
+/// unmerge), logged in the history of the season's event one of them plays in; a proposal when
+/// either plays in events outside the coordinator's seasons (`app::authority`).
 ///
 /// # Errors
 /// [`Refusal::NotACoordinator`], [`Refusal::PersonNotHere`] (neither plays in the season) and the
@@ -86,10 +88,10 @@ pub async fn merge(
     kept: PersonId,
     merged: PersonId,
     by: UserId,
-) -> AppResult<MergeId> {
+) -> AppResult<Asked<MergeId>> {
     super::check_coordinator(db, season, by).await?;
     let t = event_of_either(db, season, kept, merged).await?;
-    super::super::persons::merge_from(db, t, kept, merged, by).await
+    super::super::persons::merge_from_season(db, season, t, kept, merged, by).await
 }
 
 /// "To różne osoby": the pair kept apart, not listed again; logged in the history of the
@@ -98,10 +100,16 @@ pub async fn merge(
 /// # Errors
 /// [`Refusal::NotACoordinator`], [`Refusal::PersonNotHere`], [`Refusal::SamePerson`]; the
 /// database fails.
-pub async fn keep_apart(db: &Store, season: SeasonId, a: PersonId, b: PersonId, by: UserId) -> AppResult<()> {
+pub async fn keep_apart(
+    db: &Store,
+    season: SeasonId,
+    a: PersonId,
+    b: PersonId,
+    by: UserId,
+) -> AppResult<Asked<()>> {
     super::check_coordinator(db, season, by).await?;
     let t = event_of_either(db, season, a, b).await?;
-    super::super::persons::keep_apart(db, t, a, b, by).await
+    super::super::persons::keep_apart_from_season(db, season, t, a, b, by).await
 }
 
 /// The merges standing whose kept person plays in the season, oldest first, for its coordinator.
@@ -118,11 +126,11 @@ pub async fn merges(db: &Store, season: SeasonId, by: UserId) -> AppResult<Vec<s
 /// season's event the kept person plays in.
 ///
 /// # Errors
-/// [`Refusal::NotACoordinator`], [`Refusal::PersonNotHere`] (no standing merge of the season by
-/// that id) and the unmerge's refusals; the database fails.
+/// [`Refusal::NotACoordinator`], [`Refusal::NoSuchMerge`] (no standing merge of the season by
+/// that id) and the unmerge's refusals ([`Refusal::NotYours`] for a merge whose kept person plays
+/// in events outside the coordinator's seasons); the database fails.
 pub async fn unmerge(db: &Store, season: SeasonId, merge: MergeId, by: UserId) -> AppResult<()> {
-    let m =
-        merges(db, season, by).await?.into_iter().find(|m| m.id == merge).ok_or(Refusal::PersonNotHere)?;
+    let m = merges(db, season, by).await?.into_iter().find(|m| m.id == merge).ok_or(Refusal::NoSuchMerge)?;
     let t = event_of_either(db, season, m.kept, m.merged).await?;
     super::super::persons::unmerge_from(db, t, merge, by).await
 }

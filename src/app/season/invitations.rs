@@ -115,7 +115,8 @@ pub async fn decline(db: &Store, t: TournamentId, id: i64, by: UserId) -> AppRes
 ///
 /// # Errors
 /// [`Refusal::NotACoordinator`], [`Refusal::ReasonRequired`], [`Refusal::NotThisSeason`] (the event
-/// is another season's or none), [`Refusal::PersonGone`], [`Refusal::InvitedAlready`];
+/// is another season's or none), [`Refusal::PersonGone`], [`Refusal::NotYours`] (a person in no
+/// event the coordinator runs), [`Refusal::InvitedAlready`];
 /// [`StoreError::NotFound`]; the database fails.
 pub async fn wildcard(
     db: &Store,
@@ -140,6 +141,11 @@ pub async fn wildcard(
     }
     let mut tx = db.write().await?;
     store::touch_tournament_in(&mut tx, t).await?;
+    // The person must be one the coordinator may see (`app::authority`): in an event they run.
+    let actor = super::super::authority::Actor::load_in(&mut tx, by).await?;
+    if !actor.sees(&super::super::authority::places_in(&mut tx, person).await?) {
+        return Err(Refusal::NotYours.into());
+    }
     let there = flow::to_in(&mut tx, t).await?;
     if there.iter().any(|i| {
         i.person_id == person && matches!(i.state, InvitationState::Invited | InvitationState::Accepted)

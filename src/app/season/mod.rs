@@ -107,20 +107,21 @@ pub async fn regions_of(db: &Store, tournament: TournamentId) -> AppResult<Vec<S
     }
 }
 
-/// Whether `user` coordinates the season (its creator, or appointed).
+/// Whether `user` may act for the season: its creator, appointed, or an administrator
+/// (`app::authority`).
 ///
 /// # Errors
 /// The database fails.
 pub async fn is_coordinator(db: &Store, id: SeasonId, user: UserId) -> AppResult<bool> {
-    Ok(store::seasons::flow::is_coordinator(db, id, user).await?)
+    super::authority::coordinates(db, id, user).await
 }
 
-/// Refuse unless `user` coordinates the season.
+/// Refuse unless `user` may act for the season (`app::authority::season`).
 ///
 /// # Errors
 /// [`Refusal::NotACoordinator`]; the database fails.
 pub async fn check_coordinator(db: &Store, id: SeasonId, user: UserId) -> AppResult<()> {
-    if is_coordinator(db, id, user).await? { Ok(()) } else { Err(Refusal::NotACoordinator.into()) }
+    super::authority::season(db, id, user).await
 }
 
 /// A coordinator appoints another user coordinator of the season.

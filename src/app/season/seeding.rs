@@ -5,8 +5,7 @@
 //! registration), wildcards and entries made by hand after; the list is written as the
 //! organiser's seed list (`app::stages::draw::set_seed_order`), which the groups' draw takes.
 
-use super::super::rounds::on_fresh_snapshot;
-use super::super::snapshot::Loaded;
+use super::super::snapshot::{Loaded, on_fresh_snapshot};
 use super::super::stages::draw;
 use super::super::{AppResult, Refusal};
 use crate::league::season::{FromEvent, Placing, seed_by_placings};

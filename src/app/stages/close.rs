@@ -3,8 +3,7 @@
 //! qualifies from it. Reopening (a correction) needs the organiser's reason, goes into the
 //! history, and is refused once the knockout started.
 
-use super::super::rounds::{check_last_round_locked, on_fresh_snapshot};
-use super::super::snapshot::Loaded;
+use super::super::snapshot::{Loaded, check_last_round_locked, on_fresh_snapshot};
 use super::super::{AppResult, Refusal, StageRefusal};
 use crate::league::round_robin::standings::GroupStandings;
 use crate::store::rounds::Phase;

@@ -5,8 +5,7 @@
 //! the lot's seed is recorded with the draw, so the preview and the fixed draw are the same for
 //! the same seed.
 
-use super::super::rounds::on_fresh_snapshot;
-use super::super::snapshot::{Loaded, lp, sp};
+use super::super::snapshot::{Loaded, lp, on_fresh_snapshot, sp};
 use super::super::{AppResult, Refusal, StageRefusal};
 use crate::league::round_robin::seeding::{Affiliation, GroupDraw, SeedEntry, draw_groups};
 use crate::league::stages::Separation;

@@ -2,8 +2,7 @@
 //! "groups + knockout", "Swiss only", "groups only") or stage by stage, checked whole by the league
 //! (`Stages::new`).
 
-use super::super::rounds::on_fresh_snapshot;
-use super::super::snapshot::Loaded;
+use super::super::snapshot::{Loaded, on_fresh_snapshot};
 use super::super::{AppResult, Refusal, StageRefusal};
 use crate::league::round_robin::standings::WithdrawalRule;
 use crate::league::stages::{

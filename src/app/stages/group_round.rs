@@ -4,8 +4,7 @@
 //! (group A's first, then B's, ...), so a table number names one match of the round; a bye sits at
 //! no table. A withdrawn player's match is entered as their withdrawal (a forfeit) with the round.
 
-use super::super::rounds::{check_last_round_locked, next_number, on_fresh_snapshot};
-use super::super::snapshot::Loaded;
+use super::super::snapshot::{Loaded, check_last_round_locked, next_number, on_fresh_snapshot};
 use super::super::{AppResult, Refusal, StageRefusal};
 use crate::league::round_robin::berger::BergerPairing;
 use crate::store::rounds::{NewMatch, Phase};

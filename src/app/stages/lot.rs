@@ -2,7 +2,7 @@
 //! tie that match points and every tiebreak left, only where it decides a qualifying place, only
 //! once the group has played everything; its seed is recorded, so the lot can be drawn again.
 
-use super::super::rounds::on_fresh_snapshot;
+use super::super::snapshot::on_fresh_snapshot;
 use super::super::{AppResult, StageRefusal};
 use crate::store::{self, Store, TournamentId, UserId};
 

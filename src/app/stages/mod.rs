@@ -41,12 +41,6 @@ pub fn stages_of(data: &Loaded) -> Result<Stages, Refusal> {
         .map_err(|e| StageRefusal::Invalid(e).into())
 }
 
-/// Whether the tournament opens with round-robin groups.
-#[must_use]
-pub fn opens_with_groups(data: &Loaded) -> bool {
-    data.stage_rows.stages.first().is_some_and(|s| matches!(s.definition, Stage::Groups(_)))
-}
-
 /// The groups stage's row and definition.
 ///
 /// # Errors

@@ -5,8 +5,7 @@
 //! are paired by `knockout::pair_next_round` as after a Swiss.
 
 use super::super::knockout::{ready_matches, seeds};
-use super::super::rounds::{check_last_round_locked, next_number, on_fresh_snapshot};
-use super::super::snapshot::{Loaded, Seeding};
+use super::super::snapshot::{Loaded, Seeding, check_last_round_locked, next_number, on_fresh_snapshot};
 use super::super::{AppResult, Refusal, StageRefusal};
 use crate::league::Slot;
 use crate::league::qualification::{self, QualifiedBracket};

@@ -1,13 +1,11 @@
 //! Deck checks: the card counts of both decks before a game, and for a short deck the set swapped in
 //! and the cards found missing in the incomplete set.
 
-mod values;
-
-pub use values::NewDeckCheck;
+pub use super::values::deck_checks::NewDeckCheck;
 
 use super::history::Change;
 use super::rounds::Status;
-use super::{Conn, MatchId, Refusal, Store, StoreError, TournamentId, UserId, history, now};
+use super::{Conn, MatchId, Refusal, Store, StoreError, TournamentId, UserId, now};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct DeckCheck {
@@ -74,8 +72,7 @@ pub async fn record(
     .execute(c)
     .await
     .map(|r| r.rows_affected()))?;
-    history::record(&mut tx, tournament, by, &Change::DeckChecked { match_id: m, check: check.clone() })
-        .await?;
+    tx.record(tournament, by, &Change::DeckChecked { match_id: m, check: check.clone() }).await?;
     tx.commit().await?;
     Ok(())
 }

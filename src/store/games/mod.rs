@@ -1,15 +1,12 @@
 //! Game results: entered by referees (typed, or filled from a validated move log), corrected by
 //! organisers. Every save checks the version the editor loaded and keeps the old value in history.
 
-mod values;
-
-pub use values::{LogStatus, ResultEntry};
+pub use super::values::games::{LogStatus, ResultEntry};
 
 use super::history::Change;
 use super::rounds::{Forfeit, Status};
 use super::{
-    Conn, GameId, MatchId, PlayerId, Refusal, Store, StoreError, StoredText, TournamentId, UserId, history,
-    now,
+    Conn, GameId, MatchId, PlayerId, Refusal, Store, StoreError, StoredText, TournamentId, UserId, now,
 };
 use crate::outcome::{Side, Termination};
 
@@ -220,16 +217,16 @@ pub(super) async fn save_result_in(
         return Err(StoreError::Refused(Refusal::MatchForfeited));
     }
     if origin == Origin::Form {
-        let recording: Option<(super::recordings::status::Status,)> =
+        let recording: Option<(super::values::recordings::Status,)> =
             on!(&mut *tx, |c| sqlx::query_as("SELECT status FROM recordings WHERE game_id = $1")
                 .bind(id)
                 .fetch_optional(c)
                 .await)?;
         match recording.map(|(s,)| s) {
-            Some(super::recordings::status::Status::Recording) => {
+            Some(super::values::recordings::Status::Recording) => {
                 return Err(StoreError::Refused(Refusal::BeingRecorded { game: id }));
             }
-            Some(super::recordings::status::Status::Awaiting) => {
+            Some(super::values::recordings::Status::Awaiting) => {
                 return Err(StoreError::Refused(Refusal::RecordingAwaitsChoice { game: id }));
             }
             _ => {}
@@ -259,7 +256,7 @@ pub(super) async fn save_result_in(
     if updated == 0 {
         return Err(StoreError::Conflict);
     }
-    history::record(tx, tournament, by, &Change::result(id, old, entry.clone())).await?;
+    tx.record(tournament, by, &Change::result(id, old, entry.clone())).await?;
     Ok(())
 }
 
@@ -293,8 +290,7 @@ pub async fn add_extra_game(
     .fetch_one(c)
     .await
     .map_err(super::conflict_on_unique))?;
-    history::record(&mut tx, tournament, by, &Change::ExtraGameDrawn { game: id, red, seed, at: now() })
-        .await?;
+    tx.record(tournament, by, &Change::ExtraGameDrawn { game: id, red, seed, at: now() }).await?;
     tx.commit().await?;
     Ok(id)
 }

@@ -2,11 +2,12 @@
 //! kind of write, with the values it replaced), said in words by `web::text::history`. How a change
 //! is stored is `columns.rs`'s business.
 
-use crate::store::deck_checks::NewDeckCheck;
-use crate::store::games::ResultEntry;
-use crate::store::players::{NewPlayer, PlayerChange};
-use crate::store::rounds::{Forfeit, NewMatch, Phase, Status};
-use crate::store::tournaments::TournamentConfig;
+use crate::store::values::deck_checks::NewDeckCheck;
+use crate::store::values::games::ResultEntry;
+use crate::store::values::players::{NewPlayer, PlayerChange};
+use crate::store::values::rounds::{Forfeit, NewMatch, Phase, Status};
+use crate::store::values::stages::StageEvent;
+use crate::store::values::tournaments::TournamentConfig;
 use crate::store::{GameId, MatchId, MergeId, PersonId, PlayerId, RoundId, TournamentId, UserId};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -78,7 +79,7 @@ pub enum Change {
     RecordedResultSetAside { game: GameId, recorded: ResultEntry },
     /// Something done to a stage (`stage`, the event's action; the row's id is the stage's
     /// position): stages chosen, groups drawn, a lot, the withdrawal rule, closed, reopened.
-    StageChanged { position: i64, event: crate::store::stages::StageEvent },
+    StageChanged { position: i64, event: StageEvent },
     /// Two persons confirmed one by the organiser of this tournament (`player`, `merge persons`;
     /// the row's id is the tournament's entrant): `merged` went into `kept`, undone by `merge`.
     PersonsMerged { player: PlayerId, merge: MergeId, kept: PersonId, merged: PersonId },

@@ -6,7 +6,8 @@
 //! is an error, never a guess, as `stored_as_text!` treats an unknown stored name.
 
 use super::change::{Change, Registration, Settings};
-use crate::store::rounds::{Forfeit, Status};
+use crate::store::values::rounds::{Forfeit, Status};
+use crate::store::values::stages::StageEvent;
 use crate::store::{GameId, MatchId, MergeId, PersonId, PlayerId, RoundId, StoredText, TournamentId};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -422,9 +423,9 @@ impl Change {
                 row.before::<()>()?;
                 Change::RecordedResultSetAside { game, recorded: row.after()? }
             }
-            (E::Stage, action) if crate::store::stages::StageEvent::ACTIONS.contains(&action) => {
+            (E::Stage, action) if StageEvent::ACTIONS.contains(&action) => {
                 row.before::<()>()?;
-                let event: crate::store::stages::StageEvent = row.after()?;
+                let event: StageEvent = row.after()?;
                 if event.action() != action {
                     return Err(row.unreadable(format!("a {} event", event.action())));
                 }

@@ -1,7 +1,8 @@
 //! The history of every change to a result, pairing or player: who, when, and what, as a typed
 //! [`Change`] with the value it replaced (`change.rs`), kept in columns rows have always had
 //! (`columns.rs`). Nothing is overwritten silently: the old value is always kept here, written in
-//! the write's own transaction.
+//! the write's own transaction by the store's transaction helper (`Conn::record` in
+//! `store::transaction`); this module only says what a change is and reads them back.
 
 mod change;
 mod columns;
@@ -9,37 +10,7 @@ mod columns;
 pub use change::{Change, DiscardedDraft, ForbiddenPair, Registration, Seating, Settings};
 pub use columns::{Columns, Entity, Unreadable};
 
-use super::{Conn, Store, StoreError, TournamentId, UserId, now};
-
-/// Record one change inside the caller's transaction (a [`Store::write_tournament`] one: the change
-/// counter moved with it).
-///
-/// # Errors
-/// The insert fails or a value cannot be encoded.
-pub async fn record(
-    conn: &mut Conn,
-    tournament: TournamentId,
-    by: UserId,
-    change: &Change,
-) -> Result<(), StoreError> {
-    let Columns { entity, entity_id, action, old_value, new_value } = change.columns()?;
-    on!(conn, |c| sqlx::query(
-        "INSERT INTO history (tournament_id, entity, entity_id, action, user_id, at, old_value, new_value) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(tournament)
-    .bind(entity)
-    .bind(entity_id)
-    .bind(action)
-    .bind(by)
-    .bind(now())
-    .bind(&old_value)
-    .bind(&new_value)
-    .execute(c)
-    .await
-    .map(|r| r.rows_affected()))?;
-    Ok(())
-}
+use super::{Store, StoreError, TournamentId};
 
 /// A row that does not read as a change fails its query, as a stored enum with an unknown name
 /// does (`stored_as_text!`).

@@ -14,7 +14,7 @@ use super::games::{GameRow, LogStatus};
 use super::history::Change;
 use super::rounds::{Forfeit, MatchRow, Phase, Status as RoundStatus};
 use super::tournaments::Tournament;
-use super::{GameId, MatchId, PlayerId, RoundId, Store, StoreError, TournamentId, UserId, history, now};
+use super::{GameId, MatchId, PlayerId, RoundId, Store, StoreError, TournamentId, UserId, now};
 use crate::league::clock::LeagueClock;
 use crate::outcome::{Side, Termination};
 
@@ -535,7 +535,7 @@ pub async fn start_game(
     })?;
     let started =
         Change::RecordingStarted { game, edition: edition.to_string(), time_control_ms: clock.red_ms };
-    history::record(&mut tx, tournament, by, &started).await?;
+    tx.record(tournament, by, &started).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -4,9 +4,10 @@
 //! `person_merges`, which entries it moved, so undoing it puts every one back; both write the
 //! merge row (the log: who, when) and move the affected tournaments' change counters.
 
-pub mod values;
+pub mod proposals;
+pub mod rights;
 
-pub use values::PersonLink;
+pub use super::values::persons::PersonLink;
 
 use super::{Conn, MergeId, PersonId, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, now};
 use crate::league::persons::{self, Found, Known, Registry};
@@ -55,7 +56,11 @@ pub async fn get(db: &Store, id: PersonId) -> Result<Option<Person>, StoreError>
     Ok(on!(db, |c| sqlx::query_as::<_, Person>(PERSON).bind(id).fetch_optional(c).await)?)
 }
 
-pub(crate) async fn get_in(tx: &mut Conn, id: PersonId) -> Result<Option<Person>, StoreError> {
+/// [`get`] inside the caller's transaction.
+///
+/// # Errors
+/// The query fails.
+pub async fn get_in(tx: &mut Conn, id: PersonId) -> Result<Option<Person>, StoreError> {
     Ok(on!(tx, |c| sqlx::query_as::<_, Person>(PERSON).bind(id).fetch_optional(c).await)?)
 }
 
@@ -289,15 +294,17 @@ async fn touch_tournaments(tx: &mut Conn, person: PersonId) -> Result<(), StoreE
     Ok(())
 }
 
-/// Merge `merged` into `kept`: every entry of `merged` becomes `kept`'s; `merged` stays, pointing
-/// at `kept`. Logged with the entries moved.
+/// Merge `merged` into `kept` in the caller's transaction (which decided the actor may: see
+/// `app::authority`): every entry of `merged` becomes `kept`'s; `merged` stays, pointing at
+/// `kept`. Logged with the entries moved, and in `from`'s history when asked from a tournament.
 ///
 /// # Errors
 /// [`Refusal::SamePerson`], [`Refusal::PersonGone`] (either merged already or erased),
-/// [`Refusal::PersonsInOneTournament`]; [`StoreError::NotFound`]; a statement fails.
-#[tracing::instrument(skip(db))]
-pub async fn merge(
-    db: &Store,
+/// [`Refusal::PersonsInOneTournament`], [`Refusal::InvitedTwice`], [`Refusal::PersonNotHere`]
+/// (neither plays in `from`); [`StoreError::NotFound`]; a statement fails.
+#[tracing::instrument(skip(tx))]
+pub async fn merge_in(
+    tx: &mut Conn,
     kept: PersonId,
     merged: PersonId,
     by: UserId,
@@ -306,20 +313,15 @@ pub async fn merge(
     if kept == merged {
         return Err(StoreError::Refused(Refusal::SamePerson));
     }
-    let mut tx = db.write().await?;
+    // Lock the rows (PostgreSQL) so a concurrent merge of either waits for this one.
+    rights::lock_pair_in(tx, kept, merged).await?;
     for id in [kept, merged] {
-        // Lock the rows (PostgreSQL) so a concurrent merge of either waits for this one.
-        on!(&mut tx, |c| sqlx::query("UPDATE persons SET merged_into = merged_into WHERE id = $1")
-            .bind(id)
-            .execute(c)
-            .await
-            .map(|r| r.rows_affected()))?;
-        let p = get_in(&mut tx, id).await?.ok_or(StoreError::NotFound)?;
+        let p = get_in(tx, id).await?.ok_or(StoreError::NotFound)?;
         if p.merged_into.is_some() || p.erased_at.is_some() {
             return Err(StoreError::Refused(Refusal::PersonGone));
         }
     }
-    let shared: Option<(i64,)> = on!(&mut tx, |c| sqlx::query_as(
+    let shared: Option<(i64,)> = on!(&mut *tx, |c| sqlx::query_as(
         "SELECT a.tournament_id FROM players a JOIN players b ON b.tournament_id = a.tournament_id \
          WHERE a.person_id = $1 AND b.person_id = $2 LIMIT 1"
     )
@@ -330,26 +332,26 @@ pub async fn merge(
     if shared.is_some() {
         return Err(StoreError::Refused(Refusal::PersonsInOneTournament));
     }
-    if invited_twice(&mut tx, kept, merged).await? || invited_twice(&mut tx, merged, kept).await? {
+    if invited_twice(tx, kept, merged).await? || invited_twice(tx, merged, kept).await? {
         return Err(StoreError::Refused(Refusal::InvitedTwice));
     }
     let here = match from {
-        Some(t) => Some((t, entrant_in(&mut tx, t, kept, merged).await?)),
+        Some(t) => Some((t, entrant_in(tx, t, kept, merged).await?)),
         None => None,
     };
     let moved: Vec<(PlayerId,)> =
-        on!(&mut tx, |c| sqlx::query_as("SELECT id FROM players WHERE person_id = $1 ORDER BY id")
+        on!(&mut *tx, |c| sqlx::query_as("SELECT id FROM players WHERE person_id = $1 ORDER BY id")
             .bind(merged)
             .fetch_all(c)
             .await)?;
     let moved: Vec<PlayerId> = moved.into_iter().map(|(p,)| p).collect();
     let invitations: Vec<(i64,)> =
-        on!(&mut tx, |c| sqlx::query_as("SELECT id FROM invitations WHERE person_id = $1 ORDER BY id")
+        on!(&mut *tx, |c| sqlx::query_as("SELECT id FROM invitations WHERE person_id = $1 ORDER BY id")
             .bind(merged)
             .fetch_all(c)
             .await)?;
     let invitations: Vec<i64> = invitations.into_iter().map(|(i,)| i).collect();
-    touch_tournaments(&mut tx, merged).await?;
+    touch_tournaments(tx, merged).await?;
     // The entries, the stored rankings' rows of those entries and the invitations: all the kept
     // person's now (a decline's next reserve, an acceptance, the season ranking read them).
     for sql in [
@@ -357,20 +359,20 @@ pub async fn merge(
         "UPDATE event_rankings SET person_id = $1 WHERE person_id = $2",
         "UPDATE invitations SET person_id = $1 WHERE person_id = $2",
     ] {
-        on!(&mut tx, |c| sqlx::query(sql)
+        on!(&mut *tx, |c| sqlx::query(sql)
             .bind(kept)
             .bind(merged)
             .execute(c)
             .await
             .map(|r| r.rows_affected()))?;
     }
-    on!(&mut tx, |c| sqlx::query("UPDATE persons SET merged_into = $1 WHERE id = $2")
+    on!(&mut *tx, |c| sqlx::query("UPDATE persons SET merged_into = $1 WHERE id = $2")
         .bind(kept)
         .bind(merged)
         .execute(c)
         .await
         .map(|r| r.rows_affected()))?;
-    let (id,): (MergeId,) = on!(&mut tx, |c| {
+    let (id,): (MergeId,) = on!(&mut *tx, |c| {
         sqlx::query_as(
             "INSERT INTO person_merges (kept, merged, entries, invitations, user_id, at) \
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
@@ -385,11 +387,10 @@ pub async fn merge(
         .await
     })?;
     if let Some((t, player)) = here {
-        super::touch_tournament_in(&mut tx, t).await?;
+        super::touch_tournament_in(tx, t).await?;
         let change = super::history::Change::PersonsMerged { player, merge: id, kept, merged };
-        super::history::record(&mut tx, t, by, &change).await?;
+        tx.record(t, by, &change).await?;
     }
-    tx.commit().await?;
     Ok(id)
 }
 
@@ -414,47 +415,42 @@ async fn entrant_in(
     row.map(|(p,)| p).ok_or(StoreError::Refused(Refusal::PersonNotHere))
 }
 
-/// Undo a merge: the entries it moved go back to the merged person (those still with the kept
-/// one), who is a person of their own again. Logged on the merge's row.
+/// Undo a merge in the caller's transaction (which decided the actor may): the entries it moved
+/// go back to the merged person (those still with the kept one), who is a person of their own
+/// again. Logged on the merge's row, and in `from`'s history when asked from a tournament.
 ///
 /// # Errors
 /// [`Refusal::MergeUndone`]; [`Refusal::PersonGone`] if the kept person was merged on since (undo
 /// that merge first) or either was erased; [`StoreError::NotFound`]; a statement fails.
-#[tracing::instrument(skip(db))]
-pub async fn unmerge(
-    db: &Store,
+#[tracing::instrument(skip(tx))]
+pub async fn unmerge_in(
+    tx: &mut Conn,
     merge: MergeId,
     by: UserId,
     from: Option<TournamentId>,
 ) -> Result<(), StoreError> {
-    let mut tx = db.write().await?;
-    on!(&mut tx, |c| sqlx::query("UPDATE person_merges SET undone_at = undone_at WHERE id = $1")
-        .bind(merge)
-        .execute(c)
-        .await
-        .map(|r| r.rows_affected()))?;
-    let m = merge_in(&mut tx, merge).await?.ok_or(StoreError::NotFound)?;
+    let m = merge_row_in(tx, merge).await?.ok_or(StoreError::NotFound)?;
     if m.undone_at.is_some() {
         return Err(StoreError::Refused(Refusal::MergeUndone));
     }
-    let kept = get_in(&mut tx, m.kept).await?.ok_or(StoreError::NotFound)?;
-    let merged = get_in(&mut tx, m.merged).await?.ok_or(StoreError::NotFound)?;
+    let kept = get_in(tx, m.kept).await?.ok_or(StoreError::NotFound)?;
+    let merged = get_in(tx, m.merged).await?.ok_or(StoreError::NotFound)?;
     if kept.merged_into.is_some() || kept.erased_at.is_some() || merged.erased_at.is_some() {
         return Err(StoreError::Refused(Refusal::PersonGone));
     }
     if let Some(t) = from {
-        let player = entrant_in(&mut tx, t, m.kept, m.merged).await?;
+        let player = entrant_in(tx, t, m.kept, m.merged).await?;
         let change =
             super::history::Change::PersonsUnmerged { player, merge, kept: m.kept, merged: m.merged };
-        super::history::record(&mut tx, t, by, &change).await?;
+        tx.record(t, by, &change).await?;
     }
-    touch_tournaments(&mut tx, m.kept).await?;
+    touch_tournaments(tx, m.kept).await?;
     // The entries it moved go back, and so do the invitations it moved with the entries an
     // acceptance of one made since (the merged person's qualification), and the stored rankings'
     // rows of all those entries.
     let mut back = m.entries.clone();
     for i in &m.invitations {
-        let row: Option<(Option<PlayerId>,)> = on!(&mut tx, |c| sqlx::query_as(
+        let row: Option<(Option<PlayerId>,)> = on!(&mut *tx, |c| sqlx::query_as(
             "UPDATE invitations SET person_id = $1 WHERE id = $2 AND person_id = $3 RETURNING player_id"
         )
         .bind(m.merged)
@@ -469,7 +465,7 @@ pub async fn unmerge(
             "UPDATE players SET person_id = $1 WHERE id = $2 AND person_id = $3",
             "UPDATE event_rankings SET person_id = $1 WHERE player_id = $2 AND person_id = $3",
         ] {
-            on!(&mut tx, |c| sqlx::query(sql)
+            on!(&mut *tx, |c| sqlx::query(sql)
                 .bind(m.merged)
                 .bind(*p)
                 .bind(m.kept)
@@ -478,19 +474,18 @@ pub async fn unmerge(
                 .map(|r| r.rows_affected()))?;
         }
     }
-    on!(&mut tx, |c| sqlx::query("UPDATE persons SET merged_into = NULL WHERE id = $1")
+    on!(&mut *tx, |c| sqlx::query("UPDATE persons SET merged_into = NULL WHERE id = $1")
         .bind(m.merged)
         .execute(c)
         .await
         .map(|r| r.rows_affected()))?;
-    on!(&mut tx, |c| sqlx::query("UPDATE person_merges SET undone_at = $1, undone_by = $2 WHERE id = $3")
+    on!(&mut *tx, |c| sqlx::query("UPDATE person_merges SET undone_at = $1, undone_by = $2 WHERE id = $3")
         .bind(now())
         .bind(by)
         .bind(merge)
         .execute(c)
         .await
         .map(|r| r.rows_affected()))?;
-    tx.commit().await?;
     Ok(())
 }
 
@@ -530,7 +525,16 @@ async fn invited_twice(tx: &mut Conn, a: PersonId, b: PersonId) -> Result<bool, 
     Ok(row.is_some())
 }
 
-async fn merge_in(tx: &mut Conn, id: MergeId) -> Result<Option<Merge>, StoreError> {
+/// A merge as logged, its row locked (PostgreSQL) for an undo decided in the caller's transaction.
+///
+/// # Errors
+/// A statement fails.
+pub async fn merge_row_in(tx: &mut Conn, id: MergeId) -> Result<Option<Merge>, StoreError> {
+    on!(&mut *tx, |c| sqlx::query("UPDATE person_merges SET undone_at = undone_at WHERE id = $1")
+        .bind(id)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
     let row: Option<MergeRow> = on!(tx, |c| {
         sqlx::query_as(
         "SELECT id, kept, merged, entries, invitations, user_id, at, undone_at FROM person_merges WHERE id = $1"
@@ -586,7 +590,7 @@ pub async fn erase_in(tx: &mut Conn, person: PersonId, pseudonym: &str) -> Resul
          WHERE id = $4 AND erased_at IS NULL"
     )
     .bind(pseudonym)
-    .bind(super::players::values::erased_birth_date())
+    .bind(super::values::players::erased_birth_date())
     .bind(now())
     .bind(person)
     .execute(c)
@@ -595,14 +599,14 @@ pub async fn erase_in(tx: &mut Conn, person: PersonId, pseudonym: &str) -> Resul
     Ok(())
 }
 
-/// Two persons said to be different people from tournament `t`'s persons page: remembered (the
-/// pair is not asked about again) and logged in `t`'s history, in one transaction. Saying it twice
-/// keeps the first.
+/// Two persons said to be different people from tournament `t`'s persons page, in the caller's
+/// transaction (which decided the actor may): remembered (the pair is not asked about again) and
+/// logged in `t`'s history. Saying it twice keeps the first.
 ///
 /// # Errors
 /// [`Refusal::SamePerson`], [`Refusal::PersonNotHere`]; a statement fails.
-pub async fn keep_apart(
-    db: &Store,
+pub async fn keep_apart_in(
+    tx: &mut Conn,
     t: TournamentId,
     a: PersonId,
     b: PersonId,
@@ -612,9 +616,8 @@ pub async fn keep_apart(
         return Err(StoreError::Refused(Refusal::SamePerson));
     }
     let (low, high) = if a < b { (a, b) } else { (b, a) };
-    let mut tx = db.write().await?;
-    let player = entrant_in(&mut tx, t, a, b).await?;
-    let added = on!(&mut tx, |c| {
+    let player = entrant_in(tx, t, a, b).await?;
+    let added = on!(&mut *tx, |c| {
         sqlx::query(
         "INSERT INTO persons_apart (low, high, user_id, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING"
     )
@@ -627,11 +630,10 @@ pub async fn keep_apart(
     .map(|r| r.rows_affected())
     })?;
     if added > 0 {
-        super::touch_tournament_in(&mut tx, t).await?;
+        super::touch_tournament_in(tx, t).await?;
         let change = super::history::Change::PersonsKeptApart { player, a: low, b: high };
-        super::history::record(&mut tx, t, by, &change).await?;
+        tx.record(t, by, &change).await?;
     }
-    tx.commit().await?;
     Ok(())
 }
 

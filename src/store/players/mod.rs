@@ -1,12 +1,10 @@
 //! Registered players, withdrawals, knowledge-test scores and forbidden pairs. Every change writes a
 //! history row in the same transaction.
 
-pub mod values;
-
-pub use values::{NewPlayer, PersonLink, PlayerChange, erased_birth_date};
+pub use super::values::players::{NewPlayer, PersonLink, PlayerChange, erased_birth_date};
 
 use super::history::{Change, Entity, ForbiddenPair};
-use super::{Conn, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, history, now};
+use super::{Conn, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, now};
 use chrono::NaiveDate;
 use serde::Serialize;
 use serde_json::Value;
@@ -250,7 +248,7 @@ pub(crate) async fn erase_entry_in(
         }
         scrub_history(&mut *tx, HistoryOf::Game(game), &name, &pseudonym, false).await?;
     }
-    history::record(&mut *tx, tournament, by, &Change::PlayerErased { player: id, pseudonym }).await?;
+    tx.record(tournament, by, &Change::PlayerErased { player: id, pseudonym }).await?;
     Ok(())
 }
 
@@ -308,7 +306,7 @@ pub async fn register_in(
     .await
     })?;
     let registered = Change::PlayerRegistered { player: id, registration: p.into() };
-    history::record(tx, tournament, by, &registered).await?;
+    tx.record(tournament, by, &registered).await?;
     Ok(id)
 }
 
@@ -384,7 +382,7 @@ pub async fn change(
         return Err(StoreError::Conflict);
     }
     let old = PlayerChange { withdrawn, knowledge_score };
-    history::record(&mut tx, tournament, by, &Change::player_changed(id, old, new.clone())).await?;
+    tx.record(tournament, by, &Change::player_changed(id, old, new.clone())).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -430,7 +428,7 @@ pub async fn forbid_pair(
     })?;
     let pair = |until_round| ForbiddenPair { player_a: a, player_b: b, until_round };
     let forbidden = Change::PairForbidden { before: old.map(|(until,)| pair(until)), after: pair(until) };
-    history::record(&mut tx, tournament, by, &forbidden).await?;
+    tx.record(tournament, by, &forbidden).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -457,7 +455,7 @@ pub async fn allow_pair(
     .execute(c)
     .await
     .map(|r| r.rows_affected()))?;
-    history::record(&mut tx, tournament, by, &Change::PairAllowed { player_a: a, player_b: b }).await?;
+    tx.record(tournament, by, &Change::PairAllowed { player_a: a, player_b: b }).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -13,13 +13,11 @@
 use super::games::{Origin, ResultEntry};
 use super::history::Change;
 use super::rounds::{Forfeit, Status as RoundStatus};
-use super::{Conn, GameId, Refusal, Store, StoreError, StoredText, TournamentId, UserId, history, now};
+use super::{Conn, GameId, Refusal, Store, StoreError, StoredText, TournamentId, UserId, now};
 use crate::league::clock::LeagueClock;
 use crate::outcome::Side;
 
-pub mod status;
-
-pub use status::Status;
+pub use super::values::recordings::Status;
 
 #[derive(sqlx::FromRow)]
 struct Row {
@@ -249,7 +247,7 @@ pub async fn start(
     })?;
     let started =
         Change::RecordingStarted { game, edition: edition.to_string(), time_control_ms: clock.red_ms };
-    history::record(&mut tx, tournament, by, &started).await?;
+    tx.record(tournament, by, &started).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -402,7 +400,7 @@ pub async fn undo_lines(
         .await)?
         .ok_or(StoreError::NotFound)?;
         let taken_back = Change::LineTakenBack { game, step, line: line.clone() };
-        history::record(&mut tx, tournament, by, &taken_back).await?;
+        tx.record(tournament, by, &taken_back).await?;
         taken.push(line);
     }
     tx.commit().await?;
@@ -511,7 +509,7 @@ pub async fn end(db: &Store, tournament: TournamentId, game: GameId, by: UserId)
     .fetch_optional(c)
     .await)?;
     let (steps,) = ended.ok_or(StoreError::Conflict)?;
-    history::record(&mut tx, tournament, by, &Change::RecordingEnded { game, steps }).await?;
+    tx.record(tournament, by, &Change::RecordingEnded { game, steps }).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -573,7 +571,7 @@ pub async fn choose(
         }
         Stands::Typed => {
             let set_aside = Change::RecordedResultSetAside { game, recorded: entry.clone() };
-            history::record(&mut tx, tournament, by, &set_aside).await?;
+            tx.record(tournament, by, &set_aside).await?;
         }
     }
     tx.commit().await?;

@@ -2,7 +2,7 @@
 //! away with everything attached to them; every change to a draft is refused once it is published.
 
 use super::{NewMatch, Phase, Status};
-use crate::store::history::{self, Change, DiscardedDraft, Seating};
+use crate::store::history::{Change, DiscardedDraft, Seating};
 use crate::store::{Conn, MatchId, PlayerId, RoundId, Stamp, Store, StoreError, TournamentId, UserId, now};
 
 /// Store a computed round as a draft with its matches and games, in one transaction, and, for a
@@ -67,7 +67,7 @@ pub async fn create(
             }
         }
         let paired = Change::MatchPaired { match_id: id, pairing: m.clone() };
-        history::record(&mut tx, tournament, by, &paired).await?;
+        tx.record(tournament, by, &paired).await?;
     }
     tx.commit().await?;
     Ok(round)
@@ -111,7 +111,7 @@ pub async fn discard_draft(
     .await)?;
     for &(match_id, table_no, player_a, player_b) in &matches {
         let discarded = Change::PairingDiscarded { match_id, table_no, player_a, player_b };
-        history::record(&mut tx, tournament, by, &discarded).await?;
+        tx.record(tournament, by, &discarded).await?;
     }
     let (number, phase): (i64, Phase) =
         on!(&mut tx, |c| sqlx::query_as("SELECT number, phase FROM rounds WHERE id = $1")
@@ -132,7 +132,7 @@ pub async fn discard_draft(
     .fetch_all(c)
     .await)?;
     let draft = DiscardedDraft { number, phase, matches, deck_checks, table_referees };
-    history::record(&mut tx, tournament, by, &Change::DraftDiscarded { round, draft }).await?;
+    tx.record(tournament, by, &Change::DraftDiscarded { round, draft }).await?;
     for delete in [
         "DELETE FROM games WHERE match_id IN (SELECT id FROM matches WHERE round_id = $1)",
         "DELETE FROM deck_checks WHERE match_id IN (SELECT id FROM matches WHERE round_id = $1)",
@@ -205,8 +205,7 @@ pub async fn swap_players(
     .bind(sy.0)
     .fetch_all(c)
     .await)?;
-    history::record(&mut tx, tournament, by, &Change::PlayersSwapped { match_id: sx.0, before, after })
-        .await?;
+    tx.record(tournament, by, &Change::PlayersSwapped { match_id: sx.0, before, after }).await?;
     tx.commit().await?;
     Ok(())
 }

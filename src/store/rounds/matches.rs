@@ -2,7 +2,7 @@
 //! recorded as not played over the board.
 
 use super::{Forfeit, Phase, Status};
-use crate::store::history::{self, Change};
+use crate::store::history::Change;
 use crate::store::{Conn, MatchId, PlayerId, RoundId, Store, StoreError, TournamentId, UserId};
 
 /// A match with its round and player names, as every page lists them.
@@ -108,7 +108,7 @@ pub(crate) async fn set_forfeit_in(
         return Err(StoreError::Conflict);
     }
     let change = Change::ForfeitChanged { match_id: m, before: old, after: forfeit };
-    history::record(&mut *tx, tournament, by, &change).await?;
+    tx.record(tournament, by, &change).await?;
     Ok(())
 }
 

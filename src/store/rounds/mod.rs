@@ -7,14 +7,13 @@
 
 mod draft;
 mod matches;
-mod values;
 
+pub use super::values::rounds::{Forfeit, NewMatch, Phase, Status};
 pub use draft::{create, discard_draft, swap_players};
 pub(crate) use matches::set_forfeit_in;
 pub use matches::{MatchRow, all_matches, all_matches_in, get_match, matches_of, set_forfeit};
-pub use values::{Forfeit, NewMatch, Phase, Status};
 
-use super::history::{self, Change};
+use super::history::Change;
 use super::{Conn, RoundId, Store, StoreError, TournamentId, UserId};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -85,7 +84,7 @@ pub async fn advance(
     if updated == 0 {
         return Err(StoreError::Conflict);
     }
-    history::record(&mut tx, tournament, by, &Change::RoundAdvanced { round, from, to }).await?;
+    tx.record(tournament, by, &Change::RoundAdvanced { round, from, to }).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -147,7 +146,7 @@ pub async fn unlock(
         });
     }
     let change = Change::RoundUnlocked { round, reason: reason.to_string() };
-    history::record(&mut tx, tournament, by, &change).await?;
+    tx.record(tournament, by, &change).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -4,11 +4,9 @@
 //! state it was decided on (no round paired, a stage open, a draw not yet fixed) still holds at
 //! commit; each writes its history row in the same transaction.
 
-mod values;
+pub use super::values::stages::{NewDraw, StageEvent, StageKind, StageStatus};
 
-pub use values::{NewDraw, StageEvent, StageKind, StageStatus};
-
-use super::history::{self, Change};
+use super::history::Change;
 use super::{Conn, PlayerId, Stamp, Store, StoreError, TournamentId, UserId, now};
 use crate::league::round_robin::standings::WithdrawalRule;
 use crate::league::stages::{KnockoutEntry, KnockoutStage, Seeding, Stage};
@@ -177,7 +175,7 @@ async fn record(
     by: UserId,
     event: StageEvent,
 ) -> Result<(), StoreError> {
-    history::record(conn, t, by, &Change::StageChanged { position, event }).await
+    conn.record(t, by, &Change::StageChanged { position, event }).await
 }
 
 /// Choose the tournament's stages (decided on the snapshot at `seen`: no round paired yet).

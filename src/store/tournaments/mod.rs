@@ -1,8 +1,6 @@
 //! Tournaments, their configuration, and who organises or referees them.
 
-mod values;
-
-pub use values::{NO_SHOW_WAIT_MINS, TableClock, TournamentConfig};
+pub use super::values::tournaments::{NO_SHOW_WAIT_MINS, TableClock, TournamentConfig};
 
 use super::history::{Change, Settings};
 use super::{Store, StoreError, StoredText, TournamentId, UserId, now};
@@ -201,7 +199,7 @@ pub async fn update(
         before: Settings::of(&old.config())?,
         after: Settings::of(cfg)?,
     };
-    super::history::record(&mut tx, id, by, &change).await?;
+    tx.record(id, by, &change).await?;
     tx.commit().await?;
     Ok(())
 }

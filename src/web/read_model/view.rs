@@ -96,7 +96,7 @@ impl TournamentView {
         let standing_at = standing_lines.iter().enumerate().map(|(i, l)| (l.player, i)).collect();
         let bracket = data.bracket();
         let final_lines = match &bracket {
-            Some(Ok(b)) if crate::app::stages::opens_with_groups(&data) => {
+            Some(Ok(b)) if crate::app::snapshot::opens_with_groups(&data) => {
                 let (order, places) = groups_order(&data);
                 crate::league::final_ranking::final_ranking_after_groups(b, &order)
                     .map(|r| final_lines(&data, &r, &standings, &places))

@@ -9,6 +9,7 @@ pub use crate::lang::Lang;
 
 // The tables, one per concern (each file says what it holds); every key in exactly one.
 mod admin;
+mod authority;
 mod board;
 mod configuration;
 mod day;
@@ -35,6 +36,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     configuration::TABLE,
     editions::TABLE,
     admin::TABLE,
+    authority::TABLE,
     pairing::TABLE,
     referee::TABLE,
     refused::TABLE,

@@ -313,6 +313,24 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
                 "Both persons hold an invitation into the same event (or one of them plays in it): merged, one person would be invited twice. The event's organiser marks one of them declined first.",
             )
             .to_string(),
+        Refusal::NotYours => lang
+            .pick(
+                "Nie masz uprawnień do tej osoby lub tego turnieju: zmienić je może ich organizator, koordynator sezonu albo administrator.",
+                "You have no right over this person or event: their organiser, the season's coordinator or an administrator may change it.",
+            )
+            .to_string(),
+        Refusal::ProposalDecided => lang
+            .pick(
+                "Tę propozycję już potwierdzono albo odrzucono.",
+                "This proposal was confirmed or refused already.",
+            )
+            .to_string(),
+        Refusal::NoSuchMerge => lang
+            .pick(
+                "Nie ma takiego połączenia osób w tym turnieju ani sezonie.",
+                "There is no such merge of persons in this event or season.",
+            )
+            .to_string(),
         Refusal::Season(e) => season_problem(lang, e).to_string(),
         Refusal::NotThisSeason => lang
             .pick("Ten poziom lub region należy do innego sezonu.", "This level or region belongs to another season.")
@@ -653,6 +671,9 @@ mod tests {
             Refusal::MergeUndone,
             Refusal::PersonNotHere,
             Refusal::InvitedTwice,
+            Refusal::NotYours,
+            Refusal::ProposalDecided,
+            Refusal::NoSuchMerge,
             Refusal::Season(crate::league::season::SeasonError::NoName),
             Refusal::Season(crate::league::season::SeasonError::Twice("x".into())),
             Refusal::NotThisSeason,

@@ -220,7 +220,7 @@ async fn every_kind_of_change_round_trips_through_the_store() {
     assert_eq!(kinds, KINDS, "one of each kind, in the order of the enum");
     for change in &samples {
         let mut tx = w.db.write_tournament(w.t).await.unwrap();
-        store::history::record(&mut tx, w.t, w.organiser, change).await.unwrap();
+        tx.record(w.t, w.organiser, change).await.unwrap();
         tx.commit().await.unwrap();
     }
     let read = store::history::for_tournament(&w.db, w.t).await.unwrap();

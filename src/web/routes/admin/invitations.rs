@@ -39,7 +39,7 @@ pub async fn invitations_page(
     let event = app::season::event_of(&db, t.id).await?;
     let list = app::season::invitations::to_event(&db, t.id).await?;
     let data = app::snapshot::Loaded::load_id(&db, t.id).await?;
-    let may_seed = app::stages::opens_with_groups(&data) && data.stage_rows.draws.is_empty();
+    let may_seed = app::snapshot::opens_with_groups(&data) && data.stage_rows.draws.is_empty();
     let page = InvitationsPage {
         may_seed: event.is_some() && may_seed,
         ctx: &ctx,

@@ -4,6 +4,8 @@
 //! birth dates are not shown (why a pair is near is said in words).
 
 use crate::app;
+use crate::app::persons::Asked;
+use crate::store::persons::proposals::ProposalKind;
 use crate::store::{MergeId, PersonId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
@@ -29,6 +31,16 @@ struct MergeLine {
     id: MergeId,
     kept_name: String,
     merged_name: String,
+    /// The visitor owns the kept person (`app::authority`): the undo is offered.
+    may_undo: bool,
+}
+
+/// A proposal asked from this page, waiting for the registry's owner.
+struct WaitingLine {
+    id: i64,
+    kept_name: String,
+    merged_name: String,
+    what: &'static str,
 }
 
 #[derive(Template)]
@@ -38,17 +50,48 @@ struct PersonsPage<'a> {
     t: &'a crate::store::tournaments::Tournament,
     pairs: Vec<PairLine>,
     merges: Vec<MergeLine>,
+    waiting: Vec<WaitingLine>,
+    /// A proposal was just recorded (`?proposed=1`).
+    proposed: bool,
+}
+
+#[derive(Deserialize)]
+pub struct PersonsQuery {
+    #[serde(default)]
+    proposed: String,
 }
 
 fn labelled(p: &crate::store::persons::Person) -> String {
     if p.school.is_empty() { p.name.clone() } else { format!("{}, {}", p.name, p.school) }
 }
 
-pub async fn persons_page(ctx: Ctx, org: Organising, db: web::Data<Store>) -> Result<HttpResponse, WebError> {
+pub async fn persons_page(
+    ctx: Ctx,
+    org: Organising,
+    db: web::Data<Store>,
+    query: web::Query<PersonsQuery>,
+) -> Result<HttpResponse, WebError> {
     let t = &org.t;
+    let open = app::proposals::open_from(&db, t.id).await?;
+    let mut waiting = Vec::new();
+    for p in &open {
+        waiting.push(WaitingLine {
+            id: p.id.0,
+            kept_name: labelled(&app::persons::person(&db, p.kept).await?),
+            merged_name: labelled(&app::persons::person(&db, p.merged).await?),
+            what: ctx.t(match p.kind {
+                ProposalKind::Merge => "proposal_merge",
+                ProposalKind::Apart => "proposal_apart",
+            }),
+        });
+    }
+    let asked = |a: PersonId, b: PersonId| {
+        open.iter().any(|p| (p.kept == a && p.merged == b) || (p.kept == b && p.merged == a))
+    };
     let pairs = app::persons::near_pairs(&db, t.id)
         .await?
         .into_iter()
+        .filter(|p| !asked(p.here.id, p.other.id))
         .map(|p| PairLine {
             here: p.here.id,
             here_name: labelled(&p.here),
@@ -61,44 +104,61 @@ pub async fn persons_page(ctx: Ctx, org: Organising, db: web::Data<Store>) -> Re
     for m in app::persons::merges_here(&db, t.id).await? {
         let kept = app::persons::person(&db, m.kept).await?;
         let merged = app::persons::person(&db, m.merged).await?;
-        merges.push(MergeLine { id: m.id, kept_name: labelled(&kept), merged_name: labelled(&merged) });
+        let may_undo = app::persons::owns(&db, org.by(), m.kept).await?;
+        merges.push(MergeLine {
+            id: m.id,
+            kept_name: labelled(&kept),
+            merged_name: labelled(&merged),
+            may_undo,
+        });
     }
-    let page = PersonsPage { ctx: &ctx, t, pairs, merges };
+    let proposed = !query.proposed.is_empty();
+    let page = PersonsPage { ctx: &ctx, t, pairs, merges, waiting, proposed };
     Ok(HttpResponse::Ok().content_type("text/html; charset=utf-8").body(page.render()?))
 }
 
 #[derive(Deserialize)]
 pub struct MergeForm {
     /// The entrant's person, kept.
-    kept: i64,
+    kept: PersonId,
     /// The near person, merged into `kept`.
-    merged: i64,
+    merged: PersonId,
 }
 
-/// "To ta sama osoba": `merged` goes into `kept`, logged in this tournament's history.
+/// The page again after a merge or keep-apart: with a note when it became a proposal.
+fn after<T>(t: crate::store::TournamentId, asked: &Asked<T>) -> HttpResponse {
+    match asked {
+        Asked::Done(_) => see_other(&format!("/admin/t/{t}/persons")),
+        Asked::Proposed(_) => see_other(&format!("/admin/t/{t}/persons?proposed=1#waiting")),
+    }
+}
+
+/// "To ta sama osoba": `merged` goes into `kept`, logged in this tournament's history; a proposal
+/// for the registry's owner when either plays in events the organiser does not run.
 pub async fn merge(
     org: Organising,
     db: web::Data<Store>,
     form: CsrfForm<MergeForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = org.t.id;
-    app::persons::merge_from(&db, t, PersonId(form.value.kept), PersonId(form.value.merged), org.by())
-        .await?;
-    tracing::info!(tournament = %t, kept = form.value.kept, merged = form.value.merged, "persons merged");
-    Ok(see_other(&format!("/admin/t/{t}/persons")))
+    let (kept, merged) = (form.value.kept, form.value.merged);
+    let asked = app::persons::merge_from(&db, t, kept, merged, org.by()).await?;
+    tracing::info!(tournament = %t, %kept, %merged, ?asked, "persons merged (or proposed)");
+    Ok(after(t, &asked))
 }
 
-/// "To różne osoby": the pair kept apart, not asked about again; logged in this tournament's history.
+/// "To różne osoby": the pair kept apart, not asked about again; logged in this tournament's
+/// history (or proposed, as a merge is).
 pub async fn keep_apart(
     org: Organising,
     db: web::Data<Store>,
     form: CsrfForm<MergeForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = org.t.id;
-    app::persons::keep_apart(&db, t, PersonId(form.value.kept), PersonId(form.value.merged), org.by())
-        .await?;
-    tracing::info!(tournament = %t, a = form.value.kept, b = form.value.merged, "persons kept apart");
-    Ok(see_other(&format!("/admin/t/{t}/persons")))
+    let (a, b) = (form.value.kept, form.value.merged);
+    let asked = app::persons::keep_apart(&db, t, a, b, org.by()).await?;
+    tracing::info!(tournament = %t, %a, %b, ?asked, "persons kept apart (or proposed)");
+    Ok(after(t, &asked))
 }
 
 #[derive(Deserialize)]

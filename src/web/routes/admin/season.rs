@@ -166,7 +166,7 @@ impl From<&store::persons::Person> for DuplicatePerson {
 }
 
 /// A stored time (RFC 3339) as the pages show it: "2026-05-09 10:30 UTC".
-fn shown_time(at: &str) -> String {
+pub(crate) fn shown_time(at: &str) -> String {
     format!("{} UTC", at.get(..16).unwrap_or(at).replace('T', " "))
 }
 
@@ -420,9 +420,9 @@ pub async fn merge_persons(
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
     let (kept, merged) = (PersonId(form.value.kept), PersonId(form.value.merged));
-    let m = app::season::duplicates::merge(&db, s.id, kept, merged, co.by()).await?;
-    tracing::info!(season = %s.id, %kept, %merged, merge = %m, "persons merged by the coordinator");
-    Ok(see_other(&co.page("#duplicates")))
+    let asked = app::season::duplicates::merge(&db, s.id, kept, merged, co.by()).await?;
+    tracing::info!(season = %s.id, %kept, %merged, ?asked, "persons merged (or proposed) by the coordinator");
+    Ok(see_other(&after_pair(&co, &asked)))
 }
 
 /// "To różne osoby" on the coordinator's page: the pair is not listed again.
@@ -433,9 +433,18 @@ pub async fn keep_persons_apart(
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
     let (a, b) = (PersonId(form.value.kept), PersonId(form.value.merged));
-    app::season::duplicates::keep_apart(&db, s.id, a, b, co.by()).await?;
-    tracing::info!(season = %s.id, %a, %b, "persons kept apart by the coordinator");
-    Ok(see_other(&co.page("#duplicates")))
+    let asked = app::season::duplicates::keep_apart(&db, s.id, a, b, co.by()).await?;
+    tracing::info!(season = %s.id, %a, %b, ?asked, "persons kept apart (or proposed) by the coordinator");
+    Ok(see_other(&after_pair(&co, &asked)))
+}
+
+/// Where a merge or keep-apart leads: back to the list, or to the proposals page when it became
+/// a proposal (a person of another season's events: its coordinators confirm too).
+fn after_pair<T>(co: &Coordinating, asked: &app::persons::Asked<T>) -> String {
+    match asked {
+        app::persons::Asked::Done(_) => co.page("#duplicates"),
+        app::persons::Asked::Proposed(_) => "/admin/proposals".to_string(),
+    }
 }
 
 /// "Cofnij połączenie" on the coordinator's page: a merge standing in the season undone, logged in

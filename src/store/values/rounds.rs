@@ -1,5 +1,5 @@
-//! Rounds and their matches: the values this aggregate's writes take and the history records with them. A leaf:
-//! `store::history` names these, so they name nothing that writes history.
+//! Rounds and their matches: the values this aggregate's writes take and the history records with them. A leaf (see
+//! `store::values`).
 
 use crate::store::PlayerId;
 use crate::store::StoredText;

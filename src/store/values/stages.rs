@@ -1,5 +1,5 @@
-//! Stages: the values this aggregate's writes take and the history records with them. A leaf:
-//! `store::history` names these, so they name nothing that writes history.
+//! Stages: the values this aggregate's writes take and the history records with them. A leaf (see
+//! `store::values`).
 
 use crate::league::round_robin::standings::WithdrawalRule;
 use crate::league::stages::Seeding;

@@ -1,5 +1,5 @@
-//! Where a recording is in its life, as stored (its own module: the result form checks it without
-//! naming the recordings' writes).
+//! Where a recording is in its life, as stored. A leaf (see `store::values`): the result form checks
+//! it without naming the recordings' writes.
 
 use crate::store::StoredText;
 use serde::Serialize;

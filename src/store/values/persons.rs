@@ -1,4 +1,4 @@
-//! Persons: the values this aggregate's writes take. A leaf: players' values name these.
+//! Persons: the values this aggregate's writes take. A leaf (see `store::values`).
 
 use crate::store::ids::PersonId;
 use serde::{Deserialize, Serialize};

@@ -1,5 +1,5 @@
-//! Deck checks: the values this aggregate's writes take and the history records with them. A leaf:
-//! `store::history` names these, so they name nothing that writes history.
+//! Deck checks: the values this aggregate's writes take and the history records with them. A leaf (see
+//! `store::values`).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,5 @@
-//! Game results: the values this aggregate's writes take and the history records with them. A leaf:
-//! `store::history` names these, so they name nothing that writes history.
+//! Game results: the values this aggregate's writes take and the history records with them. A leaf (see
+//! `store::values`).
 
 use crate::outcome::{Side, Termination};
 use crate::store::StoredText;

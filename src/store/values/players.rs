@@ -1,7 +1,7 @@
-//! Players: the values this aggregate's writes take and the history records with them. A leaf:
-//! `store::history` names these, so they name nothing that writes history.
+//! Players: the values this aggregate's writes take and the history records with them. A leaf (see
+//! `store::values`).
 
-pub use crate::store::persons::values::PersonLink;
+pub use super::persons::PersonLink;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,5 @@
-//! Tournaments' configuration: the values this aggregate's writes take and the history records with them. A leaf:
-//! `store::history` names these, so they name nothing that writes history.
+//! Tournaments' configuration: the values this aggregate's writes take and the history records with them. A leaf (see
+//! `store::values`).
 
 use crate::engine::{Encirclement, RuleOptions};
 use crate::store::StoredText;
