@@ -10,9 +10,6 @@
 #[path = "support/day.rs"]
 #[allow(dead_code)]
 mod day;
-#[path = "support/scratch.rs"]
-#[allow(dead_code)]
-mod scratch;
 #[path = "support/text_search.rs"]
 mod text_search;
 
@@ -69,7 +66,7 @@ struct Season {
 }
 
 async fn season_played() -> Season {
-    let url = scratch::database_url_named(&scratch::fresh_dir("app"), "erasure").await;
+    let url = day::scratch::database_url_named(&day::scratch::fresh_dir("app"), "erasure").await;
     let db = store::connect(&url).await.unwrap();
     let coordinator = store::users::create(&db, "koordynator", "not-a-hash", true).await.unwrap().unwrap();
     let referee = store::users::create(&db, "sedzia", "not-a-hash", false).await.unwrap().unwrap();

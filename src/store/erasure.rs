@@ -289,19 +289,21 @@ pub fn scrub_value(value: &mut Value, name: &str, pseudonym: &str) {
     }
 }
 
+/// A row of `erasures` as stored: id, person, pseudonym, reason, season, by, at.
+type ErasureRow = (i64, PersonId, String, String, Option<SeasonId>, Option<UserId>, String);
+
 /// The erasures of a season's persons, newest first (the coordinator's log).
 ///
 /// # Errors
 /// The query fails.
 pub async fn of_season(db: &super::Store, season: SeasonId) -> Result<Vec<Erasure>, StoreError> {
-    let rows: Vec<(i64, PersonId, String, String, Option<SeasonId>, Option<UserId>, String)> =
-        on!(db, |c| sqlx::query_as(
-            "SELECT id, person_id, pseudonym, reason, season_id, by_user, at FROM erasures \
+    let rows: Vec<ErasureRow> = on!(db, |c| sqlx::query_as(
+        "SELECT id, person_id, pseudonym, reason, season_id, by_user, at FROM erasures \
              WHERE season_id = $1 ORDER BY id DESC"
-        )
-        .bind(season)
-        .fetch_all(c)
-        .await)?;
+    )
+    .bind(season)
+    .fetch_all(c)
+    .await)?;
     rows.into_iter()
         .map(|(id, person, pseudonym, reason, season, by, at)| {
             let reason = Reason::parse(&reason)
