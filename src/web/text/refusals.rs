@@ -372,6 +372,18 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
                 "The event is not over: Swiss rounds or the knockout are still to play.",
             )
             .to_string(),
+        Refusal::NoEntrants => lang
+            .pick(
+                "W turnieju nie ma żadnej zgłoszonej osoby: nie ma kogo sklasyfikować.",
+                "The event has no entrants: there is nobody to rank.",
+            )
+            .to_string(),
+        Refusal::GroupsNotClosed => lang
+            .pick(
+                "Najpierw zamknij fazę grupową: klasyfikacja końcowa liczy się z jej zamrożonego rankingu.",
+                "Close the groups stage first: the final ranking is made from its frozen ranking.",
+            )
+            .to_string(),
         Refusal::MatchUndecided { round } => format!(
             "{} {round}.",
             lang.pick(
@@ -454,6 +466,7 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
             )
             .to_string(),
         Refusal::ResultStands => t("record_has_result"),
+        Refusal::Recording(r) => super::recording::to_scribe(lang, r),
         Refusal::OrganisersEndRecordings => lang
             .pick(
                 "Zapis przed końcem partii może zakończyć tylko organizator.",
@@ -707,6 +720,8 @@ mod tests {
             Refusal::NoQualifyingPlaces,
             Refusal::NotAnEvent,
             Refusal::EventNotOver,
+            Refusal::NoEntrants,
+            Refusal::GroupsNotClosed,
             Refusal::MatchUndecided { round: 2 },
             Refusal::EventClosed,
             Refusal::NoNextEvent,

@@ -127,6 +127,8 @@ struct SeasonPage<'a> {
     merges: Vec<(i64, String, String)>,
     /// The events the coordinator organises too (their invitations page is theirs to open).
     organised: Vec<i64>,
+    /// When the season's retention erases its persons' data (issue 41; `None`: not set).
+    retention: Option<String>,
 }
 
 /// An open invitation on the coordinator's page: into which event, whom, since when.
@@ -258,7 +260,9 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
         let merged = app::persons::person(&db, m.merged).await?;
         merges.push((m.id.0, format!("{} ← {}", kept.name, merged.name), shown_time(&m.at)));
     }
+    let retention = crate::web::routes::admin::erasure::warning(&ctx, &db, &co).await?;
     let page = SeasonPage {
+        retention,
         merges,
         organised,
         unrun,
