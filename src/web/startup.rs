@@ -227,9 +227,23 @@ async fn server_secret(db: &Store) -> Result<Secret, StartupError> {
     Secret::new(bytes).map_err(|e| StartupError::Web(WebError::internal(format!("server secret: {e}"))))
 }
 
-/// Every route of the service.
-fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/", web::get().to(home::index))
+/// Writes the route table once and gets from it both the registration ([`routes`]) and the list
+/// [`ROUTES`] a test walks (the hostile-form test posts to every POST route it names, so a route
+/// added here is covered or that test fails). Each line is `.route(PATH, web::METHOD().to(HANDLER))`.
+macro_rules! route_table {
+    ($(.route($path:literal, web::$method:ident().to($handler:path)))*) => {
+        /// Every route of the service: (method, path pattern), in the order they are matched.
+        pub const ROUTES: &[(&str, &str)] = &[$((stringify!($method), $path)),*];
+
+        /// Every route of the service.
+        fn routes(cfg: &mut web::ServiceConfig) {
+            $(cfg.route($path, web::$method().to($handler));)*
+        }
+    };
+}
+
+route_table! {
+        .route("/", web::get().to(home::index))
         .route("/lang/{code}", web::get().to(account::switch_language))
         .route("/login", web::get().to(account::login_form))
         .route("/login", web::post().to(account::login))
@@ -337,6 +351,5 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/ref/t/{t}/game/{g}/clock", web::get().to(recorder::clock_page))
         .route("/ref/t/{t}/game/{g}/clock", web::post().to(recorder::clock_post))
         // Static files (versioned names); last, so that a more specific `/static/...` route wins.
-        .route("/static/{name}", web::get().to(assets::serve));
-    // Referee (organisers too).
+        .route("/static/{name}", web::get().to(assets::serve))
 }

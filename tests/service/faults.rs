@@ -235,22 +235,43 @@ async fn while_postgresql_is_stopped_saves_get_503_at_once_and_the_first_save_af
     assert!(refused.body.contains("Baza danych jest chwilowo niedostępna"), "{}", refused.body);
     // Bounded by the pool's 2 s acquire timeout (a generous margin for a loaded machine).
     assert!(waited < Duration::from_secs(8), "the 503 came after {waited:?}");
-    // Public pages serve the read model; an English visitor's error page is in English.
+    // Public pages serve the read model, marked as what was saved before the outage; once the
+    // database was found away (the first public read may wait for the pool to say so), each
+    // answers at once instead of after the pool's 2 s.
     let public = visitor.get(&format!("/t/{t}")).await;
     assert_eq!(public.status, 200, "public pages serve what the read model holds");
-    assert_eq!(public.body, before.body);
+    let mut answered = Vec::new();
+    for path in [format!("/t/{t}"), format!("/t/{t}/standings"), "/".into()] {
+        for _ in 0..3 {
+            let started = Instant::now();
+            let page = visitor.get(&path).await;
+            answered.push(started.elapsed());
+            assert_eq!(page.status, 200, "{path} during the outage: {}", page.body);
+            assert_eq!(page.header("warning"), "110 - \"Response is Stale\"", "{path} marked stale");
+            if path != "/" {
+                page.assert_contains("data-stale=\"1\"")
+                    .assert_contains("ta strona pokazuje stan sprzed awarii")
+                    .assert_contains("Przed Awarią");
+            }
+        }
+    }
+    answered.sort();
+    let (median, slowest) = (answered[answered.len() / 2], answered[answered.len() - 1]);
+    // 100 ms is the bound the issue sets; a page kept in memory answers in a few milliseconds, so
+    // the median keeps it on a loaded machine, and none waits anything like the pool's 2 s.
+    assert!(median < Duration::from_millis(100), "median {median:?} during the outage");
+    assert!(slowest < Duration::from_millis(1000), "slowest {slowest:?} during the outage");
     let home = visitor.get("/").await;
     assert_eq!((home.status, &home.body), (200, &home_before.body), "the tournament list too");
     let english_page = english.get("/me").await;
     assert!(matches!(english_page.status, 303 | 503), "{}", english_page.status);
-    let english_refused = english.get(&format!("/t/{t}/standings")).await;
-    if english_refused.status == 503 {
-        assert!(
-            english_refused.body.contains("The database is briefly unavailable"),
-            "{}",
-            english_refused.body
-        );
-    }
+    let english_stale = english.get(&format!("/t/{t}/standings")).await;
+    assert_eq!(english_stale.status, 200);
+    english_stale.assert_contains("this page shows what was saved before the outage");
+    // Saves still wait for nothing they cannot have: 503 with Retry-After.
+    let refused_again = register_status(&organiser, t, "Nadal W Trakcie Awarii").await;
+    assert_eq!(refused_again.status, 503);
+    assert!(!refused_again.header("retry-after").is_empty());
 
     assert!(cluster.up(), "PostgreSQL started again");
     let name = "Po Awarii".to_string();
@@ -258,8 +279,20 @@ async fn while_postgresql_is_stopped_saves_get_503_at_once_and_the_first_save_af
     assert_eq!(page.status, 303, "the first save after the database is back: {}", page.body);
     acknowledged.push(name);
     all_on_the_page(&organiser, t, &acknowledged).await;
+    // The public pages catch up by themselves, unmarked.
+    let mut back = visitor.get(&format!("/t/{t}")).await;
+    for _ in 0..50 {
+        if back.header("warning").is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        back = visitor.get(&format!("/t/{t}")).await;
+    }
+    assert!(back.header("warning").is_empty(), "unmarked once the database is back");
+    back.assert_contains("Po Awarii").assert_lacks("data-stale");
     println!(
-        "postgres outage: 503 with Retry-After after {waited:?}; public page served; first save after it landed"
+        "postgres outage: 503 with Retry-After after {waited:?}; public pages during it: median {median:?}, \
+         slowest {slowest:?}; first save after it landed"
     );
     app.stop().await;
 }

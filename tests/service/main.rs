@@ -43,6 +43,7 @@ mod online_no_show;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;
+mod hostile;
 mod inputs;
 mod logs;
 mod persons;

@@ -247,3 +247,60 @@ async fn a_pair_kept_apart_is_not_asked_again() {
     let visitor = app.browser();
     assert_ne!(person_of(&visitor, first, a).await, person_of(&visitor, second, b).await);
 }
+
+/// Issue 36, item 3: an imported row whose name and birth date are exactly a person's of another
+/// region's event gets a person of its own, and the tournament's look-alike list shows the pair
+/// for the organiser to confirm; the same row in an event of the person's own region (same season)
+/// is linked at once.
+#[actix_rt::test]
+async fn an_import_links_across_regions_only_once_the_organiser_confirms() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let (_, season) = create_season(&admin).await;
+    let radom = create_tournament(&admin, &[("name", "Eliminacje Radom")]).await;
+    let lodz = create_tournament(&admin, &[("name", "Eliminacje Łódź")]).await;
+    let plock = create_tournament(&admin, &[("name", "Eliminacje Płock")]).await;
+    add_season_event(&admin, season, radom, "eliminacje lokalne", Some("mazowieckie"), "1").await;
+    add_season_event(&admin, season, lodz, "eliminacje lokalne", Some("łódzkie"), "1").await;
+    add_season_event(&admin, season, plock, "eliminacje lokalne", Some("mazowieckie"), "1").await;
+    let row = "name;birth date;club\nJan Kowal;2010-03-01;LO 7\n";
+    let import = |t: i64| format!("/admin/t/{t}/players/import");
+    assert_eq!(admin.post(&import(radom), &[("csv", row)]).await.status, 303);
+    let app = &app;
+    // The person of the tournament's one entry, as its player page links it.
+    let person_in = |t: i64| async move {
+        let b = app.browser();
+        let players = ids_after(&b.get(&format!("/t/{t}")).await.body, &format!("/t/{t}/player/"));
+        let mut persons = Vec::new();
+        for p in players {
+            persons.extend(ids_after(&b.get(&format!("/t/{t}/player/{p}")).await.body, "/person/"));
+        }
+        persons
+    };
+    let jan = person_in(radom).await;
+    assert_eq!(jan.len(), 1);
+
+    // The same region of the same season: linked at once, nothing to ask.
+    assert_eq!(admin.post(&import(plock), &[("csv", row)]).await.status, 303);
+    assert_eq!(person_in(plock).await, jan, "linked in the person's own region");
+    let events = ids_after(&app.browser().get(&format!("/person/{}", jan[0])).await.body, "href=\"/t/");
+    assert_eq!(events.len(), 2, "{events:?}");
+    assert!(events.contains(&radom) && events.contains(&plock));
+
+    // Another region: a person of its own, the pair on the look-alike list, nothing linked.
+    assert_eq!(admin.post(&import(lodz), &[("csv", row)]).await.status, 303);
+    let other = person_in(lodz).await;
+    assert_eq!(other.len(), 1);
+    assert_ne!(other, jan, "not linked to the other region's person");
+    let events = ids_after(&app.browser().get(&format!("/person/{}", jan[0])).await.body, "href=\"/t/");
+    assert_eq!(events.len(), 2, "the person page lists only their own region's events: {events:?}");
+    assert!(!events.contains(&lodz));
+    let alike = admin.get(&format!("/admin/t/{lodz}/persons")).await;
+    let pairs = ids_after(&alike.body, "data-pair=\"");
+    assert!(
+        pairs.contains(&other[0]) || pairs.contains(&jan[0]),
+        "the look-alike list shows the pair: {}",
+        alike.body
+    );
+    alike.assert_lacks("Nie ma podobnych osób");
+}

@@ -243,8 +243,10 @@ pub async fn link_in(
             })?;
             let known = born.into_iter().map(|(id, name)| Known { id: id.0, name, birth_date }).collect();
             match Registry::new(known).find(name, birth_date) {
-                Found::Same(id) => PersonId(id),
-                Found::Near(_) | Found::New => create_in(tx, name, birth_date, school).await?,
+                Found::Same(id) if linked_without_asking(tx, tournament, PersonId(id)).await? => PersonId(id),
+                Found::Same(_) | Found::Near(_) | Found::New => {
+                    create_in(tx, name, birth_date, school).await?
+                }
             }
         }
         PersonLink::New => create_in(tx, name, birth_date, school).await?,
@@ -259,6 +261,36 @@ pub async fn link_in(
             .map(|r| r.rows_affected()))?;
     }
     Ok(id)
+}
+
+/// Whether an entry of `tournament` whose name and birth date are exactly `person`'s is linked to
+/// them without asking (issue 36): in a season's event, only when the person already plays in an
+/// event of the same season and region; a tournament outside every season works as before (linked).
+/// Otherwise the entry gets a person of its own, and the
+/// tournament's look-alike list shows the pair for the organiser to confirm (a merge, which needs
+/// the right over both persons, or a proposal).
+///
+/// # Errors
+/// The query fails.
+async fn linked_without_asking(
+    tx: &mut Conn,
+    tournament: TournamentId,
+    person: PersonId,
+) -> Result<bool, StoreError> {
+    let (in_season, same_region): (i64, i64) = on!(&mut *tx, |c| sqlx::query_as(
+        "SELECT \
+           (SELECT COUNT(*) FROM season_events WHERE tournament_id = $1), \
+           (SELECT COUNT(*) FROM players p \
+              JOIN season_events e ON e.tournament_id = p.tournament_id \
+              JOIN season_events here ON here.tournament_id = $1 AND here.season_id = e.season_id \
+             WHERE p.person_id = $2 AND p.tournament_id <> $1 \
+               AND (e.region_id = here.region_id OR (e.region_id IS NULL AND here.region_id IS NULL)))"
+    )
+    .bind(tournament)
+    .bind(person)
+    .fetch_one(c)
+    .await)?;
+    Ok(in_season == 0 || same_region > 0)
 }
 
 async fn create_in(

@@ -4,6 +4,7 @@
 //! returns [`PublicPage::cached`] when there is one, and otherwise renders from `page.view` and
 //! answers with [`PublicPage::render`] (which keeps the body for the next visitor when it may).
 
+use crate::lang::Lang;
 use crate::store::{Store, TournamentId};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
@@ -24,6 +25,9 @@ pub struct PublicPage {
     /// `None` for a body never shared (a logged-in visitor's page).
     key: Option<PageKey>,
     hit: Option<HttpResponse>,
+    /// The database was away: this is what was acknowledged before the outage, said on the page
+    /// (in this language) and in a `Warning` header, and never kept.
+    stale: Option<Lang>,
 }
 
 impl PublicPage {
@@ -39,9 +43,21 @@ impl PublicPage {
         key: Option<PageKey>,
     ) -> Result<PublicPage, WebError> {
         let view = views.get(db, id).await?;
+        if views.database_away() {
+            // Rendered again from the read model with the notice, and not kept.
+            return Ok(PublicPage { view, key: None, hit: to_canonical(req), stale: Some(Lang::Pl) });
+        }
         // `/t/01/standings` and `/t/1/%73tandings` are `/t/1/standings`: sent there, never kept apart.
         let hit = to_canonical(req).or_else(|| view.pages.cached(req, key.as_ref()));
-        Ok(PublicPage { view, key, hit })
+        Ok(PublicPage { view, key, hit, stale: None })
+    }
+
+    /// A page served while the database is away says so in the visitor's language.
+    fn in_language(mut self, lang: Lang) -> PublicPage {
+        if self.stale.is_some() {
+            self.stale = Some(lang);
+        }
+        self
     }
 
     /// The answer already rendered for this stamp (once: a handler returns it).
@@ -59,7 +75,14 @@ impl PublicPage {
     /// Answer with `body`, kept for the next visitor when the page's key says so.
     #[must_use]
     pub fn serve(&self, req: &HttpRequest, body: Body) -> HttpResponse {
-        self.view.pages.serve(req, self.key.clone(), body)
+        let mut res = self.view.pages.serve(req, self.key.clone(), body);
+        if self.stale.is_some() {
+            res.headers_mut().insert(
+                actix_web::http::header::WARNING,
+                actix_web::http::header::HeaderValue::from_static("110 - \"Response is Stale\""),
+            );
+        }
+        res
     }
 
     /// Render `page` as HTML and answer with it (see [`PublicPage::serve`]).
@@ -67,7 +90,25 @@ impl PublicPage {
     /// # Errors
     /// The template fails to render.
     pub fn render<T: Template>(&self, req: &HttpRequest, page: &T) -> Result<HttpResponse, WebError> {
-        Ok(self.serve(req, Body::html(page.render()?)))
+        let mut html = page.render()?;
+        if let Some(lang) = self.stale {
+            html = with_stale_notice(html, lang);
+        }
+        Ok(self.serve(req, Body::html(html)))
+    }
+}
+
+/// `html` with a notice before its `<main>` that the page shows what was saved before the database
+/// went away.
+fn with_stale_notice(html: String, lang: Lang) -> String {
+    match html.find("<main") {
+        Some(at) => format!(
+            "{}<p class=\"note\" role=\"status\" data-stale=\"1\">{}</p>{}",
+            &html[..at],
+            lang.t("stale_page"),
+            &html[at..]
+        ),
+        None => html,
     }
 }
 
@@ -85,10 +126,11 @@ impl FromRequest for PublicPage {
         let req = req.clone();
         let ctx = Ctx::from_request(&req, payload).into_inner();
         Box::pin(async move {
-            let key = PageKey::page(&req, &ctx?);
+            let ctx = ctx?;
+            let key = PageKey::page(&req, &ctx);
             let db = req.app_data::<web::Data<Store>>().ok_or_else(|| WebError::internal("no store"))?;
             let views = req.app_data::<web::Data<Views>>().ok_or_else(|| WebError::internal("no views"))?;
-            PublicPage::open(&req, db, views, tournament_of(&req)?, key).await
+            Ok(PublicPage::open(&req, db, views, tournament_of(&req)?, key).await?.in_language(ctx.lang))
         })
     }
 }

@@ -17,7 +17,15 @@ use crate::web::read_model::view::TournamentView;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 use tokio::sync::OnceCell;
+
+/// While the database is away, how long one request may wait for it to answer before the page is
+/// served from what is kept (the database coming back answers the stamps in a few milliseconds).
+const PROBE_TIMEOUT: Duration = Duration::from_millis(40);
+/// While the database is away, how often at most a request asks it again; the others are served
+/// what is kept at once, without waiting for the pool's timeout.
+const PROBE_EVERY: Duration = Duration::from_millis(200);
 
 type Stamps = Arc<HashMap<TournamentId, Stamp>>;
 type Build = Arc<OnceCell<Arc<TournamentView>>>;
@@ -39,6 +47,13 @@ pub struct Views {
     /// The tournament list: a fingerprint of every tournament's id and configuration version.
     home: Mutex<Option<(u64, Arc<PageStore>)>>,
     budget: Arc<Budget>,
+    /// When the database was last asked while found away (`None`: it answered last time).
+    away: Mutex<Option<Instant>>,
+}
+
+/// The answer while the database stays away (logged once a minute by `database_unavailable`).
+fn still_away() -> WebError {
+    database_unavailable(&std::io::Error::other("the database was away when last asked"))
 }
 
 impl Default for Views {
@@ -55,6 +70,7 @@ impl Views {
             slots: Mutex::default(),
             home: Mutex::default(),
             budget: Budget::new(page_budget_bytes),
+            away: Mutex::default(),
         }
     }
 
@@ -63,15 +79,52 @@ impl Views {
     }
 
     /// Every tournament's stamp, read after this call began.
+    ///
+    /// Once the database was found away (unreachable, its pool timing out), the pages are not kept
+    /// waiting for it: at most one request each [`PROBE_EVERY`] asks it again, for at most
+    /// [`PROBE_TIMEOUT`], and every other request is told at once that it is away (the callers
+    /// then serve what they keep, marked stale, see [`Views::database_away`]).
     async fn current_stamps(&self, db: &Store) -> Result<Stamps, WebError> {
-        self.stamps
-            .get(|| async { store::view::stamps(db).await.map(Arc::new).map_err(Arc::new) })
-            .await
-            .map_err(
-                |e| {
-                    if database_away(&e) { database_unavailable(e.as_ref()) } else { WebError::internal(e) }
-                },
-            )
+        let probe = {
+            let mut away = self.away.lock().unwrap_or_else(PoisonError::into_inner);
+            match away.as_mut() {
+                None => false,
+                Some(asked) if asked.elapsed() < PROBE_EVERY => return Err(still_away()),
+                Some(asked) => {
+                    *asked = Instant::now();
+                    true
+                }
+            }
+        };
+        let read =
+            self.stamps.get(|| async { store::view::stamps(db).await.map(Arc::new).map_err(Arc::new) });
+        let read = if probe {
+            match tokio::time::timeout(PROBE_TIMEOUT, read).await {
+                Ok(read) => read,
+                Err(_) => return Err(still_away()),
+            }
+        } else {
+            read.await
+        };
+        let mut away = self.away.lock().unwrap_or_else(PoisonError::into_inner);
+        match read {
+            Ok(stamps) => {
+                *away = None;
+                Ok(stamps)
+            }
+            Err(e) if database_away(&e) => {
+                away.get_or_insert_with(Instant::now);
+                Err(database_unavailable(e.as_ref()))
+            }
+            Err(e) => Err(WebError::internal(e)),
+        }
+    }
+
+    /// Whether the database was away when last asked: the pages served meanwhile are what was
+    /// acknowledged before the outage, and say so.
+    #[must_use]
+    pub fn database_away(&self) -> bool {
+        self.away.lock().unwrap_or_else(PoisonError::into_inner).is_some()
     }
 
     /// The view of tournament `id` as of now: it shows every write acknowledged before this call.

@@ -41,6 +41,13 @@ pub async fn appoint(
     form: CsrfForm<AppointForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = org.t;
+    // A choice of the form's two, read before anything is stored (no account made for a role
+    // that is not one).
+    let role = match form.value.role.as_str() {
+        "" | "referee" => Role::Referee,
+        "organiser" => Role::Organiser,
+        _ => return Err(field::FieldProblem::new("role", field::ProblemKind::NotAChoice).into()),
+    };
     let username = field::text("username", &form.value.username, 60)?;
     let password = &form.value.password;
     let (id, outcome) = match store::users::by_username(&db, &username).await? {
@@ -63,7 +70,6 @@ pub async fn appoint(
             (id, "created")
         }
     };
-    let role = if form.value.role == "organiser" { Role::Organiser } else { Role::Referee };
     app::tournament::grant(&db, t.id, id, role).await?;
     tracing::info!(tournament = %t.id, %username, role = role.as_str(), outcome, by = %org.user.username, "role granted");
     Ok(see_other(&format!("/admin/t/{}?appointed={outcome}#referees", t.id)))

@@ -40,7 +40,14 @@ pub async fn index(
 ) -> Result<HttpResponse, WebError> {
     let pages = views.home(&db).await?;
     let key = PageKey::page(&req, &ctx);
-    if let Some(hit) = pages.cached(&req, key.as_ref()) {
+    if let Some(mut hit) = pages.cached(&req, key.as_ref()) {
+        if views.database_away() {
+            // The list as it was before the database went away (a tournament page says so in words).
+            hit.headers_mut().insert(
+                actix_web::http::header::WARNING,
+                actix_web::http::header::HeaderValue::from_static("110 - \"Response is Stale\""),
+            );
+        }
         return Ok(hit);
     }
     let tournaments = store::tournaments::list(&db).await?;

@@ -38,6 +38,11 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "The database is briefly unavailable (no disk space or no connection). What was saved before is safe. Try again in",
     ),
     (
+        "stale_page",
+        "Baza danych jest chwilowo niedostępna: ta strona pokazuje stan sprzed awarii i nie zmieni się, dopóki baza nie wróci.",
+        "The database is briefly unavailable: this page shows what was saved before the outage and will not change until it is back.",
+    ),
+    (
         "throttled",
         "Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za",
         "Too many failed login attempts. Try again in",
