@@ -346,6 +346,9 @@ const PLANS: &[Plan] = &[
     },
 ];
 
+/// A form to post: (path, fields, whether a clean form could store).
+type Form = (String, Vec<(String, String)>, bool);
+
 /// The POST routes of the app's route table.
 fn post_routes() -> Vec<&'static str> {
     bitwa::web::startup::ROUTES
@@ -633,7 +636,7 @@ async fn every_post_route_refuses_hostile_forms_by_every_role_without_5xx_englis
             plan.fields.iter().map(|(name, _, value)| (name.to_string(), fill(value, false))).collect();
         for &(role, browser) in &browsers {
             // The forms this role sends: (path, fields, whether a clean form could store).
-            let mut forms: Vec<(String, Vec<(String, String)>, bool)> = Vec::new();
+            let mut forms: Vec<Form> = Vec::new();
             let own_path = fill(plan.path, false);
             let authorised = plan.may_store.contains(&role);
             if authorised {
