@@ -87,9 +87,10 @@ async fn a_season_is_stored_with_its_levels_regions_and_events() {
     assert_eq!((events[1].tournament_id, events[1].region_id), (final_t, None));
     assert_eq!(events[1].rule().places, 0, "the final qualifies nobody");
 
-    // One season per tournament; levels of another season are refused.
+    // One season per tournament (said as such: no 409 for what is no concurrent change); levels
+    // of another season are refused.
     let again = season::add_event(db, id, day.t, regional, Some(mazowieckie), rule).await;
-    assert!(matches!(again, Err(bitwa::app::AppError::Store(StoreError::Conflict))), "{again:?}");
+    assert_eq!(refusal(again), Refusal::AlreadyAnEvent);
     let second = season::create(db, draft(), by).await.unwrap();
     let theirs = season::season(db, second).await.unwrap();
     assert_eq!(
@@ -610,4 +611,162 @@ async fn rankings_and_invitations_follow_a_merge_and_its_undoing() {
     let last = u32::try_from(ra[3].place).unwrap();
     assert_eq!((of(kept).level, of(kept).events, of(kept).place), (1, 1, Some(last)));
     assert_eq!(refusal(persons::unmerge(db, m, by).await), Refusal::MergeUndone);
+}
+
+/// The lower seed (earlier registered) of a match's two players.
+fn stronger(day: &Day, m: &bitwa::store::rounds::MatchRow) -> bitwa::store::PlayerId {
+    let seed = |p| day.players.iter().position(|&q| q == p).unwrap();
+    let b = m.player_b.unwrap();
+    if seed(m.player_a) < seed(b) { m.player_a } else { b }
+}
+
+/// Every match of round `n` won 2:0 by `winner(match)`, each scoring 20 points as Red; published
+/// first, locked after.
+async fn play_round(
+    day: &Day,
+    n: i64,
+    winner: impl Fn(&bitwa::store::rounds::MatchRow) -> bitwa::store::PlayerId,
+) {
+    day.publish(n).await;
+    for m in day.matches(n).await {
+        if winner(&m) == m.player_a {
+            day.a_wins(&m, 20).await;
+        } else {
+            day.enter(&m, 1, &day::polish_wins(0)).await;
+            day.enter(&m, 2, &day::red_wins(20)).await;
+        }
+    }
+    day.lock(n).await;
+}
+
+/// The day's tournament as the only event (the final) of a season of its own.
+async fn as_final(day: &Day) {
+    let (db, by) = (&day.db, day.organiser);
+    let id = season::create(db, draft(), by).await.unwrap();
+    let s = season::season(db, id).await.unwrap();
+    season::add_event(db, id, day.t, s.levels[2], None, QualificationRule { places: 0, per_school: None })
+        .await
+        .unwrap();
+}
+
+/// The day's tournament as the only event (the final) of a season of its own, closed; its
+/// stored ranking as (seed, place), in stored order.
+async fn close_as_final(day: &Day) -> Vec<(usize, i64)> {
+    let (db, by) = (&day.db, day.organiser);
+    if season::event_of(db, day.t).await.unwrap().is_none() {
+        as_final(day).await;
+    }
+    season::close::close_event(db, day.t, by).await.unwrap();
+    let seed = |p| day.players.iter().position(|&q| q == p).unwrap() + 1;
+    season::close::ranking(db, day.t).await.unwrap().iter().map(|r| (seed(r.player_id), r.place)).collect()
+}
+
+/// Closing stores the final ranking of every format place for place, shared places kept
+/// (issue 34). In every event the lower seed wins each match 2:0 with 20 Red-side points, except
+/// where a knockout result says otherwise. Expected rankings by hand, as (seed, place):
+/// - Swiss only, 4 players, 3 rounds: 3, 2, 1, 0 points: seeds 1 to 4 in order.
+/// - Swiss + knockout of 4 (no third-place match): semi-finals 1-4 (4 wins), 2-3 (3 wins), final
+///   3-4 (4 wins): 4, 3, then 1 and 2 share place 3 (in Swiss order).
+/// - Groups only, 6 in 2 groups of 3 by snake (A: 1, 4, 5; B: 2, 3, 6): winners 1 and 2 level
+///   per match on everything (2 of 2, SB 1, 4 games won, 40 Red-side points, the same knowledge
+///   test), so they share place 1; 4 and 3 place 3; 5 and 6 place 5.
+/// - Groups + knockout, 8 in 2 groups of 4 (A: 1, 4, 5, 8; B: 2, 3, 6, 7), the top 2 crossed
+///   (1-3, 2-4): 3 beats 1, 2 beats 4, 2 beats 3 in the final: 2, 3, then 1 and 4 share 3 (the
+///   groups' order: A1 before A2), then 5 and 6 share 5, 8 and 7 share 7.
+#[tokio::test]
+async fn closing_stores_the_final_ranking_of_every_format_place_for_place() {
+    use bitwa::app::stages::{close as stage_close, draw, format, group_round, qualify};
+    use bitwa::app::{AppError, StageRefusal, knockout};
+    use bitwa::league::stages::{
+        GroupQualify, GroupStage, KnockoutEntry, KnockoutStage, Seeding, Separation, Stage,
+    };
+    const LOT: u64 = 1920;
+
+    // Swiss only.
+    let swiss = Day::with(4, |c| c.knockout_size = 0).await;
+    for _ in 0..3 {
+        let n = swiss.pair().await;
+        play_round(&swiss, n, |m| stronger(&swiss, m)).await;
+    }
+    assert_eq!(close_as_final(&swiss).await, [(1, 1), (2, 2), (3, 3), (4, 4)]);
+
+    // Swiss + knockout.
+    let ko = Day::new(4).await;
+    for _ in 0..3 {
+        let n = ko.pair().await;
+        play_round(&ko, n, |m| stronger(&ko, m)).await;
+    }
+    let p = ko.players.clone();
+    let upset = |m: &bitwa::store::rounds::MatchRow| {
+        let b = m.player_b.unwrap();
+        if [m.player_a, b].contains(&p[3]) {
+            p[3]
+        } else if [m.player_a, b].contains(&p[2]) {
+            p[2]
+        } else {
+            p[0]
+        }
+    };
+    let semis = knockout::pair_next_round(&ko.db, ko.t, LOT, ko.organiser).await.unwrap();
+    play_round(&ko, semis, upset).await;
+    let last = knockout::pair_next_round(&ko.db, ko.t, LOT, ko.organiser).await.unwrap();
+    play_round(&ko, last, upset).await;
+    assert_eq!(close_as_final(&ko).await, [(4, 1), (3, 2), (1, 3), (2, 3)]);
+
+    // Groups, only or then a knockout.
+    async fn groups_day(players: usize, count: u32, knockout: bool) -> Day {
+        let day = Day::with(players, |c| c.knockout_size = 0).await;
+        let mut stages = vec![Stage::Groups(GroupStage {
+            count,
+            double: false,
+            seeding: Seeding::Snake,
+            separation: Separation::None,
+            qualify: GroupQualify { per_group: if knockout { 2 } else { 1 }, best_next: 0 },
+        })];
+        if knockout {
+            stages.push(Stage::Knockout(KnockoutStage {
+                size: 4,
+                third_place: false,
+                from: KnockoutEntry::Crossover,
+            }));
+        }
+        format::choose(&day.db, day.t, stages, day.organiser).await.unwrap();
+        draw::fix(&day.db, day.t, LOT, day.organiser).await.unwrap();
+        loop {
+            match group_round::pair_next(&day.db, day.t, day.organiser).await {
+                Ok(n) => play_round(&day, n, |m| stronger(&day, m)).await,
+                Err(AppError::Refused(Refusal::Stage(StageRefusal::GroupsDone))) => break,
+                Err(e) => panic!("{e:?}"),
+            }
+        }
+        // Closing the event waits for the groups stage to be closed.
+        day
+    }
+    let only = groups_day(6, 2, false).await;
+    as_final(&only).await;
+    assert_eq!(
+        refusal(season::close::close_event(&only.db, only.t, only.organiser).await),
+        Refusal::GroupsNotClosed
+    );
+    stage_close::close(&only.db, only.t, only.organiser).await.unwrap();
+    assert_eq!(close_as_final(&only).await, [(1, 1), (2, 1), (4, 3), (3, 3), (5, 5), (6, 5)]);
+
+    let then = groups_day(8, 2, true).await;
+    stage_close::close(&then.db, then.t, then.organiser).await.unwrap();
+    let p = then.players.clone();
+    let first = qualify::start_knockout(&then.db, then.t, LOT, then.organiser).await.unwrap();
+    play_round(&then, first, |m| if [m.player_a, m.player_b.unwrap()].contains(&p[2]) { p[2] } else { p[1] })
+        .await;
+    let last = knockout::pair_next_round(&then.db, then.t, LOT, then.organiser).await.unwrap();
+    play_round(&then, last, |_| p[1]).await;
+    assert_eq!(close_as_final(&then).await, [(2, 1), (3, 2), (1, 3), (4, 3), (5, 5), (6, 5), (8, 7), (7, 7)]);
+}
+
+/// An event with no entrants is not closed (nothing to rank, nobody to invite).
+#[tokio::test]
+async fn an_event_without_entrants_is_not_closed() {
+    let empty = Day::new(0).await;
+    let (db, by) = (&empty.db, empty.organiser);
+    as_final(&empty).await;
+    assert_eq!(refusal(season::close::close_event(db, empty.t, by).await), Refusal::NoEntrants);
 }

@@ -311,3 +311,117 @@ fn a_withdrawn_players_results_stand_or_are_annulled_under_half_as_the_organiser
     // Two of three matches played is not fewer than half: the results stand.
     assert!(withdrawal(WithdrawalRule::AnnulUnderHalf, 2).annulled.is_empty());
 }
+
+#[path = "support/groups.rs"]
+#[allow(dead_code)]
+mod groups;
+
+/// Each group's players by number in ranking order, and their Sonneborn-Berger values.
+fn ranked_sb(s: &GroupStandings) -> Vec<(u32, String)> {
+    s.rows
+        .iter()
+        .map(|r| {
+            let sb = r.tiebreaks.iter().find(|v| v.tiebreak == Tiebreak::SonnebornBerger).expect("SB");
+            (r.number, sb.to_decimal_string())
+        })
+        .collect()
+}
+
+/// Groups of 5, 4, 4, 4 (issue 34; `support/groups.rs` lists who beat whom). Sonneborn-Berger
+/// counts only the games of each player's own group (C.07: "for each round, a value given by
+/// multiplying the final score of the opponents by the points scored against them"): the
+/// groups of 4 play three rounds of the tournament's five, and their rounds 4 and 5 are no
+/// absences valued as draws; the group of 5's byes are no games. By hand, a win 1:
+/// - A: A1 beat A2 (2), A3 (1), A4 (2): 5; A4 beat A2 (2), A5 (2): 4; A2 beat A3 (1), A5 (2): 3;
+///   A5 beat A1 (3), A3 (1): 4; A3 beat A4 (2): 2.
+/// - B: B1 beat B2 (1.5), B4 (1): 2.5; B3 beat B1 (2), drew B2 (1.5 / 2): 2.75; B2 drew B3
+///   (0.75), beat B4 (1): 1.75; B4 beat B3 (1.5): 1.5.
+/// - C: C1 beat C2 (2), C3 (1), C4 (0): 3; C2 beat C3 (1), C4 (0): 1; C3 beat C4 (0): 0; C4 0.
+/// - D: D2 beat D1 (2), D4 (1): 3; D1 beat D3 (1), D4 (1): 2; D4 beat D3 (1): 1; D3 beat D2 (2): 2.
+///
+/// Before issue 34 the groups of 4 counted their rounds 4 and 5 as absences, each valued as a
+/// draw in every opponent's score: B3's 2.75 read 4.25.
+#[test]
+fn sonneborn_berger_in_groups_of_five_and_four_counts_each_group_s_own_games_only() {
+    let s = groups::five_four_four_four();
+    let sb = |list: &[(u32, &str)]| -> Vec<(u32, String)> {
+        list.iter().map(|(n, v)| (*n, (*v).to_string())).collect()
+    };
+    assert_eq!(ranked_sb(&s[0]), sb(&[(1, "5"), (4, "4"), (2, "3"), (5, "4"), (3, "2")]));
+    assert_eq!(ranked_sb(&s[1]), sb(&[(1, "2.5"), (3, "2.75"), (2, "1.75"), (4, "1.5")]));
+    assert_eq!(ranked_sb(&s[2]), sb(&[(1, "3"), (2, "1"), (3, "0"), (4, "0")]));
+    assert_eq!(ranked_sb(&s[3]), sb(&[(2, "3"), (1, "2"), (4, "1"), (3, "2")]));
+    let matches: Vec<Vec<u32>> = s.iter().map(|g| g.rows.iter().map(|r| r.matches).collect()).collect();
+    assert_eq!(matches, [vec![4; 5], vec![3; 4], vec![3; 4], vec![3; 4]]);
+    assert!(s.iter().flat_map(|g| &g.rows).all(|r| r.tie == Tie::None), "every place separated");
+    // The same group over its own three rounds only: the same values.
+    let own = compute(&groups::input(
+        1,
+        4,
+        &[(1, 2, Some(1)), (1, 3, Some(3)), (1, 4, Some(1)), (2, 3, None), (2, 4, Some(2)), (3, 4, Some(4))],
+        3,
+        &DEFAULT_TIEBREAKS,
+        &[1, 2],
+    ));
+    assert_eq!(own, s[1]);
+}
+
+/// Groups of 4 and 3 with Buchholz and Sonneborn-Berger: the group of 3 has a bye in every
+/// round, which is no game and scores nothing (C.05 Annex 1: "If there is an odd number of
+/// players (or teams), the highest number counts as a bye."), so neither counts it: no dummy
+/// opponent (C.07's Art. 16.4 is for a Swiss's unplayed rounds). By hand, a win 1:
+/// - A (4): A2 beat A1, A4: 2; A1 beat A3, A4: 2; A4 beat A3: 1; A3 beat A2: 1. Buchholz: A1's
+///   opponents 2 + 1 + 1 = 4, A2's 2 + 1 + 1 = 4, A3's 2 + 2 + 1 = 5, A4's 5.
+/// - B (3): B1 beat B2, drew B3: 1.5; B2 beat B3: 1; B3 0.5. SB: B1 1 × 1 + 1/2 × 0.5 = 1.25,
+///   B2 0.5, B3 1/2 × 1.5 = 0.75. Buchholz: B1 1 + 0.5 = 1.5, B2 2, B3 2.5 (before issue 34
+///   each also counted their bye as a dummy with their own score: 3, 3, 3).
+#[test]
+fn a_bye_of_a_group_of_three_is_no_game_for_any_tiebreak() {
+    let tiebreaks = [Tiebreak::DirectEncounter, Tiebreak::SonnebornBerger, Tiebreak::Buchholz];
+    let a = compute(&groups::input(
+        0,
+        4,
+        &[
+            (1, 2, Some(2)),
+            (1, 3, Some(1)),
+            (1, 4, Some(1)),
+            (2, 3, Some(3)),
+            (2, 4, Some(2)),
+            (3, 4, Some(4)),
+        ],
+        3,
+        &tiebreaks,
+        &[1, 2],
+    ));
+    let b = compute(&groups::input(
+        1,
+        3,
+        &[(1, 2, Some(1)), (1, 3, None), (2, 3, Some(2))],
+        3,
+        &tiebreaks,
+        &[1, 2],
+    ));
+    let values = |s: &GroupStandings| -> Vec<(u32, String, String, String)> {
+        s.rows
+            .iter()
+            .map(|r| {
+                let v = |t: Tiebreak| {
+                    r.tiebreaks.iter().find(|v| v.tiebreak == t).expect("value").to_decimal_string()
+                };
+                (r.number, r.match_points.to_string(), v(Tiebreak::SonnebornBerger), v(Tiebreak::Buchholz))
+            })
+            .collect()
+    };
+    let row = |n: u32, mp: &str, sb: &str, bh: &str| (n, mp.to_string(), sb.to_string(), bh.to_string());
+    assert_eq!(
+        values(&a),
+        [row(2, "2", "3", "4"), row(1, "2", "2", "4"), row(4, "1", "1", "5"), row(3, "1", "2", "5")]
+    );
+    assert_eq!(
+        values(&b),
+        [row(1, "1.5", "1.25", "1.5"), row(2, "1", "0.5", "2"), row(3, "0.5", "0.75", "2.5")]
+    );
+    assert!(b.rows.iter().all(|r| r.matches == 2), "two matches each; the bye is none");
+    // Across the groups the runners-up compare per match: A's 2 of 3 (0.667) before B's 1 of 2.
+    assert_eq!(across_groups(&a.rows[1], &b.rows[1]), std::cmp::Ordering::Greater);
+}

@@ -223,3 +223,23 @@ fn the_top_of_a_swiss_is_seeded_one_v_k_as_before() {
     let b = into_knockout(&q, KnockoutEntry::SwissStandings, true, 9).expect("bracket");
     assert_eq!(b.bracket, Bracket::from_standings(&rows, 6, true, 9).expect("bracket"));
 }
+
+#[path = "support/groups.rs"]
+#[allow(dead_code)]
+mod groups;
+
+/// Groups of 5, 4, 4, 4 (`support/groups.rs`), each winner and the best three runners-up:
+/// D1 (2 of 3, SB 2 / 3²), C2 (2 of 3, SB 1 / 3²), B3 (1.5 of 3, SB 2.75 / 3² = 0.306); A4 (2
+/// of 4, SB 4 / 4² = 0.25) stays out. Compared by SB per match alone A4 (4 / 4 = 1) would have
+/// gone through before B3 (2.75 / 3 = 0.917), though B3 beat B's winner and A4 beat two players
+/// of half A's points: per match of the opponents too, B3 is ahead.
+#[test]
+fn the_best_runners_up_of_groups_of_five_and_four_compare_per_match_and_per_opponent_s_match() {
+    use groups::pid;
+    let standings = groups::five_four_four_four();
+    let q = from_groups(&standings, GroupQualify { per_group: 1, best_next: 3 }, 0).expect("qualified");
+    let players: Vec<PlayerId> = q.qualifiers.iter().map(|q| q.player).collect();
+    assert_eq!(players, [pid(0, 1), pid(1, 1), pid(2, 1), pid(3, 2), pid(3, 1), pid(2, 2), pid(1, 3)]);
+    assert_eq!(labels(&q), ["A1", "B1", "C1", "D1", "D2", "C2", "B2"]);
+    assert_eq!(q.best_next_lot, None);
+}

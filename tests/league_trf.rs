@@ -174,3 +174,57 @@ fn the_columns_are_where_the_format_puts_them() {
     }
     assert_eq!(line.len(), 89 + 3 * 10);
 }
+
+#[path = "support/groups.rs"]
+#[allow(dead_code)]
+mod groups;
+
+/// A group of every size the league schedules, 3 to 16 (issue 34): the lower number wins every
+/// match, except that the highest number beats number 1. Its TRF (`trf::write_group`), read back
+/// by the parser above: every player's points column is their match points on the group's table,
+/// a bye of an odd group is FIDE's zero-point bye (`0000 - Z`, not the pairing bye `U`, which
+/// counts a win), and the rank column is the table's rank.
+#[test]
+fn a_group_s_trf_scores_as_the_group_s_table_for_groups_of_three_to_sixteen() {
+    use bitwa::league::round_robin::standings::{DEFAULT_TIEBREAKS, compute};
+    for size in 3u32..=16 {
+        let pairs: Vec<groups::Pair> = (1..=size)
+            .flat_map(|a| (a + 1..=size).map(move |b| (a, b, Some(if (a, b) == (1, size) { b } else { a }))))
+            .collect();
+        let input = groups::input(0, size, &pairs, size - 1 + size % 2, &DEFAULT_TIEBREAKS, &[2]);
+        let table = compute(&input);
+        let ranks = table.rows.iter().map(|r| (r.player, r.rank)).collect();
+        let event = TrfEvent {
+            name: format!("Grupa {size}"),
+            city: String::new(),
+            start_date: None,
+            end_date: None,
+            planned_rounds: size - 1 + size % 2,
+            names: (1..=size).map(|n| (groups::pid(0, n), format!("Gracz {n}"))).collect(),
+        };
+        let trf = bitwa::league::trf::write_group(&event, &input, &ranks);
+        let (header, players) = parse(&trf);
+        assert_eq!(header.get("092").map(String::as_str), Some("Individual: Round-Robin"));
+        assert_eq!(players.len(), size as usize);
+        for p in &players {
+            let row = table.rows.iter().find(|r| r.number == p.start).expect("on the table");
+            // Half-points of the TRF's "11.5".
+            let halves = |s: &str| (s.trim().parse::<f64>().expect("points") * 2.0).round() as i64;
+            assert_eq!(halves(&p.points), row.match_points.0, "size {size}, number {}", p.start);
+            assert_eq!(p.rank, row.rank, "size {size}, number {}", p.start);
+            let byes: Vec<&Game> = p.games.iter().filter(|g| g.opponent == 0).collect();
+            assert_eq!(byes.len(), (size % 2) as usize, "one bye in an odd group");
+            assert!(byes.iter().all(|g| (g.colour, g.result) == ('-', 'Z')), "size {size}: {byes:?}");
+            let points: u32 = p
+                .games
+                .iter()
+                .map(|g| match g.result {
+                    '1' | '+' => 2,
+                    '=' => 1,
+                    _ => 0,
+                })
+                .sum();
+            assert_eq!(i64::from(points), halves(&p.points), "size {size}: the cells add up");
+        }
+    }
+}

@@ -19,8 +19,10 @@
 //! | [`authority`] | who may change which person, event, season and proposal a request names |
 //! | [`persons`] | who a registration is, merge and unmerge persons (or propose it), erase a person after the season |
 //! | [`proposals`] | the registry owner's confirmation or refusal of a proposed merge |
+//! | [`erasure`] | erase a person (after the season, on a guardian's request or a withdrawn consent), the season's retention |
 //! | [`knockout`] | start the knockout or pair its next round |
 //! | [`stages`] | the format, the groups' draw (preview, fix), group rounds, group standings and their lot, withdrawals, closing and reopening a stage, qualification into the knockout |
+//! | [`final_ranking`] | an event's final ranking, every format (the standings page and closing read it) |
 //! | [`next_step`] | what the rounds accept next (what the pages offer) |
 //! | [`recording`] | a game recorded at the table or played online: start, a line, undo, pause, the clock, a flag, the end and its result, what is offered |
 //! | [`online`] | online matches: marking them, the players' links, the game that starts when both came, a no-show |
@@ -33,6 +35,8 @@ pub mod demo;
 pub mod demo_names;
 pub mod demo_season;
 pub mod editions;
+pub mod erasure;
+pub mod final_ranking;
 pub mod knockout;
 pub mod next_step;
 pub mod online;

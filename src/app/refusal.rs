@@ -127,6 +127,8 @@ pub enum Refusal {
     ProposalDecided,
     /// No such merge (or none that concerns this tournament or season).
     NoSuchMerge,
+    /// The tournament is an event of a season already (this one or another).
+    AlreadyAnEvent,
 
     // Seasons.
     /// The season as typed cannot be kept.
@@ -143,6 +145,11 @@ pub enum Refusal {
     NotAnEvent,
     /// An event closes once it is played: Swiss rounds or the knockout still to play.
     EventNotOver,
+    /// An event without entrants has no ranking to close with.
+    NoEntrants,
+    /// An event that opens with groups closes once the groups stage is closed (its ranking
+    /// frozen): the final ranking is made from it.
+    GroupsNotClosed,
     /// An event closes once every match is decided: one of this round is not.
     MatchUndecided { round: i64 },
     /// The event is closed already (its ranking frozen): reopen it first.

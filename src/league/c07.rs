@@ -44,8 +44,20 @@ pub struct Contribution {
 /// tie-break calculation is the participant's own score." Played rounds count the opponent's
 /// adjusted score (Art. 16.3). Every unplayed round is a dummy: byes, forfeits won or lost,
 /// absences, rounds before a late entry or after a withdrawal.
+///
+/// A round-robin group ([`Scorecards::is_round_robin`]) is scored as FIDE's reference tie-break
+/// calculator scores a round robin: Art. 16's dummies and draws are for rounds a Swiss pairing
+/// could have filled, while a round robin's schedule is fixed, and its bye is no game (C.05
+/// Annex 1: "If there is an odd number of players (or teams), the highest number counts as a
+/// bye."). So only the rounds with an opponent of the group's own schedule contribute: a game
+/// played the opponent's score as scored (nothing valued as a draw), a game not played (a
+/// forfeit, won or lost) nothing; the bye and any round outside the group's schedule are left
+/// out, as the calculator leaves out every round without an opponent in a round robin.
 #[must_use]
 pub fn contributions(card: &Scorecard, cards: &Scorecards) -> Vec<Contribution> {
+    if cards.is_round_robin() {
+        return round_robin_contributions(card, cards);
+    }
     let draw = cards.scoring().draw;
     card.rounds
         .iter()
@@ -62,6 +74,26 @@ pub fn contributions(card: &Scorecard, cards: &Scorecards) -> Vec<Contribution> 
                 points: r.points,
                 voluntary_unplayed: r.kind.voluntary_unplayed(),
             }
+        })
+        .collect()
+}
+
+/// [`contributions`] in a round-robin group: one per round with an opponent.
+fn round_robin_contributions(card: &Scorecard, cards: &Scorecards) -> Vec<Contribution> {
+    card.rounds
+        .iter()
+        .filter_map(|r| {
+            let opponent = r.opponent?;
+            let score = match r.kind {
+                RoundKind::Played => cards.get(opponent).map_or(HalfPoints::ZERO, |oc| oc.score),
+                _ => HalfPoints::ZERO,
+            };
+            Some(Contribution {
+                round: r.round,
+                score,
+                points: r.points,
+                voluntary_unplayed: r.kind.voluntary_unplayed(),
+            })
         })
         .collect()
 }

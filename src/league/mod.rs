@@ -36,7 +36,7 @@ pub mod deck_check;
 pub use deck_check::{CardRef, DECK_SIZE, DeckCheckError, DeckReport, check_cards, check_count, check_deck};
 pub mod eligibility;
 pub mod final_ranking;
-pub use final_ranking::{FinalPlace, Reached, final_ranking};
+pub use final_ranking::{EventResults, FinalPlace, Reached, final_ranking};
 pub mod clock;
 pub mod group_simulation;
 pub mod lot;

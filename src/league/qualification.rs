@@ -7,10 +7,9 @@
 use super::ids::PlayerId;
 use super::knockout::{Bracket, KnockoutError};
 use super::lot;
-use super::round_robin::standings::{GroupRow, GroupStandings};
+use super::round_robin::standings::{GroupRow, GroupStandings, across_groups};
 use super::stages::{GroupLabel, GroupQualify, KnockoutEntry};
 use super::standings::StandingRow;
-use super::tiebreak::Tiebreak;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::fmt;
@@ -129,24 +128,6 @@ pub fn from_groups(
         }));
     }
     Ok(Qualification { qualifiers, best_next_lot })
-}
-
-/// Next-place players of different groups (groups may differ in size by one): match points per
-/// match played, then each tiebreak in order per match played, except direct encounter (they
-/// never met) and the knowledge test (one score, compared as it is).
-fn across_groups(a: &GroupRow, b: &GroupRow) -> Ordering {
-    let per_match = |x: i64, mx: u32, y: i64, my: u32| {
-        (i128::from(x) * i128::from(my.max(1))).cmp(&(i128::from(y) * i128::from(mx.max(1))))
-    };
-    let mut order = per_match(a.match_points.0, a.matches, b.match_points.0, b.matches);
-    for (ta, tb) in a.tiebreaks.iter().zip(&b.tiebreaks) {
-        order = order.then(match ta.tiebreak {
-            Tiebreak::DirectEncounter => Ordering::Equal,
-            Tiebreak::KnowledgeTest => ta.value.cmp(&tb.value),
-            _ => per_match(ta.value, a.matches, tb.value, b.matches),
-        });
-    }
-    order
 }
 
 /// The top `k` of the Swiss standings (withdrawn players left out by the caller).

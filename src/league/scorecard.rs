@@ -117,11 +117,14 @@ pub struct Participation {
     pub withdrawn: bool,
 }
 
-/// The scorecards of every player of a tournament's Swiss phase.
+/// The scorecards of every player of a tournament's Swiss phase, or of one round-robin group.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scorecards {
     cards: BTreeMap<PlayerId, Scorecard>,
     scoring: Scoring,
+    /// The cards are a round-robin group's ([`Scorecards::round_robin`]): the tiebreaks count
+    /// only the games of the group's schedule (`c07` says how).
+    round_robin: bool,
 }
 
 impl Scorecards {
@@ -223,7 +226,22 @@ impl Scorecards {
                 (player, Scorecard { player, rounds, score })
             })
             .collect();
-        Scorecards { cards, scoring: *scoring }
+        Scorecards { cards, scoring: *scoring, round_robin: false }
+    }
+
+    /// The same cards read as a round-robin group's: a round without an opponent (the bye of an
+    /// odd group, a round past the group's schedule) is no game and counts for nothing in a
+    /// tiebreak ([`super::c07::contributions`]).
+    #[must_use]
+    pub fn round_robin(mut self) -> Scorecards {
+        self.round_robin = true;
+        self
+    }
+
+    /// Whether the cards are a round-robin group's.
+    #[must_use]
+    pub fn is_round_robin(&self) -> bool {
+        self.round_robin
     }
 
     #[must_use]

@@ -80,13 +80,23 @@ pub fn scorecards(input: &StandingsInput) -> Scorecards {
 /// Compute the standings.
 #[must_use]
 pub fn compute(input: &StandingsInput) -> Vec<StandingRow> {
-    let cards = scorecards(input);
+    compute_on(input, &scorecards(input))
+}
+
+/// Compute a round-robin group's standings: as [`compute`], the tiebreaks counting only the games
+/// of the group's schedule (`c07::contributions` says how a round robin differs).
+#[must_use]
+pub fn compute_round_robin(input: &StandingsInput) -> Vec<StandingRow> {
+    compute_on(input, &scorecards(input).round_robin())
+}
+
+fn compute_on(input: &StandingsInput, cards: &Scorecards) -> Vec<StandingRow> {
     let value_of = |p: &StandingPlayer, t: Tiebreak| -> i64 {
         let Some(card) = cards.get(p.id) else { return 0 };
         match t {
-            Tiebreak::Buchholz => c07::buchholz(card, &cards).0,
-            Tiebreak::BuchholzCut1 => c07::buchholz_cut1(card, &cards).0,
-            Tiebreak::SonnebornBerger => c07::sonneborn_berger(card, &cards),
+            Tiebreak::Buchholz => c07::buchholz(card, cards).0,
+            Tiebreak::BuchholzCut1 => c07::buchholz_cut1(card, cards).0,
+            Tiebreak::SonnebornBerger => c07::sonneborn_berger(card, cards),
             Tiebreak::GamesWon => i64::from(card.games_won()),
             Tiebreak::RedSidePoints => i64::from(card.red_side_points()),
             Tiebreak::KnowledgeTest => i64::from(p.knowledge_test.unwrap_or(0)),
@@ -123,7 +133,7 @@ pub fn compute(input: &StandingsInput) -> Vec<StandingRow> {
         }
         for members in groups.values().filter(|g| g.len() > 1) {
             let ids: Vec<PlayerId> = members.iter().map(|&i| rows[i].player.id).collect();
-            let classes = c07::direct_encounter(&ids, &cards);
+            let classes = c07::direct_encounter(&ids, cards);
             let mut below = ids.len();
             for class in classes {
                 below -= class.len();

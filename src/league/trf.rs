@@ -18,8 +18,10 @@
 
 use super::ids::{HalfPoints, PlayerId};
 use super::matches::MatchScore;
+use super::round_robin::standings::GroupStandingsInput;
 use super::scorecard::{CardRound, RoundKind};
-use super::standings::{StandingsInput, compute, scorecards};
+use super::scoring::Scoring;
+use super::standings::{StandingPlayer, StandingsInput, compute, scorecards};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -42,20 +44,46 @@ pub struct TrfEvent {
 #[must_use]
 pub fn write(event: &TrfEvent, input: &StandingsInput) -> String {
     let ranks: BTreeMap<PlayerId, u32> = compute(input).into_iter().map(|r| (r.player, r.rank)).collect();
-    write_as(event, input, "Individual: Swiss-System", &ranks)
+    write_as(event, input, "Individual: Swiss-System", &ranks, 'U')
 }
 
 /// One round-robin group as TRF can write it: the same records, "092 Individual: Round-Robin",
 /// the players' starting-rank numbers their numbers in the group's Berger table (the order of
 /// `input.players`), `XXR` the rounds of the schedule, and each player's rank the group's
-/// (`ranks`: match points, then the group's tiebreaks and lot, `round_robin::standings`).
+/// (`ranks`: match points, then the group's tiebreaks and lot, `round_robin::standings`). The bye
+/// of an odd group is no game and scores nothing, so it is FIDE's zero-point bye, `Z` (a pairing
+/// bye `U` counts a win): the points column is the group table's.
 #[must_use]
 pub fn write_round_robin(
     event: &TrfEvent,
     input: &StandingsInput,
     ranks: &BTreeMap<PlayerId, u32>,
 ) -> String {
-    write_as(event, input, "Individual: Round-Robin", ranks)
+    write_as(event, input, "Individual: Round-Robin", ranks, 'Z')
+}
+
+/// A round-robin group as [`write_round_robin`] writes it, from the group's standings input (its
+/// players in Berger-number order, its own schedule's rounds): the bye scores nothing whatever the
+/// tournament's scoring gives a Swiss bye, as on the group's table (`round_robin::standings`).
+#[must_use]
+pub fn write_group(event: &TrfEvent, group: &GroupStandingsInput, ranks: &BTreeMap<PlayerId, u32>) -> String {
+    let input = StandingsInput {
+        players: group
+            .players
+            .iter()
+            .map(|p| StandingPlayer {
+                id: p.id,
+                seed: p.number,
+                knowledge_test: p.knowledge_test,
+                joined_round: 1,
+                withdrawn: p.withdrawn,
+            })
+            .collect(),
+        rounds: group.rounds.clone(),
+        scoring: Scoring { bye: HalfPoints::ZERO, ..group.scoring },
+        tiebreaks: Vec::new(),
+    };
+    write_round_robin(event, &input, ranks)
 }
 
 fn write_as(
@@ -63,6 +91,7 @@ fn write_as(
     input: &StandingsInput,
     system: &str,
     ranks: &BTreeMap<PlayerId, u32>,
+    bye: char,
 ) -> String {
     let cards = scorecards(input);
     let start: BTreeMap<PlayerId, usize> =
@@ -102,7 +131,7 @@ fn write_as(
             ranks.get(&p.id).copied().unwrap_or(0),
         );
         for r in &card.rounds {
-            let (opponent, colour, result) = round_cells(r, &start);
+            let (opponent, colour, result) = round_cells(r, &start, bye);
             let _ = write!(s, "  {opponent:>4} {colour} {result}");
         }
         line(s.trim_end().to_string());
@@ -110,8 +139,9 @@ fn write_as(
     out
 }
 
-/// Opponent's starting rank (`0000` for none), scheduled colour and result code of one round.
-fn round_cells(r: &CardRound, start: &BTreeMap<PlayerId, usize>) -> (String, char, char) {
+/// Opponent's starting rank (`0000` for none), scheduled colour and result code of one round
+/// (`bye`: the code of the pairing's bye).
+fn round_cells(r: &CardRound, start: &BTreeMap<PlayerId, usize>, bye: char) -> (String, char, char) {
     let opponent =
         r.opponent.and_then(|o| start.get(&o).copied()).map_or_else(|| "0000".to_string(), |n| n.to_string());
     let colour = if r.opponent.is_some() { if r.red_first { 'w' } else { 'b' } } else { '-' };
@@ -123,7 +153,7 @@ fn round_cells(r: &CardRound, start: &BTreeMap<PlayerId, usize>) -> (String, cha
         },
         RoundKind::ForfeitWin => '+',
         RoundKind::ForfeitLoss => '-',
-        RoundKind::PairingBye => 'U',
+        RoundKind::PairingBye => bye,
         RoundKind::Absent | RoundKind::NotYetJoined | RoundKind::Withdrawn => 'Z',
     };
     (opponent, colour, result)

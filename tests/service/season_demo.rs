@@ -141,5 +141,75 @@ async fn no_public_page_of_the_demo_season_shows_a_birth_date_and_its_ranking_an
         assert!(!ids_after(&person.body, &format!("/t/{t}/match/")).is_empty(), "matches of {t}");
         assert!(!ids_after(&person.body, &format!("/t/{t}/game/")).is_empty(), "games of {t}");
     }
+
+    // Every closed event: its stored ranking is the public final standings, place for place.
+    stored_rankings_are_the_public_final_standings(&app, &db, season).await;
+    app.stop().await;
+}
+
+/// The rows of the public final standings of `t` as (player, place): the final ranking where the
+/// page has one (a knockout or groups), else the standings (Swiss only), read from their
+/// `data-player` and `data-place` attributes.
+pub async fn public_final_standings(b: &Browser, t: i64) -> Vec<(i64, i64)> {
+    let page = b.get(&format!("/t/{t}/standings")).await;
+    page.assert_ok();
+    let table = ["id=\"final-ranking\"", "id=\"standings\""]
+        .iter()
+        .find_map(|id| page.body.split(id).nth(1))
+        .unwrap_or_else(|| panic!("/t/{t}/standings has a final ranking or standings"));
+    let table = table.split("</table>").next().unwrap_or_default();
+    table
+        .split("<tr data-player=\"")
+        .skip(1)
+        .map(|row| {
+            let player = row.split('"').next().unwrap().parse().unwrap();
+            let place =
+                row.split("data-place=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+            (player, place)
+        })
+        .collect()
+}
+
+/// For every closed event of `season`: the stored ranking (`app::season::close::ranking`) equals
+/// the public final standings of its page, player for player and place for place.
+pub async fn stored_rankings_are_the_public_final_standings(
+    app: &TestApp,
+    db: &bitwa::store::Store,
+    season: bitwa::store::SeasonId,
+) {
+    let b = app.browser();
+    let events = bitwa::app::season::events(db, season).await.unwrap();
+    let mut closed = 0;
+    for e in events.iter().filter(|e| e.closed) {
+        let stored: Vec<(i64, i64)> = bitwa::app::season::close::ranking(db, e.tournament_id)
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| (r.player_id.0, r.place))
+            .collect();
+        assert!(!stored.is_empty(), "event {} stores a ranking", e.tournament_id.0);
+        assert_eq!(
+            stored,
+            public_final_standings(&b, e.tournament_id.0).await,
+            "event {}",
+            e.tournament_id.0
+        );
+        closed += 1;
+    }
+    assert!(closed >= 3, "the demo closes its events: {closed}");
+    eprintln!("demo season: {closed} closed events, each stored ranking the public final standings");
+}
+
+/// `bitwa demo --season` in a smaller shape of its own kind (4 regional qualifiers of 10: two
+/// places each, so a final of 9 with the wildcard, in groups of 5 and 4, then a knockout): every
+/// closed event's stored ranking is the public final standings.
+#[actix_rt::test]
+async fn every_closed_event_of_a_demo_season_stores_the_public_final_standings() {
+    let app = TestApp::spawn().await;
+    let db = bitwa::store::connect(&app.db_url).await.unwrap();
+    let today = NaiveDate::from_ymd_opt(2026, 5, 20).unwrap();
+    let spec = SeasonSpec { regions: 4, players_per_event: 10 };
+    let season = create_on(&db, spec, today).await.unwrap();
+    stored_rankings_are_the_public_final_standings(&app, &db, season).await;
     app.stop().await;
 }

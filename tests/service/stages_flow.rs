@@ -274,6 +274,18 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     // the stage closes.
     let a_page = public.get(&format!("/t/{t}/group/A")).await;
     assert!(standing_rows(&a_page.body, t).iter().all(|r| r.3.contains("remis czeka na losowanie")));
+    // No "awans" where the lot is still due: "losowanie" on the group page, the standings page
+    // and the group CSV (issue 34).
+    assert!(standing_rows(&a_page.body, t).iter().all(|r| !r.2), "nobody of A marked as qualifying yet");
+    assert_eq!(a_page.body.matches("data-lot-due=\"1\">losowanie</strong>").count(), 4);
+    let standings_page = public.get(&format!("/t/{t}/standings")).await;
+    let group_a =
+        standings_page.body.split("data-group=\"A\"").nth(1).unwrap().split("</table>").next().unwrap();
+    assert!(!group_a.contains(">awans<"), "{group_a}");
+    assert_eq!(group_a.matches(">losowanie</strong>").count(), 4);
+    let csv = public.get(&format!("/t/{t}/export/group/A")).await;
+    let rows: Vec<&str> = csv.body.lines().skip(1).collect();
+    assert!(rows.iter().all(|l| l.ends_with(";losowanie")), "{}", csv.body);
     admin
         .get(&format!("/admin/t/{t}"))
         .await
@@ -486,7 +498,7 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     let finalist = if champion == a1 { b1 } else { a1 };
     let (third_winner, third_loser) = (third.0, third.1);
     let cells: Vec<(String, String)> = ranking
-        .split("<tr><td")
+        .split("<tr data-player=")
         .skip(1)
         .map(|row| {
             let cell = |label: &str| {

@@ -1,12 +1,12 @@
-//! Closing an event of a season: once it is played (every Swiss round paired, every match decided,
-//! the knockout over if it has one), its final ranking as the public pages show it (league
-//! `final_ranking` over the bracket and the Swiss standings, or the standings alone without a
-//! knockout) is stored as rows (person, place), and the league's qualification decides whom the
+//! Closing an event of a season: once it is played (every match decided, the Swiss rounds over,
+//! the groups stage closed, the knockout over if it has one), its final ranking as the public
+//! pages show it (`app::final_ranking::of`, one function for every format) is stored as rows
+//! (person, place), and the league's qualification decides whom the
 //! next level's event invites (`league::season::to_invite`). Reopening needs a reason, goes into
 //! the season's log, and withdraws the invitations the event made that are not accepted; it is
 //! refused once one was accepted (that person is an entry of the next event now).
 
-use super::super::snapshot::{Loaded, MatchState, lp, on_fresh_snapshot, opens_with_groups, sp, swiss_left};
+use super::super::snapshot::{Loaded, lp, on_fresh_snapshot, sp};
 use super::super::{AppResult, Refusal};
 use crate::league::season::{self, Eligibility, Ranked};
 use crate::league::{self as lg};
@@ -26,49 +26,20 @@ pub struct Place {
     pub eligible: bool,
 }
 
-/// The event's final ranking as the public pages compute it, once it is played.
+/// The event's final ranking as the public pages compute it (`app::final_ranking::of`, every
+/// format), once it is played, with each entry's school and eligibility.
 ///
 /// # Errors
-/// [`Refusal::EventNotOver`] (no round, Swiss rounds left, the knockout not started or not over),
-/// [`Refusal::MatchUndecided`], [`Refusal::Bracket`].
+/// The refusals of `app::final_ranking::of`.
 pub fn final_places(data: &Loaded, eligibility: Eligibility) -> Result<Vec<Place>, Refusal> {
-    if data.rounds.is_empty() {
-        return Err(Refusal::EventNotOver);
-    }
-    for round in &data.rounds {
-        if data
-            .matches_of_round(round)
-            .any(|m| !matches!(data.state(m), MatchState::Bye | MatchState::Decided(_)))
-        {
-            return Err(Refusal::MatchUndecided { round: round.number });
-        }
-    }
-    let groups = opens_with_groups(data);
-    if !groups && swiss_left(&data.rounds, data.t.swiss_rounds) {
-        return Err(Refusal::EventNotOver);
-    }
-    let standings = data.standings();
-    let places: Vec<(lg::PlayerId, u32)> = match data.knockout_bracket() {
-        Some(Ok(b)) => lg::final_ranking(&b, &standings)
-            .ok_or(Refusal::EventNotOver)?
-            .into_iter()
-            .map(|f| (f.player, f.first))
-            .collect(),
-        Some(Err(e)) => return Err(Refusal::Bracket(e)),
-        None if data.t.knockout_size > 1 => return Err(Refusal::EventNotOver),
-        None => {
-            let mut rows: Vec<_> = standings.iter().map(|r| (r.player, r.rank)).collect();
-            rows.sort_by_key(|&(_, rank)| rank);
-            rows
-        }
-    };
+    let places = super::super::final_ranking::of(data)?;
     Ok(places
         .into_iter()
-        .filter_map(|(p, place)| {
-            let player = data.player(sp(p))?;
+        .filter_map(|f| {
+            let player = data.player(sp(f.player))?;
             Some(Place {
                 player: player.id,
-                place,
+                place: f.first,
                 school: player.club.clone(),
                 eligible: !player.withdrawn && eligibility.check(player.birth_date).is_ok(),
             })

@@ -126,8 +126,8 @@ pub fn standings(data: &Loaded) -> Result<Vec<GroupStandings>, Refusal> {
     Ok(group_inputs(data)?.iter().map(group_standings::compute).collect())
 }
 
-/// Every group's standings input (its players in Berger-number order, its public rounds' decided
-/// matches and byes, the scoring, tiebreaks, withdrawal rule and lot), what [`standings`] computes
+/// Every group's standings input (its players in Berger-number order, the decided matches and byes
+/// of its public rounds that its own schedule has, the scoring, tiebreaks, withdrawal rule and lot), what [`standings`] computes
 /// from and the group's TRF writes.
 ///
 /// # Errors
@@ -154,8 +154,12 @@ pub fn group_inputs(data: &Loaded) -> Result<Vec<GroupStandingsInput>, Refusal> 
                     }
                 })
                 .collect();
+            // Only the group's own schedule: a smaller group's schedule ends before the larger
+            // groups' last rounds, which are no rounds of its own (not absences).
+            let own = schedules.get(g).map_or(0, |s| s.rounds.len());
             let records = rounds
                 .iter()
+                .take(own)
                 .zip(1..)
                 .map(|(r, number)| {
                     let mut record = RoundRecord { round: number, matches: Vec::new(), byes: Vec::new() };

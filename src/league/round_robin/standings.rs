@@ -14,9 +14,10 @@ use super::super::ids::{HalfPoints, PlayerId};
 use super::super::lot;
 use super::super::rounds::RoundRecord;
 use super::super::scoring::Scoring;
-use super::super::standings::{StandingPlayer, StandingsInput, compute as rank};
+use super::super::standings::{StandingPlayer, StandingsInput, compute_round_robin as rank};
 use super::super::tiebreak::{Tiebreak, TiebreakValue};
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
 
 /// The default group tiebreaks, in order.
 pub const DEFAULT_TIEBREAKS: [Tiebreak; 5] = [
@@ -205,4 +206,36 @@ pub fn compute(input: &GroupStandingsInput) -> GroupStandings {
         r.rank = i as u32 + 1;
     }
     GroupStandings { rows, annulled }
+}
+
+/// Compare two players of different groups ("the best of the next place", and the final
+/// ranking across groups), `Greater` when `a` is better. Groups may differ in size (5, 4, 4, 4:
+/// four matches against three), so every value is compared per match, as a share of what the
+/// player's own schedule allowed (C.07 has no article for players of different groups; this is
+/// the league's rule, PRODUCT "Qualification: [...] the best M of the next place across groups
+/// (per match played, then tiebreaks)"):
+/// - match points, games won and Red-side points: divided by the matches played (`m`, forfeits
+///   counted, an annulled player's struck out);
+/// - Sonneborn-Berger and Buchholz sum an opponent's score per opponent, and an opponent of a
+///   larger group has more matches to score in: each is divided by `m` for the matches and by
+///   `m` again for the opponents' matches (every member of a finished group has the same `m`),
+///   so SB / m² is the share of the most a player could have (every opponent unbeaten, every
+///   match won) in any group size; Buchholz Cut-1 leaves one opponent out: / (m · (m − 1));
+/// - direct encounter is skipped (they never met), the knowledge test compared as it is.
+#[must_use]
+pub fn across_groups(a: &GroupRow, b: &GroupRow) -> Ordering {
+    let (ma, mb) = (i128::from(a.matches.max(1)), i128::from(b.matches.max(1)));
+    // x / dx against y / dy, exactly.
+    let cmp = |x: i64, dx: i128, y: i64, dy: i128| (i128::from(x) * dy).cmp(&(i128::from(y) * dx));
+    let mut order = cmp(a.match_points.0, ma, b.match_points.0, mb);
+    for (ta, tb) in a.tiebreaks.iter().zip(&b.tiebreaks) {
+        order = order.then(match ta.tiebreak {
+            Tiebreak::DirectEncounter => Ordering::Equal,
+            Tiebreak::KnowledgeTest => ta.value.cmp(&tb.value),
+            Tiebreak::SonnebornBerger | Tiebreak::Buchholz => cmp(ta.value, ma * ma, tb.value, mb * mb),
+            Tiebreak::BuchholzCut1 => cmp(ta.value, ma * (ma - 1).max(1), tb.value, mb * (mb - 1).max(1)),
+            Tiebreak::GamesWon | Tiebreak::RedSidePoints => cmp(ta.value, ma, tb.value, mb),
+        });
+    }
+    order
 }

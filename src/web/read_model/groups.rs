@@ -94,8 +94,11 @@ pub struct GroupLine {
     pub withdrawn: bool,
     pub match_points: String,
     pub tiebreaks: Vec<String>,
-    /// The place qualifies for the next stage ("awans").
+    /// The place qualifies for the next stage ("awans"); never while a lot is still due for it.
     pub qualifies: bool,
+    /// A tie at a qualifying place waits for the organiser's lot ("losowanie" where "awans"
+    /// would be).
+    pub lot_due: bool,
     pub tie: Tie,
 }
 
@@ -194,7 +197,8 @@ impl Groups {
                                     withdrawn: p.is_some_and(|p| p.withdrawn),
                                     match_points: r.match_points.to_decimal_string(),
                                     tiebreaks: r.tiebreaks.iter().map(|v| v.to_decimal_string()).collect(),
-                                    qualifies: r.rank <= per_group,
+                                    qualifies: r.rank <= per_group && r.tie != Tie::NeedsLot,
+                                    lot_due: r.tie == Tie::NeedsLot,
                                     tie: r.tie,
                                 }
                             })

@@ -251,6 +251,8 @@ pub fn standing_lines(data: &Loaded, rows: &[StandingRow]) -> (Vec<Tiebreak>, Ve
 pub struct FinalLine {
     /// `1`, or a shared range such as `5–8` (an en dash: spreadsheets do not read it as a date).
     pub place: String,
+    /// The first place of the range (what closing a season's event stores as the place).
+    pub first: u32,
     pub player: PlayerId,
     pub name: String,
     pub club: String,
@@ -287,6 +289,7 @@ pub fn final_lines(
                 } else {
                     format!("{}–{}", f.first, f.last)
                 },
+                first: f.first,
                 player: sp(f.player),
                 name: data.name(sp(f.player)),
                 club: p.map(|p| p.club.clone()).unwrap_or_default(),

@@ -95,16 +95,7 @@ impl TournamentView {
         let (standing_columns, standing_lines) = standing_lines(&data, &standings);
         let standing_at = standing_lines.iter().enumerate().map(|(i, l)| (l.player, i)).collect();
         let bracket = data.bracket();
-        let final_lines = match &bracket {
-            Some(Ok(b)) if crate::app::snapshot::opens_with_groups(&data) => {
-                let (order, places) = groups_order(&data);
-                crate::league::final_ranking::final_ranking_after_groups(b, &order)
-                    .map(|r| final_lines(&data, &r, &standings, &places))
-            }
-            Some(Ok(b)) => crate::league::final_ranking(b, &standings)
-                .map(|r| final_lines(&data, &r, &standings, &HashMap::new())),
-            _ => None,
-        };
+        let final_lines = final_ranking_lines(&data, &standings);
         let scope = StandingsScope::of(&data);
         let knockout = Knockout::of(&data, bracket.as_ref(), &standing_lines, scope.after_round);
         let mut decks: HashMap<MatchId, Vec<DeckCheck>> = HashMap::new();
@@ -370,22 +361,6 @@ impl TournamentView {
         let input = crate::app::stages::group_inputs(data).ok()?.into_iter().nth(g)?;
         let line = self.groups.groups.get(g)?;
         let ranks = line.lines.iter().map(|l| (lp(l.player), l.rank)).collect();
-        let standings = crate::league::StandingsInput {
-            players: input
-                .players
-                .iter()
-                .map(|p| crate::league::StandingPlayer {
-                    id: p.id,
-                    seed: p.number,
-                    knowledge_test: p.knowledge_test,
-                    joined_round: 1,
-                    withdrawn: p.withdrawn,
-                })
-                .collect(),
-            rounds: input.rounds,
-            scoring: input.scoring,
-            tiebreaks: Vec::new(),
-        };
         let event = trf::TrfEvent {
             name: format!("{} – Grupa {}", data.t.name, line.letter),
             city: data.t.venue.clone(),
@@ -394,26 +369,27 @@ impl TournamentView {
             planned_rounds: u32::try_from(line.schedule_rounds).unwrap_or(0),
             names: data.players.iter().map(|p| (lp(p.id), p.name.clone())).collect(),
         };
-        Some(trf::write_round_robin(&event, &standings, &ranks))
+        Some(trf::write_group(&event, &input, &ranks))
     }
 }
 
-/// Every player of the groups, best first, for the final ranking after the knockout: by place in
-/// their group (the frozen ranking), then, across groups at the same place, by match points per
-/// match played, then by group (A first); and each player's place as "A3".
-fn groups_order(data: &Loaded) -> (Vec<crate::league::PlayerId>, HashMap<crate::league::PlayerId, String>) {
-    let frozen = crate::app::stages::frozen(data).unwrap_or_default();
-    let mut rows: Vec<(u32, std::cmp::Reverse<i64>, usize, crate::league::PlayerId)> = Vec::new();
+/// The final ranking with names, where the standings page shows one (`app::final_ranking::of`,
+/// what closing a season's event stores): after a knockout, and after the groups of a groups-only
+/// tournament once the stage is closed. A Swiss-only tournament's standings are its final ranking
+/// (the same function's places: rank for rank), shown as the standings table.
+fn final_ranking_lines(data: &Loaded, standings: &[crate::league::StandingRow]) -> Option<Vec<FinalLine>> {
+    let groups = crate::app::snapshot::opens_with_groups(data);
+    if !groups && data.t.knockout_size < 2 {
+        return None;
+    }
+    let ranking = crate::app::final_ranking::of(data).ok()?;
     let mut places = HashMap::new();
-    for (g, standings) in frozen.iter().enumerate() {
-        for r in &standings.rows {
-            let per_match = r.match_points.0 * 1_000_000 / i64::from(r.matches.max(1));
-            rows.push((r.rank, std::cmp::Reverse(per_match), g, r.player));
+    for (g, group) in crate::app::stages::frozen(data).unwrap_or_default().iter().enumerate() {
+        for r in &group.rows {
             places.insert(r.player, format!("{}{}", crate::web::read_model::groups::letter(g), r.rank));
         }
     }
-    rows.sort();
-    (rows.into_iter().map(|r| r.3).collect(), places)
+    Some(final_lines(data, &ranking, standings, &places))
 }
 
 /// Which Swiss rounds the standings count, and the round in play (its results are shown on its

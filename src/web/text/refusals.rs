@@ -41,6 +41,16 @@ pub fn problem(lang: Lang, kind: &ProblemKind) -> String {
             )
         }
         ProblemKind::NotAChoice => t("choose_one"),
+        ProblemKind::NoPersonFound => lang
+            .pick(
+                "nie ma osoby o takim imieniu i nazwisku w turniejach, którymi zarządzasz",
+                "no person of that name plays in the events you run",
+            )
+            .to_string(),
+        ProblemKind::SeveralPersons { count } => lang.pick(
+            format!("pasuje kilka osób ({count}): wpisz numer osoby z jej strony (/person/…)"),
+            format!("several persons match ({count}): type the person's number from their page (/person/…)"),
+        ),
         ProblemKind::NotARegion => t("sr_not_a_region"),
         ProblemKind::UnknownTiebreak { name } => {
             let known: Vec<&str> = crate::league::Tiebreak::ALL.iter().map(|t| t.as_str()).collect();
@@ -331,6 +341,12 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
                 "There is no such merge of persons in this event or season.",
             )
             .to_string(),
+        Refusal::AlreadyAnEvent => lang
+            .pick(
+                "Ten turniej jest już turniejem sezonu (tego albo innego): turniej należy do jednego sezonu.",
+                "This tournament is an event of a season already (this one or another): an event belongs to one season.",
+            )
+            .to_string(),
         Refusal::Season(e) => season_problem(lang, e).to_string(),
         Refusal::NotThisSeason => lang
             .pick("Ten poziom lub region należy do innego sezonu.", "This level or region belongs to another season.")
@@ -354,6 +370,18 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
             .pick(
                 "Turniej jeszcze trwa: zostały rundy szwajcarskie albo faza pucharowa.",
                 "The event is not over: Swiss rounds or the knockout are still to play.",
+            )
+            .to_string(),
+        Refusal::NoEntrants => lang
+            .pick(
+                "W turnieju nie ma żadnej zgłoszonej osoby: nie ma kogo sklasyfikować.",
+                "The event has no entrants: there is nobody to rank.",
+            )
+            .to_string(),
+        Refusal::GroupsNotClosed => lang
+            .pick(
+                "Najpierw zamknij fazę grupową: klasyfikacja końcowa liczy się z jej zamrożonego rankingu.",
+                "Close the groups stage first: the final ranking is made from its frozen ranking.",
             )
             .to_string(),
         Refusal::MatchUndecided { round } => format!(
@@ -629,6 +657,14 @@ mod tests {
     }
 
     #[test]
+    fn best_of_the_next_place_is_said_as_the_rule_is_strictly_fewer_than_the_groups() {
+        let e = crate::league::stages::StagesError::TooManyBestNext { best_next: 2, groups: 2 };
+        let said = sentence(Lang::Pl, &Refusal::Stage(crate::app::StageRefusal::Invalid(e)));
+        assert!(said.contains("(2) musi być mniejsza niż liczba grup (2)"), "{said}");
+        assert!(!said.contains("przekraczać"), "{said}");
+    }
+
+    #[test]
     fn every_sentence_is_translated() {
         let all = [
             Refusal::LockFirst { round: 1 },
@@ -675,6 +711,7 @@ mod tests {
             Refusal::NotYours,
             Refusal::ProposalDecided,
             Refusal::NoSuchMerge,
+            Refusal::AlreadyAnEvent,
             Refusal::Season(crate::league::season::SeasonError::NoName),
             Refusal::Season(crate::league::season::SeasonError::Twice("x".into())),
             Refusal::NotThisSeason,
@@ -683,6 +720,8 @@ mod tests {
             Refusal::NoQualifyingPlaces,
             Refusal::NotAnEvent,
             Refusal::EventNotOver,
+            Refusal::NoEntrants,
+            Refusal::GroupsNotClosed,
             Refusal::MatchUndecided { round: 2 },
             Refusal::EventClosed,
             Refusal::NoNextEvent,

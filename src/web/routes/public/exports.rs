@@ -193,7 +193,13 @@ pub async fn standings(
                             vec![g.letter.clone(), l.rank.to_string(), l.number.to_string(), l.name.clone()];
                         row.extend([l.club.clone(), sep.decimal(&l.match_points)]);
                         row.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
-                        row.push(if l.qualifies { t("qualifies") } else { String::new() });
+                        row.push(if l.qualifies {
+                            t("qualifies")
+                        } else if l.lot_due {
+                            t("lot_due")
+                        } else {
+                            String::new()
+                        });
                         rows.push(row);
                     }
                 }
@@ -272,7 +278,13 @@ pub async fn group_standings(
             let mut row = vec![l.rank.to_string(), l.number.to_string(), l.name.clone(), l.club.clone()];
             row.push(sep.decimal(&l.match_points));
             row.extend(l.tiebreaks.iter().map(|v| sep.decimal(v)));
-            row.push(if l.qualifies { t("qualifies") } else { String::new() });
+            row.push(if l.qualifies {
+                t("qualifies")
+            } else if l.lot_due {
+                t("lot_due")
+            } else {
+                String::new()
+            });
             rows.push(row);
         }
         csv_body(&sep, &format!("group-{}-{tid}.csv", group.letter), rows)

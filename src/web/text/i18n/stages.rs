@@ -72,6 +72,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("group_stage", "Faza grupowa", "Group stage"),
     ("number_in_group", "Nr", "No."),
     ("qualifies", "awans", "qualifies"),
+    ("lot_due", "losowanie", "lot to draw"),
     ("qualifying_places", "Awans: miejsca w grupie", "Qualifying: places in the group"),
     ("ranking_frozen", "Etap zamknięty: ranking zamrożony.", "Stage closed: the ranking is frozen."),
     (
