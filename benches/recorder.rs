@@ -12,10 +12,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use bitwa::engine::notation::Body;
-use bitwa::engine::{Edition, PlayStyle, RuleOptions, mask_unseen, random_game_with, validate_log};
+use bitwa::engine::{
+    Edition, PlayStyle, Recording, RuleOptions, mask_unseen, notation, random_game_with, validate_log,
+};
 use bitwa::outcome::Termination;
 use bitwa::web::board::Board;
-use bitwa::web::table::Replay;
+use bitwa::web::table::last_moves;
 use bitwa::web::table::options::{self, Pick};
 use bitwa::web::text::i18n::Lang;
 use bitwa::web::{Application, Settings};
@@ -246,16 +248,20 @@ async fn main() {
         let e = Edition::builtin();
         let n = 200;
         let t0 = Instant::now();
+        let replayed = || {
+            let log = notation::parse(&lines.join("\n")).unwrap();
+            Recording::of_lines(e, options, &log.events).unwrap()
+        };
         for _ in 0..n {
-            let r = Replay::of_lines(&lines, e, options).unwrap();
-            assert_eq!(r.lines.len(), lines.len());
+            assert_eq!(replayed().line_count(), lines.len());
         }
         let replay = t0.elapsed() / n;
         // The options of every position of the game (the operational phase's explore every unit's
         // marches for the one-tap commands): the mean and the slowest.
-        let r = Replay::of_lines(&lines, e, options).unwrap();
-        let mut each = Vec::with_capacity(r.states.len());
-        for state in &r.states[..r.states.len() - 1] {
+        let r = replayed();
+        let states: Vec<_> = (0..r.line_count()).filter_map(|i| r.state_after_lines(i).copied()).collect();
+        let mut each = Vec::with_capacity(states.len());
+        for state in &states {
             let t0 = Instant::now();
             for _ in 0..20 {
                 let o = options::build(state, &Pick::default(), "/r", Lang::Pl);
@@ -274,9 +280,10 @@ async fn main() {
         );
         // The rest of the page's own work per position: the board (SVG and its text list, with the
         // options' marks) and the last twelve lines in words.
-        let mut board_each = Vec::with_capacity(r.states.len());
-        let mut moves_each = Vec::with_capacity(r.states.len());
-        for (i, state) in r.states[..r.states.len() - 1].iter().enumerate() {
+        let mut board_each = Vec::with_capacity(states.len());
+        let mut moves_each = Vec::with_capacity(states.len());
+        let parsed = notation::parse(&lines.join("\n")).unwrap();
+        for (i, state) in states.iter().enumerate() {
             let marks = options::build(state, &Pick::default(), "/r", Lang::Pl).marks;
             let t0 = Instant::now();
             for _ in 0..20 {
@@ -285,10 +292,10 @@ async fn main() {
                 assert!(!board.svg(Lang::Pl).is_empty() && !board.list(Lang::Pl).is_empty());
             }
             board_each.push(t0.elapsed() / 20);
-            let upto = Replay { lines: r.lines[..i].to_vec(), states: r.states[..=i].to_vec() };
+            let upto = Recording::of_lines(e, options, &parsed.events[..i]).unwrap();
             let t0 = Instant::now();
             for _ in 0..20 {
-                assert_eq!(upto.last_moves(Lang::Pl, 12).len(), i.min(12));
+                assert_eq!(last_moves(&upto, Lang::Pl, 12).len(), i.min(12));
             }
             moves_each.push(t0.elapsed() / 20);
         }

@@ -1,6 +1,7 @@
 // A player's online game page (issue 25): the server tells, by server-sent events, how many lines
-// the game in play has; when that differs from what the page shows (the opponent moved, a flag
-// fell, the next game began, the game started once both players came), the page reloads itself.
+// the game in play has; when that differs from what the page shows (the opponent moved, the next
+// game began, the game started once both players came), or the running clock's flag fell, the page
+// reloads itself (and the reload ends a game whose flag fell).
 // While the page waits for the opponent it counts down to the moment a no-show may be claimed and
 // reloads then (the server shows the claim). Without this script the page's reload link does the
 // same. The stream carries only the game's number and line count, never a card.
@@ -31,5 +32,10 @@
       source.close();
       window.location.reload();
     }
+  });
+  // The running clock's flag fell: the reload ends the game on time (the stream only tells).
+  source.addEventListener('flag', function () {
+    source.close();
+    window.location.reload();
   });
 })();

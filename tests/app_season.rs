@@ -87,9 +87,10 @@ async fn a_season_is_stored_with_its_levels_regions_and_events() {
     assert_eq!((events[1].tournament_id, events[1].region_id), (final_t, None));
     assert_eq!(events[1].rule().places, 0, "the final qualifies nobody");
 
-    // One season per tournament; levels of another season are refused.
+    // One season per tournament (said as such: no 409 for what is no concurrent change); levels
+    // of another season are refused.
     let again = season::add_event(db, id, day.t, regional, Some(mazowieckie), rule).await;
-    assert!(matches!(again, Err(bitwa::app::AppError::Store(StoreError::Conflict))), "{again:?}");
+    assert_eq!(refusal(again), Refusal::AlreadyAnEvent);
     let second = season::create(db, draft(), by).await.unwrap();
     let theirs = season::season(db, second).await.unwrap();
     assert_eq!(

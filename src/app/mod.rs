@@ -19,10 +19,14 @@
 //! | [`authority`] | who may change which person, event, season and proposal a request names |
 //! | [`persons`] | who a registration is, merge and unmerge persons (or propose it), erase a person after the season |
 //! | [`proposals`] | the registry owner's confirmation or refusal of a proposed merge |
+//! | [`erasure`] | erase a person (after the season, on a guardian's request or a withdrawn consent), the season's retention |
 //! | [`knockout`] | start the knockout or pair its next round |
 //! | [`stages`] | the format, the groups' draw (preview, fix), group rounds, group standings and their lot, withdrawals, closing and reopening a stage, qualification into the knockout |
 //! | [`final_ranking`] | an event's final ranking, every format (the standings page and closing read it) |
 //! | [`next_step`] | what the rounds accept next (what the pages offer) |
+//! | [`recording`] | a game recorded at the table or played online: start, a line, undo, pause, the clock, a flag, the end and its result, what is offered |
+//! | [`online`] | online matches: marking them, the players' links, the game that starts when both came, a no-show |
+//! | [`editions`] | the edition a tournament plays, parsed once |
 //! | [`demo`] | the demo tournament, built through the use cases above |
 
 pub mod accounts;
@@ -30,12 +34,15 @@ pub mod authority;
 pub mod demo;
 pub mod demo_names;
 pub mod demo_season;
+pub mod editions;
+pub mod erasure;
 pub mod final_ranking;
 pub mod knockout;
 pub mod next_step;
 pub mod online;
 pub mod persons;
 pub mod proposals;
+pub mod recording;
 pub mod refusal;
 pub mod registration;
 pub mod results;
@@ -45,7 +52,7 @@ pub mod snapshot;
 pub mod stages;
 pub mod tournament;
 
-pub use refusal::{AppError, AppResult, Refusal, StageRefusal};
+pub use refusal::{AppError, AppResult, RecordingRefusal, Refusal, StageRefusal};
 
 /// How often a use case decided on a snapshot decides again when the tournament changed before
 /// its write (a result saved meanwhile): then the write is refused as a conflict.

@@ -281,6 +281,30 @@ async fn check_proposable_in(
     Ok(())
 }
 
+/// The persons `by` sees (who play in an event they run; an administrator: everyone) whose name
+/// is `name` with case, Polish diacritics and spacing aside (`league::persons::fold`): a
+/// wildcard's search. Oldest first.
+///
+/// # Errors
+/// The database fails.
+pub async fn named_and_seen(db: &Store, by: UserId, name: &str) -> AppResult<Vec<Person>> {
+    let folded = crate::league::persons::fold(name);
+    if folded.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut conn = db.conn().await?;
+    let actor = Actor::load_in(&mut conn, by).await?;
+    let mut out = Vec::new();
+    for p in store::persons::current(db).await? {
+        if crate::league::persons::fold(&p.name) == folded
+            && actor.sees(&authority::places_in(&mut conn, p.id).await?)
+        {
+            out.push(p);
+        }
+    }
+    Ok(out)
+}
+
 /// Whether `by` owns the person (every tournament of theirs is one `by` runs): what a page asks
 /// before offering an undo (the undo asks again in its transaction).
 ///

@@ -87,6 +87,8 @@ pub enum Refusal {
     ResultStands,
     /// Only an organiser ends a recording before the game ends.
     OrganisersEndRecordings,
+    /// A step of a recorded game (a line, an undo, a pause, a move online) refused.
+    Recording(RecordingRefusal),
 
     // Stages (issue 19).
     /// A step of the stages taken out of order, or refused by the league's rules.
@@ -125,6 +127,8 @@ pub enum Refusal {
     ProposalDecided,
     /// No such merge (or none that concerns this tournament or season).
     NoSuchMerge,
+    /// The tournament is an event of a season already (this one or another).
+    AlreadyAnEvent,
 
     // Seasons.
     /// The season as typed cannot be kept.
@@ -171,6 +175,42 @@ pub enum Refusal {
     NotEligible(crate::league::season::Ineligible),
     /// Only the season's coordinators do this.
     NotACoordinator,
+}
+
+/// Why a step of a recorded game was refused (`app::recording`): one value per reason, never a
+/// sentence. The engine's reason for an illegal line travels apart ([`RecordingRefusal::Illegal`]),
+/// so that each edge says what it may: the recorder (whose scribe sees the whole table) the rule
+/// broken, a player online only what depends on nothing hidden (`web/text/recording`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordingRefusal {
+    /// Nothing is recorded yet: the recording starts first.
+    NotStarted,
+    /// The recording is over (the game ended, or an organiser ended it).
+    Finished,
+    /// The device decided on a recording that moved on meanwhile (another device wrote first).
+    Overtaken,
+    /// The flag fell on the server's clock before the step: the game ended on time.
+    TimeUp,
+    /// No line was given.
+    Empty,
+    /// The text is not one line of the notation (several, or too long).
+    NotOneLine,
+    /// The rules refuse the line: the engine's reason, with its rulebook section. The online edge
+    /// decides whether a player is told it.
+    Illegal(crate::engine::Refusal),
+    /// Nothing to take back.
+    NothingToUndo,
+    /// The tablet is the clock: it is paused on the clock itself.
+    TabletKeepsTime,
+    /// An online game's lines are its players' (the referee pauses it or ends it with a decision).
+    PlayersWriteOnline,
+    /// Not the player's decision now (the opponent's, the server's, or nobody's).
+    NotYourTurn,
+    /// Legal, but not something the player's page offers (it would name the opponent's cards, or
+    /// the server draws that part).
+    NotOffered,
+    /// The referee paused the game.
+    Paused,
 }
 
 /// Why a step of the stages was refused (`app::stages`).
@@ -221,6 +261,18 @@ impl From<StageRefusal> for Refusal {
 impl From<StageRefusal> for AppError {
     fn from(r: StageRefusal) -> Self {
         AppError::Refused(Refusal::Stage(r))
+    }
+}
+
+impl From<RecordingRefusal> for Refusal {
+    fn from(r: RecordingRefusal) -> Self {
+        Refusal::Recording(r)
+    }
+}
+
+impl From<RecordingRefusal> for AppError {
+    fn from(r: RecordingRefusal) -> Self {
+        AppError::Refused(Refusal::Recording(r))
     }
 }
 

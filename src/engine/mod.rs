@@ -1,8 +1,10 @@
-//! The game: edition data, state, actions, rules, notation, recording and replay. Pure: no I/O, no async.
+//! The game: edition data, state, actions, rules, notation, recording (and what follows a line by
+//! itself) and replay. Pure: no I/O, no async.
 
 pub mod action;
 pub mod edition;
 pub mod error;
+mod follow;
 pub mod ids;
 mod ledger;
 mod legal;
@@ -23,6 +25,7 @@ pub use crate::lang::Lang;
 pub use action::{Action, CardPlay, CardRef, Event};
 pub use edition::{CardEffect, CardSpec, Edition, EditionError, HexSpec, Landmark, Provenance, UnitSpec};
 pub use error::{Refusal, Rule, Section};
+pub use follow::{Chance, Unseen, follow, forced, is_forced};
 pub use ids::{BySide, CardId, CardSet, Colour, Direction, HexId, UnitId};
 pub use notation::GameLog;
 pub use options::{Encirclement, RuleOptions, STANDARD_RULES};

@@ -1,6 +1,8 @@
-//! One API for every way a game is recorded. The digital table pushes one [`Event`] per tap and undoes
-//! the last; validating a written log is a fold of the same step over its lines ([`play_line`]). The
-//! state after each step is kept, so a board can be drawn for any of them.
+//! One API for every way a game is recorded. The digital table and an online game push one line of
+//! the notation at a time ([`Recording::push_line`]) and take the last back; a stored record is the
+//! same pushes replayed ([`Recording::of_lines`]); validating a written log is a fold of the same step
+//! over its lines ([`play_line`]). The state after each event and each line is kept, so a board can be
+//! drawn for any step, and a line can be told in words with the position it was played in.
 
 use super::action::{Action, Event};
 use super::edition::Edition;
@@ -8,6 +10,7 @@ use super::error::{Checked, Refusal, Rule, Section};
 
 use super::notation::{self, BodyRef, Builder, GameLog, LineRef};
 use super::state::{GameState, Pending, PlayError, RuleOptions};
+use crate::outcome::Side;
 
 /// What a push recorded: its position in the recording and whether it ended the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,12 +21,16 @@ pub struct Step {
     pub game_over: bool,
 }
 
-/// A game being recorded: the events pushed so far and the state after each.
+/// A game being recorded: the events pushed so far and the state after each, and the lines of the
+/// notation they were pushed as.
 #[derive(Debug, Clone)]
 pub struct Recording<'e> {
     /// `states[0]` is the start; `states[i]` the state after event `i`.
     states: Vec<GameState<'e>>,
     events: Vec<Event>,
+    /// The lines pushed with [`Recording::push_line`], each with the number of events recorded
+    /// once it was played.
+    lines: Vec<(notation::Event, usize)>,
 }
 
 impl<'e> Recording<'e> {
@@ -36,10 +43,30 @@ impl<'e> Recording<'e> {
     /// Recording from a given position (tests, puzzles).
     #[must_use]
     pub fn from_state(start: GameState<'e>) -> Recording<'e> {
-        Recording { states: vec![start], events: Vec::new() }
+        Recording { states: vec![start], events: Vec::new(), lines: Vec::new() }
     }
 
-    /// Record an event if the rules allow it.
+    /// A record replayed: each line pushed in turn, as it was when it was recorded.
+    ///
+    /// # Errors
+    /// The 1-based number of the first line the rules refuse, and why.
+    pub fn of_lines<'l>(
+        edition: &'e Edition,
+        options: RuleOptions,
+        lines: impl IntoIterator<Item = &'l notation::Event>,
+    ) -> Result<Recording<'e>, (usize, Refusal)> {
+        let lines = lines.into_iter();
+        let mut rec = Recording::new(edition, options);
+        rec.lines.reserve(lines.size_hint().0);
+        rec.states.reserve(lines.size_hint().0 + 1);
+        for (i, line) in lines.enumerate() {
+            rec.push_line(line).map_err(|r| (i + 1, r))?;
+        }
+        Ok(rec)
+    }
+
+    /// Record an event if the rules allow it (an event pushed alone is no line of the notation:
+    /// [`Recording::lines`] does not count it).
     ///
     /// # Errors
     /// The rule it breaks, with the current state handed back (the recording is unchanged).
@@ -50,10 +77,14 @@ impl<'e> Recording<'e> {
         Ok(Step { index: self.events.len(), event, game_over: next.is_over() })
     }
 
-    /// Take back the last event; `None` if nothing was recorded.
+    /// Take back the last event; `None` if nothing was recorded. A line it belonged to goes with it
+    /// (the events pushed before it in that line stay, as events).
     pub fn undo(&mut self) -> Option<Event> {
         let event = self.events.pop()?;
         self.states.pop();
+        while self.lines.last().is_some_and(|(_, end)| *end > self.events.len()) {
+            self.lines.pop();
+        }
         Some(event)
     }
 
@@ -85,10 +116,65 @@ impl<'e> Recording<'e> {
     /// cards): its actions, its clock reading, and the end of a command the line leaves open.
     ///
     /// # Errors
-    /// The rule the line breaks; the events of the line pushed before it stay recorded.
+    /// The rule the line breaks; the recording is unchanged (the events of the line taken before
+    /// the refused one are taken back).
     pub fn push_line(&mut self, line: &notation::Event) -> Result<(), Refusal> {
         let mut buf = Vec::new();
-        play_line(self, &line.as_ref(), &mut buf).map(|_| ()).map_err(|(_, r)| r)
+        let before = self.events.len();
+        match play_line(self, &line.as_ref(), &mut buf) {
+            Ok(_) => {
+                self.lines.push((line.clone(), self.events.len()));
+                Ok(())
+            }
+            Err((_, refusal)) => {
+                self.states.truncate(before + 1);
+                self.events.truncate(before);
+                Err(refusal)
+            }
+        }
+    }
+
+    /// Take back the last line pushed, with its events; `None` if no line was.
+    pub fn undo_line(&mut self) -> Option<notation::Event> {
+        let (line, _) = self.lines.pop()?;
+        let keep = self.lines.last().map_or(0, |(_, end)| *end);
+        self.states.truncate(keep + 1);
+        self.events.truncate(keep);
+        Some(line)
+    }
+
+    /// The lines pushed, in order.
+    pub fn lines(&self) -> impl DoubleEndedIterator<Item = &notation::Event> + ExactSizeIterator {
+        self.lines.iter().map(|(line, _)| line)
+    }
+
+    /// How many lines were pushed.
+    #[must_use]
+    pub fn line_count(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Line `i` (0-based) with the state it was played in.
+    #[must_use]
+    pub fn line(&self, i: usize) -> Option<(&notation::Event, &GameState<'e>)> {
+        let (line, _) = self.lines.get(i)?;
+        Some((line, self.state_after_lines(i)?))
+    }
+
+    /// The state after the first `n` lines (`0`: the start).
+    #[must_use]
+    pub fn state_after_lines(&self, n: usize) -> Option<&GameState<'e>> {
+        match n {
+            0 => self.states.first(),
+            n => self.lines.get(n - 1).and_then(|(_, end)| self.states.get(*end)),
+        }
+    }
+
+    /// The last reading of `side`'s clock written in the lines (seconds), if any: at the table the
+    /// players' chess clock keeps the time, and the record holds what the scribe read from it.
+    #[must_use]
+    pub fn last_reading(&self, side: Side) -> Option<i32> {
+        self.lines().rev().filter(|e| e.side == side).find_map(|e| e.clock)
     }
 
     /// The record as the notation writes it: one line per event, draws of one occasion and a command's

@@ -81,6 +81,7 @@ pub mod assignments;
 pub mod backup;
 pub mod deck_checks;
 pub mod editions;
+pub mod erasure;
 pub mod games;
 pub mod history;
 pub mod ids;

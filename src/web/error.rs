@@ -12,6 +12,7 @@
 //!   check, a unique key taken by a concurrent writer) becomes 409; every other store failure is a
 //!   500 whose cause goes to the log.
 
+use crate::app::RecordingRefusal;
 use crate::app::{AppError, Refusal};
 use crate::store::StoreError;
 use crate::web::forms::field::FieldProblem;
@@ -154,6 +155,7 @@ pub fn refusal_status(refusal: &Refusal) -> StatusCode {
         | Refusal::BeingRecorded { .. }
         | Refusal::RecordingAwaitsChoice { .. }
         | Refusal::ResultStands
+        | Refusal::Recording(RecordingRefusal::Overtaken)
         | Refusal::InvitationNotOpen
         | Refusal::ProposalDecided => StatusCode::CONFLICT,
         Refusal::OrganisersEndRecordings | Refusal::NotACoordinator | Refusal::NotYours => {

@@ -39,6 +39,9 @@ pub struct Settings {
     /// request reaching the app's middleware to its response head, for the benchmarks. Off by
     /// default: visitors are not told how long the server worked.
     pub server_timing: bool,
+    /// How often the service applies the seasons' retention (issue 41: a season's persons' data
+    /// erased its set number of days after its last day). Every hour by default; the first run at start.
+    pub retention_every: Duration,
 }
 
 impl Default for Settings {
@@ -57,6 +60,7 @@ impl Default for Settings {
             body_deadline: crate::web::security::bodies::BODY_DEADLINE,
             body_budget: crate::web::security::bodies::BODY_BUDGET_BYTES,
             server_timing: false,
+            retention_every: Duration::from_secs(3600),
         }
     }
 }

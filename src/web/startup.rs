@@ -5,8 +5,8 @@ use crate::app::{AppError, demo};
 use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
 use crate::web::routes::admin::{
-    editions, invitations, persons as admin_persons, privacy, proposals, rounds, season as admin_season,
-    stages,
+    editions, erasure as admin_erasure, invitations, persons as admin_persons, privacy, proposals, rounds,
+    season as admin_season, stages,
 };
 use crate::web::routes::public::{
     bracket, cards, exports, game, group, home, live, logs, matches, names, person, player, round, season,
@@ -70,6 +70,7 @@ impl Application {
         if settings.demo {
             logins.extend(demo::load(&db).await?);
         }
+        start_retention(db.clone(), settings.retention_every);
         let secret = server_secret(&db).await?;
         let sessions = web::Data::new(SessionConfig {
             idle_secs: i64::try_from(settings.session_idle.as_secs()).unwrap_or(i64::MAX),
@@ -85,13 +86,13 @@ impl Application {
         let views = web::Data::new(crate::web::read_model::cache::Views::default());
         let views_kept = views.clone();
         let bodies = web::Data::new(BodyLimits::new(settings.body_deadline, settings.body_budget));
-        let edition_cache = web::Data::new(crate::web::read_model::editions::EditionCache::default());
+        let edition_cache = web::Data::new(crate::app::editions::cache::EditionCache::default());
         let season_pages = web::Data::new(crate::web::read_model::season_pages::SeasonPages::default());
         let person_pages = web::Data::new(crate::web::read_model::season_pages::PersonPages::default());
         let public_url = web::Data::new(crate::web::settings::PublicUrl(settings.public_url.clone()));
         let online_events = web::Data::new(online::OnlineEvents::default());
         let server_timing = settings.server_timing;
-        let deal_cache = web::Data::new(crate::web::read_model::deals::DealCache::default());
+        let deal_cache = web::Data::new(crate::app::recording::deals::DealCache::default());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
@@ -198,6 +199,23 @@ impl Application {
     }
 }
 
+/// The seasons' retention applied by the service itself (issue 41), every `every` from the start:
+/// a task of the server's runtime, stopping with it. Several processes on one PostgreSQL may run it
+/// at once: each person's erasure locks and re-checks the person in its transaction (erased once).
+fn start_retention(db: Store, every: std::time::Duration) {
+    actix_web::rt::spawn(async move {
+        let mut tick = actix_web::rt::time::interval(every);
+        loop {
+            tick.tick().await;
+            match crate::app::erasure::retention(&db, chrono::Utc::now().date_naive()).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(erased = n, "season retention applied"),
+                Err(e) => tracing::warn!(error = ?e, "season retention failed"),
+            }
+        }
+    });
+}
+
 /// The server's secret (CSRF tokens, device cookies), kept in the database so that every process
 /// sharing it, and a restarted one, agree.
 async fn server_secret(db: &Store) -> Result<Secret, StartupError> {
@@ -281,6 +299,10 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/season/{id}/coordinators", web::post().to(admin_season::appoint))
         .route("/admin/season/{id}/next", web::post().to(admin_season::choose_next))
         .route("/admin/season/{id}/organisers", web::post().to(admin_season::appoint_organiser))
+        .route("/admin/season/{id}/privacy", web::get().to(admin_erasure::privacy_page))
+        .route("/admin/season/{id}/retention", web::post().to(admin_erasure::set_retention))
+        .route("/admin/season/{id}/person/{p}", web::get().to(admin_erasure::person_page))
+        .route("/admin/season/{id}/person/{p}/erase", web::post().to(admin_erasure::erase_person))
         .route("/admin/season/{id}/persons/merge", web::post().to(admin_season::merge_persons))
         .route("/admin/season/{id}/persons/apart", web::post().to(admin_season::keep_persons_apart))
         .route("/admin/season/{id}/persons/unmerge/{m}", web::post().to(admin_season::unmerge_persons))

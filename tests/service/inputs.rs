@@ -166,3 +166,117 @@ async fn the_open_redirect_probe_stays_on_the_site() {
     let page = b.get("/lang/en?back=/t/1/standings").await;
     assert_eq!(page.location.as_deref(), Some("/t/1/standings"));
 }
+
+/// Issue 36's list of wrong values that were stored and of misleading or English answers, each a
+/// case: every one is refused with a sentence in Polish naming the field (and the allowed range),
+/// nothing is stored, and a 409 is never the answer to a wrong value.
+#[actix_rt::test]
+async fn every_wrong_value_of_the_issue_is_refused_in_polish_naming_the_field_and_nothing_is_stored() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let (desk, season) = create_season(&admin).await;
+    let a = create_tournament(&admin, &[("name", "Eliminacje Radom")]).await;
+    add_season_event(&admin, season, a, "eliminacje lokalne", Some("mazowieckie"), "1").await;
+    let seasons = || async { ids_after(&admin.get("/admin/seasons").await.body, "/admin/season/") };
+    let before = seasons().await;
+
+    let season_form = |name: &str, from: &str, to: &str| {
+        vec![
+            ("name".to_string(), name.to_string()),
+            ("first_day".to_string(), "2026-04-01".to_string()),
+            ("last_day".to_string(), "2026-06-30".to_string()),
+            ("years_from".to_string(), from.to_string()),
+            ("years_to".to_string(), to.to_string()),
+        ]
+    };
+    let long = "x".repeat(10_000);
+    for (fields, says) in [
+        (season_form(&long, "2006", "2012"), "Nazwa: najwyżej 200 znaków"),
+        (season_form("Liga\u{7}", "2006", "2012"), "Nazwa: niedozwolony znak"),
+        (season_form("Liga\u{1B}[31m", "2006", "2012"), "U+001B"),
+        (season_form("Liga\nNowa", "2006", "2012"), "U+000A"),
+        (season_form("Liga\u{202E}", "2006", "2012"), "U+202E"),
+        (season_form("a\u{0}b", "2006", "2012"), "U+0000"),
+        (season_form("Liga 2027", "-5", "2012"), "Rocznik od: podaj liczbę całkowitą od 1926 do 2026"),
+        (season_form("Liga 2027", "2006", "1800"), "Rocznik do: podaj liczbę całkowitą od 1926 do 2026"),
+    ] {
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let page = admin.post("/admin/seasons", &fields).await;
+        assert_eq!(page.status, 400, "{says}: {}", page.body);
+        page.assert_contains(says);
+    }
+    assert_eq!(seasons().await, before, "no season stored");
+
+    // The season's forms: a cap of 0 per school, a level of another season, a tournament that is
+    // an event already (was a 409), a wildcard without a reason or with 100,000 characters of one.
+    let b = create_tournament(&admin, &[("name", "Eliminacje Płock")]).await;
+    let (_, other) = create_season(&admin).await;
+    let other_level =
+        option_value(&admin.get(&format!("/admin/season/{other}")).await.body, "eliminacje lokalne");
+    let level = option_value(&admin.get(&desk).await.body, "eliminacje lokalne");
+    let region = option_value(&admin.get(&desk).await.body, "mazowieckie");
+    let event = |t: i64, level: i64, per_school: &str| {
+        vec![
+            ("tournament".to_string(), t.to_string()),
+            ("level".to_string(), level.to_string()),
+            ("region".to_string(), region.to_string()),
+            ("places".to_string(), "1".to_string()),
+            ("per_school".to_string(), per_school.to_string()),
+        ]
+    };
+    for (fields, status, says) in [
+        (event(b, level, "0"), 400, "najwyżej z jednej szkoły: podaj liczbę całkowitą od 1 do 10000"),
+        (event(b, other_level, ""), 400, "należy do innego sezonu"),
+        (event(a, level, ""), 400, "jest już turniejem sezonu"),
+    ] {
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let page = admin.post(&format!("{desk}/events"), &fields).await;
+        assert_eq!(page.status, status, "{says}: {}", page.body);
+        page.assert_contains(says).assert_lacks("Ktoś inny zapisał");
+    }
+    let events = |body: &str| ids_after(body, "data-event=\"");
+    assert_eq!(events(&admin.get(&desk).await.body), [a], "no event added");
+
+    let anna = register(&admin, a, "Anna Wiśniewska").await;
+    let wildcard = format!("{desk}/wildcards");
+    let huge = "p".repeat(100_000);
+    for (person, reason, says) in [
+        ("Anna Wisniewska", "", "Powód: pole jest wymagane"),
+        ("Anna Wisniewska", huge.as_str(), "Powód: najwyżej 2000 znaków"),
+        ("Nikt Taki", "gospodarz", "nie ma osoby o takim imieniu i nazwisku"),
+    ] {
+        let page = admin
+            .post(&wildcard, &[("person", person), ("tournament", &a.to_string()), ("reason", reason)])
+            .await;
+        assert_eq!(page.status, 400, "{says}: {}", page.body);
+        page.assert_contains(says).assert_lacks("ponownego otwarcia rundy");
+    }
+    assert!(
+        ids_after(&admin.get(&format!("/admin/t/{a}/invitations")).await.body, "data-invitation=\"")
+            .is_empty()
+    );
+    // A name (diacritics and case aside) finds the one person: invited into another event.
+    add_season_event(&admin, season, b, "eliminacje lokalne", Some("łódzkie"), "1").await;
+    let fields = [("person", "anna wisniewska"), ("tournament", &b.to_string()), ("reason", "gospodarz")];
+    let typed = admin.post(&wildcard, &fields).await;
+    assert_eq!(typed.status, 303, "{}", typed.body);
+    let invited = admin.get(&format!("/admin/t/{b}/invitations")).await;
+    assert_eq!(ids_after(&invited.body, "data-invitation=\"").len(), 1);
+    assert!(anna > 0);
+
+    // Malformed ids in the persons' forms, and an undo of no merge: said, not the parser's English.
+    for (path, fields) in [
+        (format!("/admin/t/{a}/persons/merge"), [("kept", "12x"), ("merged", "1")]),
+        (format!("/admin/t/{a}/persons/apart"), [("kept", "1"), ("merged", "99999999999999999999")]),
+        (format!("{desk}/persons/merge"), [("kept", "-1"), ("merged", "1")]),
+    ] {
+        let page = admin.post(&path, &fields).await;
+        assert_eq!(page.status, 400, "{path}: {}", page.body);
+        page.assert_contains("wybierz jedną z opcji").assert_lacks("invalid digit").assert_lacks("too large");
+    }
+    for path in [format!("{desk}/persons/unmerge/-1"), format!("/admin/t/{a}/persons/unmerge/-1")] {
+        let page = admin.post(&path, &[]).await;
+        assert_eq!(page.status, 400, "{path}: {}", page.body);
+        page.assert_contains("Nie ma takiego połączenia osób").assert_lacks("nie gra w tym turnieju");
+    }
+}

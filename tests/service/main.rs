@@ -8,6 +8,7 @@
 mod access;
 mod accounts;
 mod assignments;
+mod authority;
 mod backup;
 mod bodies;
 mod browser;
@@ -24,6 +25,7 @@ mod consistency;
 mod day;
 mod demo;
 mod editions;
+mod erasure;
 mod exports_csv;
 mod faults;
 mod flood;

@@ -1,7 +1,7 @@
 //! Online matches over HTTP (issue 25): two scripted players, each with their own cookie jar and
 //! personal link, play whole games choosing at random among the events their page offers. Every
 //! stored log validates with `check-log`'s library call and names every card; the seed published at
-//! the end hashes to the commitment shown at the start and, shuffled as `app::online::deal` says
+//! the end hashes to the commitment shown at the start and, shuffled as `app::recording::deal` says
 //! (re-implemented here), gives exactly the cards drawn; no response to a player carries a card of
 //! the opponent's reserve or face-down selection the rules have not shown them. A revoked link
 //! answers 403, a stale step 409, an illegal move 422 with nothing stored, a move without the CSRF
@@ -135,7 +135,7 @@ pub(crate) async fn issue_links(admin: &Browser, t: i64, m: i64) -> Vec<(i64, St
     out
 }
 
-/// The deck order the seed gives, computed as `app::online::deal` documents it.
+/// The deck order the seed gives, computed as `app::recording::deal` documents it.
 fn decks(seed: &[u8; 32]) -> [Vec<CardId>; 2] {
     let mut rng = ChaCha8Rng::from_seed(*seed);
     let mut shuffle = |first: u8| {

@@ -336,7 +336,7 @@ async fn an_edition_is_never_deleted_from_under_a_tournament_choosing_it() {
         }
         // Back on the built-in edition for the next round.
         let current = store::tournaments::get(&db, t).await.unwrap().unwrap();
-        let builtin = bitwa::web::read_model::editions::default_code().to_string();
+        let builtin = bitwa::app::editions::cache::default_code().to_string();
         let cfg = store::tournaments::TournamentConfig { edition: builtin, ..current.config() };
         store::tournaments::update(&db, t, current.version, &cfg, by).await.unwrap();
     }

@@ -6,8 +6,7 @@
 use crate::helpers::*;
 use crate::table::{OPTIONS, db, one_table, start, step_of, table_game, url};
 use bitwa::engine::validate_log;
-use bitwa::engine::{Edition, GameState};
-use bitwa::web::table::forced;
+use bitwa::engine::{Edition, GameState, Unseen, is_forced};
 
 async fn stored_lines(app: &TestApp, g: i64) -> Vec<String> {
     let db = db(app).await;
@@ -25,9 +24,9 @@ fn forced_count(lines: &[String]) -> usize {
     let e = Edition::builtin();
     let mut state = GameState::new(e, OPTIONS);
     let mut n = 0;
-    for line in lines {
+    for (i, line) in lines.iter().enumerate() {
         let ev = bitwa::engine::notation::parse(line).unwrap().events.remove(0);
-        n += usize::from(forced::is_forced(&state, &ev));
+        n += usize::from(is_forced(&state, &ev, &Unseen, i));
         state = state.apply_line(&ev).unwrap();
     }
     n

@@ -14,7 +14,7 @@ use bitwa::store::tournaments::{Role, Tournament, TournamentConfig};
 use bitwa::store::{self, GameId, PlayerId, Store, TournamentId, UserId};
 use chrono::NaiveDate;
 #[path = "scratch.rs"]
-mod scratch;
+pub mod scratch;
 
 /// The first day of every test tournament (a fixed day, so ages and erasure do not move).
 pub fn first_day() -> NaiveDate {

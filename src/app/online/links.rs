@@ -2,9 +2,9 @@
 //! link `/online/{token}`; the store keeps only the token's SHA-256, so a copy of the database opens
 //! no game. The referee issues a link (a new one revokes the player's earlier) and revokes it.
 
-use super::deal::{hex, sha256_hex};
 use crate::app::AppResult;
-use crate::store::online::Opened;
+use crate::app::recording::deal::{hex, sha256_hex};
+use crate::store::online::{Link, Opened};
 use crate::store::{self, MatchId, PlayerId, Store, TournamentId, UserId};
 use rand_core::{OsRng, RngCore};
 
@@ -56,4 +56,17 @@ pub async fn open(db: &Store, token: &str, throttle_key: &str) -> AppResult<Opti
         return Ok(None);
     }
     Ok(store::online::open_link(db, &token_hash(&token.to_ascii_lowercase()), throttle_key).await?)
+}
+
+/// A live link opened (by a client the throttle lets through): its player is present from its
+/// first opening since the match went online (what the no-show is decided on).
+///
+/// # Errors
+/// The database fails.
+pub async fn arrive(db: &Store, link: &mut Link) -> AppResult<()> {
+    if !link.is_revoked() && link.present_since.is_none() {
+        store::online::mark_present(db, link.id).await?;
+        link.present_since = Some(store::now());
+    }
+    Ok(())
 }

@@ -1,8 +1,8 @@
 //! The organiser marks a match, or every match of a round, online: each game gets its deal seed from
 //! the operating system now, so its commitment exists before anyone plays.
 
-use super::deal::Seed;
 use crate::app::AppResult;
+use crate::app::recording::deal::Seed;
 use crate::store::{self, MatchId, RoundId, Store, TournamentId, UserId};
 
 /// Mark one match online (a bye is refused; a match marked already stays as it is).

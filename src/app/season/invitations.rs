@@ -144,6 +144,8 @@ pub async fn wildcard(
     super::eligibility(db, t).await?.check(p.birth_date).map_err(Refusal::NotEligible)?;
     let mut tx = db.write().await?;
     store::touch_tournament_in(&mut tx, t).await?;
+    // No new invitation into a closed event (its entries are frozen with its ranking).
+    store::refuse_closed_event_in(&mut tx, t).await?;
     // The person must be one the coordinator may see (`app::authority`): in an event they run.
     let actor = super::super::authority::Actor::load_in(&mut tx, by).await?;
     if !actor.sees(&super::super::authority::places_in(&mut tx, person).await?) {

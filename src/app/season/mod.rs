@@ -37,8 +37,9 @@ pub async fn season(db: &Store, id: SeasonId) -> AppResult<StoredSeason> {
 ///
 /// # Errors
 /// [`Refusal::NotThisSeason`] (a level or region of another season), [`Refusal::RegionNeeded`],
-/// [`Refusal::FinalHasNoRegion`], [`Refusal::NoQualifyingPlaces`]; [`StoreError::Conflict`] if the
-/// tournament is an event already; [`StoreError::NotFound`]; the database fails.
+/// [`Refusal::FinalHasNoRegion`], [`Refusal::NoQualifyingPlaces`], [`Refusal::AlreadyAnEvent`];
+/// [`StoreError::Conflict`] if the same tournament was made an event concurrently;
+/// [`StoreError::NotFound`]; the database fails.
 pub async fn add_event(
     db: &Store,
     id: SeasonId,
@@ -61,6 +62,10 @@ pub async fn add_event(
         return Err(Refusal::NoQualifyingPlaces.into());
     }
     store::tournaments::get(db, tournament).await?.ok_or(StoreError::NotFound)?;
+    // An event already: said as such (a 409 is only for a concurrent insert of the same event).
+    if store::seasons::event_of(db, tournament).await?.is_some() {
+        return Err(Refusal::AlreadyAnEvent.into());
+    }
     let event = Event {
         tournament_id: tournament,
         season_id: id,

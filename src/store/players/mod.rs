@@ -177,7 +177,44 @@ pub async fn erase_in(
     if last_day >= today {
         return Err(StoreError::Refused(Refusal::SeasonNotOver));
     }
-    let pseudonym = pseudonym(id);
+    erase_entry_in(tx, tournament, id, &name, &pseudonym(id), by).await?;
+    // The person's record goes too once no entry of theirs keeps their name (an entry in an event
+    // not over yet keeps it until that event's erasure, or the person's, `store::erasure`).
+    let person: Option<(Option<super::PersonId>,)> =
+        on!(&mut *tx, |c| sqlx::query_as("SELECT person_id FROM players WHERE id = $1")
+            .bind(id)
+            .fetch_optional(c)
+            .await)?;
+    if let Some((Some(person),)) = person {
+        let (live,): (i64,) = on!(&mut *tx, |c| sqlx::query_as(
+            "SELECT COUNT(*) FROM players WHERE person_id = $1 AND erased_at IS NULL"
+        )
+        .bind(person)
+        .fetch_one(c)
+        .await)?;
+        if live == 0 {
+            super::persons::erase_in(tx, person, &super::persons::pseudonym(person)).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Erase one entry named `name` (its own checks made by the caller), its results kept under
+/// `pseudonym`: the entry's row, its history rows, the free text of its games' logs and those
+/// games' history; a history row of `tournament` records the erasure. The caller moved the
+/// tournament's change counter in the same transaction.
+///
+/// # Errors
+/// A statement fails.
+pub(crate) async fn erase_entry_in(
+    tx: &mut Conn,
+    tournament: TournamentId,
+    id: PlayerId,
+    name: &str,
+    pseudonym: &str,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let (name, pseudonym) = (name.to_string(), pseudonym.to_string());
     on!(&mut *tx, |c| {
         sqlx::query(
         "UPDATE players SET name = $1, club = '', region = '', birth_date = $2, erased_at = $3, version = version + 1 \
@@ -212,24 +249,6 @@ pub async fn erase_in(
         scrub_history(&mut *tx, HistoryOf::Game(game), &name, &pseudonym, false).await?;
     }
     tx.record(tournament, by, &Change::PlayerErased { player: id, pseudonym }).await?;
-    // The person's record goes too once no entry of theirs keeps their name (an entry in an event
-    // not over yet keeps it until that event's erasure, or the person's, `app::persons::erase`).
-    let person: Option<(Option<super::PersonId>,)> =
-        on!(&mut *tx, |c| sqlx::query_as("SELECT person_id FROM players WHERE id = $1")
-            .bind(id)
-            .fetch_optional(c)
-            .await)?;
-    if let Some((Some(person),)) = person {
-        let (live,): (i64,) = on!(&mut *tx, |c| sqlx::query_as(
-            "SELECT COUNT(*) FROM players WHERE person_id = $1 AND erased_at IS NULL"
-        )
-        .bind(person)
-        .fetch_one(c)
-        .await)?;
-        if live == 0 {
-            super::persons::erase_in(tx, person, &super::persons::pseudonym(person)).await?;
-        }
-    }
     Ok(())
 }
 

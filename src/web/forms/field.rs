@@ -32,6 +32,10 @@ pub enum ProblemKind {
     ForbiddenChar(char),
     /// None of the choices offered.
     NotAChoice,
+    /// No person of that name in the events the visitor runs (a wildcard's search).
+    NoPersonFound,
+    /// Several persons of that name (a wildcard's search): their number is needed.
+    SeveralPersons { count: usize },
     /// No region of the season (the registration's region field or import column).
     NotARegion,
     /// A tiebreak name the league does not know.

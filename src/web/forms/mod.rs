@@ -1,4 +1,5 @@
-//! Forms at the edge: field parsers, problems beside their fields, uploads, the player and configuration forms.
+//! Forms at the edge: field parsers, domain values (`values`: names, reasons, birth years, ids),
+//! problems beside their fields, uploads, the player and configuration forms.
 
 pub mod field;
 pub mod player;
@@ -8,3 +9,4 @@ pub mod rules;
 pub mod spreadsheet;
 pub mod tiebreak_order;
 pub mod upload;
+pub mod values;

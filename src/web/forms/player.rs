@@ -35,7 +35,11 @@ pub struct PlayerFields<'a> {
 /// Every refused field, in the form's order (the age rule last, beside the birth date).
 pub fn parse_fields(rule: Eligibility, f: &PlayerFields<'_>) -> Result<NewPlayer, Vec<FieldProblem>> {
     let mut problems = Vec::new();
-    let name = keep(&mut problems, field::text("person_name", f.name, 120));
+    let name = keep(
+        &mut problems,
+        crate::web::forms::values::Name::parse("person_name", f.name)
+            .map(crate::web::forms::values::Name::into_string),
+    );
     let birth_date = keep(&mut problems, field::date("birth_date", f.birth_date));
     let club = keep(&mut problems, field::opt_text("club", f.club, 200));
     let knowledge = keep(&mut problems, field::opt_int("knowledge", f.knowledge, 0, 1000));

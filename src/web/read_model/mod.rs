@@ -2,8 +2,6 @@
 
 pub mod cache;
 pub mod coalesce;
-pub mod deals;
-pub mod editions;
 pub mod groups;
 pub mod http;
 pub mod knockout;

@@ -48,6 +48,20 @@ pub fn from_payload(e: &PayloadError) -> WebError {
     }
 }
 
+/// A form the handler's type cannot read (a field missing, a number that is none): said in the
+/// page's language, naming the missing field where the reader says which; the reader's own
+/// English ("invalid digit found in string") goes to the log only (issue 36).
+fn malformed(lang: Lang, e: &serde_urlencoded::de::Error) -> WebError {
+    tracing::info!(error = %e, "a form the handler cannot read");
+    let text = e.to_string();
+    let missing = text.strip_prefix("missing field `").and_then(|r| r.strip_suffix('`'));
+    let what = match missing {
+        Some(field) => format!("{} ({field}).", lang.t("form_malformed")),
+        None => format!("{}.", lang.t("form_malformed")),
+    };
+    WebError::BadRequest(format!("{what} {}", lang.t("form_reload")))
+}
+
 /// A URL-encoded form whose `csrf` field matched the session's token.
 pub struct CsrfForm<T> {
     pub value: T,
@@ -70,11 +84,10 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
                 return Err(WebError::TooLarge { limit: BODY_LIMIT });
             }
             let pairs: Vec<(String, String)> =
-                serde_urlencoded::from_bytes(&body).map_err(|e| WebError::BadRequest(e.to_string()))?;
+                serde_urlencoded::from_bytes(&body).map_err(|e| malformed(lang, &e))?;
             let sent = pairs.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.as_str());
             check(&req, sent, lang)?;
-            let value =
-                serde_urlencoded::from_bytes::<T>(&body).map_err(|e| WebError::BadRequest(e.to_string()))?;
+            let value = serde_urlencoded::from_bytes::<T>(&body).map_err(|e| malformed(lang, &e))?;
             Ok(CsrfForm { value, pairs })
         })
     }

@@ -1,90 +1,39 @@
-//! The digital table's view models: a record replayed into the position after each line, the move list
-//! in words, the clocks as the pages show them, the phase and whose decision it is. The game page, the
-//! recorder and the live page share them; the rules are the engine's, the clock arithmetic the league's.
+//! The digital table's view models: the move list in words of a record the engine replayed, the clocks
+//! as the pages show them, the phase and whose decision it is. The game page, the recorder, the online
+//! page and the live page share them; the rules and the replay are the engine's, the clock arithmetic
+//! the league's.
 
 pub mod compose;
-pub mod forced;
 pub mod options;
-pub mod recorded;
 
 use crate::engine::error::{Awaited, DrawOccasion};
-use crate::engine::notation::{self, GameLog};
-use crate::engine::{Edition, GameState, Refusal, RuleOptions, narrate};
+use crate::engine::{GameState, Recording, narrate, notation};
 use crate::league::clock::LeagueClock;
 use crate::outcome::Side;
 use crate::web::text::i18n::Lang;
 
-/// A record replayed: the lines and the position after each (`states[0]` is the start).
-#[derive(Debug, Clone)]
-pub struct Replay<'e> {
-    pub lines: Vec<notation::Event>,
-    pub states: Vec<GameState<'e>>,
+/// The move list of a record replayed by the engine: each line as a sentence in `lang`, with its
+/// notation.
+#[must_use]
+pub fn moves(rec: &Recording<'_>, lang: Lang) -> Vec<MoveView> {
+    (0..rec.line_count()).filter_map(|i| move_view(rec, i, lang)).collect()
 }
 
-impl<'e> Replay<'e> {
-    /// Replay a parsed record line by line (each line through the engine's one step).
-    ///
-    /// # Errors
-    /// The 1-based number of the first line the rules refuse, and why.
-    pub fn of_log(
-        log: GameLog,
-        edition: &'e Edition,
-        options: RuleOptions,
-    ) -> Result<Replay<'e>, (usize, Refusal)> {
-        let mut state = GameState::new(edition, options);
-        let mut states = Vec::with_capacity(log.events.len() + 1);
-        states.push(state);
-        for (i, line) in log.events.iter().enumerate() {
-            state = state.apply_line(line).map_err(|e| (i + 1, e.refusal))?;
-            states.push(state);
-        }
-        Ok(Replay { lines: log.events, states })
-    }
+/// The last `n` lines, newest first, narrated alone: the recorder shows only these, and narrating a
+/// whole long game on every tap cost more than the rest of its page.
+#[must_use]
+pub fn last_moves(rec: &Recording<'_>, lang: Lang, n: usize) -> Vec<MoveView> {
+    (0..rec.line_count()).rev().take(n).filter_map(|i| move_view(rec, i, lang)).collect()
+}
 
-    /// Replay recorded lines (one notation line each).
-    ///
-    /// # Errors
-    /// A line that does not parse or that the rules refuse: its number and the reason in English (a
-    /// stored recording was accepted line by line, so this means the data changed under us).
-    pub fn of_lines(
-        lines: &[String],
-        edition: &'e Edition,
-        options: RuleOptions,
-    ) -> Result<Replay<'e>, String> {
-        let log =
-            notation::parse(&lines.join("\n")).map_err(|e| format!("line {}: {:?}", e.line, e.syntax))?;
-        Replay::of_log(log, edition, options).map_err(|(n, r)| format!("line {n}: {}", r.render(Lang::En)))
-    }
-
-    /// The position now.
-    #[must_use]
-    pub fn current(&self) -> &GameState<'e> {
-        // `states` always holds the start.
-        &self.states[self.states.len() - 1]
-    }
-
-    /// The move list: each line as a sentence in `lang`, with its notation.
-    #[must_use]
-    pub fn moves(&self, lang: Lang) -> Vec<MoveView> {
-        (0..self.lines.len()).map(|i| self.move_view(i, lang)).collect()
-    }
-
-    /// The last `n` lines, newest first, narrated alone: the recorder shows only these, and
-    /// narrating a whole long game on every tap cost more than the rest of its page.
-    #[must_use]
-    pub fn last_moves(&self, lang: Lang, n: usize) -> Vec<MoveView> {
-        (0..self.lines.len()).rev().take(n).map(|i| self.move_view(i, lang)).collect()
-    }
-
-    fn move_view(&self, i: usize, lang: Lang) -> MoveView {
-        let line = &self.lines[i];
-        MoveView {
-            step: i + 1,
-            sentence: narrate::sentence(&self.states[i], line, lang),
-            notation: notation::canonical(line, self.states[i].edition()).to_string(),
-            forced: false,
-        }
-    }
+fn move_view(rec: &Recording<'_>, i: usize, lang: Lang) -> Option<MoveView> {
+    let (line, before) = rec.line(i)?;
+    Some(MoveView {
+        step: i + 1,
+        sentence: narrate::sentence(before, line, lang),
+        notation: notation::canonical(line, before.edition()).to_string(),
+        forced: false,
+    })
 }
 
 /// One line of the move list.
@@ -99,21 +48,12 @@ pub struct MoveView {
     pub forced: bool,
 }
 
-impl Replay<'_> {
-    /// The last reading of `side`'s clock written in the record (seconds), if any: at the table the
-    /// players' chess clock keeps the time, and the record holds what the scribe read from it.
-    #[must_use]
-    pub fn last_reading(&self, side: Side) -> Option<i32> {
-        self.lines.iter().rev().filter(|e| e.side == side).find_map(|e| e.clock)
-    }
-
-    /// The clocks as the table's chess clock last read them in the record (the time control where
-    /// nothing was read yet), stopped: the recorder keeps no clock of its own.
-    #[must_use]
-    pub fn read_clocks(&self, time_control_secs: i64, now_ms: i64) -> LeagueClock {
-        let ms = |side| self.last_reading(side).map_or(time_control_secs, i64::from).max(0) * 1000;
-        LeagueClock { red_ms: ms(Side::Red), polish_ms: ms(Side::Polish), running: None, since_ms: now_ms }
-    }
+/// The clocks as the table's chess clock last read them in the record (the time control where
+/// nothing was read yet), stopped: the recorder keeps no clock of its own.
+#[must_use]
+pub fn read_clocks(rec: &Recording<'_>, time_control_secs: i64, now_ms: i64) -> LeagueClock {
+    let ms = |side| rec.last_reading(side).map_or(time_control_secs, i64::from).max(0) * 1000;
+    LeagueClock { red_ms: ms(Side::Red), polish_ms: ms(Side::Polish), running: None, since_ms: now_ms }
 }
 
 /// The clocks a page shows for a recording: the server's clock while it runs (a recording started
@@ -122,11 +62,11 @@ impl Replay<'_> {
 #[must_use]
 pub fn shown_clocks(
     clock: &LeagueClock,
-    replay: &Replay<'_>,
+    rec: &Recording<'_>,
     time_control_secs: i64,
     now_ms: i64,
 ) -> LeagueClock {
-    if clock.running.is_some() { *clock } else { replay.read_clocks(time_control_secs, now_ms) }
+    if clock.running.is_some() { *clock } else { read_clocks(rec, time_control_secs, now_ms) }
 }
 
 /// `m:ss` of milliseconds left, rounded up as the log's readings are (0:00 only once time is up).
@@ -215,6 +155,7 @@ pub fn awaited_text(state: &GameState<'_>, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Edition, RuleOptions};
 
     #[test]
     fn clocks_read_as_the_log_does() {
@@ -230,15 +171,15 @@ mod tests {
         let e = Edition::builtin();
         let options = RuleOptions::default();
         let log = crate::engine::random_game_with(7, e, &options, crate::engine::PlayStyle::Uniform);
-        let replay = Replay::of_log(log, e, options).expect("a random game replays");
-        assert!(replay.lines.len() > 20, "a game long enough to cut");
+        let rec = Recording::of_lines(e, options, &log.events).expect("a random game replays");
+        assert!(rec.line_count() > 20, "a game long enough to cut");
         for lang in [Lang::Pl, Lang::En] {
-            let mut all = replay.moves(lang);
+            let mut all = moves(&rec, lang);
             all.reverse();
             all.truncate(12);
-            assert_eq!(replay.last_moves(lang, 12), all);
-            assert_eq!(replay.last_moves(lang, 12)[0].step, replay.lines.len());
+            assert_eq!(last_moves(&rec, lang, 12), all);
+            assert_eq!(last_moves(&rec, lang, 12)[0].step, rec.line_count());
         }
-        assert_eq!(replay.last_moves(Lang::Pl, 10_000).len(), replay.lines.len());
+        assert_eq!(last_moves(&rec, Lang::Pl, 10_000).len(), rec.line_count());
     }
 }

@@ -14,6 +14,7 @@ mod board;
 mod configuration;
 mod day;
 mod editions;
+mod erasure;
 mod general;
 mod online;
 mod pairing;
@@ -47,6 +48,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     season::TABLE,
     season_ranking::TABLE,
     online::TABLE,
+    erasure::TABLE,
     table::TABLE,
     table2::TABLE,
 ];

@@ -41,6 +41,16 @@ pub fn problem(lang: Lang, kind: &ProblemKind) -> String {
             )
         }
         ProblemKind::NotAChoice => t("choose_one"),
+        ProblemKind::NoPersonFound => lang
+            .pick(
+                "nie ma osoby o takim imieniu i nazwisku w turniejach, którymi zarządzasz",
+                "no person of that name plays in the events you run",
+            )
+            .to_string(),
+        ProblemKind::SeveralPersons { count } => lang.pick(
+            format!("pasuje kilka osób ({count}): wpisz numer osoby z jej strony (/person/…)"),
+            format!("several persons match ({count}): type the person's number from their page (/person/…)"),
+        ),
         ProblemKind::NotARegion => t("sr_not_a_region"),
         ProblemKind::UnknownTiebreak { name } => {
             let known: Vec<&str> = crate::league::Tiebreak::ALL.iter().map(|t| t.as_str()).collect();
@@ -331,6 +341,12 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
                 "There is no such merge of persons in this event or season.",
             )
             .to_string(),
+        Refusal::AlreadyAnEvent => lang
+            .pick(
+                "Ten turniej jest już turniejem sezonu (tego albo innego): turniej należy do jednego sezonu.",
+                "This tournament is an event of a season already (this one or another): an event belongs to one season.",
+            )
+            .to_string(),
         Refusal::Season(e) => season_problem(lang, e).to_string(),
         Refusal::NotThisSeason => lang
             .pick("Ten poziom lub region należy do innego sezonu.", "This level or region belongs to another season.")
@@ -450,6 +466,7 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
             )
             .to_string(),
         Refusal::ResultStands => t("record_has_result"),
+        Refusal::Recording(r) => super::recording::to_scribe(lang, r),
         Refusal::OrganisersEndRecordings => lang
             .pick(
                 "Zapis przed końcem partii może zakończyć tylko organizator.",
@@ -640,6 +657,14 @@ mod tests {
     }
 
     #[test]
+    fn best_of_the_next_place_is_said_as_the_rule_is_strictly_fewer_than_the_groups() {
+        let e = crate::league::stages::StagesError::TooManyBestNext { best_next: 2, groups: 2 };
+        let said = sentence(Lang::Pl, &Refusal::Stage(crate::app::StageRefusal::Invalid(e)));
+        assert!(said.contains("(2) musi być mniejsza niż liczba grup (2)"), "{said}");
+        assert!(!said.contains("przekraczać"), "{said}");
+    }
+
+    #[test]
     fn every_sentence_is_translated() {
         let all = [
             Refusal::LockFirst { round: 1 },
@@ -686,6 +711,7 @@ mod tests {
             Refusal::NotYours,
             Refusal::ProposalDecided,
             Refusal::NoSuchMerge,
+            Refusal::AlreadyAnEvent,
             Refusal::Season(crate::league::season::SeasonError::NoName),
             Refusal::Season(crate::league::season::SeasonError::Twice("x".into())),
             Refusal::NotThisSeason,

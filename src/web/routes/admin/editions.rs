@@ -2,6 +2,7 @@
 //! the same loader as `bitwa check-edition`: every problem shown, nothing stored on error), one
 //! edition's provenance and contents, its files, and deleting one that nothing uses.
 
+use crate::app::editions::cache::EditionCache;
 use crate::edition_dir::{MAX_ZIP, Upload, files_from_upload};
 use crate::engine::edition::EditionError;
 use crate::engine::{CardEffect, CardSpec, Colour, Edition, Provenance, UnitSpec};
@@ -10,7 +11,6 @@ use crate::store::editions::{Deletion, EditionRow, NewEdition};
 use crate::store::{self, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
-use crate::web::read_model::editions::EditionCache;
 use crate::web::routes::{render, render_status, see_other};
 use crate::web::security::auth::LoggedIn;
 use crate::web::security::csrf::{self, CsrfForm};

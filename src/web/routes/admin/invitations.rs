@@ -118,7 +118,8 @@ pub async fn reopen(
     form: CsrfForm<ReasonForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = org.t.id;
-    app::season::close::reopen_event(&db, t, &form.value.reason, org.by()).await?;
+    let reason = crate::web::forms::values::Reason::parse("season_reason", &form.value.reason)?;
+    app::season::close::reopen_event(&db, t, reason.as_str(), org.by()).await?;
     tracing::info!(tournament = %t, "event reopened");
     Ok(see_other(&format!("/admin/t/{t}/invitations")))
 }

@@ -10,6 +10,7 @@ use crate::store::{MergeId, PersonId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
+use crate::web::forms::values::RowId;
 use crate::web::routes::admin::players::nearness;
 use crate::web::routes::see_other;
 use crate::web::security::csrf::CsrfForm;
@@ -120,9 +121,20 @@ pub async fn persons_page(
 #[derive(Deserialize)]
 pub struct MergeForm {
     /// The entrant's person, kept.
-    kept: PersonId,
+    #[serde(default)]
+    kept: String,
     /// The near person, merged into `kept`.
-    merged: PersonId,
+    #[serde(default)]
+    merged: String,
+}
+
+impl MergeForm {
+    /// Both persons' ids, or the field that is no id (said in the page's language).
+    fn pair(&self) -> Result<(PersonId, PersonId), WebError> {
+        let kept = RowId::parse("person_kept", &self.kept)?;
+        let merged = RowId::parse("person_merged", &self.merged)?;
+        Ok((PersonId(kept.0), PersonId(merged.0)))
+    }
 }
 
 /// The page again after a merge or keep-apart: with a note when it became a proposal.
@@ -141,7 +153,7 @@ pub async fn merge(
     form: CsrfForm<MergeForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = org.t.id;
-    let (kept, merged) = (form.value.kept, form.value.merged);
+    let (kept, merged) = form.value.pair()?;
     let asked = app::persons::merge_from(&db, t, kept, merged, org.by()).await?;
     tracing::info!(tournament = %t, %kept, %merged, ?asked, "persons merged (or proposed)");
     Ok(after(t, &asked))
@@ -155,7 +167,7 @@ pub async fn keep_apart(
     form: CsrfForm<MergeForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = org.t.id;
-    let (a, b) = (form.value.kept, form.value.merged);
+    let (a, b) = form.value.pair()?;
     let asked = app::persons::keep_apart(&db, t, a, b, org.by()).await?;
     tracing::info!(tournament = %t, %a, %b, ?asked, "persons kept apart (or proposed)");
     Ok(after(t, &asked))

@@ -75,7 +75,13 @@ pub async fn round_action(
             app::rounds::lock(&db, t, number, by).await?;
         }
         "unlock" => {
-            app::rounds::unlock(&db, t, number, &form.value.reason, by).await?;
+            // None typed: the use case says what the reason is for; typed: parsed at the edge.
+            let typed = &form.value.reason;
+            let reason = match typed.trim() {
+                "" => String::new(),
+                _ => crate::web::forms::values::Reason::parse("season_reason", typed)?.as_str().to_string(),
+            };
+            app::rounds::unlock(&db, t, number, &reason, by).await?;
             tracing::info!(tournament = %t, round = number, by = %org.user.username, "round unlocked");
         }
         "discard" => {

@@ -19,6 +19,8 @@ use crate::store::{self, LevelId, MergeId, PersonId, RegionId, SeasonId, Store, 
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Coordinating;
+use crate::web::forms::field;
+use crate::web::forms::values::{BirthYear, Name, Reason, RowId};
 use crate::web::routes::admin::players::nearness;
 use crate::web::routes::public::season::{InvitationLine, invitation_lines};
 use crate::web::routes::see_other;
@@ -51,21 +53,16 @@ pub struct NewSeasonForm {
     years_to: String,
 }
 
-fn bad(ctx: &Ctx) -> WebError {
-    WebError::BadRequest(ctx.lang.t("season_invalid_form").to_string())
+/// The current year (the birth years' window ends there).
+fn this_year() -> i32 {
+    use chrono::Datelike;
+    chrono::Utc::now().year()
 }
 
-fn day(ctx: &Ctx, s: &str) -> Result<NaiveDate, WebError> {
-    NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d").map_err(|_| bad(ctx))
-}
-
-fn number<T: std::str::FromStr>(ctx: &Ctx, s: &str) -> Result<T, WebError> {
-    s.trim().parse().map_err(|_| bad(ctx))
-}
-
-/// Create a season with the default levels and regions, born in the typed years.
+/// Create a season with the default levels and regions, born in the typed years. Every field is
+/// parsed at the edge (`web::forms::values`): a name of 1 to 200 characters without control or
+/// direction characters, dates, birth years in a hundred-year window; a refusal names the field.
 pub async fn create(
-    ctx: Ctx,
     user: LoggedIn,
     db: web::Data<Store>,
     form: CsrfForm<NewSeasonForm>,
@@ -74,12 +71,16 @@ pub async fn create(
         return Err(WebError::Forbidden);
     }
     let f = &form.value;
-    let eligibility =
-        Eligibility::BirthYears { from: number(&ctx, &f.years_from)?, to: number(&ctx, &f.years_to)? };
+    let name = Name::parse("season_name", &f.name)?;
+    let first_day = field::date("season_first_day", &f.first_day)?;
+    let last_day = field::date("season_last_day", &f.last_day)?;
+    let from = BirthYear::parse("season_years_from", &f.years_from, this_year())?;
+    let to = BirthYear::parse("season_years_to", &f.years_to, this_year())?;
+    let eligibility = Eligibility::BirthYears { from: from.0, to: to.0 };
     let draft = SeasonDraft::with_defaults(
-        &f.name,
-        day(&ctx, &f.first_day)?,
-        day(&ctx, &f.last_day)?,
+        name.as_str(),
+        first_day,
+        last_day,
         app::tournament::default_edition(),
         eligibility,
     );
@@ -126,6 +127,8 @@ struct SeasonPage<'a> {
     merges: Vec<(i64, String, String)>,
     /// The events the coordinator organises too (their invitations page is theirs to open).
     organised: Vec<i64>,
+    /// When the season's retention erases its persons' data (issue 41; `None`: not set).
+    retention: Option<String>,
 }
 
 /// An open invitation on the coordinator's page: into which event, whom, since when.
@@ -257,7 +260,9 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
         let merged = app::persons::person(&db, m.merged).await?;
         merges.push((m.id.0, format!("{} ← {}", kept.name, merged.name), shown_time(&m.at)));
     }
+    let retention = crate::web::routes::admin::erasure::warning(&ctx, &db, &co).await?;
     let page = SeasonPage {
+        retention,
         merges,
         organised,
         unrun,
@@ -288,21 +293,24 @@ pub struct EventForm {
 
 /// Add a tournament the coordinator organises as an event of the season.
 pub async fn add_event(
-    ctx: Ctx,
     co: Coordinating,
     db: web::Data<Store>,
     form: CsrfForm<EventForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
     let f = &form.value;
-    let t = TournamentId(number(&ctx, &f.tournament)?);
+    let t = TournamentId(RowId::parse("season_tournament", &f.tournament)?.0);
+    let level = LevelId(RowId::parse("season_level", &f.level)?.0);
+    let region = RowId::parse_optional("season_region", &f.region)?.map(|r| RegionId(r.0));
+    // At most as many qualifying places as a tournament may hold players; a cap of one or more.
+    let places = u32::try_from(field::int("season_places", &f.places, 0, 10_000)?).unwrap_or(0);
+    let per_school =
+        field::opt_int("season_per_school", &f.per_school, 1, 10_000)?.map(|n| u32::try_from(n).unwrap_or(1));
     if !store::tournaments::has_role(&db, t, co.by(), Role::Organiser).await? {
         return Err(WebError::Forbidden);
     }
-    let region = if f.region.trim().is_empty() { None } else { Some(RegionId(number(&ctx, &f.region)?)) };
-    let per_school = if f.per_school.trim().is_empty() { None } else { Some(number(&ctx, &f.per_school)?) };
-    let rule = QualificationRule { places: number(&ctx, &f.places)?, per_school };
-    app::season::add_event(&db, s.id, t, LevelId(number(&ctx, &f.level)?), region, rule).await?;
+    let rule = QualificationRule { places, per_school };
+    app::season::add_event(&db, s.id, t, level, region, rule).await?;
     tracing::info!(season = %s.id, tournament = %t, "event added");
     Ok(see_other(&co.page("")))
 }
@@ -317,18 +325,37 @@ pub struct WildcardForm {
 
 /// A wildcard: a person invited into an event outside the qualification, the reason logged.
 pub async fn wildcard(
-    ctx: Ctx,
     co: Coordinating,
     db: web::Data<Store>,
     form: CsrfForm<WildcardForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
     let f = &form.value;
-    let person = PersonId(number(&ctx, f.person.trim().trim_start_matches('#'))?);
-    let t = TournamentId(number(&ctx, &f.tournament)?);
-    app::season::invitations::wildcard(&db, s.id, t, person, &f.reason, co.by()).await?;
+    let t = TournamentId(RowId::parse("season_event", &f.tournament)?.0);
+    let reason = Reason::parse("season_reason", &f.reason)?;
+    let person = wildcard_person(&db, co.by(), &f.person).await?;
+    app::season::invitations::wildcard(&db, s.id, t, person, reason.as_str(), co.by()).await?;
     tracing::info!(season = %s.id, tournament = %t, person = %person, "wildcard");
     Ok(see_other(&co.page("")))
+}
+
+/// The wildcard's person: a person's number (as their page's address shows it), or a name
+/// searched diacritic-blind among the persons the coordinator sees (exactly one must match).
+async fn wildcard_person(db: &Store, by: crate::store::UserId, typed: &str) -> Result<PersonId, WebError> {
+    if let Ok(id) = RowId::parse("season_person_number", typed) {
+        return Ok(PersonId(id.0));
+    }
+    let name = Name::parse("season_person_number", typed)?;
+    let found = app::persons::named_and_seen(db, by, name.as_str()).await?;
+    match found.as_slice() {
+        [one] => Ok(one.id),
+        [] => Err(field::FieldProblem::new("season_person_number", field::ProblemKind::NoPersonFound).into()),
+        many => Err(field::FieldProblem::new(
+            "season_person_number",
+            field::ProblemKind::SeveralPersons { count: many.len() },
+        )
+        .into()),
+    }
 }
 
 #[derive(Deserialize)]
@@ -362,15 +389,14 @@ pub struct NextForm {
 
 /// The coordinator chooses the event of the level above an event's qualifiers go to.
 pub async fn choose_next(
-    ctx: Ctx,
     co: Coordinating,
     db: web::Data<Store>,
     form: CsrfForm<NextForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
     let f = &form.value;
-    let source = TournamentId(number(&ctx, &f.source)?);
-    let next = if f.next.trim().is_empty() { None } else { Some(TournamentId(number(&ctx, &f.next)?)) };
+    let source = TournamentId(RowId::parse("sr_source_event", &f.source)?.0);
+    let next = RowId::parse_optional("sr_next_event", &f.next)?.map(|n| TournamentId(n.0));
     app::season::choose_next(&db, s.id, source, next, co.by()).await?;
     tracing::info!(season = %s.id, source = %source, "next event chosen");
     Ok(see_other(&co.page("")))
@@ -390,7 +416,7 @@ pub async fn appoint_organiser(
     form: CsrfForm<OrganiserForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
-    let t = TournamentId(number(&ctx, &form.value.tournament)?);
+    let t = TournamentId(RowId::parse("season_event", &form.value.tournament)?.0);
     let other = store::users::by_username(&db, form.value.username.trim())
         .await?
         .ok_or_else(|| WebError::BadRequest(ctx.lang.t("season_no_such_user").to_string()))?;
@@ -402,9 +428,20 @@ pub async fn appoint_organiser(
 #[derive(Deserialize)]
 pub struct PairForm {
     /// The person kept (the lower id: the older record).
-    kept: i64,
+    #[serde(default)]
+    kept: String,
     /// The person merged into `kept`, or kept apart from them.
-    merged: i64,
+    #[serde(default)]
+    merged: String,
+}
+
+impl PairForm {
+    /// Both persons' ids, or the field that is no id.
+    fn pair(&self) -> Result<(PersonId, PersonId), WebError> {
+        let kept = RowId::parse("person_kept", &self.kept)?;
+        let merged = RowId::parse("person_merged", &self.merged)?;
+        Ok((PersonId(kept.0), PersonId(merged.0)))
+    }
 }
 
 /// "To ta sama osoba" on the coordinator's page: the merge of `app::persons` (undone from a
@@ -415,7 +452,7 @@ pub async fn merge_persons(
     form: CsrfForm<PairForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
-    let (kept, merged) = (PersonId(form.value.kept), PersonId(form.value.merged));
+    let (kept, merged) = form.value.pair()?;
     let asked = app::season::duplicates::merge(&db, s.id, kept, merged, co.by()).await?;
     tracing::info!(season = %s.id, %kept, %merged, ?asked, "persons merged (or proposed) by the coordinator");
     Ok(see_other(&after_pair(&co, &asked)))
@@ -428,7 +465,7 @@ pub async fn keep_persons_apart(
     form: CsrfForm<PairForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
-    let (a, b) = (PersonId(form.value.kept), PersonId(form.value.merged));
+    let (a, b) = form.value.pair()?;
     let asked = app::season::duplicates::keep_apart(&db, s.id, a, b, co.by()).await?;
     tracing::info!(season = %s.id, %a, %b, ?asked, "persons kept apart (or proposed) by the coordinator");
     Ok(see_other(&after_pair(&co, &asked)))

@@ -576,7 +576,8 @@ pub async fn stage_action(
             tracing::info!(tournament = %t, by = %org.user.username, "groups stage closed");
         }
         "reopen" => {
-            app::stages::close::reopen(&db, t, &f.reason, by).await?;
+            let reason = crate::web::forms::values::Reason::parse("season_reason", &f.reason)?;
+            app::stages::close::reopen(&db, t, reason.as_str(), by).await?;
             tracing::info!(tournament = %t, by = %org.user.username, "groups stage reopened");
         }
         "knockout" => {

@@ -2,22 +2,18 @@
 //! polling by the page) carrying only `game:steps`, which the page's script compares with what it
 //! shows and reloads on a change; without scripts, the page's reload link does the same. A move
 //! saved by this process wakes the streams of its game at once; every few seconds (and when the
-//! running clock's flag is due) the stream also reads the game from the database, which brings a
-//! fallen flag to its end on time and sees moves saved by another process behind the same
-//! database. Reconnecting (the browser does it by itself after `retry`) starts with the current
-//! state.
+//! running clock's flag is due) the stream also reads the game from the database, which sees moves
+//! saved by another process behind the same database, and a flag that fell: then it tells the page
+//! (`event: flag`), whose reload ends the game on time (`app::recording::flag`). The stream only
+//! reads. Reconnecting (the browser does it by itself after `retry`) starts with the current state.
 
-use super::{OnlineMatch, open};
+use crate::app::recording::game::now_ms;
 use crate::store::recordings::{self, Status as RecStatus};
 use crate::store::{GameId, Store};
 use crate::web::error::WebError;
-use crate::web::extract::ctx::Ctx;
-use crate::web::forms::rules::rule_options;
-use crate::web::read_model::editions::EditionCache;
-use crate::web::security::session::SessionConfig;
-use crate::web::table::recorded::{self, now_ms};
+use crate::web::extract::player_link::PlayerLink;
 use actix_web::web::Bytes;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -53,10 +49,13 @@ fn event(game: GameId, steps: i64) -> Bytes {
     Bytes::from(format!("event: step\ndata: {game}:{steps}\n\n"))
 }
 
+/// The running clock's flag fell: the page reloads, and its reload ends the game on time.
+fn flag_event(game: GameId, steps: i64) -> Bytes {
+    Bytes::from(format!("event: flag\ndata: {game}:{steps}\n\n"))
+}
+
 struct Stream {
     db: Store,
-    editions: web::Data<EditionCache>,
-    o: OnlineMatch,
     game: GameId,
     rx: watch::Receiver<i64>,
     last: i64,
@@ -65,31 +64,18 @@ struct Stream {
     wait: Duration,
 }
 
+/// What a read of the game found: its lines, and the running clock's time left.
+struct Seen {
+    steps: i64,
+    due_ms: Option<i64>,
+}
+
 impl Stream {
-    /// Read the game again (settling its clock): its steps and when its running flag is due.
-    async fn check(&self) -> Option<(i64, Option<i64>)> {
+    /// Read the game again (only read: a fallen flag is the page's to end).
+    async fn check(&self) -> Option<Seen> {
         let rec = recordings::get(&self.db, self.game).await.ok()??;
-        let row = self.o.games.iter().find(|g| g.id == self.game)?;
-        if rec.status == RecStatus::Recording {
-            let edition = self.editions.get(&self.db, &rec.edition).await.ok()?;
-            if recorded::settle(
-                &self.db,
-                &self.o.t,
-                &self.o.m,
-                row,
-                &rec,
-                &edition,
-                rule_options(&self.o.t.config()),
-            )
-            .await
-            .ok()?
-            {
-                let after = recordings::get(&self.db, self.game).await.ok()??;
-                return Some((after.steps, None));
-            }
-        }
         let due = rec.clock.running.filter(|_| !rec.paused && rec.status == RecStatus::Recording);
-        Some((rec.steps, due.map(|s| rec.clock.remaining(s, now_ms()))))
+        Some(Seen { steps: rec.steps, due_ms: due.map(|s| rec.clock.remaining(s, now_ms())) })
     }
 
     /// The next chunk: an event when the game moved on, a comment to keep the connection.
@@ -112,13 +98,17 @@ impl Stream {
                     }
                 }
                 () = tokio::time::sleep(self.wait) => {
-                    let (steps, due) = self.check().await.unwrap_or((self.last, None));
-                    if steps != self.last {
-                        self.last = steps;
-                        return Some((Ok(event(self.game, steps)), self));
+                    let seen = self.check().await.unwrap_or(Seen { steps: self.last, due_ms: None });
+                    if seen.steps != self.last {
+                        self.last = seen.steps;
+                        return Some((Ok(event(self.game, seen.steps)), self));
                     }
-                    self.wait = due.map_or(CHECK_EVERY, |ms| {
-                        Duration::from_millis(u64::try_from(ms.max(0) + 50).unwrap_or(0)).min(CHECK_EVERY)
+                    if seen.due_ms.is_some_and(|ms| ms <= 0) {
+                        self.wait = CHECK_EVERY;
+                        return Some((Ok(flag_event(self.game, seen.steps)), self));
+                    }
+                    self.wait = seen.due_ms.map_or(CHECK_EVERY, |ms| {
+                        Duration::from_millis(u64::try_from(ms + 50).unwrap_or(0)).min(CHECK_EVERY)
                     });
                     return Some((Ok(Bytes::from_static(b": still here\n\n")), self));
                 }
@@ -129,29 +119,14 @@ impl Stream {
 
 /// The stream of a link's game in play.
 pub async fn online_events(
-    ctx: Ctx,
-    req: HttpRequest,
-    config: web::Data<SessionConfig>,
+    player: PlayerLink,
     db: web::Data<Store>,
-    editions: web::Data<EditionCache>,
     events: web::Data<OnlineEvents>,
-    path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let token = path.into_inner();
-    let o = open(&ctx, &req, &config, &db, &token).await?;
-    let game = o.current().map(|g| g.id).ok_or(WebError::NotFound)?;
+    let game = player.current().map(|g| g.id).ok_or(WebError::NotFound)?;
     let steps = recordings::get(&db, game).await?.map_or(0, |r| r.steps);
     let rx = events.subscribe(game, steps);
-    let start = Stream {
-        db: db.get_ref().clone(),
-        editions: editions.clone(),
-        o,
-        game,
-        rx,
-        last: steps,
-        first: true,
-        wait: CHECK_EVERY,
-    };
+    let start = Stream { db: db.get_ref().clone(), game, rx, last: steps, first: true, wait: CHECK_EVERY };
     let body = futures_util::stream::unfold(start, Stream::next);
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")

@@ -9,12 +9,12 @@ use crate::app::online::{links, mark};
 use crate::league::no_show::{Seat, Waiting};
 use crate::store::online::{Deal, Link};
 use crate::store::rounds::MatchRow;
-use crate::store::tournaments::{Role, Tournament};
+use crate::store::tournaments::Tournament;
 use crate::store::{self, MatchId, PlayerId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
-use crate::web::routes::{render, see_other, tournament};
-use crate::web::security::auth::{self, LoggedIn};
+use crate::web::extract::role::Refereeing;
+use crate::web::routes::{render, see_other};
 use crate::web::security::csrf::CsrfForm;
 use crate::web::settings::PublicUrl;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -73,17 +73,9 @@ pub struct OnlineForm {
     player: String,
 }
 
-async fn load(
-    db: &Store,
-    user: &LoggedIn,
-    tid: i64,
-    mid: i64,
-) -> Result<(Tournament, MatchRow, bool), WebError> {
-    let t = tournament(db, tid).await?;
-    auth::require(db, &user.0, t.id, Role::Referee).await?;
-    let organiser = store::tournaments::has_role(db, t.id, user.0.id, Role::Organiser).await?;
-    let m = store::rounds::get_match(db, t.id, MatchId(mid)).await?.ok_or(WebError::NotFound)?;
-    Ok((t, m, organiser))
+/// The match of the path, of the referee's tournament.
+async fn match_of(db: &Store, referee: &Refereeing, mid: i64) -> Result<MatchRow, WebError> {
+    store::rounds::get_match(db, referee.t.id, MatchId(mid)).await?.ok_or(WebError::NotFound)
 }
 
 async fn show(
@@ -148,27 +140,28 @@ async fn show(
 /// The page.
 pub async fn online_referee_page(
     ctx: Ctx,
-    user: LoggedIn,
+    referee: Refereeing,
     db: web::Data<Store>,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
-    let (tid, mid) = path.into_inner();
-    let (t, m, organiser) = load(&db, &user, tid, mid).await?;
-    show(&ctx, &db, &t, &m, organiser, None).await
+    let (_, mid) = path.into_inner();
+    let m = match_of(&db, &referee, mid).await?;
+    show(&ctx, &db, &referee.t, &m, referee.organiser, None).await
 }
 
 /// Mark online (an organiser), issue or revoke a link (a referee).
 pub async fn online_referee_post(
     req: HttpRequest,
     ctx: Ctx,
-    user: LoggedIn,
+    referee: Refereeing,
     db: web::Data<Store>,
     public_url: Option<web::Data<PublicUrl>>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<OnlineForm>,
 ) -> Result<HttpResponse, WebError> {
-    let (tid, mid) = path.into_inner();
-    let (t, m, organiser) = load(&db, &user, tid, mid).await?;
+    let (_, mid) = path.into_inner();
+    let m = match_of(&db, &referee, mid).await?;
+    let (t, organiser, by) = (&referee.t, referee.organiser, referee.by());
     let back = format!("/ref/t/{}/match/{}/online", t.id, m.id);
     let f = &form.value;
     let player = || -> Result<PlayerId, WebError> {
@@ -181,9 +174,9 @@ pub async fn online_referee_post(
                 return Err(WebError::Forbidden);
             }
             if f.action == "mark" {
-                mark::mark_match(&db, t.id, m.id, user.0.id).await?;
+                mark::mark_match(&db, t.id, m.id, by).await?;
             } else {
-                mark::mark_round(&db, t.id, m.round_id, user.0.id).await?;
+                mark::mark_round(&db, t.id, m.round_id, by).await?;
             }
             tracing::info!(tournament = %t.id, r#match = %m.id, action = %f.action, "marked online");
             Ok(see_other(&back))
@@ -198,7 +191,7 @@ pub async fn online_referee_post(
         }
         "issue" => {
             let p = player()?;
-            let token = links::issue(&db, t.id, m.id, p, user.0.id).await?;
+            let token = links::issue(&db, t.id, m.id, p, by).await?;
             let base = match public_url.and_then(|u| u.0.clone()).filter(|u| !u.trim().is_empty()) {
                 Some(u) => u.trim().trim_end_matches('/').to_string(),
                 None => {
@@ -209,13 +202,12 @@ pub async fn online_referee_post(
             let url = format!("{base}/online/{token}");
             let qr = crate::web::qr::svg(&url).unwrap_or_default();
             let name = if p == m.player_a { m.a_name.clone() } else { m.b_name.clone().unwrap_or_default() };
-            show(&ctx, &db, &t, &m, organiser, Some(Issued { name, url, qr })).await
+            show(&ctx, &db, t, &m, organiser, Some(Issued { name, url, qr })).await
         }
         "no-show" => {
             // The player named is the one present: the opponent's no-show is recorded.
             let p = player()?;
-            let role = if organiser { Role::Organiser } else { Role::Referee };
-            let forfeit = no_show::claim(&db, &t, &m, p, Claimant::Official(role), user.0.id).await?;
+            let forfeit = no_show::claim(&db, t, &m, p, Claimant::Official(referee.role()), by).await?;
             tracing::info!(tournament = %t.id, r#match = %m.id, forfeit = forfeit.as_str(), "no-show recorded online");
             Ok(see_other(&back))
         }

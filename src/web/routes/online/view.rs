@@ -1,36 +1,28 @@
 //! The player's page as this player may see it (see the module above).
 
-use super::{OnlineEvents, OnlineMatch, Up, bring_up};
-use crate::app::online::moves;
+use super::Tables;
 use crate::app::online::no_show;
+use crate::app::online::play::Up;
+use crate::app::recording::game::{names, now_ms, replay};
+use crate::app::recording::offers::{Offer, Seat, offers};
 use crate::engine::notation::{Body, Event, PlayBody};
 use crate::engine::{GameState, narrate};
-use crate::league::no_show::{Seat, Waiting};
+use crate::league::no_show::{Seat as WaitSeat, Waiting};
 use crate::outcome::Side;
 use crate::store::recordings::Status as RecStatus;
 use crate::store::rounds::Status as RoundStatus;
 use crate::store::{self, Store};
+use crate::web::assets;
 use crate::web::board::Board;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
-use crate::web::forms::rules::rule_options;
-use crate::web::read_model::deals::DealCache;
-use crate::web::read_model::editions::EditionCache;
+use crate::web::extract::player_link::PlayerLink;
 use crate::web::routes::render_status;
-use crate::web::table::recorded::{self, now_ms};
 use crate::web::table::{ClockView, awaited_text, clock_views, phase_key, side_key};
 use crate::web::text::names::Named;
 use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
 use askama::Template;
-
-/// The in-memory tables a player's page reads beside the database.
-#[derive(Clone, Copy)]
-pub(crate) struct Tables<'a> {
-    pub editions: &'a EditionCache,
-    pub deals: &'a DealCache,
-    pub events: &'a OnlineEvents,
-}
 
 /// What the page says besides the position.
 #[derive(Default)]
@@ -125,7 +117,7 @@ fn seen_by(viewer: Side, before: &GameState<'_>, line: &Event, ctx: &Ctx) -> Str
     }
 }
 
-fn label(state: &GameState<'_>, o: &moves::Offer, ctx: &Ctx) -> String {
+fn label(state: &GameState<'_>, o: &Offer, ctx: &Ctx) -> String {
     match (&o.line, o.card) {
         (Some(line), _) => narrate::sentence(state, line, ctx.lang),
         (None, Some(card)) => {
@@ -137,33 +129,27 @@ fn label(state: &GameState<'_>, o: &moves::Offer, ctx: &Ctx) -> String {
     }
 }
 
-/// The page of the game in play (or the last one, once the match is over). `up`: the game as a
-/// move's request just brought it up (nothing written since), else it is brought up here.
-#[allow(clippy::too_many_arguments)]
+/// The page of the game in play (or the last one, once the match is over), as `up` brought it up.
 pub(crate) async fn page(
     ctx: &Ctx,
     db: &Store,
     tables: Tables<'_>,
-    o: &OnlineMatch,
-    token: &str,
+    player: &PlayerLink,
     up: Option<Up>,
     said: Said,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
-    let Tables { editions, deals, events } = tables;
-    let game = o.current().cloned().ok_or(WebError::NotFound)?;
-    let side = o.side_in(&game);
-    let (red_name, polish_name) = recorded::names(&o.m, &game);
+    let Tables { editions, deals, .. } = tables;
+    let up = up.ok_or(WebError::NotFound)?;
+    let (o, game) = (player, &up.game.row);
+    let side = o.side_in(game);
+    let (red_name, polish_name) = names(&o.m, game);
     let (me, opponent) = if side == Side::Red {
         (red_name.clone(), polish_name.clone())
     } else {
         (polish_name.clone(), red_name.clone())
     };
-    let up = match up {
-        Some(up) => up,
-        None => bring_up(db, editions, deals, events, o, &game).await?,
-    };
-    let rec = up.rec;
+    let rec = &up.game.rec;
     // Read again if bringing the game up finished it (a flag that fell meanwhile): its result.
     let read_again;
     let games = if up.finished {
@@ -186,7 +172,7 @@ pub(crate) async fn page(
     }
     let mut page = OnlinePage {
         ctx,
-        token,
+        token: &o.token,
         event_name: &o.t.name,
         table_no: o.m.table_no,
         game_no: game.game_no,
@@ -228,7 +214,7 @@ pub(crate) async fn page(
             } else {
                 no_show::waiting(db, &o.t, &o.m).await?.map(|(_, w)| w)
             };
-        let me = if o.link.player_id == o.m.player_a { Seat::A } else { Seat::B };
+        let me = if o.link.player_id == o.m.player_a { WaitSeat::A } else { WaitSeat::B };
         page.waiting = if o.m.forfeit.is_some() {
             ctx.t("refused_match_forfeited")
         } else if game.has_result() {
@@ -246,8 +232,8 @@ pub(crate) async fn page(
         return render_status(status, &page);
     };
     let edition = editions.get(db, &rec.edition).await?;
-    let replay = recorded::replay(&rec, &edition, rule_options(&o.t.config()))?;
-    let state = replay.current();
+    let played = replay(rec, &edition, up.game.options())?;
+    let state = played.state();
     let now = now_ms();
     page.finished = rec.status != RecStatus::Recording || state.is_over();
     page.paused = rec.paused;
@@ -280,7 +266,8 @@ pub(crate) async fn page(
     page.my_deck = state.deck_size(side);
     page.opponent_deck = state.deck_size(side.opponent());
     if page.your_turn && !rec.paused {
-        page.offers = moves::offers(state, side)
+        page.offers = offers(state, Seat::Player(side))
+            .lines
             .iter()
             .map(|of| OfferView { value: of.value.clone(), label: label(state, of, ctx) })
             .collect();
@@ -288,11 +275,12 @@ pub(crate) async fn page(
     let board = Board::of(state, "on");
     page.board = board.svg(ctx.lang);
     page.board_list = board.list(ctx.lang);
-    let mut told: Vec<String> =
-        replay.lines.iter().enumerate().map(|(i, l)| seen_by(side, &replay.states[i], l, ctx)).collect();
-    told.reverse();
-    told.truncate(16);
-    page.moves = told;
+    // The last 16 lines, newest first.
+    page.moves = (0..played.line_count())
+        .rev()
+        .take(16)
+        .filter_map(|i| played.line(i).map(|(line, before)| seen_by(side, before, line, ctx)))
+        .collect();
     render_status(status, &page)
 }
 

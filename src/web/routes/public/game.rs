@@ -8,7 +8,10 @@
 //! recorded line does not move the tournament's stamp (it is not a result), so that page is rendered
 //! per request.
 
-use crate::engine::{GameState, parse_log};
+use crate::app::editions::cache::EditionCache;
+use crate::app::recording::flag::{Flagged, flag};
+use crate::app::recording::game::{Game, now_ms, replay};
+use crate::engine::{GameState, Recording, parse_log};
 use crate::store::games::LogStatus;
 use crate::store::recordings::{self, Status as RecStatus};
 use crate::store::tournaments::Tournament;
@@ -18,13 +21,11 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::forms::rules::rule_options;
 use crate::web::read_model::cache::Views;
-use crate::web::read_model::editions::EditionCache;
 use crate::web::read_model::http::{Body, PageKey};
 use crate::web::read_model::lines::{GameLine, MatchLine};
 use crate::web::routes::public::roles;
 use crate::web::routes::render;
-use crate::web::table::recorded::{self, now_ms};
-use crate::web::table::{ClockView, MoveView, Replay, awaited_text, clock_views, phase_key, side_key};
+use crate::web::table::{ClockView, MoveView, awaited_text, clock_views, moves, phase_key, side_key};
 use crate::web::text::log_error::LogErrorView;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -59,10 +60,10 @@ pub struct ReplayView {
 impl ReplayView {
     /// The view of `replay` at `step` (clamped), with step links under `href`.
     #[must_use]
-    pub fn new(replay: &Replay<'_>, step: Option<usize>, href: &str, ctx: &Ctx) -> ReplayView {
-        let steps = replay.lines.len();
+    pub fn new(played: &Recording<'_>, step: Option<usize>, href: &str, ctx: &Ctx) -> ReplayView {
+        let steps = played.line_count();
         let step = step.unwrap_or(steps).min(steps);
-        let state: &GameState<'_> = &replay.states[step];
+        let state: &GameState<'_> = played.state_after_lines(step).unwrap_or_else(|| played.state());
         let board = Board::of(state, "g");
         let link = |n: usize| Some(format!("{href}?step={n}"));
         ReplayView {
@@ -71,7 +72,7 @@ impl ReplayView {
             board: board.svg(ctx.lang),
             list: board.list(ctx.lang),
             places: board.places().join(", "),
-            moves: replay.moves(ctx.lang),
+            moves: moves(played, ctx.lang),
             first: if step > 0 { link(0) } else { None },
             prev: if step > 0 { link(step - 1) } else { None },
             next: if step < steps { link(step + 1) } else { None },
@@ -143,8 +144,8 @@ pub async fn game_page(
     if let Some(r) = &rec
         && let Some((m, row)) = view.game_row(gid).map(|(m, g)| (m.clone(), g.clone()))
     {
-        let edition = editions.get(&db, &r.edition).await?;
-        if recorded::settle(&db, view.t(), &m, &row, r, &edition, options).await? {
+        let game = Game { t: view.t().clone(), m, row, rec: Some(r.clone()) };
+        if flag(&db, &editions, &game).await? == Flagged::Ended {
             view = views.get(&db, tid).await?;
             rec = recordings::get(&db, gid).await?;
         }
@@ -159,8 +160,8 @@ pub async fn game_page(
     let in_progress = rec.as_ref().filter(|r| r.status == RecStatus::Recording);
     let replay_view = if let Some(r) = in_progress {
         let rec_edition = editions.get(&db, &r.edition).await?;
-        let replay = recorded::replay(r, &rec_edition, options)?;
-        let mut v = ReplayView::new(&replay, query.step, &href, &ctx);
+        let played = replay(r, &rec_edition, options)?;
+        let mut v = ReplayView::new(&played, query.step, &href, &ctx);
         v.live = true;
         // An online game's lines name every card (issue 25): while it is played, the public sees the
         // board and the clocks, as at a table; the whole record once it ends.
@@ -177,8 +178,8 @@ pub async fn game_page(
     } else if game.log_status == LogStatus::Valid && !log.is_empty() {
         parse_log(&log)
             .ok()
-            .and_then(|parsed| Replay::of_log(parsed, &edition, options).ok())
-            .map(|replay| ReplayView::new(&replay, query.step, &href, &ctx))
+            .and_then(|parsed| Recording::of_lines(&edition, options, &parsed.events).ok())
+            .map(|played| ReplayView::new(&played, query.step, &href, &ctx))
     } else {
         None
     };

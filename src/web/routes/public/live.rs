@@ -11,6 +11,9 @@
 //! while a clock runs, for a second at most (its reading ages, and a flag that falls is noticed by the
 //! next render). A logged-in visitor's page is rendered for them and never stored.
 
+use crate::app::editions::cache::EditionCache;
+use crate::app::recording::flag::{Flagged, flag};
+use crate::app::recording::game::{Game, names, now_ms, replay};
 use crate::app::snapshot::MatchState;
 use crate::store::recordings::{self, Status as RecStatus};
 use crate::store::{Store, TournamentId};
@@ -19,10 +22,8 @@ use crate::web::error::{WebError, database_away, database_unavailable};
 use crate::web::extract::ctx::Ctx;
 use crate::web::forms::rules::rule_options;
 use crate::web::read_model::cache::Views;
-use crate::web::read_model::editions::EditionCache;
 use crate::web::read_model::http::{Body, LiveAt, PageKey, live_answer, to_canonical};
 use crate::web::read_model::view::TournamentView;
-use crate::web::table::recorded::{self, now_ms};
 use crate::web::table::{ClockView, clock_views, phase_key, side_key};
 use crate::web::text::sentences::match_sentence;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -212,20 +213,25 @@ async fn tables(
             if !recording.contains(&g.id.0) {
                 continue;
             }
-            let Some(mut rec) = recordings::get(db, g.id).await? else { continue };
+            let Some(rec) = recordings::get(db, g.id).await? else { continue };
             if rec.status != RecStatus::Recording {
                 continue;
             }
             let edition = editions.get(db, &rec.edition).await?;
-            if recorded::settle(db, t, m, g, &rec, &edition, options).await? {
+            // The server's clock first: a fallen flag ends the game on time.
+            let game = Game { t: t.clone(), m: m.clone(), row: g.clone(), rec: Some(rec) };
+            let rec = if flag(db, editions, &game).await? == Flagged::Ended {
                 match recordings::get(db, g.id).await? {
-                    Some(r) if r.status == RecStatus::Recording => rec = r,
+                    Some(r) if r.status == RecStatus::Recording => r,
                     _ => continue,
                 }
-            }
-            let replay = recorded::replay(&rec, &edition, options)?;
-            let state = replay.current();
-            let (red_name, polish_name) = recorded::names(m, g);
+            } else {
+                let Some(rec) = game.rec else { continue };
+                rec
+            };
+            let played = replay(&rec, &edition, options)?;
+            let state = played.state();
+            let (red_name, polish_name) = names(m, g);
             let mut board = Board::of(state, &format!("t{}", g.id));
             board.small = true;
             if rec.clock.running.is_some() && !rec.paused {
@@ -242,7 +248,7 @@ async fn tables(
                 game_round: state.round(),
                 phase: phase_key(state),
                 decides: state.to_act().map_or("", side_key),
-                steps: replay.lines.len(),
+                steps: played.line_count(),
             });
         }
         let state = if !in_play.is_empty() {

@@ -9,25 +9,23 @@
 //! charge the wrong player).
 
 use super::{base, load};
+use crate::app::editions::cache::EditionCache;
+use crate::app::recording::clock::{Press, press};
+use crate::app::recording::game::{Game, now_ms};
 use crate::outcome::Side;
-use crate::store::recordings::{self, Recording, Status as RecStatus};
-use crate::store::tournaments::{TableClock, Tournament};
-use crate::store::{Store, StoreError};
+use crate::store::Store;
+use crate::store::recordings::Status as RecStatus;
+use crate::store::tournaments::TableClock;
+use crate::web::assets;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
-use crate::web::forms::rules::rule_options;
-use crate::web::read_model::editions::EditionCache;
+use crate::web::extract::role::Refereeing;
 use crate::web::routes::see_other;
-use crate::web::security::auth::LoggedIn;
 use crate::web::security::csrf::CsrfForm;
-use crate::web::table::recorded::{self, now_ms};
 use crate::web::table::{ClockView, clock_views};
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
-
-/// How often a press is tried again on the state another write left.
-const PRESS_TRIES: usize = 8;
 
 #[derive(Template)]
 #[template(path = "referee/clock.html")]
@@ -54,40 +52,37 @@ pub struct PressForm {
     action: String,
 }
 
-/// The recording of a game of a tournament whose tablet is the clock, brought up to date (a flag
-/// that fell ends the game).
+/// The game of the path, of a tournament whose tablet is the clock, with its recording brought up
+/// to date (a flag that fell ends the game).
 async fn clock_of(
     db: &Store,
     editions: &EditionCache,
-    user: &LoggedIn,
-    tid: i64,
+    referee: &Refereeing,
     gid: i64,
-) -> Result<(Tournament, i64, i64, Recording), WebError> {
-    let (t, m, game, _) = load(db, user, tid, gid).await?;
-    if t.table_clock != TableClock::Tablet {
+) -> Result<Game, WebError> {
+    if referee.t.table_clock != TableClock::Tablet {
         return Err(WebError::NotFound);
     }
-    let rec = recordings::get(db, game.id).await?.ok_or(WebError::NotFound)?;
-    let edition = editions.get(db, &rec.edition).await?;
-    let rec = if recorded::settle(db, &t, &m, &game, &rec, &edition, rule_options(&t.config())).await? {
-        recordings::get(db, game.id).await?.ok_or(WebError::NotFound)?
-    } else {
-        rec
-    };
-    Ok((t, m.table_no, game.game_no, rec))
+    let game = load(db, editions, referee, gid).await?;
+    if game.rec.is_none() {
+        return Err(WebError::NotFound);
+    }
+    Ok(game)
 }
 
 /// The clock: two large halves, each player's own, and the referee's pause.
 pub async fn clock_page(
     ctx: Ctx,
-    user: LoggedIn,
+    referee: Refereeing,
     db: web::Data<Store>,
     editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, WebError> {
-    let (tid, gid) = path.into_inner();
-    let (t, table, game_no, rec) = clock_of(&db, &editions, &user, tid, gid).await?;
-    let recorder = base(&t, rec.game);
+    let (_, gid) = path.into_inner();
+    let game = clock_of(&db, &editions, &referee, gid).await?;
+    let (t, table, game_no) = (&game.t, game.m.table_no, game.row.game_no);
+    let rec = game.recording()?;
+    let recorder = base(t, rec.game);
     let names = [ctx.t("side_red_plural"), ctx.t("side_polish_plural")];
     let page = ClockPage {
         ctx: &ctx,
@@ -112,45 +107,30 @@ pub async fn clock_page(
 /// A press of one half, or the referee's pause or resume; answered with the clock again.
 pub async fn clock_post(
     ctx: Ctx,
-    user: LoggedIn,
+    referee: Refereeing,
     db: web::Data<Store>,
     editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<PressForm>,
 ) -> Result<HttpResponse, WebError> {
-    let (tid, gid) = path.into_inner();
-    let (t, _, _, mut rec) = clock_of(&db, &editions, &user, tid, gid).await?;
+    let (_, gid) = path.into_inner();
+    let game = clock_of(&db, &editions, &referee, gid).await?;
     let f = &form.value;
     let side = |name: &str| Side::BOTH.into_iter().find(|s| s.as_str() == name);
-    for _ in 0..PRESS_TRIES {
-        if rec.status != RecStatus::Recording {
-            return Err(WebError::BadRequest(ctx.t("record_finished").to_string()));
-        }
-        let now = now_ms();
-        let (clock, paused) = match (side(&f.press), f.action.as_str()) {
-            // A press while paused changes nothing: the referee stopped the game.
-            (Some(_), _) if rec.paused => (rec.clock, true),
-            (Some(s), _) => (rec.clock.press(s, now), false),
-            (None, "pause") => (rec.clock.switch(now, None), true),
-            (None, a) => match a.strip_prefix("resume-").and_then(side) {
-                Some(s) => (rec.clock.switch(now, Some(s)), false),
-                None => {
-                    return Err(WebError::BadRequest(format!(
-                        "{}: {}",
-                        ctx.t("record_action"),
-                        ctx.t("choose_one")
-                    )));
-                }
-            },
-        };
-        match recordings::set_clock(&db, rec.game, rec.at(), &clock, paused).await {
-            Ok(()) => return Ok(see_other(&format!("/ref/t/{}/game/{}/clock", t.id, rec.game))),
-            // A line or another press landed meanwhile: decide again on what it left.
-            Err(StoreError::Conflict) => {
-                rec = recordings::get(&db, rec.game).await?.ok_or(WebError::NotFound)?;
+    let pressed = match (side(&f.press), f.action.as_str()) {
+        (Some(s), _) => Press::Half(s),
+        (None, "pause") => Press::Pause,
+        (None, a) => match a.strip_prefix("resume-").and_then(side) {
+            Some(s) => Press::Resume(s),
+            None => {
+                return Err(WebError::BadRequest(format!(
+                    "{}: {}",
+                    ctx.t("record_action"),
+                    ctx.t("choose_one")
+                )));
             }
-            Err(e) => return Err(e.into()),
-        }
-    }
-    Err(WebError::Conflict(ctx.t("record_conflict").to_string()))
+        },
+    };
+    press(&db, &game, pressed).await?;
+    Ok(see_other(&format!("/ref/t/{}/game/{}/clock", game.t.id, game.row.id)))
 }

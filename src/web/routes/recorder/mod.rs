@@ -15,7 +15,8 @@
 //! the page's language and nothing is appended. When the game ends, its log and result are saved as a
 //! submitted log is, unless a result stands already: then the page asks which stands.
 //!
-//! Here: the page; `post`: what a `POST` does, one function per action.
+//! Every step is a use case of `app::recording` (start, push, undo, pause, end, settle, flag):
+//! here the page; `post`: what a `POST` extracts, which use case it calls, and what it answers.
 
 mod clock;
 mod post;
@@ -23,41 +24,37 @@ mod post;
 pub use clock::{PressForm, clock_page, clock_post};
 pub use post::{RecordForm, record_post};
 
-use super::{render_status, tournament};
+use super::render_status;
+use crate::app::editions::cache::EditionCache;
+use crate::app::recording::flag::{Flagged, flag};
+use crate::app::recording::game::{Game, names, now_ms, replay};
+use crate::app::results::open_for;
+use crate::engine::{Unseen, is_forced};
 use crate::store::games::GameRow;
-use crate::store::recordings::{self, Status as RecStatus};
+use crate::store::recordings::Status as RecStatus;
 use crate::store::rounds::MatchRow;
-use crate::store::tournaments::{Role, Tournament};
-use crate::store::{self, GameId, Store};
+use crate::store::tournaments::{Role, TableClock, Tournament};
+use crate::store::{GameId, Store};
+use crate::web::assets;
 use crate::web::board::Board;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
-use crate::web::forms::rules::rule_options;
-use crate::web::read_model::editions::EditionCache;
-use crate::web::security::auth::{self, LoggedIn};
-use crate::web::table::options::{self, Options, Pick};
-use crate::web::table::recorded::{self, now_ms};
-use crate::web::table::{ClockView, MoveView, awaited_text, clock_views, phase_key, side_key};
+use crate::web::extract::role::Refereeing;
+use crate::web::table::options::{self, Compose, Options, Pick};
+use crate::web::table::{ClockView, MoveView, awaited_text, clock_views, last_moves, phase_key, side_key};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-/// The game, its match and the tournament, for a referee of the tournament, with the writer's role
-/// (recording only in a published round; an organiser may also record in a locked one).
-async fn load(
-    db: &Store,
-    user: &LoggedIn,
-    tid: i64,
-    gid: i64,
-) -> Result<(Tournament, MatchRow, GameRow, Role), WebError> {
-    let t = tournament(db, tid).await?;
-    auth::require(db, &user.0, t.id, Role::Referee).await?;
-    let organiser = store::tournaments::has_role(db, t.id, user.0.id, Role::Organiser).await?;
-    let (game, _) = store::games::get(db, GameId(gid)).await?.ok_or(WebError::NotFound)?;
-    let m = store::rounds::get_match(db, t.id, game.match_id).await?.ok_or(WebError::NotFound)?;
-    let role = if organiser { Role::Organiser } else { Role::Referee };
-    Ok((t, m, game, role))
+/// The game of the path, of the referee's tournament, brought up to date with the server's clock
+/// first (a fallen flag ends the game on time: read again then).
+async fn load(db: &Store, editions: &EditionCache, referee: &Refereeing, gid: i64) -> Result<Game, WebError> {
+    let game = Game::load(db, referee.t.clone(), GameId(gid)).await?;
+    if flag(db, editions, &game).await? == Flagged::Ended {
+        return Ok(Game::load(db, referee.t.clone(), GameId(gid)).await?);
+    }
+    Ok(game)
 }
 
 fn base(t: &Tournament, game: GameId) -> String {
@@ -136,23 +133,21 @@ async fn page(
     ctx: &Ctx,
     db: &Store,
     editions: &EditionCache,
-    t: &Tournament,
-    m: &MatchRow,
-    game: &GameRow,
+    game: &Game,
     role: Role,
     pick: &Pick,
     said: Said,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
-    let open = crate::app::results::open_for(m.round_status, role);
-    let (red_name, polish_name) = recorded::names(m, game);
-    let base = base(t, game.id);
-    let rec = recordings::get(db, game.id).await?;
+    let Game { t, m, row, rec } = game;
+    let open = open_for(m.round_status, role);
+    let (red_name, polish_name) = names(m, row);
+    let base = base(t, row.id);
     let blocked = if !open {
         ctx.t("round_not_open")
     } else if m.forfeit.is_some() {
         ctx.t("refused_match_forfeited")
-    } else if game.has_result() && rec.is_none() {
+    } else if row.has_result() && rec.is_none() {
         ctx.t("record_has_result")
     } else {
         ""
@@ -162,7 +157,7 @@ async fn page(
         ctx,
         t,
         m,
-        game,
+        game: row,
         red_name,
         polish_name,
         base,
@@ -180,7 +175,7 @@ async fn page(
         awaited: String::new(),
         clocks: Vec::new(),
         flag_side: None,
-        tablet: t.table_clock == crate::store::tournaments::TableClock::Tablet,
+        tablet: t.table_clock == TableClock::Tablet,
         board: String::new(),
         board_list: Vec::new(),
         options: Options::default(),
@@ -193,15 +188,14 @@ async fn page(
         result: String::new(),
     };
     if let Some(rec) = rec {
-        let edition = editions.get(db, &rec.edition).await?;
-        let opts = rule_options(&t.config());
-        let replay = recorded::replay(&rec, &edition, opts)?;
-        let state = replay.current();
+        let edition = game.edition(db, editions).await?;
+        let played = replay(rec, &edition, game.options())?;
+        let state = played.state();
         let now = now_ms();
         page.finished = rec.status != RecStatus::Recording || state.is_over();
         page.can_end = role == Role::Organiser && open && !page.finished;
         if rec.status == RecStatus::Awaiting || rec.status == RecStatus::SetAside {
-            page.standing = result_sentence(ctx, game.winner, game.termination, game.red_points);
+            page.standing = result_sentence(ctx, row.winner, row.termination, row.red_points);
         }
         page.paused = rec.paused;
         page.steps = rec.steps;
@@ -213,7 +207,7 @@ async fn page(
         let shown = if page.tablet {
             rec.clock
         } else {
-            crate::web::table::shown_clocks(&rec.clock, &replay, tc, now)
+            crate::web::table::shown_clocks(&rec.clock, &played, tc, now)
         };
         page.clocks = clock_views(&shown, now, ctx.lang, [&page.red_name, &page.polish_name]);
         page.flag_side = state.to_act().map(crate::outcome::Side::as_str);
@@ -229,10 +223,10 @@ async fn page(
         board.marks = std::mem::take(&mut page.options.marks);
         page.board = board.svg(ctx.lang);
         page.board_list = board.list(ctx.lang);
-        let mut moves = replay.last_moves(ctx.lang, 12);
+        let mut moves = last_moves(&played, ctx.lang, 12);
         for mv in &mut moves {
             let i = mv.step - 1;
-            mv.forced = crate::web::table::forced::is_forced(&replay.states[i], &replay.lines[i]);
+            mv.forced = played.line(i).is_some_and(|(line, before)| is_forced(before, line, &Unseen, i));
         }
         // The forced steps at the end, newest last: what the recorder just wrote by itself.
         let tail: Vec<&str> =
@@ -263,24 +257,19 @@ fn result_sentence(
     )
 }
 
-/// The recorder page. Settles the clock first (a fallen flag ends the game on time).
+/// The recorder page, for the tournament's referees and organisers. The server's clock is settled
+/// first (a fallen flag ends the game on time).
 pub async fn record_page(
     ctx: Ctx,
-    user: LoggedIn,
+    referee: Refereeing,
     db: web::Data<Store>,
     editions: web::Data<EditionCache>,
     path: web::Path<(i64, i64)>,
     query: web::Query<RecordQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let (tid, gid) = path.into_inner();
-    let (t, m, mut game, role) = load(&db, &user, tid, gid).await?;
-    if let Some(rec) = recordings::get(&db, game.id).await? {
-        let edition = editions.get(&db, &rec.edition).await?;
-        if recorded::settle(&db, &t, &m, &game, &rec, &edition, rule_options(&t.config())).await? {
-            game = store::games::get(&db, game.id).await?.ok_or(WebError::NotFound)?.0;
-        }
-    }
+    let (_, gid) = path.into_inner();
+    let game = load(&db, &editions, &referee, gid).await?;
     let q = query.into_inner();
     let pick = Pick { unit: q.unit, card: q.card, draft: q.draft };
-    page(&ctx, &db, &editions, &t, &m, &game, role, &pick, Said::default(), StatusCode::OK).await
+    page(&ctx, &db, &editions, &game, referee.role(), &pick, Said::default(), StatusCode::OK).await
 }

@@ -4,6 +4,7 @@
 //! published round.
 
 use super::page::{DeckForm, Refused, render_match};
+use crate::app::editions::cache::EditionCache;
 use crate::app::results::{self, DeckSide};
 use crate::outcome::Side;
 use crate::store::deck_checks::NewDeckCheck;
@@ -13,7 +14,6 @@ use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Refereeing;
 use crate::web::forms::field;
 use crate::web::forms::problems::Problems;
-use crate::web::read_model::editions::EditionCache;
 use crate::web::routes::see_other;
 use crate::web::security::csrf::CsrfForm;
 use crate::web::text::refusals::count_field;

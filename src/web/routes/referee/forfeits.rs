@@ -4,6 +4,7 @@
 //! (`app::results::set_forfeit`).
 
 use super::page::{ForfeitForm, Refused, render_match};
+use crate::app::editions::cache::EditionCache;
 use crate::app::{self, AppError, Refusal};
 use crate::store::rounds::Forfeit;
 use crate::store::{MatchId, Store};
@@ -12,7 +13,6 @@ use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Refereeing;
 use crate::web::forms::field::{self, FieldProblem, ProblemKind};
 use crate::web::forms::problems::Problems;
-use crate::web::read_model::editions::EditionCache;
 use crate::web::routes::see_other;
 use crate::web::security::csrf::CsrfForm;
 use actix_web::http::StatusCode;

@@ -4,6 +4,7 @@
 
 use super::cards::{CardView, checklist};
 use super::open_for;
+use crate::app::editions::cache::EditionCache;
 use crate::app::results::{Standing, card_list, standings_of_match};
 use crate::app::snapshot::{Loaded, MatchState};
 use crate::engine::Edition;
@@ -16,7 +17,6 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Refereeing;
 use crate::web::forms::problems::{Listed, Problems};
-use crate::web::read_model::editions::EditionCache;
 use crate::web::read_model::lines::{GameLine, MatchLine, match_line};
 use crate::web::text::i18n::Lang;
 use crate::web::text::log_error::LogErrorView;

@@ -3,6 +3,7 @@
 //! [`Typed`] values; a refused form comes back on the match page with what was typed kept.
 
 use super::page::{GameForm, Refused, render_match};
+use crate::app::editions::cache::EditionCache;
 use crate::app::results::{self, ExtraGame, OpenGame, Submission, Typed};
 use crate::app::snapshot::Loaded;
 use crate::app::{AppError, Refusal};
@@ -13,7 +14,6 @@ use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Refereeing;
 use crate::web::forms::field;
 use crate::web::forms::problems::Problems;
-use crate::web::read_model::editions::EditionCache;
 use crate::web::read_model::lines::match_line;
 use crate::web::routes::see_other;
 use crate::web::security::csrf::CsrfForm;

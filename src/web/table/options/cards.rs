@@ -3,6 +3,7 @@
 
 use super::commands::operational;
 use super::{Compose, Ctx, Item, LinkOption, Options, Picker};
+use crate::app::recording::offers::Offers;
 use crate::engine::CardEffect;
 use crate::engine::action::{Action, CardPlay};
 use crate::engine::ids::{CardId, HexId, UnitId};
@@ -10,16 +11,16 @@ use crate::engine::notation::UNSEEN;
 use crate::outcome::Side;
 
 /// A card picked: its choices, as buttons, links or a form.
-pub(super) fn card_picked(cx: &Ctx<'_, '_>, side: Side, token: &str, out: &mut Options) {
+pub(super) fn card_picked(cx: &Ctx<'_, '_>, side: Side, token: &str, offered: &Offers, out: &mut Options) {
     let state = cx.state;
     let opp = side.opponent();
     let Some(card) = CardId::parse_token(token).filter(|c| state.possible_hand(side).contains(*c)) else {
-        operational(cx, side, out);
+        operational(cx, offered, out);
         return;
     };
     let tok = card.token();
     let Some(effect) = state.edition().card(card).effect.filter(|e| e.is_action()) else {
-        operational(cx, side, out);
+        operational(cx, offered, out);
         return;
     };
     let legal = |play: CardPlay| state.is_legal(&Action::Play { card, play });

@@ -3,44 +3,33 @@
 //! being built (`?draft=`), applied to a copy of the position to offer what may follow.
 
 use super::{Ctx, LinkOption, Options};
+use crate::app::recording::offers::{Offer, Offers};
+use crate::engine::GameState;
 use crate::engine::action::{Action, CardPlay};
 use crate::engine::error::Awaited;
 use crate::engine::ids::{HexId, UnitId};
-use crate::engine::notation::{self, Body, PlayBody, Tok, UNSEEN};
-use crate::engine::{CardEffect, GameState};
+use crate::engine::notation::{self, Body, PlayBody, Tok};
 use crate::outcome::Side;
 
-/// The operational phase with nothing picked: pass, the units that can act, the action cards that
-/// can be played now.
-pub(super) fn operational(cx: &Ctx<'_, '_>, side: Side, out: &mut Options) {
+/// The operational phase with nothing picked: pass and Pillage (whole lines), the units that can act
+/// (each a link, and a space or enemy only one of them reaches is one tap), the action cards that can
+/// be played now: what the table is offered (`offered`).
+pub(super) fn operational(cx: &Ctx<'_, '_>, offered: &Offers, out: &mut Options) {
     let state = cx.state;
-    out.posts.push(cx.post(format!("{side} pass")));
+    let Some(side) = state.to_act() else { return };
+    out.posts.extend(offered.lines.iter().map(|o| cx.offer(o)));
     // Where each unit that can act may go or attack, to offer the one-tap commands below.
     let mut reached: Vec<(UnitId, Reach)> = Vec::new();
-    for u in cx.own_units(side) {
-        if !first_steps(cx, side, u).is_empty() || pillage(cx, side, u).is_some() {
-            let href = cx.href("unit", cx.code(u));
-            out.marks.unit_links.push((u, href.clone()));
-            out.links.push(LinkOption { label: cx.unit_label(u), href });
-            reached.push((u, reach(cx, side, u)));
-        }
-    }
-    // Pillage is one tap too: its button with the first choices (it has no space or target to tap).
-    for u in cx.own_units(side) {
-        if let Some(line) = pillage(cx, side, u) {
-            out.posts.push(cx.post(line));
-        }
+    for &u in &offered.units {
+        let href = cx.href("unit", cx.code(u));
+        out.marks.unit_links.push((u, href.clone()));
+        out.links.push(LinkOption { label: cx.unit_label(u), href });
+        reached.push((u, reach(cx, side, u)));
     }
     one_tap_commands(cx, &reached, out);
-    // Only a card with a legal play now: "R08 Szturm" without a target to assault is not offered
-    // (its tap led to an empty page).
-    // (Asked card by card: listing every legal action would list every Fighter Escadrille reveal
-    // of an unseen hand, which cost milliseconds on every tap.)
-    for c in state.possible_hand(side).iter() {
-        if state.edition().card(c).effect.is_some_and(CardEffect::is_action) && state.has_card_play(c) {
-            let item = cx.card_item(c);
-            out.links.push(LinkOption { label: item.label, href: cx.href("card", &item.value) });
-        }
+    for &c in &offered.cards {
+        let item = cx.card_item(c);
+        out.links.push(LinkOption { label: item.label, href: cx.href("card", &item.value) });
     }
 }
 
@@ -62,23 +51,23 @@ fn first_steps(cx: &Ctx<'_, '_>, side: Side, u: UnitId) -> Vec<Action> {
     out
 }
 
-/// The Pillage line for a unit, if it may pillage now.
-fn pillage(cx: &Ctx<'_, '_>, side: Side, u: UnitId) -> Option<String> {
-    let state = cx.state;
-    if side != Side::Red || !state.is_legal(&Action::Pillage { unit: u }) {
-        return None;
-    }
-    let draw = if state.deck_size(side) > 0 { format!(" draw {UNSEEN}") } else { String::new() };
-    Some(format!("{side} pillage {}{draw}", cx.code(u)))
+/// The offered Pillage of unit `u`, if it may pillage now.
+fn pillage<'o>(cx: &Ctx<'_, '_>, offered: &'o Offers, u: UnitId) -> Option<&'o Offer> {
+    let code = cx.code(u);
+    offered.lines.iter().find(|o| {
+        o.line
+            .as_ref()
+            .is_some_and(|l| matches!(&l.body, Body::Pillage { unit, .. } if unit.as_str() == code))
+    })
 }
 
 /// A unit picked: where it may march, what it may attack, Pillage.
-pub(super) fn unit_picked(cx: &Ctx<'_, '_>, side: Side, code: &str, out: &mut Options) {
+pub(super) fn unit_picked(cx: &Ctx<'_, '_>, side: Side, code: &str, offered: &Offers, out: &mut Options) {
     let state = cx.state;
     let Some(u) =
         notation::unit_named(state.edition(), code).filter(|u| state.edition().unit(*u).side == side)
     else {
-        operational(cx, side, out);
+        operational(cx, offered, out);
         return;
     };
     out.marks.selected = Some(u);
@@ -91,8 +80,8 @@ pub(super) fn unit_picked(cx: &Ctx<'_, '_>, side: Side, code: &str, out: &mut Op
         out.marks.unit_links.push((target, cx.go(&line)));
         out.posts.push(cx.post(line));
     }
-    if let Some(line) = pillage(cx, side, u) {
-        out.posts.push(cx.post(line));
+    if let Some(o) = pillage(cx, offered, u) {
+        out.posts.push(cx.offer(o));
     }
 }
 

@@ -10,10 +10,11 @@
 mod cards;
 mod commands;
 
+use crate::app::recording::offers::{self as offered, Offer, PickKind, Seat, offers};
 use crate::engine::action::Action;
 use crate::engine::error::Awaited;
 use crate::engine::ids::{CardId, HexId, UnitId};
-use crate::engine::notation::{self, Builder, UNSEEN};
+use crate::engine::notation;
 use crate::engine::{GameState, narrate};
 use crate::outcome::Side;
 use crate::web::board::Marks;
@@ -171,11 +172,33 @@ impl Ctx<'_, '_> {
         };
         PostOption { label, line }
     }
-    /// The line `Builder` writes for one action in this position.
-    fn line_of(&self, a: &Action) -> Option<String> {
-        let mut b = Builder::default();
-        b.push(self.state, a);
-        b.log.events.first().map(ToString::to_string)
+    /// An offered line as a button: its sentence, and the line it posts.
+    fn offer(&self, o: &Offer) -> PostOption {
+        let label =
+            o.line.as_ref().map_or_else(|| o.value.clone(), |l| narrate::sentence(self.state, l, self.lang));
+        PostOption { label, line: o.value.clone() }
+    }
+    /// An offered choice of several cards or units as a form.
+    fn picker(&self, p: &offered::Pick) -> Picker {
+        let (kind, title) = match p.kind {
+            PickKind::Draw => (Compose::Draw, "pick_named_draw"),
+            PickKind::Extra => (Compose::Extra, "pick_extra_markers"),
+            PickKind::Select => (Compose::Select, "pick_select"),
+        };
+        Picker {
+            kind,
+            side: p.side.as_str(),
+            title: self.lang.t(title).to_string(),
+            cards: p.cards.iter().map(|c| self.card_item(*c)).collect(),
+            units: p.units.iter().map(|u| self.unit_item(*u)).collect(),
+            count: p.count,
+            max_unseen: p.max_unseen,
+            default_unseen: p.default_unseen,
+            ..Picker::default()
+        }
+    }
+    fn unit_item(&self, u: UnitId) -> Item {
+        Item { value: self.code(u).to_string(), label: self.unit_label(u) }
     }
     fn own_units(&self, side: Side) -> Vec<UnitId> {
         let e = self.state.edition();
@@ -186,12 +209,14 @@ impl Ctx<'_, '_> {
         self.own_units(side)
             .into_iter()
             .filter(|u| !e.unit(*u).is_defenders)
-            .map(|u| Item { value: self.code(u).to_string(), label: self.unit_label(u) })
+            .map(|u| self.unit_item(u))
             .collect()
     }
 }
 
 /// The options in `state` for what `pick` carries; links lead to `base` (the recorder's address).
+/// What may be done comes from the table's offers (`app::recording::offers`, the function the online
+/// page shares); here it becomes buttons, links and forms.
 #[must_use]
 pub fn build(state: &GameState<'_>, pick: &Pick, base: &str, lang: Lang) -> Options {
     let cx = Ctx { state, base, lang };
@@ -208,97 +233,30 @@ pub fn build(state: &GameState<'_>, pick: &Pick, base: &str, lang: Lang) -> Opti
             }
         }
     }
-    match state.awaited() {
-        Awaited::Nothing => {}
-        Awaited::Draw { side, left, .. } => draws(&cx, side, usize::from(left), &mut out),
-        Awaited::ExtraMarkers => out.pickers.push(Picker {
-            kind: Compose::Extra,
-            side: "red",
-            title: lang.t("pick_extra_markers").to_string(),
-            units: cx.markable(Side::Red),
-            count: 2,
-            ..Picker::default()
-        }),
-        Awaited::Action { side } => {
-            if let Some(code) = &pick.unit {
-                commands::unit_picked(&cx, side, code, &mut out);
-            } else if let Some(card) = &pick.card {
-                cards::card_picked(&cx, side, card, &mut out);
-            } else {
-                commands::operational(&cx, side, &mut out);
-            }
-            if pick.unit.is_some() || pick.card.is_some() {
-                out.back = Some(base.to_string());
-            }
+    let offered = offers(state, Seat::Table);
+    if let Awaited::Action { side } = state.awaited() {
+        if let Some(code) = &pick.unit {
+            commands::unit_picked(&cx, side, code, &offered, &mut out);
+        } else if let Some(card) = &pick.card {
+            cards::card_picked(&cx, side, card, &offered, &mut out);
+        } else {
+            commands::operational(&cx, &offered, &mut out);
         }
-        Awaited::Select { side } => {
-            let hand = state.hand_size(side) as usize;
-            out.pickers.push(Picker {
-                kind: Compose::Select,
-                side: side.as_str(),
-                title: lang.t("pick_select").to_string(),
-                cards: state.possible_hand(side).iter().map(|c| cx.card_item(c)).collect(),
-                count: hand.min(4),
-                max_unseen: usize::from(hand > 0),
-                default_unseen: usize::from(state.hand_unseen(side) > 0),
-                ..Picker::default()
-            });
+        if pick.unit.is_some() || pick.card.is_some() {
+            out.back = Some(base.to_string());
         }
-        Awaited::Retreat { .. } => {
-            for a in state.legal_actions() {
-                if let (Action::Retreat { to }, Some(line)) = (a, cx.line_of(&a)) {
-                    out.marks.hex_links.push((to, cx.go(&line)));
-                    out.posts.push(cx.post(line));
-                }
-            }
-        }
-        // Choosing the attack, set-aside, draw-back, Field fortifications, strengths, advance: few
-        // choices, each a button.
-        Awaited::Command { .. }
-        | Awaited::ChooseAttack { .. }
-        | Awaited::SetAside { .. }
-        | Awaited::Pull { .. }
-        | Awaited::FieldFortifications { .. }
-        | Awaited::Strength { .. }
-        | Awaited::Advance { .. } => {
-            for a in state.legal_actions() {
-                if let Some(line) = cx.line_of(&a) {
-                    out.posts.push(cx.post(line));
-                }
-            }
-        }
+        return out;
     }
+    for o in &offered.lines {
+        let post = cx.offer(o);
+        // A retreat's space on the board records it in one tap.
+        if let Some(Action::Retreat { to }) = o.action {
+            out.marks.hex_links.push((to, cx.go(&post.line)));
+        }
+        out.posts.push(post);
+    }
+    out.pickers.extend(offered.picks.iter().map(|p| cx.picker(p)));
     out
-}
-
-/// Draws: all the cards still to draw unseen (the usual case at a table), one unseen, or named cards.
-fn draws(cx: &Ctx<'_, '_>, side: Side, left: usize, out: &mut Options) {
-    let state = cx.state;
-    let line = |side: Side, n: usize| format!("{side} draw {}", vec![UNSEEN; n].join(" "));
-    out.posts.push(cx.post(line(side, left)));
-    if left > 1 {
-        out.posts.push(cx.post(line(side, 1)));
-    }
-    // Before anything is dealt either hand may come first (the rulebook deals the Poles' 7 first).
-    let polish_first = Action::Draw { side: Side::Polish, card: crate::engine::CardRef::Unseen };
-    if side == Side::Red
-        && state.hand_size(Side::Red) == 0
-        && state.hand_size(Side::Polish) == 0
-        && state.is_legal(&polish_first)
-    {
-        let n = usize::from(state.deck_size(Side::Polish)).min(7);
-        out.posts.push(cx.post(line(Side::Polish, n)));
-    }
-    out.pickers.push(Picker {
-        kind: Compose::Draw,
-        side: side.as_str(),
-        title: cx.lang.t("pick_named_draw").to_string(),
-        cards: state.unplaced(side).iter().map(|c| cx.card_item(c)).collect(),
-        count: left,
-        max_unseen: left,
-        default_unseen: 0,
-        ..Picker::default()
-    });
 }
 
 #[cfg(test)]

@@ -2,12 +2,11 @@
 
 use super::*;
 use crate::engine::notation::Body;
-use crate::engine::{Edition, RuleOptions};
-use crate::web::table::Replay;
+use crate::engine::{Edition, Recording, RuleOptions};
 
 fn state_after(lines: &str) -> GameState<'static> {
     let log = notation::parse(lines).unwrap();
-    *Replay::of_log(log, Edition::builtin(), RuleOptions::default()).unwrap().current()
+    *Recording::of_lines(Edition::builtin(), RuleOptions::default(), &log.events).unwrap().state()
 }
 
 const DEALT: &str = "red draw ? ? ? ? ? ? ? ? ? ?\npolish draw ? ? ? ? ? ? ?\n";

@@ -33,6 +33,18 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Confirmed for your seasons; it still waits for the other seasons' coordinators.",
     ),
     ("proposal_refused", "Propozycję odrzucono.", "The proposal was refused."),
+    ("person_kept", "Osoba zachowana", "Person kept"),
+    ("person_merged", "Osoba dołączana", "Person merged"),
+    (
+        "form_malformed",
+        "W formularzu brakuje pola albo pole ma niepoprawną wartość",
+        "A field of the form is missing or has a wrong value",
+    ),
+    (
+        "form_reload",
+        "Wczytaj stronę ponownie i wyślij formularz jeszcze raz.",
+        "Reload the page and send the form again.",
+    ),
     (
         "persons_undo_not_yours",
         "cofnąć może administrator albo koordynator sezonu",

@@ -78,8 +78,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("season_add_wildcard", "Dzika karta", "Wildcard"),
     (
         "season_person_number",
-        "Numer osoby (z adresu jej strony, /person/N)",
-        "Person's number (from their page's address, /person/N)",
+        "Osoba: imię i nazwisko (albo numer z adresu jej strony, /person/N)",
+        "Person: name (or the number from their page's address, /person/N)",
     ),
     ("season_appoint", "Dodaj koordynatora", "Appoint a coordinator"),
     ("season_username", "Login", "Username"),

@@ -177,8 +177,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ),
     (
         "stages_too_many_best_next",
-        "Najlepszych z następnego miejsca wybiera się po jednym z grupy: ich liczba ({a}) nie może przekraczać liczby grup ({b}).",
-        "The best of the next place are chosen one per group: their number ({a}) cannot exceed the number of groups ({b}).",
+        "Najlepszych z następnego miejsca wybiera się po jednym z grupy: ich liczba ({a}) musi być mniejsza niż liczba grup ({b}).",
+        "The best of the next place are chosen one per group: their number ({a}) must be smaller than the number of groups ({b}).",
     ),
     (
         "stages_knockout_too_small",

@@ -2,9 +2,9 @@
 //! loaded from the database on first use and kept in memory by code. Editions never change once stored
 //! (and one in use cannot be deleted), so a cached edition is never stale.
 
+use crate::app::{AppError, AppResult};
 use crate::engine::Edition;
 use crate::store::{self, Store};
-use crate::web::error::WebError;
 use std::collections::HashMap;
 use std::ops::Deref;
 use std::sync::{Arc, RwLock};
@@ -42,9 +42,9 @@ impl EditionCache {
     /// The edition with this code.
     ///
     /// # Errors
-    /// [`WebError::Internal`] if no such edition is stored or its stored files no longer load (a
+    /// [`AppError::Internal`] if no such edition is stored or its stored files no longer load (a
     /// tournament only names an edition that exists); the database fails.
-    pub async fn get(&self, db: &Store, code: &str) -> Result<EditionRef, WebError> {
+    pub async fn get(&self, db: &Store, code: &str) -> AppResult<EditionRef> {
         if let Some(e) = Edition::builtin_by_id(code) {
             return Ok(EditionRef::Builtin(e));
         }
@@ -53,10 +53,10 @@ impl EditionCache {
         }
         let files = store::editions::files(db, code).await?;
         if files.is_empty() {
-            return Err(WebError::internal(format!("edition {code:?} is not stored")));
+            return Err(AppError::Internal(format!("edition {code:?} is not stored")));
         }
         let edition = Edition::load_stored(&files)
-            .map_err(|e| WebError::internal(format!("stored edition {code:?} does not load: {e}")))?;
+            .map_err(|e| AppError::Internal(format!("stored edition {code:?} does not load: {e}")))?;
         let edition = Arc::new(edition);
         self.write().insert(code.to_string(), Arc::clone(&edition));
         Ok(EditionRef::Stored(edition))

@@ -1,5 +1,5 @@
-//! The server's deal (pure): a seed of 32 bytes from the operating system fixes both decks' order
-//! before the first move (its SHA-256 is shown from the start, the seed once the game is over), and
+//! The server's deal of an online game (pure), the engine's [`Chance`] there: a seed of 32 bytes
+//! from the operating system fixes both decks' order before the first move (its SHA-256 is shown from the start, the seed once the game is over), and
 //! every other random draw of the rules (the combat's pull, the cards an action card reveals,
 //! discards or shows at random) comes from the same seed through the engine's portable generator
 //! (ChaCha8), so anyone holding the seed and the log can check every card the server dealt.
@@ -12,9 +12,9 @@
 //!   SHA-256(seed ‖ `n` as 8 bytes little-endian) picks uniformly, in the same way, among the
 //!   candidates in the engine's order.
 
-use crate::engine::GameState;
 use crate::engine::action::{Action, CardRef};
 use crate::engine::ids::{CardId, CardSet};
+use crate::engine::{Chance, GameState};
 use crate::outcome::Side;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{OsRng, RngCore, SeedableRng};
@@ -128,27 +128,33 @@ pub fn named_actions(state: &GameState<'_>) -> Vec<Action> {
     all
 }
 
-/// The server's move where the rules leave the choice to chance (a draw, a pull), when the log has
-/// `lines` lines; `None` where a player decides.
-#[must_use]
-pub fn chance(seed: &Seed, state: &GameState<'_>, lines: usize) -> Option<Action> {
-    let actions = named_actions(state);
-    if actions.is_empty() {
-        return None;
+/// Online, chance is the deal: a draw takes the first card of the deck's order still in the deck, any
+/// other random choice (the pull) is picked from the seed for the record's length; every decision is
+/// the side to act's, every card named.
+impl Chance for Seed {
+    fn play(&self, state: &GameState<'_>, lines: usize) -> Option<Action> {
+        let actions = named_actions(state);
+        if actions.is_empty() {
+            return None;
+        }
+        if actions.iter().all(|a| matches!(a, Action::Draw { .. })) {
+            let side = state.to_act()?;
+            let decks = self.decks();
+            let order = if side == Side::Red { &decks[0] } else { &decks[1] };
+            return order
+                .iter()
+                .map(|&c| Action::Draw { side, card: CardRef::Known(c) })
+                .find(|a| actions.contains(a));
+        }
+        if actions.iter().all(|a| matches!(a, Action::Pull { .. })) {
+            return actions.get(self.pick(lines, actions.len())).copied();
+        }
+        None
     }
-    if actions.iter().all(|a| matches!(a, Action::Draw { .. })) {
-        let side = state.to_act()?;
-        let decks = seed.decks();
-        let order = if side == Side::Red { &decks[0] } else { &decks[1] };
-        return order
-            .iter()
-            .map(|&c| Action::Draw { side, card: CardRef::Known(c) })
-            .find(|a| actions.contains(a));
+
+    fn choices(&self, state: &GameState<'_>, _cap: usize) -> Vec<Action> {
+        named_actions(state)
     }
-    if actions.iter().all(|a| matches!(a, Action::Pull { .. })) {
-        return actions.get(seed.pick(lines, actions.len())).copied();
-    }
-    None
 }
 
 #[cfg(test)]

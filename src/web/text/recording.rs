@@ -1,0 +1,80 @@
+//! The words of a recorded game's refusals ([`RecordingRefusal`]), said two ways: to the scribe at
+//! the table (who sees the whole table: the engine's reason for an illegal line in full), and to a
+//! player online (in the online page's words; the one place that decides what of the engine's
+//! reason a player is told).
+
+use crate::app::RecordingRefusal;
+use crate::engine::{Refusal, messages};
+use crate::lang::Lang;
+
+/// The engine's refusal as one sentence.
+fn rule_sentence(lang: Lang, r: &Refusal) -> String {
+    messages::capitalised(&r.render(lang)) + "."
+}
+
+/// A refusal as the recorder says it.
+#[must_use]
+pub fn to_scribe(lang: Lang, r: &RecordingRefusal) -> String {
+    let t = |key: &str| lang.t(key).to_string();
+    match r {
+        RecordingRefusal::NotStarted => t("record_not_started"),
+        RecordingRefusal::Finished => t("record_finished"),
+        RecordingRefusal::Overtaken => t("record_conflict"),
+        RecordingRefusal::TimeUp => t("record_time_up"),
+        RecordingRefusal::Empty => t("record_empty"),
+        RecordingRefusal::NotOneLine => t("record_one_line"),
+        RecordingRefusal::Illegal(rule) => rule_sentence(lang, rule),
+        RecordingRefusal::NothingToUndo => t("record_nothing_to_undo"),
+        RecordingRefusal::TabletKeepsTime => t("tablet_clock_help"),
+        RecordingRefusal::PlayersWriteOnline => t("record_online_no_lines"),
+        RecordingRefusal::NotYourTurn => t("on_not_your_turn"),
+        RecordingRefusal::NotOffered => t("on_not_offered"),
+        RecordingRefusal::Paused => t("on_paused"),
+    }
+}
+
+/// A refusal as a player's online page says it.
+#[must_use]
+pub fn to_player(lang: Lang, r: &RecordingRefusal) -> String {
+    let t = |key: &str| lang.t(key).to_string();
+    match r {
+        RecordingRefusal::NotStarted => t("on_not_started"),
+        RecordingRefusal::Finished | RecordingRefusal::TimeUp => t("on_game_over"),
+        RecordingRefusal::Overtaken => t("on_stale"),
+        // The engine's reason names only the player's own line today (issue 25); a reason that
+        // could tell what the opponent holds is to be hidden here (issue 35).
+        RecordingRefusal::Illegal(rule) => rule_sentence(lang, rule),
+        other => to_scribe(lang, other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Rule, Section};
+
+    #[test]
+    fn every_refusal_is_said_in_both_languages_to_both() {
+        let all = [
+            RecordingRefusal::NotStarted,
+            RecordingRefusal::Finished,
+            RecordingRefusal::Overtaken,
+            RecordingRefusal::TimeUp,
+            RecordingRefusal::Empty,
+            RecordingRefusal::NotOneLine,
+            RecordingRefusal::Illegal(Refusal::new(Section::EndOfTheGame, Rule::GameOver)),
+            RecordingRefusal::NothingToUndo,
+            RecordingRefusal::TabletKeepsTime,
+            RecordingRefusal::PlayersWriteOnline,
+            RecordingRefusal::NotYourTurn,
+            RecordingRefusal::NotOffered,
+            RecordingRefusal::Paused,
+        ];
+        for r in &all {
+            for say in [to_scribe, to_player] {
+                let (pl, en) = (say(Lang::Pl, r), say(Lang::En, r));
+                assert!(!pl.is_empty() && !en.is_empty() && pl != en, "{r:?}: {pl} / {en}");
+            }
+        }
+    }
+}

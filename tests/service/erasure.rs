@@ -1,0 +1,203 @@
+//! A person erased over HTTP (issue 41): a pupil who played three closed events of a season (over
+//! by now) and entered an open one is erased by the coordinator from the person view; afterwards no
+//! column of any table (enumerated from the schema at run time, SQLite or PostgreSQL) holds the
+//! name, the surname alone or the birth date, every public page and export shows the pseudonym, and
+//! every result and stored place is as before. A referee, an organiser of one of the season's
+//! events and a visitor are refused. The server's own retention task erases a finished season's
+//! persons once its days have passed.
+
+#[path = "../support/text_search.rs"]
+mod text_search;
+
+use crate::helpers::*;
+use crate::setup::{Day, REFEREE};
+
+const NAME: &str = "Zofia Tajemnicka";
+const SURNAME: &str = "Tajemnicka";
+const BORN: &str = "2011-03-17";
+const SCHOOL: &str = "SP 12 Radom";
+const PUPILS: &str = "name;birth date;club\n\
+Zofia Tajemnicka;2011-03-17;SP 12 Radom\n\
+Adam Abacki;2010-01-02;LO 1\n\
+Beata Babacka;2010-02-03;LO 2\n\
+Cezary Cabacki;2010-04-05;LO 3\n";
+
+/// What a visitor reads of an event: its pages and exports (the rounds' only once played).
+fn event_paths(t: i64, played: bool) -> Vec<String> {
+    let all =
+        ["", "/standings", "/export/trf", "/round/1", "/round/2", "/export/standings", "/export/results"];
+    all[..if played { all.len() } else { 3 }].iter().map(|p| format!("/t/{t}{p}")).collect()
+}
+
+#[actix_rt::test]
+async fn a_coordinator_erases_a_pupil_of_a_whole_season_and_nothing_of_them_is_left() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let (_, season) = create_season(&admin).await;
+    let mut events = Vec::new();
+    for i in 0..4 {
+        let name = format!("Eliminacje {i}");
+        let day = Day::new(&app).swiss_only("2").config(&[("name", &name)]).imported(PUPILS).open().await;
+        let level = if i < 3 { "eliminacje lokalne" } else { "kwalifikacje regionalne" };
+        add_season_event(&admin, season, day.t, level, Some("mazowieckie"), "1").await;
+        assert_eq!(appoint(&admin, day.t, REFEREE.0, REFEREE.1).await.status, 303);
+        events.push(day.t);
+    }
+    let referee = app.browser();
+    referee.login(REFEREE.0, REFEREE.1).await;
+    for &t in &events[..3] {
+        for n in 1..=2 {
+            assert_eq!(admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.status, 303);
+            assert_eq!(admin.post(&format!("/admin/t/{t}/round/{n}/publish"), &[]).await.status, 303);
+            play_round_red_first_wins(&referee, t, n).await;
+            let locked = admin.post(&format!("/admin/t/{t}/round/{n}/lock"), &[("confirm", "1")]).await;
+            assert_eq!(locked.status, 303, "{}", locked.body);
+        }
+        let closed = admin.post(&format!("/admin/t/{t}/event/close"), &[]).await;
+        assert_eq!(closed.status, 303, "{}", closed.body);
+    }
+    // An organiser of one of the season's events (not its coordinator).
+    let made = admin
+        .post(
+            &format!("/admin/t/{}/referees", events[3]),
+            &[("username", "organizator-b"), ("password", "organizator-b-haslo-2026"), ("role", "organiser")],
+        )
+        .await;
+    assert_eq!(made.status, 303, "{}", made.body);
+    let organiser = app.browser();
+    organiser.login("organizator-b", "organizator-b-haslo-2026").await;
+
+    // The coordinator finds her on the season's personal-data page (birth date shown: not public).
+    let found = admin.get(&format!("/admin/season/{season}/privacy?q={SURNAME}")).await;
+    found.assert_ok().assert_contains(BORN);
+    let person = ids_after(&found.body, &format!("/admin/season/{season}/person/"));
+    assert_eq!(person.len(), 1, "{}", found.body);
+    let person = person[0];
+    let view = format!("/admin/season/{season}/person/{person}");
+    let page = admin.get(&view).await;
+    page.assert_ok()
+        .assert_contains(NAME)
+        .assert_contains("Co zostanie i dlaczego")
+        .assert_contains("Usuń dane osobowe");
+    // The button is on the person view, not on the season's public pages.
+    app.browser().get(&format!("/person/{person}")).await.assert_ok().assert_lacks("Usuń dane osobowe");
+
+    // Before: what every page and export says, the season's ranking and the stored places.
+    let mut before = Vec::new();
+    for (i, &t) in events.iter().enumerate() {
+        for path in event_paths(t, i < 3) {
+            let page = app.browser().get(&path).await;
+            page.assert_ok();
+            before.push((path, page.body));
+        }
+    }
+    assert!(before.iter().filter(|(p, _)| p.ends_with("/standings")).all(|(_, b)| b.contains(NAME)));
+    let ranking_csv = format!("/season/{season}/export/ranking.csv");
+    let ranking_before = app.browser().get(&ranking_csv).await.body;
+    assert!(ranking_before.contains(NAME), "{ranking_before}");
+
+    // Refused: the referee, the organiser of an event, a visitor (to the login), without a reason
+    // or the confirmation (the page again, in Polish, the reason kept).
+    let erase = format!("{view}/erase");
+    for who in [&referee, &organiser] {
+        assert_eq!(who.get(&view).await.status, 403);
+        assert_eq!(who.post(&erase, &[("reason", "season-over"), ("confirm", "1")]).await.status, 403);
+    }
+    let visitor = app.browser();
+    assert_eq!(
+        visitor.post(&erase, &[("reason", "season-over"), ("confirm", "1")]).await.location.as_deref(),
+        Some("/login")
+    );
+    let unconfirmed = admin.post(&erase, &[("reason", "season-over")]).await;
+    assert_eq!(unconfirmed.status, 400);
+    unconfirmed.assert_contains("Zaznacz potwierdzenie").assert_contains("value=\"season-over\" checked");
+    assert_eq!(admin.post(&erase, &[("confirm", "1")]).await.status, 400);
+    assert!(text_search::holding(&app.db_url, &[NAME]).await.len() > 1, "nothing erased by a refusal");
+
+    let done = admin.post(&erase, &[("reason", "season-over"), ("confirm", "1")]).await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let pseudonym = format!("Anonim P{person}");
+
+    // Nothing of her in any column of any table.
+    let left = text_search::holding(&app.db_url, &[NAME, SURNAME, BORN, SCHOOL]).await;
+    assert!(left.is_empty(), "still stored: {left:?}");
+    // Every page and export shows the pseudonym right after (the kept pages' stamps moved); the
+    // CSV exports are otherwise as before: every result and place stays.
+    for (path, old) in &before {
+        let now = app.browser().get(path).await;
+        now.assert_ok().assert_lacks(SURNAME).assert_lacks(SCHOOL);
+        if old.contains(NAME) {
+            now.assert_contains(&pseudonym);
+        }
+        if path.contains("/export/") && !path.ends_with("/trf") {
+            assert_eq!(now.body, old.replace(NAME, &pseudonym).replace(SCHOOL, ""), "{path}");
+        }
+    }
+    // The season ranking: every line as before under the pseudonym (ties are listed by name, so
+    // hers may move among the ones tied with her).
+    let lines = |csv: &str| {
+        let mut l: Vec<String> = csv.lines().map(str::to_string).collect();
+        l.sort();
+        l
+    };
+    let ranking_now = app.browser().get(&ranking_csv).await.body;
+    assert_eq!(lines(&ranking_now), lines(&ranking_before.replace(NAME, &pseudonym).replace(SCHOOL, "")));
+    for path in [format!("/person/{person}"), format!("/season/{season}/ranking")] {
+        app.browser().get(&path).await.assert_ok().assert_contains(&pseudonym).assert_lacks(SURNAME);
+    }
+    app.browser().get(&format!("/season/{season}")).await.assert_ok().assert_lacks(SURNAME);
+    // The log: the pseudonym and the reason, never the name.
+    let log = admin.get(&format!("/admin/season/{season}/privacy")).await;
+    log.assert_contains(&pseudonym).assert_contains("sezon się zakończył").assert_lacks(SURNAME);
+    admin
+        .get(&view)
+        .await
+        .assert_ok()
+        .assert_contains("Dane osobowe tej osoby usunięto.")
+        .assert_lacks("name=\"confirm\"");
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn the_server_erases_a_finished_seasons_persons_once_its_retention_has_passed() {
+    let app = TestApp::spawn_settings(|s| s.retention_every = std::time::Duration::from_millis(100)).await;
+    let admin = app.admin().await;
+    let (desk, season) = create_season(&admin).await;
+    let day = Day::new(&app).swiss_only("2").imported(PUPILS).open().await;
+    add_season_event(&admin, season, day.t, "eliminacje lokalne", Some("mazowieckie"), "1").await;
+    // A wrong number is refused with the input kept; then 10,000 days: not yet, the day shown.
+    let privacy = format!("/admin/season/{season}/privacy");
+    let wrong = admin.post(&format!("/admin/season/{season}/retention"), &[("days", "dziesięć")]).await;
+    assert_eq!(wrong.status, 400);
+    wrong.assert_contains("value=\"dziesięć\"").assert_contains("Podaj liczbę dni");
+    assert_eq!(
+        admin.post(&format!("/admin/season/{season}/retention"), &[("days", "3000")]).await.status,
+        303
+    );
+    admin.get(&desk).await.assert_contains("Dane osobowe graczy tego sezonu zostaną usunięte 17.09.2034.");
+    let visitor = app.browser().post(&format!("/admin/season/{season}/retention"), &[("days", "0")]).await;
+    assert_eq!(visitor.location.as_deref(), Some("/login"));
+    admin
+        .get(&privacy)
+        .await
+        .assert_contains("value=\"3000\"")
+        .assert_contains("Nikogo jeszcze nie usunięto.");
+
+    // The season ended on 30 June 2026: 0 days after it has passed; the server's task erases all four.
+    assert_eq!(admin.post(&format!("/admin/season/{season}/retention"), &[("days", "0")]).await.status, 303);
+    let mut log = String::new();
+    for _ in 0..100 {
+        // The task runs every 100 ms: no event to await but the page's log.
+        log = admin.get(&privacy).await.body;
+        if log.matches("data-erasure").count() == 4 {
+            break;
+        }
+        actix_rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(log.matches("data-erasure").count(), 4, "{log}");
+    assert!(log.contains("upłynął czas przechowywania danych po sezonie"));
+    let left = text_search::holding(&app.db_url, &[NAME, BORN, "Abacki", "2010-02-03"]).await;
+    assert!(left.is_empty(), "still stored: {left:?}");
+    app.browser().get(&format!("/t/{}/standings", day.t)).await.assert_ok().assert_lacks(SURNAME);
+    app.stop().await;
+}
