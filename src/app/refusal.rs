@@ -204,10 +204,9 @@ pub enum RecordingRefusal {
     TabletKeepsTime,
     /// An online game's lines are its players' (the referee pauses it or ends it with a decision).
     PlayersWriteOnline,
-    /// Not the player's decision now (the opponent's, the server's, or nobody's).
-    NotYourTurn,
-    /// Legal, but not something the player's page offers (it would name the opponent's cards, or
-    /// the server draws that part).
+    /// Not among the events the player's page offers now (online, the offers are the whole
+    /// interface): refused unjudged, whoever is to act and whatever it names, so that the refusal
+    /// depends on nothing hidden (issue 35).
     NotOffered,
     /// The referee paused the game.
     Paused,

@@ -81,6 +81,10 @@ pub struct ServeArgs {
     /// (env BITWA_BODY_BUDGET_MIB).
     #[arg(long, env = "BITWA_BODY_BUDGET_MIB", default_value_t = 64)]
     pub body_budget_mib: usize,
+    /// Live streams of online pages the process holds at once; past it a new one is answered 503
+    /// (env BITWA_ONLINE_STREAMS).
+    #[arg(long, env = "BITWA_ONLINE_STREAMS", default_value_t = crate::web::routes::online::STREAMS_MAX)]
+    pub online_streams: usize,
 }
 
 #[derive(Debug, clap::Args)]

@@ -16,6 +16,7 @@ pub(super) fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         trust_proxy: args.trust_proxy,
         body_deadline: Duration::from_secs(args.body_deadline_secs),
         body_budget: args.body_budget_mib.saturating_mul(1 << 20),
+        online_streams: args.online_streams,
         ..Settings::default()
     };
     actix_web::rt::System::new().block_on(async move {

@@ -77,6 +77,8 @@ pub enum Away {
     Database,
     /// The budget of request bodies being read at once is taken (`web::security::bodies`).
     Bodies,
+    /// The process holds its most live streams of online pages (`routes::online::events`).
+    Streams,
 }
 
 /// Seconds a visitor is asked to wait while the database is away.
@@ -211,6 +213,7 @@ pub fn unavailable_key(why: Away) -> &'static str {
     match why {
         Away::Database => "unavailable_database",
         Away::Bodies => "unavailable_bodies",
+        Away::Streams => "unavailable_streams",
     }
 }
 

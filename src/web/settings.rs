@@ -42,6 +42,9 @@ pub struct Settings {
     /// How often the service applies the seasons' retention (issue 41: a season's persons' data
     /// erased its set number of days after its last day). Every hour by default; the first run at start.
     pub retention_every: Duration,
+    /// The most live streams of online pages the process holds at once (`BITWA_ONLINE_STREAMS`;
+    /// past it a new one is answered 503); each link holds at most 4.
+    pub online_streams: usize,
 }
 
 impl Default for Settings {
@@ -61,6 +64,7 @@ impl Default for Settings {
             body_budget: crate::web::security::bodies::BODY_BUDGET_BYTES,
             server_timing: false,
             retention_every: Duration::from_secs(3600),
+            online_streams: crate::web::routes::online::STREAMS_MAX,
         }
     }
 }

@@ -90,9 +90,10 @@ impl Application {
         let season_pages = web::Data::new(crate::web::read_model::season_pages::SeasonPages::default());
         let person_pages = web::Data::new(crate::web::read_model::season_pages::PersonPages::default());
         let public_url = web::Data::new(crate::web::settings::PublicUrl(settings.public_url.clone()));
-        let online_events = web::Data::new(online::OnlineEvents::default());
+        let online_events = web::Data::new(online::OnlineEvents::with_cap(settings.online_streams));
         let server_timing = settings.server_timing;
         let deal_cache = web::Data::new(crate::app::recording::deals::DealCache::default());
+        start_clock_watch(db.clone(), edition_cache.clone(), online_events.clone());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.
@@ -212,6 +213,40 @@ fn start_retention(db: Store, every: std::time::Duration) {
                 Ok(n) => tracing::info!(erased = n, "season retention applied"),
                 Err(e) => tracing::warn!(error = ?e, "season retention failed"),
             }
+        }
+    });
+}
+
+/// The longest the clock watch sleeps between two sweeps (ms): a flag that falls is settled within
+/// this of falling, whatever the last sweep saw.
+const CLOCK_WATCH_EVERY_MS: i64 = 1_000;
+
+/// The server's clock with nobody looking (issue 35, `app::recording::timeouts`): the online games
+/// whose running clock ran out are ended on time, and their pages woken; the next sweep comes when
+/// the next clock is due, and within a second anyway (a move starts a new clock meanwhile).
+fn start_clock_watch(
+    db: Store,
+    editions: web::Data<crate::app::editions::cache::EditionCache>,
+    events: web::Data<online::OnlineEvents>,
+) {
+    actix_web::rt::spawn(async move {
+        loop {
+            let now = crate::app::recording::game::now_ms();
+            let wait = match crate::app::recording::timeouts::sweep(&db, &editions, now).await {
+                Ok(swept) => {
+                    for (game, steps) in swept.ended {
+                        events.notify(game, steps);
+                    }
+                    swept
+                        .next_due_ms
+                        .map_or(CLOCK_WATCH_EVERY_MS, |ms| (ms + 20).clamp(20, CLOCK_WATCH_EVERY_MS))
+                }
+                Err(e) => {
+                    tracing::warn!(error = ?e, "the clock watch could not read the clocks");
+                    CLOCK_WATCH_EVERY_MS
+                }
+            };
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(wait.unsigned_abs())).await;
         }
     });
 }

@@ -39,7 +39,10 @@ mod league_exports;
 mod lock_races;
 mod numbers;
 mod online;
+mod online_bounds;
+mod online_clock;
 mod online_no_show;
+mod online_oracle;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;

@@ -4,7 +4,7 @@
 //! the end hashes to the commitment shown at the start and, shuffled as `app::recording::deal` says
 //! (re-implemented here), gives exactly the cards drawn; no response to a player carries a card of
 //! the opponent's reserve or face-down selection the rules have not shown them. A revoked link
-//! answers 403, a stale step 409, an illegal move 422 with nothing stored, a move without the CSRF
+//! answers 403, a stale step 409, a move not offered 422 with nothing stored, a move without the CSRF
 //! token 403; a flag fall on the server's clock ends the game on time.
 
 use crate::helpers::*;
@@ -554,17 +554,7 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     assert_eq!(log.status, 200);
     let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
     assert_eq!(v.outcome.termination, Termination::TimeForfeit);
-    // Guessing links is throttled as logins are: after 20 unknown links from one address, that
-    // address waits (429), even for a real link; other addresses do not.
-    let guesser = Browser::from_address(&app.base, "127.0.0.77");
-    for i in 0..20 {
-        let guess = format!("/online/{:064x}", i + 1);
-        assert_eq!(guesser.get(&guess).await.status, 404);
-    }
-    let locked = guesser.get(&fresh_path).await;
-    assert_eq!(locked.status, 429, "{}", locked.body);
-    assert!(!locked.header("retry-after").is_empty());
-    assert_eq!(waiter.get(&fresh_path).await.status, 200, "another address plays on");
+    // Guessing links is throttled without locking out a live link: `online_bounds`.
     app.stop().await;
 }
 

@@ -46,16 +46,16 @@ pub async fn revoke(db: &Store, t: TournamentId, m: MatchId, player: PlayerId) -
     Ok(store::online::revoke(db, t, m, player).await?)
 }
 
-/// What a token opens, revoked or not, with everything its page needs and the block on the
-/// client's `throttle_key`, in one read; `None`: no such link (or not a token at all).
+/// What a token opens, revoked or not, with everything its page needs, in one read; `None`: no
+/// such link (or not a token at all).
 ///
 /// # Errors
 /// The database fails.
-pub async fn open(db: &Store, token: &str, throttle_key: &str) -> AppResult<Option<Opened>> {
+pub async fn open(db: &Store, token: &str) -> AppResult<Option<Opened>> {
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Ok(None);
     }
-    Ok(store::online::open_link(db, &token_hash(&token.to_ascii_lowercase()), throttle_key).await?)
+    Ok(store::online::open_link(db, &token_hash(&token.to_ascii_lowercase())).await?)
 }
 
 /// A live link opened (by a client the throttle lets through): its player is present from its

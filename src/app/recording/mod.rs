@@ -11,6 +11,7 @@
 //! | [`pause`] | the referee's pause and resumption |
 //! | [`clock`] | the tablet's chess clock: a player's press, the referee's pause |
 //! | [`flag`] | the server's clock decides: a fallen flag ends the game on time (a page or a scheduled task calls it) |
+//! | [`timeouts`] | the scheduled task's sweep: every online game whose running clock ran out is flagged, nobody looking |
 //! | [`finish`] | a game that ended saves its log and result |
 //! | [`end`] | an organiser ends a recording before its game ends |
 //! | [`settle`] | a result from a finished recording: which stands where one stood already |
@@ -30,4 +31,5 @@ pub mod pause;
 pub mod push;
 pub mod settle;
 pub mod start;
+pub mod timeouts;
 pub mod undo;

@@ -14,7 +14,7 @@ use crate::engine::action::{Action, CardPlay, CardRef};
 use crate::engine::error::Awaited;
 use crate::engine::ids::{CardId, UnitId};
 use crate::engine::notation::{self, Builder, Event, UNSEEN};
-use crate::engine::{CardEffect, GameState, Refusal, Rule, Section};
+use crate::engine::{CardEffect, GameState};
 use crate::outcome::Side;
 
 /// The most command lines offered for one first step online (a unit's whole reach is far fewer).
@@ -369,10 +369,16 @@ pub fn resign_value(side: Side) -> String {
 }
 
 /// The line `side`'s posted `value` stands for online, when the record has `lines` lines: an
-/// offered line as it is; a card whose event the server completes, completed from the seed.
+/// offered line as it is; a card whose event the server completes, completed from the seed; the
+/// player's resignation (theirs at any moment of the game).
+///
+/// The offers are a player's whole interface (issue 35): anything else is refused as
+/// [`RecordingRefusal::NotOffered`] without being judged, whatever it names and whoever is to act.
+/// The engine's reason for a made-up line would depend on the whole state, the opponent's hidden
+/// cards included (with Fighter Escadrille in hand, the reasons once told a player the opponent's
+/// whole reserve); this refusal depends only on the offers, which name nothing hidden.
 ///
 /// # Errors
-/// [`RecordingRefusal::NotYourTurn`], [`RecordingRefusal::Illegal`] (the engine's reason), or
 /// [`RecordingRefusal::NotOffered`].
 pub fn resolve(
     state: &GameState<'_>,
@@ -382,38 +388,24 @@ pub fn resolve(
     lines: usize,
 ) -> Result<Event, RecordingRefusal> {
     let value = value.trim();
-    let parsed = |value: &str| -> Result<Option<Event>, RecordingRefusal> {
-        let log = notation::parse(value).map_err(|e| {
-            RecordingRefusal::Illegal(Refusal::new(Section::Notation, Rule::Syntax(e.syntax)))
-        })?;
-        Ok(log.events.into_iter().next())
-    };
-    // Resigning is the player's at any moment of the game, whoever is to act.
+    // Resigning is the player's at any moment of the game, whoever is to act (the game is in play:
+    // the caller checked), and names nothing.
     if value == resign_value(side) {
-        let line = parsed(value)?.ok_or(RecordingRefusal::NotOffered)?;
-        state.apply_line(&line).map_err(|e| RecordingRefusal::Illegal(e.refusal))?;
-        return Ok(line);
+        let line = notation::parse(value).ok().and_then(|log| log.events.into_iter().next());
+        return line.filter(|l| state.apply_line(l).is_ok()).ok_or(RecordingRefusal::NotOffered);
     }
     if state.to_act() != Some(side) {
-        return Err(RecordingRefusal::NotYourTurn);
+        return Err(RecordingRefusal::NotOffered);
     }
     let offered = player(state, side).lines;
-    if let Some(o) = offered.iter().find(|o| o.value == value) {
-        if let Some(line) = &o.line {
-            return Ok(line.clone());
-        }
-        let group: Vec<Action> = deal::named_actions(state)
-            .into_iter()
-            .filter(|a| hidden_part(a) == Some((o.card.unwrap_or(CardId(0)), o.target)))
-            .collect();
-        let pick = group.get(seed.pick(lines, group.len())).ok_or(RecordingRefusal::NotOffered)?;
-        return single_line(state, pick).ok_or(RecordingRefusal::NotOffered);
+    let o = offered.iter().find(|o| o.value == value).ok_or(RecordingRefusal::NotOffered)?;
+    if let Some(line) = &o.line {
+        return Ok(line.clone());
     }
-    // Not an offer: the engine says why, if it refuses it.
-    let Some(line) = parsed(value)? else { return Err(RecordingRefusal::NotOffered) };
-    if line.side != side {
-        return Err(RecordingRefusal::NotYourTurn);
-    }
-    state.apply_line(&line).map_err(|e| RecordingRefusal::Illegal(e.refusal))?;
-    Err(RecordingRefusal::NotOffered)
+    let group: Vec<Action> = deal::named_actions(state)
+        .into_iter()
+        .filter(|a| hidden_part(a) == Some((o.card.unwrap_or(CardId(0)), o.target)))
+        .collect();
+    let pick = group.get(seed.pick(lines, group.len())).ok_or(RecordingRefusal::NotOffered)?;
+    single_line(state, pick).ok_or(RecordingRefusal::NotOffered)
 }

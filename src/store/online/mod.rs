@@ -289,8 +289,6 @@ pub struct Opened {
     pub games: Vec<GameRow>,
     /// Who marked the match online (`None`: it never was).
     pub marked_by: Option<UserId>,
-    /// Unix ms until which `throttle_key` is blocked (0: it is not).
-    pub blocked_until: i64,
 }
 
 /// One game's row of [`open_link`]'s statement: the tournament's columns by their own names, the
@@ -331,7 +329,6 @@ struct OpenedRow {
     g_edition: Option<String>,
     g_version: Option<i64>,
     marked_by: Option<UserId>,
-    blocked_until: Option<i64>,
 }
 
 impl OpenedRow {
@@ -383,21 +380,16 @@ impl OpenedRow {
             tournament: self.tournament,
             games,
             marked_by: self.marked_by,
-            blocked_until: self.blocked_until.unwrap_or(0),
         }
     }
 }
 
 /// The link whose token hashes to `token_sha256` (revoked or not) with everything its page needs,
-/// and the block on `throttle_key`, in one statement (one snapshot; one row per game of the match).
+/// in one statement (one snapshot; one row per game of the match).
 ///
 /// # Errors
 /// The query fails, or a stored value is not one this version writes.
-pub async fn open_link(
-    db: &Store,
-    token_sha256: &str,
-    throttle_key: &str,
-) -> Result<Option<Opened>, StoreError> {
+pub async fn open_link(db: &Store, token_sha256: &str) -> Result<Option<Opened>, StoreError> {
     let rows: Vec<OpenedRow> = on!(db, |c| {
         sqlx::query_as(
         "SELECT t.id, t.name, t.venue, t.first_day, t.last_day, t.swiss_rounds, t.knockout_size, t.third_place, \
@@ -413,15 +405,13 @@ pub async fn open_link(
          g.termination AS g_termination, g.red_points AS g_red_points, g.red_clock_secs AS g_red_clock_secs, \
          g.polish_clock_secs AS g_polish_clock_secs, g.log_status AS g_log_status, g.log_message AS g_log_message, \
          g.edition AS g_edition, g.version AS g_version, \
-         o.marked_by AS marked_by, \
-         (SELECT th.blocked_until FROM login_throttle th WHERE th.key = $2) AS blocked_until \
+         o.marked_by AS marked_by \
          FROM online_links l JOIN matches m ON m.id = l.match_id JOIN rounds r ON r.id = m.round_id \
          JOIN tournaments t ON t.id = r.tournament_id JOIN players pa ON pa.id = m.player_a \
          LEFT JOIN players pb ON pb.id = m.player_b LEFT JOIN online_matches o ON o.match_id = m.id \
          LEFT JOIN games g ON g.match_id = m.id WHERE l.token_sha256 = $1 ORDER BY g.game_no"
     )
     .bind(token_sha256)
-    .bind(throttle_key)
     .fetch_all(c)
     .await
     })?;

@@ -140,6 +140,56 @@ pub async fn revisions_of(db: &Store, games: &[GameId]) -> Result<Vec<(GameId, i
     })?)
 }
 
+/// A running clock of an online game: what the server's clock watches (`app::recording::timeouts`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Running {
+    pub tournament: TournamentId,
+    pub game: GameId,
+    pub clock: LeagueClock,
+}
+
+/// The online games being recorded whose clock runs now (not paused, a side to act), in game order:
+/// one statement on the recordings in play, without their lines.
+///
+/// # Errors
+/// The query fails, or a stored value is not one this version writes.
+pub async fn running_online(db: &Store) -> Result<Vec<Running>, StoreError> {
+    #[derive(sqlx::FromRow)]
+    struct RunningRow {
+        tournament_id: TournamentId,
+        game_id: GameId,
+        red_ms: i64,
+        polish_ms: i64,
+        running: Option<Side>,
+        since_ms: i64,
+    }
+    let rows: Vec<RunningRow> = on!(db, |c| {
+        sqlx::query_as(
+        "SELECT rd.tournament_id, r.game_id, r.red_ms, r.polish_ms, r.running, r.since_ms FROM recordings r \
+         JOIN games g ON g.id = r.game_id JOIN matches m ON m.id = g.match_id \
+         JOIN rounds rd ON rd.id = m.round_id \
+         JOIN online_matches o ON o.match_id = m.id AND o.back_at IS NULL \
+         WHERE r.status = $1 AND r.paused = FALSE AND r.running IS NOT NULL ORDER BY r.game_id",
+    )
+    .bind(Status::Recording)
+    .fetch_all(c)
+    .await
+    })?;
+    Ok(rows
+        .into_iter()
+        .map(|r| Running {
+            tournament: r.tournament_id,
+            game: r.game_id,
+            clock: LeagueClock {
+                red_ms: r.red_ms,
+                polish_ms: r.polish_ms,
+                running: r.running,
+                since_ms: r.since_ms,
+            },
+        })
+        .collect())
+}
+
 /// The recording of a game with its lines, if one was started.
 ///
 /// One statement (the recording's row beside each of its lines, in step order), so the lines and

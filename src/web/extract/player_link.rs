@@ -1,9 +1,13 @@
 //! A player's personal link, `/online/{token}` (issue 25): no account, the link is the key. A handler
 //! that takes [`PlayerLink`] runs only for a live link, with its tournament, match and games loaded in
 //! one read (`app::online::links::open`); a revoked link answers 403, a token that opens nothing 404.
-//! Links are throttled as logins are: every request for a link that does not exist counts as a
-//! failed login from the client's address, and while the address is locked every link request
-//! answers 429 (the throttle's bookkeeping, the only write here).
+//! Wrong tokens are counted per client address under their own key (`link:ADDR`, see
+//! `security::throttle`), and while it is locked a token that opens nothing answers 429 without
+//! being counted. A live link is never refused by it, nor is a login from the same address (issue
+//! 35: twenty wrong tokens once locked a player's real link, and a referee's login, out of a
+//! school's shared address). A token is 256 random bits: guessing is hopeless whatever the rate;
+//! the counter keeps a flood of wrong tokens from writing on every request (the throttle's
+//! bookkeeping, the only write here).
 
 use crate::app::online::links;
 use crate::outcome::Side;
@@ -61,15 +65,14 @@ async fn extract(req: HttpRequest) -> Result<PlayerLink, WebError> {
     let trust_proxy = req.app_data::<web::Data<SessionConfig>>().is_some_and(|c| c.trust_proxy);
     let message = lang_of(&req).t("throttled");
     let addr = throttle::addr_key(throttle::client_addr(&req, trust_proxy));
-    let key = format!("ip:{addr}");
-    let Some(opened) = links::open(db, &token, &key).await? else {
+    let Some(opened) = links::open(db, &token).await? else {
+        let key = format!("link:{addr}");
         let attempt = Attempt { keys: vec![key.clone()], own_key: key };
         attempt.check(db, message).await?;
         attempt.failed(db).await?;
         tracing::info!(%addr, "unknown online link");
         return Err(WebError::NotFound);
     };
-    throttle::refuse_until(opened.blocked_until, message)?;
     if opened.link.is_revoked() {
         return Err(WebError::Forbidden);
     }

@@ -1,5 +1,5 @@
-//! Security headers on every response, `Cache-Control: no-store` on pages behind a login, and `HEAD`
-//! answered wherever `GET` is.
+//! Security headers on every response, `Cache-Control: no-store` on pages behind a login and on a
+//! player's personal link, and `HEAD` answered wherever `GET` is.
 //!
 //! OWASP HTTP Security Response Headers Cheat Sheet, X-Frame-Options: "Use Content Security Policy
 //! (CSP) frame-ancestors directive if possible. Do not allow displaying of the page in a frame.
@@ -9,6 +9,10 @@
 //! style, no `javascript:` links; scripts that enhance a page are files under `static/`. Also
 //! `X-Content-Type-Options: nosniff` (the declared type is the type) and `Referrer-Policy:
 //! strict-origin-when-cross-origin` (other sites see our origin at most, never a path).
+//!
+//! Every answer under `/online/` (a player's page shows their hidden hand, and its address is their
+//! key, issue 35) is `Cache-Control: no-store` and `Referrer-Policy: no-referrer`: no cache keeps
+//! the hand, and no request from the page, even to this origin, names the link.
 //!
 //! RFC 9110, 9.3.2: "The HEAD method is identical to GET except that the server MUST NOT send
 //! content in the response." A `HEAD` request is routed as `GET`; the HTTP codec, which saw the
@@ -40,6 +44,12 @@ pub fn private(path: &str) -> bool {
     need(path) != Need::Nothing || path == "/login"
 }
 
+/// Is this path a player's personal link (its page, moves, stream), whose address is the key?
+#[must_use]
+pub fn personal_link(path: &str) -> bool {
+    path.starts_with("/online/")
+}
+
 /// Add the headers; route `HEAD` as `GET`.
 ///
 /// # Errors
@@ -53,6 +63,7 @@ pub async fn security_headers(
     }
     let secure = req.app_data::<web::Data<SessionConfig>>().is_some_and(|c| c.secure);
     let private = private(routed_path(&req));
+    let link = personal_link(routed_path(&req));
     let mut res = next.call(req).await?;
     let headers = res.headers_mut();
     for (name, value) in FIXED {
@@ -64,9 +75,13 @@ pub async fn security_headers(
     if secure && !headers.contains_key(header::STRICT_TRANSPORT_SECURITY) {
         headers.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000"));
     }
-    if private {
-        // Referee and organiser pages show minors' birth dates and results in progress.
+    if private || link {
+        // Referee and organiser pages show minors' birth dates and results in progress; a
+        // player's page their hand.
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    if link {
+        headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     }
     Ok(res)
 }
@@ -79,5 +94,13 @@ mod tests {
     fn login_pages_are_private_and_public_pages_are_not() {
         assert!(private("/admin/t/1") && private("/ref/t/1/match/2") && private("/me") && private("/login"));
         assert!(!private("/") && !private("/t/1/standings") && !private("/static/style.css"));
+    }
+
+    #[test]
+    fn every_answer_under_a_personal_link_is_one() {
+        assert!(personal_link("/online/ab12") && personal_link("/online/ab12/events"));
+        assert!(
+            !personal_link("/") && !personal_link("/ref/t/1/match/2/online") && !personal_link("/onlinex")
+        );
     }
 }

@@ -18,6 +18,10 @@
 //! | `user-ip:NAME@ADDR` | failures on one account from one address | 5 |
 //! | `user:NAME` | failures on one account from everywhere (a distributed attack) | 100 |
 //! | `device:NONCE` | failures from one trusted browser (it holds a device cookie for the account) | 5 |
+//! | `link:ADDR` | personal links (`/online/…`) that open nothing, from a client address | 20 |
+//!
+//! A `link:` lock refuses only tokens that open nothing: never a live link, never a login (issue
+//! 35: a shared address's wrong tokens once locked out the real player and a referee's login).
 //!
 //! A browser that logged in to an account before holds a signed device cookie for it and is judged
 //! by its `device:` key alone: an attacker flooding the account from anywhere cannot lock its owner
@@ -62,7 +66,7 @@ pub fn lockout_secs(failures: i64, threshold: i64) -> i64 {
 #[must_use]
 pub fn threshold(key: &str) -> i64 {
     match key.split_once(':').map(|(kind, _)| kind) {
-        Some("ip") => 20,
+        Some("ip" | "link") => 20,
         Some("user") => 100,
         _ => 5,
     }
@@ -207,6 +211,7 @@ mod tests {
         assert_eq!(seq, vec![0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900]);
         assert_eq!(lockout_secs(i64::MAX, 5), 900);
         assert_eq!(threshold("ip:1.2.3.4"), 20);
+        assert_eq!(threshold("link:1.2.3.4"), 20);
         assert_eq!(threshold("user:ola"), 100);
         assert_eq!(threshold("user-ip:ola@1.2.3.4"), 5);
         assert_eq!(threshold("device:ab"), 5);

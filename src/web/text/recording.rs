@@ -27,7 +27,6 @@ pub fn to_scribe(lang: Lang, r: &RecordingRefusal) -> String {
         RecordingRefusal::NothingToUndo => t("record_nothing_to_undo"),
         RecordingRefusal::TabletKeepsTime => t("tablet_clock_help"),
         RecordingRefusal::PlayersWriteOnline => t("record_online_no_lines"),
-        RecordingRefusal::NotYourTurn => t("on_not_your_turn"),
         RecordingRefusal::NotOffered => t("on_not_offered"),
         RecordingRefusal::Paused => t("on_paused"),
     }
@@ -41,9 +40,9 @@ pub fn to_player(lang: Lang, r: &RecordingRefusal) -> String {
         RecordingRefusal::NotStarted => t("on_not_started"),
         RecordingRefusal::Finished | RecordingRefusal::TimeUp => t("on_game_over"),
         RecordingRefusal::Overtaken => t("on_stale"),
-        // The engine's reason names only the player's own line today (issue 25); a reason that
-        // could tell what the opponent holds is to be hidden here (issue 35).
-        RecordingRefusal::Illegal(rule) => rule_sentence(lang, rule),
+        // The engine's reasons are never a player's (they depend on the whole state, the
+        // opponent's hidden cards included): an event the page did not offer gets one sentence.
+        RecordingRefusal::Illegal(_) | RecordingRefusal::NotOffered => t("on_not_offered"),
         other => to_scribe(lang, other),
     }
 }
@@ -66,7 +65,6 @@ mod tests {
             RecordingRefusal::NothingToUndo,
             RecordingRefusal::TabletKeepsTime,
             RecordingRefusal::PlayersWriteOnline,
-            RecordingRefusal::NotYourTurn,
             RecordingRefusal::NotOffered,
             RecordingRefusal::Paused,
         ];

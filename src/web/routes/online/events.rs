@@ -6,39 +6,127 @@
 //! saved by another process behind the same database, and a flag that fell: then it tells the page
 //! (`event: flag`), whose reload ends the game on time (`app::recording::flag`). The stream only
 //! reads. Reconnecting (the browser does it by itself after `retry`) starts with the current state.
+//!
+//! Bounded (issue 35: one link once held 1,000 streams, and the others' pages slowed tenfold): at
+//! most [`STREAMS_PER_LINK`] streams per link, a new one closing the link's oldest (a player's tabs
+//! and devices, even when the process is full), and at most `Settings::online_streams` in the whole
+//! process, past which a new stream is answered 503 with `Retry-After`.
 
 use crate::app::recording::game::now_ms;
 use crate::store::recordings::{self, Status as RecStatus};
 use crate::store::{GameId, Store};
-use crate::web::error::WebError;
+use crate::web::error::{Away, WebError};
 use crate::web::extract::player_link::PlayerLink;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
-use std::collections::HashMap;
-use std::sync::Mutex;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
-use tokio::sync::watch;
+use tokio::sync::{Notify, watch};
 
 /// The longest a stream waits before it reads the game from the database again.
 const CHECK_EVERY: Duration = Duration::from_secs(10);
 
-/// The streams' wake-up calls, one channel per game in play (in this process).
-#[derive(Default)]
+/// The most streams one link holds open at once; a new one closes the oldest.
+pub const STREAMS_PER_LINK: usize = 4;
+
+/// The most streams in one process by default (`Settings::online_streams`): a round of 200 online
+/// matches, each player with a phone and a computer, is 800.
+pub const STREAMS_MAX: usize = 2000;
+
+/// Seconds a stream refused for the global cap is told to wait.
+const FULL_RETRY_AFTER: u64 = 5;
+
+/// The streams' wake-up calls, one channel per game in play, and the streams open (in this process).
 pub struct OnlineEvents {
     games: Mutex<HashMap<GameId, watch::Sender<i64>>>,
+    open: Mutex<Open>,
+    max: usize,
+}
+
+/// The streams open: how many, and each link's, oldest first, with the call that closes each.
+#[derive(Default)]
+struct Open {
+    count: usize,
+    next: u64,
+    links: HashMap<i64, VecDeque<(u64, Arc<Notify>)>>,
+}
+
+impl Default for OnlineEvents {
+    fn default() -> Self {
+        OnlineEvents::with_cap(STREAMS_MAX)
+    }
+}
+
+/// One admitted stream's place: given back when the stream's body is dropped (the client left, the
+/// stream ended or was closed).
+struct Admitted {
+    events: Arc<OnlineEvents>,
+    link: i64,
+    id: u64,
+    close: Arc<Notify>,
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        let mut open = self.events.open.lock().unwrap_or_else(PoisonError::into_inner);
+        open.count = open.count.saturating_sub(1);
+        if let Some(q) = open.links.get_mut(&self.link) {
+            q.retain(|(id, _)| *id != self.id);
+            if q.is_empty() {
+                open.links.remove(&self.link);
+            }
+        }
+    }
 }
 
 impl OnlineEvents {
+    /// At most `max` streams in this process.
+    #[must_use]
+    pub fn with_cap(max: usize) -> Self {
+        OnlineEvents { games: Mutex::default(), open: Mutex::default(), max }
+    }
+
+    /// The streams open now.
+    #[must_use]
+    pub fn open_streams(&self) -> usize {
+        self.open.lock().unwrap_or_else(PoisonError::into_inner).count
+    }
+
+    /// Admit a stream of `link`: the link's oldest stream is told to close if it holds
+    /// [`STREAMS_PER_LINK`] already (the new one takes its place, even in a full process: the
+    /// closed one leaves at once); otherwise `None` when the process holds its most.
+    fn admit(self: &Arc<Self>, link: i64) -> Option<Admitted> {
+        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let replaces = open.links.get(&link).is_some_and(|q| q.len() >= STREAMS_PER_LINK);
+        if open.count >= self.max && !replaces {
+            return None;
+        }
+        open.count += 1;
+        open.next += 1;
+        let id = open.next;
+        let close = Arc::new(Notify::new());
+        let q = open.links.entry(link).or_default();
+        q.push_back((id, close.clone()));
+        while q.len() > STREAMS_PER_LINK {
+            if let Some((_, oldest)) = q.pop_front() {
+                // A permit is kept: the stream ends at its next wait even if it is not waiting now.
+                oldest.notify_one();
+            }
+        }
+        Some(Admitted { events: self.clone(), link, id, close })
+    }
+
     /// The game has `steps` lines now: wake its streams.
     pub fn notify(&self, game: GameId, steps: i64) {
-        let games = self.games.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(tx) = games.get(&game) {
             tx.send_replace(steps);
         }
     }
 
     fn subscribe(&self, game: GameId, steps: i64) -> watch::Receiver<i64> {
-        let mut games = self.games.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         // Channels nobody listens to any more go (a finished game's).
         games.retain(|_, tx| tx.receiver_count() > 0);
         games.entry(game).or_insert_with(|| watch::channel(steps).0).subscribe()
@@ -62,6 +150,8 @@ struct Stream {
     first: bool,
     /// How long to wait before reading the game again.
     wait: Duration,
+    /// Its place among the streams open (closed when a newer stream of the link needs it).
+    admitted: Admitted,
 }
 
 /// What a read of the game found: its lines, and the running clock's time left.
@@ -87,6 +177,7 @@ impl Stream {
         }
         loop {
             tokio::select! {
+                () = self.admitted.close.notified() => return None,
                 changed = self.rx.changed() => {
                     if changed.is_err() {
                         return None;
@@ -118,15 +209,23 @@ impl Stream {
 }
 
 /// The stream of a link's game in play.
+///
+/// # Errors
+/// 503 when the process holds its most streams; 404 without a game; the database fails.
 pub async fn online_events(
     player: PlayerLink,
     db: web::Data<Store>,
     events: web::Data<OnlineEvents>,
 ) -> Result<HttpResponse, WebError> {
     let game = player.current().map(|g| g.id).ok_or(WebError::NotFound)?;
+    let events = events.into_inner();
+    let admitted = events
+        .admit(player.link.id)
+        .ok_or(WebError::Unavailable { retry_after: FULL_RETRY_AFTER, why: Away::Streams })?;
     let steps = recordings::get(&db, game).await?.map_or(0, |r| r.steps);
     let rx = events.subscribe(game, steps);
-    let start = Stream { db: db.get_ref().clone(), game, rx, last: steps, first: true, wait: CHECK_EVERY };
+    let start =
+        Stream { db: db.get_ref().clone(), game, rx, last: steps, first: true, wait: CHECK_EVERY, admitted };
     let body = futures_util::stream::unfold(start, Stream::next);
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")

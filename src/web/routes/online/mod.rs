@@ -15,7 +15,7 @@ mod events;
 mod referee;
 mod view;
 
-pub use events::{OnlineEvents, online_events};
+pub use events::{OnlineEvents, STREAMS_MAX, STREAMS_PER_LINK, online_events};
 pub use referee::{OnlineForm, online_referee_page, online_referee_post};
 
 use crate::app::AppError;
@@ -151,7 +151,7 @@ pub async fn online_post(
             view::Said { notice: to_player(ctx.lang, &refusal), ..view::Said::default() },
             StatusCode::CONFLICT,
         ),
-        RecordingRefusal::Illegal(_) | RecordingRefusal::NotYourTurn | RecordingRefusal::NotOffered => (
+        RecordingRefusal::Illegal(_) | RecordingRefusal::NotOffered => (
             view::Said { error: to_player(ctx.lang, &refusal), ..view::Said::default() },
             StatusCode::UNPROCESSABLE_ENTITY,
         ),

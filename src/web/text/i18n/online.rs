@@ -51,7 +51,6 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "The game moved on before your move arrived: here is where it stands. Choose again.",
     ),
     ("on_paused", "Sędzia wstrzymał partię.", "The referee paused the game."),
-    ("on_not_your_turn", "Teraz nie Twoja decyzja.", "It is not your decision now."),
     (
         "on_not_offered",
         "Tego ruchu ta strona nie proponuje: wybierz jeden z przycisków.",

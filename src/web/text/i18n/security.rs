@@ -33,6 +33,11 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "The server is receiving too much data at once. Try again in",
     ),
     (
+        "unavailable_streams",
+        "Serwer prowadzi teraz zbyt wiele stron na żywo. Spróbuj ponownie za",
+        "The server is keeping too many live pages open. Try again in",
+    ),
+    (
         "unavailable_database",
         "Baza danych jest chwilowo niedostępna (brak miejsca na dysku lub połączenia). To, co zapisano wcześniej, jest bezpieczne. Spróbuj ponownie za",
         "The database is briefly unavailable (no disk space or no connection). What was saved before is safe. Try again in",
