@@ -698,6 +698,19 @@ async fn a_person_qualified_from_two_regions_takes_one_place_and_the_other_passe
         "passed over at once"
     );
     assert_eq!(passed(&flow::log(db, id).await.unwrap()), 2);
+
+    // B's reserves decline one after another: after the last, B's place is unfilled (no
+    // reserve left), and only then.
+    use bitwa::app::season::unfilled::{Unfilled, of_season};
+    assert_eq!(of_season(db, id).await.unwrap(), []);
+    for k in 1..4 {
+        let open = invitations::to_event(db, final_t).await.unwrap();
+        let last = open.last().unwrap();
+        assert_eq!((last.source_id, last.person_id, last.state), (Some(b_t), rb[k].person_id, S::Invited));
+        assert_eq!(of_season(db, id).await.unwrap(), [], "{k}: a reserve holds the place");
+        invitations::decline(db, final_t, last.id, by).await.unwrap();
+    }
+    assert_eq!(of_season(db, id).await.unwrap(), [Unfilled { source: b_t, target: final_t, places: 1 }]);
 }
 
 /// The lower seed (earlier registered) of a match's two players.

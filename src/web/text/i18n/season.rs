@@ -92,6 +92,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("season_log_closed", "zamknięto turniej", "event closed"),
     ("season_log_reopened", "ponownie otwarto turniej", "event reopened"),
     ("season_log_wildcard", "dzika karta", "wildcard"),
+    ("sc_unfilled", "Nieobsadzone miejsca (brak rezerwowych)", "Unfilled places (no reserve left)"),
+    ("sc_unfilled_places", "miejsca bez osoby do zaproszenia:", "places with nobody left to invite:"),
     (
         "season_log_elsewhere",
         "miejsce przeszło na rezerwę: osoba zajęła miejsce z innego turnieju",
