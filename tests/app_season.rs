@@ -703,10 +703,10 @@ async fn a_person_qualified_from_two_regions_takes_one_place_and_the_other_passe
     // reserve left), and only then.
     use bitwa::app::season::unfilled::{Unfilled, of_season};
     assert_eq!(of_season(db, id).await.unwrap(), []);
-    for k in 1..4 {
+    for (k, reserve) in rb.iter().enumerate().take(4).skip(1) {
         let open = invitations::to_event(db, final_t).await.unwrap();
         let last = open.last().unwrap();
-        assert_eq!((last.source_id, last.person_id, last.state), (Some(b_t), rb[k].person_id, S::Invited));
+        assert_eq!((last.source_id, last.person_id, last.state), (Some(b_t), reserve.person_id, S::Invited));
         assert_eq!(of_season(db, id).await.unwrap(), [], "{k}: a reserve holds the place");
         invitations::decline(db, final_t, last.id, by).await.unwrap();
     }
