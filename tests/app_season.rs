@@ -620,6 +620,99 @@ async fn rankings_and_invitations_follow_a_merge_and_its_undoing() {
     assert_eq!(refusal(persons::unmerge(db, m, by).await), Refusal::MergeUndone);
 }
 
+/// One person winning in two regions (issue 34; the registry learns it by merging A's winner
+/// with B's before B closes): invited from both, the first acceptance (the organiser's choice) is
+/// the place taken; B's invitation is then taken elsewhere, logged, and B's second is invited in
+/// the same transaction. B reopened and closed again passes the person over at once: its place
+/// goes straight to its second. Every invitation typed by hand as (source, person, state).
+#[tokio::test]
+async fn a_person_qualified_from_two_regions_takes_one_place_and_the_other_passes_to_the_reserve() {
+    use bitwa::app::persons;
+    use bitwa::app::season::{close, invitations};
+    use bitwa::store::seasons::flow::{self, Invitation, InvitationState as S, LogKind};
+    let (a, b, final_t) = two_regions_and_a_final(4).await;
+    let (db, by, b_t) = (&a.db, a.organiser, b.t);
+    let id = season::create(db, draft(), by).await.unwrap();
+    let s = season::season(db, id).await.unwrap();
+    let one = QualificationRule { places: 1, per_school: None };
+    season::add_event(db, id, a.t, s.levels[1], Some(s.regions[0]), one).await.unwrap();
+    season::add_event(db, id, b_t, s.levels[1], Some(s.regions[1]), one).await.unwrap();
+    season::add_event(db, id, final_t, s.levels[2], None, one).await.unwrap();
+    for day in [&a, &b] {
+        day.played_round().await;
+        day.played_round().await;
+    }
+    close::close_event(db, a.t, by).await.unwrap();
+    let winner = close::ranking(db, a.t).await.unwrap()[0].person_id;
+    let b_places = bitwa::app::final_ranking::of(&b.snapshot().await).unwrap();
+    let b_winner = bitwa::store::PlayerId(b_places[0].player.0);
+    let b_winner = persons::of_player(db, b_winner).await.unwrap().unwrap();
+    persons::merge(db, winner, b_winner, by).await.unwrap();
+    close::close_event(db, b_t, by).await.unwrap();
+    let rb = close::ranking(db, b_t).await.unwrap();
+    assert_eq!(rb[0].person_id, winner, "B's winner is A's");
+    let second = rb[1].person_id;
+    let states =
+        |list: &[Invitation]| list.iter().map(|i| (i.source_id, i.person_id, i.state)).collect::<Vec<_>>();
+    let invited = invitations::to_event(db, final_t).await.unwrap();
+    assert_eq!(states(&invited), [(Some(a.t), winner, S::Invited), (Some(b_t), winner, S::Invited)]);
+
+    invitations::accept(db, final_t, invited[0].id, by).await.unwrap();
+    let after = invitations::to_event(db, final_t).await.unwrap();
+    assert_eq!(
+        states(&after),
+        [
+            (Some(a.t), winner, S::Accepted),
+            (Some(b_t), winner, S::Elsewhere),
+            (Some(b_t), second, S::Invited)
+        ]
+    );
+    assert_eq!(
+        refusal(invitations::accept(db, final_t, invited[1].id, by).await),
+        Refusal::InvitationNotOpen
+    );
+    let passed = |log: &[flow::LogLine]| {
+        log.iter()
+            .filter(|l| {
+                l.kind == LogKind::Elsewhere && l.tournament_id == Some(b_t) && l.person_id == Some(winner)
+            })
+            .count()
+    };
+    assert_eq!(passed(&flow::log(db, id).await.unwrap()), 1, "in the season's log");
+
+    close::reopen_event(db, b_t, "korekta wyniku", by).await.unwrap();
+    let reopened = invitations::to_event(db, final_t).await.unwrap();
+    assert_eq!(
+        states(&reopened),
+        [
+            (Some(a.t), winner, S::Accepted),
+            (Some(b_t), winner, S::Withdrawn),
+            (Some(b_t), second, S::Withdrawn)
+        ]
+    );
+    close::close_event(db, b_t, by).await.unwrap();
+    let again = invitations::to_event(db, final_t).await.unwrap();
+    assert_eq!(
+        states(&again[3..]),
+        [(Some(b_t), winner, S::Elsewhere), (Some(b_t), second, S::Invited)],
+        "passed over at once"
+    );
+    assert_eq!(passed(&flow::log(db, id).await.unwrap()), 2);
+
+    // B's reserves decline one after another: after the last, B's place is unfilled (no
+    // reserve left), and only then.
+    use bitwa::app::season::unfilled::{Unfilled, of_season};
+    assert_eq!(of_season(db, id).await.unwrap(), []);
+    for (k, reserve) in rb.iter().enumerate().take(4).skip(1) {
+        let open = invitations::to_event(db, final_t).await.unwrap();
+        let last = open.last().unwrap();
+        assert_eq!((last.source_id, last.person_id, last.state), (Some(b_t), reserve.person_id, S::Invited));
+        assert_eq!(of_season(db, id).await.unwrap(), [], "{k}: a reserve holds the place");
+        invitations::decline(db, final_t, last.id, by).await.unwrap();
+    }
+    assert_eq!(of_season(db, id).await.unwrap(), [Unfilled { source: b_t, target: final_t, places: 1 }]);
+}
+
 /// The lower seed (earlier registered) of a match's two players.
 fn stronger(day: &Day, m: &bitwa::store::rounds::MatchRow) -> bitwa::store::PlayerId {
     let seed = |p| day.players.iter().position(|&q| q == p).unwrap();

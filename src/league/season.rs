@@ -331,6 +331,15 @@ pub fn to_invite(
     qualify(rule, ranking, declined).qualifiers.into_iter().filter(|p| !invited.contains(p)).collect()
 }
 
+/// How many of the rule's Q places nobody fills (issue 34): Q less the qualifiers [`qualify`]
+/// finds with the declined taken out; no eligible reserve is left for the others (or none whose
+/// school has room).
+#[must_use]
+pub fn unfilled(rule: QualificationRule, ranking: &[Ranked], declined: &[PlayerId]) -> u32 {
+    let filled = u32::try_from(qualify(rule, ranking, declined).qualifiers.len()).unwrap_or(u32::MAX);
+    rule.places.saturating_sub(filled)
+}
+
 /// The season's region a typed name means (a registration form, an import's `region` or
 /// `województwo` column): compared folded as persons' names are (`Slaskie` = `śląskie`), with a
 /// leading "województwo" or "woj." dropped. `None` for a name that is no region of `regions`.

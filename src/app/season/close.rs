@@ -2,7 +2,9 @@
 //! the groups stage closed, the knockout over if it has one), its final ranking as the public
 //! pages show it (`app::final_ranking::of`, one function for every format) is stored as rows
 //! (person, place), and the league's qualification decides whom the
-//! next level's event invites (`league::season::to_invite`). Reopening needs a reason, goes into
+//! next level's event invites (`league::season::to_invite`); a person who took the next level's
+//! place from another event already is passed over, their place going to the next reserve
+//! (issue 34). Reopening needs a reason, goes into
 //! the season's log, and withdraws the invitations the event made that are not accepted; it is
 //! refused once one was accepted (that person is an entry of the next event now).
 
@@ -14,7 +16,7 @@ use crate::store::seasons::Event;
 use crate::store::seasons::flow::{
     self, InvitationKind, InvitationState, LogKind, NewInvitation, RankingRow,
 };
-use crate::store::{self, Conn, PlayerId, Store, StoreError, TournamentId, UserId};
+use crate::store::{self, Conn, PersonId, PlayerId, SeasonId, Store, StoreError, TournamentId, UserId};
 
 /// One line of the event's final ranking before it is stored: the entry, its place (shared places
 /// have one number), its school, and whether the season admits it.
@@ -122,27 +124,65 @@ pub(super) async fn invite_more_in(
             .filter_map(|i| i.source_player_id.map(lp))
             .collect()
     };
-    let declined = of_state(&[InvitationState::Declined]);
-    let invited = of_state(&[InvitationState::Invited, InvitationState::Accepted]);
+    let mut declined = of_state(&[InvitationState::Declined, InvitationState::Elsewhere]);
+    let mut invited = of_state(&[InvitationState::Invited, InvitationState::Accepted]);
+    // A person who took the target's place from another event already (an accepted invitation
+    // from elsewhere) takes one place only (issue 34): this event's qualifier place is recorded
+    // as taken elsewhere, logged, and passes to the next reserve at once.
+    let taken: Vec<PersonId> = flow::to_in(tx, target)
+        .await?
+        .iter()
+        .filter(|i| i.state == InvitationState::Accepted && i.source_id != Some(source.tournament_id))
+        .map(|i| i.person_id)
+        .collect();
     let ranked: Vec<Ranked> = ranking
         .iter()
         .map(|r| Ranked { player: lp(r.player_id), school: r.school.clone(), eligible: r.eligible })
         .collect();
     let mut made = Vec::new();
-    for p in season::to_invite(source.rule(), &ranked, &declined, &invited) {
-        let Some(row) = ranking.iter().find(|r| lp(r.player_id) == p) else { continue };
-        let invitation = NewInvitation {
-            season_id: source.season_id,
-            source_id: Some(source.tournament_id),
-            target_id: target,
-            source_player_id: Some(row.player_id),
-            person_id: row.person_id,
-            kind: InvitationKind::Qualifier,
-            reason: None,
-        };
-        made.push(flow::invite_in(tx, &invitation, by).await?);
+    loop {
+        let mut passed_on = false;
+        for p in season::to_invite(source.rule(), &ranked, &declined, &invited) {
+            let Some(row) = ranking.iter().find(|r| lp(r.player_id) == p) else { continue };
+            let invitation = NewInvitation {
+                season_id: source.season_id,
+                source_id: Some(source.tournament_id),
+                target_id: target,
+                source_player_id: Some(row.player_id),
+                person_id: row.person_id,
+                kind: InvitationKind::Qualifier,
+                reason: None,
+            };
+            let id = flow::invite_in(tx, &invitation, by).await?;
+            if taken.contains(&row.person_id) {
+                pass_on_in(tx, source.season_id, id, row.person_id, source.tournament_id, by).await?;
+                declined.push(p);
+                passed_on = true;
+            } else {
+                made.push(id);
+                invited.push(p);
+            }
+        }
+        if !passed_on {
+            return Ok(made);
+        }
     }
-    Ok(made)
+}
+
+/// Mark the open invitation `id` (from `source`) taken elsewhere, in the season's log.
+///
+/// # Errors
+/// A statement fails.
+pub(super) async fn pass_on_in(
+    tx: &mut Conn,
+    season: SeasonId,
+    id: i64,
+    person: PersonId,
+    source: TournamentId,
+    by: UserId,
+) -> Result<(), StoreError> {
+    flow::set_state_in(tx, id, InvitationState::Invited, InvitationState::Elsewhere, None, by).await?;
+    flow::log_in(tx, season, Some(source), LogKind::Elsewhere, Some(person), "", by).await
 }
 
 /// Open the closed event again, with the reason in the season's log: its stored ranking goes,

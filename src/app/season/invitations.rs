@@ -1,7 +1,8 @@
 //! Invitations into an event of the next level: its organiser accepts one (it becomes an entry of
 //! that tournament, linked to the same person, with the season's eligibility checked, in the
 //! transaction that marks the invitation accepted) or marks it declined (the next reserve of the
-//! same source event is invited in that transaction). The coordinator adds wildcards (a person,
+//! same source event is invited in that transaction). A person invited from two events takes one
+//! place: accepting one passes the others on to their events' next reserves (issue 34). The coordinator adds wildcards (a person,
 //! an event, a reason in the season's log). Each write takes the source event's row before the
 //! target's (as closing and reopening do) and checks the invitation's state in its transaction.
 
@@ -52,8 +53,18 @@ pub async fn accept(db: &Store, t: TournamentId, id: i64, by: UserId) -> AppResu
     let person = store::persons::get(db, seen.person_id).await?.ok_or(StoreError::NotFound)?;
     eligibility.check(person.birth_date).map_err(Refusal::NotEligible)?;
     let joined = super::super::registration::next_round(db, t).await?;
+    // The sources of the person's invitations into `t` (this one's and the others' the
+    // acceptance passes on), each row taken before the target's, as every write of the flow does.
+    let mut sources: Vec<TournamentId> = flow::to(db, t)
+        .await?
+        .iter()
+        .filter(|i| i.person_id == seen.person_id)
+        .filter_map(|i| i.source_id)
+        .collect();
+    sources.sort();
+    sources.dedup();
     let mut tx = db.write().await?;
-    if let Some(source) = seen.source_id {
+    for &source in &sources {
         store::touch_tournament_in(&mut tx, source).await?;
     }
     store::touch_tournament_in(&mut tx, t).await?;
@@ -77,6 +88,25 @@ pub async fn accept(db: &Store, t: TournamentId, id: i64, by: UserId) -> AppResu
         .await?
     {
         return Err(Refusal::InvitationNotOpen.into());
+    }
+    // One place for a person qualified from two events (issue 34): the first accepted is the one
+    // taken (the organiser chooses by accepting it); the person's other open invitations into
+    // `t` are taken elsewhere, logged, and each of their events' places goes to its next reserve
+    // at once.
+    let others: Vec<Invitation> = flow::to_in(&mut tx, t)
+        .await?
+        .into_iter()
+        .filter(|i| i.id != id && i.person_id == now.person_id && i.state == InvitationState::Invited)
+        .collect();
+    for other in others {
+        let Some(source) = other.source_id else { continue };
+        super::close::pass_on_in(&mut tx, other.season_id, other.id, other.person_id, source, by).await?;
+        if other.kind == InvitationKind::Qualifier
+            && let Some(event) = store::seasons::event_in(&mut tx, source).await?
+            && event.closed
+        {
+            super::close::invite_more_in(&mut tx, &event, t, by).await?;
+        }
     }
     tx.commit().await?;
     Ok(player)

@@ -11,6 +11,7 @@ pub mod invitations;
 pub mod organisers;
 pub mod ranking;
 pub mod seeding;
+pub mod unfilled;
 
 use super::{AppResult, Refusal};
 use crate::league::season::{Eligibility, QualificationRule, Season, SeasonDraft};

@@ -35,6 +35,9 @@ pub enum InvitationState {
     Accepted,
     Declined,
     Withdrawn,
+    /// Not taken: the person took the next level's place from another event (issue 34: one place
+    /// for a person qualified twice), and this event's place passed to its next reserve.
+    Elsewhere,
 }
 
 impl StoredText for InvitationState {
@@ -43,6 +46,7 @@ impl StoredText for InvitationState {
         InvitationState::Accepted,
         InvitationState::Declined,
         InvitationState::Withdrawn,
+        InvitationState::Elsewhere,
     ];
     fn as_str(self) -> &'static str {
         match self {
@@ -50,6 +54,7 @@ impl StoredText for InvitationState {
             InvitationState::Accepted => "accepted",
             InvitationState::Declined => "declined",
             InvitationState::Withdrawn => "withdrawn",
+            InvitationState::Elsewhere => "elsewhere",
         }
     }
 }
@@ -111,15 +116,20 @@ pub enum LogKind {
     Reopened,
     /// A wildcard (the reason typed).
     Wildcard,
+    /// A qualifier's place passed to the event's next reserve: the person took the next level's
+    /// place from another event.
+    Elsewhere,
 }
 
 impl StoredText for LogKind {
-    const ALL: &'static [LogKind] = &[LogKind::Closed, LogKind::Reopened, LogKind::Wildcard];
+    const ALL: &'static [LogKind] =
+        &[LogKind::Closed, LogKind::Reopened, LogKind::Wildcard, LogKind::Elsewhere];
     fn as_str(self) -> &'static str {
         match self {
             LogKind::Closed => "closed",
             LogKind::Reopened => "reopened",
             LogKind::Wildcard => "wildcard",
+            LogKind::Elsewhere => "elsewhere",
         }
     }
 }
@@ -358,7 +368,7 @@ pub async fn set_state_in(
 pub async fn withdraw_from_in(tx: &mut Conn, source: TournamentId, by: UserId) -> Result<u64, StoreError> {
     Ok(on!(tx, |c| sqlx::query(
         "UPDATE invitations SET state = $2, decided_by = $3, decided_at = $4 \
-         WHERE source_id = $1 AND state IN ($5, $6)"
+         WHERE source_id = $1 AND state IN ($5, $6, $7)"
     )
     .bind(source)
     .bind(InvitationState::Withdrawn)
@@ -366,6 +376,7 @@ pub async fn withdraw_from_in(tx: &mut Conn, source: TournamentId, by: UserId) -
     .bind(now())
     .bind(InvitationState::Invited)
     .bind(InvitationState::Declined)
+    .bind(InvitationState::Elsewhere)
     .execute(c)
     .await
     .map(|r| r.rows_affected()))?)

@@ -122,6 +122,8 @@ struct SeasonPage<'a> {
     /// The events nobody but the coordinators organises: (tournament, name).
     unrun: Vec<(i64, String)>,
     pending: Vec<PendingLine>,
+    /// Places of the next level nobody fills (issue 34): (source's name, target's name, places).
+    unfilled: Vec<(String, String, u32)>,
     duplicates: Vec<DuplicateLine>,
     /// The merges standing in the season: (merge, "kept ← merged", when).
     merges: Vec<(i64, String, String)>,
@@ -220,6 +222,7 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
                 LogKind::Closed => "season_log_closed",
                 LogKind::Reopened => "season_log_reopened",
                 LogKind::Wildcard => "season_log_wildcard",
+                LogKind::Elsewhere => "season_log_elsewhere",
             }),
             event: name_of(l.tournament_id),
             reason: match l.person_id {
@@ -261,7 +264,13 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
         merges.push((m.id.0, format!("{} ← {}", kept.name, merged.name), shown_time(&m.at)));
     }
     let retention = crate::web::routes::admin::erasure::warning(&ctx, &db, &co).await?;
+    let unfilled = app::season::unfilled::of_season(&db, s.id)
+        .await?
+        .into_iter()
+        .map(|u| (name_of(Some(u.source)), name_of(Some(u.target)), u.places))
+        .collect();
     let page = SeasonPage {
+        unfilled,
         retention,
         merges,
         organised,

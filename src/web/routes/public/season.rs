@@ -35,6 +35,7 @@ pub fn state_text(lang: Lang, s: InvitationState) -> &'static str {
         InvitationState::Accepted => "season_state_accepted",
         InvitationState::Declined => "season_state_declined",
         InvitationState::Withdrawn => "season_state_withdrawn",
+        InvitationState::Elsewhere => "season_state_elsewhere",
     })
 }
 

@@ -28,6 +28,11 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("season_state_accepted", "zaproszenie przyjęte", "invitation accepted"),
     ("season_state_declined", "zaproszenie odrzucone", "invitation declined"),
     ("season_state_withdrawn", "zaproszenie wycofane", "invitation withdrawn"),
+    (
+        "season_state_elsewhere",
+        "miejsce zajęte z innego turnieju, przeszło na rezerwę",
+        "place taken from another event, passed to the reserve",
+    ),
     ("season_wildcard", "dzika karta", "wildcard"),
     ("season_from", "z turnieju", "from"),
     ("season_person", "Osoba", "Person"),
@@ -87,6 +92,13 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("season_log_closed", "zamknięto turniej", "event closed"),
     ("season_log_reopened", "ponownie otwarto turniej", "event reopened"),
     ("season_log_wildcard", "dzika karta", "wildcard"),
+    ("sc_unfilled", "Nieobsadzone miejsca (brak rezerwowych)", "Unfilled places (no reserve left)"),
+    ("sc_unfilled_places", "miejsca bez osoby do zaproszenia:", "places with nobody left to invite:"),
+    (
+        "season_log_elsewhere",
+        "miejsce przeszło na rezerwę: osoba zajęła miejsce z innego turnieju",
+        "place passed to the reserve: the person took the place from another event",
+    ),
     ("season_no_such_user", "Nie ma konta o takim loginie.", "There is no account with this username."),
     (
         "season_invalid_form",
