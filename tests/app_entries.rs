@@ -134,7 +134,10 @@ async fn two_schools_enter_pupils_consents_fill_the_caps_and_round_1_pairs_the_c
     assert_eq!(consent::give(&db, &e3, "Olga Ćma", false, false).await.unwrap(), State::Waiting);
     let (eb1, _, _) = consent::open(&db, &guardian(&tb, b1)).await.unwrap().unwrap();
     assert_eq!(consent::give(&db, &eb1, "Piotr Dąb", true, true).await.unwrap(), State::Confirmed);
-    assert!(consent::open(&db, &guardian(&tb, a1)).await.unwrap().is_none(), "a link of another school's token");
+    assert!(
+        consent::open(&db, &guardian(&tb, a1)).await.unwrap().is_none(),
+        "a link of another school's token"
+    );
 
     let all = states(&db, t).await;
     let record = all.iter().find(|e| e.id == a2).unwrap();
@@ -164,7 +167,8 @@ async fn two_schools_enter_pupils_consents_fill_the_caps_and_round_1_pairs_the_c
     assert_eq!(refusal(desk::check_in(&db, t, b2, true).await), Refusal::Entry(EntryRefusal::NotConfirmed));
     let players = desk::seat(&db, t, by).await.unwrap();
     assert_eq!(players.len(), 2);
-    let names: Vec<String> = registration::players(&db, t).await.unwrap().into_iter().map(|p| p.name).collect();
+    let names: Vec<String> =
+        registration::players(&db, t).await.unwrap().into_iter().map(|p| p.name).collect();
     assert_eq!(names, ["Bartek Ąbacki", "Celina Ćma"]);
     assert_eq!(state_of(&states(&db, t).await, b1), State::Absent);
     assert_eq!(refusal(desk::check_in(&db, t, b1, true).await), Refusal::Entry(EntryRefusal::Seated));

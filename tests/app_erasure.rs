@@ -249,7 +249,8 @@ async fn a_pupil_who_plays_on_in_a_later_season_keeps_only_the_birth_year_in_the
     );
     let later = season::create(db, draft, by).await.unwrap();
     let l = season::season(db, later).await.unwrap();
-    let cfg = TournamentConfig { name: "Eliminacje 2027".into(), ..tournament::default_config(d("2026-10-10")) };
+    let cfg =
+        TournamentConfig { name: "Eliminacje 2027".into(), ..tournament::default_config(d("2026-10-10")) };
     let t = tournament::create(db, &cfg, by).await.unwrap();
     let rule = QualificationRule { places: 1, per_school: None };
     season::add_event(db, later, t, l.levels[0], Some(l.regions[0]), rule).await.unwrap();

@@ -261,6 +261,40 @@ pub async fn invitation_into(db: &Store, t: TournamentId, id: i64) -> AppResult<
     Ok(i)
 }
 
+/// The entry `entry` is one of event `t`'s (an organiser's entries page names it).
+///
+/// # Errors
+/// [`Refusal::NotYours`] for another event's entry, [`StoreError::NotFound`] for none; the
+/// database fails.
+pub async fn entry_of_event(
+    db: &Store,
+    t: TournamentId,
+    entry: i64,
+) -> AppResult<crate::store::entries::Entry> {
+    let e = crate::store::entries::entry(db, entry).await?.ok_or(StoreError::NotFound)?;
+    if e.tournament_id != t {
+        return Err(Refusal::NotYours.into());
+    }
+    Ok(e)
+}
+
+/// The entry `entry` is one of `school`'s (the teacher's page names it).
+///
+/// # Errors
+/// [`Refusal::NotYours`] for another school's entry, [`StoreError::NotFound`] for none; the
+/// database fails.
+pub async fn entry_of_school(
+    db: &Store,
+    school: &crate::store::entries::School,
+    entry: i64,
+) -> AppResult<crate::store::entries::Entry> {
+    let e = crate::store::entries::entry(db, entry).await?.ok_or(StoreError::NotFound)?;
+    if e.school_id != school.id {
+        return Err(Refusal::NotYours.into());
+    }
+    Ok(e)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,30 +361,4 @@ mod tests {
         let admin = Actor::new(UserId(9), true, [], []);
         assert_eq!(confirmation(&admin, &outside, &BTreeSet::new()), Ok(Confirmation::Complete));
     }
-}
-
-/// The entry `entry` is one of event `t`'s (an organiser's entries page names it).
-///
-/// # Errors
-/// [`Refusal::NotYours`] for another event's entry, [`StoreError::NotFound`] for none; the
-/// database fails.
-pub async fn entry_of_event(db: &Store, t: TournamentId, entry: i64) -> AppResult<()> {
-    let e = crate::store::entries::entry(db, entry).await?.ok_or(StoreError::NotFound)?;
-    if e.tournament_id != t {
-        return Err(Refusal::NotYours.into());
-    }
-    Ok(())
-}
-
-/// The entry `entry` is one of `school`'s (the teacher's page names it).
-///
-/// # Errors
-/// [`Refusal::NotYours`] for another school's entry, [`StoreError::NotFound`] for none; the
-/// database fails.
-pub async fn entry_of_school(db: &Store, school: &crate::store::entries::School, entry: i64) -> AppResult<()> {
-    let e = crate::store::entries::entry(db, entry).await?.ok_or(StoreError::NotFound)?;
-    if e.school_id != school.id {
-        return Err(Refusal::NotYours.into());
-    }
-    Ok(())
 }

@@ -4,6 +4,7 @@
 //! place freed, a consent given twice) checks it in its own transaction, and a place freed promotes
 //! the waiting list's first pupil who fits in that same transaction ([`fill_in`]).
 
+use super::players::{NewPlayer, PersonLink};
 use super::{Conn, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, now};
 use crate::league::persons::fold;
 use chrono::{Datelike, NaiveDate};
@@ -221,16 +222,33 @@ pub async fn open(db: &Store, t: TournamentId, r: &Rules, by: UserId) -> Result<
         .await
         .map(|r| r.rows_affected()))?;
     }
-    let sql = if before.is_some() {
-        "UPDATE entry_rules SET deadline = $2, cap = $3, per_school = $4, born_from = $5, born_to = $6, \
-         consent_text = $7, consent_version = $8, paper_allowed = $9, max_schools = $10 WHERE tournament_id = $1 \
-         AND $11 = $11 AND $12 = $12"
+    if before.is_some() {
+        on!(&mut tx, |c| {
+            sqlx::query(
+            "UPDATE entry_rules SET deadline = $2, cap = $3, per_school = $4, born_from = $5, born_to = $6, \
+             consent_text = $7, consent_version = $8, paper_allowed = $9, max_schools = $10 WHERE tournament_id = $1"
+        )
+        .bind(t)
+        .bind(r.deadline)
+        .bind(r.cap)
+        .bind(r.per_school)
+        .bind(i64::from(r.born_from))
+        .bind(i64::from(r.born_to))
+        .bind(&r.consent_text)
+        .bind(version)
+        .bind(r.paper_allowed)
+        .bind(r.max_schools)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected())
+        })?;
     } else {
-        "INSERT INTO entry_rules (tournament_id, deadline, cap, per_school, born_from, born_to, consent_text, \
-         consent_version, paper_allowed, max_schools, opened_by, opened_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
-    };
-    on!(&mut tx, |c| sqlx::query(sql)
+        on!(&mut tx, |c| {
+            sqlx::query(
+            "INSERT INTO entry_rules (tournament_id, deadline, cap, per_school, born_from, born_to, consent_text, \
+             consent_version, paper_allowed, max_schools, opened_by, opened_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+        )
         .bind(t)
         .bind(r.deadline)
         .bind(r.cap)
@@ -245,7 +263,9 @@ pub async fn open(db: &Store, t: TournamentId, r: &Rules, by: UserId) -> Result<
         .bind(now())
         .execute(c)
         .await
-        .map(|r| r.rows_affected()))?;
+        .map(|r| r.rows_affected())
+        })?;
+    }
     // A cap raised makes room: the waiting list moves up at once.
     fill_in(&mut tx, t).await?;
     tx.commit().await?;
@@ -262,29 +282,33 @@ pub async fn rules(db: &Store, t: TournamentId) -> Result<Option<Opened>, StoreE
 }
 
 async fn rules_in(tx: &mut Conn, t: TournamentId) -> Result<Option<Opened>, StoreError> {
-    let row: Option<RulesRow> = on!(&mut *tx, |c| sqlx::query_as(
+    let row: Option<RulesRow> = on!(&mut *tx, |c| {
+        sqlx::query_as(
         "SELECT deadline, cap, per_school, born_from, born_to, consent_text, consent_version, paper_allowed, \
          max_schools, seated_at FROM entry_rules WHERE tournament_id = $1"
     )
     .bind(t)
     .fetch_optional(c)
-    .await)?;
-    Ok(row.map(|(deadline, cap, per_school, from, to, consent_text, version, paper_allowed, max_schools, seated)| {
-        Opened {
-            rules: Rules {
-                deadline,
-                cap,
-                per_school,
-                born_from: i32::try_from(from).unwrap_or(i32::MAX),
-                born_to: i32::try_from(to).unwrap_or(i32::MAX),
-                consent_text,
-                paper_allowed,
-                max_schools,
-            },
-            consent_version: version,
-            seated: seated.is_some(),
-        }
-    }))
+    .await
+    })?;
+    Ok(row.map(
+        |(deadline, cap, per_school, from, to, consent_text, version, paper_allowed, max_schools, seated)| {
+            Opened {
+                rules: Rules {
+                    deadline,
+                    cap,
+                    per_school,
+                    born_from: i32::try_from(from).unwrap_or(i32::MAX),
+                    born_to: i32::try_from(to).unwrap_or(i32::MAX),
+                    consent_text,
+                    paper_allowed,
+                    max_schools,
+                },
+                consent_version: version,
+                seated: seated.is_some(),
+            }
+        },
+    ))
 }
 
 /// Who opened the event's entries (a withdrawn consent's erasure is done in their name).
@@ -292,10 +316,11 @@ async fn rules_in(tx: &mut Conn, t: TournamentId) -> Result<Option<Opened>, Stor
 /// # Errors
 /// The query fails.
 pub async fn opened_by(db: &Store, t: TournamentId) -> Result<Option<UserId>, StoreError> {
-    let row: Option<(UserId,)> = on!(db, |c| sqlx::query_as("SELECT opened_by FROM entry_rules WHERE tournament_id = $1")
-        .bind(t)
-        .fetch_optional(c)
-        .await)?;
+    let row: Option<(UserId,)> =
+        on!(db, |c| sqlx::query_as("SELECT opened_by FROM entry_rules WHERE tournament_id = $1")
+            .bind(t)
+            .fetch_optional(c)
+            .await)?;
     Ok(row.map(|(u,)| u))
 }
 
@@ -337,14 +362,16 @@ pub async fn sign_up(
 ) -> Result<i64, StoreError> {
     let mut tx = db.write().await?;
     let o = open_on_in(&mut tx, t, today).await?;
-    let (n,): (i64,) = on!(&mut tx, |c| sqlx::query_as("SELECT COUNT(*) FROM entry_schools WHERE tournament_id = $1")
-        .bind(t)
-        .fetch_one(c)
-        .await)?;
+    let (n,): (i64,) =
+        on!(&mut tx, |c| sqlx::query_as("SELECT COUNT(*) FROM entry_schools WHERE tournament_id = $1")
+            .bind(t)
+            .fetch_one(c)
+            .await)?;
     if n >= o.rules.max_schools {
         return Err(refused(EntryRefusal::SchoolsFull));
     }
-    let (id,): (i64,) = on!(&mut tx, |c| sqlx::query_as(
+    let (id,): (i64,) = on!(&mut tx, |c| {
+        sqlx::query_as(
         "INSERT INTO entry_schools (tournament_id, name, town, region, teacher, email, phone, token_sha256, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id"
     )
@@ -358,7 +385,8 @@ pub async fn sign_up(
     .bind(token_sha256)
     .bind(now())
     .fetch_one(c)
-    .await)?;
+    .await
+    })?;
     tx.commit().await?;
     Ok(id)
 }
@@ -392,7 +420,8 @@ pub async fn schools(db: &Store, t: TournamentId) -> Result<Vec<School>, StoreEr
 /// # Errors
 /// [`StoreError::NotFound`] for a school of another event; a statement fails.
 pub async fn revoke_school(db: &Store, t: TournamentId, school: i64) -> Result<(), StoreError> {
-    let n = on!(db, |c| sqlx::query(
+    let n = on!(db, |c| {
+        sqlx::query(
         "UPDATE entry_schools SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 AND tournament_id = $3"
     )
     .bind(now())
@@ -400,7 +429,8 @@ pub async fn revoke_school(db: &Store, t: TournamentId, school: i64) -> Result<(
     .bind(t)
     .execute(c)
     .await
-    .map(|r| r.rows_affected()))?;
+    .map(|r| r.rows_affected())
+    })?;
     if n == 0 {
         return Err(StoreError::NotFound);
     }
@@ -455,7 +485,8 @@ pub async fn add_pupil(
     if born.iter().any(|(n,)| fold(n) == fold(&p.name)) {
         return Err(refused(EntryRefusal::Duplicate));
     }
-    let (id,): (i64,) = on!(&mut tx, |c| sqlx::query_as(
+    let (id,): (i64,) = on!(&mut tx, |c| {
+        sqlx::query_as(
         "INSERT INTO entries (tournament_id, school_id, name, birth_date, class, guardian_sha256, state, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, 'consent', $7) RETURNING id"
     )
@@ -467,7 +498,8 @@ pub async fn add_pupil(
     .bind(format!("pending-{}-{}", school, now()))
     .bind(now())
     .fetch_one(c)
-    .await)?;
+    .await
+    })?;
     on!(&mut tx, |c| sqlx::query("UPDATE entries SET guardian_sha256 = $1 WHERE id = $2")
         .bind(guardian_hash(id))
         .bind(id)
@@ -484,7 +516,10 @@ pub async fn add_pupil(
 /// The query fails.
 pub async fn entry(db: &Store, id: i64) -> Result<Option<Entry>, StoreError> {
     let sql = format!("{ENTRY} WHERE e.id = $1");
-    Ok(on!(db, |c| sqlx::query_as::<_, Entry>(sqlx::AssertSqlSafe(sql.clone())).bind(id).fetch_optional(c).await)?)
+    Ok(on!(db, |c| sqlx::query_as::<_, Entry>(sqlx::AssertSqlSafe(sql.clone()))
+        .bind(id)
+        .fetch_optional(c)
+        .await)?)
 }
 
 /// The entry whose guardian's token hashes to `sha256`.
@@ -505,7 +540,10 @@ pub async fn entry_by_guardian(db: &Store, sha256: &str) -> Result<Option<Entry>
 /// The query fails.
 pub async fn of_school(db: &Store, school: i64) -> Result<Vec<Entry>, StoreError> {
     let sql = format!("{ENTRY} WHERE e.school_id = $1 ORDER BY e.id");
-    Ok(on!(db, |c| sqlx::query_as::<_, Entry>(sqlx::AssertSqlSafe(sql.clone())).bind(school).fetch_all(c).await)?)
+    Ok(on!(db, |c| sqlx::query_as::<_, Entry>(sqlx::AssertSqlSafe(sql.clone()))
+        .bind(school)
+        .fetch_all(c)
+        .await)?)
 }
 
 /// The event's entries, by school then arrival.
@@ -525,8 +563,11 @@ async fn entry_in(tx: &mut Conn, id: i64) -> Result<Entry, StoreError> {
         .await
         .map(|r| r.rows_affected()))?;
     let sql = format!("{ENTRY} WHERE e.id = $1");
-    on!(&mut *tx, |c| sqlx::query_as::<_, Entry>(sqlx::AssertSqlSafe(sql.clone())).bind(id).fetch_optional(c).await)?
-        .ok_or(StoreError::NotFound)
+    on!(&mut *tx, |c| sqlx::query_as::<_, Entry>(sqlx::AssertSqlSafe(sql.clone()))
+        .bind(id)
+        .fetch_optional(c)
+        .await)?
+    .ok_or(StoreError::NotFound)
 }
 
 async fn set_state_in(tx: &mut Conn, id: i64, state: State, reason: &str) -> Result<(), StoreError> {
@@ -547,13 +588,15 @@ async fn set_state_in(tx: &mut Conn, id: i64, state: State, reason: &str) -> Res
 /// A statement fails.
 pub async fn fill_in(tx: &mut Conn, t: TournamentId) -> Result<Vec<i64>, StoreError> {
     let Some(o) = rules_in(tx, t).await? else { return Ok(Vec::new()) };
-    let rows: Vec<(i64, i64, State)> = on!(&mut *tx, |c| sqlx::query_as(
+    let rows: Vec<(i64, i64, State)> = on!(&mut *tx, |c| {
+        sqlx::query_as(
         "SELECT id, school_id, state FROM entries WHERE tournament_id = $1 AND state IN ('confirmed', 'waiting') \
          ORDER BY id"
     )
     .bind(t)
     .fetch_all(c)
-    .await)?;
+    .await
+    })?;
     let mut held = rows.iter().filter(|r| r.2 == State::Confirmed).count() as i64;
     let mut by_school = std::collections::BTreeMap::<i64, i64>::new();
     for r in rows.iter().filter(|r| r.2 == State::Confirmed) {
@@ -721,7 +764,8 @@ pub async fn check_in(db: &Store, t: TournamentId, entry: i64, present: bool) ->
     if e.state != State::Confirmed {
         return Err(refused(EntryRefusal::NotConfirmed));
     }
-    on!(&mut tx, |c| sqlx::query(
+    on!(&mut tx, |c| {
+        sqlx::query(
         "UPDATE entries SET checked_in_at = CASE WHEN $1 THEN COALESCE(checked_in_at, $2) ELSE NULL END WHERE id = $3"
     )
     .bind(present)
@@ -729,46 +773,59 @@ pub async fn check_in(db: &Store, t: TournamentId, entry: i64, present: bool) ->
     .bind(entry)
     .execute(c)
     .await
-    .map(|r| r.rows_affected()))?;
+    .map(|r| r.rows_affected())
+    })?;
     tx.commit().await?;
     Ok(())
 }
 
-/// The checked-in confirmed entries become the event's players (through `register`, called in
-/// this transaction for each: the person matching happens there), the confirmed ones not checked
-/// in become absent; the desk's list closes. The players made, in order of arrival.
+/// The checked-in confirmed entries become the event's players (registered in this transaction,
+/// joining with round `joined`, each linked to a person by the registry's matching,
+/// `persons::link_in`), the confirmed ones not checked in become absent; the desk's list closes.
+/// The caller's transaction moved the tournament's change counter. The players made, in order of
+/// arrival.
 ///
 /// # Errors
 /// [`EntryRefusal::NotOpen`], [`EntryRefusal::Seated`]; a statement fails.
-pub async fn seat_in<F>(tx: &mut Conn, t: TournamentId, mut register: F) -> Result<Vec<PlayerId>, StoreError>
-where
-    F: for<'c> FnMut(
-        &'c mut Conn,
-        Entry,
-    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<PlayerId, StoreError>> + 'c>>,
-{
+pub async fn seat_in(
+    tx: &mut Conn,
+    t: TournamentId,
+    joined: i64,
+    by: UserId,
+) -> Result<Vec<PlayerId>, StoreError> {
     let o = rules_in(tx, t).await?.ok_or_else(|| refused(EntryRefusal::NotOpen))?;
     if o.seated {
         return Err(refused(EntryRefusal::Seated));
     }
     let sql = format!("{ENTRY} WHERE e.tournament_id = $1 AND e.state = 'confirmed' ORDER BY e.id");
     let confirmed: Vec<Entry> =
-        on!(&mut *tx, |c| sqlx::query_as::<_, Entry>(sqlx::AssertSqlSafe(sql.clone())).bind(t).fetch_all(c).await)?;
+        on!(&mut *tx, |c| sqlx::query_as::<_, Entry>(sqlx::AssertSqlSafe(sql.clone()))
+            .bind(t)
+            .fetch_all(c)
+            .await)?;
     let mut players = Vec::new();
     for e in confirmed {
-        let id = e.id;
-        if e.checked_in_at.is_some() {
-            let player = register(&mut *tx, e).await?;
-            on!(&mut *tx, |c| sqlx::query("UPDATE entries SET player_id = $1 WHERE id = $2")
-                .bind(player)
-                .bind(id)
-                .execute(c)
-                .await
-                .map(|r| r.rows_affected()))?;
-            players.push(player);
-        } else {
-            set_state_in(tx, id, State::Absent, "").await?;
+        if e.checked_in_at.is_none() {
+            set_state_in(tx, e.id, State::Absent, "").await?;
+            continue;
         }
+        let p = NewPlayer {
+            name: e.name.clone(),
+            birth_date: e.birth_date,
+            club: e.school.clone(),
+            region: String::new(),
+            knowledge_score: None,
+            age_override: false,
+            person: PersonLink::Match,
+        };
+        let player = super::players::register_in(tx, t, &p, joined, by).await?;
+        on!(&mut *tx, |c| sqlx::query("UPDATE entries SET player_id = $1 WHERE id = $2")
+            .bind(player)
+            .bind(e.id)
+            .execute(c)
+            .await
+            .map(|r| r.rows_affected()))?;
+        players.push(player);
     }
     on!(&mut *tx, |c| sqlx::query("UPDATE entry_rules SET seated_at = $1 WHERE tournament_id = $2")
         .bind(now())

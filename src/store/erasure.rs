@@ -322,20 +322,27 @@ pub async fn of_season(db: &super::Store, season: SeasonId) -> Result<Vec<Erasur
 ///
 /// # Errors
 /// A statement fails.
-pub async fn keep_birth_year_in(tx: &mut Conn, person: PersonId, season: SeasonId) -> Result<u64, StoreError> {
+pub async fn keep_birth_year_in(
+    tx: &mut Conn,
+    person: PersonId,
+    season: SeasonId,
+) -> Result<u64, StoreError> {
     let mut changed = 0;
     for id in persons::merged_into_in(tx, person).await? {
         let Some(p) = persons::get_in(tx, id).await? else { continue };
         let year = year_only(p.birth_date);
-        changed += on!(&mut *tx, |c| sqlx::query(
+        changed += on!(&mut *tx, |c| {
+            sqlx::query(
             "UPDATE persons SET birth_date = $1, birth_year_only = TRUE WHERE id = $2 AND birth_year_only = FALSE"
         )
         .bind(year)
         .bind(id)
         .execute(c)
         .await
-        .map(|r| r.rows_affected()))?;
-        let entries: Vec<(PlayerId, TournamentId, NaiveDate)> = on!(&mut *tx, |c| sqlx::query_as(
+        .map(|r| r.rows_affected())
+        })?;
+        let entries: Vec<(PlayerId, TournamentId, NaiveDate)> = on!(&mut *tx, |c| {
+            sqlx::query_as(
             "SELECT p.id, p.tournament_id, p.birth_date FROM players p \
              JOIN season_events e ON e.tournament_id = p.tournament_id \
              WHERE p.person_id = $1 AND e.season_id = $2 AND p.erased_at IS NULL AND p.birth_year_only = FALSE"
@@ -343,19 +350,23 @@ pub async fn keep_birth_year_in(tx: &mut Conn, person: PersonId, season: SeasonI
         .bind(id)
         .bind(season)
         .fetch_all(c)
-        .await)?;
+        .await
+        })?;
         for (player, tournament, born) in entries {
             let year = year_only(born);
-            changed += on!(&mut *tx, |c| sqlx::query(
+            changed += on!(&mut *tx, |c| {
+                sqlx::query(
                 "UPDATE players SET birth_date = $1, birth_year_only = TRUE, version = version + 1 WHERE id = $2"
             )
             .bind(year)
             .bind(player)
             .execute(c)
             .await
-            .map(|r| r.rows_affected()))?;
+            .map(|r| r.rows_affected())
+            })?;
             let (full, kept) = (born.to_string(), year.to_string());
-            on!(&mut *tx, |c| sqlx::query(
+            on!(&mut *tx, |c| {
+                sqlx::query(
                 "UPDATE history SET old_value = REPLACE(old_value, $1, $2), new_value = REPLACE(new_value, $1, $2) \
                  WHERE entity = $3 AND entity_id = $4"
             )
@@ -365,7 +376,8 @@ pub async fn keep_birth_year_in(tx: &mut Conn, person: PersonId, season: SeasonI
             .bind(player.0)
             .execute(c)
             .await
-            .map(|r| r.rows_affected()))?;
+            .map(|r| r.rows_affected())
+            })?;
             super::touch_tournament_in(tx, tournament).await?;
         }
     }

@@ -5,8 +5,8 @@ use crate::app::{AppError, demo};
 use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
 use crate::web::routes::admin::{
-    desk, editions, entries as admin_entries, erasure as admin_erasure, invitations, persons as admin_persons, privacy, proposals, rounds,
-    season as admin_season, stages,
+    desk, editions, entries as admin_entries, erasure as admin_erasure, invitations,
+    persons as admin_persons, privacy, proposals, rounds, season as admin_season, stages,
 };
 use crate::web::routes::public::{
     bracket, cards, exports, game, group, home, live, logs, matches, names, person, player, round, season,

@@ -81,7 +81,9 @@ async fn schools_enter_pupils_guardians_consent_and_round_1_pairs_the_confirmed_
     ];
     let bad = admin.post(&format!("/admin/t/{t}/entries/open"), &rules).await;
     assert_eq!(bad.status, 400);
-    bad.assert_contains("data-error=\"cap\"").assert_contains("Podaj liczbę całkowitą").assert_contains("trzy");
+    bad.assert_contains("data-error=\"cap\"")
+        .assert_contains("Podaj liczbę całkowitą")
+        .assert_contains("trzy");
     rules[1] = ("cap", "3");
     assert_eq!(admin.post(&format!("/admin/t/{t}/entries/open"), &rules).await.status, 303);
 
@@ -91,17 +93,28 @@ async fn schools_enter_pupils_guardians_consent_and_round_1_pairs_the_confirmed_
     let no_mail = teacher_a
         .post(
             &format!("/t/{t}/entries"),
-            &[("name", "SP 1 Radom"), ("town", "Radom"), ("region", "mazowieckie"), ("teacher", "Ewa N"), ("phone", "600100200")],
+            &[
+                ("name", "SP 1 Radom"),
+                ("town", "Radom"),
+                ("region", "mazowieckie"),
+                ("teacher", "Ewa N"),
+                ("phone", "600100200"),
+            ],
         )
         .await;
     assert_eq!(no_mail.status, 400);
-    no_mail.assert_contains("data-error=\"email\"").assert_contains("To pole jest wymagane").assert_contains("SP 1 Radom");
+    no_mail
+        .assert_contains("data-error=\"email\"")
+        .assert_contains("To pole jest wymagane")
+        .assert_contains("SP 1 Radom");
     let link_a = sign_up(&teacher_a, t, "SP 1 Radom").await;
     let teacher_b = app.browser();
     let link_b = sign_up(&teacher_b, t, "LO 2 Radom").await;
     assert_ne!(link_a, link_b);
 
-    for (name, born) in [("Anna Żółć", "2010-02-03"), ("Bartek Ąbacki", "2011-03-04"), ("Celina Ćma", "2009-04-05")] {
+    for (name, born) in
+        [("Anna Żółć", "2010-02-03"), ("Bartek Ąbacki", "2011-03-04"), ("Celina Ćma", "2009-04-05")]
+    {
         assert_eq!(add(&teacher_a, &link_a, name, born).await.status, 303);
     }
     for (name, born) in [("Dawid Dąb", "2010-05-06"), ("Ewa Ęka", "2012-06-07")] {
@@ -146,7 +159,10 @@ async fn schools_enter_pupils_guardians_consent_and_round_1_pairs_the_confirmed_
     assert_eq!(guardian.post(&celina, &[("guardian", "Olga Ćma"), ("take_part", "1")]).await.status, 303);
     let dawid = consent(0, &b);
     assert_eq!(
-        guardian.post(&dawid, &[("guardian", "Piotr Dąb"), ("take_part", "1"), ("publish_name", "1")]).await.status,
+        guardian
+            .post(&dawid, &[("guardian", "Piotr Dąb"), ("take_part", "1"), ("publish_name", "1")])
+            .await
+            .status,
         303
     );
     guardian.get(&celina).await.assert_contains("data-state=\"waiting\"");

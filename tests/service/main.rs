@@ -12,6 +12,7 @@ mod authority;
 mod backup;
 mod bodies;
 mod browser;
+mod browser_entries;
 mod browser_online;
 mod browser_phones;
 mod browser_print;

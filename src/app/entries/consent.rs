@@ -18,7 +18,8 @@ pub async fn open(db: &Store, token: &str) -> AppResult<Option<(Entry, String, i
     if !well_formed(token) {
         return Ok(None);
     }
-    let Some(e) = store::entries::entry_by_guardian(db, &token_hash(&token.to_ascii_lowercase())).await? else {
+    let Some(e) = store::entries::entry_by_guardian(db, &token_hash(&token.to_ascii_lowercase())).await?
+    else {
         return Ok(None);
     };
     let Some(rules) = store::entries::rules(db, e.tournament_id).await? else { return Ok(None) };
@@ -31,7 +32,13 @@ pub async fn open(db: &Store, token: &str) -> AppResult<Option<(Entry, String, i
 ///
 /// # Errors
 /// Given already, the entry ended, the school's link revoked; the database fails.
-pub async fn give(db: &Store, entry: &Entry, guardian: &str, publish_name: bool, photos: bool) -> AppResult<State> {
+pub async fn give(
+    db: &Store,
+    entry: &Entry,
+    guardian: &str,
+    publish_name: bool,
+    photos: bool,
+) -> AppResult<State> {
     let c = Consent { guardian: guardian.to_string(), paper_date: None, publish_name, photos };
     Ok(store::entries::consent(db, entry.id, &c).await?)
 }
@@ -50,7 +57,8 @@ pub async fn withdraw(db: &Store, entry: &Entry, today: NaiveDate, by: UserId) -
         crate::app::stages::withdraw::withdraw(db, entry.tournament_id, player, by).await?;
         if let Some(person) = person {
             let mut tx = db.write().await?;
-            store::erasure::erase_person_in(&mut tx, person, Reason::ConsentWithdrawn, season, today, by).await?;
+            store::erasure::erase_person_in(&mut tx, person, Reason::ConsentWithdrawn, season, today, by)
+                .await?;
             tx.commit().await?;
         }
     }

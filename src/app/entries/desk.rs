@@ -6,7 +6,6 @@
 //! entries present.
 
 use crate::app::{AppResult, authority, registration};
-use crate::store::players::{NewPlayer, PersonLink};
 use crate::store::{self, PlayerId, Store, TournamentId, UserId};
 
 /// Tick `entry` present (or not).
@@ -25,21 +24,7 @@ pub async fn check_in(db: &Store, t: TournamentId, entry: i64, present: bool) ->
 pub async fn seat(db: &Store, t: TournamentId, by: UserId) -> AppResult<Vec<PlayerId>> {
     let joined = registration::next_round(db, t).await?;
     let mut tx = db.write_tournament(t).await?;
-    let players = store::entries::seat_in(&mut tx, t, |tx, e| {
-        Box::pin(async move {
-            let p = NewPlayer {
-                name: e.name,
-                birth_date: e.birth_date,
-                club: e.school,
-                region: String::new(),
-                knowledge_score: None,
-                age_override: false,
-                person: PersonLink::Match,
-            };
-            store::players::register_in(tx, t, &p, joined, by).await
-        })
-    })
-    .await?;
+    let players = store::entries::seat_in(&mut tx, t, joined, by).await?;
     tx.commit().await?;
     tracing::info!(tournament = %t, players = players.len(), "round 1's players seated from the entries");
     Ok(players)

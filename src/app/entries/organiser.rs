@@ -2,8 +2,8 @@
 //! accepted past the caps, an entry refused with a reason, a school's link revoked. Every entry
 //! named is checked to be the event's (`authority::entry_of_event`).
 
-use crate::app::{AppResult, authority};
-use crate::store::entries::{Entry, School, State};
+use crate::app::{AppResult, Refusal, authority};
+use crate::store::entries::{Entry, EntryRefusal, School, State};
 use crate::store::{self, Store, TournamentId};
 
 /// The event's entries, by school then arrival, and its schools.
@@ -28,7 +28,10 @@ pub async fn accept(db: &Store, t: TournamentId, entry: i64, reason: &str) -> Ap
 /// # Errors
 /// Not the event's entry; ended already; the database fails.
 pub async fn refuse(db: &Store, t: TournamentId, entry: i64, reason: &str) -> AppResult<Vec<i64>> {
-    authority::entry_of_event(db, t, entry).await?;
+    let e = authority::entry_of_event(db, t, entry).await?;
+    if e.player_id.is_some() {
+        return Err(Refusal::Entry(EntryRefusal::Seated).into());
+    }
     Ok(store::entries::end(db, entry, State::Refused, reason).await?)
 }
 

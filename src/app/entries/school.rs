@@ -4,8 +4,8 @@
 
 use super::{guardian_token, token_hash, well_formed};
 use crate::app::online::links::fresh_token;
-use crate::app::{AppResult, authority};
-use crate::store::entries::{Consent, Entry, NewPupil, NewSchool, School, State};
+use crate::app::{AppResult, Refusal, authority};
+use crate::store::entries::{Consent, Entry, EntryRefusal, NewPupil, NewSchool, School, State};
 use crate::store::{self, Store, TournamentId};
 use chrono::NaiveDate;
 
@@ -13,7 +13,12 @@ use chrono::NaiveDate;
 ///
 /// # Errors
 /// Entries not open, past the deadline, as many schools as the event takes; the database fails.
-pub async fn sign_up(db: &Store, t: TournamentId, s: &NewSchool, today: NaiveDate) -> AppResult<(i64, String)> {
+pub async fn sign_up(
+    db: &Store,
+    t: TournamentId,
+    s: &NewSchool,
+    today: NaiveDate,
+) -> AppResult<(i64, String)> {
     let token = fresh_token();
     let id = store::entries::sign_up(db, t, s, &token_hash(&token), today).await?;
     tracing::info!(tournament = %t, school = id, "a school signed up");
@@ -56,7 +61,11 @@ pub async fn add(db: &Store, token: &str, school: &School, p: &NewPupil, today: 
 /// # Errors
 /// Not the school's entry ([`crate::app::Refusal::NotYours`]); ended already; the database fails.
 pub async fn withdraw(db: &Store, school: &School, entry: i64) -> AppResult<Vec<i64>> {
-    authority::entry_of_school(db, school, entry).await?;
+    let e = authority::entry_of_school(db, school, entry).await?;
+    if e.player_id.is_some() {
+        // A player now: the organiser withdraws them by the league's rules.
+        return Err(Refusal::Entry(EntryRefusal::Seated).into());
+    }
     Ok(store::entries::end(db, entry, State::Withdrawn, "").await?)
 }
 
@@ -73,6 +82,11 @@ pub async fn declare_paper(
     signed: NaiveDate,
 ) -> AppResult<State> {
     authority::entry_of_school(db, school, entry).await?;
-    let c = Consent { guardian: guardian.to_string(), paper_date: Some(signed), publish_name: false, photos: false };
+    let c = Consent {
+        guardian: guardian.to_string(),
+        paper_date: Some(signed),
+        publish_name: false,
+        photos: false,
+    };
     Ok(store::entries::consent(db, entry, &c).await?)
 }

@@ -7,8 +7,8 @@
 
 use crate::app::entries::{desk, organiser};
 use crate::league::persons::fold;
-use crate::store::entries::State;
 use crate::store::Store;
+use crate::store::entries::State;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
@@ -47,7 +47,13 @@ pub struct Search {
     q: Option<String>,
 }
 
-async fn page(ctx: &Ctx, db: &Store, org: &Organising, q: &str, error: Option<String>) -> Result<HttpResponse, WebError> {
+async fn page(
+    ctx: &Ctx,
+    db: &Store,
+    org: &Organising,
+    q: &str,
+    error: Option<String>,
+) -> Result<HttpResponse, WebError> {
     let (_, entries) = organiser::entries(db, org.t.id).await?;
     let confirmed: Vec<_> = entries.into_iter().filter(|e| e.state == State::Confirmed).collect();
     let needle = fold(q);
@@ -111,7 +117,7 @@ pub async fn tick(
             let query = if q.is_empty() { String::new() } else { format!("?q={}", urlencoding(q)) };
             Ok(see_other(&format!("/admin/t/{}/desk{query}#entry-{entry}", org.t.id)))
         }
-        Err(crate::app::AppError::Refused(r)) => {
+        Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             page(&ctx, &db, &org, &form.value.q, Some(sentence(ctx.lang, &r))).await
         }
         Err(e) => Err(e.into()),
@@ -137,7 +143,9 @@ pub async fn seat(
 ) -> Result<HttpResponse, WebError> {
     match desk::seat(&db, org.t.id, org.by()).await {
         Ok(_) => Ok(see_other(&format!("/admin/t/{}", org.t.id))),
-        Err(crate::app::AppError::Refused(r)) => page(&ctx, &db, &org, "", Some(sentence(ctx.lang, &r))).await,
+        Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
+            page(&ctx, &db, &org, "", Some(sentence(ctx.lang, &r))).await
+        }
         Err(e) => Err(e.into()),
     }
 }

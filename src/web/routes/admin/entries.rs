@@ -8,8 +8,8 @@
 //! event's (`app::authority::entry_of_event`).
 
 use crate::app::entries::{open, organiser};
-use crate::store::entries::{Entry, Opened, Rules, School, State};
 use crate::store::Store;
+use crate::store::entries::{Entry, Opened, Rules, School, State};
 use crate::web::csv_cell::{self, Separator};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
@@ -172,7 +172,10 @@ fn check(ctx: &Ctx, f: &RulesForm, season: Option<(i32, i32)>) -> Result<Rules, 
     let max_schools = number("max_schools", &f.max_schools, 1, 10_000, false);
     let (from, to) = match season {
         Some(years) => (Some(i64::from(years.0)), Some(i64::from(years.1))),
-        None => (number("born_from", &f.born_from, 1900, 2100, false), number("born_to", &f.born_to, 1900, 2100, false)),
+        None => (
+            number("born_from", &f.born_from, 1900, 2100, false),
+            number("born_to", &f.born_to, 1900, 2100, false),
+        ),
     };
     let deadline = parse_date(&f.deadline);
     if deadline.is_none() {
@@ -183,16 +186,18 @@ fn check(ctx: &Ctx, f: &RulesForm, season: Option<(i32, i32)>) -> Result<Rules, 
         problems.push(("consent_text", ctx.t("en_consent_text_needed").to_string()));
     }
     match (cap, max_schools, from, to, deadline) {
-        (Some(cap), Some(max_schools), Some(from), Some(to), Some(deadline)) if problems.is_empty() => Ok(Rules {
-            deadline,
-            cap,
-            per_school,
-            born_from: i32::try_from(from).unwrap_or(0),
-            born_to: i32::try_from(to).unwrap_or(0),
-            consent_text: text,
-            paper_allowed: checkbox(f.paper_allowed.as_ref()),
-            max_schools,
-        }),
+        (Some(cap), Some(max_schools), Some(from), Some(to), Some(deadline)) if problems.is_empty() => {
+            Ok(Rules {
+                deadline,
+                cap,
+                per_school,
+                born_from: i32::try_from(from).unwrap_or(0),
+                born_to: i32::try_from(to).unwrap_or(0),
+                consent_text: text,
+                paper_allowed: checkbox(f.paper_allowed.as_ref()),
+                max_schools,
+            })
+        }
         _ => Err(problems),
     }
 }
@@ -211,7 +216,7 @@ pub async fn open_entries(
     };
     match open::open(&db, org.t.id, rules, org.by()).await {
         Ok(_) => Ok(see_other(&format!("/admin/t/{}/entries", org.t.id))),
-        Err(crate::app::AppError::Refused(r)) => {
+        Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             page(&ctx, &db, &org, Some(f), vec![("form", sentence(ctx.lang, &r))]).await
         }
         Err(e) => Err(e.into()),
@@ -238,13 +243,13 @@ pub async fn decide(
         return page(&ctx, &db, &org, None, vec![("form", ctx.t("en_reason_needed").to_string())]).await;
     }
     let done = match action.as_str() {
-        "accept" => organiser::accept(&db, org.t.id, entry, &reason).await.map(|()| ()),
+        "accept" => organiser::accept(&db, org.t.id, entry, &reason).await,
         "refuse" => organiser::refuse(&db, org.t.id, entry, &reason).await.map(|_| ()),
         _ => return Err(WebError::NotFound),
     };
     match done {
         Ok(()) => Ok(see_other(&format!("/admin/t/{}/entries#entry-{entry}", org.t.id))),
-        Err(crate::app::AppError::Refused(r)) => {
+        Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             page(&ctx, &db, &org, None, vec![("form", sentence(ctx.lang, &r))]).await
         }
         Err(e) => Err(e.into()),

@@ -6,8 +6,8 @@
 
 use super::{not_locked, shown, text, today, unknown_link};
 use crate::app::entries::consent;
-use crate::store::entries::{Entry, State};
 use crate::store::Store;
+use crate::store::entries::{Entry, State};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::forms::field::checkbox;
@@ -38,7 +38,12 @@ struct ConsentPage<'a> {
     error: Option<String>,
 }
 
-async fn opened(req: &HttpRequest, ctx: &Ctx, db: &Store, token: &str) -> Result<(Entry, String, i64), WebError> {
+async fn opened(
+    req: &HttpRequest,
+    ctx: &Ctx,
+    db: &Store,
+    token: &str,
+) -> Result<(Entry, String, i64), WebError> {
     not_locked(req, db, ctx.t("throttled")).await?;
     match consent::open(db, token).await? {
         Some(found) => Ok(found),
@@ -110,12 +115,20 @@ pub async fn give(
         return page(&ctx, &db, &token, found, f.guardian, Some(ctx.t("en_guardian_name").to_string())).await;
     };
     if !checkbox(f.take_part.as_ref()) {
-        return page(&ctx, &db, &token, found, guardian, Some(ctx.t("en_take_part_needed").to_string())).await;
+        return page(&ctx, &db, &token, found, guardian, Some(ctx.t("en_take_part_needed").to_string()))
+            .await;
     }
-    match consent::give(&db, &found.0, &guardian, checkbox(f.publish_name.as_ref()), checkbox(f.photos.as_ref())).await
+    match consent::give(
+        &db,
+        &found.0,
+        &guardian,
+        checkbox(f.publish_name.as_ref()),
+        checkbox(f.photos.as_ref()),
+    )
+    .await
     {
         Ok(_) => Ok(see_other(&format!("/entries/consent/{token}"))),
-        Err(crate::app::AppError::Refused(r)) => {
+        Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             let why = sentence(ctx.lang, &r);
             page(&ctx, &db, &token, found, guardian, Some(why)).await
         }
@@ -139,12 +152,13 @@ pub async fn withdraw(
     let token = path.into_inner();
     let found = opened(&req, &ctx, &db, &token).await?;
     if !checkbox(form.value.confirm.as_ref()) {
-        return page(&ctx, &db, &token, found, String::new(), Some(ctx.t("en_withdraw_confirm").to_string())).await;
+        return page(&ctx, &db, &token, found, String::new(), Some(ctx.t("en_withdraw_confirm").to_string()))
+            .await;
     }
     let by = crate::store::entries::opened_by(&db, found.0.tournament_id).await?.ok_or(WebError::NotFound)?;
     match consent::withdraw(&db, &found.0, today(), by).await {
         Ok(()) => Ok(see_other(&format!("/entries/consent/{token}"))),
-        Err(crate::app::AppError::Refused(r)) => {
+        Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             let why = sentence(ctx.lang, &r);
             page(&ctx, &db, &token, found, String::new(), Some(why)).await
         }

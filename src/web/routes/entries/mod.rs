@@ -54,3 +54,10 @@ fn text(s: &str, max: usize) -> Option<String> {
     let t: String = s.trim().chars().take(max).collect();
     (!t.is_empty()).then_some(t)
 }
+
+/// Whether a refusal is said on the refused form (a 400 with the input kept); anything else (an
+/// object that is not the actor's: 403; a conflict: 409) goes to the error page with its status.
+#[must_use]
+pub fn on_form(r: &crate::app::Refusal) -> bool {
+    crate::web::error::refusal_status(r) == actix_web::http::StatusCode::BAD_REQUEST
+}

@@ -40,11 +40,9 @@ pub fn state_text(ctx: &Ctx, s: State) -> &'static str {
 /// How consent was given, in words ("online: Maria Nowak, 20.04.2026", "na papierze: ...").
 pub fn consent_text(ctx: &Ctx, e: &Entry) -> String {
     match (e.how.as_deref(), &e.guardian) {
-        (Some("paper"), Some(g)) => format!(
-            "{}: {g}, {}",
-            ctx.t("en_how_paper"),
-            e.paper_date.map(shown).unwrap_or_default()
-        ),
+        (Some("paper"), Some(g)) => {
+            format!("{}: {g}, {}", ctx.t("en_how_paper"), e.paper_date.map(shown).unwrap_or_default())
+        }
         (Some(_), Some(g)) => format!(
             "{}: {g}, {}",
             ctx.t("en_how_online"),
@@ -175,7 +173,7 @@ pub async fn add_pupil(
     let p = NewPupil { name, birth_date: born, class };
     match school::add(&db, &token, &s, &p, today()).await {
         Ok(_) => Ok(see_other(&format!("/entries/school/{token}#pupils"))),
-        Err(crate::app::AppError::Refused(r)) => {
+        Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             let problems = vec![("form", sentence(ctx.lang, &r))];
             page(&ctx, &db, &token, s, f, problems, Vec::new()).await
         }
@@ -196,10 +194,8 @@ pub async fn withdraw(
     let promoted = school::withdraw(&db, &s, entry).await?;
     let mut names = Vec::new();
     for id in promoted {
-        if let Some(e) = crate::store::entries::entry(&db, id).await? {
-            if e.school_id == s.id {
-                names.push(e.name);
-            }
+        if let Some(e) = crate::store::entries::entry(&db, id).await?.filter(|e| e.school_id == s.id) {
+            names.push(e.name);
         }
     }
     page(&ctx, &db, &token, s, PupilForm::default(), Vec::new(), names).await
@@ -237,7 +233,7 @@ pub async fn declare_paper(
     }
     match school::declare_paper(&db, &s, entry, &guardian, signed).await {
         Ok(_) => Ok(see_other(&format!("/entries/school/{token}#pupils"))),
-        Err(crate::app::AppError::Refused(r)) => {
+        Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             let problems = vec![("form", sentence(ctx.lang, &r))];
             page(&ctx, &db, &token, s, PupilForm::default(), problems, Vec::new()).await
         }

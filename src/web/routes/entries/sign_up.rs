@@ -6,8 +6,8 @@
 
 use super::{client_key, shown, text, today};
 use crate::app::entries::{open, school};
-use crate::store::entries::{NewSchool, Opened};
 use crate::store::Store;
+use crate::store::entries::{NewSchool, Opened};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::routes::{render_status, tournament};
@@ -75,7 +75,11 @@ async fn page(
 }
 
 /// The event's entries and the sign-up form.
-pub async fn sign_up_page(ctx: Ctx, db: web::Data<Store>, path: web::Path<i64>) -> Result<HttpResponse, WebError> {
+pub async fn sign_up_page(
+    ctx: Ctx,
+    db: web::Data<Store>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
     page(&ctx, &db, path.into_inner(), SchoolForm::default(), Vec::new(), None).await
 }
 
@@ -137,9 +141,10 @@ pub async fn sign_up(
     match school::sign_up(&db, tournament.id, &school, today()).await {
         Ok((_, token)) => {
             attempt.failed(&db).await?;
-            page(&ctx, &db, t, SchoolForm::default(), Vec::new(), Some(format!("/entries/school/{token}"))).await
+            page(&ctx, &db, t, SchoolForm::default(), Vec::new(), Some(format!("/entries/school/{token}")))
+                .await
         }
-        Err(crate::app::AppError::Refused(r)) => {
+        Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             let problems = vec![("form", sentence(ctx.lang, &r))];
             page(&ctx, &db, t, f, problems, None).await
         }
