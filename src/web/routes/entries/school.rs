@@ -29,6 +29,8 @@ pub struct PupilLine {
     pub state_text: &'static str,
     /// The guardian's page (while consent is awaited or given).
     pub guardian_link: Option<String>,
+    /// The link in pieces of 16 characters, each a place a phone may break the line.
+    pub guardian_pieces: Vec<String>,
     pub consent: String,
 }
 
@@ -50,6 +52,12 @@ pub fn consent_text(ctx: &Ctx, e: &Entry) -> String {
         ),
         _ => String::new(),
     }
+}
+
+/// A long link cut into pieces of 16 characters (the page puts a line-break opportunity between
+/// them, so a 64-digit token does not widen a phone's page).
+pub fn pieces(link: &str) -> Vec<String> {
+    link.chars().collect::<Vec<_>>().chunks(16).map(|c| c.iter().collect()).collect()
 }
 
 #[derive(Template)]
@@ -103,16 +111,20 @@ async fn page(
     let pupils = school::entries(db, &s)
         .await?
         .into_iter()
-        .map(|e| PupilLine {
-            id: e.id,
-            born: shown(e.birth_date),
-            class: e.class.clone(),
-            state: e.state,
-            state_text: state_text(ctx, e.state),
-            guardian_link: matches!(e.state, State::Consent | State::Confirmed | State::Waiting)
-                .then(|| format!("/entries/consent/{}", guardian_token(token, e.id))),
-            consent: consent_text(ctx, &e),
-            name: e.name,
+        .map(|e| {
+            let link = matches!(e.state, State::Consent | State::Confirmed | State::Waiting)
+                .then(|| format!("/entries/consent/{}", guardian_token(token, e.id)));
+            PupilLine {
+                id: e.id,
+                born: shown(e.birth_date),
+                class: e.class.clone(),
+                state: e.state,
+                state_text: state_text(ctx, e.state),
+                guardian_pieces: link.as_deref().map(pieces).unwrap_or_default(),
+                guardian_link: link,
+                consent: consent_text(ctx, &e),
+                name: e.name,
+            }
         })
         .collect();
     let status = if problems.is_empty() { StatusCode::OK } else { StatusCode::BAD_REQUEST };

@@ -46,8 +46,9 @@ struct SignUpPage<'a> {
     form: SchoolForm,
     /// The field each problem belongs to, and the problem.
     problems: Vec<(&'static str, String)>,
-    /// The school's link, shown once after its sign-up.
+    /// The school's link, shown once after its sign-up (and in pieces a phone may break between).
     link: Option<String>,
+    pieces: Vec<String>,
 }
 
 async fn page(
@@ -69,6 +70,7 @@ async fn page(
         opened,
         form,
         problems,
+        pieces: link.as_deref().map(super::school::pieces).unwrap_or_default(),
         link,
     };
     render_status(status, &p)

@@ -158,6 +158,10 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "I agree to photos from the event being published (optional).",
     ),
     ("en_present", "obecny", "present"),
+    ("en_present_count", "Obecni", "Present"),
+    ("en_count_confirmed", "Potwierdzone zgłoszenia", "Confirmed entries"),
+    ("en_count_waiting", "Na liście rezerwowej", "On the waiting list"),
+    ("en_count_version", "Wersja treści zgody", "Consent text version"),
     ("en_promoted", "Z listy rezerwowej awansował(a)", "Promoted from the waiting list"),
     ("en_public_page", "Strona zgłoszeń", "The entries' page"),
     (
