@@ -71,6 +71,24 @@ impl State {
         }
     }
 
+    /// Waiting for the guardian's consent.
+    #[must_use]
+    pub fn awaits_consent(self) -> bool {
+        self == State::Consent
+    }
+
+    /// Consent given (a place held, or waiting for one).
+    #[must_use]
+    pub fn consented(self) -> bool {
+        matches!(self, State::Confirmed | State::Waiting)
+    }
+
+    /// On the waiting list.
+    #[must_use]
+    pub fn is_waiting(self) -> bool {
+        self == State::Waiting
+    }
+
     /// Whether the entry still counts (takes part, or may).
     #[must_use]
     pub fn live(self) -> bool {

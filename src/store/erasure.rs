@@ -187,6 +187,10 @@ async fn entry_states(tx: &mut Conn, person: PersonId) -> Result<Vec<EntryState>
 fn name_forms(names: &[String]) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
     for name in names {
+        // A pseudonym (an entry erased before) is no one's name: none of its forms is sought.
+        if name.trim().starts_with("Anonim") {
+            continue;
+        }
         let words: Vec<&str> = name.split_whitespace().collect();
         let mut these = vec![name.trim().to_string()];
         if let Some((last, first)) = words.split_last().filter(|(_, first)| !first.is_empty()) {

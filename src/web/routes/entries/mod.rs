@@ -61,3 +61,14 @@ fn text(s: &str, max: usize) -> Option<String> {
 pub fn on_form(r: &crate::app::Refusal) -> bool {
     crate::web::error::refusal_status(r) == actix_web::http::StatusCode::BAD_REQUEST
 }
+
+/// A refused form's problems, each with its field (`form`: the whole form's).
+pub struct Problems(pub Vec<(&'static str, String)>);
+
+impl Problems {
+    /// The first problem of `field`.
+    #[must_use]
+    pub fn of(&self, field: &str) -> Option<&str> {
+        self.0.iter().find(|(f, _)| *f == field).map(|(_, p)| p.as_str())
+    }
+}

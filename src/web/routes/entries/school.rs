@@ -71,7 +71,7 @@ struct SchoolPage<'a> {
     pupils: Vec<PupilLine>,
     paper_allowed: bool,
     form: PupilForm,
-    problems: Vec<(&'static str, String)>,
+    problems: crate::web::routes::entries::Problems,
     /// Pupils promoted from the waiting list by the last withdrawal.
     promoted: Vec<String>,
 }
@@ -137,7 +137,7 @@ async fn page(
         pupils,
         paper_allowed: rules.is_some_and(|o| o.rules.paper_allowed),
         form,
-        problems,
+        problems: crate::web::routes::entries::Problems(problems),
         promoted,
     };
     render_status(status, &p)

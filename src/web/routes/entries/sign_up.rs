@@ -44,8 +44,7 @@ struct SignUpPage<'a> {
     opened: Option<Opened>,
     deadline: String,
     form: SchoolForm,
-    /// The field each problem belongs to, and the problem.
-    problems: Vec<(&'static str, String)>,
+    problems: crate::web::routes::entries::Problems,
     /// The school's link, shown once after its sign-up (and in pieces a phone may break between).
     link: Option<String>,
     pieces: Vec<String>,
@@ -69,7 +68,7 @@ async fn page(
         deadline: opened.as_ref().map(|o| shown(o.rules.deadline)).unwrap_or_default(),
         opened,
         form,
-        problems,
+        problems: crate::web::routes::entries::Problems(problems),
         pieces: link.as_deref().map(super::school::pieces).unwrap_or_default(),
         link,
     };
