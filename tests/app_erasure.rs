@@ -233,3 +233,46 @@ async fn a_coordinator_of_another_season_cannot_erase_and_the_retention_erases_n
     assert_eq!(log.len(), 4);
     assert!(log.iter().all(|e| e.reason == Reason::Retention));
 }
+
+#[tokio::test]
+async fn a_pupil_who_plays_on_in_a_later_season_keeps_only_the_birth_year_in_the_finished_one() {
+    let s = season_played().await;
+    let (db, by) = (&s.db, s.coordinator);
+    // The 2027 season (birth years, so the year is all its eligibility needs): Zofia enters its
+    // first event, which runs on past the 2026 season's retention day.
+    let draft = SeasonDraft::with_defaults(
+        "Liga 2027",
+        d("2026-09-01"),
+        d("2027-06-30"),
+        "builtin",
+        Eligibility::BirthYears { from: 2007, to: 2013 },
+    );
+    let later = season::create(db, draft, by).await.unwrap();
+    let l = season::season(db, later).await.unwrap();
+    let cfg =
+        TournamentConfig { name: "Eliminacje 2027".into(), ..tournament::default_config(d("2026-10-10")) };
+    let t = tournament::create(db, &cfg, by).await.unwrap();
+    let rule = QualificationRule { places: 1, per_school: None };
+    season::add_event(db, later, t, l.levels[0], Some(l.regions[0]), rule).await.unwrap();
+    let later_entry = registration::register(db, t, &pupils()[..1], by).await.unwrap()[0];
+    assert_eq!(persons::of_player(db, later_entry).await.unwrap(), Some(s.zofia), "matched to her person");
+
+    erasure::set_retention(db, s.id, Some(1), by).await.unwrap();
+    assert_eq!(erasure::retention(db, d("2026-07-02")).await.unwrap(), 3, "the three other pupils");
+    let year = d("2011-01-01");
+    let zofia = store::persons::get(db, s.zofia).await.unwrap().unwrap();
+    assert_eq!((zofia.name.as_str(), zofia.birth_date, zofia.erased_at.is_none()), (NAME, year, true));
+    for t in s.closed.iter().chain([&s.open]) {
+        let entry = registration::players(db, *t).await.unwrap().remove(0);
+        assert_eq!((entry.name.as_str(), entry.birth_date), (NAME, year), "{t}");
+    }
+    // The full date stays only with the 2027 entry (its row and its registration's history).
+    let later_row = registration::players(db, t).await.unwrap().remove(0);
+    assert_eq!(later_row.birth_date, d(BORN));
+    let mut found = text_search::holding(&s.url, &[BORN]).await;
+    found.sort();
+    assert_eq!(found, ["history.new_value: 2011-03-17", "players.birth_date: 2011-03-17"]);
+    // Every day after, the task finds nothing more to do, and erases nobody else.
+    assert_eq!(erasure::retention(db, d("2026-07-03")).await.unwrap(), 0);
+    assert_eq!(store::persons::get(db, s.zofia).await.unwrap().unwrap().birth_date, year);
+}

@@ -20,6 +20,8 @@
 //! | a person: merge, keep apart | owns both persons: done; runs a place of either: a proposal ([`over_pair`]) | the same over their seasons' events | done |
 //! | a person: undo a merge | owns the kept person ([`Actor::owns`]) | the same | done |
 //! | a person: wildcard | – | runs a place of the person ([`Actor::sees`]) | any person |
+//! | an entry from a school (accept, refuse, check in) | one of their event's ([`entry_of_event`]) | – | – |
+//! | an entry, by a teacher's link | one of the link's school ([`entry_of_school`]) | | |
 //! | a proposal: confirm, refuse | – | the seasons involved, each by its coordinators ([`confirmation`]) | done |
 //!
 //! "Owns" a person: runs every place of theirs (a person with no place at all: only an
@@ -257,6 +259,40 @@ pub async fn invitation_into(db: &Store, t: TournamentId, id: i64) -> AppResult<
         return Err(StoreError::NotFound.into());
     }
     Ok(i)
+}
+
+/// The entry `entry` is one of event `t`'s (an organiser's entries page names it).
+///
+/// # Errors
+/// [`Refusal::NotYours`] for another event's entry, [`StoreError::NotFound`] for none; the
+/// database fails.
+pub async fn entry_of_event(
+    db: &Store,
+    t: TournamentId,
+    entry: i64,
+) -> AppResult<crate::store::entries::Entry> {
+    let e = crate::store::entries::entry(db, entry).await?.ok_or(StoreError::NotFound)?;
+    if e.tournament_id != t {
+        return Err(Refusal::NotYours.into());
+    }
+    Ok(e)
+}
+
+/// The entry `entry` is one of `school`'s (the teacher's page names it).
+///
+/// # Errors
+/// [`Refusal::NotYours`] for another school's entry, [`StoreError::NotFound`] for none; the
+/// database fails.
+pub async fn entry_of_school(
+    db: &Store,
+    school: &crate::store::entries::School,
+    entry: i64,
+) -> AppResult<crate::store::entries::Entry> {
+    let e = crate::store::entries::entry(db, entry).await?.ok_or(StoreError::NotFound)?;
+    if e.school_id != school.id {
+        return Err(Refusal::NotYours.into());
+    }
+    Ok(e)
 }
 
 #[cfg(test)]

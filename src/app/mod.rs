@@ -19,6 +19,7 @@
 //! | [`authority`] | who may change which person, event, season and proposal a request names |
 //! | [`persons`] | who a registration is, merge and unmerge persons (or propose it), erase a person after the season |
 //! | [`proposals`] | the registry owner's confirmation or refusal of a proposed merge |
+//! | [`entries`] | entries from schools: open them, a school signed up, pupils, guardians' consent, caps and the waiting list, the desk's check-in and round 1's players |
 //! | [`erasure`] | erase a person (after the season, on a guardian's request or a withdrawn consent), the season's retention |
 //! | [`knockout`] | start the knockout or pair its next round |
 //! | [`stages`] | the format, the groups' draw (preview, fix), group rounds, group standings and their lot, withdrawals, closing and reopening a stage, qualification into the knockout |
@@ -35,6 +36,7 @@ pub mod demo;
 pub mod demo_names;
 pub mod demo_season;
 pub mod editions;
+pub mod entries;
 pub mod erasure;
 pub mod final_ranking;
 pub mod knockout;

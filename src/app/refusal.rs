@@ -98,6 +98,10 @@ pub enum Refusal {
     /// An online match's step refused (not online, a bye, not this match's player, an earlier game first).
     Online(store::online::OnlineRefusal),
 
+    // Entries from schools (issue 39).
+    /// An entry's step refused (the deadline, a cap of schools, a duplicate, a consent given twice).
+    Entry(store::entries::EntryRefusal),
+
     // Registration.
     /// Personal data is erased only after the tournament's last day.
     SeasonNotOver,
@@ -295,6 +299,7 @@ impl From<store::Refusal> for Refusal {
             store::Refusal::InvitedTwice => Refusal::InvitedTwice,
             store::Refusal::EventFrozen => Refusal::EventFrozen,
             store::Refusal::Online(r) => Refusal::Online(r),
+            store::Refusal::Entry(r) => Refusal::Entry(r),
         }
     }
 }

@@ -10,7 +10,7 @@
 use super::persons::{self, Entry};
 use super::players;
 use super::{Conn, PersonId, PlayerId, Refusal, SeasonId, StoreError, TournamentId, UserId, now};
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use serde_json::Value;
 
 /// Why a person's data is erased: a fixed word, so the log holds nothing of the erased data.
@@ -187,6 +187,10 @@ async fn entry_states(tx: &mut Conn, person: PersonId) -> Result<Vec<EntryState>
 fn name_forms(names: &[String]) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
     for name in names {
+        // A pseudonym (an entry erased before) is no one's name: none of its forms is sought.
+        if name.trim().starts_with("Anonim") {
+            continue;
+        }
         let words: Vec<&str> = name.split_whitespace().collect();
         let mut these = vec![name.trim().to_string()];
         if let Some((last, first)) = words.split_last().filter(|(_, first)| !first.is_empty()) {
@@ -311,6 +315,83 @@ pub async fn of_season(db: &super::Store, season: SeasonId) -> Result<Vec<Erasur
             Ok(Erasure { id, person, pseudonym, reason, season, by, at })
         })
         .collect()
+}
+
+/// The birth dates a finished `season` keeps of `person`, who plays on in a later season (so the
+/// retention cannot erase them yet): only the birth year, for that season's eligibility. The
+/// person's date and the dates of their entries in `season`'s events become 1 January of the year,
+/// flagged `birth_year_only`, and so do the dates in those entries' change-history values. The
+/// later season's own entries keep theirs until its retention. How many rows lost their day and
+/// month (0 when done before: the task runs every day).
+///
+/// # Errors
+/// A statement fails.
+pub async fn keep_birth_year_in(
+    tx: &mut Conn,
+    person: PersonId,
+    season: SeasonId,
+) -> Result<u64, StoreError> {
+    let mut changed = 0;
+    for id in persons::merged_into_in(tx, person).await? {
+        let Some(p) = persons::get_in(tx, id).await? else { continue };
+        let year = year_only(p.birth_date);
+        changed += on!(&mut *tx, |c| {
+            sqlx::query(
+            "UPDATE persons SET birth_date = $1, birth_year_only = TRUE WHERE id = $2 AND birth_year_only = FALSE"
+        )
+        .bind(year)
+        .bind(id)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected())
+        })?;
+        let entries: Vec<(PlayerId, TournamentId, NaiveDate)> = on!(&mut *tx, |c| {
+            sqlx::query_as(
+            "SELECT p.id, p.tournament_id, p.birth_date FROM players p \
+             JOIN season_events e ON e.tournament_id = p.tournament_id \
+             WHERE p.person_id = $1 AND e.season_id = $2 AND p.erased_at IS NULL AND p.birth_year_only = FALSE"
+        )
+        .bind(id)
+        .bind(season)
+        .fetch_all(c)
+        .await
+        })?;
+        for (player, tournament, born) in entries {
+            let year = year_only(born);
+            changed += on!(&mut *tx, |c| {
+                sqlx::query(
+                "UPDATE players SET birth_date = $1, birth_year_only = TRUE, version = version + 1 WHERE id = $2"
+            )
+            .bind(year)
+            .bind(player)
+            .execute(c)
+            .await
+            .map(|r| r.rows_affected())
+            })?;
+            let (full, kept) = (born.to_string(), year.to_string());
+            on!(&mut *tx, |c| {
+                sqlx::query(
+                "UPDATE history SET old_value = REPLACE(old_value, $1, $2), new_value = REPLACE(new_value, $1, $2) \
+                 WHERE entity = $3 AND entity_id = $4"
+            )
+            .bind(&full)
+            .bind(&kept)
+            .bind(super::history::Entity::Player)
+            .bind(player.0)
+            .execute(c)
+            .await
+            .map(|r| r.rows_affected())
+            })?;
+            super::touch_tournament_in(tx, tournament).await?;
+        }
+    }
+    Ok(changed)
+}
+
+/// 1 January of the date's year: what is kept of a birth date when only the year may be.
+#[must_use]
+pub fn year_only(born: NaiveDate) -> NaiveDate {
+    born.with_ordinal(1).unwrap_or(born)
 }
 
 /// The seasons whose retention is due on `today` (their last day plus the setting's days before

@@ -81,6 +81,7 @@ pub mod assignments;
 pub mod backup;
 pub mod deck_checks;
 pub mod editions;
+pub mod entries;
 pub mod erasure;
 pub mod games;
 pub mod history;
@@ -243,6 +244,8 @@ pub enum Refusal {
     EventFrozen,
     /// An online match's write refused (issue 25).
     Online(online::OnlineRefusal),
+    /// An entry's step refused (issue 39).
+    Entry(entries::EntryRefusal),
 }
 
 /// Connections per process. SQLite: readers beside its one writer. PostgreSQL: each web process

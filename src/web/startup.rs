@@ -5,14 +5,14 @@ use crate::app::{AppError, demo};
 use crate::store::{self, Store, StoreError};
 use crate::web::forms::field::BODY_LIMIT;
 use crate::web::routes::admin::{
-    editions, erasure as admin_erasure, invitations, persons as admin_persons, privacy, proposals, rounds,
-    season as admin_season, stages,
+    desk, editions, entries as admin_entries, erasure as admin_erasure, invitations,
+    persons as admin_persons, privacy, proposals, rounds, season as admin_season, stages,
 };
 use crate::web::routes::public::{
     bracket, cards, exports, game, group, home, live, logs, matches, names, person, player, round, season,
     season_ranking, standings, why,
 };
-use crate::web::routes::{account, admin, online, recorder, referee};
+use crate::web::routes::{account, admin, entries, online, recorder, referee};
 use crate::web::security::bodies::{self, BodyLimits};
 use crate::web::security::hashing::Hasher;
 use crate::web::security::mac::{Secret, random_hex};
@@ -327,6 +327,14 @@ route_table! {
         .route("/admin/t/{t}/players/import-file", web::post().to(admin::import_file))
         .route("/admin/t/{t}/players/{p}", web::post().to(admin::change_player))
         .route("/admin/t/{t}/players/{p}/erase", web::post().to(privacy::erase_player))
+        .route("/admin/t/{t}/entries", web::get().to(admin_entries::entries_page))
+        .route("/admin/t/{t}/entries.csv", web::get().to(admin_entries::entries_csv))
+        .route("/admin/t/{t}/entries/open", web::post().to(admin_entries::open_entries))
+        .route("/admin/t/{t}/entries/school/{s}/revoke", web::post().to(admin_entries::revoke_school))
+        .route("/admin/t/{t}/entries/{e}/{action}", web::post().to(admin_entries::decide))
+        .route("/admin/t/{t}/desk", web::get().to(desk::desk_page))
+        .route("/admin/t/{t}/desk/seat", web::post().to(desk::seat))
+        .route("/admin/t/{t}/desk/{e}", web::post().to(desk::tick))
         .route("/admin/t/{t}/persons", web::get().to(admin_persons::persons_page))
         .route("/admin/t/{t}/persons/merge", web::post().to(admin_persons::merge))
         .route("/admin/t/{t}/persons/apart", web::post().to(admin_persons::keep_apart))
@@ -375,6 +383,16 @@ route_table! {
         .route("/ref/t/{t}/match/{m}/forfeit", web::post().to(referee::forfeit))
         .route("/ref/t/{t}/game/{g}", web::post().to(referee::enter_result))
         .route("/ref/t/{t}/game/{g}/upload", web::post().to(referee::upload_result))
+        // Entries from schools: no account, the links are the keys.
+        .route("/t/{t}/entries", web::get().to(entries::sign_up::sign_up_page))
+        .route("/t/{t}/entries", web::post().to(entries::sign_up::sign_up))
+        .route("/entries/school/{token}", web::get().to(entries::school::school_page))
+        .route("/entries/school/{token}/pupils", web::post().to(entries::school::add_pupil))
+        .route("/entries/school/{token}/pupils/{e}/withdraw", web::post().to(entries::school::withdraw))
+        .route("/entries/school/{token}/pupils/{e}/paper", web::post().to(entries::school::declare_paper))
+        .route("/entries/consent/{token}", web::get().to(entries::consent::consent_page))
+        .route("/entries/consent/{token}", web::post().to(entries::consent::give))
+        .route("/entries/consent/{token}/withdraw", web::post().to(entries::consent::withdraw))
         .route("/online/{token}", web::get().to(online::online_page))
         .route("/online/{token}", web::post().to(online::online_post))
         .route("/online/{token}/events", web::get().to(online::online_events))

@@ -58,7 +58,8 @@ async fn withdraw_open_entries(db: &Store, person: PersonId, today: NaiveDate, b
 /// The retention: every season whose setting's days after its last day have passed on `today`
 /// has its persons erased (reason `retention`, in the name of the season's creator, who set it).
 /// A person who also plays in an event not over yet (a later season) is left for that event's
-/// season. Safe to run from several processes at once: each erasure re-checks in its transaction.
+/// season; the finished season keeps only their birth year then (`keep_birth_year_in`: the later
+/// season's eligibility is by birth years), never the day and month. Safe to run from several processes at once: each erasure re-checks in its transaction.
 /// How many persons were erased.
 ///
 /// # Errors
@@ -75,8 +76,15 @@ pub async fn retention(db: &Store, today: NaiveDate) -> AppResult<usize> {
                 tracing::info!(person = %person, season = %season, "personal data erased by the season's retention");
                 erased += 1;
             }
-            Ok(None)
-            | Err(StoreError::Refused(store::Refusal::SeasonNotOver | store::Refusal::PersonGone)) => {}
+            Err(StoreError::Refused(store::Refusal::SeasonNotOver)) => {
+                // They play on in a later event: its eligibility needs the birth year, no more.
+                let cut = store::erasure::keep_birth_year_in(&mut tx, person, season).await?;
+                tx.commit().await?;
+                if cut > 0 {
+                    tracing::info!(person = %person, season = %season, "birth date cut to the year by the season's retention");
+                }
+            }
+            Ok(None) | Err(StoreError::Refused(store::Refusal::PersonGone)) => {}
             Err(e) => return Err(e.into()),
         }
     }

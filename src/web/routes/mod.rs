@@ -4,6 +4,7 @@
 pub mod account;
 pub mod admin;
 pub mod confirm;
+pub mod entries;
 pub mod online;
 pub mod public;
 pub mod recorder;

@@ -14,6 +14,7 @@ mod board;
 mod configuration;
 mod day;
 mod editions;
+mod entries;
 mod erasure;
 mod general;
 mod online;
@@ -48,6 +49,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     season::TABLE,
     season_ranking::TABLE,
     online::TABLE,
+    entries::TABLE,
     erasure::TABLE,
     table::TABLE,
     table2::TABLE,

@@ -277,6 +277,7 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
         Refusal::Bracket(e) => knockout_error(lang, e),
         Refusal::Stage(s) => stage_sentence(lang, s),
         Refusal::Online(o) => t(online_key(*o)),
+        Refusal::Entry(e) => entry_sentence(lang, *e),
         Refusal::SwapInvalid => t("swap_invalid"),
         Refusal::NotAReferee => labelled("referee", "not_a_referee"),
         Refusal::NoTablesInRange => labelled("table_from", "no_tables_in_range"),
@@ -501,6 +502,28 @@ fn online_key(r: crate::store::online::OnlineRefusal) -> &'static str {
         O::NoShowGameStarted => "on_refused_no_show_game_started",
         O::DraftRound => "on_refused_draft_round",
     }
+}
+
+/// An entry's refusal in one sentence (issue 39).
+fn entry_sentence(lang: Lang, r: crate::store::entries::EntryRefusal) -> String {
+    use crate::store::entries::EntryRefusal as E;
+    let key = match r {
+        E::NotOpen => "en_refused_not_open",
+        E::DeadlinePassed => "en_refused_deadline",
+        E::SchoolsFull => "en_refused_schools_full",
+        E::LinkRevoked => "en_refused_link_revoked",
+        E::NotEligible { from, to } => {
+            return format!("{} {from}–{to}.", lang.t("en_refused_not_eligible"));
+        }
+        E::Duplicate => "en_refused_duplicate",
+        E::Closed => "en_refused_closed",
+        E::ConsentGiven => "en_refused_consent_given",
+        E::PaperNotAllowed => "en_refused_paper",
+        E::NotConfirmed => "en_refused_not_confirmed",
+        E::Seated => "en_refused_seated",
+        E::BadRules => "en_refused_bad_rules",
+    };
+    lang.t(key).to_string()
 }
 
 /// A stage's refusal in one sentence (the league's own words for its rules, as for the bracket).
@@ -748,6 +771,18 @@ mod tests {
             Refusal::Online(crate::store::online::OnlineRefusal::NoShowTooEarly),
             Refusal::Online(crate::store::online::OnlineRefusal::NoShowGameStarted),
             Refusal::Online(crate::store::online::OnlineRefusal::DraftRound),
+            Refusal::Entry(crate::store::entries::EntryRefusal::NotOpen),
+            Refusal::Entry(crate::store::entries::EntryRefusal::DeadlinePassed),
+            Refusal::Entry(crate::store::entries::EntryRefusal::SchoolsFull),
+            Refusal::Entry(crate::store::entries::EntryRefusal::LinkRevoked),
+            Refusal::Entry(crate::store::entries::EntryRefusal::Duplicate),
+            Refusal::Entry(crate::store::entries::EntryRefusal::Closed),
+            Refusal::Entry(crate::store::entries::EntryRefusal::ConsentGiven),
+            Refusal::Entry(crate::store::entries::EntryRefusal::PaperNotAllowed),
+            Refusal::Entry(crate::store::entries::EntryRefusal::NotConfirmed),
+            Refusal::Entry(crate::store::entries::EntryRefusal::Seated),
+            Refusal::Entry(crate::store::entries::EntryRefusal::BadRules),
+            Refusal::Entry(crate::store::entries::EntryRefusal::NotEligible { from: 2006, to: 2012 }),
         ];
         for r in &all {
             let (pl, en) = (sentence(Lang::Pl, r), sentence(Lang::En, r));

@@ -1,8 +1,10 @@
 //! Organiser pages, one file per resource: the tournament and its configuration (`tournament`),
 //! players, the CSV import and their changes (`players`), forbidden pairs (`forbidden`), referees
-//! and co-organisers (`referees`), the change history (`history`), rounds (`rounds`), editions (`editions`), erasure (`privacy`: one entry; `erasure`: a person across the season, the retention), the stages and groups (`stages`), persons near one another and their merges (`persons`), the registry owner's proposals (`proposals`).
+//! and co-organisers (`referees`), the change history (`history`), rounds (`rounds`), editions (`editions`), erasure (`privacy`: one entry; `erasure`: a person across the season, the retention), the stages and groups (`stages`), persons near one another and their merges (`persons`), the registry owner's proposals (`proposals`), entries from schools (`entries`) and the check-in desk (`desk`).
 
+pub mod desk;
 pub mod editions;
+pub mod entries;
 pub mod erasure;
 mod forbidden;
 mod history;

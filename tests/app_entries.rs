@@ -1,0 +1,198 @@
+//! Entries from schools (issue 39) through `app::entries` against a real store (SQLite, or
+//! PostgreSQL with `BITWA_TEST_POSTGRES_URL`): the organiser opens entries (cap 3, 2 per school),
+//! two schools sign up five pupils, consents arrive online and on paper, a pupil beyond the
+//! school's cap waits and is promoted in the withdrawal's transaction, one pupil never consents,
+//! the desk leaves one absent, and round 1 pairs exactly the confirmed pupils present. A withdrawn
+//! consent erases the pupil everywhere.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[path = "support/day.rs"]
+#[allow(dead_code)]
+mod day;
+#[path = "support/text_search.rs"]
+mod text_search;
+
+use bitwa::app::entries::{self, consent, desk, open, organiser, school};
+use bitwa::app::{Refusal, registration, rounds, tournament};
+use bitwa::store::entries::{EntryRefusal, NewPupil, NewSchool, Rules, State};
+use bitwa::store::{self, Store};
+use chrono::NaiveDate;
+use day::{first_day, refusal};
+
+fn d(s: &str) -> NaiveDate {
+    NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+}
+
+fn rules() -> Rules {
+    Rules {
+        deadline: d("2026-05-01"),
+        cap: 3,
+        per_school: Some(2),
+        born_from: 2006,
+        born_to: 2012,
+        consent_text: "Administratorem danych jest organizator. Cel: udział w turnieju.".into(),
+        paper_allowed: true,
+        max_schools: 2,
+    }
+}
+
+fn school_named(name: &str) -> NewSchool {
+    NewSchool {
+        name: name.into(),
+        town: "Radom".into(),
+        region: "mazowieckie".into(),
+        teacher: "Ewa Nauczycielska".into(),
+        email: "ewa@example.org".into(),
+        phone: "600 100 200".into(),
+    }
+}
+
+fn pupil(name: &str, born: &str) -> NewPupil {
+    NewPupil { name: name.into(), birth_date: d(born), class: "2b".into() }
+}
+
+fn state_of(all: &[store::entries::Entry], id: i64) -> State {
+    all.iter().find(|e| e.id == id).unwrap().state
+}
+
+async fn states(db: &Store, t: store::TournamentId) -> Vec<store::entries::Entry> {
+    organiser::entries(db, t).await.unwrap().1
+}
+
+#[tokio::test]
+async fn two_schools_enter_pupils_consents_fill_the_caps_and_round_1_pairs_the_confirmed_present() {
+    let url = day::scratch::database_url_named(&day::scratch::fresh_dir("app"), "entries").await;
+    let db = store::connect(&url).await.unwrap();
+    let by = store::users::create(&db, "organizator", "not-a-hash", false).await.unwrap().unwrap();
+    let t = tournament::create(&db, &tournament::default_config(first_day()), by).await.unwrap();
+    let today = d("2026-04-20");
+
+    // Not open yet: refused. Opened with caps that cannot hold: refused.
+    assert_eq!(
+        refusal(school::sign_up(&db, t, &school_named("SP 1"), today).await),
+        Refusal::Entry(EntryRefusal::NotOpen)
+    );
+    let bad = Rules { per_school: Some(4), ..rules() };
+    assert_eq!(refusal(open::open(&db, t, bad, by).await), Refusal::Entry(EntryRefusal::BadRules));
+    assert_eq!(open::open(&db, t, rules(), by).await.unwrap(), 1, "the consent text's first version");
+
+    let (a, ta) = school::sign_up(&db, t, &school_named("SP 1 Radom"), today).await.unwrap();
+    let (b, tb) = school::sign_up(&db, t, &school_named("LO 2 Radom"), today).await.unwrap();
+    assert_ne!(ta, tb);
+    assert_eq!(
+        refusal(school::sign_up(&db, t, &school_named("SP 3"), today).await),
+        Refusal::Entry(EntryRefusal::SchoolsFull)
+    );
+    let sa = school::open(&db, &ta).await.unwrap().unwrap();
+    let sb = school::open(&db, &tb).await.unwrap().unwrap();
+    assert_eq!((sa.id, sb.id), (a, b));
+    assert!(school::open(&db, &"0".repeat(64)).await.unwrap().is_none(), "a guessed link opens nothing");
+
+    let a1 = school::add(&db, &ta, &sa, &pupil("Anna Żółć", "2010-02-03"), today).await.unwrap();
+    let a2 = school::add(&db, &ta, &sa, &pupil("Bartek Ąbacki", "2011-03-04"), today).await.unwrap();
+    let a3 = school::add(&db, &ta, &sa, &pupil("Celina Ćma", "2009-04-05"), today).await.unwrap();
+    let b1 = school::add(&db, &tb, &sb, &pupil("Dawid Dąb", "2010-05-06"), today).await.unwrap();
+    let b2 = school::add(&db, &tb, &sb, &pupil("Ewa Ęka", "2012-06-07"), today).await.unwrap();
+    // The same pupil again (case and Polish letters aside), a pupil born too early, after the deadline.
+    assert_eq!(
+        refusal(school::add(&db, &tb, &sb, &pupil("ANNA ZOLC", "2010-02-03"), today).await),
+        Refusal::Entry(EntryRefusal::Duplicate)
+    );
+    assert_eq!(
+        refusal(school::add(&db, &tb, &sb, &pupil("Filip Stary", "2003-01-01"), today).await),
+        Refusal::Entry(EntryRefusal::NotEligible { from: 2006, to: 2012 })
+    );
+    assert_eq!(
+        refusal(school::add(&db, &tb, &sb, &pupil("Filip Późny", "2010-01-01"), d("2026-05-02")).await),
+        Refusal::Entry(EntryRefusal::DeadlinePassed)
+    );
+    assert!(states(&db, t).await.iter().all(|e| e.state == State::Consent));
+    assert!(registration::players(&db, t).await.unwrap().is_empty(), "nothing public before consent");
+
+    // Consents: a1 online, a2 on paper, a3 online (beyond the school's cap: waits), b1 online (the
+    // event's third place); b2 never.
+    let guardian = |token: &str, id| entries::guardian_token(token, id);
+    let (e1, text, version) = consent::open(&db, &guardian(&ta, a1)).await.unwrap().unwrap();
+    assert_eq!((e1.id, version), (a1, 1));
+    assert!(text.contains("Administratorem danych"));
+    assert_eq!(consent::give(&db, &e1, "Maria Żółć", true, false).await.unwrap(), State::Confirmed);
+    assert_eq!(
+        refusal(consent::give(&db, &e1, "Maria Żółć", true, false).await),
+        Refusal::Entry(EntryRefusal::ConsentGiven)
+    );
+    assert_eq!(
+        refusal(school::declare_paper(&db, &sb, a2, "Jan Ąbacki", d("2026-04-18")).await),
+        Refusal::NotYours,
+        "another school's pupil"
+    );
+    assert_eq!(
+        school::declare_paper(&db, &sa, a2, "Jan Ąbacki", d("2026-04-18")).await.unwrap(),
+        State::Confirmed
+    );
+    let (e3, _, _) = consent::open(&db, &guardian(&ta, a3)).await.unwrap().unwrap();
+    assert_eq!(consent::give(&db, &e3, "Olga Ćma", false, false).await.unwrap(), State::Waiting);
+    let (eb1, _, _) = consent::open(&db, &guardian(&tb, b1)).await.unwrap().unwrap();
+    assert_eq!(consent::give(&db, &eb1, "Piotr Dąb", true, true).await.unwrap(), State::Confirmed);
+    assert!(
+        consent::open(&db, &guardian(&tb, a1)).await.unwrap().is_none(),
+        "a link of another school's token"
+    );
+
+    let all = states(&db, t).await;
+    let record = all.iter().find(|e| e.id == a2).unwrap();
+    assert_eq!(
+        (record.how.as_deref(), record.guardian.as_deref(), record.paper_date, record.text_version),
+        (Some("paper"), Some("Jan Ąbacki"), Some(d("2026-04-18")), Some(1))
+    );
+    assert_eq!(all.iter().find(|e| e.id == a1).unwrap().how.as_deref(), Some("online"));
+    assert_eq!(
+        [a1, a2, a3, b1, b2].map(|id| state_of(&all, id)),
+        [State::Confirmed, State::Confirmed, State::Waiting, State::Confirmed, State::Consent]
+    );
+
+    // The teacher withdraws a1: a3 takes the place in the same transaction.
+    assert_eq!(refusal(school::withdraw(&db, &sb, a1).await), Refusal::NotYours);
+    assert_eq!(school::withdraw(&db, &sa, a1).await.unwrap(), vec![a3]);
+    let all = states(&db, t).await;
+    assert_eq!(
+        [a1, a2, a3, b1, b2].map(|id| state_of(&all, id)),
+        [State::Withdrawn, State::Confirmed, State::Confirmed, State::Confirmed, State::Consent]
+    );
+    assert_eq!(refusal(school::withdraw(&db, &sa, a1).await), Refusal::Entry(EntryRefusal::Closed));
+
+    // The desk: a2 and a3 came, b1 did not; b2 (no consent) cannot be ticked.
+    desk::check_in(&db, t, a2, true).await.unwrap();
+    desk::check_in(&db, t, a3, true).await.unwrap();
+    assert_eq!(refusal(desk::check_in(&db, t, b2, true).await), Refusal::Entry(EntryRefusal::NotConfirmed));
+    let players = desk::seat(&db, t, by).await.unwrap();
+    assert_eq!(players.len(), 2);
+    let names: Vec<String> =
+        registration::players(&db, t).await.unwrap().into_iter().map(|p| p.name).collect();
+    assert_eq!(names, ["Bartek Ąbacki", "Celina Ćma"]);
+    assert_eq!(state_of(&states(&db, t).await, b1), State::Absent);
+    assert_eq!(refusal(desk::check_in(&db, t, b1, true).await), Refusal::Entry(EntryRefusal::Seated));
+    assert_eq!(refusal(desk::seat(&db, t, by).await), Refusal::Entry(EntryRefusal::Seated));
+
+    // Round 1 pairs exactly the two present.
+    assert_eq!(rounds::pair_next_swiss_round(&db, t, by).await.unwrap(), 1);
+    let round = rounds::by_number(&db, t, 1).await.unwrap();
+    let matches = store::rounds::matches_of(&db, round.id).await.unwrap();
+    assert_eq!(matches.len(), 1);
+    let mut paired = vec![Some(matches[0].player_a), matches[0].player_b];
+    paired.sort();
+    let mut expected: Vec<_> = players.iter().copied().map(Some).collect();
+    expected.sort();
+    assert_eq!(paired, expected);
+
+    // Celina's guardian withdraws consent: her entry is withdrawn, and her data erased everywhere
+    // (the consent record kept under a pseudonym, as the proof).
+    let (e3, _, _) = consent::open(&db, &guardian(&ta, a3)).await.unwrap().unwrap();
+    consent::withdraw(&db, &e3, today, by).await.unwrap();
+    let found = text_search::holding(&url, &["Celina", "Ćma", "2009-04-05"]).await;
+    assert!(found.is_empty(), "her data is still stored: {found:?}");
+    let after = states(&db, t).await;
+    let gone = after.iter().find(|e| e.id == a3).unwrap();
+    assert_eq!(gone.state, State::Withdrawn);
+    assert!(gone.name.starts_with("Anonim"));
+}

@@ -1,0 +1,210 @@
+//! Entries from schools over HTTP (issue 39), the whole front door: the organiser opens entries
+//! (cap 3, 2 per school), two schools sign up through the event's public form and add five pupils,
+//! consents arrive online (the guardian's page) and on paper (the teacher's declaration), the
+//! pupil beyond the school's cap waits and is promoted when a pupil is withdrawn, one pupil never
+//! consents and is never paired nor public, the desk leaves one confirmed pupil absent, and round 1
+//! pairs exactly the confirmed pupils present. Bad input is refused in Polish with the input kept;
+//! another school's pupil and unknown links are refused.
+
+use crate::helpers::*;
+
+const CLAUSE: &str = "Administratorem danych jest IPN. Cel: udział w turnieju i publikacja wyników.";
+
+/// The value of `attr` in the first tag holding `anchor`.
+fn attr_after(body: &str, anchor: &str, attr: &str) -> Option<String> {
+    let at = body.find(anchor)?;
+    let rest = &body[at..];
+    let tag_end = rest.find('>')?;
+    let tag = &rest[..tag_end];
+    let start = tag.find(&format!("{attr}=\""))? + attr.len() + 2;
+    Some(tag[start..start + tag[start..].find('"')?].to_string())
+}
+
+/// (entry id, state, guardian link) of every pupil on a school's page.
+fn pupils(body: &str) -> Vec<(i64, String, Option<String>)> {
+    body.split("<li data-entry=\"")
+        .skip(1)
+        .map(|chunk| {
+            let id: i64 = chunk[..chunk.find('"').unwrap()].parse().unwrap();
+            let state = attr_after(chunk, "data-state", "data-state").unwrap();
+            let item = &chunk[..chunk.find("</li>").unwrap_or(chunk.len())];
+            let link = item.find("data-guardian-link").map(|_| {
+                let href = item.find("href=\"/entries/consent/").unwrap() + 6;
+                item[href..href + item[href..].find('"').unwrap()].to_string()
+            });
+            (id, state, link)
+        })
+        .collect()
+}
+
+fn state_on(body: &str, id: i64) -> String {
+    attr_after(body, &format!("data-entry=\"{id}\""), "data-state").unwrap_or_default()
+}
+
+async fn sign_up(b: &Browser, t: i64, school: &str) -> String {
+    let fields = [
+        ("name", school),
+        ("town", "Radom"),
+        ("region", "mazowieckie"),
+        ("teacher", "Ewa Nauczycielska"),
+        ("email", "ewa@szkola.example.org"),
+        ("phone", "600 100 200"),
+    ];
+    let page = b.post(&format!("/t/{t}/entries"), &fields).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    attr_after(&page.body, "id=\"school-link\"", "data-link").expect("the school's link, shown once")
+}
+
+async fn add(b: &Browser, link: &str, name: &str, born: &str) -> crate::helpers::Page {
+    b.post(&format!("{link}/pupils"), &[("name", name), ("born", born), ("class", "2b")]).await
+}
+
+#[actix_rt::test]
+async fn schools_enter_pupils_guardians_consent_and_round_1_pairs_the_confirmed_present() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("swiss_rounds", "1"), ("knockout_size", "0")]).await;
+    let deadline = (chrono::Utc::now().date_naive() + chrono::Duration::days(30)).to_string();
+    let today = chrono::Utc::now().date_naive().to_string();
+
+    // Before entries open, the public page says so; bad rules come back with what was typed.
+    app.browser().get(&format!("/t/{t}/entries")).await.assert_ok().assert_contains("id=\"entries-closed\"");
+    let mut rules = vec![
+        ("deadline", deadline.as_str()),
+        ("cap", "trzy"),
+        ("per_school", "2"),
+        ("born_from", "2006"),
+        ("born_to", "2012"),
+        ("max_schools", "5"),
+        ("paper_allowed", "1"),
+        ("consent_text", CLAUSE),
+    ];
+    let bad = admin.post(&format!("/admin/t/{t}/entries/open"), &rules).await;
+    assert_eq!(bad.status, 400);
+    bad.assert_contains("data-error=\"cap\"")
+        .assert_contains("Podaj liczbę całkowitą")
+        .assert_contains("trzy");
+    rules[1] = ("cap", "3");
+    assert_eq!(admin.post(&format!("/admin/t/{t}/entries/open"), &rules).await.status, 303);
+
+    // Two schools sign up; a form without an e-mail comes back in Polish with the rest kept.
+    let teacher_a = app.browser();
+    teacher_a.get(&format!("/t/{t}/entries")).await.assert_ok().assert_contains("id=\"sign-up\"");
+    let no_mail = teacher_a
+        .post(
+            &format!("/t/{t}/entries"),
+            &[
+                ("name", "SP 1 Radom"),
+                ("town", "Radom"),
+                ("region", "mazowieckie"),
+                ("teacher", "Ewa N"),
+                ("phone", "600100200"),
+            ],
+        )
+        .await;
+    assert_eq!(no_mail.status, 400);
+    no_mail
+        .assert_contains("data-error=\"email\"")
+        .assert_contains("To pole jest wymagane")
+        .assert_contains("SP 1 Radom");
+    let link_a = sign_up(&teacher_a, t, "SP 1 Radom").await;
+    let teacher_b = app.browser();
+    let link_b = sign_up(&teacher_b, t, "LO 2 Radom").await;
+    assert_ne!(link_a, link_b);
+
+    for (name, born) in
+        [("Anna Żółć", "2010-02-03"), ("Bartek Ąbacki", "2011-03-04"), ("Celina Ćma", "2009-04-05")]
+    {
+        assert_eq!(add(&teacher_a, &link_a, name, born).await.status, 303);
+    }
+    for (name, born) in [("Dawid Dąb", "2010-05-06"), ("Ewa Ęka", "2012-06-07")] {
+        assert_eq!(add(&teacher_b, &link_b, name, born).await.status, 303);
+    }
+    let dup = add(&teacher_b, &link_b, "ANNA ZOLC", "03.02.2010").await;
+    assert_eq!(dup.status, 400);
+    dup.assert_contains("jest już zgłoszony").assert_contains("value=\"ANNA ZOLC\"");
+    let old = add(&teacher_b, &link_b, "Filip Stary", "2001-01-01").await;
+    assert_eq!(old.status, 400);
+    old.assert_contains("2006–2012");
+
+    let page_a = teacher_a.get(&link_a).await;
+    let a = pupils(&page_a.body);
+    let page_b = teacher_b.get(&link_b).await;
+    let b = pupils(&page_b.body);
+    assert_eq!((a.len(), b.len()), (3, 2));
+    assert!(a.iter().chain(&b).all(|(_, state, link)| state == "consent" && link.is_some()));
+    // Nothing of a pupil is public before consent (nor after: players appear only at the desk).
+    let public = app.browser().get(&format!("/t/{t}")).await;
+    public.assert_lacks("Żółć").assert_lacks("Ęka");
+
+    // Guardians: Anna online, Bartek on paper (his teacher), Celina online (beyond her school's
+    // cap of 2: the waiting list), Dawid online (the third place); Ewa's guardian never.
+    let guardian = app.browser();
+    let consent = |who: usize, list: &Vec<(i64, String, Option<String>)>| list[who].2.clone().unwrap();
+    let anna = consent(0, &a);
+    guardian.get(&anna).await.assert_ok().assert_contains(CLAUSE).assert_contains("Anna Żółć");
+    let unticked = guardian.post(&anna, &[("guardian", "Maria Żółć")]).await;
+    assert_eq!(unticked.status, 400);
+    unticked.assert_contains("Bez zgody na udział").assert_contains("value=\"Maria Żółć\"");
+    assert_eq!(guardian.post(&anna, &[("guardian", "Maria Żółć"), ("take_part", "1")]).await.status, 303);
+    let elsewhere = teacher_b
+        .post(&format!("{link_b}/pupils/{}/paper", a[1].0), &[("guardian", "Jan Ąbacki"), ("signed", &today)])
+        .await;
+    assert_eq!(elsewhere.status, 403, "another school's pupil");
+    let paper = teacher_a
+        .post(&format!("{link_a}/pupils/{}/paper", a[1].0), &[("guardian", "Jan Ąbacki"), ("signed", &today)])
+        .await;
+    assert_eq!(paper.status, 303, "{}", paper.body);
+    let celina = consent(2, &a);
+    assert_eq!(guardian.post(&celina, &[("guardian", "Olga Ćma"), ("take_part", "1")]).await.status, 303);
+    let dawid = consent(0, &b);
+    assert_eq!(
+        guardian
+            .post(&dawid, &[("guardian", "Piotr Dąb"), ("take_part", "1"), ("publish_name", "1")])
+            .await
+            .status,
+        303
+    );
+    guardian.get(&celina).await.assert_contains("data-state=\"waiting\"");
+
+    let entries = admin.get(&format!("/admin/t/{t}/entries")).await;
+    let states: Vec<String> = a.iter().chain(&b).map(|(id, _, _)| state_on(&entries.body, *id)).collect();
+    assert_eq!(states, ["confirmed", "confirmed", "waiting", "confirmed", "consent"]);
+    entries.assert_contains("oświadczenie nauczyciela o podpisanym formularzu: Jan Ąbacki");
+    let csv = admin.get(&format!("/admin/t/{t}/entries.csv")).await;
+    assert_eq!(csv.status, 200);
+    assert!(csv.bytes.starts_with("\u{feff}".as_bytes()), "Excel-ready: a BOM");
+    assert!(csv.body.contains("Celina Ćma;05.04.2009;2b;lista rezerwowa"), "{}", csv.body);
+
+    // Anna withdrawn by her teacher: Celina takes the place at once, and the page says so.
+    let withdrawn = teacher_a.post(&format!("{link_a}/pupils/{}/withdraw", a[0].0), &[]).await;
+    assert_eq!(withdrawn.status, 200, "{}", withdrawn.body);
+    withdrawn.assert_contains("data-promoted").assert_contains("Celina Ćma");
+    assert_eq!(state_on(&withdrawn.body, a[2].0), "confirmed");
+
+    // The desk: Bartek and Celina came, Dawid did not; Ewa (no consent) cannot be ticked.
+    let desk = admin.get(&format!("/admin/t/{t}/desk?q=celina")).await;
+    desk.assert_contains("Celina Ćma").assert_lacks("Bartek");
+    for pupil in [a[1].0, a[2].0] {
+        assert_eq!(admin.post(&format!("/admin/t/{t}/desk/{pupil}"), &[("present", "1")]).await.status, 303);
+    }
+    let ewa = admin.post(&format!("/admin/t/{t}/desk/{}", b[1].0), &[("present", "1")]).await;
+    assert_eq!(ewa.status, 400);
+    ewa.assert_contains("Obecność zaznacza się tylko przy potwierdzonym zgłoszeniu");
+    assert_eq!(admin.post(&format!("/admin/t/{t}/desk/seat"), &[]).await.status, 303);
+
+    // Round 1: exactly the two confirmed pupils present.
+    assert_eq!(admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
+    let round = app.browser().get(&format!("/t/{t}/round/1")).await;
+    round.assert_ok().assert_contains("Bartek Ąbacki").assert_contains("Celina Ćma");
+    round.assert_lacks("Dawid").assert_lacks("Ewa Ęka").assert_lacks("Anna Żółć");
+    assert_eq!(state_on(&admin.get(&format!("/admin/t/{t}/entries")).await.body, b[0].0), "absent");
+    app.browser().get(&format!("/t/{t}")).await.assert_lacks("Ewa Ęka").assert_lacks("Dawid");
+
+    // Links nobody was given open nothing; the organiser's pages are not a visitor's.
+    assert_eq!(app.browser().get(&format!("/entries/school/{}", "0".repeat(64))).await.status, 404);
+    assert_eq!(app.browser().get(&format!("/entries/consent/{}", "ab".repeat(32))).await.status, 404);
+    assert_ne!(app.browser().get(&format!("/admin/t/{t}/entries")).await.status, 200);
+    assert_ne!(teacher_a.get(&format!("/admin/t/{t}/entries.csv")).await.status, 200);
+}
