@@ -30,6 +30,12 @@ pub fn to_scribe(lang: Lang, r: &RecordingRefusal) -> String {
         RecordingRefusal::NotYourTurn => t("on_not_your_turn"),
         RecordingRefusal::NotOffered => t("on_not_offered"),
         RecordingRefusal::Paused => t("on_paused"),
+        RecordingRefusal::FlagNotOut { remaining_secs } if *remaining_secs < 0 => t("record_flag_not_to_act"),
+        RecordingRefusal::FlagNotOut { remaining_secs } => {
+            let clock = format!("{}:{:02}", remaining_secs / 60, remaining_secs % 60);
+            lang.t("record_flag_not_out").replace("{clock}", &clock)
+        }
+        RecordingRefusal::NotOver => t("record_not_over"),
     }
 }
 
@@ -69,6 +75,9 @@ mod tests {
             RecordingRefusal::NotYourTurn,
             RecordingRefusal::NotOffered,
             RecordingRefusal::Paused,
+            RecordingRefusal::FlagNotOut { remaining_secs: -1 },
+            RecordingRefusal::FlagNotOut { remaining_secs: 852 },
+            RecordingRefusal::NotOver,
         ];
         for r in &all {
             for say in [to_scribe, to_player] {
