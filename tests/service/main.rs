@@ -25,6 +25,7 @@ mod consistency;
 mod day;
 mod demo;
 mod editions;
+mod empty_tournament;
 mod erasure;
 mod exports_csv;
 mod faults;
