@@ -9,63 +9,9 @@ use std::collections::BTreeMap;
 #[path = "support/trf_result.rs"]
 mod trf_result;
 
-/// A cell of the parsed cross table.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Game {
-    opponent: u32,
-    colour: char,
-    result: char,
-}
-
-#[derive(Debug)]
-struct Player {
-    start: u32,
-    name: String,
-    points: String,
-    rank: u32,
-    games: Vec<Game>,
-}
-
-/// Columns are 1-based inclusive in the format's table ("5–8 Starting-rank number", ...).
-fn field(line: &[char], from: usize, to: usize) -> String {
-    line.get(from - 1..to.min(line.len())).map(|c| c.iter().collect::<String>()).unwrap_or_default()
-}
-
-/// The TRF-16 player section: "1–3 Data Identification number (001); 5–8 Starting-rank number;
-/// 15–47 Name; 81–84 Points; 86–89 Rank"; per round, from 92 for round 1 and 10 columns on for
-/// each next: "92–95 Player or forfeit id; 97 Scheduled colour or forfeit; 99 Result".
-fn parse(trf: &str) -> (BTreeMap<String, String>, Vec<Player>) {
-    let mut header = BTreeMap::new();
-    let mut players = Vec::new();
-    for raw in trf.lines() {
-        let line: Vec<char> = raw.chars().collect();
-        let code = field(&line, 1, 3);
-        if code != "001" {
-            header.insert(code, field(&line, 5, line.len()));
-            continue;
-        }
-        assert_eq!(line[3], ' ', "column 4 separates the record code");
-        let mut games = Vec::new();
-        let mut at = 92;
-        while line.len() >= at + 7 {
-            assert_eq!(field(&line, at - 2, at - 1), "  ", "two blanks before each round: {raw}");
-            games.push(Game {
-                opponent: field(&line, at, at + 3).trim().parse().expect("opponent id"),
-                colour: line[at + 4],
-                result: line[at + 6],
-            });
-            at += 10;
-        }
-        players.push(Player {
-            start: field(&line, 5, 8).trim().parse().expect("starting rank"),
-            name: field(&line, 15, 47).trim_end().to_string(),
-            points: field(&line, 81, 84).trim().to_string(),
-            rank: field(&line, 86, 89).trim().parse().expect("rank"),
-            games,
-        });
-    }
-    (header, players)
-}
+#[path = "support/trf_read.rs"]
+mod trf_read;
+use trf_read::{Game, field, parse};
 
 fn config(players: u32, rounds: u32, seed: u64) -> SimulationConfig {
     let mut cfg = SimulationConfig::new(players, rounds, seed);

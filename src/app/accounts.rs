@@ -1,6 +1,7 @@
 //! Accounts made outside a request: the logins printed once at start (the first organiser, the
 //! demo accounts) and the demo's accounts themselves. Requests create accounts through the web's
-//! bounded hashing pool (`web::security::hashing`) instead.
+//! bounded hashing pool (`web::security::hashing`) instead; a changed password is stored here
+//! ([`change_password`]).
 
 use super::{AppError, AppResult};
 use crate::store::{self, Store, StoreError, UserId};
@@ -41,4 +42,14 @@ pub async fn ensure(db: &Store, username: &str, password: &str, is_admin: bool) 
         // Taken meanwhile by a concurrent start.
         None => Ok(store::users::by_username(db, username).await?.ok_or(StoreError::NotFound)?.id),
     }
+}
+
+/// A user changes their password (the new one hashed by the caller, on the web's bounded pool):
+/// every session of theirs ends in the same transaction, so a stolen session dies with the old
+/// password. Returns how many sessions ended.
+///
+/// # Errors
+/// The database fails.
+pub async fn change_password(db: &Store, user: UserId, hash: &str) -> AppResult<u64> {
+    Ok(store::users::set_password(db, user, hash).await?)
 }

@@ -86,6 +86,34 @@ pub fn write_group(event: &TrfEvent, group: &GroupStandingsInput, ranks: &BTreeM
     write_round_robin(event, &input, ranks)
 }
 
+/// A tournament that opens with round-robin groups, as one TRF (issue 34): every player in
+/// starting-rank order (the order of `input.players`), every finished round of the tournament in
+/// its column (the groups' rounds, then the knockout's), and the rank column `ranks` (the final
+/// ranking once the event is over). "092" names the format, not a Swiss system; `XXR` is the
+/// rounds written. As in [`write_group`], a bye (a group's round-robin bye, a knockout bye) is no
+/// game and scores nothing, FIDE's zero-point bye `Z`; a round a player has no match in (a
+/// smaller group's last rounds, a knockout round after elimination) is `0000 - Z` too. The
+/// points column is then the group table's match points plus the knockout's.
+#[must_use]
+pub fn write_groups_tournament(
+    event: &TrfEvent,
+    input: &StandingsInput,
+    ranks: &BTreeMap<PlayerId, u32>,
+    knockout: bool,
+) -> String {
+    let input = StandingsInput {
+        scoring: Scoring { bye: HalfPoints::ZERO, ..input.scoring },
+        tiebreaks: Vec::new(),
+        ..input.clone()
+    };
+    let system = if knockout {
+        "Individual: Round-Robin groups, then Knockout"
+    } else {
+        "Individual: Round-Robin groups"
+    };
+    write_as(event, &input, system, ranks, 'Z')
+}
+
 fn write_as(
     event: &TrfEvent,
     input: &StandingsInput,

@@ -81,19 +81,6 @@ pub async fn delete(db: &Store, id_hash: &str) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// End every session of `user` (a password change ends the other browsers' sessions); how many.
-///
-/// # Errors
-/// The delete fails.
-#[tracing::instrument(skip(db))]
-pub async fn delete_for_user(db: &Store, user: UserId) -> Result<u64, StoreError> {
-    Ok(on!(db, |c| sqlx::query("DELETE FROM sessions WHERE user_id = $1")
-        .bind(user)
-        .execute(c)
-        .await
-        .map(|r| r.rows_affected()))?)
-}
-
 /// Delete sessions idle since before `idle_before` or created before `created_before`.
 ///
 /// # Errors

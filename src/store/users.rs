@@ -65,13 +65,15 @@ pub async fn by_id(db: &Store, id: UserId) -> Result<Option<User>, StoreError> {
     .await)?)
 }
 
-/// Replace an account's password hash.
+/// Replace an account's password hash and end every session of the account, in one transaction
+/// (no session outlives the password it logged in with); how many sessions ended.
 ///
 /// # Errors
-/// [`StoreError::NotFound`] if there is no such account; the update fails.
+/// [`StoreError::NotFound`] if there is no such account (nothing changes); a statement fails.
 #[tracing::instrument(skip(db, password_hash))]
-pub async fn set_password(db: &Store, id: UserId, password_hash: &str) -> Result<(), StoreError> {
-    let updated = on!(db, |c| sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+pub async fn set_password(db: &Store, id: UserId, password_hash: &str) -> Result<u64, StoreError> {
+    let mut tx = db.write().await?;
+    let updated = on!(&mut tx, |c| sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
         .bind(password_hash)
         .bind(id)
         .execute(c)
@@ -80,7 +82,13 @@ pub async fn set_password(db: &Store, id: UserId, password_hash: &str) -> Result
     if updated == 0 {
         return Err(StoreError::NotFound);
     }
-    Ok(())
+    let ended = on!(&mut tx, |c| sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+        .bind(id)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    tx.commit().await?;
+    Ok(ended)
 }
 
 /// Every account's id and username (the history page names who was assigned to a table).

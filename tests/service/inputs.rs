@@ -280,3 +280,34 @@ async fn every_wrong_value_of_the_issue_is_refused_in_polish_naming_the_field_an
         page.assert_contains("Nie ma takiego połączenia osób").assert_lacks("nie gra w tym turnieju");
     }
 }
+
+/// The groups' counts within what the registered players allow (issue 36: 64 groups for 8 players
+/// and 5 qualifiers from groups of 4 were refused only at the draw): refused on the format form,
+/// naming the field and the range, and the format stays as it was.
+#[actix_rt::test]
+async fn a_groups_format_the_entries_cannot_fill_is_refused_naming_the_field() {
+    let app = TestApp::spawn().await;
+    let OpenDay { t, admin, .. } = Day::new(&app).players(8).open().await;
+    let format = |count: &'static str, per_group: &'static str| {
+        [
+            ("preset", "groups_only"),
+            ("count", count),
+            ("per_group", per_group),
+            ("best_next", "0"),
+            ("seeding", "snake"),
+            ("separation", "none"),
+            ("entry", "crossover"),
+        ]
+    };
+    let path = format!("/admin/t/{t}/stages/format");
+    for (fields, says) in [
+        (format("64", "1"), "Liczba grup: podaj liczbę całkowitą od 1 do 2"),
+        (format("2", "5"), "Awans z każdej grupy: podaj liczbę całkowitą od 1 do 3"),
+        (format("2", "4"), "Awans z każdej grupy: podaj liczbę całkowitą od 1 do 3"),
+    ] {
+        let page = admin.post(&path, &fields).await;
+        assert_eq!(page.status, 400, "{says}: {}", page.body);
+        page.assert_contains(says);
+    }
+    assert_eq!(admin.post(&path, &format("2", "3")).await.status, 303, "groups of 4, 3 qualify: allowed");
+}

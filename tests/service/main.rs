@@ -77,5 +77,7 @@ mod table_races;
 mod table_stands;
 mod throttling;
 mod tournament_day;
+#[path = "../support/trf_read.rs"]
+mod trf_read;
 mod typed_results;
 mod words;

@@ -290,6 +290,13 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
         .get(&format!("/admin/t/{t}"))
         .await
         .assert_contains("Grupa A: remis o miejsce premiowane awansem czeka");
+    // The bracket page before the knockout (issue 34): when and how it starts; no pairs while
+    // the lot is due.
+    let before = public.get(&format!("/t/{t}/bracket")).await;
+    before
+        .assert_lacks("Ten turniej nie ma fazy pucharowej")
+        .assert_contains("Faza pucharowa zaczyna się po zamknięciu fazy grupowej. Awans z każdej grupy: <strong>2</strong>. Liczba graczy: <strong>4</strong>. Wejście do fazy pucharowej: na krzyż (A1–B2, B1–A2, …). Jest też mecz o 3. miejsce.")
+        .assert_contains("<p id=\"knockout-first-round\">Pary pierwszej rundy będą znane, gdy rozstrzygnie się remis");
     let closing = admin.post(&format!("{stages}/close"), &[("confirm", "1")]).await;
     assert_eq!(closing.status, 400);
     closing.assert_contains("Grupa A: remis o miejsce premiowane awansem czeka na losowanie organizatora");
@@ -408,6 +415,21 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
         .get(&format!("/admin/t/{t}"))
         .await
         .assert_contains("Ustal awans i skojarz pierwszą rundę pucharową");
+    // The public bracket page shows the same first round, each player with their place.
+    let before = public.get(&format!("/t/{t}/bracket")).await;
+    before.assert_contains("<h2>Pierwsza runda fazy pucharowej</h2>");
+    let first_round = before.body.split("<ul id=\"knockout-first-round\">").nth(1).unwrap();
+    let first_round = &first_round[..first_round.find("</ul>").unwrap()];
+    let side = |origin: &str, id: i64| {
+        format!("<span class=\"origin\">{origin}</span> <a href=\"/t/{t}/player/{id}\">{}</a>", names_of(id))
+    };
+    for (x, y) in [(side("A1", a1), side("B2", b2)), (side("B1", b1), side("A2", a2))] {
+        assert!(
+            first_round.contains(&format!("<li>{x} – {y}</li>"))
+                || first_round.contains(&format!("<li>{y} – {x}</li>")),
+            "{x} v {y}: {first_round}"
+        );
+    }
 
     // Knowledge-test scores, entered before the knockout (the frozen ranking does not move).
     for (id, score) in [(a1, "20"), (b2, "10"), (b1, "20"), (a2, "5")] {
@@ -527,6 +549,82 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     assert!(lines[5].starts_with("5;A3;") && lines[8].starts_with("8;B4;Gosia Gagacka;"), "{}", csv.body);
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/5/lock"), &[("confirm", "1")]).await.status, 303);
     admin.get(&format!("/admin/t/{t}")).await.assert_contains("Wszystkie rundy są rozegrane.");
+
+    // The whole tournament as one TRF (issue 34), linked from its page and read back by the
+    // project's TRF reader: no Swiss file, the groups' three rounds then the knockout's two, the
+    // final ranking above as the rank column, each player's group rounds scoring what their
+    // group's CSV says and the knockout's cells the matches played above.
+    public.get(&format!("/t/{t}")).await.assert_contains(&format!(
+        "<a href=\"/t/{t}/export/trf\" id=\"export-trf-all\">TRF dla FIDE (cały turniej)</a>"
+    ));
+    let trf = public.get(&format!("/t/{t}/export/trf")).await;
+    trf.assert_ok().assert_lacks("Swiss");
+    let (header, parsed) = crate::trf_read::parse(&trf.body);
+    assert_eq!(header.get("092").map(String::as_str), Some("Individual: Round-Robin groups, then Knockout"));
+    assert_eq!(header.get("XXR").map(String::as_str), Some("5"));
+    assert_eq!(header.get("062").map(String::as_str), Some("8"));
+    assert_eq!(parsed.len(), 8);
+    let by_id = |id: i64| {
+        let name = names_of(id);
+        parsed.iter().find(|p| p.name == name).unwrap_or_else(|| panic!("{name} in the TRF"))
+    };
+    let expected_ranks = [
+        (champion, 1),
+        (finalist, 2),
+        (third_winner, 3),
+        (third_loser, 4),
+        (a_rows[2].1, 5),
+        (b_rows[2].1, 6),
+        (a_rows[3].1, 7),
+        (b_rows[3].1, 8),
+    ];
+    for (id, rank) in expected_ranks {
+        assert_eq!(by_id(id).rank, rank, "{}", names_of(id));
+    }
+    let halves = |codes: &[char]| -> u32 {
+        codes
+            .iter()
+            .map(|c| match c {
+                '1' | '+' => 2,
+                '=' => 1,
+                _ => 0,
+            })
+            .sum()
+    };
+    for letter in ["A", "B"] {
+        let csv = public.get(&format!("/t/{t}/export/group/{letter}?sep=comma")).await;
+        for row in csv.body.trim_start_matches('\u{feff}').lines().skip(1) {
+            let cells: Vec<&str> = row.split(',').collect();
+            let player = parsed.iter().find(|p| p.name == cells[2]).expect("in the TRF");
+            let group: Vec<char> = player.games[..3].iter().map(|g| g.result).collect();
+            let csv_halves = (cells[4].parse::<f64>().unwrap() * 2.0).round() as u32;
+            assert_eq!(halves(&group), csv_halves, "{letter}: {row}");
+        }
+    }
+    for p in &parsed {
+        let all: Vec<char> = p.games.iter().map(|g| g.result).collect();
+        let points = (p.points.parse::<f64>().unwrap() * 2.0).round() as u32;
+        assert_eq!(halves(&all), points, "{}: the cells add up to the points column", p.name);
+    }
+    let cell = |id: i64, round: usize| {
+        let g = &by_id(id).games[round - 1];
+        let opponent = parsed.iter().find(|p| p.start == g.opponent).map(|p| p.name.clone());
+        (opponent, g.result)
+    };
+    for id in [a_rows[2].1, b_rows[2].1, a_rows[3].1, b_rows[3].1] {
+        for round in [4, 5] {
+            let g = &by_id(id).games[round - 1];
+            assert_eq!((g.opponent, g.colour, g.result), (0, '-', 'Z'), "out after the groups");
+        }
+    }
+    assert_eq!(cell(a1, 4), (Some(names_of(b2)), '1'));
+    assert_eq!(cell(b2, 4), (Some(names_of(a1)), '0'));
+    assert_eq!(cell(b1, 4), (Some(names_of(a2)), '1'));
+    assert_eq!(cell(a2, 4), (Some(names_of(b1)), '0'));
+    assert_eq!(cell(champion, 5), (Some(names_of(finalist)), '1'));
+    assert_eq!(cell(finalist, 5), (Some(names_of(champion)), '0'));
+    assert_eq!(cell(third_winner, 5), (Some(names_of(third_loser)), '1'));
+    assert_eq!(cell(third_loser, 5), (Some(names_of(third_winner)), '0'));
     for lang in ["pl", "en"] {
         admin.get(&format!("/lang/{lang}")).await;
         let page = admin.get(&stages).await;

@@ -1,4 +1,6 @@
 //! Editions of the game in the service: the edition a tournament plays, parsed once and kept
-//! ([`cache`]).
+//! ([`cache`]); an upload ([`upload`]) and the deletion of one nothing uses ([`delete`]).
 
 pub mod cache;
+pub mod delete;
+pub mod upload;

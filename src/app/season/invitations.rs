@@ -116,8 +116,8 @@ pub async fn decline(db: &Store, t: TournamentId, id: i64, by: UserId) -> AppRes
 /// # Errors
 /// [`Refusal::NotACoordinator`], [`Refusal::ReasonRequired`], [`Refusal::NotThisSeason`] (the event
 /// is another season's or none), [`Refusal::PersonGone`], [`Refusal::NotYours`] (a person in no
-/// event the coordinator runs), [`Refusal::InvitedAlready`];
-/// [`StoreError::NotFound`]; the database fails.
+/// event the coordinator runs), [`Refusal::NotEligible`] (the season's eligibility, checked when
+/// given), [`Refusal::InvitedAlready`]; [`StoreError::NotFound`]; the database fails.
 pub async fn wildcard(
     db: &Store,
     season: SeasonId,
@@ -139,6 +139,9 @@ pub async fn wildcard(
     if p.merged_into.is_some() || p.erased_at.is_some() {
         return Err(Refusal::PersonGone.into());
     }
+    // Checked when given, not only at acceptance (issue 34): the season's eligibility (a
+    // person's birth date never changes in a season's write).
+    super::eligibility(db, t).await?.check(p.birth_date).map_err(Refusal::NotEligible)?;
     let mut tx = db.write().await?;
     store::touch_tournament_in(&mut tx, t).await?;
     // No new invitation into a closed event (its entries are frozen with its ranking).

@@ -29,6 +29,26 @@ pub fn bracket(data: &Loaded, lot_seed: u64) -> Result<QualifiedBracket, Refusal
         .map_err(|e| StageRefusal::Qualification(e).into())
 }
 
+/// The bracket the groups qualify into as they stand (issue 34, the bracket page before the
+/// knockout): [`bracket`] once the stage is closed, else the same from the groups' standings now
+/// (a preview: a result still to come may change it). The flag says whether the stage is closed.
+///
+/// # Errors
+/// As [`bracket`]; [`StageRefusal::Qualification`] while a lot at a qualifying place is due.
+pub fn bracket_now(data: &Loaded, lot_seed: u64) -> Result<(QualifiedBracket, bool), Refusal> {
+    if super::frozen(data).is_ok() {
+        return bracket(data, lot_seed).map(|b| (b, true));
+    }
+    let (_, stage) = super::groups_stage(data)?;
+    let now = super::standings(data)?;
+    let stages = super::stages_of(data)?;
+    let k = stages.knockout().ok_or(Refusal::NoKnockout)?;
+    let q = qualification::from_groups(&now, stage.qualify, lot_seed).map_err(StageRefusal::Qualification)?;
+    let b = qualification::into_knockout(&q, k.from, k.third_place, lot_seed)
+        .map_err(StageRefusal::Qualification)?;
+    Ok((b, false))
+}
+
 /// Start the knockout from the groups: its first round as a draft; the round's number.
 ///
 /// # Errors

@@ -3,6 +3,7 @@
 //! started now). No words here: the page names rounds and byes in its language.
 
 use crate::app::snapshot::{Loaded, slot_of, sp};
+use crate::league::stages::KnockoutEntry;
 use crate::league::{Bracket, BracketMatch, Slot};
 use crate::store::{MatchId, PlayerId};
 use crate::web::read_model::lines::StandingLine;
@@ -26,6 +27,27 @@ pub struct BeforeKnockout {
     /// The top K of the standings now (withdrawn players left out).
     pub top: Vec<(PlayerId, String)>,
     pub after_round: Option<i64>,
+    /// The knockout of a tournament that opens with groups (its `t.knockout_size` is 0).
+    pub groups: Option<FromGroups>,
+}
+
+/// Before the knockout of a tournament that opens with groups (issue 34): when and how it starts,
+/// and its first round (app `stages::qualify::bracket_now`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FromGroups {
+    /// Qualify from each group, and the best of the next place in addition.
+    pub per_group: u32,
+    pub best_next: u32,
+    /// Players in the knockout.
+    pub size: u32,
+    pub entry: KnockoutEntry,
+    pub third_place: bool,
+    /// The groups stage is closed: the first round below is the one the knockout starts with
+    /// (otherwise: as the groups stand now).
+    pub closed: bool,
+    /// The first round, each player with where they come from ("A1"); empty while a lot at a
+    /// qualifying place is due.
+    pub first_round: Vec<BracketLine>,
 }
 
 /// One pairing of seeds in the first knockout round.
@@ -91,7 +113,61 @@ impl Knockout {
 fn before(data: &Loaded, standings: &[StandingLine], after_round: Option<i64>) -> BeforeKnockout {
     let k = usize::try_from(data.t.knockout_size).unwrap_or(0);
     let top = standings.iter().filter(|l| !l.withdrawn).take(k).map(|l| (l.player, l.name.clone())).collect();
-    BeforeKnockout { pairs: seed_pairs(k), top, after_round }
+    BeforeKnockout { pairs: seed_pairs(k), top, after_round, groups: from_groups(data) }
+}
+
+/// The knockout after groups, before it starts (`None`: the tournament does not open with groups,
+/// or has no knockout).
+fn from_groups(data: &Loaded) -> Option<FromGroups> {
+    use crate::app::stages;
+    if !crate::app::snapshot::opens_with_groups(data) {
+        return None;
+    }
+    let k = *stages::stages_of(data).ok()?.knockout()?;
+    let (_, g) = stages::groups_stage(data).ok()?;
+    let (first_round, closed) = match stages::qualify::bracket_now(data, 0) {
+        Ok((qb, closed)) => {
+            let origin = |id: crate::league::PlayerId| {
+                qb.entries.iter().find(|e| e.player == id).map(|e| e.origin.to_string())
+            };
+            let lines = qb
+                .bracket
+                .rounds
+                .first()
+                .into_iter()
+                .flatten()
+                .map(|m| BracketLine {
+                    slots: m
+                        .slots
+                        .iter()
+                        .map(|s| match *s {
+                            Slot::Player { id, seed } => SlotLine::Player {
+                                id: sp(id),
+                                name: data.name(sp(id)),
+                                seed,
+                                winner: false,
+                                origin: origin(id),
+                            },
+                            Slot::Bye => SlotLine::Bye,
+                            Slot::Pending => SlotLine::Pending,
+                        })
+                        .collect(),
+                    stored: None,
+                })
+                .collect();
+            (lines, closed)
+        }
+        Err(_) => (Vec::new(), stages::frozen(data).is_ok()),
+    };
+    Some(FromGroups {
+        per_group: g.qualify.per_group,
+        best_next: g.qualify.best_next,
+        size: k.size,
+        entry: k.from,
+        third_place: k.third_place,
+        closed,
+        first_round,
+    })
 }
 
 /// The first round of a knockout of `k` seeds: the bracket has the next power of two places, seed

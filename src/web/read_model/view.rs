@@ -327,10 +327,14 @@ impl TournamentView {
 
     /// The Swiss phase as a FIDE Tournament Report File (TRF-16, league `trf`): every finished
     /// public Swiss round (a round still in play is left out), players in registration order, no
-    /// birth dates.
+    /// birth dates. A tournament that opens with groups has no Swiss phase: its file is the whole
+    /// tournament's ([`TournamentView::groups_tournament_trf`]).
     #[must_use]
     pub fn trf(&self) -> String {
         let data = &self.data;
+        if crate::app::snapshot::opens_with_groups(data) {
+            return self.groups_tournament_trf();
+        }
         let finished: Vec<u32> = data
             .public_rounds()
             .filter(|r| r.phase() == Phase::Swiss && data.round_complete(r))
@@ -351,6 +355,58 @@ impl TournamentView {
 }
 
 impl TournamentView {
+    /// A tournament that opens with groups as one TRF (league `trf::write_groups_tournament`,
+    /// issue 34): players in registration order, the finished public rounds from the first on
+    /// (the groups' rounds, then the knockout's; a round in play and every round after it are
+    /// left out, so each column is its round), ranked by the final ranking once the event is over
+    /// (a shared place by its first), before that by their place in their group.
+    #[must_use]
+    pub fn groups_tournament_trf(&self) -> String {
+        let data = &self.data;
+        let mut rounds: Vec<&Round> = data.public_rounds().filter(|r| r.phase() != Phase::Swiss).collect();
+        rounds.sort_by_key(|r| r.number);
+        let mut records = Vec::new();
+        for r in rounds {
+            if !data.round_complete(r) {
+                break;
+            }
+            let mut record = crate::league::RoundRecord {
+                round: u32::try_from(r.number).unwrap_or(0),
+                matches: Vec::new(),
+                byes: Vec::new(),
+            };
+            for m in data.matches_of_round(r) {
+                match data.state(m) {
+                    crate::app::snapshot::MatchState::Bye => record.byes.push(lp(m.player_a)),
+                    crate::app::snapshot::MatchState::Decided(result) => record.matches.push(result),
+                    _ => {}
+                }
+            }
+            records.push(record);
+        }
+        let mut input = data.standings_input();
+        input.rounds = records;
+        let ranks = match crate::app::final_ranking::of(data) {
+            Ok(places) => places.iter().map(|p| (p.player, p.first)).collect(),
+            Err(_) => self
+                .groups
+                .groups
+                .iter()
+                .flat_map(|g| g.lines.iter().map(|l| (lp(l.player), l.rank)))
+                .collect(),
+        };
+        let knockout = crate::app::stages::stages_of(data).is_ok_and(|s| s.knockout().is_some());
+        let event = trf::TrfEvent {
+            name: data.t.name.clone(),
+            city: data.t.venue.clone(),
+            start_date: Some(data.t.first_day.format("%Y/%m/%d").to_string()),
+            end_date: Some(data.t.last_day.format("%Y/%m/%d").to_string()),
+            planned_rounds: u32::try_from(input.rounds.len()).unwrap_or(0),
+            names: data.players.iter().map(|p| (lp(p.id), p.name.clone())).collect(),
+        };
+        trf::write_groups_tournament(&event, &input, &ranks, knockout)
+    }
+
     /// Group `g` (0 for A) as a TRF round robin (league `trf::write_round_robin`): its members
     /// by their numbers in the Berger table, its public group rounds, each player ranked as the
     /// group's standings rank them (the frozen ranking once the stage is closed). `None`: no

@@ -132,7 +132,7 @@ pub async fn logout(
 ) -> Result<HttpResponse, WebError> {
     let current = session::current(&req);
     if let Some(hash) = &current.id_hash {
-        store::sessions::delete(&db, hash).await?;
+        session::end(&db, hash).await?;
         if let Some(u) = &current.user {
             tracing::info!(username = %u.username, "logout");
         }
@@ -203,8 +203,7 @@ pub async fn change_password(
         return again(StatusCode::BAD_REQUEST, ctx.t("password_repeat_differs").to_string());
     }
     let hash = hasher.hash(&f.new).await?;
-    store::users::set_password(&db, user.0.id, &hash).await?;
-    let ended = store::sessions::delete_for_user(&db, user.0.id).await?;
+    let ended = crate::app::accounts::change_password(&db, user.0.id, &hash).await?;
     attempt.succeeded(&db).await?;
     let cookie = session::start(&db, &config, user.0.id).await?;
     tracing::info!(username = %user.0.username, sessions_ended = ended, "password changed");

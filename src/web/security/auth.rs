@@ -1,6 +1,6 @@
 //! Accounts and roles: creating accounts (argon2 hashes, see `hashing`), the logged-in user of a
-//! request (from its server-side session, see `session`), and the per-tournament role check every
-//! organiser and referee route makes.
+//! request (from its server-side session, see `session`), and the per-tournament role check the
+//! route guard and the role extractors make (`holds`).
 
 use crate::store::tournaments::Role;
 use crate::store::{self, Store, TournamentId, UserId};
@@ -117,19 +117,6 @@ pub async fn holds(db: &Store, user: UserId, tournament: TournamentId, role: Rol
             organiser || store::tournaments::has_role(db, tournament, user, Role::Referee).await?
         }
     })
-}
-
-/// Refuse (403) unless `user` holds `role` in the tournament.
-///
-/// # Errors
-/// [`WebError::Forbidden`]; the database fails.
-pub async fn require(
-    db: &Store,
-    user: &SessionUser,
-    tournament: TournamentId,
-    role: Role,
-) -> Result<(), WebError> {
-    if holds(db, user.id, tournament, role).await? { Ok(()) } else { Err(WebError::Forbidden) }
 }
 
 #[cfg(test)]

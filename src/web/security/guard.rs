@@ -1,7 +1,8 @@
 //! The access policy as a guard on route scopes (as zero-to-production's `reject_anonymous_users`):
 //! one table of path prefixes and what they need, checked before any handler runs, so a route added
 //! under a prefix cannot forget its check. Handlers still load the tournament and check the role
-//! again (`auth::require`): defence in depth, and the handler needs the tournament anyway.
+//! again through their typed extractor (`extract::role`: `Organising`, `Refereeing`): defence in
+//! depth, and the handler needs the tournament anyway.
 //!
 //! | prefix | needs |
 //! |---|---|

@@ -237,6 +237,15 @@ pub async fn start(db: &Store, config: &SessionConfig, user: UserId) -> Result<C
     Ok(config.cookie(SESSION_COOKIE, id))
 }
 
+/// End the session whose id hashes to `id_hash` (log out): its row is deleted, so the cookie (and
+/// any copy of it) stops working.
+///
+/// # Errors
+/// The database fails.
+pub async fn end(db: &Store, id_hash: &str) -> Result<(), StoreError> {
+    store::sessions::delete(db, id_hash).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -149,12 +149,11 @@ pub async fn upload(
     };
     let code = edition.id().to_string();
     let new = NewEdition { code: code.clone(), name: edition.name().to_string(), source, files };
-    if !store::editions::insert(&db, &new, user.0.id).await? {
+    if !crate::app::editions::upload::upload(&db, &cache, &new, edition, user.0.id).await? {
         let text = format!("edition.csv: id {code}: {}", lang.t("edition_exists"));
         return refused(vec![ProblemView { text, quote: None }]).await;
     }
     tracing::info!(edition = %code, by = %user.0.username, source = %new.source, "edition uploaded");
-    cache.insert(edition);
     Ok(see_other(&format!("/admin/editions/{code}")))
 }
 
@@ -324,9 +323,8 @@ pub async fn delete(
             },
         );
     }
-    match store::editions::delete(&db, &code).await? {
+    match crate::app::editions::delete::delete(&db, &cache, &code).await? {
         Deletion::Deleted => {
-            cache.remove(&code);
             tracing::info!(edition = %code, by = %user.0.username, "edition deleted");
             Ok(see_other("/admin/editions"))
         }

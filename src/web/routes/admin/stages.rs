@@ -417,7 +417,11 @@ pub async fn choose_format(
         _ => return Err(field::FieldProblem::new("format", field::ProblemKind::NotAChoice).into()),
     };
     let groups = if matches!(preset, Preset::GroupsKnockout | Preset::GroupsOnly) {
-        groups_choice(f)?
+        let groups = groups_choice(f)?;
+        let players =
+            app::registration::players(&db, org.t.id).await?.iter().filter(|p| !p.withdrawn).count();
+        within_the_field(&groups, players)?;
+        groups
     } else {
         GroupsChoice::FINAL
     };
@@ -425,6 +429,28 @@ pub async fn choose_format(
     app::stages::format::choose(&db, org.t.id, stages, org.by()).await?;
     tracing::info!(tournament = %org.t.id, preset = f.preset, by = %org.user.username, "format chosen");
     Ok(see_other(&format!("/admin/t/{}/stages#format", org.t.id)))
+}
+
+/// The groups' counts within what the registered players allow (issue 36: 64 groups for 8 players
+/// and 5 qualifiers from groups of 4 were refused only at the draw): a group holds at least 3, so
+/// at most `players / 3` groups, and each group keeps one place that does not qualify. Checked
+/// once 3 or more players are registered (a format is often chosen before the entries).
+fn within_the_field(g: &GroupsChoice, players: usize) -> Result<(), WebError> {
+    let players = i64::try_from(players).unwrap_or(i64::MAX);
+    if players < 3 {
+        return Ok(());
+    }
+    let most = players / 3;
+    if i64::from(g.count) > most {
+        let kind = field::ProblemKind::OutOfRange { min: 1, max: most };
+        return Err(field::FieldProblem::new("stage_groups_count", kind).into());
+    }
+    let smallest = players / i64::from(g.count.max(1));
+    if i64::from(g.qualify.per_group) >= smallest {
+        let kind = field::ProblemKind::OutOfRange { min: 1, max: smallest - 1 };
+        return Err(field::FieldProblem::new("stage_per_group", kind).into());
+    }
+    Ok(())
 }
 
 fn groups_choice(f: &FormatPost) -> Result<GroupsChoice, WebError> {

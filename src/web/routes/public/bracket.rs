@@ -3,6 +3,7 @@
 //! play it now; after it, the final ranking.
 
 use crate::league::BracketRound;
+use crate::league::stages::KnockoutEntry;
 use crate::store::tournaments::Tournament;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
@@ -24,6 +25,8 @@ struct BracketPage<'a> {
     champion: Option<&'a str>,
     problem: Option<&'a str>,
     before: Option<&'a BeforeKnockout>,
+    /// How the groups' qualifiers enter the knockout, in words (a groups tournament before it).
+    entry: &'static str,
     finals: Option<&'a [FinalLine]>,
 }
 
@@ -46,10 +49,20 @@ pub async fn bracket(req: HttpRequest, ctx: Ctx, mut page: PublicPage) -> Result
         champion: None,
         problem: None,
         before: None,
+        entry: "",
         finals: view.final_lines(),
     };
     match view.knockout() {
-        Knockout::Before(before) => bracket.before = Some(before),
+        Knockout::Before(before) => {
+            bracket.before = Some(before);
+            if let Some(g) = &before.groups {
+                bracket.entry = ctx.t(match g.entry {
+                    KnockoutEntry::Crossover => "entry_crossover",
+                    KnockoutEntry::GroupMatesApart => "entry_apart",
+                    KnockoutEntry::SwissStandings => "entry_swiss",
+                });
+            }
+        }
         Knockout::Problem(e) => bracket.problem = Some(e),
         Knockout::Drawn(b) => {
             let n = u32::try_from(b.rounds.len()).unwrap_or(u32::MAX);

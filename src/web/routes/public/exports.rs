@@ -236,8 +236,10 @@ pub async fn standings(
 }
 
 /// The Swiss phase as a FIDE Tournament Report File (TRF-16): every finished public Swiss round
-/// (a round still in play is left out), players in registration order. Public like the other
-/// exports; no birth dates.
+/// (a round still in play is left out), players in registration order; of a tournament that opens
+/// with groups, the whole tournament (the groups' and the knockout's games, the final ranking as
+/// the rank, `TournamentView::groups_tournament_trf`). Public like the other exports; no birth
+/// dates.
 pub async fn trf(
     req: HttpRequest,
     ctx: Ctx,

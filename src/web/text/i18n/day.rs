@@ -115,6 +115,17 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Mecz to dwie partie ze zmianą stron. Przy 1:1 wygrywa osoba z większą liczbą punktów za Czerwonych; przy równej liczbie rozstrzyga test wiedzy, a potem dogrywka.",
         "A match is two games with sides swapped. At 1:1 the player with more points as Red wins; if those are equal, the knowledge test decides, then an extra game.",
     ),
+    (
+        "knockout_after_groups",
+        "Faza pucharowa zaczyna się po zamknięciu fazy grupowej.",
+        "The knockout starts once the groups stage is closed.",
+    ),
+    ("knockout_first_round", "Pierwsza runda fazy pucharowej", "The knockout's first round"),
+    (
+        "knockout_first_round_later",
+        "Pary pierwszej rundy będą znane, gdy rozstrzygnie się remis o miejsce premiowane awansem (losowanie organizatora).",
+        "The first round's pairs will be known once the tie at a qualifying place is decided (the organiser's lot).",
+    ),
     ("knockout_top_now", "Gdyby faza pucharowa zaczęła się teraz", "If the knockout started now"),
     ("error_not_found", "Nie znaleziono", "Not found"),
     (

@@ -5,6 +5,7 @@
 
 pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("export_group_trf", "TRF (turniej kołowy)", "TRF (round robin)"),
+    ("export_groups_tournament_trf", "TRF dla FIDE (cały turniej)", "TRF for FIDE (the whole tournament)"),
     ("export_swiss_trf", "TRF dla FIDE (faza szwajcarska)", "TRF for FIDE (the Swiss phase)"),
     ("h_seed_order", "Ustalono kolejność rozstawienia", "Seed order set"),
     ("seed_order", "Kolejność rozstawienia", "Seed order"),
