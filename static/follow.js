@@ -15,6 +15,20 @@
       try { store.setItem(key(link.dataset.tournament), link.dataset.player); } catch (e) { /* private mode */ }
     });
   }
+  // The standings (issue 37): "pokaż moje miejsce" jumps to the followed player's row.
+  var table = document.getElementById('standings');
+  var mine = document.getElementById('my-place');
+  if (table && mine && table.dataset.tournament) {
+    try {
+      var who = store.getItem(key(table.dataset.tournament));
+      var row = who && /^[0-9]+$/.test(who) ? document.getElementById('p-' + who) : null;
+      if (row) {
+        row.classList.add('followed');
+        mine.setAttribute('href', '#p-' + who);
+        document.getElementById('my-place-line').hidden = false;
+      }
+    } catch (e) { /* storage refused: the table still reads */ }
+  }
   var front = document.getElementById('player-search');
   if (!front) return;
   var t = front.dataset.tournament;

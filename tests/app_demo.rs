@@ -88,3 +88,44 @@ async fn the_final_demo_is_four_groups_of_four_part_played() {
         Refusal::Stage(StageRefusal::GroupUnfinished { .. })
     ));
 }
+
+/// The demo season reads like a league's (issue 37): varied names (at least 10 surnames in every
+/// event of 16 or more entrants), secondary schools, IPN branches by their city.
+#[tokio::test]
+async fn the_demo_season_has_varied_surnames_secondary_schools_and_ipn_branch_cities() {
+    use bitwa::app::demo_season::{SeasonSpec, create_on};
+    let db = day::fresh_store().await;
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 5, 20).unwrap();
+    create_on(&db, SeasonSpec { regions: 2, players_per_event: 16 }, today).await.unwrap();
+    let mut events = 0;
+    for t in bitwa::store::tournaments::list(&db).await.unwrap() {
+        let players = bitwa::store::players::list(&db, t.id).await.unwrap();
+        let surnames: std::collections::BTreeSet<&str> =
+            players.iter().filter_map(|p| p.name.split(' ').nth(1)).collect();
+        let wanted = players.len().min(10);
+        assert!(
+            surnames.len() >= wanted,
+            "{}: {} surnames of {} players: {surnames:?}",
+            t.name,
+            surnames.len(),
+            players.len()
+        );
+        if players.len() >= 16 {
+            assert!(surnames.len() >= 10, "{}: {surnames:?}", t.name);
+            events += 1;
+        }
+        for p in &players {
+            assert!(
+                p.club.starts_with("Liceum Ogólnokształcące") || p.club.starts_with("Technikum"),
+                "a secondary school: {}",
+                p.club
+            );
+        }
+        assert!(!t.venue.contains("oddział") && !t.venue.contains("Szkoła podstawowa"), "{}", t.venue);
+        if t.name.starts_with("Kwalifikacje regionalne") {
+            assert!(t.venue.starts_with("Oddział IPN w"), "a branch by its city: {}", t.venue);
+        }
+    }
+    assert!(events >= 2, "events of 16 or more: {events}");
+    assert_eq!(bitwa::app::demo_names::ipn_branch("dolnośląskie"), "we Wrocławiu");
+}

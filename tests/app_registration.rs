@@ -95,3 +95,30 @@ async fn personal_data_is_erased_only_after_the_last_day() {
     assert!(erased.erased());
     assert_ne!(erased.name, "Player 1");
 }
+
+#[tokio::test]
+async fn players_entered_before_round_1_is_published_join_it_and_the_draft_is_paired_again() {
+    let day = Day::new(4).await;
+    assert_eq!(day.pair().await, 1);
+    assert_eq!(day.matches(1).await.len(), 2, "a draft of four players");
+    // Two more players before the draft is published: they join round 1 (not 2), and the draft is
+    // paired again with them.
+    let entered = registration::enter(&day.db, day.t, &[late("Ola Późna"), late("Jan Późny")], day.organiser)
+        .await
+        .unwrap();
+    assert_eq!(entered.draft, registration::DraftAfterEntry::Repaired(1));
+    for id in &entered.ids {
+        assert_eq!(registration::player(&day.db, day.t, *id).await.unwrap().joined_round, 1);
+    }
+    let tables = day.matches(1).await;
+    assert_eq!(tables.len(), 3, "six players at three tables: {tables:?}");
+    for id in &entered.ids {
+        assert!(tables.iter().any(|m| m.player_a == *id || m.player_b == Some(*id)), "{id:?} paired");
+    }
+    // Once published, a newcomer waits for round 2 and nothing is paired again.
+    day.publish(1).await;
+    let late_one = registration::enter(&day.db, day.t, &[late("Ewa Późna")], day.organiser).await.unwrap();
+    assert_eq!(late_one.draft, registration::DraftAfterEntry::None);
+    assert_eq!(registration::player(&day.db, day.t, late_one.ids[0]).await.unwrap().joined_round, 2);
+    assert_eq!(day.matches(1).await.len(), 3);
+}

@@ -257,3 +257,53 @@ async fn a_locked_round_opens_again_with_a_reason_until_the_next_round_is_paired
     let draft = rounds::unlock(&day.db, day.t, next_round, "a draft", day.organiser).await;
     assert!(matches!(draft, Err(AppError::Store(StoreError::Conflict))), "{draft:?}");
 }
+
+#[tokio::test]
+async fn no_round_is_paired_below_two_active_players_and_the_next_step_says_so() {
+    use bitwa::app::next_step::{NextStep, next_step};
+    for players in [0, 1] {
+        let day = Day::new(players).await;
+        let data = day.snapshot().await;
+        assert_eq!(next_step(&data), NextStep::Blocked(Refusal::TooFewPlayers { active: players }));
+        let paired = rounds::pair_next_swiss_round(&day.db, day.t, day.organiser).await;
+        assert_eq!(refusal(paired), Refusal::TooFewPlayers { active: players });
+        assert!(store::rounds::list(&day.db, day.t).await.unwrap().is_empty(), "no round created");
+    }
+    // Two players, one withdrawn: one active.
+    let day = Day::new(2).await;
+    let p = bitwa::app::registration::player(&day.db, day.t, day.players[1]).await.unwrap();
+    let withdraw =
+        bitwa::store::players::PlayerChange { withdrawn: true, knowledge_score: p.knowledge_score };
+    bitwa::app::registration::change(&day.db, day.t, &p, p.version, &withdraw, day.organiser).await.unwrap();
+    assert_eq!(next_step(&day.snapshot().await), NextStep::Blocked(Refusal::TooFewPlayers { active: 1 }));
+    // Two active players: a round of one table.
+    let day = Day::new(2).await;
+    assert_eq!(next_step(&day.snapshot().await), NextStep::PairSwiss);
+    assert_eq!(day.pair().await, 1);
+    assert_eq!(day.matches(1).await.len(), 1);
+}
+
+#[tokio::test]
+async fn a_round_with_no_table_is_never_published() {
+    // A draft with no table (stored as an older version could: the league pairs none now).
+    let day = Day::new(0).await;
+    store::rounds::create(&day.db, day.t, None, 1, store::rounds::Phase::Swiss, "{}", &[], day.organiser)
+        .await
+        .unwrap();
+    let round = day.round(1).await;
+    let published = rounds::publish(&day.db, day.t, &round, day.organiser).await;
+    assert_eq!(refusal(published), Refusal::EmptyRound);
+    assert_eq!(day.round(1).await.status(), Status::Draft);
+    // The store refuses it in the write's transaction too, whoever calls it.
+    let direct = store::rounds::advance(
+        &day.db,
+        day.t,
+        None,
+        round.id,
+        Status::Draft,
+        Status::Published,
+        day.organiser,
+    )
+    .await;
+    assert!(matches!(direct, Err(StoreError::Conflict)), "{direct:?}");
+}

@@ -31,7 +31,8 @@ pub(super) const NAMES: [&str; 24] = [
     "Natalia Zając",
 ];
 /// The `i`-th demo player's name: the 24 fixed names first, then first name and surname pairs (the
-/// surname in the form that agrees with the first name: Kowalski, Kowalska), numbered after 2,000.
+/// surname in the form that agrees with the first name: Kowalski, Kowalska; a new surname for each
+/// next player, issue 37), numbered after 2,000.
 pub(super) fn player_name(i: usize) -> String {
     if let Some(name) = NAMES.get(i) {
         return (*name).to_string();
@@ -135,11 +136,46 @@ pub(super) fn player_name(i: usize) -> String {
     ];
     let n = i - NAMES.len();
     let first = n % (WOMEN.len() + MEN.len());
-    let (masculine, feminine) = SURNAMES[(n / (WOMEN.len() + MEN.len())) % SURNAMES.len()];
+    // The surname moves on with every player (a row of entrants has as many surnames as people, up
+    // to 40) while each first name meets every surname once in 2,000: for one first name
+    // (n = first + 50 k) the surname is (51 k + first) mod 40 = (11 k + first) mod 40, and 11 is prime
+    // to 40.
+    let k = n / (WOMEN.len() + MEN.len());
+    let (masculine, feminine) = SURNAMES[(n + k) % SURNAMES.len()];
     let name = match WOMEN.get(first) {
         Some(woman) => format!("{woman} {feminine}"),
         None => format!("{} {masculine}", MEN[first - WOMEN.len()]),
     };
     let round = n / (WOMEN.len() + MEN.len()) / SURNAMES.len();
     if round == 0 { name } else { format!("{name} {}", round + 1) }
+}
+
+/// The city of the Institute of National Remembrance's branch (oddział IPN) that a voivodeship
+/// belongs to, in the locative with its preposition ("we Wrocławiu"): IPN's eleven branches, the
+/// voivodeships without one under the branch of their delegation (Opole: Wrocław; Kielce: Kraków;
+/// Olsztyn: Białystok; Bydgoszcz: Gdańsk; Gorzów Wielkopolski: Szczecin). A region the demo does not
+/// know goes to Warsaw (the headquarters).
+#[must_use]
+pub fn ipn_branch(region: &str) -> &'static str {
+    match region {
+        "dolnośląskie" | "opolskie" => "we Wrocławiu",
+        "kujawsko-pomorskie" | "pomorskie" => "w Gdańsku",
+        "lubelskie" => "w Lublinie",
+        "lubuskie" | "zachodniopomorskie" => "w Szczecinie",
+        "łódzkie" => "w Łodzi",
+        "małopolskie" | "świętokrzyskie" => "w Krakowie",
+        "podkarpackie" => "w Rzeszowie",
+        "podlaskie" | "warmińsko-mazurskie" => "w Białymstoku",
+        "śląskie" => "w Katowicach",
+        "wielkopolskie" => "w Poznaniu",
+        _ => "w Warszawie",
+    }
+}
+
+/// A secondary school of the region for the demo's `i`-th entrant (the league is for secondary
+/// schools: licea and technika), named by its number and the region.
+#[must_use]
+pub fn school(i: usize, region: &str) -> String {
+    let kind = if i % 3 == 2 { "Technikum" } else { "Liceum Ogólnokształcące" };
+    format!("{kind} nr {} ({region})", 1 + i % 5)
 }

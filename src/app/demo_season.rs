@@ -147,7 +147,7 @@ impl Builder<'_> {
                     1 + u32::try_from(i % 28).unwrap_or(0),
                 )
                 .unwrap_or(self.today),
-                club: format!("LO nr {} ({region})", 1 + i % 5),
+                club: super::demo_names::school(i, region),
                 region: region.to_string(),
                 knowledge_score: Some(i64::try_from(10 + i % 11).unwrap_or(10)),
                 age_override: false,
@@ -277,7 +277,7 @@ pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppRes
         let t = b
             .tournament(
                 format!("Kwalifikacje regionalne: {region}"),
-                &format!("IPN, oddział {region}"),
+                &format!("Oddział IPN {}", super::demo_names::ipn_branch(&region)),
                 regional_day,
                 3,
                 4,
@@ -290,7 +290,7 @@ pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppRes
             let local = b
                 .tournament(
                     format!("Eliminacje szkolne: {region}"),
-                    "Szkoła podstawowa nr 1",
+                    &format!("I Liceum Ogólnokształcące ({region})"),
                     local_day,
                     3,
                     0,

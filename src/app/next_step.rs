@@ -6,6 +6,7 @@
 //! Swiss.
 
 use super::knockout::{bracket_now, ready_matches};
+use super::rounds::{MIN_PLAYERS, active_for};
 use super::snapshot::{Loaded, check_last_round_locked, opens_with_groups, swiss_left};
 use super::stages::{self, close, group_round, qualify};
 use super::{AppResult, Refusal, StageRefusal};
@@ -72,7 +73,10 @@ pub fn next_step(data: &Loaded) -> NextStep {
         return groups_next(data);
     }
     if swiss_left(&data.rounds, data.t.swiss_rounds) {
+        let round = super::snapshot::swiss_paired(&data.rounds) + 1;
+        let active = active_for(data, i64::try_from(round).unwrap_or(i64::MAX));
         return match check_last_round_locked(data) {
+            Ok(()) if active < MIN_PLAYERS => NextStep::Blocked(Refusal::TooFewPlayers { active }),
             Ok(()) => NextStep::PairSwiss,
             Err(r) => NextStep::Blocked(r),
         };

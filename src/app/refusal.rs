@@ -16,6 +16,11 @@ pub enum Refusal {
     LockFirst { round: i64 },
     /// Every Swiss round is paired (or the knockout began).
     SwissDone,
+    /// A round is paired only for at least 2 active players (issue 37: an empty or one-player
+    /// tournament pairs nothing); `active`: how many there are.
+    TooFewPlayers { active: usize },
+    /// A round with no table is never published.
+    EmptyRound,
     /// The league finds no pairing for the next round (it never makes a silent rematch).
     NoPairing(PairingError),
     /// A round is locked only when every match of it is decided.
@@ -214,6 +219,11 @@ pub enum RecordingRefusal {
     NotOffered,
     /// The referee paused the game.
     Paused,
+    /// A flag said to fall on a side whose clock does not run, or runs far from 0:00 by the
+    /// server's reckoning (`remaining_secs`; -1: the side is not to act): the table's reading first.
+    FlagNotOut { remaining_secs: i64 },
+    /// The game is not over by a flag or a resignation: there is no end to confirm.
+    NotOver,
 }
 
 /// Why a step of the stages was refused (`app::stages`).

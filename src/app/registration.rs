@@ -1,18 +1,42 @@
 //! Players: registration (one or many, all or none), changes (withdraw, re-admit, the
 //! knowledge-test score), forbidden pairs, and the erasure of a player's personal data after the
-//! season. A late entry joins with the next round (0 points before it).
+//! season. A late entry joins with the next round (0 points before it); an entry before a draft
+//! round is published joins that round, paired again with them.
 
-use super::{AppResult, Refusal};
+use super::{AppError, AppResult, Refusal};
 use crate::store::players::{NewPlayer, Player, PlayerChange};
+use crate::store::rounds::{Phase, Status};
 use crate::store::{self, PlayerId, Store, StoreError, TournamentId, UserId};
 use chrono::NaiveDate;
 
-/// The round a player registered now can first be paired in: the one after the last stored.
+/// The round a player registered now can first be paired in: the one after the last published (a
+/// draft is not played yet: its players are re-paired with the newcomers, see [`enter`]).
 ///
 /// # Errors
 /// The database fails.
 pub async fn next_round(db: &Store, t: TournamentId) -> AppResult<i64> {
-    Ok(store::rounds::list(db, t).await?.iter().map(|r| r.number).max().unwrap_or(0) + 1)
+    let rounds = store::rounds::list(db, t).await?;
+    Ok(rounds.iter().filter(|r| r.status() != Status::Draft).map(|r| r.number).max().unwrap_or(0) + 1)
+}
+
+/// What became of a draft round when players entered before it was published (issue 37: they join
+/// it, so it is paired again with them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DraftAfterEntry {
+    /// No Swiss draft waited for publication.
+    None,
+    /// The draft of this round was paired again, the newcomers with the others.
+    Repaired(i64),
+    /// The draft of this round was discarded but the league refuses a pairing now (the organiser
+    /// pairs again when it can).
+    Discarded(i64),
+}
+
+/// Players registered, and what became of the draft round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entered {
+    pub ids: Vec<PlayerId>,
+    pub draft: DraftAfterEntry,
 }
 
 /// Register players (a form registers one, a CSV import many): all or none, each joining with the
@@ -27,8 +51,38 @@ pub async fn register(
     players: &[NewPlayer],
     by: UserId,
 ) -> AppResult<Vec<PlayerId>> {
+    Ok(enter(db, t, players, by).await?.ids)
+}
+
+/// [`register`], saying what became of the draft round: a Swiss round paired but not published is
+/// paired again with the newcomers (they join it), so no entrant waits a round for a draft.
+///
+/// # Errors
+/// The database fails; nothing is registered then (a failed re-pairing after the registration is
+/// said as [`DraftAfterEntry::Discarded`] where the league refuses it).
+pub async fn enter(db: &Store, t: TournamentId, players: &[NewPlayer], by: UserId) -> AppResult<Entered> {
     let joined = next_round(db, t).await?;
-    Ok(store::players::register_all(db, t, players, joined, by).await?)
+    let ids = store::players::register_all(db, t, players, joined, by).await?;
+    let rounds = store::rounds::list(db, t).await?;
+    let draft = rounds.into_iter().find(|r| r.number == joined && r.status() == Status::Draft);
+    let Some(draft) = draft.filter(|r| r.phase() == Phase::Swiss) else {
+        return Ok(Entered { ids, draft: DraftAfterEntry::None });
+    };
+    match super::rounds::discard(db, t, &draft, by).await {
+        Ok(()) => {}
+        // Published or discarded meanwhile: the newcomers join as the round now stands.
+        Err(AppError::Store(StoreError::Conflict)) => {
+            return Ok(Entered { ids, draft: DraftAfterEntry::None });
+        }
+        Err(e) => return Err(e),
+    }
+    let draft = match super::rounds::pair_next_swiss_round(db, t, by).await {
+        Ok(number) => DraftAfterEntry::Repaired(number),
+        Err(AppError::Refused(_)) => DraftAfterEntry::Discarded(draft.number),
+        Err(e) => return Err(e),
+    };
+    tracing::info!(tournament = %t, ?draft, "players entered before the draft was published");
+    Ok(Entered { ids, draft })
 }
 
 /// A player of the tournament.

@@ -17,6 +17,16 @@ use crate::store::tournaments::Role;
 use crate::store::{self, PlayerId, Store, StoreError, TournamentId, UserId};
 use std::collections::BTreeMap;
 
+/// The fewest active players a round is paired for (one player alone has nobody to play; the league
+/// would give a bye and call it a round).
+pub const MIN_PLAYERS: usize = 2;
+
+/// The players active in round `round`: not withdrawn, and entered for it or before.
+#[must_use]
+pub fn active_for(data: &Loaded, round: i64) -> usize {
+    data.players.iter().filter(|p| !p.withdrawn && p.joined_round <= round).count()
+}
+
 /// What the league decides for the next Swiss round: its matches and the explanation to store.
 ///
 /// # Errors
@@ -33,6 +43,10 @@ fn decide_swiss_round(
         return Err(Refusal::SwissDone);
     }
     let round = u32::try_from(swiss_paired(&data.rounds) + 1).unwrap_or(u32::MAX);
+    let active = active_for(data, i64::from(round));
+    if active < MIN_PLAYERS {
+        return Err(Refusal::TooFewPlayers { active });
+    }
     let standings = data.standings();
     let rank: BTreeMap<league::PlayerId, u32> = standings.iter().map(|r| (r.player, r.rank)).collect();
     let players = data
@@ -127,12 +141,24 @@ async fn advance(
     }
 }
 
-/// Publish a draft: its pairings become public and results may be entered.
+/// Publish a draft: its pairings become public and results may be entered. A draft with no table
+/// is never published (the store checks it again in the write's transaction).
 ///
 /// # Errors
-/// [`StoreError::Conflict`] if the round is no longer a draft (and not published); the database fails.
+/// [`Refusal::EmptyRound`]; [`StoreError::Conflict`] if the round is no longer a draft (and not
+/// published); the database fails.
 pub async fn publish(db: &Store, t: TournamentId, round: &Round, by: UserId) -> AppResult<()> {
-    advance(db, t, round, Status::Draft, Status::Published, by).await
+    if store::rounds::matches_of(db, round.id).await?.is_empty() {
+        return Err(Refusal::EmptyRound.into());
+    }
+    match advance(db, t, round, Status::Draft, Status::Published, by).await {
+        Err(AppError::Store(StoreError::Conflict))
+            if store::rounds::matches_of(db, round.id).await?.is_empty() =>
+        {
+            Err(Refusal::EmptyRound.into())
+        }
+        other => other,
+    }
 }
 
 /// Lock a published round once every match of it is decided (byes count as decided): no more

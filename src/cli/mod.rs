@@ -103,7 +103,7 @@ pub struct DemoArgs {
     /// typed result).
     #[arg(long, default_value_t = 24)]
     pub logged_tables: usize,
-    /// Build a whole finished league season instead (issue 20): regional qualifiers (Swiss and a
+    /// Build a whole finished league season instead: regional qualifiers (Swiss and a
     /// knockout of 4), local eliminations in two regions, the national final in groups and a
     /// knockout; prints the season's id.
     #[arg(long)]

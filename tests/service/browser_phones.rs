@@ -117,6 +117,29 @@ async fn on_a_phone_a_parent_finds_a_player_typed_without_polish_letters_and_fol
     let next = top_of(&driver, "#followed-next").await.unwrap_or(f64::MAX);
     heights.push(("tournament page, followed".to_string(), height(&driver).await));
     first_screen_png(&driver, "phones-followed-390.png").await;
+    // The standings (issue 37): compact rows, and "Pokaż moje miejsce" jumps to the followed row.
+    driver.go(&format!("{}/t/{t}/standings", app.base)).await;
+    driver.wait_for("#my-place-line:not([hidden])").await;
+    let href = driver.exec("return document.getElementById('my-place').getAttribute('href')").await;
+    let followed_row = href.as_str().unwrap_or_default().to_string();
+    assert!(followed_row.starts_with("#p-"), "the jump names the followed row: {href}");
+    driver.click("#my-place").await;
+    let row_top = top_of(&driver, &followed_row).await.unwrap_or(f64::MAX);
+    let view = driver.exec("return window.innerHeight").await.as_f64().unwrap_or(0.0);
+    assert!(
+        (0.0..view - 40.0).contains(&row_top),
+        "the followed row is on screen after the jump: {row_top} of {view}"
+    );
+    let row_height = driver
+        .exec(&format!("return document.querySelector('{followed_row}').getBoundingClientRect().height"))
+        .await
+        .as_f64()
+        .unwrap_or(f64::MAX);
+    assert!(row_height < 80.0, "a compact row on a phone: {row_height} px");
+    heights.push(("standings, compact".to_string(), height(&driver).await));
+    first_screen_png(&driver, "phones-standings-jump-390.png").await;
+    driver.go(&format!("{}/t/{t}", app.base)).await;
+    driver.source_with("id=\"followed\"").await;
 
     // Stop following: the plain page stays plain.
     driver.click("#stop-following").await;

@@ -63,6 +63,17 @@ fn normalised(body: &str) -> String {
         }
     }
     out.push_str(rest);
+    // Times of the demo's writes in the history, as people read them (`<time datetime="…">…</time>`).
+    let mut timed = String::with_capacity(out.len());
+    let mut rest = out.as_str();
+    while let Some(at) = rest.find("<time datetime=\"") {
+        timed.push_str(&rest[..at]);
+        let Some(end) = rest[at..].find("</time>") else { break };
+        timed.push_str("<time>AT</time>");
+        rest = &rest[at + end + "</time>".len()..];
+    }
+    timed.push_str(rest);
+    let out = timed;
     // Times of the demo's writes in the history (`YYYY-MM-DD HH:MM`).
     let shape = |w: &[u8]| {
         w.len() == 16
@@ -91,6 +102,13 @@ fn normalised(body: &str) -> String {
     // The new-tournament form proposes today's date (the real one, not the demo's).
     let today = chrono::Utc::now().date_naive().format("%Y-%m-%d").to_string();
     result.replace(&format!("value=\"{today}\""), "value=\"TODAY\"")
+}
+
+/// What a person reads on a Polish page (issue 37): times in Polish words (no machine time in the
+/// visible text), names in sentences in the nominative only where the sentence keeps it.
+fn people_read(page: &str, body: &str, names: &[String]) {
+    crate::words::assert_times_for_people(page, body);
+    crate::words::assert_names_in_sentences(page, body, names);
 }
 
 /// Every page of the demo a visitor, the organiser and the referee read, with the exports.
@@ -175,6 +193,13 @@ async fn the_demo_tournament_renders_byte_for_byte_as_the_golden_files() {
     let referee = app.browser();
     referee.login("sedzia", "demo-sedzia").await;
 
+    // The players' names as registered (the nominative), for the rule of names in sentences.
+    let db = TestDb::open(&app.db_url).await;
+    let names: Vec<String> =
+        on_db!(&db, |c| { sqlx::query_scalar::<_, String>("SELECT name FROM players").fetch_all(c).await })
+            .unwrap();
+    assert!(names.len() >= 24, "the demo's players: {}", names.len());
+
     let mut bodies: BTreeMap<String, String> = BTreeMap::new();
     for lang in ["pl", "en"] {
         let visitor = app.browser();
@@ -184,12 +209,18 @@ async fn the_demo_tournament_renders_byte_for_byte_as_the_golden_files() {
         for path in public.iter().chain(&exports) {
             let page = visitor.get(path).await;
             assert_eq!(page.status, 200, "{path}");
+            if lang == "pl" && !path.contains("/export/") {
+                people_read(&format!("pl visitor {path}"), &page.body, &names);
+            }
             bodies.insert(format!("{lang} visitor {path}"), page.body);
         }
         for path in &private {
             let who = if path.starts_with("/ref/") { &referee } else { &organiser };
             let page = who.get(path).await;
             assert_eq!(page.status, 200, "{path}");
+            if lang == "pl" {
+                people_read(&format!("pl {path}"), &page.body, &names);
+            }
             let role = if path.starts_with("/ref/") { "referee" } else { "organiser" };
             bodies.insert(format!("{lang} {role} {path}"), normalised(&page.body));
         }

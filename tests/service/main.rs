@@ -27,6 +27,7 @@ mod day;
 mod demo;
 mod editions;
 mod entries;
+mod empty_tournament;
 mod erasure;
 mod exports_csv;
 mod faults;

@@ -110,7 +110,26 @@ async fn the_coordinators_page_lists_what_waits_and_each_list_empties_when_acted
         "{}",
         pending[0]
     );
-    assert!(pending[0].contains("od 20") && pending[0].contains(" UTC"), "since when: {}", pending[0]);
+    // Since when, in Polish time and words (issue 37): "od 6 grudnia 2026, 01:11", no machine time.
+    let months = [
+        "stycznia",
+        "lutego",
+        "marca",
+        "kwietnia",
+        "maja",
+        "czerwca",
+        "lipca",
+        "sierpnia",
+        "września",
+        "października",
+        "listopada",
+        "grudnia",
+    ];
+    assert!(
+        months.iter().any(|m| pending[0].contains(&format!(" {m} 20"))) && !pending[0].contains("UTC"),
+        "since when: {}",
+        pending[0]
+    );
     assert!(pending[0].contains(&format!("href=\"/admin/t/{final_t}/invitations\"")));
     page.assert_lacks("Żadne zaproszenie nie czeka na odpowiedź.");
 

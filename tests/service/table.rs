@@ -296,17 +296,24 @@ async fn undo_takes_back_the_last_event_and_keeps_it_in_history() {
     assert_eq!(post_line(&referee, t, g, &lines[3]).await.status, 303);
 }
 
-/// The side whose flag button is enabled on a recorder page (the side whose decision it is).
-fn flag_side(page: &str) -> &'static str {
-    let enabled = |side: &str| {
-        let at = page.find(&format!("id=\"flag-{side}\"")).expect("a flag button for each side");
-        !page[at..at + page[at..].find('>').unwrap()].contains(" disabled")
+/// The side whose flag can fall on a recorder page (the side whose decision it is), and whether the
+/// server reckons its clock near 0:00 ("Tak, flaga spadła" offered; the reading first otherwise).
+fn flag_box(page: &str) -> (&'static str, bool) {
+    let at = page.find("id=\"flag-box\"").expect("a flag box while the game runs");
+    let tag = &page[at..at + page[at..].find('>').unwrap()];
+    let side = if tag.contains("data-side=\"red\"") {
+        "red"
+    } else if tag.contains("data-side=\"polish\"") {
+        "polish"
+    } else {
+        panic!("the flag box names a side: {tag}")
     };
-    match (enabled("red"), enabled("polish")) {
-        (true, false) => "red",
-        (false, true) => "polish",
-        other => panic!("exactly one flag can fall: {other:?}"),
-    }
+    (side, tag.contains("data-ready=\"1\""))
+}
+
+/// The side whose flag can fall on a recorder page.
+fn flag_side(page: &str) -> &'static str {
+    flag_box(page).0
 }
 
 #[actix_rt::test]
@@ -357,28 +364,148 @@ async fn the_players_chess_clock_keeps_the_time_and_a_flag_fell_tap_ends_the_gam
         .post(&url(t, g), &[("step", step(at).as_str()), ("event", lines[at].as_str()), ("reading", "12:75")])
         .await;
     assert_eq!(bad.status, 422, "a reading that is no m:ss: {}", bad.body);
-    // The Poles' flag cannot fall while Red decides; Red's can, with one tap: the game ends on time,
-    // Red loses and, as the league's table says for a Red flag, scores no Red-side points.
+    // The Poles' flag cannot fall while Red decides (typed, or asked for).
     let wrong =
         referee.post(&url(t, g), &[("step", step(at).as_str()), ("event", "polish clock {0:00}")]).await;
     assert_eq!(wrong.status, 422, "{}", wrong.body);
-    let flag = referee.post(&url(t, g), &[("step", step(at).as_str()), ("event", "red clock {0:00}")]).await;
+    let asked = [("step", step(at)), ("action", "flag".into()), ("side", "polish".into())];
+    let wrong = referee.post(&url(t, g), &pairs(&asked)).await;
+    assert_eq!(wrong.status, 422, "{}", wrong.body);
+    wrong.assert_contains("id=\"record-error\"").assert_contains("tylko stronie, której zegar chodzi");
+    // Red's clock read 13:10 a moment ago: "Tak, flaga spadła" is not offered, and asked anyway it
+    // is refused with the reckoning; the recorder asks for the table's reading first.
+    let page = referee.get(&url(t, g)).await;
+    assert_eq!(flag_box(&page.body), ("red", false), "the reading first");
+    page.assert_contains("id=\"flag-reading-first\"").assert_lacks("id=\"flag-yes\"");
+    let asked = [("step", step(at)), ("action", "flag".into()), ("side", "red".into())];
+    let early = referee.post(&url(t, g), &pairs(&asked)).await;
+    assert_eq!(early.status, 422, "{}", early.body);
+    early.assert_contains("około 13:");
+    // The reading the table shows, 0:00: the flag fell; the game waits for the confirmation, no
+    // result is saved, and the end is taken back like any line.
+    let reading = [
+        ("step", step(at)),
+        ("action", "reading".into()),
+        ("side", "red".into()),
+        ("reading", "0:00".into()),
+    ];
+    let flag = referee.post(&url(t, g), &pairs(&reading)).await;
     assert_eq!(flag.status, 303, "{}", flag.body);
-    let (winner, termination, points, log): (String, String, i64, String) = on_db!(&db, |c| {
-        sqlx::query_as("SELECT winner, termination, red_points, log_text FROM games WHERE id = $1")
+    let result = || async {
+        on_db!(&db, |c| {
+            sqlx::query_as::<_, (Option<String>, Option<String>, Option<i64>, Option<String>)>(
+                "SELECT winner, termination, red_points, log_text FROM games WHERE id = $1",
+            )
             .bind(g)
             .fetch_one(c)
             .await
+        })
+        .unwrap()
+    };
+    assert_eq!(result().await.0, None, "nothing saved before the confirmation");
+    let waiting = referee.get(&url(t, g)).await;
+    waiting
+        .assert_contains("id=\"record-confirm\"")
+        .assert_contains("id=\"confirm-undo\"")
+        .assert_lacks("id=\"flag-box\"");
+    // The public game page reads the game as it stands and saves nothing either.
+    app.browser().get(&format!("/t/{t}/game/{g}")).await;
+    assert_eq!(result().await.0, None, "a reader ends nothing awaiting confirmation");
+    let undo =
+        referee.post(&url(t, g), &[("step", step(at + 1).as_str()), ("action", "undo"), ("auto", "1")]).await;
+    assert_eq!(undo.status, 303, "{}", undo.body);
+    assert_eq!(step_of(&referee.get(&url(t, g)).await.body), step(at), "the flag taken back");
+    // A quarter of an hour later by the server's reckoning Red's clock is out: "Tak, flaga spadła".
+    on_db!(&db, |c| {
+        sqlx::query("UPDATE recordings SET since_ms = since_ms - 900000 WHERE game_id = $1")
+            .bind(g)
+            .execute(c)
+            .await
+            .map(|_| ())
     })
     .unwrap();
-    assert_eq!((winner.as_str(), termination.as_str(), points), ("polish", "time-forfeit", 0));
+    let page = referee.get(&url(t, g)).await;
+    assert_eq!(flag_box(&page.body), ("red", true), "near 0:00 by the server");
+    page.assert_contains("id=\"flag-yes\"");
+    let flag = referee.post(&url(t, g), &pairs(&asked)).await;
+    assert_eq!(flag.status, 303, "{}", flag.body);
+    assert_eq!(result().await.0, None, "waiting for the confirmation");
+    let stale = referee.post(&url(t, g), &[("step", step(at).as_str()), ("action", "confirm")]).await;
+    assert_eq!(stale.status, 409, "a confirmation from a stale page: {}", stale.body);
+    let confirmed = referee.post(&url(t, g), &[("step", step(at + 1).as_str()), ("action", "confirm")]).await;
+    assert_eq!(confirmed.status, 303, "{}", confirmed.body);
+    // The game ends on time: Red loses and, as the league's table says for a Red flag, scores no
+    // Red-side points.
+    let (winner, termination, points, log) = result().await;
+    assert_eq!(
+        (winner.as_deref(), termination.as_deref(), points),
+        (Some("polish"), Some("time-forfeit"), Some(0))
+    );
+    let log = log.unwrap();
     assert!(log.trim_end().ends_with("red clock {0:00}"), "{log}");
     let v = validate_log(&log, Edition::builtin(), &OPTIONS).expect("the log validates");
     assert_eq!(v.events, at + 1);
     referee.get(&url(t, g)).await.assert_contains("id=\"record-result\"").assert_lacks("id=\"flags\"");
-    // Nothing more is taken.
+    // Nothing more is taken, and a confirmed end is not taken back.
     let more = referee.post(&url(t, g), &[("step", step(at + 1).as_str()), ("event", "red pass")]).await;
     assert_eq!(more.status, 400, "{}", more.body);
+    let undo =
+        referee.post(&url(t, g), &[("step", step(at + 1).as_str()), ("action", "undo"), ("auto", "1")]).await;
+    assert_eq!(undo.status, 400, "{}", undo.body);
+}
+
+fn pairs<'a>(p: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
+    p.iter().map(|(k, v)| (*k, v.as_str())).collect()
+}
+
+#[actix_rt::test]
+async fn a_resignation_asks_the_side_and_waits_for_the_confirmation() {
+    let (lines, _) = table_game();
+    let app = TestApp::spawn().await;
+    let (t, _admin, referee, g) = one_table(&app).await;
+    start(&referee, t, g).await;
+    for line in &lines[..3] {
+        assert_eq!(post_line(&referee, t, g, line).await.status, 303);
+    }
+    let page = referee.get(&url(t, g)).await;
+    page.assert_contains("id=\"resign-box\"")
+        .assert_contains("id=\"resign-red\"")
+        .assert_contains("id=\"resign-polish\"");
+    // No side chosen: refused, nothing written.
+    let none = referee.post(&url(t, g), &[("step", "3"), ("action", "resign")]).await;
+    assert_eq!(none.status, 400, "{}", none.body);
+    assert_eq!(step_of(&referee.get(&url(t, g)).await.body), "3");
+    // The Poles resign (whoever is to act): the end waits; undone; resigned again and confirmed.
+    let resign = [("step", "3"), ("action", "resign"), ("side", "polish")];
+    assert_eq!(referee.post(&url(t, g), &resign).await.status, 303);
+    referee.get(&url(t, g)).await.assert_contains("id=\"record-confirm\"");
+    let undo = referee.post(&url(t, g), &[("step", "4"), ("action", "undo"), ("auto", "1")]).await;
+    assert_eq!(undo.status, 303, "{}", undo.body);
+    assert_eq!(step_of(&referee.get(&url(t, g)).await.body), "3");
+    assert_eq!(referee.post(&url(t, g), &resign).await.status, 303);
+    let not_yet = referee.post(&url(t, g), &[("step", "3"), ("action", "confirm")]).await;
+    assert_eq!(not_yet.status, 409, "{}", not_yet.body);
+    assert_eq!(referee.post(&url(t, g), &[("step", "4"), ("action", "confirm")]).await.status, 303);
+    let db = db(&app).await;
+    let (winner, termination): (Option<String>, Option<String>) = on_db!(&db, |c| {
+        sqlx::query_as("SELECT winner, termination FROM games WHERE id = $1").bind(g).fetch_one(c).await
+    })
+    .unwrap();
+    assert_eq!((winner.as_deref(), termination.as_deref()), (Some("red"), Some("resignation")));
+    referee.get(&url(t, g)).await.assert_contains("id=\"record-result\"");
+}
+
+/// A game that ends on the board (not by a flag nor a resignation) has nothing to confirm.
+#[actix_rt::test]
+async fn a_confirmation_of_a_game_still_in_play_is_refused() {
+    let (lines, _) = table_game();
+    let app = TestApp::spawn().await;
+    let (t, _admin, referee, g) = one_table(&app).await;
+    start(&referee, t, g).await;
+    assert_eq!(post_line(&referee, t, g, &lines[0]).await.status, 303);
+    let refused = referee.post(&url(t, g), &[("step", "1"), ("action", "confirm")]).await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    refused.assert_contains("nie ma czego zatwierdzać");
 }
 
 #[actix_rt::test]

@@ -46,6 +46,8 @@ pub const RETIRED: &[(&str, &str)] = &[
     (": two-attackers", "obrońca ma co najmniej dwa znaczniki ataku"),
     (": flank-attack", "atak z flanki"),
     ("pucharowa · ", "the knockout round's name"),
+    ("ranking zamrożony", "klasyfikacja zamrożona (one word for the standings: klasyfikacja)"),
+    ("zamrożonego rankingu", "zamrożonej klasyfikacji"),
 ];
 
 /// Fails naming the page and the phrase if `body` says a retired phrase.
@@ -323,4 +325,101 @@ fn the_english_check_sees_english_and_not_polish_nor_the_language_switch() {
     assert_eq!(english_words(&visible_text("<input placeholder=\"Search\">")).len(), 1);
     assert!(english_words("plik edition.csv").is_empty(), "a file's name");
     assert_eq!(english_words(&visible_text("<p>Opis: the league's edition</p>")).len(), 2);
+}
+
+/// Machine times a person would read (issue 37): an RFC 3339 time (`2026-12-06T00:11:31Z`) or a
+/// stored time cut short (`2026-12-06 00:11`) in the visible text; times for people are Polish time in
+/// words, the machine's only in a `datetime` attribute.
+#[must_use]
+pub fn machine_times(text: &str) -> Vec<String> {
+    let b = text.as_bytes();
+    let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
+    let mut found = Vec::new();
+    for i in 0..b.len() {
+        let date = (0..4).all(|k| digit(i + k))
+            && b.get(i + 4) == Some(&b'-')
+            && digit(i + 5)
+            && digit(i + 6)
+            && b.get(i + 7) == Some(&b'-')
+            && digit(i + 8)
+            && digit(i + 9);
+        let time = matches!(b.get(i + 10), Some(b'T' | b' '))
+            && digit(i + 11)
+            && digit(i + 12)
+            && b.get(i + 13) == Some(&b':')
+            && digit(i + 14)
+            && digit(i + 15);
+        if date && time && (i == 0 || !b[i - 1].is_ascii_digit()) {
+            found.push(text[i..i + 16].to_string());
+        }
+    }
+    found
+}
+
+/// Fails naming the page and the time if a Polish page shows a machine time ([`machine_times`]).
+#[track_caller]
+pub fn assert_times_for_people(page: &str, html: &str) {
+    let found = machine_times(&visible_text(html));
+    assert!(found.is_empty(), "{page}: a machine time in the visible text: {found:?}");
+}
+
+/// The house rule for names in sentences (issue 37): a sentence keeps a person's name in the
+/// nominative ("Link osobisty – Jan Wiśniewski:", "Wygrywa: Anna Nowak"), never after a preposition
+/// that asks another case ("dla Jan Wiśniewski" should be "dla Jana Wiśniewskiego"). Returns each
+/// `<preposition> <name>` of the visible text with a name of `names` as registered (the nominative).
+#[must_use]
+pub fn names_after_prepositions(text: &str, names: &[String]) -> Vec<String> {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut found = Vec::new();
+    for prep in ["dla", "od", "do", "przez", "z", "ze", "u", "bez", "wobec", "przeciwko"] {
+        for name in names {
+            for cased in [prep.to_string(), prep[..1].to_uppercase() + &prep[1..]] {
+                let said = format!("{cased} {name}");
+                let mut from = 0;
+                while let Some(at) = text[from..].find(&said) {
+                    let start = from + at;
+                    let before_ok = start == 0 || !text[..start].ends_with(char::is_alphanumeric);
+                    let end = start + said.len();
+                    let after_ok = !text[end..].starts_with(char::is_alphanumeric);
+                    if before_ok && after_ok {
+                        found.push(said.clone());
+                    }
+                    from = end;
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Fails naming the page if a Polish page puts a name in the nominative after a preposition.
+#[track_caller]
+pub fn assert_names_in_sentences(page: &str, html: &str, names: &[String]) {
+    let found = names_after_prepositions(&visible_text(html), names);
+    assert!(found.is_empty(), "{page}: a name in the nominative after a preposition: {found:?}");
+}
+
+#[test]
+fn the_time_and_name_checks_see_what_they_should_and_nothing_else() {
+    assert_eq!(
+        machine_times(&visible_text("<p>Oczekiwanie liczy się od 2026-12-06T00:11:31Z</p>")),
+        ["2026-12-06T00:11"]
+    );
+    assert_eq!(machine_times(&visible_text("<p>link aktywny od (2026-12-06 00:11)</p>")).len(), 1);
+    assert!(
+        machine_times(&visible_text(
+            "<p><time datetime=\"2026-12-06T00:11:31Z\">6 grudnia 2026, 01:11</time></p>"
+        ))
+        .is_empty()
+    );
+    assert!(machine_times("urodzona 2012-05-01, runda 3").is_empty(), "a date alone is no time");
+    let names = vec!["Jan Wiśniewski".to_string(), "Anna Nowak".to_string()];
+    assert_eq!(
+        names_after_prepositions(&visible_text("<p>Link osobisty dla Jan Wiśniewski:</p>"), &names),
+        ["dla Jan Wiśniewski"]
+    );
+    assert!(names_after_prepositions("Link osobisty – Jan Wiśniewski:", &names).is_empty());
+    assert!(names_after_prepositions("Link osobisty dla Jana Wiśniewskiego:", &names).is_empty());
+    assert!(names_after_prepositions("Wygrywa: Anna Nowak", &names).is_empty());
+    assert!(names_after_prepositions("kurz Anna Nowak", &names).is_empty(), "a word ending in z");
 }

@@ -3,16 +3,70 @@
 //! game over without its result saved (a restart between its last line and its result) is finished.
 //! Nothing else ends a game on time, and nothing else is written here: a page or a stream that shows
 //! a game calls this explicitly first (and a scheduled task may, with nobody looking), so a game is
-//! never shown running past its flag, nor over without its result.
+//! never shown running past its flag, nor over without its result, except a game at the table that
+//! a scribe's flag or resignation ended: its result waits for the scribe's confirmation
+//! ([`awaits_confirmation`], [`confirm`](super::confirm)), undoable until then.
+//!
+//! Also here, pure: how the server reckons the flag of the side to act ([`watch`]), which the
+//! recorder's "flag fell" asks before it is offered ([`fall`](super::fall)).
 
 use super::finish::{Ended, finish};
 use super::game::{Game, now_ms, replay};
 use crate::app::AppResult;
 use crate::app::editions::cache::EditionCache;
-use crate::engine::notation;
-use crate::outcome::Side;
-use crate::store::recordings::{self, Status};
-use crate::store::{Store, StoreError};
+use crate::engine::{self, notation};
+use crate::outcome::{GameOutcome, Side, Termination};
+use crate::store::recordings::{self, Recording, Status};
+use crate::store::{self, Store, StoreError};
+
+/// How near 0:00 a side's clock must be by the server's reckoning for the recorder to offer "the
+/// flag fell" at once (issue 37): the scribe writes a line some seconds after the table's event, so
+/// the server's reckoning runs behind the table's clock by about that much. Further from 0:00 the
+/// recorder asks for the table's reading first (a reading of 0:00 is the flag).
+pub const NEAR_ZERO_MS: i64 = 30_000;
+
+/// The flag of the side whose clock runs at the table, as the server reckons it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FlagWatch {
+    /// The side to act (only its clock runs, so only its flag can fall).
+    pub side: Side,
+    /// Its remaining time by the server's reckoning (may be negative).
+    pub remaining_ms: i64,
+    /// At or near 0:00 ([`NEAR_ZERO_MS`]): the flag may be said to have fallen without a reading.
+    pub ready: bool,
+}
+
+/// Where the players drive the chess clock, the server keeps no running clock; it reckons the side
+/// to act's time as its last reading in the record (the time control before any) less the time
+/// since the last line was written (its clock has run at least since then). Where the tablet is the
+/// clock, the server's clock itself. `None` when nobody is to act (the game is over).
+#[must_use]
+pub fn watch(
+    rec: &Recording,
+    played: &engine::Recording<'_>,
+    time_control_secs: i64,
+    tablet: bool,
+    now: i64,
+) -> Option<FlagWatch> {
+    let side = played.state().to_act()?;
+    let remaining_ms = if tablet {
+        rec.clock.remaining(side, now)
+    } else {
+        let last = played.last_reading(side).map_or(time_control_secs, i64::from).max(0) * 1000;
+        let ran = if rec.paused { 0 } else { (now - rec.clock.since_ms).max(0) };
+        last - ran
+    };
+    Some(FlagWatch { side, remaining_ms, ready: remaining_ms <= NEAR_ZERO_MS })
+}
+
+/// Whether a game recorded at the table that ended so waits for the scribe to confirm its result
+/// (issue 37: nothing ends a game in one tap by mistake): a flag or a resignation is a tap (or a
+/// line) of the scribe's, taken back like any line until the result is confirmed
+/// ([`confirm`](super::confirm)). A game the rules end on the board is over by the position itself.
+#[must_use]
+pub fn awaits_confirmation(outcome: Option<GameOutcome>) -> bool {
+    outcome.is_some_and(|o| matches!(o.termination, Termination::TimeForfeit | Termination::Resignation))
+}
 
 /// What [`flag`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +90,11 @@ pub async fn flag(db: &Store, editions: &EditionCache, game: &Game) -> AppResult
     let edition = game.edition(db, editions).await?;
     let mut played = replay(rec, &edition, game.options())?;
     if played.state().is_over() {
+        // A flag or resignation the scribe wrote waits for the scribe's confirmation (an online
+        // game's end is its players' and the server's: saved at once).
+        if awaits_confirmation(played.state().outcome()) && !store::online::is_online(db, game.m.id).await? {
+            return Ok(Flagged::Running);
+        }
         finish(db, game, rec, &edition, by).await?;
         return Ok(Flagged::Ended);
     }

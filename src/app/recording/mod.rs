@@ -12,6 +12,8 @@
 //! | [`clock`] | the tablet's chess clock: a player's press, the referee's pause |
 //! | [`flag`] | the server's clock decides: a fallen flag ends the game on time (a page or a scheduled task calls it) |
 //! | [`timeouts`] | the scheduled task's sweep: every online game whose running clock ran out is flagged, nobody looking |
+//! | [`fall`] | the scribe says a flag fell (only near 0:00 by the server's reckoning; the reading first otherwise) |
+//! | [`confirm`] | the scribe confirms the end by a flag or a resignation (undoable until then) |
 //! | [`finish`] | a game that ended saves its log and result |
 //! | [`end`] | an organiser ends a recording before its game ends |
 //! | [`settle`] | a result from a finished recording: which stands where one stood already |
@@ -20,9 +22,11 @@
 //! tells them apart), [`deal`] (an online game's seed: the engine's chance online).
 
 pub mod clock;
+pub mod confirm;
 pub mod deal;
 pub mod deals;
 pub mod end;
+pub mod fall;
 pub mod finish;
 pub mod flag;
 pub mod game;

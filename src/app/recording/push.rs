@@ -48,7 +48,8 @@ pub enum Entry<'a> {
 pub struct Pushed {
     /// The recording's lines now.
     pub steps: i64,
-    /// The game ended with these lines, and its end was saved so.
+    /// The game ended with these lines, and its end was saved so (`None` also where the end waits
+    /// for the scribe's confirmation).
     pub ended: Option<Ended>,
 }
 
@@ -182,7 +183,9 @@ pub async fn push(
         Err(e) => return Err(e.into()),
     }
     let steps = rec.steps + i64::try_from(lines.len()).unwrap_or(0);
-    let ended = if after.is_over() {
+    // A scribe's flag or resignation waits for the scribe's confirmation (undoable until then).
+    let waits = matches!(entry, Entry::Table { .. }) && super::flag::awaits_confirmation(after.outcome());
+    let ended = if after.is_over() && !waits {
         let mut done: Recording = rec.clone();
         done.steps = steps;
         done.lines.extend(lines);

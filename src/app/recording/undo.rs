@@ -1,13 +1,15 @@
 //! Take back the last line of a game recorded at the table (kept in history). From the recorder's
 //! own page the steps that followed by themselves go with the line that led to them, so an undo
-//! never lands where the recorder would write again at once.
+//! never lands where the recorder would write again at once. A game a scribe's flag or resignation
+//! ended is taken back so too until its result is confirmed ([`confirm`](super::confirm)).
 
+use super::flag::awaits_confirmation;
 use super::game::{Game, check_in_play, now_ms, replay};
 use crate::app::AppResult;
 use crate::app::RecordingRefusal;
 use crate::app::editions::cache::EditionCache;
 use crate::engine::{self, Unseen};
-use crate::store::recordings;
+use crate::store::recordings::{self, Status};
 use crate::store::tournaments::{Role, TableClock};
 use crate::store::{self, Store, StoreError, UserId};
 
@@ -51,7 +53,10 @@ pub async fn undo(
     let edition = game.edition(db, editions).await?;
     let played = replay(rec, &edition, game.options())?;
     let now = now_ms();
-    check_in_play(rec, played.state(), now)?;
+    // A flag or a resignation the scribe wrote is taken back like any line until it is confirmed.
+    if rec.status != Status::Recording || !awaits_confirmation(played.state().outcome()) {
+        check_in_play(rec, played.state(), now)?;
+    }
     if rec.steps < 1 {
         return Err(RecordingRefusal::NothingToUndo.into());
     }

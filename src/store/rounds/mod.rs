@@ -69,7 +69,8 @@ pub async fn advance(
         sqlx::query(
             "UPDATE rounds SET status = $1, version = version + 1, \
          published_at = CASE WHEN $1 = $5 THEN COALESCE(published_at, $6) ELSE published_at END \
-         WHERE id = $2 AND tournament_id = $3 AND status = $4",
+         WHERE id = $2 AND tournament_id = $3 AND status = $4 \
+         AND ($1 <> $5 OR EXISTS (SELECT 1 FROM matches WHERE matches.round_id = $2))",
         )
         .bind(to)
         .bind(round)

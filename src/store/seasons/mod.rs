@@ -148,7 +148,9 @@ pub async fn get(db: &Store, id: SeasonId) -> Result<Option<StoredSeason>, Store
 /// # Errors
 /// [`StoreError::Conflict`] if the tournament is an event already; a statement fails.
 pub async fn add_event(db: &Store, e: &Event) -> Result<(), StoreError> {
-    on!(db, |c| sqlx::query(
+    // The tournament's pages show their season (issue 37): its change counter moves with it.
+    let mut tx = db.write_tournament(e.tournament_id).await?;
+    on!(&mut tx, |c| sqlx::query(
         "INSERT INTO season_events (tournament_id, season_id, level_id, region_id, places, per_school, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7)"
     )
@@ -163,6 +165,7 @@ pub async fn add_event(db: &Store, e: &Event) -> Result<(), StoreError> {
     .await
     .map(|r| r.rows_affected()))
     .map_err(conflict_on_unique)?;
+    tx.commit().await?;
     Ok(())
 }
 

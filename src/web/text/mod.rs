@@ -8,3 +8,4 @@ pub mod names;
 pub mod recording;
 pub mod refusals;
 pub mod sentences;
+pub mod when;

@@ -29,6 +29,12 @@ pub fn to_scribe(lang: Lang, r: &RecordingRefusal) -> String {
         RecordingRefusal::PlayersWriteOnline => t("record_online_no_lines"),
         RecordingRefusal::NotOffered => t("on_not_offered"),
         RecordingRefusal::Paused => t("on_paused"),
+        RecordingRefusal::FlagNotOut { remaining_secs } if *remaining_secs < 0 => t("record_flag_not_to_act"),
+        RecordingRefusal::FlagNotOut { remaining_secs } => {
+            let clock = format!("{}:{:02}", remaining_secs / 60, remaining_secs % 60);
+            lang.t("record_flag_not_out").replace("{clock}", &clock)
+        }
+        RecordingRefusal::NotOver => t("record_not_over"),
     }
 }
 
@@ -67,6 +73,9 @@ mod tests {
             RecordingRefusal::PlayersWriteOnline,
             RecordingRefusal::NotOffered,
             RecordingRefusal::Paused,
+            RecordingRefusal::FlagNotOut { remaining_secs: -1 },
+            RecordingRefusal::FlagNotOut { remaining_secs: 852 },
+            RecordingRefusal::NotOver,
         ];
         for r in &all {
             for say in [to_scribe, to_player] {

@@ -272,6 +272,8 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
             format!("{} {round}: {}", lang.t("round"), lang.t("results_missing"))
         }
         Refusal::SwissDone => t("swiss_done"),
+        Refusal::TooFewPlayers { active } => lang.t("too_few_players").replace("{n}", &active.to_string()),
+        Refusal::EmptyRound => t("empty_round"),
         // The league's own words (it names the players it cannot pair).
         Refusal::NoPairing(e) => e.to_string(),
         Refusal::Bracket(e) => knockout_error(lang, e),
@@ -381,7 +383,7 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
             .to_string(),
         Refusal::GroupsNotClosed => lang
             .pick(
-                "Najpierw zamknij fazę grupową: klasyfikacja końcowa liczy się z jej zamrożonego rankingu.",
+                "Najpierw zamknij fazę grupową: klasyfikacja końcowa liczy się z jej zamrożonej klasyfikacji.",
                 "Close the groups stage first: the final ranking is made from its frozen ranking.",
             )
             .to_string(),
@@ -692,6 +694,8 @@ mod tests {
         let all = [
             Refusal::LockFirst { round: 1 },
             Refusal::SwissDone,
+            Refusal::TooFewPlayers { active: 1 },
+            Refusal::EmptyRound,
             Refusal::ResultsMissing { round: 1 },
             Refusal::SwapInvalid,
             Refusal::NotAReferee,

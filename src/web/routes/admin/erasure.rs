@@ -68,7 +68,7 @@ fn log_lines(ctx: &Ctx, log: Vec<Erasure>) -> Vec<LogLine> {
         .map(|e| LogLine {
             pseudonym: e.pseudonym,
             reason: reason_text(ctx, e.reason),
-            at: e.at.replace('T', " ").trim_end_matches('Z').to_string() + " UTC",
+            at: crate::web::text::when::stored(ctx.lang, &e.at),
         })
         .collect()
 }

@@ -35,13 +35,18 @@ async fn store_players(
     players: &[NewPlayer],
     by: &SessionUser,
 ) -> Result<HttpResponse, WebError> {
-    app::registration::register(db, t.id, players, by.id).await?;
+    let entered = app::registration::enter(db, t.id, players, by.id).await?;
     // Counted, not named: the server's log outlives a player's erasure (the history says who).
     let overridden = players.iter().filter(|p| p.age_override).count();
     if overridden > 0 {
         tracing::warn!(tournament = %t.id, players = overridden, by = %by.username, "age override");
     }
-    Ok(see_other(&format!("/admin/t/{}?saved=players#players", t.id)))
+    let saved = match entered.draft {
+        app::registration::DraftAfterEntry::None => "players",
+        app::registration::DraftAfterEntry::Repaired(_) => "players-repaired",
+        app::registration::DraftAfterEntry::Discarded(_) => "players-draft-discarded",
+    };
+    Ok(see_other(&format!("/admin/t/{}?saved={saved}#players", t.id)))
 }
 
 /// Which person each player is (issue 20): the same person of the registry is linked as it is;

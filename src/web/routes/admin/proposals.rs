@@ -96,7 +96,7 @@ pub async fn proposals_page(
             }),
             kept: side(&db, &o.kept).await?,
             merged: side(&db, &o.merged).await?,
-            asked: crate::web::routes::admin::season::shown_time(&o.proposal.proposed_at),
+            asked: crate::web::routes::admin::season::shown_time(ctx.lang, &o.proposal.proposed_at),
             waiting_for,
         });
     }

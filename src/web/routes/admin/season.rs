@@ -168,9 +168,9 @@ impl From<&store::persons::Person> for DuplicatePerson {
     }
 }
 
-/// A stored time (RFC 3339) as the pages show it: "2026-05-09 10:30 UTC".
-pub(crate) fn shown_time(at: &str) -> String {
-    format!("{} UTC", at.get(..16).unwrap_or(at).replace('T', " "))
+/// A stored time (RFC 3339, UTC) as the pages show it: "9 maja 2026, 12:30", Polish time (issue 37).
+pub(crate) fn shown_time(lang: crate::lang::Lang, at: &str) -> String {
+    crate::web::text::when::stored(lang, at)
 }
 
 pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Result<HttpResponse, WebError> {
@@ -217,7 +217,7 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
         .await?
         .into_iter()
         .map(|l| LogRow {
-            at: l.at.clone(),
+            at: shown_time(ctx.lang, &l.at),
             what: ctx.lang.t(match l.kind {
                 LogKind::Closed => "season_log_closed",
                 LogKind::Reopened => "season_log_reopened",
@@ -249,7 +249,7 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
             target: i.target_id.0,
             target_name: name_of(Some(i.target_id)),
             line,
-            since: shown_time(&i.created_at),
+            since: shown_time(ctx.lang, &i.created_at),
         })
         .collect();
     let duplicates = app::season::duplicates::near_pairs(&db, s.id, co.by())
@@ -261,7 +261,7 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
     for m in app::season::duplicates::merges(&db, s.id, co.by()).await? {
         let kept = app::persons::person(&db, m.kept).await?;
         let merged = app::persons::person(&db, m.merged).await?;
-        merges.push((m.id.0, format!("{} ← {}", kept.name, merged.name), shown_time(&m.at)));
+        merges.push((m.id.0, format!("{} ← {}", kept.name, merged.name), shown_time(ctx.lang, &m.at)));
     }
     let retention = crate::web::routes::admin::erasure::warning(&ctx, &db, &co).await?;
     let unfilled = app::season::unfilled::of_season(&db, s.id)

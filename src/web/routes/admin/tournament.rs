@@ -318,6 +318,46 @@ struct Overview<'a> {
     stages: std::collections::BTreeMap<i64, crate::league::BracketRound>,
     /// Why the configuration form came back (empty when it did not).
     config_problems: Problems,
+    /// The season the tournament is an event of, its level and region, and the season's next steps.
+    season: Option<SeasonPlace>,
+}
+
+/// Where a tournament stands in its season (issue 37: the season is a place): a link to the season
+/// and the level, and the season's steps once the rounds are over (close and invite, the
+/// invitations, the next level's event).
+pub(super) struct SeasonPlace {
+    pub id: i64,
+    pub name: String,
+    pub level: String,
+    pub region: String,
+    /// The event's final ranking is stored and its qualifiers invited.
+    pub closed: bool,
+    /// The event the qualifiers go to: its tournament's id and name (none at the final, or not
+    /// decided yet).
+    pub next: Option<(i64, String)>,
+}
+
+/// The season place of tournament `t`, if it is a season's event.
+pub(super) async fn season_place(
+    db: &Store,
+    t: crate::store::TournamentId,
+) -> Result<Option<SeasonPlace>, WebError> {
+    let Some(event) = app::season::event_of(db, t).await? else { return Ok(None) };
+    let s = app::season::season(db, event.season_id).await?;
+    let level = s.level_index(event.level_id).map(|l| s.season.levels()[l].clone()).unwrap_or_default();
+    let region = event.region_id.and_then(|r| s.region_index(r)).map(|r| s.season.regions()[r].clone());
+    let next = match app::season::next_event(db, &s, &event).await {
+        Ok(Some(e)) => store::tournaments::get(db, e.tournament_id).await?.map(|n| (n.id.0, n.name)),
+        _ => None,
+    };
+    Ok(Some(SeasonPlace {
+        id: s.id.0,
+        name: s.season.name().to_string(),
+        level,
+        region: region.unwrap_or_default(),
+        closed: event.closed,
+        next,
+    }))
 }
 
 #[derive(Deserialize)]
@@ -343,6 +383,8 @@ pub async fn overview(
         saved: match query.saved.as_deref() {
             Some("config") => Some("saved_config"),
             Some("players") => Some("saved_players"),
+            Some("players-repaired") => Some("saved_players_repaired"),
+            Some("players-draft-discarded") => Some("saved_players_draft_discarded"),
             _ => None,
         },
         ..Forms::default()
@@ -398,6 +440,7 @@ pub(super) async fn overview_page(
         register: forms.register,
         import: forms.import,
         regions: app::season::regions_of(db, t.id).await?,
+        season: season_place(db, t.id).await?,
         players,
         t,
     };

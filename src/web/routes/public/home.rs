@@ -73,6 +73,8 @@ struct TournamentPage<'a> {
     groups: Vec<&'a str>,
     /// A knockout follows the groups.
     groups_knockout: bool,
+    /// The season the tournament is an event of: (season id, season name, level, region).
+    season: Option<(i64, String, String, String)>,
 }
 
 /// The followed player's card.
@@ -104,6 +106,23 @@ fn find<'a>(players: &'a [Player], search: &str) -> Vec<&'a Player> {
 /// A match or bye that needs nothing more.
 fn finished(line: &MatchLine) -> bool {
     matches!(line.state, MatchState::Decided(_) | MatchState::Bye)
+}
+
+/// The season tournament `t` is an event of, with its level and region (issue 37: each event's
+/// page links its season).
+async fn season_of(
+    db: &Store,
+    t: crate::store::TournamentId,
+) -> Result<Option<(i64, String, String, String)>, WebError> {
+    let Some(event) = crate::app::season::event_of(db, t).await? else { return Ok(None) };
+    let s = crate::app::season::season(db, event.season_id).await?;
+    let level = s.level_index(event.level_id).map(|l| s.season.levels()[l].clone()).unwrap_or_default();
+    let region = event
+        .region_id
+        .and_then(|r| s.region_index(r))
+        .map(|r| s.season.regions()[r].clone())
+        .unwrap_or_default();
+    Ok(Some((s.id.0, s.season.name().to_string(), level, region)))
 }
 
 pub async fn tournament(
@@ -152,6 +171,7 @@ pub async fn tournament(
             followed,
             groups: view.groups().groups.iter().map(|g| g.letter.as_str()).collect(),
             groups_knockout: view.groups().knockout,
+            season: season_of(&db, t.id).await?,
         },
     )
 }

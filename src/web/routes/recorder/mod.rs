@@ -1,12 +1,14 @@
 //! The recorder (`/ref/t/{t}/game/{g}/record`), for the table's referee and the organisers: the board,
-//! the round and phase, whose decision it is, both clocks as last read, a one-tap "flag fell" for the
-//! side whose clock runs, the legal next events as buttons, a one-line notation field that works
+//! the round and phase, whose decision it is, both clocks as last read, "flag fell" for the side whose
+//! clock runs (asking the side, the server's reckoning and "Tak, flaga spadła", or the table's reading
+//! first where the reckoning is far from 0:00) and a resignation (asking the side), each ending the game
+//! only once its result is confirmed (undoable until then), the legal next events as buttons, a one-line notation field that works
 //! without JavaScript, an optional clock reading for any line, undo, and the referee's pause.
 //!
 //! The league plays on chess clocks the players drive, so the recorder keeps no clock of its own: a
 //! line carries the mover's reading only if the scribe read it from the table's clock (`reading`,
-//! `m:ss`, or `{m:ss}` in the line), and a flag falls when the scribe taps it (`<side> clock {0:00}`:
-//! the engine applies the time forfeit and the Red-side points rule). What a scribe's tap cannot know
+//! `m:ss`, or `{m:ss}` in the line), and a flag falls when the scribe says so (`<side> clock {0:00}`:
+//! the engine applies the time forfeit and the Red-side points rule), confirmed before it counts. What a scribe's tap cannot know
 //! never goes into the record.
 //!
 //! `POST` takes `csrf`, `step` (the number of lines the device saw: two devices cannot both append the
@@ -26,7 +28,7 @@ pub use post::{RecordForm, record_post};
 
 use super::render_status;
 use crate::app::editions::cache::EditionCache;
-use crate::app::recording::flag::{Flagged, flag};
+use crate::app::recording::flag::{Flagged, awaits_confirmation, flag, watch};
 use crate::app::recording::game::{Game, names, now_ms, replay};
 use crate::app::results::open_for;
 use crate::engine::{Unseen, is_forced};
@@ -90,9 +92,13 @@ struct RecorderPage<'a> {
     decides: &'static str,
     awaited: String,
     clocks: Vec<ClockView>,
-    /// `red` / `polish`: the side whose flag can fall now (the side whose decision it is: only its
-    /// clock runs on the table).
-    flag_side: Option<&'static str>,
+    /// The flag of the side whose decision it is (only its clock runs on the table), as the
+    /// server reckons it: "flag fell" asks the side, the reckoning and "Tak, flaga spadła" near
+    /// 0:00, the table's reading first otherwise.
+    flag: Option<FlagView>,
+    /// The game ended on a scribe's flag or resignation: the result waits for "Zatwierdź wynik",
+    /// and an undo takes the end back.
+    confirming: bool,
     /// The tablet is the clock (the server's, pressed by the players): no flag buttons, no typed
     /// readings, a link to the clock.
     tablet: bool,
@@ -111,6 +117,18 @@ struct RecorderPage<'a> {
     typed: String,
     notice: String,
     result: String,
+}
+
+/// The flag of the side to act, as the recorder asks about it.
+struct FlagView {
+    /// `red` / `polish`.
+    side: &'static str,
+    /// The side and the player: `Czerwoni · Anna Nowak`.
+    who: String,
+    /// Its time by the server's reckoning, `m:ss`.
+    reckoned: String,
+    /// Near 0:00: "Tak, flaga spadła" is offered; otherwise the table's reading first.
+    ready: bool,
 }
 
 #[derive(Deserialize, Default)]
@@ -174,7 +192,8 @@ async fn page(
         decides: "",
         awaited: String::new(),
         clocks: Vec::new(),
-        flag_side: None,
+        flag: None,
+        confirming: false,
         tablet: t.table_clock == TableClock::Tablet,
         board: String::new(),
         board_list: Vec::new(),
@@ -210,7 +229,19 @@ async fn page(
             crate::web::table::shown_clocks(&rec.clock, &played, tc, now)
         };
         page.clocks = clock_views(&shown, now, ctx.lang, [&page.red_name, &page.polish_name]);
-        page.flag_side = state.to_act().map(crate::outcome::Side::as_str);
+        page.confirming =
+            rec.status == RecStatus::Recording && state.is_over() && awaits_confirmation(state.outcome());
+        page.flag = watch(rec, &played, tc, page.tablet, now).map(|w| FlagView {
+            side: w.side.as_str(),
+            who: page
+                .clocks
+                .iter()
+                .find(|c| c.side == w.side.as_str())
+                .map(|c| c.who.clone())
+                .unwrap_or_default(),
+            reckoned: crate::web::table::clock_text(w.remaining_ms),
+            ready: w.ready,
+        });
         if !page.finished && page.blocked.is_empty() {
             page.options = options::build(state, pick, &page.base, ctx.lang);
             let posts = &mut page.options.posts;

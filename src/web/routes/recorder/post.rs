@@ -12,7 +12,7 @@ use crate::app::recording::deals::DealCache;
 use crate::app::recording::flag::flag;
 use crate::app::recording::game::Game;
 use crate::app::recording::push::{Entry, LINE_MAX, push};
-use crate::app::recording::{end, pause, settle, start, undo};
+use crate::app::recording::{confirm, end, fall, pause, settle, start, undo};
 use crate::app::{AppError, Refusal};
 use crate::outcome::Side;
 use crate::store::recordings::Stands;
@@ -52,6 +52,9 @@ pub struct RecordForm {
     /// writes every line itself (names every card) leaves it out.
     #[serde(default)]
     auto: String,
+    /// `red` / `polish`: the side a flag falls on or that resigns (`flag`, `reading`, `resign`).
+    #[serde(default)]
+    side: String,
 }
 
 /// What a `POST` asks for (the form's `action`).
@@ -67,6 +70,14 @@ enum Action {
     End,
     /// The game ended where a result stood: this one stands.
     Stand(Stands),
+    /// "Yes, the flag fell" for `side` (near 0:00 by the server's reckoning).
+    Flag,
+    /// The table clock's reading for `side` (`<side> clock {m:ss}`; 0:00 is the flag).
+    Reading,
+    /// "Yes, this side resigns".
+    Resign,
+    /// The end by a flag or a resignation confirmed: the result is saved.
+    Confirm,
 }
 
 impl Action {
@@ -80,6 +91,10 @@ impl Action {
             "end" => Action::End,
             "stand-recording" => Action::Stand(Stands::Recording),
             "stand-typed" => Action::Stand(Stands::Typed),
+            "flag" => Action::Flag,
+            "reading" => Action::Reading,
+            "resign" => Action::Resign,
+            "confirm" => Action::Confirm,
             _ => return None,
         })
     }
@@ -122,7 +137,9 @@ impl Post<'_> {
             RecordingRefusal::Empty
             | RecordingRefusal::NotOneLine
             | RecordingRefusal::Illegal(_)
-            | RecordingRefusal::PlayersWriteOnline => {
+            | RecordingRefusal::PlayersWriteOnline
+            | RecordingRefusal::FlagNotOut { .. }
+            | RecordingRefusal::NotOver => {
                 self.again(said(to_scribe(ctx.lang, r)), StatusCode::UNPROCESSABLE_ENTITY).await
             }
             _ => Err(e.into()),
@@ -178,6 +195,40 @@ pub async fn record_post(
                 Err(e) => return post.refused(e, &text).await,
             }
         }
+        Action::Flag => {
+            let side = side_of(&ctx, f)?;
+            match fall::fall(&db, &editions, &deals, &game, seen()?, side, role, by).await {
+                Ok(_) => Ok(()),
+                Err(e) => return post.refused(e, "").await,
+            }
+        }
+        Action::Reading | Action::Resign => {
+            let side = side_of(&ctx, f)?;
+            let text = if action == Action::Resign {
+                format!("{side} resign")
+            } else {
+                let read = field::clock("record_flag_reading", &f.reading).and_then(|secs| {
+                    secs.ok_or_else(|| {
+                        field::FieldProblem::new("record_flag_reading", field::ProblemKind::Missing)
+                    })
+                });
+                match read {
+                    // The reading in the line itself: a `clock` line is nothing without it.
+                    Ok(secs) => format!("{side} clock {{{}:{:02}}}", secs / 60, secs % 60),
+                    Err(problem) => {
+                        let error = crate::web::text::refusals::labelled(ctx.lang, &problem);
+                        let said = Said { error, ..Said::default() };
+                        return post.again(said, StatusCode::UNPROCESSABLE_ENTITY).await;
+                    }
+                }
+            };
+            let entry = Entry::Table { text: &text, reading: None, auto: true, role };
+            match push(&db, &editions, &deals, &game, seen()?, entry, by).await {
+                Ok(_) => Ok(()),
+                Err(e) => return post.refused(e, "").await,
+            }
+        }
+        Action::Confirm => confirm::confirm(&db, &editions, &game, seen()?, role, by).await.map(|_| ()),
         Action::Undo => undo::undo(&db, &editions, &game, seen()?, f.auto == "1", role, by).await.map(|_| ()),
         Action::Pause | Action::Resume => {
             pause::pause(&db, &editions, &game, seen()?, action == Action::Pause, role).await
@@ -209,6 +260,15 @@ async fn line_text(
         field::text("record_line", &text, LINE_MAX)?;
     }
     Ok(text)
+}
+
+/// The side a flag, a reading or a resignation names.
+fn side_of(ctx: &Ctx, f: &RecordForm) -> Result<Side, WebError> {
+    match f.side.as_str() {
+        "red" => Ok(Side::Red),
+        "polish" => Ok(Side::Polish),
+        _ => Err(WebError::BadRequest(format!("{}: {}", ctx.t("record_flag_side"), ctx.t("choose_one")))),
+    }
 }
 
 /// The side to act in the recording now.

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 #[derive(Debug, Clone)]
 pub struct HistoryLine {
     pub id: i64,
-    /// `YYYY-MM-DD HH:MM` (UTC, as stored).
+    /// When, as markup: Polish time in words, the stored UTC time in `datetime` ([`super::when::html`]).
     pub at: String,
     pub who: String,
     /// What changed and where, one sentence.
@@ -141,7 +141,7 @@ pub fn describe(lang: Lang, names: &Names, e: &Entry) -> HistoryLine {
     };
     HistoryLine {
         id: e.id,
-        at: e.at.get(..16).unwrap_or(&e.at).replace('T', " "),
+        at: super::when::html(lang, &e.at),
         who: e.username.clone().unwrap_or_default(),
         what,
         before,

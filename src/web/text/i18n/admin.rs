@@ -17,6 +17,16 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "lock this round first (all results entered)",
     ),
     (
+        "too_few_players",
+        "Rundę kojarzy się dla co najmniej 2 aktywnych graczy; aktywnych jest teraz: {n}. Najpierw dodaj graczy.",
+        "A round is paired for at least 2 active players; active now: {n}. Add players first.",
+    ),
+    (
+        "empty_round",
+        "Ta runda nie ma ani jednego stolika: nie publikuje się jej. Odrzuć szkic i dodaj graczy.",
+        "This round has no table: it is not published. Discard the draft and add players.",
+    ),
+    (
         "swiss_done",
         "Wszystkie rundy szwajcarskie zostały rozegrane; rozpocznij fazę pucharową.",
         "All Swiss rounds are paired; start the knockout.",

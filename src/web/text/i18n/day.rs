@@ -214,6 +214,16 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("confirm_no", "Nie, wróć", "No, go back"),
     ("saved_config", "Konfiguracja zapisana.", "Configuration saved."),
     ("saved_players", "Lista graczy zapisana.", "The list of players is saved."),
+    (
+        "saved_players_repaired",
+        "Lista graczy zapisana. Nowi gracze dołączają do rundy, która czekała na publikację: jej szkic skojarzono od nowa razem z nimi. Sprawdź go przed publikacją.",
+        "The list of players is saved. The new players join the round that was waiting to be published: its draft was paired again with them. Check it before publishing.",
+    ),
+    (
+        "saved_players_draft_discarded",
+        "Lista graczy zapisana. Nowi gracze dołączają do rundy, która czekała na publikację: jej szkic odrzucono, a nowego nie da się teraz skojarzyć (powód przy „Skojarz następną rundę”).",
+        "The list of players is saved. The new players join the round that was waiting to be published: its draft was discarded, and a new one cannot be paired now (the reason is beside \"Pair the next round\").",
+    ),
     ("no_result_yet", "bez wyniku", "no result"),
     ("wins_word", "wygrywa", "won by"),
     ("yes", "tak", "yes"),

@@ -94,7 +94,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("on_link_revoked", "unieważnione", "revoked"),
     ("on_issue", "Wydaj nowy link", "Issue a new link"),
     ("on_revoke", "Unieważnij link", "Revoke the link"),
-    ("on_link_for", "Link osobisty dla", "Personal link for"),
+    ("on_link_for", "Link osobisty –", "Personal link –"),
     (
         "on_link_once",
         "Link widać tylko teraz: serwer zapisuje jedynie jego skrót. Wydanie nowego unieważnia poprzedni.",

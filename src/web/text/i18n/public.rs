@@ -53,6 +53,9 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("all-red-dispersed", "Wszystkie armie Czerwonych rozproszone", "All Red units dispersed"),
     ("radzymin-check", "Kontrola Radzymina po 5. rundzie", "Radzymin check after round 5"),
     ("time-forfeit", "Przekroczenie czasu", "Time forfeit"),
+    // The game page (issue 37): the move list in words; the notation behind this toggle.
+    ("notation_toggle", "Zapis partii (notacja)", "The game's notation"),
+    ("show_my_place", "Pokaż moje miejsce", "Show my place"),
     // Phones (issue 22 item 8): the player search, following a player, jump links.
     ("find_player", "Znajdź gracza", "Find a player"),
     ("find_player_hint", "imię lub nazwisko (polskie znaki można pominąć)", "first or last name"),

@@ -3,6 +3,13 @@
 
 pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("season", "Sezon", "Season"),
+    (
+        "season_step_close",
+        "Następny krok sezonu: zamknij wydarzenie i wyślij zaproszenia",
+        "The season's next step: close the event and send the invitations",
+    ),
+    ("season_step_invitations", "Zaproszenia do następnego poziomu", "Invitations to the next level"),
+    ("season_step_next_event", "Wydarzenie następnego poziomu", "The next level's event"),
     ("seasons", "Sezony", "Seasons"),
     ("season_dates", "Termin", "Dates"),
     ("season_eligibility", "Kto może grać", "Who may play"),

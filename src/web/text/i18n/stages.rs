@@ -9,7 +9,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("h_groups_drawn", "Rozlosowano grupy", "Groups drawn"),
     ("h_group_lot", "Losowanie przy remisie w grupie", "Lot for a tie in a group"),
     ("h_stage_withdrawal", "Zasada wycofań w etapie", "Withdrawal rule of the stage"),
-    ("h_stage_closed", "Zamknięto etap (ranking zamrożony)", "Stage closed (ranking frozen)"),
+    ("h_stage_closed", "Zamknięto etap (klasyfikacja zamrożona)", "Stage closed (ranking frozen)"),
     ("h_stage_reopened", "Ponownie otwarto etap", "Stage reopened"),
     ("group", "Grupa", "Group"),
     (
@@ -43,12 +43,12 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ),
     (
         "refused_stage_closed",
-        "Etap jest zamknięty (ranking zamrożony); najpierw otwórz go ponownie.",
+        "Etap jest zamknięty (klasyfikacja zamrożona); najpierw otwórz go ponownie.",
         "The stage is closed (its ranking frozen); open it again first.",
     ),
     (
         "refused_stage_open",
-        "Awans liczy się z zamrożonego rankingu: najpierw zamknij etap.",
+        "Awans liczy się z zamrożonej klasyfikacji: najpierw zamknij etap.",
         "Qualification takes the frozen ranking: close the stage first.",
     ),
     (
@@ -74,7 +74,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("qualifies", "awans", "qualifies"),
     ("lot_due", "losowanie", "lot to draw"),
     ("qualifying_places", "Awans: miejsca w grupie", "Qualifying: places in the group"),
-    ("ranking_frozen", "Etap zamknięty: ranking zamrożony.", "Stage closed: the ranking is frozen."),
+    ("ranking_frozen", "Etap zamknięty: klasyfikacja zamrożona.", "Stage closed: the ranking is frozen."),
     (
         "ranking_so_far",
         "Klasyfikacja bieżąca: rozstrzyga się po ostatniej rundzie grupy.",
