@@ -87,6 +87,68 @@ use Role::{Coordinator, Owner, Referee};
 
 /// `{t}`, `{p}`, ... in a clean value are replaced by the day's ids, as in paths.
 const PLANS: &[Plan] = &[
+    // Entries from schools (issue 39): the organiser's forms, the desk, and the forms a teacher and a
+    // guardian reach by a private link (`{token}`, `{e}` and `{s}` stay unknown here: refused).
+    Plan {
+        path: "/admin/t/{t}/entries/open",
+        fields: &[
+            ("deadline", Number, "2026-05-01"),
+            ("cap", Number, "3"),
+            ("per_school", OptionalNumber, ""),
+            ("born_from", OptionalNumber, "2007"),
+            ("born_to", OptionalNumber, "2013"),
+            ("consent_text", Optional, "Zgoda rodzica lub opiekuna."),
+            ("paper_allowed", Flag, "1"),
+            ("max_schools", OptionalNumber, ""),
+        ],
+        may_store: &[Owner, Coordinator],
+    },
+    Plan { path: "/admin/t/{t}/entries/school/{s}/revoke", fields: &[], may_store: &[Owner, Coordinator] },
+    Plan {
+        path: "/admin/t/{t}/entries/{e}/{action}",
+        fields: &[("reason", Optional, "Brak miejsc")],
+        may_store: &[Owner, Coordinator],
+    },
+    Plan { path: "/admin/t/{t}/desk/seat", fields: &[], may_store: &[Owner, Coordinator] },
+    Plan {
+        path: "/admin/t/{t}/desk/{e}",
+        fields: &[("present", Flag, "1"), ("q", Optional, "")],
+        may_store: &[Owner, Coordinator],
+    },
+    Plan {
+        path: "/t/{t}/entries",
+        fields: &[
+            ("name", Text, "Liceum nr 1"),
+            ("town", Text, "Radom"),
+            ("region", Text, "mazowieckie"),
+            ("teacher", Text, "Anna Nauczycielka"),
+            ("email", Text, "anna@example.org"),
+            ("phone", Optional, "600100200"),
+        ],
+        may_store: &[Owner, Referee, Coordinator, Role::OtherOrganiser, Role::Visitor],
+    },
+    Plan {
+        path: "/entries/school/{token}/pupils",
+        fields: &[("name", Text, "Jan Uczeń"), ("born", Number, "2010-03-04"), ("class", Optional, "2b")],
+        may_store: &[],
+    },
+    Plan { path: "/entries/school/{token}/pupils/{e}/withdraw", fields: &[], may_store: &[] },
+    Plan {
+        path: "/entries/school/{token}/pupils/{e}/paper",
+        fields: &[("guardian", Text, "Ewa Uczeń"), ("signed", Number, "2026-04-01")],
+        may_store: &[],
+    },
+    Plan {
+        path: "/entries/consent/{token}",
+        fields: &[
+            ("guardian", Text, "Ewa Uczeń"),
+            ("take_part", Flag, "1"),
+            ("publish_name", Flag, "1"),
+            ("photos", Flag, "1"),
+        ],
+        may_store: &[],
+    },
+    Plan { path: "/entries/consent/{token}/withdraw", fields: &[("confirm", Flag, "1")], may_store: &[] },
     Plan {
         path: "/login",
         fields: &[("username", Text, "nikt"), ("password", Text, "haslo-nikogo-1")],

@@ -159,8 +159,9 @@ pub async fn public_final_standings(b: &Browser, t: i64) -> Vec<(i64, i64)> {
         .unwrap_or_else(|| panic!("/t/{t}/standings has a final ranking or standings"));
     let table = table.split("</table>").next().unwrap_or_default();
     table
-        .split("<tr data-player=\"")
+        .split("<tr ")
         .skip(1)
+        .filter_map(|row| row.split_once("data-player=\"").map(|(_, rest)| rest))
         .map(|row| {
             let player = row.split('"').next().unwrap().parse().unwrap();
             let place =

@@ -60,6 +60,12 @@ impl PublicPage {
         self
     }
 
+    /// The database was away when the page was opened: a handler does not ask it for what the read
+    /// model does not hold (the page is rendered without it, marked stale and never kept).
+    pub fn is_stale(&self) -> bool {
+        self.stale.is_some()
+    }
+
     /// The answer already rendered for this stamp (once: a handler returns it).
     pub fn cached(&mut self) -> Option<HttpResponse> {
         self.hit.take()

@@ -171,7 +171,9 @@ pub async fn tournament(
             followed,
             groups: view.groups().groups.iter().map(|g| g.letter.as_str()).collect(),
             groups_knockout: view.groups().knockout,
-            season: season_of(&db, t.id).await?,
+            // The season is not in the tournament's read model: a stale page (database away) goes
+            // without the link rather than waiting for the database.
+            season: if page.is_stale() { None } else { season_of(&db, t.id).await? },
         },
     )
 }

@@ -35,7 +35,8 @@ fn a_corrected_game_reads_as_a_sentence_with_both_values() {
     let new = r#"{"winner":"polish","termination":"three-red-eliminated","red_points":0,"red_clock_secs":65,"polish_clock_secs":null,"log_status":"valid","log_message":"","log_edition":"x"}"#;
     let line = describe(Lang::Pl, &names(), &entry(Entity::Game, "correct", old, new));
     assert_eq!(line.what, "Poprawka wyniku: partia 2 (runda 3, stół 4): Anna Nowak – Jan Kowal");
-    assert_eq!(line.at, "2026-05-09 14:03");
+    // 14:03 UTC on 9 May is 16:03 in Warsaw (summer time, UTC+2); the machine time stays in `datetime`.
+    assert_eq!(line.at, "<time datetime=\"2026-05-09T14:03:59Z\">9 maja 2026, 16:03</time>");
     // Game 2: B (Jan) commands Red, A (Anna) the Poles.
     assert_eq!(
         line.before,
