@@ -43,9 +43,15 @@ pub async fn create(
     Ok(id.map(|(id,)| id))
 }
 
+/// No user is named with a NUL character (PostgreSQL's text cannot hold one, and every form that
+/// names users refuses control characters): such a name finds nobody instead of failing the query.
+///
 /// # Errors
 /// The query fails.
 pub async fn by_username(db: &Store, username: &str) -> Result<Option<User>, StoreError> {
+    if username.contains('\0') {
+        return Ok(None);
+    }
     Ok(on!(db, |c| sqlx::query_as::<_, User>(
         "SELECT id, username, password_hash, is_admin FROM users WHERE username = $1",
     )

@@ -77,7 +77,12 @@ pub async fn login(
 ) -> Result<HttpResponse, WebError> {
     let f = &form.value;
     let username = f.username.trim();
-    if username.chars().count() > USERNAME_MAX || f.password.chars().count() > MAX_CHARS {
+    // No account is named with a control character (PostgreSQL's text cannot even hold NUL, which
+    // the throttle's key would carry): such a login is a wrong one, said as every wrong one is.
+    if username.chars().count() > USERNAME_MAX
+        || username.chars().any(char::is_control)
+        || f.password.chars().count() > MAX_CHARS
+    {
         return render_status(
             StatusCode::UNAUTHORIZED,
             &LoginPage { ctx: &ctx, error: Some(ctx.t("bad_login")), next: next_of(f.next.as_deref()) },
