@@ -293,7 +293,8 @@ async fn results_saved_at_the_same_moment_on_different_tables_are_all_kept() {
 async fn withdrawn_players_sit_out_and_the_organiser_can_override_a_draft_pairing() {
     let app = TestApp::spawn().await;
     let (t, admin, _) = seven_players(&app, &[]).await;
-    let gosia = Overview::read(&admin.get(&format!("/admin/t/{t}")).await).player("Gosia Gagacka").id.to_string();
+    let gosia =
+        Overview::read(&admin.get(&format!("/admin/t/{t}")).await).player("Gosia Gagacka").id.to_string();
     // Withdrawing asks first (a page, no JavaScript), then acts.
     let asked = admin
         .post(&format!("/admin/t/{t}/players/{gosia}"), &[("version", "1"), ("action", "withdraw")])

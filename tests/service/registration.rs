@@ -50,12 +50,20 @@ async fn tiebreak_order_and_dates_are_checked() {
         .await;
     assert_eq!(bad.status, 422);
     let form = "form[action=/admin/new]";
-    assert_eq!((input(&bad, form, "first_day"), input(&bad, form, "last_day")), ("2026-05-09".into(), "2026-05-08".into()));
+    assert_eq!(
+        (input(&bad, form, "first_day"), input(&bad, form, "last_day")),
+        ("2026-05-09".into(), "2026-05-08".into())
+    );
     assert_eq!(input(&bad, form, "knockout_size"), "1");
-    assert!(invalid(&bad, form, "last_day") && invalid(&bad, form, "knockout_size"), "each problem beside its field");
+    assert!(
+        invalid(&bad, form, "last_day") && invalid(&bad, form, "knockout_size"),
+        "each problem beside its field"
+    );
     assert!(!invalid(&bad, form, "first_day"));
     assert!(field_error(&bad.body, "last_day").is_some(), "the last day's problem beside it");
-    assert!(field_error(&bad.body, "knockout_size").unwrap().contains("0 (bez fazy pucharowej) albo od 2 do 128"));
+    assert!(
+        field_error(&bad.body, "knockout_size").unwrap().contains("0 (bez fazy pucharowej) albo od 2 do 128")
+    );
     // The same refusal in English for an English page.
     admin.get("/lang/en").await;
     let english = admin.post("/admin/new", &tournament_form(&[("knockout_size", "1")])).await;
@@ -88,7 +96,11 @@ async fn registration_refuses_players_outside_14_to_20_unless_overridden() {
         admin.post(&path, &[("name", "Za Młody"), ("birth_date", "2012-05-10"), ("age_override", "1")]).await;
     assert_eq!(overridden.status, 303);
 
-    let names: Vec<String> = Overview::read(&admin.get(&format!("/admin/t/{t}")).await).players.into_iter().map(|p| p.name).collect();
+    let names: Vec<String> = Overview::read(&admin.get(&format!("/admin/t/{t}")).await)
+        .players
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
     assert_eq!(names, ["Czternastolatek", "Dwudziestolatek", "Za Młody"]);
     admin
         .get(&format!("/admin/t/{t}/history"))
@@ -108,11 +120,14 @@ async fn csv_import_names_the_bad_row_and_imports_nothing_until_all_rows_are_goo
     assert_eq!(field_value(&page.body, "csv").as_deref(), Some(bad), "the pasted rows are kept");
     let why = field_error(&page.body, "csv").unwrap();
     assert!(why.contains("Wiersz 3") && why.contains("Data urodzenia"), "{why}");
-    let listed = |page: &Page| Tournament::read(page).names().into_iter().map(str::to_string).collect::<Vec<_>>();
+    let listed =
+        |page: &Page| Tournament::read(page).names().into_iter().map(str::to_string).collect::<Vec<_>>();
     assert!(listed(&app.browser().get(&format!("/t/{t}")).await).is_empty(), "nothing imported");
 
     let short = "name,birth\nAnna Nowak,2010-03-01\n";
-    assert!(field_error(&admin.post(&path, &[("csv", short)]).await.body, "csv").unwrap().contains("Wiersz 2"));
+    assert!(
+        field_error(&admin.post(&path, &[("csv", short)]).await.body, "csv").unwrap().contains("Wiersz 2")
+    );
 
     let good = "\u{feff}name,birth date,club,knowledge\nAnna Nowak,2010-03-01,LO 5,17\nJan Kowalski,2009-12-01,LO 5,\nEwa Zielińska,2008-07-07,SP 3,12\n";
     assert_eq!(admin.post(&path, &[("csv", good)]).await.status, 303);

@@ -186,7 +186,8 @@ async fn history_is_sentences_newest_first_paged_filtered_with_old_and_new_side_
     assert!(first.contains("Przed") && first.contains("Po"), "{first}");
     assert!(first.contains("Czerwoni weszli do Warszawy") && first.contains("zapis poprawny"), "{first}");
     let links = first_item.select("a");
-    let link = links.iter().filter_map(|a| a.attr("href")).find(|h| h.contains("/log/old")).expect("the old log");
+    let link =
+        links.iter().filter_map(|a| a.attr("href")).find(|h| h.contains("/log/old")).expect("the old log");
     let log_page = admin.get(link).await;
     assert_eq!(log_page.status, 200);
     assert_eq!(log_page.body.trim(), log.trim(), "the log as it was");
@@ -374,7 +375,10 @@ async fn a_csv_import_without_a_header_is_reported_and_duplicates_are_flagged_fo
     assert!(!Tournament::read(&public.get(&format!("/t/{t}")).await).lists("Jan Kowalski"));
     let imported = admin.post(&path, &[("csv", headless), ("first_row_is_player", "1")]).await;
     assert_eq!(imported.status, 303, "{}", imported.body);
-    assert_eq!(Tournament::read(&public.get(&format!("/t/{t}")).await).names(), ["Anna Nowak", "Jan Kowalski"]);
+    assert_eq!(
+        Tournament::read(&public.get(&format!("/t/{t}")).await).names(),
+        ["Anna Nowak", "Jan Kowalski"]
+    );
 
     // Names twice (in the file, and one already registered): flagged, then imported on request.
     let twice = "imię i nazwisko;data urodzenia;szkoła\nEwa Zielińska;2008-07-07;SP 3\nEWA  Zielińska;2009-07-07;SP 4\nJan Kowalski;2009-12-01;LO 5\n";
@@ -428,7 +432,10 @@ async fn error_pages_keep_the_site_header_and_the_visitor_language() {
     let missing = b.get(&format!("/t/{t}/match/4242")).await;
     assert_eq!(missing.status, 404);
     assert_eq!(one(&missing.body, "html").get("lang"), "pl");
-    assert!(has(&missing, "nav") && has(&missing, &format!("a[href=/t/{t}]")), "the site's frame, a way back");
+    assert!(
+        has(&missing, "nav") && has(&missing, &format!("a[href=/t/{t}]")),
+        "the site's frame, a way back"
+    );
     assert!(text_of(&missing, "h1").starts_with("Nie znaleziono"), "{}", missing.body);
     missing.assert_lacks("history.back").assert_lacks("javascript:");
     b.get("/lang/en").await;

@@ -83,7 +83,10 @@ fn tags(html: &str) -> Vec<Tag> {
                 _ => {}
             }
             let a = j;
-            while j < bytes.len() && !bytes[j].is_ascii_whitespace() && !matches!(bytes[j], b'=' | b'>' | b'/') {
+            while j < bytes.len()
+                && !bytes[j].is_ascii_whitespace()
+                && !matches!(bytes[j], b'=' | b'>' | b'/')
+            {
                 j += 1;
             }
             let attr = html[a..j].to_ascii_lowercase();
@@ -221,7 +224,10 @@ impl Compound {
         let attr = |n: &str| t.attrs.iter().find(|(a, _)| a == n).map(|(_, v)| v.as_str());
         self.tag.as_ref().is_none_or(|tag| *tag == t.name)
             && self.id.as_ref().is_none_or(|id| attr("id") == Some(id.as_str()))
-            && self.classes.iter().all(|c| attr("class").is_some_and(|cl| cl.split_whitespace().any(|x| x == c)))
+            && self
+                .classes
+                .iter()
+                .all(|c| attr("class").is_some_and(|cl| cl.split_whitespace().any(|x| x == c)))
             && self.attrs.iter().all(|(a, v)| match (attr(a), v) {
                 (Some(_), None) => true,
                 (Some(have), Some(want)) => have == want,
@@ -293,7 +299,8 @@ pub fn text(html: &str) -> String {
     for t in tags(html) {
         raw.push_str(&html[at..t.start]);
         // Block-ish tags separate words.
-        if matches!(t.name.as_str(), "br" | "p" | "li" | "td" | "th" | "tr" | "div" | "dt" | "dd" | "option") {
+        if matches!(t.name.as_str(), "br" | "p" | "li" | "td" | "th" | "tr" | "div" | "dt" | "dd" | "option")
+        {
             raw.push(' ');
         }
         at = t.end;

@@ -78,7 +78,7 @@ impl StandingRow {
             player: tr.num("data-player"),
             name: name_cell.one("a").text(),
             points: tr.get("data-points").to_string(),
-            shown_points: tr.one("strong").text(),
+            shown_points: tr.select("td")[2].text(),
             tiebreaks: tr
                 .select("td[data-tiebreak]")
                 .iter()
@@ -157,7 +157,10 @@ impl Standings {
             groups: select(body, "table[data-group]")
                 .iter()
                 .map(|t| {
-                    (t.get("data-group").to_string(), t.select("tbody tr").iter().map(StandingRow::read).collect())
+                    (
+                        t.get("data-group").to_string(),
+                        t.select("tbody tr").iter().map(StandingRow::read).collect(),
+                    )
                 })
                 .collect(),
             finals: final_ranking(body),
@@ -437,7 +440,10 @@ impl Overview {
                     text: tr.text(),
                 })
                 .collect(),
-            referees: select(body, "li[data-referee]").iter().map(|li| li.get("data-referee").to_string()).collect(),
+            referees: select(body, "li[data-referee]")
+                .iter()
+                .map(|li| li.get("data-referee").to_string())
+                .collect(),
             forbidden: select(body, "li[data-forbidden]")
                 .iter()
                 .map(|li| {
@@ -459,7 +465,11 @@ impl Overview {
 
     /// The player called `name` (the newest of that name).
     pub fn player(&self, name: &str) -> &PlayerRow {
-        self.players.iter().rev().find(|p| p.name == name).unwrap_or_else(|| panic!("no player {name}: {self:?}"))
+        self.players
+            .iter()
+            .rev()
+            .find(|p| p.name == name)
+            .unwrap_or_else(|| panic!("no player {name}: {self:?}"))
     }
 
     /// The player with `id`.
@@ -551,9 +561,9 @@ impl Followed {
         let last = f.first("#followed-last");
         Followed {
             player: f.num("data-player"),
-            next: next
-                .has("data-match")
-                .then(|| (next.num("data-match"), next.num("data-round"), next.num("data-table"), next.num("data-red"))),
+            next: next.has("data-match").then(|| {
+                (next.num("data-match"), next.num("data-round"), next.num("data-table"), next.num("data-red"))
+            }),
             next_text: next.text(),
             last: last.as_ref().map(|l| (l.num("data-match"), l.num("data-round"))),
             last_text: last.map(|l| l.text()).unwrap_or_default(),
@@ -594,7 +604,10 @@ impl Tournament {
 
 /// The home page's tournaments: (id, name), in the page's order.
 pub fn tournaments(page: &(impl Html + ?Sized)) -> Vec<(i64, String)> {
-    select(page.html(), "li[data-tournament]").iter().map(|li| (li.num("data-tournament"), li.one("a").text())).collect()
+    select(page.html(), "li[data-tournament]")
+        .iter()
+        .map(|li| (li.num("data-tournament"), li.one("a").text()))
+        .collect()
 }
 
 /// The value of the form field `name` inside the element matching `scope` (`""` when the field has
@@ -610,4 +623,163 @@ pub fn input(page: &(impl Html + ?Sized), scope: &str, name: &str) -> String {
 /// Whether the field `name` inside `scope` is marked invalid (`aria-invalid="true"`).
 pub fn invalid(page: &(impl Html + ?Sized), scope: &str, name: &str) -> bool {
     one(page.html(), &format!("{scope} [name={name}]")).attr("aria-invalid") == Some("true")
+}
+
+/// The organiser's stages page (`/admin/t/{t}/stages`).
+#[derive(Debug, Clone)]
+pub struct Stages {
+    /// The format's lines under each stage ("Liczba grup: 2"...), in order.
+    pub lines: Vec<String>,
+    /// The lot seed the draw preview names, before the draw.
+    pub preview_seed: Option<String>,
+    /// The draw's preview: (letter, names in order), before the draw.
+    pub preview: Vec<(String, Vec<String>)>,
+    /// The groups drawn: (letter, names in order).
+    pub drawn: Vec<(String, Vec<String>)>,
+    /// The group stage is closed.
+    pub closed: bool,
+    /// The qualified bracket's first matches, as the page says them ("A1 Name – B2 Name").
+    pub qualified: Vec<String>,
+    /// The seed fields before the draw: the player ids in the page's order.
+    pub seeds: Vec<i64>,
+    /// The group standings' tiebreak choices: the value chosen in each slot.
+    pub tiebreaks: Vec<String>,
+}
+
+impl Stages {
+    pub fn read(page: &(impl Html + ?Sized)) -> Stages {
+        let body = page.html();
+        let groups = |e: Option<Element>| -> Vec<(String, Vec<String>)> {
+            e.map(|e| {
+                e.select("div[data-group]")
+                    .iter()
+                    .map(|g| {
+                        (g.get("data-group").to_string(), g.select("li").iter().map(Element::text).collect())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+        };
+        let preview = select(body, "div.groups-preview").into_iter().find(|d| !d.has("id"));
+        Stages {
+            lines: select(body, "#stage-list ul li").iter().map(Element::text).collect(),
+            preview_seed: first(body, "#preview-seed").map(|s| s.text()),
+            preview: groups(preview),
+            drawn: groups(first(body, "#drawn")),
+            closed: first(body, "#stage-closed").is_some(),
+            qualified: select(body, "#qualified-bracket li").iter().map(Element::text).collect(),
+            seeds: select(body, "#seeds-form input[type=number]")
+                .iter()
+                .map(|i| i.get("name").trim_start_matches("seed_").parse().unwrap())
+                .collect(),
+            tiebreaks: select(body, "#tiebreaks-form select")
+                .iter()
+                .map(|s| s.first("option[selected]").map(|o| o.get("value").to_string()).unwrap_or_default())
+                .collect(),
+        }
+    }
+
+    /// The names of the preview's groups, group after group.
+    pub fn preview_names(&self) -> Vec<String> {
+        self.preview.iter().flat_map(|g| g.1.clone()).collect()
+    }
+
+    /// The names of the drawn groups, group after group.
+    pub fn drawn_names(&self) -> Vec<String> {
+        self.drawn.iter().flat_map(|g| g.1.clone()).collect()
+    }
+
+    /// Whether the format says `line` ("Liczba grup: 2").
+    pub fn says(&self, line: &str) -> bool {
+        self.lines.iter().any(|l| l == line)
+    }
+}
+
+/// The player id a `/t/{t}/player/{id}` link points to.
+fn player_in(a: &Element) -> Option<i64> {
+    a.attr("href")?.split("/player/").nth(1)?.parse().ok()
+}
+
+/// The public bracket page (`/t/{t}/bracket`).
+#[derive(Debug, Clone)]
+pub struct Bracket {
+    /// The champion's name, once the final is decided.
+    pub champion: Option<String>,
+    /// Before the knockout: its first round as known, each match's slots as (origin such as
+    /// "A1", player).
+    pub first_round: Vec<Vec<(String, i64)>>,
+    /// The origins shown in the bracket's slots ("A1", "B2"...).
+    pub origins: Vec<String>,
+    pub finals: Vec<FinalRow>,
+}
+
+impl Bracket {
+    pub fn read(page: &(impl Html + ?Sized)) -> Bracket {
+        let body = page.html();
+        Bracket {
+            champion: first(body, "#champion strong").map(|s| s.text()),
+            first_round: select(body, "ul#knockout-first-round li")
+                .iter()
+                .map(|li| {
+                    let origins = li.select("span.origin");
+                    li.select("a")
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, a)| {
+                            Some((origins.get(i).map(Element::text).unwrap_or_default(), player_in(a)?))
+                        })
+                        .collect()
+                })
+                .collect(),
+            origins: select(body, "#bracket span.origin").iter().map(Element::text).collect(),
+            finals: final_ranking(body),
+        }
+    }
+}
+
+/// One game's section on the referee's match page.
+#[derive(Debug, Clone)]
+pub struct RefereeGame {
+    pub id: i64,
+    pub number: i64,
+    /// The version the game's form carries.
+    pub version: String,
+    /// Who commands Red in this game.
+    pub red_name: String,
+    /// The section's text (where the game stands, refusals...).
+    pub text: String,
+}
+
+/// The referee's page of a match (`/ref/t/{t}/match/{m}`).
+#[derive(Debug, Clone)]
+pub struct RefereeMatch {
+    pub line: MatchLine,
+    pub games: Vec<RefereeGame>,
+}
+
+impl RefereeMatch {
+    pub fn read(page: &(impl Html + ?Sized)) -> RefereeMatch {
+        let body = page.html();
+        RefereeMatch {
+            line: MatchLine::read(&one(body, "#outcome")),
+            games: select(body, "section.game[data-game]")
+                .iter()
+                .map(|s| RefereeGame {
+                    id: s.num("data-game"),
+                    number: s.num("data-game-no"),
+                    version: s
+                        .first("input[name=version]")
+                        .map(|v| v.get("value").to_string())
+                        .unwrap_or_default(),
+                    red_name: s.one("h2 span.red").text(),
+                    text: s.text(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Game `number` (3: the extra game).
+    pub fn game(&self, number: i64) -> &RefereeGame {
+        self.games.iter().find(|g| g.number == number).unwrap_or_else(|| panic!("no game {number}: {self:?}"))
+    }
 }
