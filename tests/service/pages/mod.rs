@@ -783,3 +783,68 @@ impl RefereeMatch {
         self.games.iter().find(|g| g.number == number).unwrap_or_else(|| panic!("no game {number}: {self:?}"))
     }
 }
+
+/// A table card (`/t/{t}/round/{n}/cards`).
+#[derive(Debug, Clone)]
+pub struct Card {
+    pub id: i64,
+    pub table: i64,
+    /// Who commands Red in game 1, and the other player.
+    pub red: String,
+    pub other: String,
+    /// The address the QR code holds (its caption and link), and the QR code's SVG path.
+    pub qr_url: Option<String>,
+    pub qr_path: Option<String>,
+    /// The card's text.
+    pub text: String,
+}
+
+/// The table cards of a round, in order.
+pub fn cards(page: &(impl Html + ?Sized)) -> Vec<Card> {
+    select(page.html(), "article.table-card")
+        .iter()
+        .map(|c| {
+            let players = c.one("p.card-players");
+            let red = players.one("span.red").text();
+            let other = players.text().trim_start_matches(&red).trim_start_matches(" – ").to_string();
+            let qr = c.first("a.card-qr");
+            Card {
+                id: c.num("data-match"),
+                table: c.num("data-table"),
+                red,
+                other,
+                qr_url: qr.as_ref().map(|a| a.get("href").to_string()),
+                qr_path: qr.as_ref().and_then(|a| a.first("path")).map(|p| p.get("d").to_string()),
+                text: c.text(),
+            }
+        })
+        .collect()
+}
+
+/// One line of the pairings by name (`/t/{t}/round/{n}/names`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NameLine {
+    pub player: i64,
+    pub name: String,
+    pub table: Option<i64>,
+    pub opponent: Option<i64>,
+    /// `red` or `polish` in game 1; `None` for the bye.
+    pub side: Option<String>,
+    /// The side as the page says it.
+    pub side_shown: String,
+}
+
+/// The pairings by name, in the page's order.
+pub fn names(page: &(impl Html + ?Sized)) -> Vec<NameLine> {
+    select(page.html(), "table#by-name tbody tr")
+        .iter()
+        .map(|tr| NameLine {
+            player: tr.num("data-player"),
+            name: tr.one("a").text(),
+            table: tr.attr("data-table").map(|t| t.parse().unwrap()),
+            opponent: tr.attr("data-opponent").map(|o| o.parse().unwrap()),
+            side: tr.attr("data-side").map(str::to_string),
+            side_shown: tr.select("td")[2].text(),
+        })
+        .collect()
+}
