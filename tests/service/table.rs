@@ -5,6 +5,7 @@
 //! log's are; the game page replays it step by step; the live page lists the games in play.
 
 use crate::helpers::*;
+use crate::pages::{Game, Live, Recorder, Round, has};
 use bitwa::engine::notation::{self, GameLog};
 use bitwa::engine::{Edition, PlayStyle, RuleOptions, mask_unseen, random_game_with, validate_log};
 use bitwa::outcome::{GameOutcome, Termination};
@@ -57,8 +58,7 @@ pub fn table_game_with(options: RuleOptions) -> (Vec<String>, GameOutcome) {
 
 /// The step (number of lines recorded) a recorder page shows.
 pub fn step_of(body: &str) -> String {
-    let from = body.find("data-step=\"").expect("the recorder shows its step") + "data-step=\"".len();
-    body[from..body[from..].find('"').unwrap() + from].to_string()
+    Recorder::read(body).step.expect("the recorder shows its step")
 }
 
 /// A published round with one match and a referee: (tournament, organiser, referee, game 1's id).
@@ -77,7 +77,7 @@ pub async fn one_table_with(app: &TestApp, overrides: &[(&str, &str)]) -> (i64, 
         .await;
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
-    let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"))[0];
+    let m = Round::read(&admin.get(&format!("/t/{t}/round/1")).await).lines[0].id;
     let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
     let referee = app.browser();
     referee.login("sedzia", "sedzia-haslo").await;
@@ -91,7 +91,8 @@ pub fn url(t: i64, g: i64) -> String {
 /// Start recording (as a referee would by pressing the button).
 pub async fn start(referee: &Browser, t: i64, g: i64) {
     let page = referee.get(&url(t, g)).await;
-    page.assert_ok().assert_contains("id=\"record-start\"");
+    page.assert_ok();
+    assert_eq!(Recorder::read(&page).state, "ready", "not started yet");
     let started = referee.post(&url(t, g), &[("action", "start")]).await;
     assert_eq!(started.status, 303, "{}", started.body);
 }
@@ -126,7 +127,9 @@ async fn each_event_of_a_game_posted_in_order_is_accepted_and_the_game_ends_with
     }
     // The game is over: its log and result are saved as a valid submitted log's are.
     let page = referee.get(&url(t, g)).await;
-    page.assert_contains("id=\"record-result\"").assert_lacks("id=\"options\"");
+    let recorder = Recorder::read(&page);
+    assert_eq!(recorder.state, "over", "{recorder:?}");
+    assert!(recorder.options.is_empty(), "nothing more to record: {recorder:?}");
     let db = db(&app).await;
     let (winner, termination, points, log, status): (String, String, i64, String, String) =
         on_db!(&db, |c| {
@@ -169,23 +172,24 @@ async fn each_event_of_a_game_posted_in_order_is_accepted_and_the_game_ends_with
     standings.assert_ok();
     // The game page replays it: the board, the move list in words, ?step=N.
     let game = app.browser().get(&format!("/t/{t}/game/{g}")).await;
-    game.assert_contains("<svg")
-        .assert_contains("id=\"moves\"")
-        .assert_contains("Czerwoni dobierają 10 kart startowych.");
+    let replay = Game::read(&game);
+    assert!(replay.board.is_some(), "the board");
+    assert_eq!(replay.moves.len(), lines.len(), "{replay:?}");
+    assert_eq!(replay.moves[0], "Czerwoni dobierają 10 kart startowych.", "the moves in words");
     // No longer in play: not live, and shared like any finished game's page (finishing moved the
     // stamp, so the read model knows; a page of a game in play is personal, never shared).
-    game.assert_lacks("id=\"game-live\"").assert_lacks("data-poll=");
+    assert!(!replay.live && replay.poll.is_none(), "{replay:?}");
     assert_eq!(game.header("cache-control"), "no-cache", "a shared page");
     let step3 = app.browser().get(&format!("/t/{t}/game/{g}?step=3")).await;
-    step3.assert_contains(&format!("Krok 3 / {}", lines.len())).assert_contains("aria-current=\"step\"");
-    assert!(
-        step3.body.contains("class=\"now\" aria-current=\"step\"><a href=\"?step=3\">"),
-        "{}",
-        step3.body
-    );
+    let replay = Game::read(&step3);
+    assert_eq!(replay.step, Some((3, u32::try_from(lines.len()).unwrap())));
+    assert_eq!(crate::pages::text_of(&step3, "#replay-step"), format!("Krok 3 / {}", lines.len()));
+    let now = replay.now.expect("the step marked as now");
+    assert_eq!(replay.links[now], "?step=3", "{replay:?}");
     let english = app.browser();
     english.get("/lang/en").await;
-    english.get(&format!("/t/{t}/game/{g}?step=1")).await.assert_contains("Red draws 10 opening cards.");
+    let english = Game::read(&english.get(&format!("/t/{t}/game/{g}?step=1")).await);
+    assert_eq!(english.moves[0], "Red draws 10 opening cards.");
 }
 
 #[actix_rt::test]
@@ -200,22 +204,20 @@ async fn an_illegal_event_gets_422_in_the_pages_language_and_changes_nothing() {
     let before = referee.get(&url(t, g)).await;
     assert_eq!(step_of(&before.body), "3");
     // The header's round is the game's, said so that it is not taken for the tournament's.
-    before.assert_contains("<span id=\"rec-round\">Runda 1 z 5</span>");
+    assert_eq!(Recorder::read(&before).round, "Runda 1 z 5");
     // Not Polish's decision now: refused with the engine's sentence in Polish, the line kept.
     let refused = referee.post(&url(t, g), &[("step", "3"), ("event", "polish pass")]).await;
     assert_eq!(refused.status, 422, "{}", refused.body);
-    refused
-        .assert_contains("id=\"record-error\"")
-        .assert_contains("strona czerwona")
-        .assert_contains("value=\"polish pass\"");
+    let said = Recorder::read(&refused);
+    assert!(said.error.as_deref().is_some_and(|e| e.contains("strona czerwona")), "{said:?}");
+    assert_eq!(said.typed, "polish pass", "the line kept");
     // Gibberish is a notation error, also 422.
     let gibberish = referee.post(&url(t, g), &[("step", "3"), ("event", "red teleport everything")]).await;
     assert_eq!(gibberish.status, 422, "{}", gibberish.body);
     // Nothing was appended: the same step, the same position.
     let after = referee.get(&url(t, g)).await;
     assert_eq!(step_of(&after.body), "3");
-    let board = |b: &str| b[b.find("<svg").unwrap()..b.find("</svg>").unwrap()].to_string();
-    assert_eq!(board(&before.body), board(&after.body));
+    assert_eq!(Recorder::read(&before).board, Recorder::read(&after).board);
     // The next legal one is accepted.
     let ok = referee.post(&url(t, g), &[("step", "3"), ("event", lines[3].as_str())]).await;
     assert_eq!(ok.status, 303, "{}", ok.body);
@@ -224,8 +226,9 @@ async fn an_illegal_event_gets_422_in_the_pages_language_and_changes_nothing() {
     referee.get("/lang/en").await;
     let refused = referee.post(&url(t, g), &[("step", "4"), ("event", "red draw R01")]).await;
     assert_eq!(refused.status, 422);
-    refused.assert_contains("id=\"record-error\"").assert_lacks("Teraz");
-    refused.assert_contains("<span id=\"rec-round\">Round 1 of 5</span>");
+    let said = Recorder::read(&refused);
+    assert!(said.error.as_deref().is_some_and(|e| !e.contains("Teraz")), "in English: {said:?}");
+    assert_eq!(said.round, "Round 1 of 5");
 }
 
 #[actix_rt::test]
@@ -237,12 +240,8 @@ async fn a_reload_a_second_device_and_a_restart_resume_exactly() {
     for line in &lines[..6] {
         assert_eq!(post_line(&referee, t, g, line).await.status, 303);
     }
-    let board = |b: &str| b[b.find("<svg").unwrap()..b.find("</svg>").unwrap()].to_string();
-    let clock = |b: &str, side: &str| {
-        let at = b.find(&format!("id=\"clock-{side}\" data-ms=\"")).unwrap()
-            + format!("id=\"clock-{side}\" data-ms=\"").len();
-        b[at..at + b[at..].find('"').unwrap()].parse::<i64>().unwrap()
-    };
+    let board = |b: &str| Recorder::read(b).board.expect("a board");
+    let clock = |b: &str, side: &str| Recorder::read(b).clock(side).ms;
     let first = referee.get(&url(t, g)).await;
     let again = referee.get(&url(t, g)).await;
     assert_eq!(board(&first.body), board(&again.body), "a reload shows the same position");
@@ -262,7 +261,7 @@ async fn a_reload_a_second_device_and_a_restart_resume_exactly() {
     assert_eq!(one.status, 303);
     let two = tablet.post(&url(t, g), &[("step", "6"), ("event", lines[6].as_str())]).await;
     assert_eq!(two.status, 409, "{}", two.body);
-    two.assert_contains("id=\"record-notice\"");
+    assert!(Recorder::read(&two).notice.is_some(), "the stale device is told");
     assert_eq!(step_of(&referee.get(&url(t, g)).await.body), "7");
     // A restart resumes exactly.
     let before = referee.get(&url(t, g)).await;
@@ -298,22 +297,17 @@ async fn undo_takes_back_the_last_event_and_keeps_it_in_history() {
 
 /// The side whose flag can fall on a recorder page (the side whose decision it is), and whether the
 /// server reckons its clock near 0:00 ("Tak, flaga spadła" offered; the reading first otherwise).
-fn flag_box(page: &str) -> (&'static str, bool) {
-    let at = page.find("id=\"flag-box\"").expect("a flag box while the game runs");
-    let tag = &page[at..at + page[at..].find('>').unwrap()];
-    let side = if tag.contains("data-side=\"red\"") {
-        "red"
-    } else if tag.contains("data-side=\"polish\"") {
-        "polish"
-    } else {
-        panic!("the flag box names a side: {tag}")
-    };
-    (side, tag.contains("data-ready=\"1\""))
+fn flag_box(page: &str) -> (String, bool) {
+    Recorder::read(page).flag.expect("a flag box while the game runs")
 }
 
 /// The side whose flag can fall on a recorder page.
 fn flag_side(page: &str) -> &'static str {
-    flag_box(page).0
+    match flag_box(page).0.as_str() {
+        "red" => "red",
+        "polish" => "polish",
+        other => panic!("the flag box names a side: {other}"),
+    }
 }
 
 #[actix_rt::test]
@@ -327,7 +321,9 @@ async fn the_players_chess_clock_keeps_the_time_and_a_flag_fell_tap_ends_the_gam
     }
     // Red decides (its extra markers): no clock of the recorder's runs, and only Red's flag can fall.
     let page = referee.get(&url(t, g)).await;
-    page.assert_contains("id=\"clock-note\"").assert_lacks("running").assert_lacks("id=\"to-tablet-clock\"");
+    let recorder = Recorder::read(&page);
+    assert!(recorder.clock_note && !recorder.tablet_link, "{recorder:?}");
+    assert!(!recorder.any_running(), "no clock of the recorder's runs: {recorder:?}");
     assert_eq!(flag_side(&page.body), "red");
     assert_eq!(referee.get(&format!("/ref/t/{t}/game/{g}/clock")).await.status, 404, "no tablet clock here");
     // A quarter of an hour passes at the table: the recorder ends nothing by itself.
@@ -359,7 +355,8 @@ async fn the_players_chess_clock_keeps_the_time_and_a_flag_fell_tap_ends_the_gam
         .post(&url(t, g), &[("step", step(at).as_str()), ("event", lines[at].as_str()), ("reading", "14:00")])
         .await;
     assert_eq!(rising.status, 422, "{}", rising.body);
-    rising.assert_contains("id=\"record-error\"").assert_contains("13:10");
+    let error = Recorder::read(&rising).error.expect("the refusal");
+    assert!(error.contains("13:10"), "{error}");
     let bad = referee
         .post(&url(t, g), &[("step", step(at).as_str()), ("event", lines[at].as_str()), ("reading", "12:75")])
         .await;
@@ -371,16 +368,19 @@ async fn the_players_chess_clock_keeps_the_time_and_a_flag_fell_tap_ends_the_gam
     let asked = [("step", step(at)), ("action", "flag".into()), ("side", "polish".into())];
     let wrong = referee.post(&url(t, g), &pairs(&asked)).await;
     assert_eq!(wrong.status, 422, "{}", wrong.body);
-    wrong.assert_contains("id=\"record-error\"").assert_contains("tylko stronie, której zegar chodzi");
+    let error = Recorder::read(&wrong).error.expect("the refusal");
+    assert!(error.contains("tylko stronie, której zegar chodzi"), "{error}");
     // Red's clock read 13:10 a moment ago: "Tak, flaga spadła" is not offered, and asked anyway it
     // is refused with the reckoning; the recorder asks for the table's reading first.
     let page = referee.get(&url(t, g)).await;
-    assert_eq!(flag_box(&page.body), ("red", false), "the reading first");
-    page.assert_contains("id=\"flag-reading-first\"").assert_lacks("id=\"flag-yes\"");
+    assert_eq!(flag_box(&page.body), ("red".into(), false), "the reading first");
+    let recorder = Recorder::read(&page);
+    assert!(recorder.flag_reading_first && !recorder.flag_yes, "{recorder:?}");
     let asked = [("step", step(at)), ("action", "flag".into()), ("side", "red".into())];
     let early = referee.post(&url(t, g), &pairs(&asked)).await;
     assert_eq!(early.status, 422, "{}", early.body);
-    early.assert_contains("około 13:");
+    let error = Recorder::read(&early).error.expect("the refusal with the reckoning");
+    assert!(error.contains("około 13:"), "{error}");
     // The reading the table shows, 0:00: the flag fell; the game waits for the confirmation, no
     // result is saved, and the end is taken back like any line.
     let reading = [
@@ -404,10 +404,9 @@ async fn the_players_chess_clock_keeps_the_time_and_a_flag_fell_tap_ends_the_gam
     };
     assert_eq!(result().await.0, None, "nothing saved before the confirmation");
     let waiting = referee.get(&url(t, g)).await;
-    waiting
-        .assert_contains("id=\"record-confirm\"")
-        .assert_contains("id=\"confirm-undo\"")
-        .assert_lacks("id=\"flag-box\"");
+    let recorder = Recorder::read(&waiting);
+    assert_eq!(recorder.state, "confirming", "{recorder:?}");
+    assert!(has(&waiting, "#confirm-undo") && recorder.flag.is_none(), "{recorder:?}");
     // The public game page reads the game as it stands and saves nothing either.
     app.browser().get(&format!("/t/{t}/game/{g}")).await;
     assert_eq!(result().await.0, None, "a reader ends nothing awaiting confirmation");
@@ -425,8 +424,8 @@ async fn the_players_chess_clock_keeps_the_time_and_a_flag_fell_tap_ends_the_gam
     })
     .unwrap();
     let page = referee.get(&url(t, g)).await;
-    assert_eq!(flag_box(&page.body), ("red", true), "near 0:00 by the server");
-    page.assert_contains("id=\"flag-yes\"");
+    assert_eq!(flag_box(&page.body), ("red".into(), true), "near 0:00 by the server");
+    assert!(Recorder::read(&page).flag_yes);
     let flag = referee.post(&url(t, g), &pairs(&asked)).await;
     assert_eq!(flag.status, 303, "{}", flag.body);
     assert_eq!(result().await.0, None, "waiting for the confirmation");
@@ -445,7 +444,9 @@ async fn the_players_chess_clock_keeps_the_time_and_a_flag_fell_tap_ends_the_gam
     assert!(log.trim_end().ends_with("red clock {0:00}"), "{log}");
     let v = validate_log(&log, Edition::builtin(), &OPTIONS).expect("the log validates");
     assert_eq!(v.events, at + 1);
-    referee.get(&url(t, g)).await.assert_contains("id=\"record-result\"").assert_lacks("id=\"flags\"");
+    let over = referee.get(&url(t, g)).await;
+    assert_eq!(Recorder::read(&over).state, "over");
+    assert!(!has(&over, "#flags"), "no flag to fall any more");
     // Nothing more is taken, and a confirmed end is not taken back.
     let more = referee.post(&url(t, g), &[("step", step(at + 1).as_str()), ("event", "red pass")]).await;
     assert_eq!(more.status, 400, "{}", more.body);
@@ -468,9 +469,8 @@ async fn a_resignation_asks_the_side_and_waits_for_the_confirmation() {
         assert_eq!(post_line(&referee, t, g, line).await.status, 303);
     }
     let page = referee.get(&url(t, g)).await;
-    page.assert_contains("id=\"resign-box\"")
-        .assert_contains("id=\"resign-red\"")
-        .assert_contains("id=\"resign-polish\"");
+    assert!(Recorder::read(&page).resign);
+    assert!(has(&page, "#resign-red") && has(&page, "#resign-polish"), "either side may resign");
     // No side chosen: refused, nothing written.
     let none = referee.post(&url(t, g), &[("step", "3"), ("action", "resign")]).await;
     assert_eq!(none.status, 400, "{}", none.body);
@@ -478,7 +478,7 @@ async fn a_resignation_asks_the_side_and_waits_for_the_confirmation() {
     // The Poles resign (whoever is to act): the end waits; undone; resigned again and confirmed.
     let resign = [("step", "3"), ("action", "resign"), ("side", "polish")];
     assert_eq!(referee.post(&url(t, g), &resign).await.status, 303);
-    referee.get(&url(t, g)).await.assert_contains("id=\"record-confirm\"");
+    assert_eq!(Recorder::read(&referee.get(&url(t, g)).await).state, "confirming");
     let undo = referee.post(&url(t, g), &[("step", "4"), ("action", "undo"), ("auto", "1")]).await;
     assert_eq!(undo.status, 303, "{}", undo.body);
     assert_eq!(step_of(&referee.get(&url(t, g)).await.body), "3");
@@ -492,7 +492,7 @@ async fn a_resignation_asks_the_side_and_waits_for_the_confirmation() {
     })
     .unwrap();
     assert_eq!((winner.as_deref(), termination.as_deref()), (Some("red"), Some("resignation")));
-    referee.get(&url(t, g)).await.assert_contains("id=\"record-result\"");
+    assert_eq!(Recorder::read(&referee.get(&url(t, g)).await).state, "over");
 }
 
 /// A game that ends on the board (not by a flag nor a resignation) has nothing to confirm.
@@ -515,31 +515,36 @@ async fn the_live_page_follows_a_game_in_play_and_a_clock_an_older_version_ran_s
     let (t, _admin, referee, g) = one_table(&app).await;
     let visitor = app.browser();
     // Before any game: the one table is listed, not started, without a board.
-    visitor.get(&format!("/t/{t}/live")).await.assert_ok().assert_contains("data-state=\"not-started\"");
+    let live = Live::read(&visitor.get(&format!("/t/{t}/live")).await);
+    assert_eq!(live.matches.len(), 1, "{live:?}");
+    assert_eq!((live.matches[0].state.as_str(), live.games()), ("not-started", vec![]), "{live:?}");
     start(&referee, t, g).await;
     for line in &lines[..5] {
         assert_eq!(post_line(&referee, t, g, line).await.status, 303);
     }
-    let live = visitor.get(&format!("/t/{t}/live")).await;
-    live.assert_ok()
-        .assert_contains(&format!("id=\"live-game-{g}\""))
-        .assert_contains("<svg")
-        .assert_contains("class=\"board small\"");
-    live.assert_contains("data-poll=").assert_contains("id=\"live-reload\"");
+    let page = visitor.get(&format!("/t/{t}/live")).await;
+    let live = Live::read(&page);
+    assert_eq!(live.games(), [g], "{live:?}");
+    assert!(has(&page, &format!("#live-game-{g} svg.board.small")), "a small board");
+    assert!(live.poll.is_some() && has(&page, "#live-reload"), "{live:?}");
     let frame = visitor.get(&format!("/t/{t}/live?frame=1")).await;
-    frame.assert_ok().assert_contains(&format!("id=\"live-game-{g}\"")).assert_lacks("<html");
+    frame.assert_ok();
+    assert_eq!(Live::read(&frame).games(), [g]);
+    assert!(!has(&frame, "html"), "a frame, not a page");
     // The public game page follows the game in play.
-    let game = visitor.get(&format!("/t/{t}/game/{g}")).await;
-    game.assert_contains("id=\"game-live\"")
-        .assert_contains(&format!("data-poll=\"/t/{t}/game/{g}?frame=1\""));
-    visitor.get(&format!("/t/{t}/game/{g}?frame=1")).await.assert_ok().assert_contains("id=\"moves\"");
+    let game = Game::read(&visitor.get(&format!("/t/{t}/game/{g}")).await);
+    assert!(game.live, "{game:?}");
+    assert_eq!(game.poll, Some(format!("/t/{t}/game/{g}?frame=1")));
+    let frame = visitor.get(&format!("/t/{t}/game/{g}?frame=1")).await;
+    frame.assert_ok();
+    assert_eq!(Game::read(&frame).moves.len(), 5, "the frame holds the moves");
     // A recorded line does not move the tournament's stamp: the page of a game in play is never served
     // from the shared page store, so the next line shows at once.
     let before = visitor.get(&format!("/t/{t}/game/{g}")).await;
-    before.assert_contains("Krok 5 / 5");
+    assert_eq!(Game::read(&before).step, Some((5, 5)));
     assert_eq!(before.header("cache-control"), "private, no-cache", "in play: never shared");
     assert_eq!(post_line(&referee, t, g, &lines[5]).await.status, 303);
-    visitor.get(&format!("/t/{t}/game/{g}")).await.assert_contains("Krok 6 / 6");
+    assert_eq!(Game::read(&visitor.get(&format!("/t/{t}/game/{g}")).await).step, Some((6, 6)));
     // Time passes at the table: the players' clock keeps it, and the game stays in play.
     let db = db(&app).await;
     let back = |sql: &'static str, side: &'static str| {
@@ -552,7 +557,7 @@ async fn the_live_page_follows_a_game_in_play_and_a_clock_an_older_version_ran_s
     // page's kept body is keyed on it.)
     back("UPDATE recordings SET since_ms = since_ms - 901000, revision = revision + 1 WHERE game_id = $2 AND $1 = $1", "")
         .await;
-    visitor.get(&format!("/t/{t}/live")).await.assert_contains(&format!("id=\"live-game-{g}\""));
+    assert_eq!(Live::read(&visitor.get(&format!("/t/{t}/live")).await).games(), [g], "still in play");
     // A recording an older version started keeps the server's clock it ran (until its next line):
     // once that clock of the side to move runs out, the next page view ends the game on time.
     let side = flag_side(&referee.get(&url(t, g)).await.body);
@@ -562,13 +567,14 @@ async fn the_live_page_follows_a_game_in_play_and_a_clock_an_older_version_ran_s
     )
     .await;
     // The game is over: its table is listed without a board (the match goes on with game 2).
-    visitor.get(&format!("/t/{t}/live")).await.assert_lacks(&format!("id=\"live-game-{g}\""));
+    let live = Live::read(&visitor.get(&format!("/t/{t}/live")).await);
+    assert!(live.games().is_empty() && live.matches.len() == 1, "{live:?}");
     let (termination,): (String,) = on_db!(&db, |c| {
         sqlx::query_as("SELECT termination FROM games WHERE id = $1").bind(g).fetch_one(c).await
     })
     .unwrap();
     assert_eq!(termination, "time-forfeit");
-    referee.get(&url(t, g)).await.assert_contains("id=\"record-result\"");
+    assert_eq!(Recorder::read(&referee.get(&url(t, g)).await).state, "over");
 }
 
 #[actix_rt::test]
@@ -589,7 +595,9 @@ async fn the_recorder_is_for_the_tournaments_referees_and_every_post_needs_the_t
     // Compose forms and typed lines go through the same engine step.
     start(&referee, t, g).await;
     let page = referee.get(&url(t, g)).await;
-    page.assert_contains("Czerwoni dobierają 10 kart startowych.").assert_contains("id=\"picker-draw\"");
+    let recorder = Recorder::read(&page);
+    assert!(recorder.labels.iter().any(|l| l == "Czerwoni dobierają 10 kart startowych."), "{recorder:?}");
+    assert!(recorder.pickers.iter().any(|p| p == "picker-draw"), "{recorder:?}");
     let composed = referee
         .post(&url(t, g), &[("step", "0"), ("compose", "draw"), ("side", "red"), ("unseen", "10")])
         .await;
@@ -622,7 +630,7 @@ async fn each_action_of_the_recorder_answers_with_its_status_and_a_refused_line_
         assert_eq!(page.status, 422, "{refused:?}: {}", page.body);
     }
     let typed = referee.post(&url(t, g), &at("0", &[("event", "red flies")])).await;
-    typed.assert_contains("value=\"red flies\"");
+    assert_eq!(Recorder::read(&typed).typed, "red flies", "the line kept");
     assert_eq!(step_of(&referee.get(&url(t, g)).await.body), "0", "nothing appended");
     let db = db(&app).await;
     let paused = async || {

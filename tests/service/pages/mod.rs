@@ -5,11 +5,13 @@
 //! (a decimal comma).
 
 pub mod html;
+pub mod table;
 
 use crate::helpers::Page;
 use html::Element;
 
 pub use html::{first, one, select};
+pub use table::{Game, Live, Recorder};
 
 /// The page's HTML (a `Page` or its body).
 pub trait Html {
