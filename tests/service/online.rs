@@ -8,6 +8,7 @@
 //! token 403; a flag fall on the server's clock ends the game on time.
 
 use crate::helpers::*;
+use crate::pages::{Match, Online, OnlineReferee, RefereeMatch, Round, has};
 use crate::table::OPTIONS;
 use bitwa::engine::error::Awaited;
 use bitwa::engine::ids::{CardId, CardSet};
@@ -24,41 +25,14 @@ fn seeds() -> u64 {
     std::env::var("ONLINE_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(30)
 }
 
-fn unescape(s: &str) -> String {
-    s.replace("&quot;", "\"")
-        .replace("&#x27;", "'")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-}
-
-/// The value of `attr="..."` after `anchor` in `body`.
-fn attr_after(body: &str, anchor: &str, attr: &str) -> Option<String> {
-    let at = body.find(anchor)?;
-    let key = format!("{attr}=\"");
-    let from = body[at..].find(&key)? + at + key.len();
-    Some(body[from..from + body[from..].find('"')?].to_string())
-}
-
-/// The text of the first element with `class="{class}"` after `anchor`.
-fn text_after(body: &str, anchor: &str, class: &str) -> Option<String> {
-    let at = body.find(anchor)?;
-    let end_li = body[at..].find("</li>").map_or(body.len(), |e| e + at);
-    let key = format!("class=\"{class}\">");
-    let from = body[at..end_li].find(&key)? + at + key.len();
-    Some(body[from..from + body[from..].find('<')?].to_string())
-}
-
 /// The offered events of a player's page.
 fn offers(body: &str) -> Vec<String> {
-    let Some(form) = body.find("id=\"on-offers\"") else { return Vec::new() };
-    let end = body[form..].find("</form>").map_or(body.len(), |e| e + form);
-    body[form..end]
-        .split("name=\"event\" value=\"")
-        .skip(1)
-        .map(|p| unescape(&p[..p.find('"').unwrap()]))
-        .collect()
+    Online::read(body).offers
+}
+
+/// The seed of game 1's deal, once published.
+fn seed_of(body: &str) -> Option<String> {
+    Online::read(body).deal(1).and_then(|d| d.seed.clone())
 }
 
 /// What one response showed: whose page, which game, at which step.
@@ -72,13 +46,12 @@ struct Seen {
 }
 
 fn seen(body: &str) -> Option<(Side, i64, usize)> {
-    let side = match attr_after(body, "id=\"online\"", "data-side")?.as_str() {
+    let page = Online::read(body);
+    let side = match page.side?.as_str() {
         "red" => Side::Red,
         _ => Side::Polish,
     };
-    let game = attr_after(body, "id=\"online\"", "data-game")?.parse().ok()?;
-    let step = attr_after(body, "id=\"online\"", "data-step")?.parse().ok()?;
-    Some((side, game, step))
+    Some((side, page.game?, page.step.parse().ok()?))
 }
 
 /// A tournament with `players` registered, round 1 published, and its match ids; the organiser.
@@ -101,7 +74,7 @@ pub(crate) async fn round_one_with(
     }
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.assert_ok();
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.assert_ok();
-    let matches = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"));
+    let matches = Round::read(&admin.get(&format!("/t/{t}/round/1")).await).matches().iter().map(|l| l.id).collect();
     (t, admin, matches)
 }
 
@@ -112,7 +85,7 @@ pub(crate) fn referee_url(t: i64, m: i64) -> String {
 /// Issue both players' links of an online match: the two tokens (player a's first) and the player ids.
 pub(crate) async fn issue_links(admin: &Browser, t: i64, m: i64) -> Vec<(i64, String)> {
     let page = admin.get(&referee_url(t, m)).await;
-    page.assert_ok().assert_contains("id=\"on-online\"");
+    assert!(OnlineReferee::read(&page.assert_ok().body).online);
     let players: Vec<String> = page
         .body
         .split("name=\"player\" value=\"")
@@ -126,10 +99,10 @@ pub(crate) async fn issue_links(admin: &Browser, t: i64, m: i64) -> Vec<(i64, St
     for p in ids {
         let issued = admin.post(&referee_url(t, m), &[("action", "issue"), ("player", &p.to_string())]).await;
         assert_eq!(issued.status, 200, "{}", issued.body);
-        let url = attr_after(&issued.body, "id=\"on-issued-url\"", "href").expect("the link is shown");
+        let url = OnlineReferee::read(&issued).issued.expect("the link is shown");
         let token = url.rsplit('/').next().unwrap().to_string();
         assert_eq!(token.len(), 64, "256 bits in hex");
-        assert!(issued.body.contains("<svg"), "with its QR code");
+        assert!(has(&issued, "#on-issued svg"), "with its QR code");
         out.push((p, token));
     }
     out
@@ -287,7 +260,8 @@ fn check_game(log_text: &str, seed_hex: &str, commitment: &str, seen: &[Seen], g
 /// game wait for the opponent; the second finds it started.
 pub(crate) async fn show_up(players: &[(Browser, &str)]) {
     let first = players[0].0.get(&format!("/online/{}", players[0].1)).await;
-    first.assert_ok().assert_contains("id=\"on-waiting\"").assert_lacks("id=\"online\"");
+    let waiting = Online::read(&first.assert_ok().body);
+    assert_eq!((waiting.state, waiting.game), ("waiting", None), "{waiting:?}");
     let second = players[1].0.get(&format!("/online/{}", players[1].1)).await;
     assert!(seen(&second.assert_ok().body).is_some(), "both present, the game is on:\n{}", second.body);
 }
@@ -317,23 +291,16 @@ async fn play_game(
             let Some((side, game, step)) = seen(&page.body) else { panic!("the game page:\n{}", page.body) };
             let g1 = *game1.get_or_insert(game);
             if commitment.is_empty() {
-                commitment =
-                    text_after(&page.body, "id=\"on-deal-1\"", "commitment").expect("commitment shown");
+                commitment = Online::read(&page).deal(1).expect("commitment shown").commitment.clone();
             }
             if game == g1 {
-                assert!(
-                    text_after(&page.body, "id=\"on-deal-1\"", "seed").is_none(),
-                    "the seed is not shown before the end"
-                );
+                assert!(seed_of(&page.body).is_none(), "the seed is not shown before the end");
                 let offered = offers(&page.body);
                 if !offered.is_empty() {
                     mover = Some((i, step, offered));
                 }
             } else {
-                seed = Some(
-                    text_after(&page.body, "id=\"on-deal-1\"", "seed")
-                        .expect("the seed is published at the end"),
-                );
+                seed = Some(seed_of(&page.body).expect("the seed is published at the end"));
             }
             seen_all.push(Seen { player: i, side, game, step, body: page.body });
         }
@@ -422,7 +389,7 @@ where
 
 /// The page's step.
 fn step_of(body: &str) -> String {
-    attr_after(body, "id=\"online\"", "data-step").expect("the page shows its step")
+    Online::read(body).step
 }
 
 #[actix_web::test]
@@ -431,7 +398,7 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     let (t, admin, matches) = round_one(&app, 2).await;
     let m = matches[0];
     // Not online yet: no links, and a referee may not mark it.
-    admin.get(&referee_url(t, m)).await.assert_ok().assert_contains("id=\"on-not-online\"");
+    assert!(!OnlineReferee::read(&admin.get(&referee_url(t, m)).await).online);
     admin
         .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
         .await;
@@ -439,18 +406,17 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     referee.login("sedzia", "sedzia-haslo").await;
     // Before the match is online the organiser's match page leads to the online page (where it is
     // marked); a referee's does not (they cannot mark it).
-    let to_online = format!("href=\"{}\" id=\"to-online\"", referee_url(t, m));
-    admin.get(&format!("/ref/t/{t}/match/{m}")).await.assert_ok().assert_contains(&to_online);
-    referee.get(&format!("/ref/t/{t}/match/{m}")).await.assert_ok().assert_lacks("id=\"to-online\"");
+    let to_online = format!("a#to-online[href={}]", referee_url(t, m));
+    assert!(has(&admin.get(&format!("/ref/t/{t}/match/{m}")).await, &to_online));
+    assert!(!has(&referee.get(&format!("/ref/t/{t}/match/{m}")).await, "#to-online"));
     assert_eq!(referee.post(&referee_url(t, m), &[("action", "mark")]).await.status, 403, "organisers mark");
     assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
-    let match_page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
-    match_page.assert_contains(&to_online);
+    assert!(has(&referee.get(&format!("/ref/t/{t}/match/{m}")).await, &to_online));
     let tokens = issue_links(&referee, t, m).await;
     let (a, b) = (app.browser(), app.browser());
     let url_a = format!("/online/{}", tokens[0].1);
     let url_b = format!("/online/{}", tokens[1].1);
-    a.get(&url_a).await.assert_ok().assert_contains("id=\"on-waiting\"");
+    assert_eq!(Online::read(&a.get(&url_a).await.assert_ok().body).state, "waiting");
     b.get(&url_b).await.assert_ok();
     let page = a.get(&url_a).await;
     page.assert_ok();
@@ -463,12 +429,12 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     assert!(!offered.is_empty(), "Red decides first (its extra markers)");
     let waiting = waiter.get(waiter_url).await;
     assert!(offers(&waiting.body).is_empty(), "the Poles wait");
-    waiting.assert_contains("id=\"on-wait-turn\"");
+    assert_eq!(Online::read(&waiting).state, "their-turn");
     // A move of the side not to act, a line the engine refuses, gibberish: 422, nothing stored.
     let s = step.to_string();
     let early = waiter.post(waiter_url, &[("step", &s), ("event", "polish pass")]).await;
     assert_eq!(early.status, 422, "{}", early.body);
-    early.assert_contains("id=\"on-error\"");
+    assert!(Online::read(&early).error.is_some(), "the refusal shown");
     let bad = mover.post(mover_url, &[("step", &s), ("event", "red command R16A march a1")]).await;
     assert_eq!(bad.status, 422, "{}", bad.body);
     let junk = mover.post(mover_url, &[("step", &s), ("event", "###")]).await;
@@ -497,22 +463,20 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     assert!(after.parse::<i64>().unwrap() > step as i64);
     let stale = mover.post(mover_url, &[("step", &s), ("event", &offered[0])]).await;
     assert_eq!(stale.status, 409, "{}", stale.body);
-    stale.assert_contains("id=\"on-notice\"");
+    assert!(Online::read(&stale).notice.is_some(), "the stale page is told");
     assert_eq!(step_of(&mover.get(mover_url).await.body), after);
     // The referee pauses the game on the recorder (the referee sees both sides there): a move
     // waits; resumed, the clock of the side to act runs again.
     let record = format!("/ref/t/{t}/game/{game}/record");
     admin.get(&record).await.assert_ok();
     assert_eq!(admin.post(&record, &[("action", "pause"), ("step", &after)]).await.status, 303);
-    let page = mover.get(mover_url).await;
-    page.assert_contains("id=\"paused\"");
-    assert!(!page.body.contains(" running\""), "no clock runs while paused");
+    let page = Online::read(&mover.get(mover_url).await);
+    assert!(page.paused && !page.any_running(), "no clock runs while paused: {page:?}");
     let held = waiter.post(waiter_url, &[("step", &after), ("event", "polish pass")]).await;
     assert_eq!(held.status, 409, "{}", held.body);
     assert_eq!(admin.post(&record, &[("action", "resume"), ("step", &after)]).await.status, 303);
-    let page = mover.get(mover_url).await;
-    page.assert_lacks("id=\"paused\"");
-    assert!(page.body.contains(" running\""), "a clock runs again:\n{}", page.body);
+    let page = Online::read(&mover.get(mover_url).await);
+    assert!(!page.paused && page.any_running(), "a clock runs again: {page:?}");
     // The referee revokes the waiting player's link: 403 at once, for pages and moves; a new link
     // works, and the old stays revoked.
     let waiter_player = if std::ptr::eq(waiter, &a) { tokens[0].0 } else { tokens[1].0 };
@@ -526,7 +490,7 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
     let again = referee
         .post(&referee_url(t, m), &[("action", "issue"), ("player", &waiter_player.to_string())])
         .await;
-    let fresh = attr_after(&again.body, "id=\"on-issued-url\"", "href").unwrap();
+    let fresh = OnlineReferee::read(&again).issued.unwrap();
     let fresh_path = format!("/online/{}", fresh.rsplit('/').next().unwrap());
     let back = waiter.get(&fresh_path).await;
     back.assert_ok();
@@ -542,9 +506,9 @@ async fn links_are_personal_revocable_and_moves_are_checked() {
         .map(|_| ()))
     .unwrap();
     let over = mover.get(mover_url).await;
-    over.assert_ok().assert_contains("id=\"on-result\"");
+    assert_eq!(Online::read(&over.assert_ok().body).state, "over");
     assert_eq!(seen(&over.body).map(|(_, g, _)| g), Some(game), "the page tells how game 1 ended");
-    assert!(text_after(&over.body, "id=\"on-deal-1\"", "seed").is_some(), "and publishes its seed");
+    assert!(seed_of(&over.body).is_some(), "and publishes its seed");
     let next = mover.get(mover_url).await;
     next.assert_ok();
     let (side_now, game_now, _) = seen(&next.body).unwrap();
@@ -569,7 +533,7 @@ async fn an_online_match_goes_back_to_the_table_only_between_games() {
     assert_eq!(admin.post(&referee_url(t, m), &[("action", "table")]).await.status, 303);
     let player = app.browser();
     assert_eq!(player.get(&format!("/online/{}", tokens[0].1)).await.status, 403);
-    admin.get(&referee_url(t, m)).await.assert_contains("id=\"on-not-online\"");
+    assert!(!OnlineReferee::read(&admin.get(&referee_url(t, m)).await).online);
     // Online again, with new links; once a game is on, it stays online until it ends.
     assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
     let tokens = issue_links(&admin, t, m).await;
@@ -578,7 +542,7 @@ async fn an_online_match_goes_back_to_the_table_only_between_games() {
     let refused = admin.post(&referee_url(t, m), &[("action", "table")]).await;
     assert_eq!(refused.status, 400, "{}", refused.body);
     assert!(refused.body.contains("Partia tego meczu trwa online"), "{}", refused.body);
-    admin.get(&referee_url(t, m)).await.assert_contains("id=\"on-online\"");
+    assert!(OnlineReferee::read(&admin.get(&referee_url(t, m)).await).online);
     app.stop().await;
 }
 
@@ -599,14 +563,14 @@ async fn a_player_resigns_from_their_page_behind_a_confirmation() {
     // disclosure that says what follows; it posts the same `event` and `step` as any move.
     let (polish, polish_url) = if side_a == Side::Polish { (&a, &url_a) } else { (&b, &url_b) };
     let page = polish.get(polish_url).await;
-    page.assert_ok().assert_contains("<summary class=\"button secondary\">Poddaj partię</summary>");
-    page.assert_contains("Czy na pewno chcesz poddać partię?");
-    assert!(offers(&page.body).is_empty(), "not the Poles' decision, and the resign form is no offer");
-    let step = step_of(&page.body);
-    let form = &page.body[page.body.find("id=\"on-resign-form\"").expect("the resign form")..];
-    let form = &form[..form.find("</form>").unwrap()];
-    assert!(form.contains(&format!("name=\"step\" value=\"{step}\"")), "{form}");
-    assert!(form.contains("name=\"event\" value=\"polish resign\""), "{form}");
+    page.assert_ok();
+    assert_eq!(crate::pages::text_of(&page, "#on-resign summary"), "Poddaj partię");
+    let asked = crate::pages::text_of(&page, "#on-resign p.note");
+    assert!(asked.starts_with("Czy na pewno chcesz poddać partię?"), "{asked}");
+    let online = Online::read(&page);
+    assert!(online.offers.is_empty(), "not the Poles' decision, and the resign form is no offer");
+    let step = online.step.clone();
+    assert_eq!(online.resign, Some((step.clone(), "polish resign".to_string())), "{online:?}");
     let stale = polish.post(polish_url, &[("step", "1"), ("event", "polish resign")]).await;
     assert_eq!(stale.status, 409, "a stale page resigns nothing");
     let wrong = polish.post(polish_url, &[("step", &step), ("event", "red resign")]).await;
@@ -651,8 +615,9 @@ async fn a_player_resigns_from_their_page_behind_a_confirmation() {
     let done = red.post(red_url, &[("step", &step2), ("event", "red resign")]).await;
     assert_eq!(done.status, 303, "{}", done.body);
     let over = red.get(red_url).await;
-    over.assert_contains("id=\"on-result\"").assert_contains("Poddanie partii");
-    over.assert_lacks("id=\"on-resign\"");
+    let ended = Online::read(&over);
+    assert!(ended.result.as_deref().is_some_and(|r| r.contains("Poddanie partii")), "{ended:?}");
+    assert!(ended.resign.is_none() && !has(&over, "#on-resign"), "nothing to resign any more");
     let log = admin.get(&format!("/t/{t}/game/{game2}/log")).await;
     let last = log.body.trim_end().lines().last().unwrap().to_string();
     assert!(last.starts_with("red resign {"), "with Red's clock: {last}");
@@ -723,13 +688,14 @@ async fn the_knockouts_extra_game_is_played_online_on_the_same_links() {
             .await;
         assert_eq!(r.status, 303, "{}", r.body);
     }
-    admin.get(&format!("/ref/t/{t}/match/{m}")).await.assert_contains("potrzebna dogrywka");
+    let level = RefereeMatch::read(&admin.get(&format!("/ref/t/{t}/match/{m}")).await);
+    assert_eq!(level.line.state, "extra", "the extra game is needed: {level:?}");
     assert_eq!(admin.post(&format!("/ref/t/{t}/match/{m}/extra"), &[]).await.status, 303);
     // The extra game starts on the same links, dealt from a seed of its own; the Poles resign.
     let page = players[0].get(&urls[0]).await;
     let (side0, extra, _) = seen(&page.body).expect("the extra game on");
     assert!(!games.contains(&extra), "a third game");
-    page.assert_contains("id=\"on-deal-3\"");
+    assert!(Online::read(&page).deal(3).is_some(), "the extra game's deal, committed");
     let polish = usize::from(side0 != Side::Polish);
     let page = players[polish].get(&urls[polish]).await;
     let done = players[polish]
@@ -739,7 +705,9 @@ async fn the_knockouts_extra_game_is_played_online_on_the_same_links() {
     let log = admin.get(&format!("/t/{t}/game/{extra}/log")).await;
     let v = validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("valid");
     assert_eq!((v.outcome.winner, v.outcome.termination), (Side::Red, Termination::Resignation));
-    app.browser().get(&format!("/t/{t}/match/{m}")).await.assert_ok().assert_contains("w dogrywce");
+    let decided = Match::read(&app.browser().get(&format!("/t/{t}/match/{m}")).await);
+    assert_eq!(decided.games.len(), 3, "{decided:?}");
+    assert!(decided.line.decided() && decided.line.result.contains("w dogrywce"), "{decided:?}");
     app.stop().await;
 }
 
@@ -770,13 +738,13 @@ async fn a_draft_rounds_match_is_not_marked_online_until_the_round_is_published(
         assert!(matches!(refused.status, 400 | 409), "{action}: {}", refused.status);
         refused.assert_contains("Runda jest jeszcze szkicem");
     }
-    assert!(!admin.get(&referee_url(t, m)).await.body.contains("id=\"on-online\""), "nothing marked");
+    assert!(!OnlineReferee::read(&admin.get(&referee_url(t, m)).await).online, "nothing marked");
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/discard"), &[("confirm", "1")]).await.status, 303);
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.assert_ok();
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.assert_ok();
-    let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"))[0];
+    let m = Round::read(&admin.get(&format!("/t/{t}/round/1")).await).matches()[0].id;
     admin.get(&referee_url(t, m)).await;
     assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
-    admin.get(&referee_url(t, m)).await.assert_contains("id=\"on-online\"");
+    assert!(OnlineReferee::read(&admin.get(&referee_url(t, m)).await).online);
     app.stop().await;
 }

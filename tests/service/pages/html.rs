@@ -7,11 +7,20 @@
 //! not), separated by spaces for descendants: `table#standings tr[data-player]`.
 
 /// An element of a page: its tag, attributes and the HTML inside it.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Element {
     pub tag: String,
     attrs: Vec<(String, String)>,
     pub inner: String,
+    doc: std::rc::Rc<Doc>,
+    /// The tags inside the element: `doc.tags[range.0..range.1]`.
+    range: (usize, usize),
+}
+
+impl std::fmt::Debug for Element {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<{} {:?}>{}", self.tag, self.attrs, self.inner)
+    }
 }
 
 /// Tags with no closing tag.
@@ -120,7 +129,7 @@ fn tags(html: &str) -> Vec<Tag> {
         if raw {
             // Skip to the closing tag; the text inside is not markup.
             let closing = format!("</{name}");
-            i = html[j..].to_ascii_lowercase().find(&closing).map_or(html.len(), |e| j + e);
+            i = html[j..].find(&closing).map_or(html.len(), |e| j + e);
         }
     }
     out
@@ -236,48 +245,101 @@ impl Compound {
     }
 }
 
-/// The elements of `html` matching one compound selector, in document order (nested matches too).
-fn select_compound(html: &str, sel: &Compound) -> Vec<Element> {
-    let tags = tags(html);
+/// A page tokenized once: its HTML and its tags, shared by the elements read from it.
+struct Doc {
+    html: String,
+    tags: Vec<Tag>,
+    /// For each opening tag, the index of its closing tag (`None` for void and unclosed ones).
+    closes: Vec<Option<usize>>,
+}
+
+impl Doc {
+    fn parse(html: &str) -> Doc {
+        let tags = tags(html);
+        let mut closes = vec![None; tags.len()];
+        // Match closing tags to the nearest open tag of the same name.
+        let mut open: Vec<usize> = Vec::new();
+        for (k, t) in tags.iter().enumerate() {
+            if t.close {
+                if let Some(at) = open.iter().rposition(|&o| tags[o].name == t.name) {
+                    closes[open[at]] = Some(k);
+                    open.truncate(at);
+                }
+            } else if !t.self_closing && !VOID.contains(&t.name.as_str()) {
+                open.push(k);
+            }
+        }
+        Doc { html: html.to_string(), tags, closes }
+    }
+}
+
+thread_local! {
+    /// The last page read on this thread: page objects read one page many times.
+    static LAST: std::cell::RefCell<Option<std::rc::Rc<Doc>>> = const { std::cell::RefCell::new(None) };
+}
+
+fn doc_of(html: &str) -> std::rc::Rc<Doc> {
+    LAST.with(|last| {
+        if let Some(d) = last.borrow().as_ref()
+            && d.html == html
+        {
+            return d.clone();
+        }
+        let d = std::rc::Rc::new(Doc::parse(html));
+        *last.borrow_mut() = Some(d.clone());
+        d
+    })
+}
+
+/// The elements of `doc` among tags `from..to` matching one compound selector, in document order
+/// (nested matches too).
+fn select_in(doc: &std::rc::Rc<Doc>, from: usize, to: usize, sel: &Compound) -> Vec<Element> {
     let mut out = Vec::new();
-    for (k, t) in tags.iter().enumerate() {
+    for k in from..to {
+        let t = &doc.tags[k];
         if t.close || !sel.matches(t) {
             continue;
         }
-        let inner = if t.self_closing || VOID.contains(&t.name.as_str()) {
-            String::new()
-        } else {
-            let mut depth = 0;
-            let mut end = html.len();
-            for u in &tags[k + 1..] {
-                if u.name != t.name || u.self_closing {
-                    continue;
-                }
-                if u.close {
-                    if depth == 0 {
-                        end = u.start;
-                        break;
-                    }
-                    depth -= 1;
-                } else {
-                    depth += 1;
-                }
-            }
-            html[t.end.min(end)..end].to_string()
+        let (inner, end) = match doc.closes[k] {
+            Some(c) => (doc.html[t.end..doc.tags[c].start].to_string(), c),
+            None if t.self_closing || VOID.contains(&t.name.as_str()) => (String::new(), k + 1),
+            // Unclosed: read to the end of the page.
+            None => (doc.html[t.end.min(doc.html.len())..].to_string(), doc.tags.len()),
         };
-        out.push(Element { tag: t.name.clone(), attrs: t.attrs.clone(), inner });
+        out.push(Element {
+            tag: t.name.clone(),
+            attrs: t.attrs.clone(),
+            inner,
+            doc: doc.clone(),
+            range: (k + 1, end.max(k + 1)),
+        });
     }
     out
 }
 
 /// The elements of `html` matching `selector`, in document order.
 pub fn select(html: &str, selector: &str) -> Vec<Element> {
+    let doc = doc_of(html);
+    let len = doc.tags.len();
+    select_from(&doc, 0, len, selector)
+}
+
+fn select_from(doc: &std::rc::Rc<Doc>, from: usize, to: usize, selector: &str) -> Vec<Element> {
     let mut parts = selector.split_whitespace();
     let first = parse_compound(parts.next().expect("a selector"));
-    let mut found = select_compound(html, &first);
+    let mut found = select_in(doc, from, to, &first);
     for part in parts {
         let c = parse_compound(part);
-        found = found.iter().flat_map(|e| select_compound(&e.inner, &c)).collect();
+        let mut next: Vec<Element> = Vec::new();
+        for e in &found {
+            for m in select_in(doc, e.range.0, e.range.1, &c) {
+                // An element inside two matches is found once.
+                if !next.iter().any(|n| n.range == m.range) {
+                    next.push(m);
+                }
+            }
+        }
+        found = next;
     }
     found
 }
@@ -294,23 +356,38 @@ pub fn one(html: &str, selector: &str) -> Element {
 
 /// The text of a piece of HTML: tags dropped, references decoded, white space collapsed.
 pub fn text(html: &str) -> String {
-    let mut raw = String::with_capacity(html.len());
-    let mut at = 0;
-    for t in tags(html) {
-        raw.push_str(&html[at..t.start]);
+    let doc = doc_of(html);
+    let len = doc.tags.len();
+    text_between(&doc, 0, html.len(), 0, len)
+}
+
+/// The text of `doc.html[from..to]` whose tags are `doc.tags[first..last]`.
+fn text_between(doc: &Doc, from: usize, to: usize, first: usize, last: usize) -> String {
+    let html = &doc.html;
+    let mut raw = String::with_capacity(to.saturating_sub(from));
+    let mut at = from;
+    let mut k = first;
+    while k < last {
+        let t = &doc.tags[k];
+        raw.push_str(&html[at.min(t.start)..t.start]);
         // Block-ish tags separate words.
-        if matches!(t.name.as_str(), "br" | "p" | "li" | "td" | "th" | "tr" | "div" | "dt" | "dd" | "option")
-        {
+        if matches!(t.name.as_str(), "br" | "p" | "li" | "td" | "th" | "tr" | "div" | "dt" | "dd" | "option") {
             raw.push(' ');
         }
         at = t.end;
-        if !t.close && RAW.contains(&t.name.as_str()) && t.name != "textarea" && t.name != "title" {
+        if !t.close && matches!(t.name.as_str(), "script" | "style") {
             // Script and style text is not page text: skip it.
-            let closing = format!("</{}", t.name);
-            at = html[at..].to_ascii_lowercase().find(&closing).map_or(html.len(), |e| at + e);
+            match doc.closes[k] {
+                Some(c) => {
+                    at = doc.tags[c].end;
+                    k = c;
+                }
+                None => at = to,
+            }
         }
+        k += 1;
     }
-    raw.push_str(&html[at.min(html.len())..]);
+    raw.push_str(&html[at.min(to)..to]);
     decode(&raw).split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -343,21 +420,24 @@ impl Element {
 
     /// The element's text.
     pub fn text(&self) -> String {
-        text(&self.inner)
+        let (first, last) = self.range;
+        let from = self.doc.tags[first - 1].end;
+        let to = (from + self.inner.len()).min(self.doc.html.len());
+        text_between(&self.doc, from, to, first, last.min(self.doc.tags.len()))
     }
 
     /// The elements inside matching `selector`.
     pub fn select(&self, selector: &str) -> Vec<Element> {
-        select(&self.inner, selector)
+        select_from(&self.doc, self.range.0, self.range.1, selector)
     }
 
     /// The first element inside matching `selector`, if any.
     pub fn first(&self, selector: &str) -> Option<Element> {
-        first(&self.inner, selector)
+        self.select(selector).into_iter().next()
     }
 
     /// The first element inside matching `selector`; a failed test when there is none.
     pub fn one(&self, selector: &str) -> Element {
-        first(&self.inner, selector).unwrap_or_else(|| panic!("no {selector} in:\n{}", self.inner))
+        self.first(selector).unwrap_or_else(|| panic!("no {selector} in:\n{}", self.inner))
     }
 }

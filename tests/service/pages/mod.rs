@@ -11,7 +11,7 @@ use crate::helpers::Page;
 use html::Element;
 
 pub use html::{first, one, select};
-pub use table::{Game, Live, Recorder};
+pub use table::{Game, Live, Online, OnlineReferee, Recorder};
 
 /// The page's HTML (a `Page` or its body).
 pub trait Html {

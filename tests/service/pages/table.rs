@@ -237,3 +237,117 @@ pub fn maybe_text(page: &(impl Html + ?Sized), selector: &str) -> Option<String>
 pub fn element(page: &(impl Html + ?Sized), selector: &str) -> Element {
     one(page.html(), selector)
 }
+
+/// One game's deal on a player's online page: its commitment, and its seed once published.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Deal {
+    pub game_no: i64,
+    pub commitment: String,
+    pub seed: Option<String>,
+}
+
+/// A player's online page (`/online/{token}`).
+#[derive(Debug, Clone)]
+pub struct Online {
+    /// `waiting` (for the opponent), `your-turn`, `their-turn`, `over`.
+    pub state: &'static str,
+    /// The number of events so far (0 while waiting).
+    pub step: String,
+    /// The player's side (`red`, `polish`) once the game runs.
+    pub side: Option<String>,
+    pub game: Option<i64>,
+    /// The events offered (their notation values).
+    pub offers: Vec<String>,
+    pub error: Option<String>,
+    pub notice: Option<String>,
+    pub paused: bool,
+    pub clocks: Vec<Clock>,
+    /// The result line at the end.
+    pub result: Option<String>,
+    /// The resignation form: (its step, the event it posts).
+    pub resign: Option<(String, String)>,
+    pub deals: Vec<Deal>,
+    pub board: Option<Board>,
+}
+
+impl Online {
+    pub fn read(page: &(impl Html + ?Sized)) -> Online {
+        let body = page.html();
+        let has = |sel: &str| first(body, sel).is_some();
+        let text = |sel: &str| first(body, sel).map(|e| e.text());
+        let game = first(body, "#online");
+        let state = if has("#on-result") {
+            "over"
+        } else if has("#on-your-turn") {
+            "your-turn"
+        } else if has("#on-wait-turn") {
+            "their-turn"
+        } else {
+            "waiting"
+        };
+        Online {
+            state,
+            step: game
+                .as_ref()
+                .or(first(body, "#on-wait").as_ref())
+                .map(|g| g.get("data-step").to_string())
+                .unwrap_or_default(),
+            side: game.as_ref().map(|g| g.get("data-side").to_string()),
+            game: game.as_ref().map(|g| g.num("data-game")),
+            offers: select(body, "#on-offers button[name=event]").iter().map(|b| b.get("value").to_string()).collect(),
+            error: text("#on-error"),
+            notice: text("#on-notice"),
+            paused: has("#paused"),
+            clocks: game.as_ref().map(clocks).unwrap_or_default(),
+            result: text("#on-result"),
+            resign: first(body, "#on-resign-form").map(|f| {
+                (f.one("input[name=step]").get("value").to_string(), f.one("button[name=event]").get("value").to_string())
+            }),
+            deals: select(body, "#on-deals li")
+                .iter()
+                .map(|li| Deal {
+                    game_no: li.get("id").trim_start_matches("on-deal-").parse().unwrap(),
+                    commitment: li.one("code.commitment").text(),
+                    seed: li.first("code.seed").map(|s| s.text()),
+                })
+                .collect(),
+            board: board(body),
+        }
+    }
+
+    /// The deal of game `n`.
+    pub fn deal(&self, n: i64) -> Option<&Deal> {
+        self.deals.iter().find(|d| d.game_no == n)
+    }
+
+    /// Whether a clock runs.
+    pub fn any_running(&self) -> bool {
+        self.clocks.iter().any(|c| c.running)
+    }
+}
+
+/// The referee's online page of a match (`/ref/t/{t}/match/{m}/online`).
+#[derive(Debug, Clone)]
+pub struct OnlineReferee {
+    /// The match is played online.
+    pub online: bool,
+    /// The link just issued, if any.
+    pub issued: Option<String>,
+    /// The players' lines (name, link state, presence).
+    pub players: Vec<String>,
+}
+
+impl OnlineReferee {
+    pub fn read(page: &(impl Html + ?Sized)) -> OnlineReferee {
+        let body = page.html();
+        assert!(
+            first(body, "#on-online").is_some() || first(body, "#on-not-online").is_some(),
+            "the referee's online page says whether the match is online:\n{body}"
+        );
+        OnlineReferee {
+            online: first(body, "#on-online").is_some(),
+            issued: first(body, "#on-issued-url").map(|a| a.get("href").to_string()),
+            players: select(body, "#on-players li").iter().map(Element::text).collect(),
+        }
+    }
+}
