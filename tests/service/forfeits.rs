@@ -2,25 +2,10 @@
 //! shown on the pairings and match pages, counted by the standings (league `MatchPlay::NoShow`).
 
 use crate::helpers::*;
+use crate::pages::{players_of, points_of};
 use crate::setup::{Day, OpenDay};
 
-/// The match points a standings page shows for `name`.
-fn points_of(standings: &str, name: &str) -> String {
-    let at = standings.find(&format!(">{name}</a>")).unwrap_or_else(|| panic!("{name} in standings"));
-    let rest = &standings[at..];
-    let start = rest.find("<strong>").unwrap() + "<strong>".len();
-    rest[start..start + rest[start..].find('<').unwrap()].to_string()
-}
 
-/// The two players of a referee match page (`player_a` commands Red in game 1).
-fn players_of(page: &str) -> (String, String) {
-    let line = &page[page.find("<p class=\"players\">").unwrap()..];
-    let line = &line[..line.find("</p>").unwrap()];
-    let a = &line[line.find("<span class=\"red\">").unwrap() + "<span class=\"red\">".len()..];
-    let (a, rest) = a.split_once("</span> – ").unwrap();
-    let b = &rest[..rest.find(" <small").unwrap()];
-    (a.to_string(), b.to_string())
-}
 
 #[actix_rt::test]
 async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairings() {
@@ -58,22 +43,22 @@ async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairin
     .await;
 
     // Pairings: the forfeit is shown as such, with the present player as the winner.
-    let pairings = public.get(&format!("/t/{t}/round/1")).await;
-    pairings.assert_contains("walkower");
-    let row = &pairings.body[pairings.body.find(&format!(">{absent}</span>")).unwrap()..];
-    let row = &row[..row.find("</tr>").unwrap()];
-    assert!(row.contains(&format!("Wygrywa {present} walkowerem (nieobecność: {absent})")), "{row}");
+    let pairings = crate::pages::Round::read(&public.get(&format!("/t/{t}/round/1")).await);
+    let line = pairings.line(matches[0]);
+    assert_eq!(line.state, "forfeit", "{line:?}");
+    assert_eq!(line.result, format!("Wygrywa {present} walkowerem (nieobecność: {absent})"));
     let english = app.browser();
     english.get("/lang/en").await;
-    english.get(&format!("/t/{t}/round/1")).await.assert_contains(&format!("{present} wins by walkover"));
+    let english = crate::pages::Round::read(&english.get(&format!("/t/{t}/round/1")).await);
+    assert!(english.line(matches[0]).result.starts_with(&format!("{present} wins by walkover")), "{english:?}");
 
     // The round is complete and can be locked; the standings count the forfeit win.
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     let standings = public.get(&format!("/t/{t}/standings")).await;
-    assert_eq!(points_of(&standings.body, &present), "1", "{}", standings.body);
-    assert_eq!(points_of(&standings.body, &absent), "0", "{}", standings.body);
-    assert_eq!(points_of(&standings.body, &winner2), "1");
-    assert_eq!(points_of(&standings.body, &loser2), "0");
+    assert_eq!(points_of(&standings, &present), "1", "{}", standings.body);
+    assert_eq!(points_of(&standings, &absent), "0", "{}", standings.body);
+    assert_eq!(points_of(&standings, &winner2), "1");
+    assert_eq!(points_of(&standings, &loser2), "0");
 
     // History: who changed what, visible to the organiser and on the match page for referees.
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
@@ -107,28 +92,30 @@ async fn both_absent_lose_and_a_withdrawal_can_be_cleared_again() {
     let v = forfeit_version(&form.body);
     assert_eq!(admin.post(&path2, &[("version", &v), ("forfeit", "withdrew-b")]).await.status, 303);
     let form = admin.get(&format!("/ref/t/{t}/match/{}", matches[1])).await;
-    form.assert_contains("value=\"withdrew-b\" selected").assert_contains("id=\"forfeit-note\"");
+    let chosen = crate::pages::one(&form.body, "select[name=forfeit] option[selected]");
+    assert_eq!(chosen.get("value"), "withdrew-b");
+    assert!(crate::pages::has(&form, "#forfeit-note"), "the note on the stored forfeit");
     let v = forfeit_version(&form.body);
     assert_eq!(admin.post(&path2, &[("version", &v), ("forfeit", "")]).await.status, 303);
-    let cleared = admin.get(&format!("/t/{t}/round/1")).await;
-    cleared.assert_lacks("wycofanie");
+    let cleared = crate::pages::Round::read(&admin.get(&format!("/t/{t}/round/1")).await);
+    assert_eq!(cleared.line(matches[1]).state, "pending", "{cleared:?}");
     // Without a result the round cannot be locked.
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 400);
     let form = admin.get(&format!("/ref/t/{t}/match/{}", matches[1])).await;
     let v = forfeit_version(&form.body);
     assert_eq!(admin.post(&path2, &[("version", &v), ("forfeit", "withdrew-b")]).await.status, 303);
-    admin
-        .get(&format!("/t/{t}/round/1"))
-        .await
-        .assert_contains("wycofanie")
-        .assert_contains("Obustronny walkower");
+    let round = crate::pages::Round::read(&admin.get(&format!("/t/{t}/round/1")).await);
+    let states: Vec<&str> = round.lines.iter().map(|l| l.state.as_str()).collect();
+    assert_eq!(states, ["forfeit", "forfeit"], "{round:?}");
+    assert!(round.line(matches[0]).result.starts_with("Obustronny walkower"), "{round:?}");
+    assert!(round.line(matches[1]).result.contains("wycofanie"), "{round:?}");
 
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     let standings = admin.get(&format!("/t/{t}/standings")).await;
-    assert_eq!(points_of(&standings.body, &a1), "0");
-    assert_eq!(points_of(&standings.body, &b1), "0");
-    assert_eq!(points_of(&standings.body, &a2), "1");
-    assert_eq!(points_of(&standings.body, &b2), "0");
+    assert_eq!(points_of(&standings, &a1), "0");
+    assert_eq!(points_of(&standings, &b1), "0");
+    assert_eq!(points_of(&standings, &a2), "1");
+    assert_eq!(points_of(&standings, &b2), "0");
     // CSV export names the forfeit too.
     admin.get(&format!("/t/{t}/export/pairings/1")).await.assert_contains("Obustronny walkower");
 }
@@ -147,10 +134,14 @@ async fn a_knockout_no_show_sends_the_present_player_on_and_a_double_no_show_is_
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 303);
     admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
-    let m = ids_after(&admin.get(&format!("/t/{t}/round/2")).await.body, &format!("/ref/t/{t}/match/"))[0];
+    let m = crate::pages::Round::read(&admin.get(&format!("/t/{t}/round/2")).await).lines[0].id;
 
     let form = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
-    form.assert_contains("id=\"forfeit-form\"").assert_lacks("value=\"absent-both\"");
+    let choices: Vec<String> = crate::pages::select(&form.body, "#forfeit-form option")
+        .iter()
+        .map(|o| o.get("value").to_string())
+        .collect();
+    assert!(!choices.is_empty() && !choices.iter().any(|c| c == "absent-both"), "{choices:?}");
     let (_, present) = players_of(&form.body);
     let path = format!("/ref/t/{t}/match/{m}/forfeit");
     let v = forfeit_version(&form.body);
@@ -159,6 +150,7 @@ async fn a_knockout_no_show_sends_the_present_player_on_and_a_double_no_show_is_
     assert!(field_error(&refused.body, "forfeit").unwrap().contains("obustronny walkower jest niemożliwy"));
     assert_eq!(admin.post(&path, &[("version", &v), ("forfeit", "absent-a")]).await.status, 303);
     let bracket = app.browser().get(&format!("/t/{t}/bracket")).await;
-    bracket.assert_ok().assert_contains(&format!("Zwycięstwo w turnieju: <strong>{present}</strong>"));
-    app.browser().get(&format!("/t/{t}/match/{m}")).await.assert_contains("walkower");
+    assert_eq!(crate::pages::Bracket::read(&bracket.assert_ok().body).champion.as_deref(), Some(present.as_str()));
+    let decided = crate::pages::Match::read(&app.browser().get(&format!("/t/{t}/match/{m}")).await);
+    assert_eq!(decided.line.state, "forfeit", "{decided:?}");
 }

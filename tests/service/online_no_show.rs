@@ -7,31 +7,14 @@
 //! begun long ago), never by sleeping.
 
 use crate::helpers::*;
+use crate::pages::{Online, OnlineReferee, Round, input, players_of, points_of};
 use crate::online::{issue_links, referee_url, round_one_with};
 
-/// The match points a standings page shows for `name`.
-fn points_of(standings: &str, name: &str) -> String {
-    let at = standings.find(&format!(">{name}</a>")).unwrap_or_else(|| panic!("{name} in standings"));
-    let rest = &standings[at..];
-    let start = rest.find("<strong>").unwrap() + "<strong>".len();
-    rest[start..start + rest[start..].find('<').unwrap()].to_string()
-}
 
-/// The two players of a referee match page: the pairing's first, its second.
-fn players_of(page: &str) -> (String, String) {
-    let line = &page[page.find("<p class=\"players\">").unwrap()..];
-    let line = &line[..line.find("</p>").unwrap()];
-    let a = &line[line.find("<span class=\"red\">").unwrap() + "<span class=\"red\">".len()..];
-    let (a, rest) = a.split_once("</span> – ").unwrap();
-    let b = &rest[..rest.find(" <small").unwrap()];
-    (a.to_string(), b.to_string())
-}
 
 /// The seconds the page counts down before the claim (`data-seconds`).
 fn claim_in(body: &str) -> Option<i64> {
-    let at = body.find("id=\"on-claim-in\"")?;
-    let v = body[at..].split("data-seconds=\"").nth(1)?;
-    v[..v.find('"')?].parse().ok()
+    Online::read(body).claim_in
 }
 
 /// The waiting of every online match of the tournament began long ago (the round published and
@@ -81,7 +64,7 @@ async fn a_player_who_does_not_show_within_the_waiting_time_loses_the_match_by_n
     .await;
     assert_eq!(matches.len(), 3);
     let config = admin.get(&format!("/admin/t/{t}")).await;
-    config.assert_contains("name=\"no_show_wait_mins\" value=\"20\"");
+    assert_eq!(input(&config, &format!("form[action=/admin/t/{t}/config]"), "no_show_wait_mins"), "20");
     for &m in &matches[..2] {
         assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
     }
@@ -97,11 +80,13 @@ async fn a_player_who_does_not_show_within_the_waiting_time_loses_the_match_by_n
     let url1 = format!("/online/{}", tokens1[0].1);
     let url2 = format!("/online/{}", tokens2[0].1);
     let page = a1.get(&url1).await;
-    page.assert_ok().assert_contains("id=\"on-waiting\"").assert_lacks("id=\"online\"");
-    page.assert_contains("Czekamy, aż przeciwnik otworzy swój link.");
+    let waiting = Online::read(&page.assert_ok().body);
+    assert_eq!((waiting.state, waiting.game), ("waiting", None), "{waiting:?}");
+    let note = waiting.waiting.clone().unwrap_or_default();
+    assert!(note.starts_with("Czekamy, aż przeciwnik otworzy swój link."), "{note}");
     let left = claim_in(&page.body).expect("the countdown to the claim");
     assert!((20 * 60 - 60..=20 * 60).contains(&left), "about twenty minutes to wait: {left}");
-    page.assert_lacks("id=\"on-claim-form\"");
+    assert!(!waiting.claim_open, "no claim yet");
     a2.get(&url2).await.assert_ok();
     // Too early: the claim is refused, nothing recorded; the referee cannot record it either.
     let early = a1.post(&format!("{url1}/no-show"), &[]).await;
@@ -117,24 +102,20 @@ async fn a_player_who_does_not_show_within_the_waiting_time_loses_the_match_by_n
     assert_eq!(a1.post_raw(&format!("{url1}/no-show"), &[]).await.status, 403);
     // The referee's page shows who is present and who is not, and no claim yet.
     let referee_page = admin.get(&referee_url(t, matches[0])).await;
-    referee_page
-        .assert_contains(&format!("id=\"on-presence-{}\" class=\"ok\">obecność od", tokens1[0].0))
-        .assert_contains(&format!(
-            "id=\"on-presence-{}\" class=\"muted\">link jeszcze nieotwarty",
-            tokens1[1].0
-        ))
-        .assert_contains("id=\"on-claim-wait\"")
-        .assert_lacks("id=\"on-referee-claim\"");
+    let referee_page = OnlineReferee::read(&referee_page);
+    let presence: Vec<(i64, bool)> = referee_page.presence.iter().map(|p| (p.0, p.1)).collect();
+    assert_eq!(presence, [(tokens1[0].0, true), (tokens1[1].0, false)], "{referee_page:?}");
+    assert!(referee_page.presence[0].2.starts_with("obecność od"), "{referee_page:?}");
+    assert_eq!(referee_page.presence[1].2, "link jeszcze nieotwarty");
+    assert!(referee_page.claim_wait && referee_page.referee_claim.is_none(), "{referee_page:?}");
 
     // The waiting began long ago: the claim is open on the page, and on the referee's page.
     wait_long_ago(&app, t).await;
     let page = a1.get(&url1).await;
-    page.assert_contains("id=\"on-claim-open\"").assert_contains("id=\"on-claim-form\"");
-    assert_eq!(claim_in(&page.body), None);
-    admin
-        .get(&referee_url(t, matches[1]))
-        .await
-        .assert_contains(&format!("Zapisz walkower za niestawienie się: {}", names[1].1));
+    let open = Online::read(&page);
+    assert!(open.claim_open && open.claim_in.is_none(), "{open:?}");
+    let claim = OnlineReferee::read(&admin.get(&referee_url(t, matches[1])).await).referee_claim;
+    assert_eq!(claim, Some(format!("Zapisz walkower za niestawienie się: {}", names[1].1)));
     // Match 1 is claimed by the player present, match 2 by the referee for the player present,
     // match 3 (at the table) typed by the referee as the same no-show.
     let claimed = a1.post(&format!("{url1}/no-show"), &[]).await;
@@ -158,16 +139,18 @@ async fn a_player_who_does_not_show_within_the_waiting_time_loses_the_match_by_n
     let again = a1.post(&format!("{url1}/no-show"), &[]).await;
     assert_eq!(again.status, 409, "{}", again.body);
     let late = app.browser().get(&format!("/online/{}", tokens1[1].1)).await;
-    late.assert_ok().assert_lacks("id=\"online\"").assert_lacks("id=\"on-claim-form\"");
+    let late = Online::read(&late.assert_ok().body);
+    assert!(late.game.is_none() && !late.claim_open, "{late:?}");
     // The same result as the typed no-show everywhere: the pairings, the standings, the history.
-    let pairings = app.browser().get(&format!("/t/{t}/round/1")).await;
-    for (present, absent) in &names {
-        pairings.assert_contains(&format!("Wygrywa {present} walkowerem (nieobecność: {absent})"));
-    }
+    let pairings = Round::read(&app.browser().get(&format!("/t/{t}/round/1")).await);
+    let results: Vec<&str> = pairings.lines.iter().map(|l| l.result.as_str()).collect();
+    let expected: Vec<String> =
+        names.iter().map(|(present, absent)| format!("Wygrywa {present} walkowerem (nieobecność: {absent})")).collect();
+    assert_eq!(results, expected);
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     let standings = app.browser().get(&format!("/t/{t}/standings")).await;
-    let won: Vec<String> = names.iter().map(|(p, _)| points_of(&standings.body, p)).collect();
-    let lost: Vec<String> = names.iter().map(|(_, a)| points_of(&standings.body, a)).collect();
+    let won: Vec<String> = names.iter().map(|(p, _)| points_of(&standings, p)).collect();
+    let lost: Vec<String> = names.iter().map(|(_, a)| points_of(&standings, a)).collect();
     assert_eq!(won, vec!["1"; 3], "{}", standings.body);
     assert_eq!(lost, vec!["0"; 3]);
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
@@ -186,34 +169,31 @@ async fn no_no_show_when_both_players_came_and_the_game_starts_only_then() {
     assert_eq!(admin.post(&referee_url(t, m), &[("action", "mark")]).await.status, 303);
     let tokens = issue_links(&admin, t, m).await;
     // Nobody came yet: the referee's page says the referee decides, as at the table.
-    admin
-        .get(&referee_url(t, m))
-        .await
-        .assert_contains("id=\"on-neither\"")
-        .assert_lacks("id=\"on-referee-claim\"");
+    let nobody = OnlineReferee::read(&admin.get(&referee_url(t, m)).await);
+    assert!(nobody.neither && nobody.referee_claim.is_none(), "{nobody:?}");
     let (a, b) = (app.browser(), app.browser());
     let (url_a, url_b) = (format!("/online/{}", tokens[0].1), format!("/online/{}", tokens[1].1));
     wait_long_ago(&app, t).await;
     // One came: no clock runs, no game is on, until the other comes.
-    a.get(&url_a).await.assert_lacks("id=\"online\"").assert_contains("id=\"on-claim-form\"");
+    let alone = Online::read(&a.get(&url_a).await);
+    assert!(alone.game.is_none() && alone.claim_open, "{alone:?}");
     let db = crate::table::db(&app).await;
     let (n,): (i64,) =
         on_db!(&db, |c| sqlx::query_as("SELECT COUNT(*) FROM recordings").fetch_one(c).await).unwrap();
     assert_eq!(n, 0, "no game started while one player is away");
     // The other comes: the game starts; now neither may claim a no-show.
     let page = b.get(&url_b).await;
-    page.assert_ok().assert_contains("id=\"online\"");
+    assert!(Online::read(&page.assert_ok().body).game.is_some(), "the game is on");
     let claim = a.post(&format!("{url_a}/no-show"), &[]).await;
     assert_eq!(claim.status, 409, "{}", claim.body);
-    claim.assert_contains("id=\"on-error\"");
+    assert!(Online::read(&claim).error.is_some(), "the refusal shown");
     let by_referee =
         admin.post(&referee_url(t, m), &[("action", "no-show"), ("player", &tokens[0].0.to_string())]).await;
     assert_eq!(by_referee.status, 400, "{}", by_referee.body);
     assert_eq!(forfeit_of(&app, m).await, None);
-    let referee_page = admin.get(&referee_url(t, m)).await;
-    for (p, _) in &tokens {
-        referee_page.assert_contains(&format!("id=\"on-presence-{p}\" class=\"ok\">obecność od"));
-    }
-    referee_page.assert_lacks("id=\"on-referee-claim\"");
+    let referee_page = OnlineReferee::read(&admin.get(&referee_url(t, m)).await);
+    let present: Vec<(i64, bool)> = referee_page.presence.iter().map(|p| (p.0, p.1)).collect();
+    assert_eq!(present, tokens.iter().map(|(p, _)| (*p, true)).collect::<Vec<_>>(), "{referee_page:?}");
+    assert!(referee_page.referee_claim.is_none());
     app.stop().await;
 }

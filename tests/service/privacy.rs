@@ -2,6 +2,7 @@
 //! player's personal data, the results stay under a pseudonym, and the erasure is logged.
 
 use crate::helpers::*;
+use crate::pages::points_of;
 use bitwa::engine::{Edition, RuleOptions, random_game};
 
 const OPTIONS: RuleOptions = RuleOptions {
@@ -11,13 +12,6 @@ const OPTIONS: RuleOptions = RuleOptions {
     ..RuleOptions::STANDARD
 };
 
-/// The match points the standings page shows for `name`.
-fn points_of(standings: &str, name: &str) -> String {
-    let at = standings.find(&format!(">{name}</a>")).unwrap_or_else(|| panic!("{name} in standings"));
-    let rest = &standings[at..];
-    let start = rest.find("<strong>").unwrap() + "<strong>".len();
-    rest[start..start + rest[start..].find('<').unwrap()].to_string()
-}
 
 /// Every public page of a tournament with one played round, and its exports.
 async fn public_pages(b: &Browser, t: i64, player: i64, m: i64, g: i64) -> Vec<(String, Page)> {
@@ -104,7 +98,7 @@ async fn birth_dates_are_never_public_and_erasure_keeps_results_under_a_pseudony
     assert!(after.iter().any(|(p, page)| p.ends_with("/standings") && page.body.contains(&pseudonym)));
     // The results stand: the same points and place, the pseudonym in place of the name.
     let standings_after = public.get(&format!("/t/{t}/standings")).await;
-    assert_eq!(points_of(&standings_after.body, &pseudonym), points_of(&standings.body, "Zofia Tajna"));
+    assert_eq!(points_of(&standings_after.body, &pseudonym), points_of(&standings, "Zofia Tajna"));
     assert_eq!(
         standings_after.body.find(&pseudonym) < standings_after.body.find("Jan Jawny"),
         standings.body.find("Zofia Tajna") < standings.body.find("Jan Jawny")

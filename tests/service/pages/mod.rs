@@ -850,3 +850,18 @@ pub fn names(page: &(impl Html + ?Sized)) -> Vec<NameLine> {
         })
         .collect()
 }
+
+/// The match points a standings page shows for `name` (as shown: `"0,5"`).
+pub fn points_of(standings: &(impl Html + ?Sized), name: &str) -> String {
+    Standings::read(standings).named(name).shown_points.clone()
+}
+
+/// The two players of a referee's match page: who commands Red in game 1, and the other.
+pub fn players_of(page: &(impl Html + ?Sized)) -> (String, String) {
+    let line = one(page.html(), "p.players");
+    let red = line.one("span.red").text();
+    let rest = line.text();
+    let other = rest.trim_start_matches(&red).trim_start_matches(" – ");
+    let other = other.split(" (").next().unwrap_or(other);
+    (red, other.to_string())
+}

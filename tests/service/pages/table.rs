@@ -268,6 +268,11 @@ pub struct Online {
     pub resign: Option<(String, String)>,
     pub deals: Vec<Deal>,
     pub board: Option<Board>,
+    /// While waiting for the opponent: the note, the seconds before a no-show may be claimed,
+    /// and the claim's form once it may.
+    pub waiting: Option<String>,
+    pub claim_in: Option<i64>,
+    pub claim_open: bool,
 }
 
 impl Online {
@@ -312,6 +317,9 @@ impl Online {
                 })
                 .collect(),
             board: board(body),
+            waiting: text("#on-waiting"),
+            claim_in: first(body, "#on-claim-in").map(|c| c.num("data-seconds")),
+            claim_open: has("#on-claim-form"),
         }
     }
 
@@ -335,6 +343,12 @@ pub struct OnlineReferee {
     pub issued: Option<String>,
     /// The players' lines (name, link state, presence).
     pub players: Vec<String>,
+    /// Each player's presence: (player id, present, the words).
+    pub presence: Vec<(i64, bool, String)>,
+    /// The waiting: the time left before a claim is said; the referee's claim form; "neither came".
+    pub claim_wait: bool,
+    pub referee_claim: Option<String>,
+    pub neither: bool,
 }
 
 impl OnlineReferee {
@@ -348,6 +362,14 @@ impl OnlineReferee {
             online: first(body, "#on-online").is_some(),
             issued: first(body, "#on-issued-url").map(|a| a.get("href").to_string()),
             players: select(body, "#on-players li").iter().map(Element::text).collect(),
+            presence: select(body, "#on-players span")
+                .iter()
+                .filter(|s| s.attr("id").is_some_and(|i| i.starts_with("on-presence-")))
+                .map(|s| (s.get("id").trim_start_matches("on-presence-").parse().unwrap(), s.has_class("ok"), s.text()))
+                .collect(),
+            claim_wait: first(body, "#on-claim-wait").is_some(),
+            referee_claim: first(body, "#on-referee-claim").map(|c| c.text()),
+            neither: first(body, "#on-neither").is_some(),
         }
     }
 }
