@@ -6,7 +6,11 @@ use crate::setup::{Day, OpenDay};
 
 /// The table numbers listed in one part of a "my tables" page, in order.
 fn tables_in(part: &str) -> Vec<i64> {
-    part.split("<strong>Stół ").skip(1).map(|s| s[..s.find('<').unwrap()].parse().unwrap()).collect()
+    crate::pages::texts(part, "strong")
+        .iter()
+        .filter_map(|s| s.strip_prefix("Stół "))
+        .map(|n| n.parse().unwrap())
+        .collect()
 }
 
 /// (own tables, other tables) on a referee's "my tables" page.

@@ -91,21 +91,19 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     assert_eq!(admin.post(&format!("/ref/t/{t}/match/{final_match}/extra"), &[]).await.status, 303);
     assert_eq!(history_rows(&app, "game", "extra-game lot").await.len(), 1);
     let form = admin.get(&format!("/ref/t/{t}/match/{final_match}")).await;
-    form.assert_contains("Dogrywka");
+    assert!(crate::pages::RefereeMatch::read(&form).games.iter().any(|g| g.number == 3), "the extra game");
     let games = game_forms(&form.body, t);
     assert_eq!(games.len(), 3);
     // Whoever the lot made Red wins the extra game and the final.
-    let red_name = form.body.split("Dogrywka: <span class=\"red\">").nth(1).unwrap();
-    let red_name = &red_name[..red_name.find('<').unwrap()];
+    let red_name = &crate::pages::RefereeMatch::read(&form).game(3).red_name.clone();
     enter(&admin, t, (games[2].0, &games[2].1), "red", "warsaw-entered", "21").await;
 
     let bracket = public.get(&format!("/t/{t}/bracket")).await;
-    bracket.assert_contains(&format!("Zwycięstwo w turnieju: <strong>{red_name}</strong>"));
+    let bracket = crate::pages::Bracket::read(&bracket);
+    assert_eq!(bracket.champion.as_deref(), Some(red_name.as_str()));
     // The final ranking lists the champion first.
-    let ranking = &bracket.body[bracket.body.find("id=\"final-ranking\"").expect("final ranking")..];
-    let first = &ranking[ranking.find("<tbody>").unwrap()..];
-    let first = &first[..first.find("</tr>").unwrap()];
-    assert!(first.contains(&format!(">{red_name}</a>")) && first.contains("<strong>1</strong>"), "{first}");
+    let first = &bracket.finals[0];
+    assert_eq!((first.name.as_str(), first.place.as_str()), (red_name.as_str(), "1"), "{first:?}");
     let final_page = public.get(&format!("/t/{t}/match/{final_match}")).await;
     final_page.assert_contains("w dogrywce").assert_contains(red_name);
     let history = admin.get(&format!("/admin/t/{t}/history")).await;

@@ -55,8 +55,8 @@ async fn the_player_page_shows_red_side_points_as_the_standings_count_them() {
         let page = public.get(&format!("/t/{t}/player/{id}")).await;
         page.assert_ok();
         let shown = red_total(&page.body);
-        let name = &page.body[page.body.find("<h1>").unwrap() + 4..];
-        let name = &name[..name.find(['<', ' ']).unwrap()];
+        let heading = crate::pages::text_of(&page, "h1");
+        let name = heading.split(' ').next().unwrap();
         let line = text.lines().find(|l| l.contains(name)).expect("player in the standings");
         assert_eq!(line.split(',').nth(col).unwrap(), shown.to_string(), "{name}");
         total += shown;

@@ -8,15 +8,15 @@ use std::collections::BTreeMap;
 /// (number, name) of every row of a player table: `<td data-label="#">N</td>` then the name cell.
 fn numbered_rows(body: &str) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
-    for row in body.split("<td data-label=\"#\">").skip(1) {
-        let number = row[..row.find('<').unwrap()].trim().to_string();
-        let cell = &row[row.find("class=\"main\"").expect("the name cell")..];
-        let mut name = &cell[cell.find('>').unwrap() + 1..];
-        if name.starts_with("<a ") {
-            name = &name[name.find('>').unwrap() + 1..];
-        }
-        let name = name[..name.find(['<', '\n']).unwrap()].trim().to_string();
-        out.insert(name, number);
+    for row in crate::pages::select(body, "tr") {
+        let Some(number) = row.first("td[data-label=#]") else { continue };
+        let cell = row.one("td.main");
+        // The name: the link's text, or the cell's first words before any note.
+        let name = match cell.first("a") {
+            Some(a) => a.text(),
+            None => crate::pages::html::text(cell.inner.split('<').next().unwrap_or_default()),
+        };
+        out.insert(name, number.text());
     }
     out
 }

@@ -228,14 +228,10 @@ async fn play_out(admin: &Browser, referee: &Browser, t: i64, pair: &str, after_
 
 /// The names of the invitations on an invitations page in the given state's words.
 fn names_in_state(body: &str, state: &str) -> Vec<String> {
-    body.split("<li data-invitation=")
-        .skip(1)
-        .filter(|li| li.contains(&format!("class=\"state\">{state}<")))
-        .map(|li| {
-            let a = &li[li.find("\">").unwrap() + 2..];
-            let a = &a[a.find('>').unwrap() + 1..];
-            a[..a.find("</a>").unwrap()].to_string()
-        })
+    crate::pages::select(body, "li[data-invitation]")
+        .iter()
+        .filter(|li| li.one("span.state").text() == state)
+        .map(|li| li.one("a").text())
         .collect()
 }
 
@@ -405,17 +401,9 @@ async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
     // everyone else of A and B, then the local elimination's others; regions as the season spells them.
     let ranking = app.browser().get(&format!("/season/{season}/ranking")).await;
     ranking.assert_ok().assert_contains("małopolskie").assert_lacks("MALOPOLSKIE");
-    let rows: Vec<(String, String)> = ranking
-        .body
-        .split("<tr data-person=")
-        .skip(1)
-        .map(|r| {
-            const LINK: &str = "class=\"main\"><a href=\"/person/";
-            let name = &r[r.find(LINK).unwrap() + LINK.len()..];
-            let name = &name[name.find("\">").unwrap() + 2..];
-            let level = &r[r.find("class=\"level\">").unwrap() + "class=\"level\">".len()..];
-            (name[..name.find("</a>").unwrap()].to_string(), level[..level.find('<').unwrap()].to_string())
-        })
+    let rows: Vec<(String, String)> = crate::pages::select(&ranking.body, "tr[data-person]")
+        .iter()
+        .map(|r| (r.one("td.main a").text(), r.one(".level").text()))
         .collect();
     assert_eq!(rows.len(), 10, "4 + 2 + 4 persons");
     let in_regional: Vec<String> = from_local

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 /// The persons of a ranking page, in order.
 fn persons(body: &str) -> Vec<i64> {
-    body.split("<tr data-person=\"").skip(1).map(|r| r[..r.find('"').unwrap()].parse().unwrap()).collect()
+    crate::pages::select(body, "tr[data-person]").iter().map(|r| r.num("data-person")).collect()
 }
 
 #[actix_rt::test]

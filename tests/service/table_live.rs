@@ -38,22 +38,17 @@ async fn the_live_page_lists_finished_in_play_and_waiting_tables_and_a_second_vi
 
     let visitor = app.browser();
     let live = visitor.get(&format!("/t/{t}/live")).await;
-    live.assert_ok()
-        .assert_contains(&format!("id=\"live-match-{done}\" data-state=\"finished\""))
-        .assert_contains(&format!("id=\"live-match-{playing}\" data-state=\"in-play\""))
-        .assert_contains(&format!("id=\"live-match-{waiting}\" data-state=\"not-started\""))
-        .assert_contains(&format!("id=\"live-game-{g}\""))
-        .assert_contains("class=\"board small\"")
-        .assert_contains("Zakończony")
-        .assert_contains("W toku")
-        .assert_contains("Nierozpoczęty");
+    let tables = crate::pages::Live::read(&live.assert_ok().body);
+    let states: Vec<(i64, &str)> = tables.matches.iter().map(|m| (m.id, m.state.as_str())).collect();
+    assert_eq!(states, [(done, "finished"), (playing, "in-play"), (waiting, "not-started")]);
+    assert_eq!(tables.games(), [g], "the game in play, on a small board");
+    assert!(crate::pages::has(&live, &format!("#live-game-{g} svg.board.small")));
+    let words = crate::pages::texts(&live, "span.live-state");
+    assert_eq!(words, ["Zakończony", "W toku", "Nierozpoczęty"], "each state in words");
     // The finished table says its result as the round's page does.
-    let finished = &live.body[live.body.find(&format!("id=\"live-match-{done}\"")).unwrap()..];
-    let sentence =
-        &finished[finished.find("class=\"live-result\">").unwrap() + "class=\"live-result\">".len()..];
-    let sentence = &sentence[..sentence.find("</p>").unwrap()];
+    let sentence = crate::pages::text_of(&live, &format!("#live-match-{done} p.live-result"));
     assert!(!sentence.is_empty());
-    round.assert_contains(sentence);
+    assert_eq!(crate::pages::Round::read(&round).line(done).result, sentence);
     // Only one board: the tables not being recorded show none.
     assert_eq!(live.body.matches("class=\"board small\"").count(), 1);
 
