@@ -3,6 +3,7 @@
 //! without showing the birth date; the answer links the entry or keeps it apart.
 
 use crate::helpers::*;
+use crate::pages::{Person, Persons, Tournament, has};
 use crate::setup::{Day, OpenDay};
 
 /// The near-match question on a page: the `data-person` ids offered.
@@ -33,13 +34,13 @@ async fn a_near_person_is_asked_about_at_registration_and_the_answer_is_kept() {
     assert!(!asked.body.contains("2010-03-01\" required") && !asked.body.contains("01.03.2010"));
     let ids = offered(&asked.body);
     assert_eq!(ids.len(), 1, "{ids:?}");
-    app.browser().get(&format!("/t/{third}")).await.assert_lacks("Anna Wiśniewsk");
+    assert!(Tournament::read(&app.browser().get(&format!("/t/{third}")).await).players.is_empty(), "nothing stored");
 
     // The organiser says it is the same person.
     let mut confirmed = near.to_vec();
     confirmed.push(("person_0", &ids[0]));
     assert_eq!(admin.post(&reg(third), &confirmed).await.status, 303);
-    app.browser().get(&format!("/t/{third}")).await.assert_contains("Anna Wiśniewsk");
+    assert_eq!(Tournament::read(&app.browser().get(&format!("/t/{third}")).await).names(), ["Anna Wiśniewsk"]);
 
     // Another birth date, kept apart: a new person, and asked again next time (never merged).
     let OpenDay { t: fourth, .. } = Day::new(&app).open().await;
@@ -63,28 +64,27 @@ async fn an_import_asks_about_each_near_row_and_imports_all_once_answered() {
     let near = "name,birth date,club\nOla Nowa,2010-01-01,\nJan Kowalsky,2009-12-01,SP 3\nEwa Zielinska,2008-07-08,\n";
     let asked = admin.post(&import, &[("csv", near)]).await;
     assert_eq!(asked.status, 422);
-    assert!(asked.body.contains("id=\"import-near-1\"") && asked.body.contains("id=\"import-near-2\""));
-    assert!(!asked.body.contains("id=\"import-near-0\""), "Ola Nowa is nobody's near match");
+    let near_rows = |page: &Page| -> Vec<i64> {
+        crate::pages::select(&page.body, "fieldset.near-match").iter().map(|f| f.num("data-row")).collect()
+    };
+    assert_eq!(near_rows(&asked), [1, 2], "Ola Nowa (row 0) is nobody's near match");
     assert!(!asked.body.contains("2009-12-01</") && !asked.body.contains("2008-07-07"));
-    app.browser().get(&format!("/t/{second}")).await.assert_lacks("Ola Nowa");
+    let listed = |page: &Page| Tournament::read(page).names().into_iter().map(str::to_string).collect::<Vec<_>>();
+    assert!(listed(&app.browser().get(&format!("/t/{second}")).await).is_empty(), "nothing imported");
     let ids = offered(&asked.body);
     assert_eq!(ids.len(), 2, "{ids:?}");
 
     // Answering one row only asks again, the answer given kept checked.
     let half = admin.post(&import, &[("csv", near), ("person_1", &ids[0])]).await;
     assert_eq!(half.status, 422);
-    assert!(half.body.contains("id=\"import-near-1\"") && half.body.contains("id=\"import-near-2\""));
-    assert!(half.body.contains(&format!("data-person=\"{}\" checked", ids[0])), "the answer is kept");
-    app.browser().get(&format!("/t/{second}")).await.assert_lacks("Ola Nowa");
+    assert_eq!(near_rows(&half), [1, 2]);
+    let kept = crate::pages::one(&half.body, &format!("#import-near-1 input[data-person={}]", ids[0]));
+    assert!(kept.has("checked"), "the answer is kept");
+    assert!(listed(&app.browser().get(&format!("/t/{second}")).await).is_empty(), "nothing imported");
 
     let done = admin.post(&import, &[("csv", near), ("person_1", &ids[0]), ("person_2", "new")]).await;
     assert_eq!(done.status, 303);
-    app.browser()
-        .get(&format!("/t/{second}"))
-        .await
-        .assert_contains("Ola Nowa")
-        .assert_contains("Jan Kowalsky")
-        .assert_contains("Ewa Zielinska");
+    assert_eq!(listed(&app.browser().get(&format!("/t/{second}")).await), ["Ola Nowa", "Jan Kowalsky", "Ewa Zielinska"]);
 }
 
 /// A person's public page (`/person/{id}`) lists every event they entered, each linked to their
@@ -100,18 +100,25 @@ async fn the_person_page_lists_two_events_of_one_person_and_no_birth_date() {
     let b = app.browser();
 
     let player = b.get(&format!("/t/{first}/player/{p1}")).await;
-    player.assert_ok().assert_contains("Wszystkie turnieje tej osoby");
+    player.assert_ok();
+    assert_eq!(crate::pages::text_of(&player, "#person-link"), "Wszystkie turnieje tej osoby");
     let person = ids_after(&player.body, "/person/");
     assert_eq!(person.len(), 1, "one person linked");
     let other = b.get(&format!("/t/{second}/player/{p2}")).await;
     assert_eq!(ids_after(&other.body, "/person/"), person, "both entries are one person");
 
     let page = b.get(&format!("/person/{}", person[0])).await;
-    page.assert_ok().assert_contains("<h1>Łukasz Żak</h1>");
-    page.assert_contains(&format!("<a href=\"/t/{first}/player/{p1}\">Eliminacje Radom</a>"));
-    page.assert_contains(&format!("<a href=\"/t/{second}/player/{p2}\">Kwalifikacje Mazowsze</a>"));
-    // The second entry's own spelling is shown beside it.
-    page.assert_contains("(LUKASZ ZAK)");
+    page.assert_ok();
+    let person_page = Person::read(&page);
+    assert_eq!(person_page.name, "Łukasz Żak");
+    // Each event linked to the player page there; the second entry's own spelling beside it.
+    assert_eq!(
+        person_page.events,
+        [
+            (first, p1, "Eliminacje Radom".to_string(), None),
+            (second, p2, "Kwalifikacje Mazowsze".to_string(), Some("LUKASZ ZAK".to_string()))
+        ]
+    );
     for birth in ["2010-01-15", "15.01.2010", "15.01", "2010"] {
         page.assert_lacks(birth);
     }
@@ -150,13 +157,16 @@ async fn merge_then_unmerge_through_the_persons_page_restores_every_entry() {
     assert_ne!(pa, pb);
     // The kept person's page as a visitor sees it before the merge (kept as built: the merge and
     // the unmerge below must each be seen at once).
-    visitor.get(&format!("/person/{pb}")).await.assert_ok().assert_lacks(&format!("/t/{first}/player/{a}"));
+    assert_eq!(Person::read(&visitor.get(&format!("/person/{pb}")).await).entries(), [(second, b)]);
 
     let page = admin.get(&format!("/admin/t/{second}/persons")).await;
-    page.assert_ok().assert_contains(&format!("data-pair=\"{pb}-{pa}\""));
-    page.assert_contains("Anna Wiśniewska, LO 5").assert_contains("różnią się jedną literą");
+    let persons = Persons::read(&page.assert_ok().body);
+    assert_eq!(persons.pairs.len(), 1, "{persons:?}");
+    assert_eq!(persons.pairs[0].0, format!("{pb}-{pa}"));
+    let why = &persons.pairs[0].1;
+    assert!(why.contains("Anna Wiśniewska, LO 5") && why.contains("różnią się jedną literą"), "{why}");
     page.assert_lacks("2010-03-01").assert_lacks("01.03.2010");
-    page.assert_contains("Nikogo nie połączono.");
+    assert!(persons.merges.is_empty());
 
     let merge = format!("/admin/t/{second}/persons/merge");
     let fields = [("kept", pb.to_string()), ("merged", pa.to_string())];
@@ -176,10 +186,14 @@ async fn merge_then_unmerge_through_the_persons_page_restores_every_entry() {
     // The merged person's page leads to the kept one, which lists both events.
     assert_eq!(visitor.get(&format!("/person/{pa}")).await.location, Some(format!("/person/{pb}")));
     let both = visitor.get(&format!("/person/{pb}")).await;
-    both.assert_contains(&format!("/t/{first}/player/{a}"))
-        .assert_contains(&format!("/t/{second}/player/{b}"));
+    let mut entries = Person::read(&both).entries();
+    entries.sort_unstable();
+    assert_eq!(entries, [(first, a), (second, b)]);
     let page = admin.get(&format!("/admin/t/{second}/persons")).await;
-    page.assert_lacks("data-pair=").assert_contains("Anna Wiśniewsk ← Anna Wiśniewska, LO 5");
+    let persons = Persons::read(&page);
+    assert!(persons.pairs.is_empty(), "{persons:?}");
+    assert_eq!(persons.merges.len(), 1, "{persons:?}");
+    assert!(persons.merges[0].1.starts_with("Anna Wiśniewsk ← Anna Wiśniewska, LO 5"), "{persons:?}");
     let merges = ids_after(&page.body, &format!("/admin/t/{second}/persons/unmerge/"));
     assert_eq!(merges.len(), 1);
     admin.get(&format!("/admin/t/{second}/history")).await.assert_contains("Połączenie osób (ta sama osoba)");
@@ -191,16 +205,12 @@ async fn merge_then_unmerge_through_the_persons_page_restores_every_entry() {
     assert_eq!(admin.post(&undo, &[]).await.status, 303);
     assert_eq!(person_of(&visitor, first, a).await, pa, "every entry back with its own person");
     assert_eq!(person_of(&visitor, second, b).await, pb);
-    let apart = visitor.get(&format!("/person/{pb}")).await;
-    apart.assert_ok().assert_contains(&format!("/t/{second}/player/{b}"));
-    apart.assert_lacks(&format!("/t/{first}/player/{a}"));
-    visitor
-        .get(&format!("/person/{pa}"))
-        .await
-        .assert_ok()
-        .assert_contains(&format!("/t/{first}/player/{a}"));
-    let page = admin.get(&format!("/admin/t/{second}/persons")).await;
-    page.assert_contains(&format!("data-pair=\"{pb}-{pa}\"")).assert_contains("Nikogo nie połączono.");
+    assert_eq!(Person::read(&visitor.get(&format!("/person/{pb}")).await).entries(), [(second, b)]);
+    assert_eq!(Person::read(&visitor.get(&format!("/person/{pa}")).await).entries(), [(first, a)]);
+    let persons = Persons::read(&admin.get(&format!("/admin/t/{second}/persons")).await);
+    let pairs: Vec<&str> = persons.pairs.iter().map(|p| p.0.as_str()).collect();
+    assert_eq!(pairs, [format!("{pb}-{pa}")], "asked about again");
+    assert!(persons.merges.is_empty(), "{persons:?}");
     admin.get(&format!("/admin/t/{second}/history")).await.assert_contains("Cofnięcie połączenia osób");
     // Undone once: a second undo is refused.
     assert_eq!(admin.post(&undo, &[]).await.status, 400);
@@ -221,22 +231,17 @@ async fn a_pair_kept_apart_is_not_asked_again() {
     assert_eq!(admin.post(&format!("/admin/t/{second}/players"), &other).await.status, 303);
     let page = admin.get(&format!("/admin/t/{second}/persons")).await;
     page.assert_contains("inna data urodzenia").assert_contains("To różne osoby");
-    let pairs: Vec<String> = page
-        .body
-        .split("data-pair=\"")
-        .skip(1)
-        .filter_map(|s| s.split('"').next())
-        .map(str::to_string)
-        .collect();
+    let pairs: Vec<String> = Persons::read(&page).pairs.into_iter().map(|p| p.0).collect();
     assert_eq!(pairs.len(), 1, "{pairs:?}");
     let (here, there) = pairs[0].split_once('-').unwrap();
     let apart = format!("/admin/t/{second}/persons/apart");
     let fields = [("kept", here), ("merged", there)];
     assert_eq!(admin.post_raw(&apart, &fields).await.status, 403);
-    admin.get(&format!("/admin/t/{second}/persons")).await.assert_contains("data-pair=");
+    let pairs_of = |page: &Page| Persons::read(page).pairs.len();
+    assert_eq!(pairs_of(&admin.get(&format!("/admin/t/{second}/persons")).await), 1, "still asked");
     assert_eq!(admin.post(&apart, &fields).await.status, 303);
-    admin.get(&format!("/admin/t/{second}/persons")).await.assert_lacks("data-pair=");
-    admin.get(&format!("/admin/t/{first}/persons")).await.assert_lacks("data-pair=");
+    assert_eq!(pairs_of(&admin.get(&format!("/admin/t/{second}/persons")).await), 0);
+    assert_eq!(pairs_of(&admin.get(&format!("/admin/t/{first}/persons")).await), 0);
     admin
         .get(&format!("/admin/t/{second}/history"))
         .await
@@ -296,11 +301,7 @@ async fn an_import_links_across_regions_only_once_the_organiser_confirms() {
     assert_eq!(events.len(), 2, "the person page lists only their own region's events: {events:?}");
     assert!(!events.contains(&lodz));
     let alike = admin.get(&format!("/admin/t/{lodz}/persons")).await;
-    let pairs = ids_after(&alike.body, "data-pair=\"");
-    assert!(
-        pairs.contains(&other[0]) || pairs.contains(&jan[0]),
-        "the look-alike list shows the pair: {}",
-        alike.body
-    );
-    alike.assert_lacks("Nie ma podobnych osób");
+    let pairs = Persons::read(&alike).pairs;
+    let pair = [format!("{}-{}", other[0], jan[0]), format!("{}-{}", jan[0], other[0])];
+    assert!(pairs.len() == 1 && pair.contains(&pairs[0].0), "the look-alike list shows the pair: {pairs:?}");
 }

@@ -865,3 +865,57 @@ pub fn players_of(page: &(impl Html + ?Sized)) -> (String, String) {
     let other = other.split(" (").next().unwrap_or(other);
     (red, other.to_string())
 }
+
+/// A person's public page (`/person/{p}`).
+#[derive(Debug, Clone)]
+pub struct Person {
+    pub name: String,
+    /// Each event: (tournament, player, the event's name, the entry's own spelling if it differs).
+    pub events: Vec<(i64, i64, String, Option<String>)>,
+}
+
+impl Person {
+    pub fn read(page: &(impl Html + ?Sized)) -> Person {
+        let body = page.html();
+        Person {
+            name: one(body, "h1").text(),
+            events: select(body, "#person-events tbody tr")
+                .iter()
+                .map(|tr| {
+                    let a = tr.one("a");
+                    let href = a.get("href").to_string();
+                    let (t, p) = href.trim_start_matches("/t/").split_once("/player/").expect("an entry's link");
+                    let spelling = tr.first("td span.muted").map(|s| s.text().trim_matches(['(', ')']).to_string());
+                    (t.parse().unwrap(), p.parse().unwrap(), a.text(), spelling)
+                })
+                .collect(),
+        }
+    }
+
+    /// The entries listed: (tournament, player).
+    pub fn entries(&self) -> Vec<(i64, i64)> {
+        self.events.iter().map(|e| (e.0, e.1)).collect()
+    }
+}
+
+/// The organiser's persons page of a tournament (`/admin/t/{t}/persons`).
+#[derive(Debug, Clone)]
+pub struct Persons {
+    /// Near pairs: ("here-other" person ids, the line's text).
+    pub pairs: Vec<(String, String)>,
+    /// Merges standing: (merge id, the line's text).
+    pub merges: Vec<(i64, String)>,
+    /// Proposals waiting for another organiser.
+    pub waiting: Vec<(i64, String)>,
+}
+
+impl Persons {
+    pub fn read(page: &(impl Html + ?Sized)) -> Persons {
+        let body = page.html();
+        Persons {
+            pairs: select(body, "li[data-pair]").iter().map(|li| (li.get("data-pair").to_string(), li.text())).collect(),
+            merges: select(body, "li[data-merge]").iter().map(|li| (li.num("data-merge"), li.text())).collect(),
+            waiting: select(body, "li[data-proposal]").iter().map(|li| (li.num("data-proposal"), li.text())).collect(),
+        }
+    }
+}
