@@ -2,6 +2,7 @@
 //! knowledge test and then the extra game with its Red side drawn by lot.
 
 use crate::helpers::*;
+use crate::pages::{Bracket, Overview, RefereeMatch, Round, has, text_of};
 use crate::setup::{Day, OpenDay, players_csv};
 
 #[actix_rt::test]
@@ -27,31 +28,29 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
 
     // Semifinals: 1 v 4 and 2 v 3, the better seed commanding Red first.
     let semis = admin.post_follow(&format!("/admin/t/{t}/knockout"), &[]).await;
-    semis.assert_contains("półfinał").assert_contains("szkic");
+    let semis = Round::read(&semis);
+    assert_eq!((semis.stage.as_deref(), semis.status.as_str()), (Some("ko_semi_final"), "draft"), "{semis:?}");
     admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
     let bracket = public.get(&format!("/t/{t}/bracket")).await;
-    bracket
-        .assert_contains("Półfinał")
-        .assert_contains("(1)")
-        .assert_contains("(4)")
-        .assert_contains("Finał");
+    let columns = crate::pages::texts(&bracket, "#bracket .col h3");
+    assert_eq!(columns, ["Półfinał", "Finał", "Mecz o 3. miejsce"], "the bracket's columns");
+    let first_semi = crate::pages::texts(&bracket, "#bracket .m");
+    assert!(first_semi[0].contains("(1)") && first_semi[0].contains("(4)"), "1 v 4: {first_semi:?}");
     play_round_red_first_wins(&admin, t, 2).await;
     // Waiting for the lock: the next knockout round needs the last one locked, and the organiser's
     // page offers the lock, not the pairing.
     assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 400);
-    admin
-        .get(&format!("/admin/t/{t}"))
-        .await
-        .assert_lacks(&format!("action=\"/admin/t/{t}/knockout\""))
-        .assert_contains(&format!("action=\"/admin/t/{t}/round/2/lock\""))
-        .assert_contains("Runda 2: najpierw zamknij tę rundę");
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    assert!(!has(&overview, &format!("form[action=/admin/t/{t}/knockout]")), "no pairing offered");
+    assert!(has(&overview, &format!("form[action=/admin/t/{t}/round/2/lock]")), "the lock offered");
+    assert_eq!(text_of(&overview, "#next-step"), "Runda 2: najpierw zamknij tę rundę (wszystkie wyniki wpisane)");
     admin.post(&format!("/admin/t/{t}/round/2/lock"), &[("confirm", "1")]).await;
 
     // Final and third-place match together.
     admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/3/publish"), &[]).await;
-    let round3 = admin.get(&format!("/t/{t}/round/3")).await;
-    let matches = ids_after(&round3.body, &format!("/ref/t/{t}/match/"));
+    let round3 = Round::read(&admin.get(&format!("/t/{t}/round/3")).await);
+    let matches: Vec<i64> = round3.lines.iter().map(|l| l.id).collect();
     assert_eq!(matches.len(), 2, "final and third-place match");
     let (final_match, third_match) = (matches[0], matches[1]);
 
@@ -64,10 +63,9 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{final_match}")).await.body, t);
     enter(&admin, t, (games[0].0, &games[0].1), "red", "radzymin-check", "10").await;
     enter(&admin, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
-    admin
-        .get(&format!("/ref/t/{t}/match/{final_match}"))
-        .await
-        .assert_contains("organizator wpisuje wyniki testu wiedzy");
+    let page = admin.get(&format!("/ref/t/{t}/match/{final_match}")).await;
+    assert_eq!(RefereeMatch::read(&page).line.state, "knowledge", "the knowledge test decides next");
+    page.assert_contains("organizator wpisuje wyniki testu wiedzy");
 
     // Equal knowledge-test scores (everyone 15): an extra game is needed.
     let admin_page = admin.get(&format!("/admin/t/{t}")).await;
@@ -85,7 +83,8 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
         assert_eq!(r.status, 303, "{}", r.body);
     }
     let form = admin.get(&format!("/ref/t/{t}/match/{final_match}")).await;
-    form.assert_contains("potrzebna dogrywka").assert_contains("id=\"draw-lot\"");
+    assert_eq!(RefereeMatch::read(&form).line.state, "extra", "the extra game is needed");
+    assert!(has(&form, "#draw-lot"), "its side drawn by lot");
     assert_eq!(admin.post(&format!("/ref/t/{t}/match/{final_match}/extra"), &[]).await.status, 303);
     // The lot is drawn once: a second click shows the drawn lot and draws nothing new.
     assert_eq!(admin.post(&format!("/ref/t/{t}/match/{final_match}/extra"), &[]).await.status, 303);
@@ -129,22 +128,26 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     }
     admin.get("/lang/pl").await;
     public.get("/lang/pl").await;
-    public.get(&format!("/t/{t}/round/2")).await.assert_contains("półfinał");
-    public.get(&format!("/t/{t}/round/3")).await.assert_contains("finał");
+    let semis = Round::read(&public.get(&format!("/t/{t}/round/2")).await);
+    assert_eq!(semis.stage.as_deref(), Some("ko_semi_final"));
+    assert!(semis.heading.contains("półfinał"), "in words: {}", semis.heading);
+    let last = Round::read(&public.get(&format!("/t/{t}/round/3")).await);
+    let stages: Vec<Option<&str>> = last.lines.iter().map(|l| l.stage.as_deref()).collect();
+    assert_eq!(stages, [Some("ko_final"), Some("ko_third_place")]);
     let tables = admin.get(&format!("/ref/t/{t}")).await;
-    tables.assert_contains("Stół 1 · finał").assert_contains("Stół 2 · mecz o 3. miejsce");
-    let ranking = public.get(&format!("/t/{t}/bracket")).await;
-    ranking.assert_contains("Osiągnięty etap").assert_contains("przegrany finał");
+    let listed = crate::pages::texts(&tables, "#others li strong");
+    assert_eq!(listed, ["Stół 1 · finał", "Stół 2 · mecz o 3. miejsce"], "each table's stage in words");
+    let ranking = Bracket::read(&public.get(&format!("/t/{t}/bracket")).await).finals;
+    assert_eq!(ranking[1].reached, "przegrany finał", "{ranking:?}");
     // Nothing left to pair, and nothing offered.
     admin.post(&format!("/admin/t/{t}/round/3/lock"), &[("confirm", "1")]).await;
     let over = admin.post(&format!("/admin/t/{t}/knockout"), &[]).await;
     assert_eq!(over.status, 400);
     over.assert_contains("Faza pucharowa zakończona");
-    admin
-        .get(&format!("/admin/t/{t}"))
-        .await
-        .assert_lacks(&format!("action=\"/admin/t/{t}/knockout\""))
-        .assert_lacks(&format!("action=\"/admin/t/{t}/rounds\""))
-        .assert_lacks("Skojarz następną rundę pucharową")
-        .assert_contains("Wszystkie rundy są rozegrane.");
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    for offered in ["knockout", "rounds"] {
+        assert!(!has(&overview, &format!("form[action=/admin/t/{t}/{offered}]")), "{offered} not offered");
+    }
+    assert_eq!(text_of(&overview, "#next-step"), "Wszystkie rundy są rozegrane.");
+    assert_eq!(Overview::read(&overview).round_status(3), "locked");
 }

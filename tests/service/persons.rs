@@ -3,7 +3,7 @@
 //! without showing the birth date; the answer links the entry or keeps it apart.
 
 use crate::helpers::*;
-use crate::pages::{Person, Persons, Tournament, has};
+use crate::pages::{Person, Persons, Tournament};
 use crate::setup::{Day, OpenDay};
 
 /// The near-match question on a page: the `data-person` ids offered.

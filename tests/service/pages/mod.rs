@@ -221,6 +221,8 @@ pub struct MatchLine {
     pub games: String,
     /// Red-side points of Red-first and the other, `"21:10"`.
     pub red_points: String,
+    /// What a knockout match is: `ko_final`, `ko_third_place`, `ko_semi_final`...
+    pub stage: Option<String>,
     /// The result as the page says it.
     pub result: String,
     /// The names on the line, Red-first then the other (empty for a match page's outcome line).
@@ -240,6 +242,7 @@ impl MatchLine {
             winner: e.attr("data-winner").map(|v| v.parse().unwrap()),
             games: e.get("data-games").to_string(),
             red_points: e.get("data-red-points").to_string(),
+            stage: e.attr("data-stage").map(str::to_string),
             result: e.first("span.result").map(|r| r.text()).unwrap_or_default(),
             names: e
                 .select("a")
@@ -273,6 +276,8 @@ pub struct Round {
     pub phase: String,
     /// `draft`, `published` or `locked`.
     pub status: String,
+    /// A knockout round's stage (`ko_semi_final`...).
+    pub stage: Option<String>,
     pub lines: Vec<MatchLine>,
     /// The heading's text (round number, stage and status).
     pub heading: String,
@@ -286,6 +291,7 @@ impl Round {
             number: table.num("data-round"),
             phase: table.get("data-phase").to_string(),
             status: table.get("data-status").to_string(),
+            stage: table.attr("data-stage").map(str::to_string),
             lines: table.select("tbody tr").iter().map(MatchLine::read).collect(),
             heading: first(body, "h1").map(|h| h.text()).unwrap_or_default(),
         }
@@ -918,4 +924,15 @@ impl Persons {
             waiting: select(body, "li[data-proposal]").iter().map(|li| (li.num("data-proposal"), li.text())).collect(),
         }
     }
+}
+
+/// The referee's "my tables" page: (own tables, other tables), each as (match, table, stage).
+pub fn my_tables(page: &(impl Html + ?Sized)) -> (Vec<(i64, i64, Option<String>)>, Vec<(i64, i64, Option<String>)>) {
+    let read = |sel: &str| -> Vec<(i64, i64, Option<String>)> {
+        select(page.html(), sel)
+            .iter()
+            .map(|li| (li.num("data-match"), li.num("data-table"), li.attr("data-stage").map(str::to_string)))
+            .collect()
+    };
+    (read("#mine li[data-match]"), read("#others li[data-match]"))
 }
