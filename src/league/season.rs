@@ -605,7 +605,11 @@ mod tests {
     fn ranked(players: &[(i64, &str, bool)]) -> Vec<Ranked> {
         players
             .iter()
-            .map(|&(p, school, eligible)| Ranked { player: PlayerId(p), school: school.to_string(), eligible })
+            .map(|&(p, school, eligible)| Ranked {
+                player: PlayerId(p),
+                school: school.to_string(),
+                eligible,
+            })
             .collect()
     }
 
@@ -613,8 +617,17 @@ mod tests {
     fn a_shared_place_across_the_cut_needs_a_lot_and_one_below_or_above_it_does_not() {
         let rule = |places| QualificationRule { places, per_school: None };
         // Places 1, 2, 3-4 (semi-finalists without a third-place match), 5-8, 9.
-        let r = ranked(&[(1, "", true), (2, "", true), (3, "", true), (4, "", true), (5, "", true),
-            (6, "", true), (7, "", true), (8, "", true), (9, "", true)]);
+        let r = ranked(&[
+            (1, "", true),
+            (2, "", true),
+            (3, "", true),
+            (4, "", true),
+            (5, "", true),
+            (6, "", true),
+            (7, "", true),
+            (8, "", true),
+            (9, "", true),
+        ]);
         let places = [1, 2, 3, 3, 5, 5, 5, 5, 9];
         assert_eq!(ties_at_the_cut(rule(1), &r, &places), Vec::<u32>::new());
         assert_eq!(ties_at_the_cut(rule(3), &r, &places), [3]);
@@ -633,8 +646,16 @@ mod tests {
 
     #[test]
     fn the_lot_orders_every_shared_place_repeatably_and_leaves_the_others() {
-        let r = ranked(&[(1, "", true), (2, "", true), (3, "", true), (4, "", true), (5, "", true),
-            (6, "", true), (7, "", true), (8, "", true)]);
+        let r = ranked(&[
+            (1, "", true),
+            (2, "", true),
+            (3, "", true),
+            (4, "", true),
+            (5, "", true),
+            (6, "", true),
+            (7, "", true),
+            (8, "", true),
+        ]);
         let places = [1, 2, 3, 3, 5, 5, 5, 5];
         let ids = |v: Vec<Ranked>| v.into_iter().map(|r| r.player.0).collect::<Vec<_>>();
         let a = ids(by_lot(&r, &places, 11));
@@ -650,5 +671,4 @@ mod tests {
         assert!((0..64).any(|seed| ids(by_lot(&r, &places, seed))[2] == 4));
         assert!((0..64).any(|seed| ids(by_lot(&r, &places, seed))[2] == 3));
     }
-
 }

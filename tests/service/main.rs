@@ -67,6 +67,7 @@ mod season;
 mod season_coordinator;
 mod season_demo;
 mod season_ranking_pages;
+mod season_trust;
 // Harness parts some tests use and others do not.
 mod sessions;
 #[allow(dead_code)]

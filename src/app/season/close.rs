@@ -183,7 +183,8 @@ pub fn ranked_for_qualification(source: &Event, ranking: &[RankingRow]) -> Vec<R
         .collect();
     match source.lot_seed {
         Some(seed) => {
-            let places: Vec<u32> = ranking.iter().map(|r| u32::try_from(r.place).unwrap_or(u32::MAX)).collect();
+            let places: Vec<u32> =
+                ranking.iter().map(|r| u32::try_from(r.place).unwrap_or(u32::MAX)).collect();
             season::by_lot(&ranked, &places, seed.unsigned_abs())
         }
         None => ranked,

@@ -99,7 +99,11 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("season_log_closed", "zamknięto turniej", "event closed"),
     ("season_log_reopened", "ponownie otwarto turniej", "event reopened"),
     ("season_log_wildcard", "dzika karta", "wildcard"),
-    ("season_log_lot", "losowanie przy remisie o miejsce premiowane awansem (ziarno)", "lot for a tie at a qualifying place (seed)"),
+    (
+        "season_log_lot",
+        "losowanie przy remisie o miejsce premiowane awansem (ziarno)",
+        "lot for a tie at a qualifying place (seed)",
+    ),
     ("ev_qualification", "Awans: podgląd przed zamknięciem", "Qualification: a preview before closing"),
     ("ev_reserve", "rezerwa", "reserve"),
     ("ev_ineligible", "poza zasadami udziału w sezonie", "outside the season's eligibility"),
