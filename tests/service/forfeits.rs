@@ -5,8 +5,6 @@ use crate::helpers::*;
 use crate::pages::{players_of, points_of};
 use crate::setup::{Day, OpenDay};
 
-
-
 #[actix_rt::test]
 async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairings() {
     let app = TestApp::spawn().await;
@@ -50,7 +48,10 @@ async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairin
     let english = app.browser();
     english.get("/lang/en").await;
     let english = crate::pages::Round::read(&english.get(&format!("/t/{t}/round/1")).await);
-    assert!(english.line(matches[0]).result.starts_with(&format!("{present} wins by walkover")), "{english:?}");
+    assert!(
+        english.line(matches[0]).result.starts_with(&format!("{present} wins by walkover")),
+        "{english:?}"
+    );
 
     // The round is complete and can be locked; the standings count the forfeit win.
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
@@ -150,7 +151,10 @@ async fn a_knockout_no_show_sends_the_present_player_on_and_a_double_no_show_is_
     assert!(field_error(&refused.body, "forfeit").unwrap().contains("obustronny walkower jest niemożliwy"));
     assert_eq!(admin.post(&path, &[("version", &v), ("forfeit", "absent-a")]).await.status, 303);
     let bracket = app.browser().get(&format!("/t/{t}/bracket")).await;
-    assert_eq!(crate::pages::Bracket::read(&bracket.assert_ok().body).champion.as_deref(), Some(present.as_str()));
+    assert_eq!(
+        crate::pages::Bracket::read(&bracket.assert_ok().body).champion.as_deref(),
+        Some(present.as_str())
+    );
     let decided = crate::pages::Match::read(&app.browser().get(&format!("/t/{t}/match/{m}")).await);
     assert_eq!(decided.line.state, "forfeit", "{decided:?}");
 }

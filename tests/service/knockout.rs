@@ -29,7 +29,11 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     // Semifinals: 1 v 4 and 2 v 3, the better seed commanding Red first.
     let semis = admin.post_follow(&format!("/admin/t/{t}/knockout"), &[]).await;
     let semis = Round::read(&semis);
-    assert_eq!((semis.stage.as_deref(), semis.status.as_str()), (Some("ko_semi_final"), "draft"), "{semis:?}");
+    assert_eq!(
+        (semis.stage.as_deref(), semis.status.as_str()),
+        (Some("ko_semi_final"), "draft"),
+        "{semis:?}"
+    );
     admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
     let bracket = public.get(&format!("/t/{t}/bracket")).await;
     let columns = crate::pages::texts(&bracket, "#bracket .col h3");
@@ -43,7 +47,10 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     let overview = admin.get(&format!("/admin/t/{t}")).await;
     assert!(!has(&overview, &format!("form[action=/admin/t/{t}/knockout]")), "no pairing offered");
     assert!(has(&overview, &format!("form[action=/admin/t/{t}/round/2/lock]")), "the lock offered");
-    assert_eq!(text_of(&overview, "#next-step"), "Runda 2: najpierw zamknij tę rundę (wszystkie wyniki wpisane)");
+    assert_eq!(
+        text_of(&overview, "#next-step"),
+        "Runda 2: najpierw zamknij tę rundę (wszystkie wyniki wpisane)"
+    );
     admin.post(&format!("/admin/t/{t}/round/2/lock"), &[("confirm", "1")]).await;
 
     // Final and third-place match together.

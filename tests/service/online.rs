@@ -74,7 +74,8 @@ pub(crate) async fn round_one_with(
     }
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.assert_ok();
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.assert_ok();
-    let matches = Round::read(&admin.get(&format!("/t/{t}/round/1")).await).matches().iter().map(|l| l.id).collect();
+    let matches =
+        Round::read(&admin.get(&format!("/t/{t}/round/1")).await).matches().iter().map(|l| l.id).collect();
     (t, admin, matches)
 }
 

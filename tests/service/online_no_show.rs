@@ -7,10 +7,8 @@
 //! begun long ago), never by sleeping.
 
 use crate::helpers::*;
-use crate::pages::{Online, OnlineReferee, Round, input, players_of, points_of};
 use crate::online::{issue_links, referee_url, round_one_with};
-
-
+use crate::pages::{Online, OnlineReferee, Round, input, players_of, points_of};
 
 /// The seconds the page counts down before the claim (`data-seconds`).
 fn claim_in(body: &str) -> Option<i64> {
@@ -144,8 +142,10 @@ async fn a_player_who_does_not_show_within_the_waiting_time_loses_the_match_by_n
     // The same result as the typed no-show everywhere: the pairings, the standings, the history.
     let pairings = Round::read(&app.browser().get(&format!("/t/{t}/round/1")).await);
     let results: Vec<&str> = pairings.lines.iter().map(|l| l.result.as_str()).collect();
-    let expected: Vec<String> =
-        names.iter().map(|(present, absent)| format!("Wygrywa {present} walkowerem (nieobecność: {absent})")).collect();
+    let expected: Vec<String> = names
+        .iter()
+        .map(|(present, absent)| format!("Wygrywa {present} walkowerem (nieobecność: {absent})"))
+        .collect();
     assert_eq!(results, expected);
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
     let standings = app.browser().get(&format!("/t/{t}/standings")).await;

@@ -34,13 +34,19 @@ async fn a_near_person_is_asked_about_at_registration_and_the_answer_is_kept() {
     assert!(!asked.body.contains("2010-03-01\" required") && !asked.body.contains("01.03.2010"));
     let ids = offered(&asked.body);
     assert_eq!(ids.len(), 1, "{ids:?}");
-    assert!(Tournament::read(&app.browser().get(&format!("/t/{third}")).await).players.is_empty(), "nothing stored");
+    assert!(
+        Tournament::read(&app.browser().get(&format!("/t/{third}")).await).players.is_empty(),
+        "nothing stored"
+    );
 
     // The organiser says it is the same person.
     let mut confirmed = near.to_vec();
     confirmed.push(("person_0", &ids[0]));
     assert_eq!(admin.post(&reg(third), &confirmed).await.status, 303);
-    assert_eq!(Tournament::read(&app.browser().get(&format!("/t/{third}")).await).names(), ["Anna Wiśniewsk"]);
+    assert_eq!(
+        Tournament::read(&app.browser().get(&format!("/t/{third}")).await).names(),
+        ["Anna Wiśniewsk"]
+    );
 
     // Another birth date, kept apart: a new person, and asked again next time (never merged).
     let OpenDay { t: fourth, .. } = Day::new(&app).open().await;
@@ -69,7 +75,8 @@ async fn an_import_asks_about_each_near_row_and_imports_all_once_answered() {
     };
     assert_eq!(near_rows(&asked), [1, 2], "Ola Nowa (row 0) is nobody's near match");
     assert!(!asked.body.contains("2009-12-01</") && !asked.body.contains("2008-07-07"));
-    let listed = |page: &Page| Tournament::read(page).names().into_iter().map(str::to_string).collect::<Vec<_>>();
+    let listed =
+        |page: &Page| Tournament::read(page).names().into_iter().map(str::to_string).collect::<Vec<_>>();
     assert!(listed(&app.browser().get(&format!("/t/{second}")).await).is_empty(), "nothing imported");
     let ids = offered(&asked.body);
     assert_eq!(ids.len(), 2, "{ids:?}");
@@ -84,7 +91,10 @@ async fn an_import_asks_about_each_near_row_and_imports_all_once_answered() {
 
     let done = admin.post(&import, &[("csv", near), ("person_1", &ids[0]), ("person_2", "new")]).await;
     assert_eq!(done.status, 303);
-    assert_eq!(listed(&app.browser().get(&format!("/t/{second}")).await), ["Ola Nowa", "Jan Kowalsky", "Ewa Zielinska"]);
+    assert_eq!(
+        listed(&app.browser().get(&format!("/t/{second}")).await),
+        ["Ola Nowa", "Jan Kowalsky", "Ewa Zielinska"]
+    );
 }
 
 /// A person's public page (`/person/{id}`) lists every event they entered, each linked to their

@@ -12,7 +12,6 @@ const OPTIONS: RuleOptions = RuleOptions {
     ..RuleOptions::STANDARD
 };
 
-
 /// Every public page of a tournament with one played round, and its exports.
 async fn public_pages(b: &Browser, t: i64, player: i64, m: i64, g: i64) -> Vec<(String, Page)> {
     let mut pages = Vec::new();

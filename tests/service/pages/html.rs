@@ -371,7 +371,8 @@ fn text_between(doc: &Doc, from: usize, to: usize, first: usize, last: usize) ->
         let t = &doc.tags[k];
         raw.push_str(&html[at.min(t.start)..t.start]);
         // Block-ish tags separate words.
-        if matches!(t.name.as_str(), "br" | "p" | "li" | "td" | "th" | "tr" | "div" | "dt" | "dd" | "option") {
+        if matches!(t.name.as_str(), "br" | "p" | "li" | "td" | "th" | "tr" | "div" | "dt" | "dd" | "option")
+        {
             raw.push(' ');
         }
         at = t.end;

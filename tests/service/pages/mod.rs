@@ -890,8 +890,10 @@ impl Person {
                 .map(|tr| {
                     let a = tr.one("a");
                     let href = a.get("href").to_string();
-                    let (t, p) = href.trim_start_matches("/t/").split_once("/player/").expect("an entry's link");
-                    let spelling = tr.first("td span.muted").map(|s| s.text().trim_matches(['(', ')']).to_string());
+                    let (t, p) =
+                        href.trim_start_matches("/t/").split_once("/player/").expect("an entry's link");
+                    let spelling =
+                        tr.first("td span.muted").map(|s| s.text().trim_matches(['(', ')']).to_string());
                     (t.parse().unwrap(), p.parse().unwrap(), a.text(), spelling)
                 })
                 .collect(),
@@ -919,15 +921,26 @@ impl Persons {
     pub fn read(page: &(impl Html + ?Sized)) -> Persons {
         let body = page.html();
         Persons {
-            pairs: select(body, "li[data-pair]").iter().map(|li| (li.get("data-pair").to_string(), li.text())).collect(),
-            merges: select(body, "li[data-merge]").iter().map(|li| (li.num("data-merge"), li.text())).collect(),
-            waiting: select(body, "li[data-proposal]").iter().map(|li| (li.num("data-proposal"), li.text())).collect(),
+            pairs: select(body, "li[data-pair]")
+                .iter()
+                .map(|li| (li.get("data-pair").to_string(), li.text()))
+                .collect(),
+            merges: select(body, "li[data-merge]")
+                .iter()
+                .map(|li| (li.num("data-merge"), li.text()))
+                .collect(),
+            waiting: select(body, "li[data-proposal]")
+                .iter()
+                .map(|li| (li.num("data-proposal"), li.text()))
+                .collect(),
         }
     }
 }
 
 /// The referee's "my tables" page: (own tables, other tables), each as (match, table, stage).
-pub fn my_tables(page: &(impl Html + ?Sized)) -> (Vec<(i64, i64, Option<String>)>, Vec<(i64, i64, Option<String>)>) {
+pub fn my_tables(
+    page: &(impl Html + ?Sized),
+) -> (Vec<(i64, i64, Option<String>)>, Vec<(i64, i64, Option<String>)>) {
     let read = |sel: &str| -> Vec<(i64, i64, Option<String>)> {
         select(page.html(), sel)
             .iter()

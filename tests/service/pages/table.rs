@@ -109,7 +109,8 @@ impl Recorder {
             "live"
         };
         let recorder = first(body, "#recorder");
-        let flag = first(body, "#flag-box").map(|f| (f.get("data-side").to_string(), f.get("data-ready") == "1"));
+        let flag =
+            first(body, "#flag-box").map(|f| (f.get("data-side").to_string(), f.get("data-ready") == "1"));
         Recorder {
             state,
             step: recorder.as_ref().map(|r| r.get("data-step").to_string()),
@@ -117,9 +118,15 @@ impl Recorder {
             error: text("#record-error"),
             notice: text("#record-notice"),
             blocked: text("#record-blocked"),
-            options: select(body, "#options button[data-line]").iter().map(|b| b.get("data-line").to_string()).collect(),
+            options: select(body, "#options button[data-line]")
+                .iter()
+                .map(|b| b.get("data-line").to_string())
+                .collect(),
             labels: select(body, "#options button[data-line]").iter().map(Element::text).collect(),
-            pickers: select(body, "form.picker").iter().filter_map(|f| f.attr("id").map(str::to_string)).collect(),
+            pickers: select(body, "form.picker")
+                .iter()
+                .filter_map(|f| f.attr("id").map(str::to_string))
+                .collect(),
             typed: first(body, "#typed-form input[name=event]")
                 .map(|i| i.attr("value").unwrap_or_default().to_string())
                 .unwrap_or_default(),
@@ -299,14 +306,20 @@ impl Online {
                 .unwrap_or_default(),
             side: game.as_ref().map(|g| g.get("data-side").to_string()),
             game: game.as_ref().map(|g| g.num("data-game")),
-            offers: select(body, "#on-offers button[name=event]").iter().map(|b| b.get("value").to_string()).collect(),
+            offers: select(body, "#on-offers button[name=event]")
+                .iter()
+                .map(|b| b.get("value").to_string())
+                .collect(),
             error: text("#on-error"),
             notice: text("#on-notice"),
             paused: has("#paused"),
             clocks: game.as_ref().map(clocks).unwrap_or_default(),
             result: text("#on-result"),
             resign: first(body, "#on-resign-form").map(|f| {
-                (f.one("input[name=step]").get("value").to_string(), f.one("button[name=event]").get("value").to_string())
+                (
+                    f.one("input[name=step]").get("value").to_string(),
+                    f.one("button[name=event]").get("value").to_string(),
+                )
             }),
             deals: select(body, "#on-deals li")
                 .iter()
@@ -365,7 +378,13 @@ impl OnlineReferee {
             presence: select(body, "#on-players span")
                 .iter()
                 .filter(|s| s.attr("id").is_some_and(|i| i.starts_with("on-presence-")))
-                .map(|s| (s.get("id").trim_start_matches("on-presence-").parse().unwrap(), s.has_class("ok"), s.text()))
+                .map(|s| {
+                    (
+                        s.get("id").trim_start_matches("on-presence-").parse().unwrap(),
+                        s.has_class("ok"),
+                        s.text(),
+                    )
+                })
                 .collect(),
             claim_wait: first(body, "#on-claim-wait").is_some(),
             referee_claim: first(body, "#on-referee-claim").map(|c| c.text()),
