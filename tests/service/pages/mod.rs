@@ -937,11 +937,12 @@ impl Persons {
     }
 }
 
-/// The referee's "my tables" page: (own tables, other tables), each as (match, table, stage).
-pub fn my_tables(
-    page: &(impl Html + ?Sized),
-) -> (Vec<(i64, i64, Option<String>)>, Vec<(i64, i64, Option<String>)>) {
-    let read = |sel: &str| -> Vec<(i64, i64, Option<String>)> {
+/// A table on the referee's "my tables" page: (match, table, knockout stage).
+pub type TableLine = (i64, i64, Option<String>);
+
+/// The referee's "my tables" page: (own tables, other tables).
+pub fn my_tables(page: &(impl Html + ?Sized)) -> (Vec<TableLine>, Vec<TableLine>) {
+    let read = |sel: &str| -> Vec<TableLine> {
         select(page.html(), sel)
             .iter()
             .map(|li| (li.num("data-match"), li.num("data-table"), li.attr("data-stage").map(str::to_string)))
