@@ -662,7 +662,7 @@ impl Stages {
                 e.select("div[data-group]")
                     .iter()
                     .map(|g| {
-                        (g.get("data-group").to_string(), g.select("li").iter().map(Element::text).collect())
+                        (g.get("data-group").to_string(), g.select("li").iter().map(member_name).collect())
                     })
                     .collect()
             })
@@ -700,6 +700,15 @@ impl Stages {
     /// Whether the format says `line` ("Liczba grup: 2").
     pub fn says(&self, line: &str) -> bool {
         self.lines.iter().any(|l| l == line)
+    }
+}
+
+/// A group member's name in a draw list (the school shown beside it left out).
+fn member_name(li: &Element) -> String {
+    let text = li.text();
+    match li.first("small.school") {
+        Some(school) => text.strip_suffix(&school.text()).unwrap_or(&text).trim().to_string(),
+        None => text,
     }
 }
 
