@@ -2,6 +2,7 @@
 //! applied when a referee's move log is validated.
 
 use crate::helpers::*;
+use crate::pages::{has, invalid, one};
 use crate::setup::{Day, OpenDay};
 use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
 
@@ -31,37 +32,42 @@ async fn a_rule_switch_saved_in_the_configuration_reaches_the_log_validation() {
     let OpenDay { t, admin, .. } = Day::new(&app).open().await;
     register(&admin, t, "Anna Czerwona").await;
     register(&admin, t, "Bartek Polski").await;
+    let config = format!("form[action=/admin/t/{t}/config]");
+    let checked = |page: &Page, name: &str| one(&page.body, &format!("{config} input[name={name}]")).has("checked");
+    let chosen = |page: &Page, name: &str| {
+        one(&page.body, &format!("{config} select[name={name}] option[selected]")).get("value").to_string()
+    };
     let page = admin.get(&format!("/admin/t/{t}")).await;
-    page.assert_contains("name=\"compulsory_advance\" value=\"1\">");
-    page.assert_contains("<option value=\"two-attackers\" selected>");
+    assert!(!checked(&page, "compulsory_advance"), "offered off");
+    assert_eq!(chosen(&page, "encirclement"), "two-attackers");
 
     // An unknown reading is refused with the field named; a known one is saved and logged.
     let mut bad = tournament_form(&[("encirclement", "pincer")]);
     bad.push(("version", "1"));
     let refused = admin.post(&format!("/admin/t/{t}/config"), &bad).await;
     assert_eq!(refused.status, 422);
-    refused.assert_contains("<nav>");
+    assert!(has(&refused, "nav"), "the organiser's page, in the site's frame");
+    assert!(invalid(&refused, &config, "encirclement"), "the field named");
     refused.assert_contains("Manewr okrążający");
-    refused.assert_contains("name=\"encirclement\" aria-invalid=\"true\"");
     let mut strict = tournament_form(&[("compulsory_advance", "1"), ("encirclement", "flank-attack")]);
     strict.push(("version", "1"));
     assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &strict).await.status, 303);
     let page = admin.get(&format!("/admin/t/{t}")).await;
-    page.assert_contains("name=\"compulsory_advance\" value=\"1\" checked>");
-    page.assert_contains("<option value=\"flank-attack\" selected>");
+    assert!(checked(&page, "compulsory_advance"));
+    assert_eq!(chosen(&page, "encirclement"), "flank-attack");
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
     history.assert_contains("Zmiana konfiguracji turnieju").assert_contains("Zwycięski atakujący musi wejść");
 
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
-    let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/match/"))[0];
+    let m = crate::pages::Round::read(&admin.get(&format!("/t/{t}/round/1")).await).lines[0].id;
     let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
     let log = log_needing_optional_advance();
 
     // Under the tournament's strict reading the engine refuses the log.
     let refused = submit_log(&admin, t, &games[0], &log).await;
     assert_eq!(refused.status, 422, "{}", refused.body);
-    refused.assert_contains("id=\"log-error\"");
+    assert!(has(&refused, "#log-error"), "the engine's refusal shown: {}", refused.body);
 
     // Back to the default reading: the same log is valid and fills the result.
     let mut standard = tournament_form(&[]);
@@ -77,16 +83,15 @@ async fn a_rule_switch_saved_in_the_configuration_reaches_the_log_validation() {
 async fn the_severe_fighting_switch_is_offered_off_saved_and_logged() {
     let app = TestApp::spawn().await;
     let OpenDay { t, admin, .. } = Day::new(&app).open().await;
+    let config = format!("form[action=/admin/t/{t}/config]");
+    let switch = |page: &Page| one(&page.body, &format!("{config} input[name=severe_fighting_each_card]"));
     let page = admin.get(&format!("/admin/t/{t}")).await;
-    page.assert_contains("name=\"severe_fighting_each_card\" value=\"1\">");
+    assert!(!switch(&page).has("checked"), "offered off");
     page.assert_contains("Każda karta Okrutna bitwa w walce uderza osobno");
     let mut each = tournament_form(&[("severe_fighting_each_card", "1")]);
     each.push(("version", "1"));
     assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &each).await.status, 303);
-    admin
-        .get(&format!("/admin/t/{t}"))
-        .await
-        .assert_contains("name=\"severe_fighting_each_card\" value=\"1\" checked>");
+    assert!(switch(&admin.get(&format!("/admin/t/{t}")).await).has("checked"), "saved checked");
     admin.get(&format!("/admin/t/{t}/history")).await.assert_contains(
         "Każda karta Okrutna bitwa w walce uderza osobno: druga eliminuje rozbite przez pierwszą (R26): tak",
     );
