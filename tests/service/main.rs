@@ -48,6 +48,9 @@ mod online_bounds;
 mod online_clock;
 mod online_no_show;
 mod online_oracle;
+// Page objects: each test reads the pages it needs.
+#[allow(dead_code)]
+mod pages;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;
