@@ -78,6 +78,12 @@ async fn the_front_page_lists_current_seasons_first_and_the_followed_players_nex
     let shown: i64 = card.split("data-table=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
     assert_eq!(shown, table, "the followed player's table");
     assert!(card.contains(&format!("href=\"/t/{t}?follow={p}\"")), "the tournament page, still following");
+    // Without the script, the tournament page's card links the front page's (a bookmark).
+    visitor
+        .get(&format!("/t/{t}?follow={p}"))
+        .await
+        .assert_contains(&format!("id=\"followed\""))
+        .assert_contains(&format!("href=\"/?follow={t}.{p}\" id=\"followed-home\""));
     // Neither the followed page is kept for others, nor the front page served in its place.
     assert!(followed.header("cache-control").contains("private"), "a followed page is not shared");
     visitor.get("/").await.assert_lacks("id=\"followed-players\"");
