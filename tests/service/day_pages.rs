@@ -82,7 +82,7 @@ async fn the_front_page_lists_current_seasons_first_and_the_followed_players_nex
     visitor
         .get(&format!("/t/{t}?follow={p}"))
         .await
-        .assert_contains(&format!("id=\"followed\""))
+        .assert_contains("id=\"followed\"")
         .assert_contains(&format!("href=\"/?follow={t}.{p}\" id=\"followed-home\""));
     // Neither the followed page is kept for others, nor the front page served in its place.
     assert!(followed.header("cache-control").contains("private"), "a followed page is not shared");
@@ -248,12 +248,15 @@ fn readable_links(body: &str) -> Vec<String> {
         .map(|h| h.split(['#', '?']).next().unwrap_or_default().to_string())
         .filter(|h| {
             let parts: Vec<&str> = h.trim_start_matches('/').split('/').collect();
-            match parts.as_slice() {
-                ["season", _] | ["season", _, "ranking"] | ["person", _] | ["t", _] => true,
-                ["t", _, "standings" | "bracket"] => true,
-                ["t", _, "round" | "group" | "player", _] => true,
-                _ => false,
-            }
+            matches!(
+                parts.as_slice(),
+                ["season", _]
+                    | ["season", _, "ranking"]
+                    | ["person", _]
+                    | ["t", _]
+                    | ["t", _, "standings" | "bracket"]
+                    | ["t", _, "round" | "group" | "player", _]
+            )
         })
         .collect()
 }
