@@ -69,6 +69,7 @@ mod season;
 mod season_coordinator;
 mod season_demo;
 mod season_ranking_pages;
+mod season_trust;
 // Harness parts some tests use and others do not.
 mod sessions;
 #[allow(dead_code)]

@@ -19,12 +19,12 @@ use crate::store::{PlayerId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
+use crate::web::forms::choices::{TiebreakSlot, tiebreak_slots};
 use crate::web::forms::field;
 use crate::web::read_model::groups::letter;
 use crate::web::routes::confirm::{self, Confirm};
 use crate::web::routes::{render, see_other};
 use crate::web::security::csrf::CsrfForm;
-use crate::web::text::names::Named;
 use crate::web::text::refusals::sentence;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -86,7 +86,7 @@ struct StagesPage<'a> {
     clashes: Vec<String>,
     drawn: Vec<GroupList>,
     /// The groups' tiebreak order as the form's numbered choices, while it may change.
-    tiebreak_slots: Option<Vec<(usize, &'static str)>>,
+    tiebreak_slots: Option<Vec<TiebreakSlot>>,
     /// Before the draw: every player in seed order (id, name, seed number).
     seeds: Vec<(PlayerId, String, usize)>,
     progress: Vec<GroupProgress>,
@@ -95,6 +95,13 @@ struct StagesPage<'a> {
     bracket: Vec<BracketLine>,
     knockout_started: bool,
     next_sentence: String,
+}
+
+impl StagesPage<'_> {
+    /// A group's letter (`A` for the first), for the next step's sentence.
+    fn group_letter(&self, g: &u32) -> String {
+        crate::web::read_model::groups::letter_of(g)
+    }
 }
 
 #[derive(Deserialize)]
@@ -297,10 +304,7 @@ pub async fn stages_page(
         .filter(|(row, _)| {
             row.status == StageStatus::Open && app::stages::group_rounds(&data).next().is_none()
         })
-        .map(|(row, _)| {
-            let order = app::stages::tiebreaks(row);
-            (0..DEFAULT_TIEBREAKS.len()).map(|i| (i + 1, order.get(i).map_or("", |t| t.as_str()))).collect()
-        });
+        .map(|(row, _)| tiebreak_slots(&app::stages::tiebreaks(row), &DEFAULT_TIEBREAKS));
     let standings = app::stages::standings(&data).unwrap_or_default();
     let progress = match groups_row {
         Some((_, stage)) => (0..drawn_ids.len())
