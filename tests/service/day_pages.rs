@@ -291,6 +291,16 @@ async fn the_season_pages_say_times_and_names_as_people_read_them_and_no_english
         let page = visitor.get(&path).await;
         assert_eq!(page.status, 200, "{path}");
         read(&path, &page.body);
+        if path.starts_with("/season/") || path == "/" {
+            // Days in words too ("20 maja 2026"), not a stored date.
+            let text = visible_text(&page.body);
+            let iso = text.as_bytes().windows(10).any(|w| {
+                w.iter()
+                    .enumerate()
+                    .all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
+            });
+            assert!(!iso, "{path} shows a stored date: {text}");
+        }
         queue.extend(readable_links(&page.body).into_iter().filter(|l| !seen.contains(l)));
         assert!(seen.len() < 2000, "the crawl ends");
     }
