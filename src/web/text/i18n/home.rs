@@ -3,6 +3,7 @@
 //! player's personal data, behind a confirmation).
 
 pub(super) const TABLE: &[(&str, &str, &str)] = &[
+    ("home_title_seasons", "Sezony i turnieje", "Seasons and tournaments"),
     ("home_seasons_now", "Trwające sezony", "Seasons under way"),
     ("home_all_tournaments", "Wszystkie turnieje", "All tournaments"),
     ("home_seasons_past", "Zakończone sezony", "Past seasons"),
