@@ -12,6 +12,7 @@ mod authority;
 mod backup;
 mod bodies;
 mod browser;
+mod browser_day;
 mod browser_entries;
 mod browser_online;
 mod browser_phones;
@@ -24,6 +25,7 @@ mod browser_table_flag;
 mod browser_targets;
 mod consistency;
 mod day;
+mod day_pages;
 mod demo;
 mod editions;
 mod empty_tournament;
@@ -67,6 +69,7 @@ mod season;
 mod season_coordinator;
 mod season_demo;
 mod season_ranking_pages;
+mod season_trust;
 // Harness parts some tests use and others do not.
 mod sessions;
 #[allow(dead_code)]

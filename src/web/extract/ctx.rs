@@ -41,6 +41,20 @@ impl Ctx {
         self.current.csrf_token()
     }
 
+    /// A stored time (RFC 3339, UTC) as a page shows it (issue 37): Polish time in words, the
+    /// machine's time only in the `datetime` attribute (markup: `|safe`; a text that is no time is
+    /// escaped as it is).
+    #[must_use]
+    pub fn time(&self, at: &str) -> String {
+        crate::web::text::when::html(self.lang, at)
+    }
+
+    /// A day in words: "6 grudnia 2026".
+    #[must_use]
+    pub fn day(&self, day: &chrono::NaiveDate) -> String {
+        crate::web::text::when::day(self.lang, *day)
+    }
+
     /// The other language's code (for the switch link).
     #[must_use]
     pub fn other_lang(&self) -> &'static str {

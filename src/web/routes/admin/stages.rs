@@ -43,10 +43,11 @@ struct FormatForm {
     entry: &'static str,
 }
 
-/// A group as drawn (or as the preview would draw it): its letter and members in Berger order.
+/// A group as drawn (or as the preview would draw it): its letter and members in Berger order,
+/// each with the school (issue 37: so the organiser sees the schools kept apart).
 struct GroupList {
     letter: String,
-    members: Vec<String>,
+    members: Vec<(String, String)>,
 }
 
 /// A group's progress in the stage.
@@ -220,9 +221,14 @@ fn names(data: &Loaded, groups: &[Vec<LeaguePlayer>]) -> Vec<GroupList> {
         .enumerate()
         .map(|(g, ids)| GroupList {
             letter: letter(g),
-            members: ids.iter().map(|&p| data.name(PlayerId(p.0))).collect(),
+            members: ids.iter().map(|&p| member(data, PlayerId(p.0))).collect(),
         })
         .collect()
+}
+
+/// A group member as the lists show it: the name and the school.
+fn member(data: &Loaded, id: PlayerId) -> (String, String) {
+    (data.name(id), data.player(id).map(|p| p.club.clone()).unwrap_or_default())
 }
 
 fn clash_sentences(
@@ -278,7 +284,10 @@ pub async fn stages_page(
     let drawn: Vec<GroupList> = drawn_ids
         .iter()
         .enumerate()
-        .map(|(g, ids)| GroupList { letter: letter(g), members: ids.iter().map(|&p| data.name(p)).collect() })
+        .map(|(g, ids)| GroupList {
+            letter: letter(g),
+            members: ids.iter().map(|&p| member(&data, p)).collect(),
+        })
         .collect();
     let seeds = if not_drawn {
         app::stages::draw::seed_order(&data)
