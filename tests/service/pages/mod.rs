@@ -662,7 +662,10 @@ impl Stages {
                 e.select("div[data-group]")
                     .iter()
                     .map(|g| {
-                        (g.get("data-group").to_string(), g.select("li").iter().map(member_name).collect())
+                        (
+                            g.get("data-group").to_string(),
+                            g.select("li").iter().map(|li| li.get("data-name").to_string()).collect(),
+                        )
                     })
                     .collect()
             })
@@ -703,14 +706,6 @@ impl Stages {
     }
 }
 
-/// A group member's name in a draw list (the school shown beside it left out).
-fn member_name(li: &Element) -> String {
-    let text = li.text();
-    match li.first("small.school") {
-        Some(school) => text.strip_suffix(&school.text()).unwrap_or(&text).trim().to_string(),
-        None => text,
-    }
-}
 
 /// The player id a `/t/{t}/player/{id}` link points to.
 fn player_in(a: &Element) -> Option<i64> {
