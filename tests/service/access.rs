@@ -45,7 +45,10 @@ async fn a_visitor_is_sent_to_login_from_organiser_pages() {
     let post =
         visitor.post(&format!("/admin/t/{t}/players"), &[("name", "X"), ("birth_date", "2010-01-01")]).await;
     assert_eq!(post.status, 303, "a POST without login is sent to the login page");
-    assert!(Overview::read(&admin.get(&format!("/admin/t/{t}")).await).players.is_empty(), "nobody registered");
+    assert!(
+        Overview::read(&admin.get(&format!("/admin/t/{t}")).await).players.is_empty(),
+        "nobody registered"
+    );
 }
 
 #[actix_rt::test]
@@ -104,7 +107,10 @@ async fn error_pages_say_what_happened() {
     let why = field_error(&bad.body, "swiss_rounds").expect("the problem beside its field");
     assert!(why.contains("od 1 do 30"), "{why}");
     assert!(invalid(&bad, form, "swiss_rounds"));
-    assert_eq!((input(&bad, form, "name"), input(&bad, form, "swiss_rounds")), ("Liga Testowa".into(), "5".into()));
+    assert_eq!(
+        (input(&bad, form, "name"), input(&bad, form, "swiss_rounds")),
+        ("Liga Testowa".into(), "5".into())
+    );
     let malformed = admin.post("/admin/new", &[("name", "Tylko nazwa")]).await;
     assert_eq!(malformed.status, 400);
     // Said in the page's language (the form reader's English goes to the log only).

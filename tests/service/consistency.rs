@@ -24,7 +24,12 @@ async fn a_walkover_blocks_game_results_until_it_is_cleared() {
     assert_eq!(refused.status, 422);
     refused.assert_contains("Ten mecz zapisano jako walkower lub wycofanie");
     // Nothing was saved: the game is still open and the match still a walkover.
-    assert!(crate::pages::Game::read(&app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await).result.is_none(), "no result yet");
+    assert!(
+        crate::pages::Game::read(&app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await)
+            .result
+            .is_none(),
+        "no result yet"
+    );
     assert!(history_rows(&app, "game", "enter").await.is_empty());
 
     // Cleared ("match played"), the same result is accepted.

@@ -131,7 +131,10 @@ async fn an_organiser_uploads_an_edition_and_runs_a_tournament_on_it() {
         .await;
     assert_eq!(refused.status, 422, "{}", refused.body);
     assert!(rejection(&refused).contains(&refusal.event), "the refused event is named:\n{}", refused.body);
-    assert!(crate::pages::Game::read(&admin.get(&format!("/t/{t0}/game/{}", games0[0].0)).await).result.is_none(), "no result yet");
+    assert!(
+        crate::pages::Game::read(&admin.get(&format!("/t/{t0}/game/{}", games0[0].0)).await).result.is_none(),
+        "no result yet"
+    );
     // The printed edition's log is refused by a tournament on another edition, and the reverse.
     let wrong = submit_log(&admin, t0, &games0[0], &log).await;
     assert_eq!(wrong.status, 422);

@@ -72,7 +72,10 @@ async fn a_move_log_with_a_control_character_is_refused_and_nothing_is_saved() {
     assert_eq!(page.status, 422);
     let why = field_error(&page.body, "log").unwrap_or_default();
     assert!(why.starts_with("niedozwolony znak") && why.contains("U+0007"), "{why}");
-    assert!(crate::pages::Game::read(&referee.get(&format!("/t/{t}/game/{}", games[0].0)).await).result.is_none(), "no result yet");
+    assert!(
+        crate::pages::Game::read(&referee.get(&format!("/t/{t}/game/{}", games[0].0)).await).result.is_none(),
+        "no result yet"
+    );
 }
 
 #[actix_rt::test]
@@ -142,7 +145,10 @@ async fn the_upload_form_is_checked_for_csrf_before_its_file_and_is_capped() {
     let page = referee.post_body(&path, body, &content_type).await;
     assert_eq!(page.status, 413);
     page.assert_contains("Limit to 2048 KiB");
-    assert!(crate::pages::Game::read(&referee.get(&format!("/t/{t}/game/{}", games[0].0)).await).result.is_none(), "no result yet");
+    assert!(
+        crate::pages::Game::read(&referee.get(&format!("/t/{t}/game/{}", games[0].0)).await).result.is_none(),
+        "no result yet"
+    );
 }
 
 #[actix_rt::test]

@@ -74,7 +74,12 @@ async fn a_log_contradicting_the_typed_result_is_shown_and_nothing_is_saved() {
     );
     assert_eq!(field_value(form, "red_points"), Some(wrong_points.clone()));
     page.assert_contains("[Seed &#34;11&#34;]");
-    assert!(crate::pages::Game::read(&app.browser().get(&format!("/t/{t}/game/{}", games[1].0)).await).result.is_none(), "no result yet");
+    assert!(
+        crate::pages::Game::read(&app.browser().get(&format!("/t/{t}/game/{}", games[1].0)).await)
+            .result
+            .is_none(),
+        "no result yet"
+    );
 }
 
 #[actix_rt::test]
@@ -101,7 +106,12 @@ async fn an_invalid_log_shows_the_engine_error_with_its_line_and_can_be_kept_onl
     for debug in ["Some(", "UnitId", "CardId", "{", "Advance {"] {
         assert!(!error.contains(debug), "{debug} in {error}");
     }
-    assert!(crate::pages::Game::read(&app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await).result.is_none(), "no result yet");
+    assert!(
+        crate::pages::Game::read(&app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await)
+            .result
+            .is_none(),
+        "no result yet"
+    );
 
     // Keeping the typed result with the invalid log, on purpose.
     let kept = admin
@@ -152,7 +162,12 @@ async fn a_log_file_can_be_uploaded_with_the_result_form_and_needs_the_csrf_toke
         )
         .await;
     assert_eq!(refused.status, 403);
-    assert!(crate::pages::Game::read(&app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await).result.is_none(), "no result yet");
+    assert!(
+        crate::pages::Game::read(&app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await)
+            .result
+            .is_none(),
+        "no result yet"
+    );
 
     let saved = admin
         .post_multipart(&path, &[("version", games[0].1.as_str())], ("log_file", "game.txt", &log))

@@ -95,7 +95,8 @@ async fn birth_dates_are_never_public_and_erasure_keeps_results_under_a_pseudony
     // The results stand: the same points and place, the pseudonym in place of the name.
     let standings_after = public.get(&format!("/t/{t}/standings")).await;
     assert_eq!(points_of(&standings_after.body, &pseudonym), points_of(&standings, "Zofia Tajna"));
-    let (before, after) = (crate::pages::Standings::read(&standings), crate::pages::Standings::read(&standings_after));
+    let (before, after) =
+        (crate::pages::Standings::read(&standings), crate::pages::Standings::read(&standings_after));
     assert_eq!(after.named(&pseudonym).place, before.named("Zofia Tajna").place, "the same place");
     assert_eq!(after.named("Jan Jawny").place, before.named("Jan Jawny").place);
     // The game page still shows the validated log, with the pseudonym in its header.

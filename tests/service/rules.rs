@@ -33,7 +33,8 @@ async fn a_rule_switch_saved_in_the_configuration_reaches_the_log_validation() {
     register(&admin, t, "Anna Czerwona").await;
     register(&admin, t, "Bartek Polski").await;
     let config = format!("form[action=/admin/t/{t}/config]");
-    let checked = |page: &Page, name: &str| one(&page.body, &format!("{config} input[name={name}]")).has("checked");
+    let checked =
+        |page: &Page, name: &str| one(&page.body, &format!("{config} input[name={name}]")).has("checked");
     let chosen = |page: &Page, name: &str| {
         one(&page.body, &format!("{config} select[name={name}] option[selected]")).get("value").to_string()
     };

@@ -421,7 +421,12 @@ async fn a_refused_log_comes_back_on_the_form_with_the_log_kept_and_a_polish_mes
     assert_eq!(field_value(form, "log").as_deref(), Some(log), "the log as typed");
     assert_eq!(field_value(form, "red_clock").as_deref(), Some("12:05"));
     assert_eq!(one(&page.body, "html").get("lang"), "pl");
-    assert!(crate::pages::Game::read(&app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await).result.is_none(), "no result yet");
+    assert!(
+        crate::pages::Game::read(&app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await)
+            .result
+            .is_none(),
+        "no result yet"
+    );
 }
 
 #[actix_rt::test]

@@ -706,7 +706,6 @@ impl Stages {
     }
 }
 
-
 /// The player id a `/t/{t}/player/{id}` link points to.
 fn player_in(a: &Element) -> Option<i64> {
     a.attr("href")?.split("/player/").nth(1)?.parse().ok()
