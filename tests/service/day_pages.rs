@@ -158,13 +158,12 @@ async fn the_draw_preview_names_each_players_school() {
         admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", csv.as_str())]).await.status,
         303
     );
+    // Each member's line as shown: the name, then the school.
     let members = |body: &str, from: &str| -> Vec<String> {
-        let block = body.split(from).nth(1).unwrap();
-        let block = &block[..block.find("</div></div>").unwrap()];
-        block.split("<li>").skip(1).map(|li| visible_text(&li[..li.find("</li>").unwrap()])).collect()
+        crate::pages::select(body, &format!("{from} div[data-group] li")).iter().map(|li| li.text()).collect()
     };
     let preview = admin.get(&stages).await;
-    let listed = members(&preview.body, "class=\"groups-preview\">");
+    let listed = members(&preview.body, "div.groups-preview");
     assert_eq!(listed.len(), 8, "{listed:?}");
     for (i, name) in crate::setup::PLAYERS[..8].iter().enumerate() {
         let line =
@@ -174,7 +173,7 @@ async fn the_draw_preview_names_each_players_school() {
     let seed = preview.body.split("id=\"preview-seed\">").nth(1).unwrap();
     let seed = &seed[..seed.find('<').unwrap()];
     assert_eq!(admin.post(&format!("{stages}/draw"), &[("seed", seed)]).await.status, 303);
-    let drawn = members(&admin.get(&stages).await.body, "id=\"drawn\">");
+    let drawn = members(&admin.get(&stages).await.body, "div#drawn");
     assert_eq!(drawn, listed, "the groups drawn as previewed, schools and all");
 }
 
