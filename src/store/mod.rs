@@ -114,6 +114,8 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool, Transaction};
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// A tournament's change stamp: configuration version and change counter (read with the rows by
@@ -165,6 +167,8 @@ pub enum Backend {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: Pool,
+    /// Transactions this process has committed through the store (see [`Store::local_commits`]).
+    commits: Arc<AtomicU64>,
 }
 
 #[derive(Clone, Debug)]
@@ -368,7 +372,18 @@ impl Store {
                 Pool::Postgres(pool)
             }
         };
-        Ok(Store { pool })
+        Ok(Store { pool, commits: Arc::default() })
+    }
+
+    /// How many transactions this process has committed through the store so far (each counted
+    /// once its `COMMIT` returned). Every change stamp of the public pages moves inside such a
+    /// transaction ([`Store::write_tournament`] and the like), so a stamp read after this count
+    /// last moved is still the current one as far as this process's writes go: the read models
+    /// (`web::read_model`) serve what they keep without asking the database again until the count
+    /// moves, or until a short while has passed for other processes' writes.
+    #[must_use]
+    pub fn local_commits(&self) -> u64 {
+        self.commits.load(Ordering::Acquire)
     }
 
     #[must_use]
@@ -392,7 +407,7 @@ impl Store {
     /// # Errors
     /// No connection within the pool's timeout.
     pub async fn conn(&self) -> Result<Conn, StoreError> {
-        Ok(Conn(match &self.pool {
+        Ok(Conn(Arc::clone(&self.commits), match &self.pool {
             Pool::Sqlite(p) => Inner::Sqlite(p.acquire().await?),
             Pool::Postgres(p) => Inner::Postgres(p.acquire().await?),
         }))
@@ -405,7 +420,7 @@ impl Store {
     /// # Errors
     /// No connection within the pool's timeout.
     pub async fn snapshot(&self) -> Result<Conn, StoreError> {
-        Ok(Conn(match &self.pool {
+        Ok(Conn(Arc::clone(&self.commits), match &self.pool {
             Pool::Sqlite(p) => Inner::SqliteTx(p.begin().await?),
             Pool::Postgres(p) => {
                 Inner::PostgresTx(p.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY").await?)
@@ -421,7 +436,7 @@ impl Store {
     /// # Errors
     /// No connection, or SQLite's lock is not obtained within the busy timeout.
     pub async fn write(&self) -> Result<Conn, StoreError> {
-        Ok(Conn(match &self.pool {
+        Ok(Conn(Arc::clone(&self.commits), match &self.pool {
             Pool::Sqlite(p) => Inner::SqliteTx(p.begin_with("BEGIN IMMEDIATE").await?),
             Pool::Postgres(p) => Inner::PostgresTx(p.begin().await?),
         }))
@@ -429,7 +444,7 @@ impl Store {
 }
 
 /// One connection from the pool, plain or in a transaction (dropping a transaction rolls it back).
-pub struct Conn(Inner);
+pub struct Conn(Arc<AtomicU64>, Inner);
 
 enum Inner {
     Sqlite(PoolConnection<Sqlite>),
@@ -444,11 +459,14 @@ impl Conn {
     /// # Errors
     /// The commit fails; nothing was written then.
     pub async fn commit(self) -> Result<(), StoreError> {
-        match self.0 {
+        match self.1 {
             Inner::SqliteTx(tx) => tx.commit().await?,
             Inner::PostgresTx(tx) => tx.commit().await?,
-            Inner::Sqlite(_) | Inner::Postgres(_) => {}
+            Inner::Sqlite(_) | Inner::Postgres(_) => return Ok(()),
         }
+        // Counted once the commit returned, before the caller acknowledges anything: a request
+        // that comes after the acknowledgement sees the count moved ([`Store::local_commits`]).
+        self.0.fetch_add(1, Ordering::AcqRel);
         Ok(())
     }
 
@@ -457,7 +475,7 @@ impl Conn {
     /// # Errors
     /// The rollback fails.
     pub async fn rollback(self) -> Result<(), StoreError> {
-        match self.0 {
+        match self.1 {
             Inner::SqliteTx(tx) => tx.rollback().await?,
             Inner::PostgresTx(tx) => tx.rollback().await?,
             Inner::Sqlite(_) | Inner::Postgres(_) => {}
@@ -496,7 +514,7 @@ impl<'a> Target for &'a mut Conn {
     type S = &'a mut SqliteConnection;
     type P = &'a mut PgConnection;
     fn target(self) -> Either<Self::S, Self::P> {
-        match &mut self.0 {
+        match &mut self.1 {
             Inner::Sqlite(c) => Either::Sqlite(&mut **c),
             Inner::SqliteTx(t) => Either::Sqlite(&mut **t),
             Inner::Postgres(c) => Either::Postgres(&mut **c),

@@ -12,6 +12,7 @@ use crate::store::view::Stamp;
 use crate::store::{self, Store, StoreError, TournamentId};
 use crate::web::error::{WebError, database_away, database_unavailable};
 use crate::web::read_model::coalesce::Coalesced;
+use crate::web::read_model::fresh::Checked;
 use crate::web::read_model::http::{Budget, PageStore};
 use crate::web::read_model::view::TournamentView;
 use std::collections::HashMap;
@@ -49,6 +50,8 @@ pub struct Views {
     budget: Arc<Budget>,
     /// When the database was last asked while found away (`None`: it answered last time).
     away: Mutex<Option<Instant>>,
+    /// The stamps last read, and when (served again while they stand, `read_model::fresh`).
+    checked: Mutex<Option<(Checked, Stamps)>>,
 }
 
 /// The answer while the database stays away (logged once a minute by `database_unavailable`).
@@ -71,6 +74,7 @@ impl Views {
             home: Mutex::default(),
             budget: Budget::new(page_budget_bytes),
             away: Mutex::default(),
+            checked: Mutex::default(),
         }
     }
 
@@ -85,6 +89,12 @@ impl Views {
     /// [`PROBE_TIMEOUT`], and every other request is told at once that it is away (the callers
     /// then serve what they keep, marked stale, see [`Views::database_away`]).
     async fn current_stamps(&self, db: &Store) -> Result<Stamps, WebError> {
+        if let Some((checked, stamps)) = &*self.checked.lock().unwrap_or_else(PoisonError::into_inner)
+            && checked.still_current(db)
+        {
+            return Ok(Arc::clone(stamps));
+        }
+        let checked = Checked::before_reading(db);
         let probe = {
             let mut away = self.away.lock().unwrap_or_else(PoisonError::into_inner);
             match away.as_mut() {
@@ -110,6 +120,13 @@ impl Views {
         match read {
             Ok(stamps) => {
                 *away = None;
+                drop(away);
+                let mut kept = self.checked.lock().unwrap_or_else(PoisonError::into_inner);
+                // A read that began earlier than the one kept (coalesced reads finish in any
+                // order) does not replace it.
+                if kept.as_ref().is_none_or(|(k, _)| k.at() <= checked.at()) {
+                    *kept = Some((checked, Arc::clone(&stamps)));
+                }
                 Ok(stamps)
             }
             Err(e) if database_away(&e) => {
