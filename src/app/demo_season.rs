@@ -19,7 +19,7 @@ use super::results::{self, Submission, Typed};
 use super::season::{self, close, invitations, seeding};
 use super::snapshot::Loaded;
 use super::stages::{self, draw, format, group_round, qualify};
-use super::{AppResult, Refusal, StageRefusal, knockout, registration, rounds, tournament};
+use super::{AppError, AppResult, Refusal, StageRefusal, knockout, registration, rounds, tournament};
 use crate::engine::Edition;
 use crate::league::season::{Eligibility, QualificationRule, SeasonDraft};
 use crate::league::stages::{
@@ -239,6 +239,18 @@ impl Builder<'_> {
 /// # Errors
 /// The database fails, or a use case refuses (it does not for these shapes: 1 to 16 regions, 8
 /// or more players each).
+/// Close the event, the organiser's lot drawn first where a tie decides a qualifying place
+/// (issue 34; a fixed seed: the demo is repeatable).
+async fn close_with_lot(db: &Store, t: TournamentId, organiser: UserId) -> AppResult<()> {
+    match close::close_event(db, t, organiser).await {
+        Err(AppError::Refused(Refusal::QualifyingTieLot { .. })) => {
+            close::draw_lot(db, t, 1920, organiser).await?;
+            close::close_event(db, t, organiser).await
+        }
+        other => other,
+    }
+}
+
 pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppResult<SeasonId> {
     let spec =
         SeasonSpec { regions: spec.regions.clamp(1, 16), players_per_event: spec.players_per_event.max(8) };
@@ -290,7 +302,7 @@ pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppRes
             let local = b
                 .tournament(
                     format!("Eliminacje szkolne: {region}"),
-                    &format!("I Liceum Ogólnokształcące ({region})"),
+                    &format!("I Liceum Ogólnokształcące {}", super::demo_names::capital(&region)),
                     local_day,
                     3,
                     0,
@@ -311,7 +323,7 @@ pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppRes
     for (t, region) in &locals {
         b.register_new(*t, LOCAL_PLAYERS, region, true).await?;
         b.play_swiss_and_knockout(*t, false).await?;
-        close::close_event(db, *t, organiser).await?;
+        close_with_lot(db, *t, organiser).await?;
     }
     // Regional qualifiers: the local qualifiers accepted, new players up to N, played, closed.
     for (i, (t, region)) in regionals.iter().enumerate() {
@@ -319,7 +331,7 @@ pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppRes
         let have = registration::players(db, *t).await?.len();
         b.register_new(*t, spec.players_per_event.saturating_sub(have), region, false).await?;
         b.play_swiss_and_knockout(*t, i == 0).await?;
-        close::close_event(db, *t, organiser).await?;
+        close_with_lot(db, *t, organiser).await?;
     }
 
     // The final: one invitation declined (the last region's best: the reserve moves up), a

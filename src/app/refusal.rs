@@ -163,6 +163,13 @@ pub enum Refusal {
     MatchUndecided { round: i64 },
     /// The event is closed already (its ranking frozen): reopen it first.
     EventClosed,
+    /// Players share the place `place` of the final ranking and the qualification's cut falls
+    /// among them: the organiser draws the lot before the event closes (issue 34).
+    QualifyingTieLot { place: u32 },
+    /// No shared place of the final ranking decides a qualifying place: there is no lot to draw.
+    NoQualifyingTie,
+    /// The event's lot was drawn already (it is drawn once; its seed is recorded).
+    LotDrawnAlready,
     /// The level above has no event for this region (the coordinator adds it first).
     NoNextEvent,
     /// The level above has several open events for this region and none was chosen for this

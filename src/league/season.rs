@@ -340,6 +340,63 @@ pub fn unfilled(rule: QualificationRule, ranking: &[Ranked], declined: &[PlayerI
     rule.places.saturating_sub(filled)
 }
 
+/// The runs of players sharing a place in `places` (one number per line of `ranking`, equal for
+/// players sharing a place), as index ranges, in ranking order; runs of one player left out.
+fn shared_runs(places: &[u32]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..=places.len() {
+        if i == places.len() || places[i] != places[start] {
+            if i - start > 1 {
+                out.push(start..i);
+            }
+            start = i;
+        }
+    }
+    out
+}
+
+/// The shared places (each by its number) of an event's final ranking at which the
+/// qualification's cut falls (issue 34, PRODUCT "Group standings": "a lot drawn by the organiser
+/// only where a tie decides a qualifying place"): players who share a place and whom the listed
+/// order alone would split into qualifiers and others, so that listing them the other way round
+/// qualifies someone else. The organiser draws a lot ([`by_lot`]) before the event closes.
+/// `places` holds one number per line of `ranking`.
+#[must_use]
+pub fn ties_at_the_cut(rule: QualificationRule, ranking: &[Ranked], places: &[u32]) -> Vec<u32> {
+    let places = &places[..places.len().min(ranking.len())];
+    let listed = qualify(rule, ranking, &[]).qualifiers;
+    let mut out = Vec::new();
+    for run in shared_runs(places) {
+        let mut reversed = ranking.to_vec();
+        reversed[run.clone()].reverse();
+        let mut other = qualify(rule, &reversed, &[]).qualifiers;
+        let mut same = listed.clone();
+        other.sort();
+        same.sort();
+        if other != same {
+            out.push(places[run.start]);
+        }
+    }
+    out
+}
+
+/// The final ranking in the order the qualification walks once the organiser's lot (`seed`) is
+/// drawn: every run of players sharing a place shuffled by the lot (ChaCha8, seed
+/// `lot::derive(seed, place)`, over the run in its listed order: repeatable by anyone), the rest
+/// as listed. Every shared place, not only the one at the cut, so that a reserve moving up after
+/// a decline follows the same recorded lot.
+#[must_use]
+pub fn by_lot(ranking: &[Ranked], places: &[u32], seed: u64) -> Vec<Ranked> {
+    let places = &places[..places.len().min(ranking.len())];
+    let mut out = ranking.to_vec();
+    for run in shared_runs(places) {
+        let place = u64::from(places[run.start]);
+        super::lot::shuffle(super::lot::derive(seed, place), &mut out[run]);
+    }
+    out
+}
+
 /// The season's region a typed name means (a registration form, an import's `region` or
 /// `województwo` column): compared folded as persons' names are (`Slaskie` = `śląskie`), with a
 /// leading "województwo" or "woj." dropped. `None` for a name that is no region of `regions`.
@@ -543,5 +600,75 @@ mod tests {
                 (6, "Zosia", 0, Some(5), 1),
             ]
         );
+    }
+
+    fn ranked(players: &[(i64, &str, bool)]) -> Vec<Ranked> {
+        players
+            .iter()
+            .map(|&(p, school, eligible)| Ranked {
+                player: PlayerId(p),
+                school: school.to_string(),
+                eligible,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_shared_place_across_the_cut_needs_a_lot_and_one_below_or_above_it_does_not() {
+        let rule = |places| QualificationRule { places, per_school: None };
+        // Places 1, 2, 3-4 (semi-finalists without a third-place match), 5-8, 9.
+        let r = ranked(&[
+            (1, "", true),
+            (2, "", true),
+            (3, "", true),
+            (4, "", true),
+            (5, "", true),
+            (6, "", true),
+            (7, "", true),
+            (8, "", true),
+            (9, "", true),
+        ]);
+        let places = [1, 2, 3, 3, 5, 5, 5, 5, 9];
+        assert_eq!(ties_at_the_cut(rule(1), &r, &places), Vec::<u32>::new());
+        assert_eq!(ties_at_the_cut(rule(3), &r, &places), [3]);
+        assert_eq!(ties_at_the_cut(rule(4), &r, &places), Vec::<u32>::new());
+        assert_eq!(ties_at_the_cut(rule(6), &r, &places), [5]);
+        // An ineligible player of the shared place leaves the other the place: no lot.
+        let mut one_out = r.clone();
+        one_out[3].eligible = false;
+        assert_eq!(ties_at_the_cut(rule(3), &one_out, &places), Vec::<u32>::new());
+        // A school cap: 3 and 4 share a place, 3's school has its one place already (1): 4
+        // qualifies whatever the order, so no lot.
+        let capped = ranked(&[(1, "X", true), (2, "Y", true), (3, "X", true), (4, "Z", true)]);
+        let cap = QualificationRule { places: 3, per_school: Some(1) };
+        assert_eq!(ties_at_the_cut(cap, &capped, &[1, 2, 3, 3]), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn the_lot_orders_every_shared_place_repeatably_and_leaves_the_others() {
+        let r = ranked(&[
+            (1, "", true),
+            (2, "", true),
+            (3, "", true),
+            (4, "", true),
+            (5, "", true),
+            (6, "", true),
+            (7, "", true),
+            (8, "", true),
+        ]);
+        let places = [1, 2, 3, 3, 5, 5, 5, 5];
+        let ids = |v: Vec<Ranked>| v.into_iter().map(|r| r.player.0).collect::<Vec<_>>();
+        let a = ids(by_lot(&r, &places, 11));
+        assert_eq!(a, ids(by_lot(&r, &places, 11)), "the same seed, the same order");
+        assert_eq!(a[..2], [1, 2]);
+        let mut semis = a[2..4].to_vec();
+        semis.sort_unstable();
+        assert_eq!(semis, [3, 4]);
+        let mut quarters = a[4..].to_vec();
+        quarters.sort_unstable();
+        assert_eq!(quarters, [5, 6, 7, 8]);
+        // Some seed puts 4 before 3: the lot decides, not the listing.
+        assert!((0..64).any(|seed| ids(by_lot(&r, &places, seed))[2] == 4));
+        assert!((0..64).any(|seed| ids(by_lot(&r, &places, seed))[2] == 3));
     }
 }

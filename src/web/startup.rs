@@ -344,6 +344,7 @@ route_table! {
         .route("/admin/t/{t}/invitations/{i}/decline", web::post().to(invitations::decline))
         .route("/admin/t/{t}/event/close", web::post().to(invitations::close))
         .route("/admin/t/{t}/event/seed", web::post().to(invitations::seed))
+        .route("/admin/t/{t}/event/lot", web::post().to(invitations::lot))
         .route("/admin/t/{t}/event/reopen", web::post().to(invitations::reopen))
         .route("/admin/proposals", web::get().to(proposals::proposals_page))
         .route("/admin/proposals/{id}/confirm", web::post().to(proposals::confirm))

@@ -240,6 +240,7 @@ const PLANS: &[Plan] = &[
     Plan { path: "/admin/t/{t}/invitations/{i}/decline", fields: &[], may_store: &[Owner] },
     Plan { path: "/admin/t/{t}/event/close", fields: &[], may_store: &[Owner] },
     Plan { path: "/admin/t/{t}/event/seed", fields: &[], may_store: &[Owner] },
+    Plan { path: "/admin/t/{t}/event/lot", fields: &[], may_store: &[Owner] },
     Plan {
         path: "/admin/t/{t}/event/reopen",
         fields: &[("reason", Text, "Pomyłka w zgłoszeniach")],

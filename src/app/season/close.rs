@@ -71,6 +71,13 @@ pub async fn close_event(db: &Store, t: TournamentId, by: UserId) -> AppResult<(
         if let Some(target) = target {
             store::touch_tournament_in(&mut tx, target.tournament_id).await?;
         }
+        // The event as it is now (its lot drawn meanwhile or not), in the write's transaction.
+        let event = store::seasons::event_in(&mut tx, t).await?.ok_or(Refusal::NotAnEvent)?;
+        if let Some(&place) = ties_due(&places, event.rule()).first()
+            && event.lot_seed.is_none()
+        {
+            return Err(Refusal::QualifyingTieLot { place }.into());
+        }
         if !flow::set_closed_in(&mut tx, t, true, by).await? {
             return Err(Refusal::EventClosed.into());
         }
@@ -135,10 +142,7 @@ pub(super) async fn invite_more_in(
         .filter(|i| i.state == InvitationState::Accepted && i.source_id != Some(source.tournament_id))
         .map(|i| i.person_id)
         .collect();
-    let ranked: Vec<Ranked> = ranking
-        .iter()
-        .map(|r| Ranked { player: lp(r.player_id), school: r.school.clone(), eligible: r.eligible })
-        .collect();
+    let ranked = ranked_for_qualification(source, &ranking);
     let mut made = Vec::new();
     loop {
         let mut passed_on = false;
@@ -167,6 +171,147 @@ pub(super) async fn invite_more_in(
             return Ok(made);
         }
     }
+}
+
+/// The stored ranking as the qualification walks it: in ranking order, every shared place in the
+/// order of the organiser's lot once it is drawn (`league::season::by_lot`).
+#[must_use]
+pub fn ranked_for_qualification(source: &Event, ranking: &[RankingRow]) -> Vec<Ranked> {
+    let ranked: Vec<Ranked> = ranking
+        .iter()
+        .map(|r| Ranked { player: lp(r.player_id), school: r.school.clone(), eligible: r.eligible })
+        .collect();
+    match source.lot_seed {
+        Some(seed) => {
+            let places: Vec<u32> =
+                ranking.iter().map(|r| u32::try_from(r.place).unwrap_or(u32::MAX)).collect();
+            season::by_lot(&ranked, &places, seed.unsigned_abs())
+        }
+        None => ranked,
+    }
+}
+
+/// The shared places of the final ranking `places` at which the qualification's cut falls
+/// (`league::season::ties_at_the_cut`): the organiser's lot is due there before closing.
+#[must_use]
+pub fn ties_due(places: &[Place], rule: season::QualificationRule) -> Vec<u32> {
+    let ranked: Vec<Ranked> = places
+        .iter()
+        .map(|p| Ranked { player: lp(p.player), school: p.school.clone(), eligible: p.eligible })
+        .collect();
+    let numbers: Vec<u32> = places.iter().map(|p| p.place).collect();
+    season::ties_at_the_cut(rule, &ranked, &numbers)
+}
+
+/// What the qualification would do with the event's final ranking now (issue 34), for the
+/// organiser's page before closing: each line's place and what it gets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Preview {
+    pub lines: Vec<PreviewLine>,
+    /// The shared places at the cut (a lot due while `lot_seed` is `None`).
+    pub ties: Vec<u32>,
+    pub lot_seed: Option<i64>,
+}
+
+/// One player of the [`Preview`], in the order the qualification walks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreviewLine {
+    pub player: PlayerId,
+    pub place: u32,
+    pub outcome: Outlook,
+}
+
+/// What a line of the [`Preview`] gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outlook {
+    /// A qualifying place ("awans").
+    Qualifies,
+    /// A shared place at the cut whose lot is still due ("losowanie"): never "awans" before it.
+    LotDue,
+    /// A reserve, in order.
+    Reserve,
+    /// Not eligible in the season.
+    Ineligible,
+}
+
+/// The [`Preview`] of an open event whose final ranking is known (`None` before: the event is not
+/// played yet, or it is closed, or it is the final, which qualifies nobody).
+///
+/// # Errors
+/// [`Refusal::NotAnEvent`]; the database fails.
+pub async fn preview(db: &Store, t: TournamentId) -> AppResult<Option<Preview>> {
+    let event = store::seasons::event_of(db, t).await?.ok_or(Refusal::NotAnEvent)?;
+    if event.closed || event.places == 0 {
+        return Ok(None);
+    }
+    let eligibility = super::season(db, event.season_id).await?.season.eligibility();
+    let data = Loaded::load_id(db, t).await?;
+    let Ok(places) = final_places(&data, eligibility) else { return Ok(None) };
+    let ties = ties_due(&places, event.rule());
+    let ranked: Vec<Ranked> = places
+        .iter()
+        .map(|p| Ranked { player: lp(p.player), school: p.school.clone(), eligible: p.eligible })
+        .collect();
+    let numbers: Vec<u32> = places.iter().map(|p| p.place).collect();
+    let order = match event.lot_seed {
+        Some(seed) => season::by_lot(&ranked, &numbers, seed.unsigned_abs()),
+        None => ranked,
+    };
+    let q = season::qualify(event.rule(), &order, &[]);
+    let lot_due = event.lot_seed.is_none();
+    let lines = order
+        .iter()
+        .filter_map(|r| {
+            let p = places.iter().find(|p| lp(p.player) == r.player)?;
+            let outcome = if !r.eligible {
+                Outlook::Ineligible
+            } else if lot_due && ties.contains(&p.place) {
+                Outlook::LotDue
+            } else if q.qualifiers.contains(&r.player) {
+                Outlook::Qualifies
+            } else {
+                Outlook::Reserve
+            };
+            Some(PreviewLine { player: p.player, place: p.place, outcome })
+        })
+        .collect();
+    Ok(Some(Preview { lines, ties, lot_seed: event.lot_seed }))
+}
+
+/// The organiser's lot for a tie at a qualifying place (issue 34): drawn once, only while the
+/// event is open and only where players sharing a place of its final ranking are split by the
+/// qualification's cut; its seed is recorded on the event and in the season's log, so anyone can
+/// draw it again (`league::season::by_lot`). Decided on a snapshot and written only if the
+/// tournament did not change since, in a transaction that re-checks the event is open and undrawn.
+///
+/// # Errors
+/// [`Refusal::NotAnEvent`], [`Refusal::EventClosed`], [`Refusal::NoQualifyingTie`],
+/// [`Refusal::LotDrawnAlready`], the refusals of [`final_places`]; a conflict; the database fails.
+pub async fn draw_lot(db: &Store, t: TournamentId, seed: u64, by: UserId) -> AppResult<i64> {
+    let event = store::seasons::event_of(db, t).await?.ok_or(Refusal::NotAnEvent)?;
+    if event.closed {
+        return Err(Refusal::EventClosed.into());
+    }
+    if event.lot_seed.is_some() {
+        return Err(Refusal::LotDrawnAlready.into());
+    }
+    let eligibility = super::season(db, event.season_id).await?.season.eligibility();
+    let seed = i64::try_from(seed & (i64::MAX as u64)).unwrap_or(0);
+    on_fresh_snapshot(db, t, |data| async move {
+        let places = final_places(&data, eligibility)?;
+        if ties_due(&places, event.rule()).is_empty() {
+            return Err(Refusal::NoQualifyingTie.into());
+        }
+        // Refused inside the transaction if the event closed meanwhile (a closed event is frozen).
+        let mut tx = db.write_tournament_unchanged(t, data.stamp).await?;
+        if !flow::set_lot_in(&mut tx, t, seed).await? {
+            return Err(Refusal::LotDrawnAlready.into());
+        }
+        flow::log_in(&mut tx, event.season_id, Some(t), LogKind::Lot, None, &seed.to_string(), by).await?;
+        tx.commit().await?;
+        Ok(seed)
+    })
+    .await
 }
 
 /// Mark the open invitation `id` (from `source`) taken elsewhere, in the season's log.

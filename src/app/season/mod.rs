@@ -76,6 +76,7 @@ pub async fn add_event(
         per_school: rule.per_school.map(i64::from),
         closed: false,
         next_id: None,
+        lot_seed: None,
     };
     Ok(store::seasons::add_event(db, &event).await?)
 }

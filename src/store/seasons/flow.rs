@@ -119,17 +119,20 @@ pub enum LogKind {
     /// A qualifier's place passed to the event's next reserve: the person took the next level's
     /// place from another event.
     Elsewhere,
+    /// The organiser's lot for a tie at a qualifying place (its seed as the reason).
+    Lot,
 }
 
 impl StoredText for LogKind {
     const ALL: &'static [LogKind] =
-        &[LogKind::Closed, LogKind::Reopened, LogKind::Wildcard, LogKind::Elsewhere];
+        &[LogKind::Closed, LogKind::Reopened, LogKind::Wildcard, LogKind::Elsewhere, LogKind::Lot];
     fn as_str(self) -> &'static str {
         match self {
             LogKind::Closed => "closed",
             LogKind::Reopened => "reopened",
             LogKind::Wildcard => "wildcard",
             LogKind::Elsewhere => "elsewhere",
+            LogKind::Lot => "lot",
         }
     }
 }
@@ -179,6 +182,25 @@ pub async fn set_closed_in(
         .await
         .map(|r| r.rows_affected()))?
     };
+    Ok(n == 1)
+}
+
+/// Record the organiser's lot for a tie at a qualifying place of the open event `t` (issue 34);
+/// `false` (nothing written) if the event is closed or its lot was drawn already: a lot is drawn
+/// once, and its seed stays through a reopening.
+///
+/// # Errors
+/// The statement fails.
+pub async fn set_lot_in(tx: &mut Conn, t: TournamentId, seed: i64) -> Result<bool, StoreError> {
+    let n = on!(tx, |c| sqlx::query(
+        "UPDATE season_events SET lot_seed = $2 \
+         WHERE tournament_id = $1 AND closed_at IS NULL AND lot_seed IS NULL"
+    )
+    .bind(t)
+    .bind(seed)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
     Ok(n == 1)
 }
 

@@ -4,6 +4,7 @@
 //! flow (closing an event, invitations, the season's log and coordinators) is in [`flow`].
 
 pub mod flow;
+pub mod listing;
 
 use super::{LevelId, RegionId, SeasonId, Store, StoreError, TournamentId, UserId, conflict_on_unique, now};
 use crate::league::season::{Eligibility, QualificationRule, Season, SeasonDraft};
@@ -46,6 +47,8 @@ pub struct Event {
     /// The event of the level above its qualifiers go to, as the coordinator chose it (none: the
     /// one open event of the region there, or the final: `app::season::next_event`).
     pub next_id: Option<TournamentId>,
+    /// The organiser's lot for a tie at a qualifying place (issue 34), its seed recorded.
+    pub lot_seed: Option<i64>,
 }
 
 impl Event {
@@ -177,7 +180,7 @@ pub async fn events(db: &Store, season: SeasonId) -> Result<Vec<Event>, StoreErr
     Ok(on!(db, |c| {
         sqlx::query_as::<_, Event>(
         "SELECT tournament_id, season_id, level_id, region_id, places, per_school, closed_at IS NOT NULL AS closed, \
-         next_id FROM season_events e \
+         next_id, lot_seed FROM season_events e \
          WHERE e.season_id = $1 ORDER BY \
          (SELECT position FROM season_levels l WHERE l.id = e.level_id), \
          (SELECT position FROM season_regions r WHERE r.id = e.region_id), e.tournament_id"
@@ -189,7 +192,7 @@ pub async fn events(db: &Store, season: SeasonId) -> Result<Vec<Event>, StoreErr
 }
 
 const EVENT: &str = "SELECT tournament_id, season_id, level_id, region_id, places, per_school, \
-     closed_at IS NOT NULL AS closed, next_id FROM season_events WHERE tournament_id = $1";
+     closed_at IS NOT NULL AS closed, next_id, lot_seed FROM season_events WHERE tournament_id = $1";
 
 /// The event a tournament is, if it is one (a tournament outside a season is none).
 ///

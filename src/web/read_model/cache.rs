@@ -247,8 +247,12 @@ impl Views {
         };
         let mut ids: Vec<(TournamentId, i64)> = stamps.iter().map(|(id, s)| (*id, s.config)).collect();
         ids.sort_unstable();
+        // The seasons the page lists (issue 37), and the day, which decides which are current.
+        let seasons = store::seasons::listing::stamp(db).await?;
         let mut hasher = std::hash::DefaultHasher::new();
         ids.hash(&mut hasher);
+        seasons.hash(&mut hasher);
+        chrono::Utc::now().date_naive().hash(&mut hasher);
         let fingerprint = hasher.finish();
         let mut home = self.home.lock().unwrap_or_else(PoisonError::into_inner);
         match &*home {

@@ -394,6 +394,26 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
                 "The event closes once every match is decided. A result is missing in round"
             )
         ),
+        Refusal::QualifyingTieLot { place } => match lang {
+            Lang::Pl => format!(
+                "Miejsce {place}. dzieli kilka osób, a awans dostaje tylko część z nich: przed zamknięciem turnieju organizator przeprowadza losowanie (przycisk „Losuj” na stronie zaproszeń)."
+            ),
+            Lang::En => format!(
+                "Several players share place {place} and only some of them qualify: the organiser draws the lot before the event closes (the “Draw the lot” button on the invitations page)."
+            ),
+        },
+        Refusal::NoQualifyingTie => lang
+            .pick(
+                "Żadne wspólne miejsce nie rozstrzyga o awansie: nie ma czego losować.",
+                "No shared place decides a qualifying place: there is no lot to draw.",
+            )
+            .to_string(),
+        Refusal::LotDrawnAlready => lang
+            .pick(
+                "Losowanie już się odbyło; jego ziarno jest zapisane w dzienniku sezonu.",
+                "The lot was drawn already; its seed is in the season's log.",
+            )
+            .to_string(),
         Refusal::EventClosed => lang
             .pick(
                 "Turniej jest już zamknięty, a jego klasyfikacja zapisana. Najpierw otwórz go ponownie.",
@@ -751,6 +771,9 @@ mod tests {
             Refusal::GroupsNotClosed,
             Refusal::MatchUndecided { round: 2 },
             Refusal::EventClosed,
+            Refusal::QualifyingTieLot { place: 3 },
+            Refusal::NoQualifyingTie,
+            Refusal::LotDrawnAlready,
             Refusal::NoNextEvent,
             Refusal::NextEventToChoose,
             Refusal::NotTheNextLevel,

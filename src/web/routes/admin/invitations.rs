@@ -28,6 +28,67 @@ struct InvitationsPage<'a> {
     invitations: Vec<InvitationLine>,
     /// The tournament opens with groups not drawn yet: the seed list may come from the placings.
     may_seed: bool,
+    /// What closing would qualify, before it closes (issue 34).
+    preview: Option<PreviewView>,
+    /// Places of the next level nobody fills, from this event or into it: (from, into, how many).
+    unfilled: Vec<(String, String, u32)>,
+}
+
+/// The qualification's preview: the lines in the order it walks, the shared places at the cut
+/// ("3–4") and the lot, if drawn.
+struct PreviewView {
+    lines: Vec<PreviewRow>,
+    ties: Vec<String>,
+    lot_due: bool,
+    lot_seed: Option<i64>,
+}
+
+struct PreviewRow {
+    player: i64,
+    /// "3" or "3–4" for a shared place.
+    place: String,
+    name: String,
+    /// The text key of what the line gets: "qualifies" ("awans"), "lot_due" ("losowanie"), ...
+    outcome: &'static str,
+    outcome_kind: &'static str,
+    /// A qualifying place ("awans", in bold).
+    qualifies: bool,
+}
+
+/// A shared place as the pages write it: "3–4" (one number for a place of one's own).
+fn place_text(first: u32, lines: &[app::season::close::PreviewLine]) -> String {
+    let n = u32::try_from(lines.iter().filter(|l| l.place == first).count()).unwrap_or(1).max(1);
+    if n == 1 { first.to_string() } else { format!("{first}–{}", first + n - 1) }
+}
+
+fn preview_view(p: app::season::close::Preview, data: &app::snapshot::Loaded) -> PreviewView {
+    use app::season::close::Outlook;
+    let lines = p
+        .lines
+        .iter()
+        .map(|l| {
+            let (outcome, outcome_kind) = match l.outcome {
+                Outlook::Qualifies => ("qualifies", "qualifies"),
+                Outlook::LotDue => ("lot_due", "lot-due"),
+                Outlook::Reserve => ("ev_reserve", "reserve"),
+                Outlook::Ineligible => ("ev_ineligible", "ineligible"),
+            };
+            PreviewRow {
+                player: l.player.0,
+                place: place_text(l.place, &p.lines),
+                name: data.name(l.player),
+                outcome,
+                outcome_kind,
+                qualifies: l.outcome == Outlook::Qualifies,
+            }
+        })
+        .collect();
+    PreviewView {
+        ties: p.ties.iter().map(|&t| place_text(t, &p.lines)).collect(),
+        lot_due: !p.ties.is_empty() && p.lot_seed.is_none(),
+        lot_seed: p.lot_seed,
+        lines,
+    }
 }
 
 pub async fn invitations_page(
@@ -40,7 +101,23 @@ pub async fn invitations_page(
     let list = app::season::invitations::to_event(&db, t.id).await?;
     let data = app::snapshot::Loaded::load_id(&db, t.id).await?;
     let may_seed = app::snapshot::opens_with_groups(&data) && data.stage_rows.draws.is_empty();
+    let preview = match event {
+        Some(_) => app::season::close::preview(&db, t.id).await?.map(|p| preview_view(p, &data)),
+        None => None,
+    };
+    let mut unfilled = Vec::new();
+    if let Some(e) = event {
+        for u in app::season::unfilled::of_season(&db, e.season_id).await? {
+            if u.source == t.id || u.target == t.id {
+                let source = app::tournament::current(&db, u.source).await?.name;
+                let target = app::tournament::current(&db, u.target).await?.name;
+                unfilled.push((source, target, u.places));
+            }
+        }
+    }
     let page = InvitationsPage {
+        preview,
+        unfilled,
         may_seed: event.is_some() && may_seed,
         ctx: &ctx,
         t,
@@ -91,6 +168,20 @@ pub async fn seed(
     let order = app::season::seeding::seed_from_placings(&db, t, org.by()).await?;
     tracing::info!(tournament = %t, seeds = order.len(), "seeded by placings");
     Ok(see_other(&format!("/admin/t/{t}/stages")))
+}
+
+/// "Losuj": the organiser's lot for a tie at a qualifying place, its seed drawn from the operating
+/// system and recorded (issue 34).
+pub async fn lot(
+    org: Organising,
+    db: web::Data<Store>,
+    _form: CsrfForm<NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let t = org.t.id;
+    let seed = rand_core::RngCore::next_u64(&mut rand_core::OsRng);
+    let seed = app::season::close::draw_lot(&db, t, seed, org.by()).await?;
+    tracing::info!(tournament = %t, seed, "qualifying lot drawn");
+    Ok(see_other(&format!("/admin/t/{t}/invitations#qualification")))
 }
 
 /// Close this event: its final ranking stored, its qualifiers invited into the next level.

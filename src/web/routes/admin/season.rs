@@ -223,6 +223,7 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
                 LogKind::Reopened => "season_log_reopened",
                 LogKind::Wildcard => "season_log_wildcard",
                 LogKind::Elsewhere => "season_log_elsewhere",
+                LogKind::Lot => "season_log_lot",
             }),
             event: name_of(l.tournament_id),
             reason: match l.person_id {

@@ -99,6 +99,27 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("season_log_closed", "zamknięto turniej", "event closed"),
     ("season_log_reopened", "ponownie otwarto turniej", "event reopened"),
     ("season_log_wildcard", "dzika karta", "wildcard"),
+    (
+        "season_log_lot",
+        "losowanie przy remisie o miejsce premiowane awansem (ziarno)",
+        "lot for a tie at a qualifying place (seed)",
+    ),
+    ("ev_qualification", "Awans: podgląd przed zamknięciem", "Qualification: a preview before closing"),
+    ("ev_reserve", "rezerwa", "reserve"),
+    ("ev_ineligible", "poza zasadami udziału w sezonie", "outside the season's eligibility"),
+    ("ev_tie_at", "Remis o miejsce premiowane awansem: miejsce", "A tie at a qualifying place: place"),
+    (
+        "ev_lot_help",
+        "Dzielą je osoby, z których awans dostaje tylko część: przed zamknięciem turnieju rozstrzyga losowanie organizatora. Jego ziarno zostanie zapisane, więc każdy może je powtórzyć.",
+        "The players sharing it do not all qualify: the organiser's lot decides before the event closes. Its seed is recorded, so anyone can draw it again.",
+    ),
+    ("ev_draw_lot", "Losuj", "Draw the lot"),
+    ("ev_lot_drawn", "Losowanie przeprowadzone, ziarno:", "The lot was drawn, seed:"),
+    (
+        "ev_unfilled_help",
+        "Miejsce bez osoby do zaproszenia może obsadzić koordynacja sezonu, dając dziką kartę.",
+        "The season's coordinators may fill a place with nobody left to invite by giving a wildcard.",
+    ),
     ("sc_unfilled", "Nieobsadzone miejsca (brak rezerwowych)", "Unfilled places (no reserve left)"),
     ("sc_unfilled_places", "miejsca bez osoby do zaproszenia:", "places with nobody left to invite:"),
     (
