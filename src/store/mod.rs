@@ -79,6 +79,7 @@ macro_rules! stored_as_text {
 
 pub mod assignments;
 pub mod backup;
+pub mod changes;
 pub mod deck_checks;
 pub mod editions;
 pub mod entries;
@@ -115,7 +116,6 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool, Transaction};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// A tournament's change stamp: configuration version and change counter (read with the rows by
@@ -167,8 +167,8 @@ pub enum Backend {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: Pool,
-    /// Transactions this process has committed through the store (see [`Store::local_commits`]).
-    commits: Arc<AtomicU64>,
+    /// SQLite's commit marker, readable without a query (`None` on PostgreSQL).
+    changes: Option<Arc<changes::Changes>>,
 }
 
 #[derive(Clone, Debug)]
@@ -336,6 +336,7 @@ impl Store {
     /// # Errors
     /// The URL is malformed or unsupported, the database cannot be reached, or a migration fails.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        let mut changes = None;
         let pool = match backend_of(url)? {
             Backend::Sqlite => {
                 let options = SqliteConnectOptions::from_str(url)?
@@ -355,9 +356,10 @@ impl Store {
                     // full disk fails at once, never by waiting): as long as the busy timeout.
                     .acquire_timeout(SQLITE_ACQUIRE_TIMEOUT)
                     .after_release(|c, _| Box::pin(out_of_transaction(c)))
-                    .connect_with(options)
+                    .connect_with(options.clone())
                     .await?;
                 sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+                changes = Some(Arc::new(changes::Changes::sqlite(options.get_filename())));
                 Pool::Sqlite(pool)
             }
             Backend::Postgres => {
@@ -372,18 +374,15 @@ impl Store {
                 Pool::Postgres(pool)
             }
         };
-        Ok(Store { pool, commits: Arc::default() })
+        Ok(Store { pool, changes })
     }
 
-    /// How many transactions this process has committed through the store so far (each counted
-    /// once its `COMMIT` returned). Every change stamp of the public pages moves inside such a
-    /// transaction ([`Store::write_tournament`] and the like), so a stamp read after this count
-    /// last moved is still the current one as far as this process's writes go: the read models
-    /// (`web::read_model`) serve what they keep without asking the database again until the count
-    /// moves, or until a short while has passed for other processes' writes.
+    /// A marker of everything committed to the database by any process, read without a query
+    /// ([`changes::Token`]): equal tokens mean nothing was committed between them. `None` where
+    /// there is none (PostgreSQL) or it cannot be read: then ask the database.
     #[must_use]
-    pub fn local_commits(&self) -> u64 {
-        self.commits.load(Ordering::Acquire)
+    pub fn change_token(&self) -> Option<changes::Token> {
+        self.changes.as_ref()?.token()
     }
 
     #[must_use]
@@ -407,7 +406,7 @@ impl Store {
     /// # Errors
     /// No connection within the pool's timeout.
     pub async fn conn(&self) -> Result<Conn, StoreError> {
-        Ok(Conn(Arc::clone(&self.commits), match &self.pool {
+        Ok(Conn(match &self.pool {
             Pool::Sqlite(p) => Inner::Sqlite(p.acquire().await?),
             Pool::Postgres(p) => Inner::Postgres(p.acquire().await?),
         }))
@@ -420,7 +419,7 @@ impl Store {
     /// # Errors
     /// No connection within the pool's timeout.
     pub async fn snapshot(&self) -> Result<Conn, StoreError> {
-        Ok(Conn(Arc::clone(&self.commits), match &self.pool {
+        Ok(Conn(match &self.pool {
             Pool::Sqlite(p) => Inner::SqliteTx(p.begin().await?),
             Pool::Postgres(p) => {
                 Inner::PostgresTx(p.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY").await?)
@@ -436,7 +435,7 @@ impl Store {
     /// # Errors
     /// No connection, or SQLite's lock is not obtained within the busy timeout.
     pub async fn write(&self) -> Result<Conn, StoreError> {
-        Ok(Conn(Arc::clone(&self.commits), match &self.pool {
+        Ok(Conn(match &self.pool {
             Pool::Sqlite(p) => Inner::SqliteTx(p.begin_with("BEGIN IMMEDIATE").await?),
             Pool::Postgres(p) => Inner::PostgresTx(p.begin().await?),
         }))
@@ -444,7 +443,7 @@ impl Store {
 }
 
 /// One connection from the pool, plain or in a transaction (dropping a transaction rolls it back).
-pub struct Conn(Arc<AtomicU64>, Inner);
+pub struct Conn(Inner);
 
 enum Inner {
     Sqlite(PoolConnection<Sqlite>),
@@ -459,14 +458,11 @@ impl Conn {
     /// # Errors
     /// The commit fails; nothing was written then.
     pub async fn commit(self) -> Result<(), StoreError> {
-        match self.1 {
+        match self.0 {
             Inner::SqliteTx(tx) => tx.commit().await?,
             Inner::PostgresTx(tx) => tx.commit().await?,
-            Inner::Sqlite(_) | Inner::Postgres(_) => return Ok(()),
+            Inner::Sqlite(_) | Inner::Postgres(_) => {}
         }
-        // Counted once the commit returned, before the caller acknowledges anything: a request
-        // that comes after the acknowledgement sees the count moved ([`Store::local_commits`]).
-        self.0.fetch_add(1, Ordering::AcqRel);
         Ok(())
     }
 
@@ -475,7 +471,7 @@ impl Conn {
     /// # Errors
     /// The rollback fails.
     pub async fn rollback(self) -> Result<(), StoreError> {
-        match self.1 {
+        match self.0 {
             Inner::SqliteTx(tx) => tx.rollback().await?,
             Inner::PostgresTx(tx) => tx.rollback().await?,
             Inner::Sqlite(_) | Inner::Postgres(_) => {}
@@ -514,7 +510,7 @@ impl<'a> Target for &'a mut Conn {
     type S = &'a mut SqliteConnection;
     type P = &'a mut PgConnection;
     fn target(self) -> Either<Self::S, Self::P> {
-        match &mut self.1 {
+        match &mut self.0 {
             Inner::Sqlite(c) => Either::Sqlite(&mut **c),
             Inner::SqliteTx(t) => Either::Sqlite(&mut **t),
             Inner::Postgres(c) => Either::Postgres(&mut **c),

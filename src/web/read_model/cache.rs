@@ -122,11 +122,7 @@ impl Views {
                 *away = None;
                 drop(away);
                 let mut kept = self.checked.lock().unwrap_or_else(PoisonError::into_inner);
-                // A read that began earlier than the one kept (coalesced reads finish in any
-                // order) does not replace it.
-                if kept.as_ref().is_none_or(|(k, _)| k.at() <= checked.at()) {
-                    *kept = Some((checked, Arc::clone(&stamps)));
-                }
+                *kept = Some((checked, Arc::clone(&stamps)));
                 Ok(stamps)
             }
             Err(e) if database_away(&e) => {

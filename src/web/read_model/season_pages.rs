@@ -92,9 +92,7 @@ impl<K: Hash + Eq, S: PartialEq> Kept<K, S> {
             self.kept.lock().map_err(|_| WebError::internal("kept pages lock"))?.get_mut(&key)
             && *s == stamp
         {
-            if when.at() <= checked.at() {
-                *when = checked;
-            }
+            *when = checked;
             return Ok(built.respond(req, CACHE_CONTROL, VARY));
         }
         let built = Arc::new(build.await?.into_body());
