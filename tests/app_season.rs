@@ -277,11 +277,12 @@ async fn an_event_closes_into_invitations_which_are_accepted_declined_and_withdr
     assert_eq!(log.iter().filter(|l| l.reason == "mistrz zeszłego roku").count(), 1);
     assert!(log.iter().any(|l| l.reason == "wynik rundy 2 poprawiony"));
 
-    // Reopening is refused now that one invitation was accepted; nothing is withdrawn.
-    assert_eq!(
-        refusal(close::reopen_event(db, day.t, "jeszcze raz", by).await),
-        Refusal::InvitationsAccepted { count: 1 }
-    );
+    // Reopening once an invitation was accepted is a correction (issue 34): the stored ranking
+    // and every invitation stay until the event closes again; nothing is withdrawn.
+    let kept = close::ranking(db, day.t).await.unwrap();
+    close::reopen_event(db, day.t, "jeszcze raz", by).await.unwrap();
+    assert_eq!(close::ranking(db, day.t).await.unwrap(), kept);
+    assert!(!bitwa::store::seasons::event_of(db, day.t).await.unwrap().unwrap().closed);
     assert!(
         invitations::to_event(db, final_t)
             .await

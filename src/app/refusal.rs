@@ -170,6 +170,14 @@ pub enum Refusal {
     NoQualifyingTie,
     /// The event's lot was drawn already (it is drawn once; its seed is recorded).
     LotDrawnAlready,
+    /// The event was reopened for a correction that changes invitations: the season's coordinator
+    /// confirms it (seeing first what changes).
+    CorrectionToConfirm,
+    /// The event is not reopened for a correction: there is nothing to confirm.
+    NoCorrection,
+    /// The invitation's source event is being corrected: it is answered once that event closes
+    /// again.
+    SourceBeingCorrected,
     /// The level above has no event for this region (the coordinator adds it first).
     NoNextEvent,
     /// The level above has several open events for this region and none was chosen for this

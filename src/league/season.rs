@@ -361,16 +361,22 @@ fn shared_runs(places: &[u32]) -> Vec<std::ops::Range<usize>> {
 /// only where a tie decides a qualifying place"): players who share a place and whom the listed
 /// order alone would split into qualifiers and others, so that listing them the other way round
 /// qualifies someone else. The organiser draws a lot ([`by_lot`]) before the event closes.
-/// `places` holds one number per line of `ranking`.
+/// `places` holds one number per line of `ranking`; `declined` are passed over as [`qualify`]
+/// does (a place declined, or taken from another event: a tie among them decides nothing).
 #[must_use]
-pub fn ties_at_the_cut(rule: QualificationRule, ranking: &[Ranked], places: &[u32]) -> Vec<u32> {
+pub fn ties_at_the_cut(
+    rule: QualificationRule,
+    ranking: &[Ranked],
+    places: &[u32],
+    declined: &[PlayerId],
+) -> Vec<u32> {
     let places = &places[..places.len().min(ranking.len())];
-    let listed = qualify(rule, ranking, &[]).qualifiers;
+    let listed = qualify(rule, ranking, declined).qualifiers;
     let mut out = Vec::new();
     for run in shared_runs(places) {
         let mut reversed = ranking.to_vec();
         reversed[run.clone()].reverse();
-        let mut other = qualify(rule, &reversed, &[]).qualifiers;
+        let mut other = qualify(rule, &reversed, declined).qualifiers;
         let mut same = listed.clone();
         other.sort();
         same.sort();
@@ -629,19 +635,22 @@ mod tests {
             (9, "", true),
         ]);
         let places = [1, 2, 3, 3, 5, 5, 5, 5, 9];
-        assert_eq!(ties_at_the_cut(rule(1), &r, &places), Vec::<u32>::new());
-        assert_eq!(ties_at_the_cut(rule(3), &r, &places), [3]);
-        assert_eq!(ties_at_the_cut(rule(4), &r, &places), Vec::<u32>::new());
-        assert_eq!(ties_at_the_cut(rule(6), &r, &places), [5]);
+        assert_eq!(ties_at_the_cut(rule(1), &r, &places, &[]), Vec::<u32>::new());
+        assert_eq!(ties_at_the_cut(rule(3), &r, &places, &[]), [3]);
+        assert_eq!(ties_at_the_cut(rule(4), &r, &places, &[]), Vec::<u32>::new());
+        assert_eq!(ties_at_the_cut(rule(6), &r, &places, &[]), [5]);
         // An ineligible player of the shared place leaves the other the place: no lot.
         let mut one_out = r.clone();
         one_out[3].eligible = false;
-        assert_eq!(ties_at_the_cut(rule(3), &one_out, &places), Vec::<u32>::new());
+        assert_eq!(ties_at_the_cut(rule(3), &one_out, &places, &[]), Vec::<u32>::new());
+        // A player of the shared place who declined (or took a place elsewhere) is passed over:
+        // the other takes the place whatever the order.
+        assert_eq!(ties_at_the_cut(rule(3), &r, &places, &[PlayerId(3)]), Vec::<u32>::new());
         // A school cap: 3 and 4 share a place, 3's school has its one place already (1): 4
         // qualifies whatever the order, so no lot.
         let capped = ranked(&[(1, "X", true), (2, "Y", true), (3, "X", true), (4, "Z", true)]);
         let cap = QualificationRule { places: 3, per_school: Some(1) };
-        assert_eq!(ties_at_the_cut(cap, &capped, &[1, 2, 3, 3]), Vec::<u32>::new());
+        assert_eq!(ties_at_the_cut(cap, &capped, &[1, 2, 3, 3], &[]), Vec::<u32>::new());
     }
 
     #[test]

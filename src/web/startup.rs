@@ -357,6 +357,7 @@ route_table! {
         .route("/admin/season/{id}/coordinators", web::post().to(admin_season::appoint))
         .route("/admin/season/{id}/next", web::post().to(admin_season::choose_next))
         .route("/admin/season/{id}/organisers", web::post().to(admin_season::appoint_organiser))
+        .route("/admin/season/{id}/corrections/{t}", web::post().to(admin_season::confirm_correction))
         .route("/admin/season/{id}/privacy", web::get().to(admin_erasure::privacy_page))
         .route("/admin/season/{id}/retention", web::post().to(admin_erasure::set_retention))
         .route("/admin/season/{id}/person/{p}", web::get().to(admin_erasure::person_page))

@@ -218,3 +218,101 @@ async fn an_empty_tournament_says_its_next_step_and_a_resignation_is_asked_undon
     db.close().await;
     driver.end().await;
 }
+
+/// The pages the earlier tests leave out, measured at 390 px as `browser_targets` measures the
+/// public and referee pages (issue 37, item 8: "the remaining small targets"): a season's public
+/// pages (the season, its ranking, a person), its events' pages (groups, bracket), and the
+/// coordinator's and organiser's pages of the demo season. Every target under 44 x 44 px is listed.
+#[actix_rt::test]
+async fn every_target_on_the_season_and_organiser_pages_is_at_least_44_px_on_a_phone() {
+    let Some((chromium, chromedriver)) = browser_binaries() else { return };
+    let app = TestApp::spawn().await;
+    let db = bitwa::store::connect(&app.db_url).await.unwrap();
+    let season = bitwa::app::demo_season::create_on(
+        &db,
+        bitwa::app::demo_season::SeasonSpec::small(),
+        Utc::now().date_naive(),
+    )
+    .await
+    .unwrap();
+    let visitor = app.browser();
+    let season_page = visitor.get(&format!("/season/{season}")).await.body;
+    let events = ids_after(&season_page, "/t/");
+    let persons = ids_after(&season_page, "/person/");
+    assert!(events.len() >= 4 && !persons.is_empty(), "{events:?} {persons:?}");
+    let (local, last) = (events[0], *events.last().unwrap());
+    let mut public = vec![
+        "/".to_string(),
+        format!("/season/{season}"),
+        format!("/season/{season}/ranking"),
+        format!("/person/{}", persons[0]),
+    ];
+    for t in [local, last] {
+        public.push(format!("/t/{t}"));
+        public.push(format!("/t/{t}/standings"));
+        public.push(format!("/t/{t}/bracket"));
+    }
+    let group = visitor.get(&format!("/t/{last}")).await.body;
+    if group.contains(&format!("/t/{last}/group/A")) {
+        public.push(format!("/t/{last}/group/A"));
+    }
+    let player =
+        ids_after(&visitor.get(&format!("/t/{local}/standings")).await.body, &format!("/t/{local}/player/"))
+            [0];
+    let organiser = [
+        "/me".to_string(),
+        "/admin/new".to_string(),
+        "/admin/editions".to_string(),
+        "/admin/seasons".to_string(),
+        "/admin/proposals".to_string(),
+        "/account/password".to_string(),
+        format!("/admin/season/{season}"),
+        format!("/admin/season/{season}/privacy"),
+        format!("/admin/season/{season}/person/{}", persons[0]),
+        format!("/admin/t/{local}"),
+        format!("/admin/t/{local}/invitations"),
+        format!("/admin/t/{local}/persons"),
+        format!("/admin/t/{local}/entries"),
+        format!("/admin/t/{local}/desk"),
+        format!("/admin/t/{local}/history"),
+        format!("/admin/t/{last}"),
+        format!("/admin/t/{last}/stages"),
+        format!("/t/{local}/player/{player}"),
+    ];
+    let driver = Driver::start(&chromium, &chromedriver).await;
+    driver.width(390).await;
+    let mut small = Vec::new();
+    let measure = async |path: &str, small: &mut Vec<String>| {
+        driver.go(&format!("{}{path}", app.base)).await;
+        let (page, view) = driver.widths().await;
+        if page > view {
+            small.push(format!("{path}: scrolls sideways ({page} > {view})"));
+        }
+        if let serde_json::Value::Array(found) = driver.exec(SMALL_TARGETS).await {
+            small.extend(found.iter().map(|f| format!("{path}: {}", f.as_str().unwrap_or_default())));
+        }
+    };
+    for path in &public {
+        measure(path, &mut small).await;
+    }
+    driver.go(&format!("{}/login", app.base)).await;
+    driver.type_into("input[name=username]", "organizator").await;
+    driver.type_into("input[name=password]", "demo-organizator").await;
+    driver.click("form.stack button[type=submit]").await;
+    assert!(driver.source_with("Moje turnieje").await.contains("organizator"), "logged in");
+    for path in &organiser {
+        measure(path, &mut small).await;
+    }
+    driver.go(&format!("{}/admin/season/{season}", app.base)).await;
+    driver.screenshot("day-coordinator-390").await;
+    driver.end().await;
+    for s in &small {
+        println!("{s}");
+    }
+    assert!(
+        small.is_empty(),
+        "{} targets below 44 x 44 CSS px at 390 px (WCAG 2.5.5):\n{}",
+        small.len(),
+        small.join("\n")
+    );
+}

@@ -78,6 +78,12 @@ async fn the_front_page_lists_current_seasons_first_and_the_followed_players_nex
     let shown: i64 = card.split("data-table=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
     assert_eq!(shown, table, "the followed player's table");
     assert!(card.contains(&format!("href=\"/t/{t}?follow={p}\"")), "the tournament page, still following");
+    // Without the script, the tournament page's card links the front page's (a bookmark).
+    visitor
+        .get(&format!("/t/{t}?follow={p}"))
+        .await
+        .assert_contains("id=\"followed\"")
+        .assert_contains(&format!("href=\"/?follow={t}.{p}\" id=\"followed-home\""));
     // Neither the followed page is kept for others, nor the front page served in its place.
     assert!(followed.header("cache-control").contains("private"), "a followed page is not shared");
     visitor.get("/").await.assert_lacks("id=\"followed-players\"");
@@ -230,4 +236,96 @@ async fn the_online_referee_page_says_its_times_in_polish_words() {
     assert!(machine_times(&text).is_empty(), "machine times: {:?}", machine_times(&text));
     let year = Utc::now().format("%Y").to_string();
     assert!(text.contains(&year), "the times are shown: {text}");
+}
+
+/// The addresses of a page worth reading for its words: a season's, a person's, an event's front
+/// page, standings, rounds, groups, bracket and players (no games nor exports: the golden test reads
+/// those of the demo tournament).
+fn readable_links(body: &str) -> Vec<String> {
+    body.split("href=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .map(|h| h.split(['#', '?']).next().unwrap_or_default().to_string())
+        .filter(|h| {
+            let parts: Vec<&str> = h.trim_start_matches('/').split('/').collect();
+            matches!(
+                parts.as_slice(),
+                ["season", _]
+                    | ["season", _, "ranking"]
+                    | ["person", _]
+                    | ["t", _]
+                    | ["t", _, "standings" | "bracket"]
+                    | ["t", _, "round" | "group" | "player", _]
+            )
+        })
+        .collect()
+}
+
+/// The season's pages say what the golden test holds the demo tournament's to (issue 37): times in
+/// Polish words (no machine time in the visible text), no registered name in the nominative after a
+/// preposition, no English on a Polish page; the public pages a parent reaches from the season's
+/// page and the pages its coordinator works on.
+#[actix_rt::test]
+async fn the_season_pages_say_times_and_names_as_people_read_them_and_no_english() {
+    let app = TestApp::spawn().await;
+    let db = bitwa::store::connect(&app.db_url).await.unwrap();
+    let season = create_on(&db, SeasonSpec::small(), Utc::now().date_naive()).await.unwrap();
+    let direct = TestDb::open(&app.db_url).await;
+    let names: Vec<String> =
+        on_db!(&direct, |c| sqlx::query_scalar::<_, String>("SELECT name FROM persons").fetch_all(c).await)
+            .unwrap();
+    direct.close().await;
+    assert_eq!(names.len(), 24);
+    let read = |path: &str, body: &str| {
+        crate::words::assert_times_for_people(path, body);
+        crate::words::assert_names_in_sentences(path, body, &names);
+        crate::words::assert_no_english(path, body);
+    };
+    let visitor = app.browser();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut queue = std::collections::VecDeque::from(["/".to_string(), format!("/season/{season}")]);
+    while let Some(path) = queue.pop_front() {
+        if !seen.insert(path.clone()) {
+            continue;
+        }
+        let page = visitor.get(&path).await;
+        assert_eq!(page.status, 200, "{path}");
+        read(&path, &page.body);
+        if path.starts_with("/season/") || path == "/" {
+            // Days in words too ("20 maja 2026"), not a stored date.
+            let text = visible_text(&page.body);
+            let iso = text.as_bytes().windows(10).any(|w| {
+                w.iter()
+                    .enumerate()
+                    .all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
+            });
+            assert!(!iso, "{path} shows a stored date: {text}");
+        }
+        queue.extend(readable_links(&page.body).into_iter().filter(|l| !seen.contains(l)));
+        assert!(seen.len() < 2000, "the crawl ends");
+    }
+    assert!(seen.len() > 60, "pages read: {}", seen.len());
+    let events: Vec<i64> = seen.iter().filter_map(|p| p.strip_prefix("/t/")?.parse().ok()).collect();
+    let persons: Vec<i64> = seen.iter().filter_map(|p| p.strip_prefix("/person/")?.parse().ok()).collect();
+    assert!(events.len() >= 5, "{events:?}");
+    let coordinator = app.browser();
+    coordinator.login("organizator", "demo-organizator").await;
+    let mut pages = vec![
+        "/me".to_string(),
+        "/admin/seasons".to_string(),
+        "/admin/proposals".to_string(),
+        format!("/admin/season/{season}"),
+        format!("/admin/season/{season}/privacy"),
+        format!("/admin/season/{season}/person/{}", persons[0]),
+    ];
+    for t in &events {
+        for page in ["", "/invitations", "/persons", "/history", "/stages", "/entries", "/desk"] {
+            pages.push(format!("/admin/t/{t}{page}"));
+        }
+    }
+    for path in &pages {
+        let page = coordinator.get(path).await;
+        assert_eq!(page.status, 200, "{path}: {}", page.body);
+        read(path, &page.body);
+    }
 }

@@ -242,6 +242,11 @@ const PLANS: &[Plan] = &[
     Plan { path: "/admin/t/{t}/event/seed", fields: &[], may_store: &[Owner] },
     Plan { path: "/admin/t/{t}/event/lot", fields: &[], may_store: &[Owner] },
     Plan {
+        path: "/admin/season/{id}/corrections/{t}",
+        fields: &[("config", Id, "1"), ("changes", Id, "1")],
+        may_store: &[Coordinator],
+    },
+    Plan {
         path: "/admin/t/{t}/event/reopen",
         fields: &[("reason", Text, "Pomyłka w zgłoszeniach")],
         may_store: &[Owner],

@@ -6,8 +6,8 @@
 //! and the final; each qualifier is closed from its invitations page, which invites its winner (as
 //! the public standings rank them) into the final; the final's organiser accepts one (an entry of
 //! the final) and marks the other declined (the next of that event's standings is invited); the
-//! coordinator adds a wildcard; reopening the event with an accepted invitation is refused, the
-//! other reopens and its invitations not accepted are withdrawn. Access: an organiser of one
+//! coordinator adds a wildcard; reopening the event with an accepted invitation is a correction
+//! (closed again unchanged), the other reopens and its invitations not accepted are withdrawn. Access: an organiser of one
 //! event reaches neither the final's invitations nor the coordinator's page. The public season
 //! page never shows a birth date.
 
@@ -156,10 +156,17 @@ async fn a_small_season_from_two_regional_qualifiers_to_the_final() {
     page.assert_contains("dzika karta: mistrzostwo szkół");
     admin.get(&coordination).await.assert_contains("mistrzostwo szkół");
 
-    // Reopening A is refused (its invitation was accepted); reopening B withdraws its open one.
-    let refused = admin.post(&format!("/admin/t/{}/event/reopen", a.t), &[("reason", "korekta")]).await;
-    assert_eq!(refused.status, 400);
-    refused.assert_contains("zaproszenia z niego zostały już przyjęte");
+    // Reopening A (its invitation was accepted) is a correction (issue 34): nothing changes until
+    // it closes again, which a correction changing no invitation allows the organiser; reopening
+    // B withdraws its open one.
+    let corrected = admin.post(&format!("/admin/t/{}/event/reopen", a.t), &[("reason", "korekta")]).await;
+    assert_eq!(corrected.status, 303, "{}", corrected.body);
+    admin
+        .get(&format!("/admin/t/{}/invitations", a.t))
+        .await
+        .assert_contains("Korekta wyników po zamknięciu")
+        .assert_contains("Bez zmian w zapisanej klasyfikacji.");
+    assert_eq!(admin.post(&format!("/admin/t/{}/event/close", a.t), &[]).await.status, 303);
     let no_reason = admin.post(&format!("/admin/t/{}/event/reopen", b.t), &[("reason", " ")]).await;
     assert_eq!(no_reason.status, 400);
     let reopened = admin.post(&format!("/admin/t/{}/event/reopen", b.t), &[("reason", "błędny wynik")]).await;

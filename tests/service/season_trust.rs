@@ -1,9 +1,11 @@
 //! Issue 34's "Done when" over HTTP: a season whose events cover all four formats (Swiss only,
 //! Swiss + knockout, groups only, groups + knockout), one person winning in two regions, a tie at
 //! a qualifying place (the organiser's lot before closing), a decline with no reserve left (the
-//! place shown unfilled to the coordinator and to the organisers) and a correction after closing
-//! (reopened with a reason, a result corrected, closed again). Every stored ranking equals the
-//! public final standings; every invitation is the one typed by hand below.
+//! place shown unfilled to the coordinator and to the organisers) and corrections after closing
+//! (one before any invitation was accepted: reopened with a reason, a result corrected, closed
+//! again; one after: what changes shown first, an accepted place revoked, the coordinator
+//! confirming). Every stored ranking equals the public final standings; every invitation is the
+//! one typed by hand below.
 //!
 //! Results are chosen, not drawn: every match is won by the stronger player (a list per event,
 //! strongest first), 2:0, except the draws named; so each event's outcome can be worked out by
@@ -375,8 +377,8 @@ async fn a_season_of_every_format_qualifies_exactly_the_players_its_tables_say()
     }
     admin.get(&format!("/admin/t/{a}/invitations")).await.assert_lacks("id=\"unfilled-places\"");
 
-    // Two wildcards (A's runner-up and C's Cyryl Cedr), then every open invitation accepted.
-    for (t, p) in [(a, a_ids[1]), (c, c_ids[2])] {
+    // Two wildcards (A's runner-up and C's Cezary Cis), then every open invitation accepted.
+    for (t, p) in [(a, a_ids[1]), (c, c_ids[3])] {
         let person = person_of(&public, t, p).await.to_string();
         let wild = admin
             .post(
@@ -413,7 +415,106 @@ async fn a_season_of_every_format_qualifies_exactly_the_players_its_tables_say()
             (b_third, mp, "Declined"),
             (b_fourth, mp, "Declined"),
             ("Alicja Aster", "dzika karta", "Accepted"),
-            ("Cyryl Cedr", "dzika karta", "Accepted"),
+            ("Cezary Cis", "dzika karta", "Accepted"),
+        ])
+    );
+
+    // A correction after an invitation was accepted: C reopened (its ranking and invitations
+    // stay meanwhile), its groups stage reopened, Wiktor v Cyryl won by Cyryl instead, the stage
+    // closed again. Cyryl now wins group B, Wiktor is 2nd or 3rd: Wiktor's accepted place goes
+    // (his entry in the final withdrawn) and Cyryl is invited, which the season's coordinator
+    // confirms after seeing it.
+    let c_page = format!("/admin/t/{c}/invitations");
+    let reopened =
+        admin.post(&format!("/admin/t/{c}/event/reopen"), &[("reason", "Błędny wynik w grupie B")]).await;
+    assert_eq!(reopened.status, 303, "{}", reopened.body);
+    let waiting = admin.get(&c_page).await;
+    waiting
+        .assert_contains("Korekta wyników po zamknięciu")
+        .assert_contains("Bez zmian w zapisanej klasyfikacji.");
+    let stages = format!("/admin/t/{c}/stages");
+    let reopened = admin.post(&format!("{stages}/reopen"), &[("reason", "Błędny wynik w grupie B")]).await;
+    assert_eq!(reopened.status, 303, "{}", reopened.body);
+    let mut corrected = false;
+    for n in 1..=3 {
+        for (m, red_first, other) in matches_of(&admin, c, n).await {
+            if [red_first, other].contains(&c_ids[1]) && [red_first, other].contains(&c_ids[2]) {
+                let upset = Strength { order: vec![c_ids[2], c_ids[1]], draws: vec![] };
+                let forms = game_forms(&admin.get(&format!("/ref/t/{c}/match/{m}")).await.body, c);
+                for (form, (winner, termination, points)) in forms.iter().zip(upset.games(red_first, other)) {
+                    let r = enter(&admin, c, (form.0, &form.1), winner, termination, points).await;
+                    assert_eq!(r.status, 303, "{}", r.body);
+                }
+                corrected = true;
+            }
+        }
+    }
+    assert!(corrected, "Wiktor v Cyryl found");
+    let closed = admin.post(&format!("{stages}/close"), &[("confirm", "1")]).await;
+    assert_eq!(closed.status, 303, "{}", closed.body);
+    // Before anything is confirmed: the organiser sees what changes, may not close, and Wiktor's
+    // invitation is still accepted; nobody answers an invitation from an event being corrected.
+    let shown = admin.get(&c_page).await;
+    let section = shown.body.split("data-correction=").nth(1).unwrap();
+    let section = &section[..section.find("</section>").unwrap()];
+    assert!(section.contains("Zaproszenia cofnięte"), "{section}");
+    assert!(
+        section.contains(
+            "Wiktor Wąs <span class=\"muted\">(przyjęte: osoba zostanie wycofana z turnieju Finał)"
+        ),
+        "{section}"
+    );
+    assert!(
+        section.contains("Nowe zaproszenia</h4>\n<ul class=\"invited\"><li>Cyryl Cedr</li>"),
+        "{section}"
+    );
+    let refused = admin.post(&format!("/admin/t/{c}/event/close"), &[]).await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    refused.assert_contains("zatwierdza ją koordynacja sezonu");
+    // The coordinator's page shows the same and confirms what it showed: a stale stamp is refused.
+    let desk = admin.get(&coordination).await;
+    let form = desk.body.split(&format!("action=\"/admin/season/{season}/corrections/{c}\"")).nth(1).unwrap();
+    let config =
+        form.split("name=\"config\" value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+    let changes: i64 =
+        form.split("name=\"changes\" value=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+    let confirm = format!("/admin/season/{season}/corrections/{c}");
+    let stale = admin.post(&confirm, &[("config", &config), ("changes", &(changes - 1).to_string())]).await;
+    assert_eq!(stale.status, 409, "{}", stale.body);
+    let done = admin.post(&confirm, &[("config", &config), ("changes", &changes.to_string())]).await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    admin.get(&coordination).await.assert_lacks("id=\"corrections\"").assert_contains("zatwierdzono korektę");
+    // Wiktor sees it on the season page; his entry in the final is withdrawn.
+    public.get(&format!("/season/{season}")).await.assert_contains("miejsce cofnięte po korekcie wyników");
+    let wiktor_final = bitwa::app::registration::players(&db, bitwa::store::TournamentId(final_t))
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|p| p.name == "Wiktor Wąs")
+        .unwrap();
+    assert!(wiktor_final.withdrawn);
+    for i in
+        bitwa::app::season::invitations::to_event(&db, bitwa::store::TournamentId(final_t)).await.unwrap()
+    {
+        if i.state == bitwa::store::seasons::flow::InvitationState::Invited {
+            let r = admin.post(&format!("{f_page}/{}/accept", i.id), &[]).await;
+            assert_eq!(r.status, 303, "{}", r.body);
+        }
+    }
+    assert_eq!(
+        invitations(&db, season, &names).await,
+        typed(&[
+            ("Zofia Zając", mz, "Withdrawn"),
+            ("Zofia Zając", mz, "Accepted"),
+            ("Zofia Zając", sl, "Elsewhere"),
+            ("Wiktor Wąs", sl, "Revoked"),
+            ("Cyryl Cedr", sl, "Accepted"),
+            ("Bogdan Bór", mp, "Accepted"),
+            ("Bożena Buk", mp, "Accepted"),
+            (b_third, mp, "Declined"),
+            (b_fourth, mp, "Declined"),
+            ("Alicja Aster", "dzika karta", "Accepted"),
+            ("Cezary Cis", "dzika karta", "Accepted"),
         ])
     );
 
@@ -421,7 +522,7 @@ async fn a_season_of_every_format_qualifies_exactly_the_players_its_tables_say()
     // knockout of four with a third-place match; then closed.
     groups_format(&admin, final_t, "groups_knockout", "2", "2").await;
     let admin_page = admin.get(&format!("/admin/t/{final_t}")).await;
-    let finalists = ["Zofia Zając", "Bogdan Bór", "Wiktor Wąs", "Bożena Buk", "Alicja Aster", "Cyryl Cedr"];
+    let finalists = ["Zofia Zając", "Bogdan Bór", "Cyryl Cedr", "Bożena Buk", "Alicja Aster", "Cezary Cis"];
     let f_order: Vec<i64> = finalists.iter().map(|n| player_id(&admin_page.body, n)).collect();
     let f_strength = Strength { order: f_order, draws: vec![] };
     play_groups(&admin, final_t, &f_strength).await;
@@ -453,11 +554,14 @@ async fn a_season_of_every_format_qualifies_exactly_the_players_its_tables_say()
             .collect();
         assert_eq!(stored, public_final_standings(&public, t).await, "event {}", names[&t]);
     }
-    // B's stored ranking keeps the shared 3rd place; C's puts Zofia and Wiktor first.
+    // B's stored ranking keeps the shared 3rd place; C's puts the group winners Zofia and Cyryl
+    // first.
     let b_rows = public_final_standings(&public, b).await;
     assert_eq!(b_rows.iter().map(|r| r.1).collect::<Vec<_>>(), [1, 2, 3, 3]);
     let c_rows = public_final_standings(&public, c).await;
-    assert_eq!((c_rows[0], c_rows[1]), ((c_ids[0], 1), (c_ids[1], 2)));
+    let mut winners = vec![c_rows[0].0, c_rows[1].0];
+    winners.sort_unstable();
+    assert_eq!(winners, [c_ids[0], c_ids[2]]);
     eprintln!(
         "season trust: A {after:?}, B {b_rows:?}, C {c_rows:?}, final {final_rows:?}; B's lot: {b_third}"
     );

@@ -74,6 +74,12 @@ pub async fn accept(db: &Store, t: TournamentId, id: i64, by: UserId) -> AppResu
     if now.state != InvitationState::Invited {
         return Err(Refusal::InvitationNotOpen.into());
     }
+    // A place whose event is being corrected may yet go (issue 34): answered once it closes again.
+    if let Some(source) = now.source_id
+        && super::close::correcting_in(&mut tx, source).await?
+    {
+        return Err(Refusal::SourceBeingCorrected.into());
+    }
     let entry = NewPlayer {
         name: person.name.clone(),
         birth_date: person.birth_date,

@@ -387,6 +387,44 @@ pub async fn change(
     Ok(())
 }
 
+/// Withdraw the entry `id` of `tournament` inside the caller's transaction (which took the
+/// tournament's row), with its history row: a qualifier's place revoked after a correction of the
+/// event they qualified from (issue 34). `false` if the entry was withdrawn already.
+///
+/// # Errors
+/// [`StoreError::NotFound`]; a statement fails.
+pub async fn withdraw_in(
+    tx: &mut Conn,
+    tournament: TournamentId,
+    id: PlayerId,
+    by: UserId,
+) -> Result<bool, StoreError> {
+    let old: Option<(bool, Option<i64>)> = on!(&mut *tx, |c| sqlx::query_as(
+        "SELECT withdrawn, knowledge_score FROM players WHERE tournament_id = $1 AND id = $2",
+    )
+    .bind(tournament)
+    .bind(id)
+    .fetch_optional(c)
+    .await)?;
+    let (withdrawn, knowledge_score) = old.ok_or(StoreError::NotFound)?;
+    if withdrawn {
+        return Ok(false);
+    }
+    on!(&mut *tx, |c| sqlx::query(
+        "UPDATE players SET withdrawn = $1, version = version + 1 WHERE tournament_id = $2 AND id = $3"
+    )
+    .bind(true)
+    .bind(tournament)
+    .bind(id)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    let before = PlayerChange { withdrawn: false, knowledge_score };
+    let after = PlayerChange { withdrawn: true, knowledge_score };
+    tx.record(tournament, by, &Change::player_changed(id, before, after)).await?;
+    Ok(true)
+}
+
 /// Forbid two players from being paired (siblings, same club, ...), in every round (`until`
 /// `None`) or in rounds 1 to `until`. Stored with the lower id first; forbidding an already
 /// forbidden pair changes its limit (the old limit goes to history).

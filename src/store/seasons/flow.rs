@@ -38,6 +38,10 @@ pub enum InvitationState {
     /// Not taken: the person took the next level's place from another event (issue 34: one place
     /// for a person qualified twice), and this event's place passed to its next reserve.
     Elsewhere,
+    /// Revoked by a correction of the source event's results after it closed, confirmed by the
+    /// season's coordinator (issue 34): the person no longer qualifies (an accepted one's entry in
+    /// the target is withdrawn with it).
+    Revoked,
 }
 
 impl StoredText for InvitationState {
@@ -47,6 +51,7 @@ impl StoredText for InvitationState {
         InvitationState::Declined,
         InvitationState::Withdrawn,
         InvitationState::Elsewhere,
+        InvitationState::Revoked,
     ];
     fn as_str(self) -> &'static str {
         match self {
@@ -55,6 +60,7 @@ impl StoredText for InvitationState {
             InvitationState::Declined => "declined",
             InvitationState::Withdrawn => "withdrawn",
             InvitationState::Elsewhere => "elsewhere",
+            InvitationState::Revoked => "revoked",
         }
     }
 }
@@ -121,11 +127,23 @@ pub enum LogKind {
     Elsewhere,
     /// The organiser's lot for a tie at a qualifying place (its seed as the reason).
     Lot,
+    /// An invitation revoked by a confirmed correction (the person; the entry withdrawn if it was
+    /// accepted).
+    Revoked,
+    /// The coordinator confirmed a correction of a closed event (the event closed again).
+    Corrected,
 }
 
 impl StoredText for LogKind {
-    const ALL: &'static [LogKind] =
-        &[LogKind::Closed, LogKind::Reopened, LogKind::Wildcard, LogKind::Elsewhere, LogKind::Lot];
+    const ALL: &'static [LogKind] = &[
+        LogKind::Closed,
+        LogKind::Reopened,
+        LogKind::Wildcard,
+        LogKind::Elsewhere,
+        LogKind::Lot,
+        LogKind::Revoked,
+        LogKind::Corrected,
+    ];
     fn as_str(self) -> &'static str {
         match self {
             LogKind::Closed => "closed",
@@ -133,6 +151,8 @@ impl StoredText for LogKind {
             LogKind::Wildcard => "wildcard",
             LogKind::Elsewhere => "elsewhere",
             LogKind::Lot => "lot",
+            LogKind::Revoked => "revoked",
+            LogKind::Corrected => "corrected",
         }
     }
 }

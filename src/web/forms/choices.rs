@@ -67,10 +67,7 @@ impl ConfigChoices {
         .map(|(c, value, key)| Choice { value, key, selected: cfg.table_clock == c })
         .collect();
         ConfigChoices {
-            tiebreak_slots: tiebreak_slots(
-                &crate::app::tournament::tiebreak_order(&cfg.tiebreaks),
-                &Tiebreak::ALL,
-            ),
+            tiebreak_slots: tiebreak_slots(cfg.tiebreaks.as_slice(), &Tiebreak::ALL),
             encirclement,
             table_clock,
         }

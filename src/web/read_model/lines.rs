@@ -226,7 +226,7 @@ pub fn standing_lines(data: &Loaded, rows: &[StandingRow]) -> (Vec<Tiebreak>, Ve
     let columns = rows
         .first()
         .map(|r| r.tiebreaks.iter().map(|v| v.tiebreak).collect())
-        .unwrap_or_else(|| crate::web::forms::tiebreak_order::stored(&data.t.tiebreaks));
+        .unwrap_or_else(|| data.t.tiebreaks.to_vec());
     let lines = rows
         .iter()
         .map(|r| {
@@ -460,7 +460,7 @@ mod tests {
             score_draw: 1,
             score_loss: 0,
             score_bye: 2,
-            tiebreaks: String::new(),
+            tiebreaks: crate::league::TiebreakOrder::default(),
             edition: String::new(),
             rules: crate::engine::RuleOptions::default(),
             table_clock: crate::store::tournaments::TableClock::Players,

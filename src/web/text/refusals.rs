@@ -414,6 +414,24 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
                 "The lot was drawn already; its seed is in the season's log.",
             )
             .to_string(),
+        Refusal::CorrectionToConfirm => lang
+            .pick(
+                "Korekta wyników zmienia zaproszenia do następnego poziomu: zatwierdza ją koordynacja sezonu na swojej stronie, gdzie widać, co się zmieni.",
+                "The correction changes invitations to the next level: the season's coordinators confirm it on their page, which shows what changes.",
+            )
+            .to_string(),
+        Refusal::NoCorrection => lang
+            .pick(
+                "Ten turniej nie jest otwarty do korekty: nie ma czego zatwierdzać.",
+                "This event is not reopened for a correction: there is nothing to confirm.",
+            )
+            .to_string(),
+        Refusal::SourceBeingCorrected => lang
+            .pick(
+                "Turniej, z którego pochodzi to zaproszenie, jest w trakcie korekty wyników: odpowiedź będzie możliwa po jego ponownym zamknięciu.",
+                "The event this invitation comes from is having its results corrected: it can be answered once that event closes again.",
+            )
+            .to_string(),
         Refusal::EventClosed => lang
             .pick(
                 "Turniej jest już zamknięty, a jego klasyfikacja zapisana. Najpierw otwórz go ponownie.",
@@ -774,6 +792,9 @@ mod tests {
             Refusal::QualifyingTieLot { place: 3 },
             Refusal::NoQualifyingTie,
             Refusal::LotDrawnAlready,
+            Refusal::CorrectionToConfirm,
+            Refusal::NoCorrection,
+            Refusal::SourceBeingCorrected,
             Refusal::NoNextEvent,
             Refusal::NextEventToChoose,
             Refusal::NotTheNextLevel,

@@ -654,7 +654,10 @@ impl Stages {
                 e.select("div[data-group]")
                     .iter()
                     .map(|g| {
-                        (g.get("data-group").to_string(), g.select("li").iter().map(Element::text).collect())
+                        (
+                            g.get("data-group").to_string(),
+                            g.select("li").iter().map(|li| li.get("data-name").to_string()).collect(),
+                        )
                     })
                     .collect()
             })

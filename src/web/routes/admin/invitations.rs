@@ -32,6 +32,59 @@ struct InvitationsPage<'a> {
     preview: Option<PreviewView>,
     /// Places of the next level nobody fills, from this event or into it: (from, into, how many).
     unfilled: Vec<(String, String, u32)>,
+    /// While the event is reopened for a correction: what closing it again would change.
+    correction: Option<CorrectionView>,
+}
+
+/// A correction after closing as the organiser's and the coordinator's pages show it (issue 34).
+pub struct CorrectionView {
+    pub t: i64,
+    pub name: String,
+    /// (name, place before, place after): "—" where the player is in one ranking only.
+    pub places: Vec<(String, String, String)>,
+    /// (person, the event its entry is withdrawn from if the invitation was accepted).
+    pub revoked: Vec<(String, Option<String>)>,
+    pub invited: Vec<String>,
+    pub changes_invitations: bool,
+    /// The tournament's stamp the view was made at, posted back by the confirmation.
+    pub config: i64,
+    pub changes: i64,
+}
+
+/// The [`CorrectionView`] of event `t`, if it is reopened for a correction whose final ranking
+/// can be made.
+///
+/// # Errors
+/// The database fails.
+pub async fn correction_view(
+    db: &Store,
+    lang: crate::lang::Lang,
+    t: crate::store::TournamentId,
+) -> Result<Option<CorrectionView>, WebError> {
+    let Some(c) = app::season::close::correction(db, t).await? else { return Ok(None) };
+    let data = app::snapshot::Loaded::load_id(db, t).await?;
+    let none = lang.t("cr_no_place");
+    let shown = |p: Option<i64>| p.map_or_else(|| none.to_string(), |p| p.to_string());
+    let mut revoked = Vec::new();
+    for i in &c.revoked {
+        let target = match i.state {
+            crate::store::seasons::flow::InvitationState::Accepted => {
+                Some(app::tournament::current(db, i.target_id).await?.name)
+            }
+            _ => None,
+        };
+        revoked.push((i.name.clone(), target));
+    }
+    Ok(Some(CorrectionView {
+        t: t.0,
+        name: data.t.name.clone(),
+        places: c.places.iter().map(|p| (data.name(p.player), shown(p.before), shown(p.after))).collect(),
+        revoked,
+        invited: c.invited.iter().map(|p| data.name(*p)).collect(),
+        changes_invitations: c.changes_invitations(),
+        config: c.stamp.config,
+        changes: c.stamp.changes,
+    }))
 }
 
 /// The qualification's preview: the lines in the order it walks, the shared places at the cut
@@ -115,7 +168,12 @@ pub async fn invitations_page(
             }
         }
     }
+    let correction = match event {
+        Some(_) => correction_view(&db, ctx.lang, t.id).await?,
+        None => None,
+    };
     let page = InvitationsPage {
+        correction,
         preview,
         unfilled,
         may_seed: event.is_some() && may_seed,

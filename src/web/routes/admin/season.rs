@@ -131,6 +131,8 @@ struct SeasonPage<'a> {
     organised: Vec<i64>,
     /// When the season's retention erases its persons' data (issue 41; `None`: not set).
     retention: Option<String>,
+    /// Events reopened for a correction that changes invitations: what changes, to confirm.
+    corrections: Vec<crate::web::routes::admin::invitations::CorrectionView>,
 }
 
 /// An open invitation on the coordinator's page: into which event, whom, since when.
@@ -224,6 +226,8 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
                 LogKind::Wildcard => "season_log_wildcard",
                 LogKind::Elsewhere => "season_log_elsewhere",
                 LogKind::Lot => "season_log_lot",
+                LogKind::Revoked => "season_log_revoked",
+                LogKind::Corrected => "season_log_corrected",
             }),
             event: name_of(l.tournament_id),
             reason: match l.person_id {
@@ -270,7 +274,17 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
         .into_iter()
         .map(|u| (name_of(Some(u.source)), name_of(Some(u.target)), u.places))
         .collect();
+    let mut corrections = Vec::new();
+    for e in listed.iter().filter(|e| !e.closed) {
+        if let Some(c) =
+            crate::web::routes::admin::invitations::correction_view(&db, ctx.lang, e.tournament_id).await?
+            && c.changes_invitations
+        {
+            corrections.push(c);
+        }
+    }
     let page = SeasonPage {
+        corrections,
         unfilled,
         retention,
         merges,
@@ -488,6 +502,33 @@ fn after_pair<T>(co: &Coordinating, asked: &app::persons::Asked<T>) -> String {
         app::persons::Asked::Done(_) => co.page("#duplicates"),
         app::persons::Asked::Proposed(_) => "/admin/proposals".to_string(),
     }
+}
+
+#[derive(Deserialize)]
+pub struct ConfirmCorrection {
+    #[serde(default)]
+    config: String,
+    #[serde(default)]
+    changes: String,
+}
+
+/// "Zatwierdź korektę": the correction of a closed event confirmed as the page showed it (the
+/// tournament's stamp then, posted back), the event closed again (issue 34).
+pub async fn confirm_correction(
+    co: Coordinating,
+    db: web::Data<Store>,
+    path: web::Path<(i64, i64)>,
+    form: CsrfForm<ConfirmCorrection>,
+) -> Result<HttpResponse, WebError> {
+    let (_, t) = path.into_inner();
+    let s = &co.season;
+    let stamp = crate::store::Stamp {
+        config: crate::web::forms::field::int("config", &form.value.config, 0, i64::MAX)?,
+        changes: crate::web::forms::field::int("changes", &form.value.changes, 0, i64::MAX)?,
+    };
+    app::season::close::confirm_correction(&db, s.id, TournamentId(t), stamp, co.by()).await?;
+    tracing::info!(season = %s.id, tournament = t, "correction confirmed by the coordinator");
+    Ok(see_other(&co.page("#corrections")))
 }
 
 /// "Cofnij połączenie" on the coordinator's page: a merge standing in the season undone, logged in

@@ -566,16 +566,9 @@ pub async fn stage_action(
                         field::FieldProblem::new("group_tiebreaks", field::ProblemKind::NotAChoice).into()
                     );
                 };
-                if order.contains(tb) {
-                    let name = name.to_string();
-                    return Err(field::FieldProblem::new(
-                        "group_tiebreaks",
-                        field::ProblemKind::DuplicateTiebreak { name },
-                    )
-                    .into());
-                }
                 order.push(*tb);
             }
+            let order = crate::web::forms::tiebreak_order::order(order, "group_tiebreaks")?;
             app::stages::format::set_group_tiebreaks(&db, t, order, by).await?;
             return Ok(see_other(&format!("{back}#tiebreaks")));
         }

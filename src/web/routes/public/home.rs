@@ -39,8 +39,6 @@ struct IndexPage<'a> {
     followed: Option<Vec<FollowedCard>>,
     /// Followed entries that are no more (tournament id): the script forgets them.
     gone: Vec<i64>,
-    /// The script that keeps the followed players (its versioned address).
-    follow_js: String,
 }
 
 /// A followed player on the front page: where they play next.
@@ -155,15 +153,7 @@ pub async fn index(
         }
         None => (None, Vec::new()),
     };
-    let page = IndexPage {
-        ctx: &ctx,
-        tournaments,
-        current,
-        past,
-        followed,
-        gone,
-        follow_js: crate::web::assets::url("follow.js"),
-    };
+    let page = IndexPage { ctx: &ctx, tournaments, current, past, followed, gone };
     Ok(pages.serve(&req, key, Body::html(page.render()?)))
 }
 

@@ -36,6 +36,7 @@ pub fn state_text(lang: Lang, s: InvitationState) -> &'static str {
         InvitationState::Declined => "season_state_declined",
         InvitationState::Withdrawn => "season_state_withdrawn",
         InvitationState::Elsewhere => "season_state_elsewhere",
+        InvitationState::Revoked => "season_state_revoked",
     })
 }
 

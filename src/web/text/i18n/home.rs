@@ -3,6 +3,7 @@
 //! player's personal data, behind a confirmation).
 
 pub(super) const TABLE: &[(&str, &str, &str)] = &[
+    ("home_title_seasons", "Sezony i turnieje", "Seasons and tournaments"),
     ("home_seasons_now", "Trwające sezony", "Seasons under way"),
     ("home_all_tournaments", "Wszystkie turnieje", "All tournaments"),
     ("home_seasons_past", "Zakończone sezony", "Past seasons"),
@@ -18,6 +19,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Nie ma już takiego gracza ani turnieju.",
         "No such player or tournament any more.",
     ),
+    // The link from a followed player's card to the front page's card (a bookmark without the script).
+    ("home_show_followed", "Karta na stronie głównej", "Card on the front page"),
     ("home_tournament_page", "Strona turnieju", "Tournament page"),
     ("pd_title", "Dane osobowe gracza", "The player's personal data"),
     (
