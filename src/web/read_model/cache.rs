@@ -46,6 +46,8 @@ pub struct Views {
     stamps: Coalesced<Stamps, Arc<StoreError>>,
     /// The seasons' stamp the front page lists them by (issue 37), shared among concurrent callers.
     seasons: Coalesced<(i64, i64), Arc<StoreError>>,
+    /// The seasons' stamp last read, and when (`read_model::fresh`).
+    seasons_checked: Mutex<Option<(Checked, (i64, i64))>>,
     slots: Mutex<HashMap<TournamentId, Slot>>,
     /// The tournament list: a fingerprint of every tournament's id and configuration version.
     home: Mutex<Option<(u64, Arc<PageStore>)>>,
@@ -73,6 +75,7 @@ impl Views {
         Views {
             stamps: Coalesced::default(),
             seasons: Coalesced::default(),
+            seasons_checked: Mutex::default(),
             slots: Mutex::default(),
             home: Mutex::default(),
             budget: Budget::new(page_budget_bytes),
@@ -247,13 +250,27 @@ impl Views {
         let mut ids: Vec<(TournamentId, i64)> = stamps.iter().map(|(id, s)| (*id, s.config)).collect();
         ids.sort_unstable();
         // The seasons the page lists (issue 37), and the day, which decides which are current.
-        let seasons = self
-            .seasons
-            .get(|| async { store::seasons::listing::stamp(db).await.map_err(Arc::new) })
-            .await
-            .map_err(|e| {
-                if database_away(&e) { database_unavailable(e.as_ref()) } else { WebError::internal(e) }
-            })?;
+        let kept = *self.seasons_checked.lock().unwrap_or_else(PoisonError::into_inner);
+        let seasons = match kept {
+            Some((checked, seasons)) if checked.still_current(db) => seasons,
+            _ => {
+                let checked = Checked::before_reading(db);
+                let seasons = self
+                    .seasons
+                    .get(|| async { store::seasons::listing::stamp(db).await.map_err(Arc::new) })
+                    .await
+                    .map_err(|e| {
+                        if database_away(&e) {
+                            database_unavailable(e.as_ref())
+                        } else {
+                            WebError::internal(e)
+                        }
+                    })?;
+                *self.seasons_checked.lock().unwrap_or_else(PoisonError::into_inner) =
+                    Some((checked, seasons));
+                seasons
+            }
+        };
         let mut hasher = std::hash::DefaultHasher::new();
         ids.hash(&mut hasher);
         seasons.hash(&mut hasher);
