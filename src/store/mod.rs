@@ -79,6 +79,7 @@ macro_rules! stored_as_text {
 
 pub mod assignments;
 pub mod backup;
+pub mod changes;
 pub mod deck_checks;
 pub mod editions;
 pub mod entries;
@@ -114,6 +115,7 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool, Transaction};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A tournament's change stamp: configuration version and change counter (read with the rows by
@@ -165,6 +167,8 @@ pub enum Backend {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: Pool,
+    /// SQLite's commit marker, readable without a query (`None` on PostgreSQL).
+    changes: Option<Arc<changes::Changes>>,
 }
 
 #[derive(Clone, Debug)]
@@ -332,6 +336,7 @@ impl Store {
     /// # Errors
     /// The URL is malformed or unsupported, the database cannot be reached, or a migration fails.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        let mut changes = None;
         let pool = match backend_of(url)? {
             Backend::Sqlite => {
                 let options = SqliteConnectOptions::from_str(url)?
@@ -351,9 +356,10 @@ impl Store {
                     // full disk fails at once, never by waiting): as long as the busy timeout.
                     .acquire_timeout(SQLITE_ACQUIRE_TIMEOUT)
                     .after_release(|c, _| Box::pin(out_of_transaction(c)))
-                    .connect_with(options)
+                    .connect_with(options.clone())
                     .await?;
                 sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+                changes = Some(Arc::new(changes::Changes::sqlite(options.get_filename())));
                 Pool::Sqlite(pool)
             }
             Backend::Postgres => {
@@ -368,7 +374,15 @@ impl Store {
                 Pool::Postgres(pool)
             }
         };
-        Ok(Store { pool })
+        Ok(Store { pool, changes })
+    }
+
+    /// A marker of everything committed to the database by any process, read without a query
+    /// ([`changes::Token`]): equal tokens mean nothing was committed between them. `None` where
+    /// there is none (PostgreSQL) or it cannot be read: then ask the database.
+    #[must_use]
+    pub fn change_token(&self) -> Option<changes::Token> {
+        self.changes.as_ref()?.token()
     }
 
     #[must_use]

@@ -287,3 +287,34 @@ async fn forty_spellings_of_one_page_leave_the_other_tournaments_cached_pages_in
     assert_eq!(visitor.get(&canonical).await.status, 200);
     assert_eq!(app.views.kept(TournamentId(a)), Some(kept_a));
 }
+
+/// The read models skip the stamp query while SQLite's change token stands (`store::changes`):
+/// reads leave it as it is, and a commit by another connection pool on the same file (another
+/// process's, as far as the file knows) moves it for this one at once. On PostgreSQL there is no
+/// token, so every page asks the database.
+#[actix_rt::test]
+async fn the_change_token_moves_with_every_commit_on_the_file_and_only_then() {
+    let dir = fresh_dir();
+    let url = database_url(&dir).await;
+    let here = store::Store::connect(&url).await.expect("database");
+    let there = store::Store::connect(&url).await.expect("database, a second pool");
+    if postgres_url().is_some() {
+        assert_eq!(here.change_token(), None, "no token on PostgreSQL: every page asks");
+        return;
+    }
+    let before = here.change_token().expect("a token on SQLite");
+    assert_eq!(there.change_token(), Some(before), "both pools read one file");
+    for _ in 0..3 {
+        store::users::count(&here).await.expect("a read");
+        store::users::by_username(&there, "nobody").await.expect("a read");
+    }
+    assert_eq!(here.change_token(), Some(before), "reads commit nothing");
+    store::users::create(&there, "token-test", "hash", false).await.expect("a write");
+    let after = here.change_token().expect("a token");
+    assert_ne!(after, before, "the other pool's commit moved the token here");
+    assert_eq!(there.change_token(), Some(after));
+    store::users::create(&here, "token-test-2", "hash", false).await.expect("a write");
+    assert_ne!(there.change_token(), Some(after), "and this pool's commit there");
+    here.close().await;
+    there.close().await;
+}

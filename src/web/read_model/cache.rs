@@ -12,6 +12,7 @@ use crate::store::view::Stamp;
 use crate::store::{self, Store, StoreError, TournamentId};
 use crate::web::error::{WebError, database_away, database_unavailable};
 use crate::web::read_model::coalesce::Coalesced;
+use crate::web::read_model::fresh::Checked;
 use crate::web::read_model::http::{Budget, PageStore};
 use crate::web::read_model::view::TournamentView;
 use std::collections::HashMap;
@@ -45,12 +46,16 @@ pub struct Views {
     stamps: Coalesced<Stamps, Arc<StoreError>>,
     /// The seasons' stamp the front page lists them by (issue 37), shared among concurrent callers.
     seasons: Coalesced<(i64, i64), Arc<StoreError>>,
+    /// The seasons' stamp last read, and when (`read_model::fresh`).
+    seasons_checked: Mutex<Option<(Checked, (i64, i64))>>,
     slots: Mutex<HashMap<TournamentId, Slot>>,
     /// The tournament list: a fingerprint of every tournament's id and configuration version.
     home: Mutex<Option<(u64, Arc<PageStore>)>>,
     budget: Arc<Budget>,
     /// When the database was last asked while found away (`None`: it answered last time).
     away: Mutex<Option<Instant>>,
+    /// The stamps last read, and when (served again while they stand, `read_model::fresh`).
+    checked: Mutex<Option<(Checked, Stamps)>>,
 }
 
 /// The answer while the database stays away (logged once a minute by `database_unavailable`).
@@ -70,10 +75,12 @@ impl Views {
         Views {
             stamps: Coalesced::default(),
             seasons: Coalesced::default(),
+            seasons_checked: Mutex::default(),
             slots: Mutex::default(),
             home: Mutex::default(),
             budget: Budget::new(page_budget_bytes),
             away: Mutex::default(),
+            checked: Mutex::default(),
         }
     }
 
@@ -88,6 +95,12 @@ impl Views {
     /// [`PROBE_TIMEOUT`], and every other request is told at once that it is away (the callers
     /// then serve what they keep, marked stale, see [`Views::database_away`]).
     async fn current_stamps(&self, db: &Store) -> Result<Stamps, WebError> {
+        if let Some((checked, stamps)) = &*self.checked.lock().unwrap_or_else(PoisonError::into_inner)
+            && checked.still_current(db)
+        {
+            return Ok(Arc::clone(stamps));
+        }
+        let checked = Checked::before_reading(db);
         let probe = {
             let mut away = self.away.lock().unwrap_or_else(PoisonError::into_inner);
             match away.as_mut() {
@@ -113,6 +126,9 @@ impl Views {
         match read {
             Ok(stamps) => {
                 *away = None;
+                drop(away);
+                let mut kept = self.checked.lock().unwrap_or_else(PoisonError::into_inner);
+                *kept = Some((checked, Arc::clone(&stamps)));
                 Ok(stamps)
             }
             Err(e) if database_away(&e) => {
@@ -234,13 +250,27 @@ impl Views {
         let mut ids: Vec<(TournamentId, i64)> = stamps.iter().map(|(id, s)| (*id, s.config)).collect();
         ids.sort_unstable();
         // The seasons the page lists (issue 37), and the day, which decides which are current.
-        let seasons = self
-            .seasons
-            .get(|| async { store::seasons::listing::stamp(db).await.map_err(Arc::new) })
-            .await
-            .map_err(|e| {
-                if database_away(&e) { database_unavailable(e.as_ref()) } else { WebError::internal(e) }
-            })?;
+        let kept = *self.seasons_checked.lock().unwrap_or_else(PoisonError::into_inner);
+        let seasons = match kept {
+            Some((checked, seasons)) if checked.still_current(db) => seasons,
+            _ => {
+                let checked = Checked::before_reading(db);
+                let seasons = self
+                    .seasons
+                    .get(|| async { store::seasons::listing::stamp(db).await.map_err(Arc::new) })
+                    .await
+                    .map_err(|e| {
+                        if database_away(&e) {
+                            database_unavailable(e.as_ref())
+                        } else {
+                            WebError::internal(e)
+                        }
+                    })?;
+                *self.seasons_checked.lock().unwrap_or_else(PoisonError::into_inner) =
+                    Some((checked, seasons));
+                seasons
+            }
+        };
         let mut hasher = std::hash::DefaultHasher::new();
         ids.hash(&mut hasher);
         seasons.hash(&mut hasher);

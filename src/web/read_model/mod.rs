@@ -2,6 +2,7 @@
 
 pub mod cache;
 pub mod coalesce;
+pub mod fresh;
 pub mod groups;
 pub mod http;
 pub mod knockout;

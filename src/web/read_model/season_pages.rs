@@ -10,6 +10,7 @@
 
 use crate::store::{PersonId, SeasonId, Store};
 use crate::web::error::WebError;
+use crate::web::read_model::fresh::Checked;
 use crate::web::read_model::http::Body;
 use actix_web::{HttpRequest, HttpResponse};
 use std::collections::HashMap;
@@ -45,7 +46,7 @@ const VARY: &str = "Accept-Encoding, Cookie";
 
 /// Bodies kept by key, each with the stamp it was built at.
 pub struct Kept<K, S> {
-    kept: Mutex<HashMap<K, (S, Arc<Body>)>>,
+    kept: Mutex<HashMap<K, (S, Arc<Body>, Checked)>>,
 }
 
 impl<K, S> Default for Kept<K, S> {
@@ -55,11 +56,21 @@ impl<K, S> Default for Kept<K, S> {
 }
 
 impl<K: Hash + Eq, S: PartialEq> Kept<K, S> {
+    /// The kept body of `key` if its stamp was read recently enough to stand
+    /// (`read_model::fresh`): served without asking the database anything. `None`: ask (the
+    /// handler then goes the whole way, through [`Kept::get`]'s stamp).
+    pub fn current(&self, req: &HttpRequest, db: &Store, key: &K) -> Option<HttpResponse> {
+        let kept = self.kept.lock().ok()?;
+        let (_, body, checked) = kept.get(key)?;
+        checked.still_current(db).then(|| body.respond(req, CACHE_CONTROL, VARY))
+    }
+
     /// The body of `key` as `build` makes it, kept while `stamp` holds (`keep`: false for a page
     /// that must not be shared, built every time; `stamp` is then not awaited).
     async fn get<F, G>(
         &self,
         req: &HttpRequest,
+        db: &Store,
         key: K,
         keep: bool,
         stamp: G,
@@ -72,11 +83,16 @@ impl<K: Hash + Eq, S: PartialEq> Kept<K, S> {
         if !keep {
             return Ok(build.await?.into_body().respond(req, "private, no-cache", VARY));
         }
+        if let Some(current) = self.current(req, db, &key) {
+            return Ok(current);
+        }
+        let checked = Checked::before_reading(db);
         let stamp = stamp.await?;
-        if let Some((s, built)) =
-            self.kept.lock().map_err(|_| WebError::internal("kept pages lock"))?.get(&key)
+        if let Some((s, built, when)) =
+            self.kept.lock().map_err(|_| WebError::internal("kept pages lock"))?.get_mut(&key)
             && *s == stamp
         {
+            *when = checked;
             return Ok(built.respond(req, CACHE_CONTROL, VARY));
         }
         let built = Arc::new(build.await?.into_body());
@@ -84,7 +100,7 @@ impl<K: Hash + Eq, S: PartialEq> Kept<K, S> {
         if kept.len() >= MAX_KEPT {
             kept.clear();
         }
-        kept.insert(key, (stamp, built.clone()));
+        kept.insert(key, (stamp, built.clone(), checked));
         drop(kept);
         Ok(built.respond(req, CACHE_CONTROL, VARY))
     }
@@ -111,7 +127,7 @@ impl SeasonPages {
         F: std::future::Future<Output = Result<Built, WebError>>,
     {
         let stamp = async { Ok(crate::store::seasons::flow::stamp(db, season).await?) };
-        self.get(req, (season.0, key.0, key.1), keep, stamp, build).await
+        self.get(req, db, (season.0, key.0, key.1), keep, stamp, build).await
     }
 }
 
@@ -136,6 +152,6 @@ impl PersonPages {
         F: std::future::Future<Output = Result<Built, WebError>>,
     {
         let stamp = async { Ok(crate::store::persons::stamp(db, person).await?) };
-        self.get(req, (person.0, lang), keep, stamp, build).await
+        self.get(req, db, (person.0, lang), keep, stamp, build).await
     }
 }

@@ -60,13 +60,16 @@ pub async fn person(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {
     let id = PersonId(path.into_inner());
+    let keep = ctx.user.is_none();
+    if keep && let Some(current) = pages.current(&req, &db, &(id.0, ctx.lang.code())) {
+        return Ok(current);
+    }
     let p = app::persons::person(&db, id).await?;
     if let Some(kept) = p.merged_into {
         return Ok(HttpResponse::SeeOther()
             .insert_header((header::LOCATION, format!("/person/{kept}")))
             .finish());
     }
-    let keep = ctx.user.is_none();
     pages.person(&req, &db, id, ctx.lang.code(), keep, build(&ctx, &db, &views, id, &p.name)).await
 }
 
