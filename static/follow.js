@@ -29,6 +29,33 @@
       }
     } catch (e) { /* storage refused: the table still reads */ }
   }
+  // The front page (issue 37): the players this browser follows, with their next tables. Without a
+  // `follow` in the address it reloads itself once with every followed player (`?follow=T.P,T.P`);
+  // the players and tournaments the server no longer knows are forgotten.
+  var home = document.getElementById('home');
+  if (home) {
+    try {
+      var gone = document.getElementById('followed-gone');
+      if (gone) {
+        gone.dataset.gone.split(',').forEach(function (t) { if (/^[0-9]+$/.test(t)) store.removeItem(key(t)); });
+      }
+      var here = new URLSearchParams(window.location.search);
+      if (!here.has('follow')) {
+        var pairs = [];
+        for (var i = 0; i < store.length; i++) {
+          var k = store.key(i);
+          var m = k && /^bitwa\.follow\.([0-9]+)$/.exec(k);
+          var v = m && store.getItem(k);
+          if (m && v && /^[0-9]+$/.test(v)) pairs.push(m[1] + '.' + v);
+        }
+        if (pairs.length) {
+          pairs.sort();
+          window.location.replace(window.location.pathname + '?follow=' + pairs.slice(0, 6).join(','));
+        }
+      }
+    } catch (e) { /* storage refused: the page reads without the cards */ }
+    return;
+  }
   var front = document.getElementById('player-search');
   if (!front) return;
   var t = front.dataset.tournament;

@@ -120,6 +120,10 @@ async fn the_demo_season_has_varied_surnames_secondary_schools_and_ipn_branch_ci
                 "a secondary school: {}",
                 p.club
             );
+            // Named as schools are, by number and city ("… nr 3 we Wrocławiu"), not by a region in
+            // brackets.
+            assert!(p.club.contains(" nr ") && !p.club.contains('('), "a school's name: {}", p.club);
+            assert!(p.club.contains(" w ") || p.club.contains(" we "), "the school's city: {}", p.club);
         }
         assert!(!t.venue.contains("oddział") && !t.venue.contains("Szkoła podstawowa"), "{}", t.venue);
         if t.name.starts_with("Kwalifikacje regionalne") {

@@ -27,7 +27,7 @@ async fn six_after_the_swiss() -> (Day, Vec<PlayerId>) {
     let day = Day::with(6, |cfg| {
         cfg.swiss_rounds = 1;
         cfg.knockout_size = 4;
-        cfg.tiebreaks = "red_side_points".into();
+        cfg.tiebreaks = "red_side_points".parse().unwrap();
     })
     .await;
     assert_eq!(refusal(pair_knockout(&day).await), Refusal::SwissNotDone);

@@ -187,6 +187,38 @@ fn history_rows_are_written_in_one_place() {
     assert_eq!(writers, vec!["store/transaction.rs".to_string()]);
 }
 
+/// Templates name no Rust path of the crate: a page receives what it shows from its view struct
+/// (values, view enums and methods defined in `web`), so a template never reaches into the store,
+/// the engine or the league (`crate::store::rounds::Status::Draft`) nor calls a module's function.
+#[test]
+fn templates_name_no_crate_path() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let mut found = Vec::new();
+    let mut read = 0;
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("templates readable") {
+            let p = entry.expect("entry").path();
+            if p.is_dir() {
+                dirs.push(p);
+                continue;
+            }
+            read += 1;
+            let text = std::fs::read_to_string(&p).expect("template readable");
+            for (n, line) in text.lines().enumerate() {
+                if line.contains("crate::") {
+                    let rel =
+                        p.strip_prefix(&root).expect("under templates").to_string_lossy().replace('\\', "/");
+                    found.push(format!("templates/{rel}:{}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(read > 10, "the templates were read ({read} files)");
+    found.sort();
+    assert!(found.is_empty(), "templates naming crate:: paths:\n{}", found.join("\n"));
+}
+
 /// The module is the folder's or inside it (`engine/notation` holds `engine::notation::parse`).
 fn under(module: &[String], folder: &str) -> bool {
     let folder: Vec<&str> = folder.split('/').collect();

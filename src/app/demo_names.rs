@@ -172,10 +172,41 @@ pub fn ipn_branch(region: &str) -> &'static str {
     }
 }
 
+/// The voivodeship's capital in the locative with its preposition ("we Wrocławiu"), where the
+/// demo puts a region's schools; a region the demo does not know: Warsaw.
+#[must_use]
+pub fn capital(region: &str) -> &'static str {
+    match region {
+        "dolnośląskie" => "we Wrocławiu",
+        "kujawsko-pomorskie" => "w Bydgoszczy",
+        "lubelskie" => "w Lublinie",
+        "lubuskie" => "w Zielonej Górze",
+        "łódzkie" => "w Łodzi",
+        "małopolskie" => "w Krakowie",
+        "opolskie" => "w Opolu",
+        "podkarpackie" => "w Rzeszowie",
+        "podlaskie" => "w Białymstoku",
+        "pomorskie" => "w Gdańsku",
+        "śląskie" => "w Katowicach",
+        "świętokrzyskie" => "w Kielcach",
+        "warmińsko-mazurskie" => "w Olsztynie",
+        "wielkopolskie" => "w Poznaniu",
+        "zachodniopomorskie" => "w Szczecinie",
+        _ => "w Warszawie",
+    }
+}
+
 /// A secondary school of the region for the demo's `i`-th entrant (the league is for secondary
-/// schools: licea and technika), named by its number and the region.
+/// schools: licea and technika), named as such schools are: its kind, number and city ("Liceum
+/// Ogólnokształcące nr 3 we Wrocławiu", "Technikum Elektroniczne nr 2 w Opolu").
 #[must_use]
 pub fn school(i: usize, region: &str) -> String {
-    let kind = if i % 3 == 2 { "Technikum" } else { "Liceum Ogólnokształcące" };
-    format!("{kind} nr {} ({region})", 1 + i % 5)
+    const KINDS: [&str; 5] = [
+        "Liceum Ogólnokształcące",
+        "Liceum Ogólnokształcące",
+        "Technikum Elektroniczne",
+        "Liceum Ogólnokształcące",
+        "Technikum Mechaniczne",
+    ];
+    format!("{} nr {} {}", KINDS[i % KINDS.len()], 1 + i % 7, capital(region))
 }

@@ -302,7 +302,7 @@ pub async fn create_on(db: &Store, spec: SeasonSpec, today: NaiveDate) -> AppRes
             let local = b
                 .tournament(
                     format!("Eliminacje szkolne: {region}"),
-                    &format!("I Liceum Ogólnokształcące ({region})"),
+                    &format!("I Liceum Ogólnokształcące {}", super::demo_names::capital(&region)),
                     local_day,
                     3,
                     0,

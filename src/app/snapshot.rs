@@ -361,7 +361,7 @@ impl Loaded {
             players,
             rounds: self.finished_swiss_records(),
             scoring: scoring(&self.t),
-            tiebreaks: crate::app::tournament::tiebreak_order(&self.t.tiebreaks),
+            tiebreaks: self.t.tiebreaks.to_vec(),
         }
     }
 

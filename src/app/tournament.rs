@@ -1,10 +1,11 @@
 //! Creating and configuring a tournament: the defaults of a new one, the one mapping from its
-//! stored configuration to the engine's rule switches and the league's tiebreak order, and the
-//! writes (a repeated save of the same configuration is a success, not a conflict).
+//! stored configuration to the engine's rule switches, and the writes (a repeated save of the same
+//! configuration is a success, not a conflict). The tiebreak order is stored typed
+//! (`league::TiebreakOrder`): an unknown name is an error when the row loads.
 
 use super::AppResult;
 use crate::engine::{Edition, RuleOptions};
-use crate::league::Tiebreak;
+use crate::league::TiebreakOrder;
 use crate::store::tournaments::{Role, Tournament, TournamentConfig};
 use crate::store::{self, Store, StoreError, TournamentId, UserId};
 use chrono::NaiveDate;
@@ -13,18 +14,6 @@ use chrono::NaiveDate;
 #[must_use]
 pub fn default_edition() -> &'static str {
     Edition::builtin().id()
-}
-
-/// The league's tiebreak order as stored: comma-separated names.
-#[must_use]
-pub fn default_tiebreak_order() -> String {
-    Tiebreak::DEFAULT_ORDER.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(",")
-}
-
-/// The stored order as league values (names were checked when saved; unknown ones are skipped).
-#[must_use]
-pub fn tiebreak_order(text: &str) -> Vec<Tiebreak> {
-    text.split(',').filter_map(|n| n.trim().parse().ok()).collect()
 }
 
 /// The engine's options for a tournament's games (stored as they are: one JSON column). The demo,
@@ -51,7 +40,7 @@ pub fn default_config(today: NaiveDate) -> TournamentConfig {
         score_draw: 1,
         score_loss: 0,
         score_bye: 2,
-        tiebreaks: default_tiebreak_order(),
+        tiebreaks: TiebreakOrder::standard(),
         edition: default_edition().to_string(),
         rules: RuleOptions::default(),
         table_clock: crate::store::tournaments::TableClock::Players,

@@ -27,7 +27,7 @@ pub mod standings;
 pub mod tiebreak;
 pub use scorecard::{CardRound, Participation, RoundKind, Scorecard, Scorecards};
 pub use standings::{StandingPlayer, StandingRow, StandingsInput};
-pub use tiebreak::{Tiebreak, TiebreakValue};
+pub use tiebreak::{BadTiebreakOrder, Tiebreak, TiebreakOrder, TiebreakValue};
 pub mod knockout;
 pub use knockout::{
     Bracket, BracketMatch, BracketRound, ExtraGameLot, KnockoutError, MatchRef, Slot, rounds_for,

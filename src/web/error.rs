@@ -220,6 +220,8 @@ pub fn unavailable_key(why: Away) -> &'static str {
 #[derive(Template)]
 #[template(path = "error.html")]
 struct ErrorPage<'a> {
+    /// The stylesheet's URL (this page has no `Ctx`).
+    stylesheet: &'static str,
     code: u16,
     title_pl: &'a str,
     title_en: &'a str,
@@ -328,7 +330,13 @@ impl ResponseError for WebError {
         if !matches!(self, WebError::Internal(_) | WebError::Unavailable { why: Away::Database, .. }) {
             tracing::info!(error = %self, "request refused");
         }
-        let page = ErrorPage { code: self.status_code().as_u16(), title_pl, title_en, message };
+        let page = ErrorPage {
+            stylesheet: crate::web::assets::stylesheet(),
+            code: self.status_code().as_u16(),
+            title_pl,
+            title_en,
+            message,
+        };
         let body = page.render().unwrap_or_else(|_| format!("{} {title_en}: {message}", page.code));
         let mut res = HttpResponse::build(self.status_code());
         res.content_type("text/html; charset=utf-8");

@@ -24,19 +24,7 @@ const NAMES: [&str; 8] = [
 
 /// (table, Red in game 1, the other player, the match id) of each card on a cards page, in order.
 fn cards_of(body: &str) -> Vec<(i64, String, String, i64)> {
-    body.split("<article class=\"table-card\" id=\"card-")
-        .skip(1)
-        .map(|card| {
-            let m = card[..card.find('"').unwrap()].parse().unwrap();
-            let table = card.split("data-table=\"").nth(1).unwrap();
-            let table = table[..table.find('"').unwrap()].parse().unwrap();
-            let players = card.split("<p class=\"card-players\"><span class=\"red\">").nth(1).unwrap();
-            let a = players[..players.find("</span>").unwrap()].to_string();
-            let b = players.split("</span> – ").nth(1).unwrap();
-            let b = b[..b.find("</p>").unwrap()].to_string();
-            (table, a, b, m)
-        })
-        .collect()
+    crate::pages::cards(body).into_iter().map(|c| (c.table, c.red, c.other, c.id)).collect()
 }
 
 /// One page of a PDF as text, every space, line break and hyphen taken out (a long name may wrap,

@@ -1,6 +1,7 @@
 //! The tournament day, end to end over HTTP: pairing, publishing, results, standings, exports.
 
 use crate::helpers::*;
+use crate::pages::{Overview, PlayerPage, Round, Standings, has};
 use crate::setup::Day;
 
 const SEVEN: &str = "name;birth date;club;knowledge\n\
@@ -27,51 +28,57 @@ async fn a_swiss_day_pairs_publishes_takes_results_and_updates_standings() {
 
     // Round 1 is computed as a draft: the organiser sees it, the public does not.
     let draft = admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
-    draft.assert_contains("szkic").assert_contains("Opublikuj").assert_contains("wolny los");
+    let publish = format!("form[action=/admin/t/{t}/round/1/publish]");
+    let round = Round::read(&draft);
+    assert_eq!(round.status, "draft");
+    assert!(has(&draft, &publish), "the organiser may publish the draft");
     assert_eq!(public.get(&format!("/t/{t}/round/1")).await.status, 404);
     // Seven players: three tables and a bye, every player listed once.
-    let rows = draft.body.matches("data-label=\"Stół\"").count();
-    assert_eq!(rows, 4, "three tables and a bye:\n{}", draft.body);
+    assert_eq!(round.lines.len(), 4, "three tables and a bye: {round:?}");
+    assert!(round.bye().is_some(), "{round:?}");
+    let mut everyone = round.players();
+    everyone.sort_unstable();
+    everyone.dedup();
+    assert_eq!(everyone.len(), 7, "{round:?}");
 
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
     let published = public.get(&format!("/t/{t}/round/1")).await;
-    published.assert_contains("opublikowana").assert_lacks("Opublikuj");
+    assert_eq!(Round::read(&published).status, "published");
+    assert!(!has(&published, &publish), "nothing left to publish");
     let why = public.get(&format!("/t/{t}/round/1/why")).await;
     why.assert_contains("Grupy punktowe").assert_contains("wolny los: Gosia Gagacka (0 pkt)");
 
     // Locking needs every result.
     let early = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
     assert_eq!(early.status, 400);
-    early.assert_contains("<nav>").assert_contains("Wróć do turnieju");
+    assert!(has(&early, "nav"), "the refusal comes in the site's frame");
     early.assert_contains("brakuje wyników");
 
     play_round_red_first_wins(&referee, t, 1).await;
-    let round1 = public.get(&format!("/t/{t}/round/1")).await;
-    round1.assert_contains("(1:1, więcej punktów za Czerwonych: 21 do 10)").assert_contains("Wygrywa ");
+    let round1 = Round::read(&public.get(&format!("/t/{t}/round/1")).await);
+    for line in round1.matches() {
+        // One game each; Red-first scored more as Red (21 to 10) and wins.
+        assert_eq!((line.games.as_str(), line.red_points.as_str()), ("1:1", "21:10"), "{line:?}");
+        assert_eq!(line.winner, Some(line.red), "{line:?}");
+    }
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
 
     // Standings: winners and the bye on 1 point, every tiebreak column shown.
-    let standings = public.get(&format!("/t/{t}/standings")).await;
-    for column in [
-        "Punkty meczowe",
-        "Mecze bezpośrednie",
-        "Buchholz bez najsłabszego",
-        "Sonneborn-Berger",
-        "Wygrane partie",
-        "Test wiedzy",
-    ] {
-        standings.assert_contains(column);
+    let standings = Standings::read(&public.get(&format!("/t/{t}/standings")).await);
+    let shown: Vec<&str> = standings.rows[0].tiebreaks.iter().map(|(c, _)| c.as_str()).collect();
+    for column in ["direct_encounter", "buchholz_cut1", "sonneborn_berger", "games_won", "knowledge_test"] {
+        assert!(shown.contains(&column), "{column} in {shown:?}");
     }
-    assert_eq!(standings.body.matches("<strong>1</strong>").count(), 4, "three winners and the bye");
-    assert_eq!(standings.body.matches("<strong>0</strong>").count(), 3, "three losers");
+    assert_eq!(standings.with_points("1"), 4, "three winners and the bye: {standings:?}");
+    assert_eq!(standings.with_points("0"), 3, "three losers: {standings:?}");
 
     // Round 2: paired, published, played; nobody meets the same opponent twice.
-    admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await.assert_contains("szkic");
+    assert_eq!(Round::read(&admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await).status, "draft");
     admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
     play_round_red_first_wins(&referee, t, 2).await;
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/2/lock"), &[("confirm", "1")]).await.status, 303);
-    let standings = public.get(&format!("/t/{t}/standings")).await;
-    assert!(standings.body.contains("<strong>2</strong>"), "someone won both rounds:\n{}", standings.body);
+    let standings = Standings::read(&public.get(&format!("/t/{t}/standings")).await);
+    assert!(standings.with_points("2") > 0, "someone won both rounds: {standings:?}");
 
     // No third Swiss round: the configuration says two.
     let third = admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
@@ -79,9 +86,12 @@ async fn a_swiss_day_pairs_publishes_takes_results_and_updates_standings() {
     third.assert_contains("Wszystkie rundy szwajcarskie");
 
     // A player page lists the matches and totals the Red-side points.
-    let player = ids_after(&standings.body, &format!("/t/{t}/player/"))[0];
-    let page = public.get(&format!("/t/{t}/player/{player}")).await;
-    page.assert_contains("Runda 1").assert_contains("Runda 2").assert_contains("id=\"red-total\"");
+    let player = standings.rows[0].player;
+    let page = PlayerPage::read(&public.get(&format!("/t/{t}/player/{player}")).await);
+    let mut rounds: Vec<i64> = page.rounds.iter().map(|r| r.0).collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, [1, 2], "{page:?}");
+    assert!(!page.red_total.is_empty(), "{page:?}");
 }
 
 #[actix_rt::test]
@@ -134,8 +144,7 @@ async fn two_referees_saving_the_same_game_get_a_conflict_not_an_overwrite() {
     let (t, admin, referee) = seven_players(&app, &[]).await;
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
-    let round = referee.get(&format!("/t/{t}/round/1")).await;
-    let m = ids_after(&round.body, &format!("/ref/t/{t}/match/"))[0];
+    let m = Round::read(&referee.get(&format!("/t/{t}/round/1")).await).matches()[0].id;
 
     // Both load the form (same version); the organiser saves first.
     let first = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
@@ -148,7 +157,8 @@ async fn two_referees_saving_the_same_game_get_a_conflict_not_an_overwrite() {
     assert_eq!(late.status, 409);
     late.assert_contains("Ktoś inny zapisał");
     // The late referee's entry is kept on the form, beside what is stored now.
-    late.assert_contains("<option value=\"polish\" selected>").assert_contains("Zapisane teraz:");
+    assert_eq!(crate::pages::one(&late.body, "select[name=winner] option[selected]").get("value"), "polish");
+    late.assert_contains("Zapisane teraz:");
 
     let game = app.browser().get(&format!("/t/{t}/game/{}", g1.0)).await;
     game.assert_contains("Kontrola Radzymina").assert_lacks("rozproszone");
@@ -167,8 +177,7 @@ async fn bad_results_are_refused_with_a_reason_and_change_nothing() {
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
 
     // Draft rounds take no results.
-    let draft = admin.get(&format!("/t/{t}/round/1")).await;
-    let m = ids_after(&draft.body, &format!("/t/{t}/match/"))[0];
+    let m = Round::read(&admin.get(&format!("/t/{t}/round/1")).await).matches()[0].id;
     let form = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
     form.assert_contains("nie przyjmuje wyników");
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
@@ -211,7 +220,7 @@ async fn a_short_deck_is_swapped_then_checked_card_by_card_and_listed_for_the_or
     let (t, admin, referee) = seven_players(&app, &[]).await;
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
-    let m = ids_after(&referee.get(&format!("/t/{t}/round/1")).await.body, &format!("/ref/t/{t}/match/"))[0];
+    let m = Round::read(&referee.get(&format!("/t/{t}/round/1")).await).matches()[0].id;
     let path = format!("/ref/t/{t}/match/{m}/deck");
     let red7 = bitwa::engine::Edition::builtin()
         .cards(bitwa::outcome::Side::Red)
@@ -241,11 +250,11 @@ async fn a_short_deck_is_swapped_then_checked_card_by_card_and_listed_for_the_or
         .await;
     assert_eq!(checked.status, 303);
 
-    let overview = admin.get(&format!("/admin/t/{t}")).await;
-    let section = overview.body.split("id=\"decks\"").nth(1).unwrap().split("</section>").next().unwrap();
-    assert!(section.contains("<strong>12</strong>") && section.contains("→ 13"), "{section}");
-    assert!(section.contains(&format!("R07 {red7}")), "{section}");
-    assert!(!section.contains("<strong>7</strong>"), "the complete set is not listed:\n{section}");
+    let decks = Overview::read(&admin.get(&format!("/admin/t/{t}")).await).decks;
+    assert!(decks.iter().all(|d| d.set == "12"), "the complete set 7 is not listed: {decks:?}");
+    assert!(decks.iter().any(|d| d.swapped_to == "13"), "the swap is listed: {decks:?}");
+    let missing = decks.iter().find(|d| d.swapped_to.is_empty()).expect("the checked deck");
+    assert!(missing.text.ends_with(&format!("R07 {red7}")), "the missing card by number and name: {decks:?}");
     referee.get(&format!("/ref/t/{t}/match/{m}")).await.assert_contains(&format!("R07 {red7}"));
 }
 
@@ -255,9 +264,9 @@ async fn results_saved_at_the_same_moment_on_different_tables_are_all_kept() {
     let (t, admin, referee) = seven_players(&app, &[]).await;
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
-    let round = referee.get(&format!("/t/{t}/round/1")).await;
+    let round = Round::read(&referee.get(&format!("/t/{t}/round/1")).await);
     let mut games = Vec::new();
-    for m in ids_after(&round.body, &format!("/ref/t/{t}/match/")) {
+    for m in round.matches().iter().map(|l| l.id) {
         games.extend(game_forms(&referee.get(&format!("/ref/t/{t}/match/{m}")).await.body, t));
     }
     assert_eq!(games.len(), 6);
@@ -275,16 +284,17 @@ async fn results_saved_at_the_same_moment_on_different_tables_are_all_kept() {
     for task in tasks {
         assert_eq!(task.await.unwrap(), 303);
     }
-    let page = app.browser().get(&format!("/t/{t}/round/1")).await;
-    assert_eq!(page.body.matches("Remis 1:1").count(), 3, "every result kept:\n{}", page.body);
+    let round = Round::read(&app.browser().get(&format!("/t/{t}/round/1")).await);
+    let draws = round.lines.iter().filter(|l| l.state == "draw" && l.games == "1:1").count();
+    assert_eq!(draws, 3, "every result kept: {round:?}");
 }
 
 #[actix_rt::test]
 async fn withdrawn_players_sit_out_and_the_organiser_can_override_a_draft_pairing() {
     let app = TestApp::spawn().await;
     let (t, admin, _) = seven_players(&app, &[]).await;
-    let overview = admin.get(&format!("/admin/t/{t}")).await;
-    let gosia = player_id(&overview.body, "Gosia Gagacka").to_string();
+    let gosia =
+        Overview::read(&admin.get(&format!("/admin/t/{t}")).await).player("Gosia Gagacka").id.to_string();
     // Withdrawing asks first (a page, no JavaScript), then acts.
     let asked = admin
         .post(&format!("/admin/t/{t}/players/{gosia}"), &[("version", "1"), ("action", "withdraw")])
@@ -296,15 +306,17 @@ async fn withdrawn_players_sit_out_and_the_organiser_can_override_a_draft_pairin
     assert_eq!(r.status, 303);
 
     let draft = admin.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;
-    draft.assert_lacks("wolny los</td>").assert_lacks("Gosia Gagacka</a>");
+    let round = Round::read(&draft);
+    assert!(round.bye().is_none(), "six players left: no bye: {round:?}");
+    assert!(!round.players().contains(&gosia.parse().unwrap()), "the withdrawn player sits out: {round:?}");
     admin.get(&format!("/t/{t}/round/1/why")).await.assert_contains("Gosia Gagacka: wycofanie z turnieju");
 
     // Swap the Red-first players of tables 1 and 2.
-    let players = ids_after(&draft.body, &format!("/t/{t}/player/"));
+    let players = round.players();
     let (x, y) = (players[0].to_string(), players[2].to_string());
     let swap = admin.post(&format!("/admin/t/{t}/round/1/swap"), &[("x", &x), ("y", &y)]).await;
     assert_eq!(swap.status, 303);
-    let after = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/t/{t}/player/"));
+    let after = Round::read(&admin.get(&format!("/t/{t}/round/1")).await).players();
     assert_eq!((after[0], after[2]), (players[2], players[0]), "swapped");
     let bad = admin.post(&format!("/admin/t/{t}/round/1/swap"), &[("x", &x), ("y", &gosia)]).await;
     assert_eq!(bad.status, 400);

@@ -622,27 +622,18 @@ pub async fn history_rows(app: &TestApp, entity: &str, action: &str) -> Vec<(i64
 /// The problem shown beside the form field `name` (the `field-error` inside the field's label), if
 /// any: a refused form comes back with each problem next to its field.
 pub fn field_error(body: &str, name: &str) -> Option<String> {
-    let at = body.find(&format!("name=\"{name}\""))?;
-    let label_end = at + body[at..].find("</label>")?;
-    let inside = &body[at..label_end];
-    let start = inside.find("class=\"field-error\"")?;
-    let text = &inside[start..];
-    let text = &text[text.find('>')? + 1..];
-    Some(text[..text.find("</span>")?].to_string())
+    let selector = format!("[name={name}]");
+    let label = crate::pages::select(body, "label").into_iter().find(|l| l.first(&selector).is_some())?;
+    label.first(".field-error").map(|e| e.text())
 }
 
-/// The value a form field shows (`value="…"` of an input, the text of a textarea).
+/// The value a form field shows (`value="…"` of an input, the text of a textarea), as typed.
 pub fn field_value(body: &str, name: &str) -> Option<String> {
-    let at = body.find(&format!("name=\"{name}\""))?;
-    let tag_start = body[..at].rfind('<')?;
-    if body[tag_start..].starts_with("<textarea") {
-        let text = &body[at..];
-        let text = &text[text.find('>')? + 1..];
-        return Some(text[..text.find("</textarea>")?].to_string());
+    let field = crate::pages::first(body, &format!("[name={name}]"))?;
+    if field.tag == "textarea" {
+        return Some(crate::pages::html::decode(&field.inner));
     }
-    let tag = &body[tag_start..tag_start + body[tag_start..].find('>')?];
-    let v = tag.split("value=\"").nth(1)?;
-    Some(v[..v.find('"')?].to_string())
+    field.attr("value").map(str::to_string)
 }
 
 /// The public pages of tournament `t` every visitor may read (home, tournament, pairings and their

@@ -12,6 +12,7 @@ mod authority;
 mod backup;
 mod bodies;
 mod browser;
+mod browser_day;
 mod browser_entries;
 mod browser_online;
 mod browser_phones;
@@ -24,6 +25,7 @@ mod browser_table_flag;
 mod browser_targets;
 mod consistency;
 mod day;
+mod day_pages;
 mod demo;
 mod editions;
 mod empty_tournament;
@@ -46,6 +48,9 @@ mod online_bounds;
 mod online_clock;
 mod online_no_show;
 mod online_oracle;
+// Page objects: each test reads the pages it needs.
+#[allow(dead_code)]
+mod pages;
 // Harness parts some tests use and others do not.
 #[allow(dead_code)]
 mod helpers;

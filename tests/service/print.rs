@@ -4,20 +4,15 @@
 //! with the table and side of the pairings page. The printed PDF itself: `browser_print.rs`.
 
 use crate::helpers::*;
+use crate::pages::{Round, has};
 use crate::setup::{Day, OpenDay};
 use qrcode::{EcLevel, QrCode};
 
 /// (match id, the address under its QR code, the QR code's path) of each card, in order.
 fn qr_of_cards(body: &str) -> Vec<(i64, String, String)> {
-    body.split("<article class=\"table-card\" id=\"card-")
-        .skip(1)
-        .map(|card| {
-            let m = card[..card.find('"').unwrap()].parse().unwrap();
-            let qr = card.split("<a class=\"card-qr\" href=\"").nth(1).expect("a QR code on every card");
-            let url = qr[..qr.find('"').unwrap()].to_string();
-            let path = qr.split(" d=\"").nth(1).unwrap();
-            (m, url, path[..path.find('"').unwrap()].to_string())
-        })
+    crate::pages::cards(body)
+        .into_iter()
+        .map(|c| (c.id, c.qr_url.expect("a QR code on every card"), c.qr_path.expect("its path")))
         .collect()
 }
 
@@ -68,7 +63,8 @@ async fn each_table_card_carries_the_qr_code_of_its_match_page_at_the_public_add
     assert_eq!(qr.iter().map(|c| c.0).collect::<Vec<_>>(), matches[..2], "{}", cards.body);
     for (m, url, path) in &qr {
         assert_eq!(url, &format!("http://liga.example/t/{t}/match/{m}"));
-        cards.assert_contains(&format!("<small>{url}</small>"));
+        let card = crate::pages::cards(&cards).into_iter().find(|c| c.id == *m).unwrap();
+        assert!(card.text.contains(url), "the address written under the code: {card:?}");
         assert_eq!(modules_of_path(path), modules_of(url), "the code of {url}");
         // The address leads to the match.
         app.browser().get(&format!("/t/{t}/match/{m}")).await.assert_ok();
@@ -97,43 +93,35 @@ async fn the_pairings_by_name_list_every_player_by_surname_with_table_and_side()
     let id = |name: &str| players[names.iter().position(|n| *n == name).unwrap()];
     // The pairings by table: each row's table and its two players (Red in game 1 first).
     let round = app.browser().get(&format!("/t/{t}/round/1")).await;
-    let body = &round.body[round.body.find("<tbody>").unwrap()..];
     let mut seats = std::collections::BTreeMap::new();
-    for row in body.split("<tr>").skip(1).take(3) {
-        let ids = ids_after(row, &format!("/t/{t}/player/"));
-        let table = row.split("data-label=\"Stół\">").nth(1).unwrap();
-        let table = table.chars().take_while(char::is_ascii_digit).collect::<String>();
-        seats.insert(ids[0], (table.clone(), "red", ids.get(1).copied()));
-        if let Some(&b) = ids.get(1) {
-            seats.insert(b, (table, "polish", Some(ids[0])));
+    for line in Round::read(&round).lines {
+        let table = (!line.is_bye()).then_some(line.table);
+        seats.insert(line.red, (table, "red", line.other));
+        if let Some(b) = line.other {
+            seats.insert(b, (table, "polish", Some(line.red)));
         }
     }
     assert_eq!(seats.len(), 5, "{}", round.body);
 
     let page = app.browser().get(&format!("/t/{t}/round/1/names")).await;
-    page.assert_contains("Kojarzenia według nazwisk");
-    round.assert_contains(&format!("href=\"/t/{t}/round/1/names\""));
-    let rows: Vec<&str> = page.body.split("<tr data-player=\"").skip(1).collect();
-    let order: Vec<i64> = rows.iter().map(|r| r[..r.find('"').unwrap()].parse().unwrap()).collect();
+    assert!(crate::pages::text_of(&page, "h1").ends_with("Kojarzenia według nazwisk"));
+    assert!(has(&round, &format!("a[href=/t/{t}/round/1/names]")), "linked from the pairings by table");
+    let rows = crate::pages::names(&page);
+    let order: Vec<i64> = rows.iter().map(|r| r.player).collect();
     // Polish alphabetical order of surnames: Adamska, Ćwik, Lis, Łęcka, Zieliński.
     let expected: Vec<i64> =
         ["Żaneta Adamska", "Celina Ćwik", "Bartosz Lis", "Anna Łęcka", "Łukasz Zieliński"].map(id).to_vec();
     assert_eq!(order, expected, "{}", page.body);
-    for (row, p) in rows.iter().zip(&order) {
-        let row = &row[..row.find("</tr>").unwrap()];
-        let (table, side, opponent) = &seats[p];
+    for row in &rows {
+        let (table, side, opponent) = &seats[&row.player];
+        assert_eq!((row.table, row.opponent), (*table, *opponent), "{row:?}");
         match opponent {
-            Some(o) => {
-                assert!(row.contains(&format!("<strong>{table}</strong>")), "table {table}: {row}");
-                let word = if *side == "red" {
-                    "<span class=\"red\">Armia Czerwona</span>"
-                } else {
-                    "Wojsko Polskie"
-                };
-                assert!(row.contains(word), "{side}: {row}");
-                assert!(row.contains(&format!("/t/{t}/player/{o}\"")), "the opponent: {row}");
+            Some(_) => {
+                assert_eq!(row.side.as_deref(), Some(*side), "{row:?}");
+                let word = if *side == "red" { "Armia Czerwona" } else { "Wojsko Polskie" };
+                assert_eq!(row.side_shown, word, "the side in words: {row:?}");
             }
-            None => assert!(row.contains("wolny los"), "the bye: {row}"),
+            None => assert_eq!(row.side, None, "the bye: {row:?}"),
         }
     }
 }

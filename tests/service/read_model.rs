@@ -18,16 +18,16 @@ use std::io::Read;
 async fn round_in_play(app: &TestApp) -> (i64, Browser, i64, i64) {
     let (t, _admin, referee, _) =
         published_round(app, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
-    let round = referee.get(&format!("/t/{t}/round/1")).await;
-    let m = ids_after(&round.body, &format!("/ref/t/{t}/match/"))[0];
+    let round = crate::pages::Round::read(&referee.get(&format!("/t/{t}/round/1")).await);
+    let m = round.lines[0].id;
     let form = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
     let games = game_forms(&form.body, t);
     let saved = enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
     assert_eq!(saved.status, 303, "{}", saved.body);
-    let m2 = ids_after(&round.body, &format!("/ref/t/{t}/match/"))[1];
+    let m2 = round.lines[1].id;
     play_match(&referee, t, m2, [("red", "warsaw-entered", "23"), ("red", "radzymin-check", "12")]).await;
     // Table 1's row links its two players: A (Red in game 1), then B.
-    let b = ids_after(&round.body, &format!("/t/{t}/player/"))[1];
+    let b = round.lines[0].other.unwrap();
     (t, referee, m, b)
 }
 
@@ -46,7 +46,7 @@ fn showing(t: i64, m: i64, b: i64, points: &str) -> Vec<(String, String)> {
         (format!("/t/{t}/round/1"), format!("21 do {points})")),
         (format!("/t/{t}/match/{m}"), format!("{points} pkt za Czerwonych")),
         (format!("/t/{t}/player/{b}"), format!("id=\"red-total\">{points}<")),
-        (format!("/t/{t}/standings"), format!("data-label=\"Punkty za Czerwonych\">{points}</td>")),
+        (format!("/t/{t}/standings"), format!("data-tiebreak=\"red_side_points\" data-value=\"{points}\"")),
         (format!("/t/{t}/export/results"), format!("21 : {points}")),
         (format!("/t/{t}/export/results?sep=comma"), format!("21 : {points}")),
         (format!("/t/{t}/export/pairings/1"), format!("21 : {points}")),

@@ -1,6 +1,7 @@
 //! Creating and configuring a tournament; registering, importing, withdrawing players; restarts.
 
 use crate::helpers::*;
+use crate::pages::{Overview, Round, Tournament, has, input, invalid, one, tournaments};
 use crate::setup::{Day, OpenDay};
 
 #[actix_rt::test]
@@ -8,14 +9,16 @@ async fn an_organiser_creates_and_reconfigures_a_tournament_with_a_version_check
     let app = TestApp::spawn().await;
     let admin = app.admin().await;
     let t = create_tournament(&admin, &[("name", "Liga Mazowiecka")]).await;
-    app.browser().get("/").await.assert_contains("Liga Mazowiecka");
+    assert_eq!(tournaments(&app.browser().get("/").await), [(t, "Liga Mazowiecka".to_string())]);
 
     let form = admin.get(&format!("/admin/t/{t}")).await;
-    form.assert_contains("name=\"version\" value=\"1\"");
+    let config = format!("form[action=/admin/t/{t}/config]");
+    assert_eq!(input(&form, &config, "version"), "1");
     let mut fields = tournament_form(&[("name", "Liga Mazowiecka 2026"), ("swiss_rounds", "4")]);
     fields.push(("version", "1"));
     assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &fields).await.status, 303);
-    app.browser().get(&format!("/t/{t}")).await.assert_contains("Liga Mazowiecka 2026");
+    let name = |page: &Page| Tournament::read(page).name;
+    assert_eq!(name(&app.browser().get(&format!("/t/{t}")).await), "Liga Mazowiecka 2026");
 
     // A second save from the same (now stale) form is a conflict, not a silent overwrite.
     let mut stale = tournament_form(&[("name", "Stara nazwa")]);
@@ -24,13 +27,14 @@ async fn an_organiser_creates_and_reconfigures_a_tournament_with_a_version_check
     // It comes back with this organiser's values and the stored version: saving again (after a
     // look) replaces the other save knowingly.
     assert_eq!(conflict.status, 409);
-    conflict.assert_contains("Ktoś inny zmienił konfigurację").assert_contains("value=\"Stara nazwa\"");
-    conflict.assert_contains("name=\"version\" value=\"2\"");
-    app.browser().get(&format!("/t/{t}")).await.assert_lacks("Stara nazwa");
+    conflict.assert_contains("Ktoś inny zmienił konfigurację");
+    assert_eq!(input(&conflict, &config, "name"), "Stara nazwa");
+    assert_eq!(input(&conflict, &config, "version"), "2");
+    assert_eq!(name(&app.browser().get(&format!("/t/{t}")).await), "Liga Mazowiecka 2026");
     let mut again = tournament_form(&[("name", "Stara nazwa")]);
     again.push(("version", "2"));
     assert_eq!(admin.post(&format!("/admin/t/{t}/config"), &again).await.status, 303);
-    app.browser().get(&format!("/t/{t}")).await.assert_contains("Stara nazwa");
+    assert_eq!(name(&app.browser().get(&format!("/t/{t}")).await), "Stara nazwa");
 }
 
 #[actix_rt::test]
@@ -45,19 +49,29 @@ async fn tiebreak_order_and_dates_are_checked() {
         .post("/admin/new", &tournament_form(&[("last_day", "2026-05-08"), ("knockout_size", "1")]))
         .await;
     assert_eq!(bad.status, 422);
-    bad.assert_contains("Ostatni dzień")
-        .assert_contains("value=\"2026-05-08\"")
-        .assert_contains("value=\"2026-05-09\"");
-    bad.assert_contains("name=\"last_day\" value=\"2026-05-08\" required aria-invalid=\"true\"");
-    bad.assert_contains("name=\"knockout_size\" value=\"1\" min=\"0\" max=\"128\" aria-invalid=\"true\"");
-    bad.assert_contains("0 (bez fazy pucharowej) albo od 2 do 128");
+    let form = "form[action=/admin/new]";
+    assert_eq!(
+        (input(&bad, form, "first_day"), input(&bad, form, "last_day")),
+        ("2026-05-09".into(), "2026-05-08".into())
+    );
+    assert_eq!(input(&bad, form, "knockout_size"), "1");
+    assert!(
+        invalid(&bad, form, "last_day") && invalid(&bad, form, "knockout_size"),
+        "each problem beside its field"
+    );
+    assert!(!invalid(&bad, form, "first_day"));
+    assert!(field_error(&bad.body, "last_day").is_some(), "the last day's problem beside it");
+    assert!(
+        field_error(&bad.body, "knockout_size").unwrap().contains("0 (bez fazy pucharowej) albo od 2 do 128")
+    );
     // The same refusal in English for an English page.
     admin.get("/lang/en").await;
     let english = admin.post("/admin/new", &tournament_form(&[("knockout_size", "1")])).await;
     assert_eq!(english.status, 422);
-    english.assert_contains("The configuration is not saved").assert_contains("0 (no knockout) or 2 to 128");
+    english.assert_contains("The configuration is not saved");
+    assert!(field_error(&english.body, "knockout_size").unwrap().contains("0 (no knockout) or 2 to 128"));
     admin.get("/lang/pl").await;
-    app.browser().get("/").await.assert_contains("Nie ma jeszcze turniejów.");
+    assert_eq!(tournaments(&app.browser().get("/").await), [], "nothing was created");
 }
 
 #[actix_rt::test]
@@ -82,8 +96,12 @@ async fn registration_refuses_players_outside_14_to_20_unless_overridden() {
         admin.post(&path, &[("name", "Za Młody"), ("birth_date", "2012-05-10"), ("age_override", "1")]).await;
     assert_eq!(overridden.status, 303);
 
-    let page = admin.get(&format!("/admin/t/{t}")).await;
-    page.assert_contains("Czternastolatek").assert_contains("Dwudziestolatek").assert_contains("Za Młody");
+    let names: Vec<String> = Overview::read(&admin.get(&format!("/admin/t/{t}")).await)
+        .players
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(names, ["Czternastolatek", "Dwudziestolatek", "Za Młody"]);
     admin
         .get(&format!("/admin/t/{t}/history"))
         .await
@@ -99,18 +117,22 @@ async fn csv_import_names_the_bad_row_and_imports_nothing_until_all_rows_are_goo
     let bad = "imię i nazwisko;data urodzenia;szkoła;test\nAnna Nowak;2010-03-01;LO 5;17\nJan Kowalski;2010-13-01;LO 5;\n";
     let page = admin.post(&path, &[("csv", bad)]).await;
     assert_eq!(page.status, 422);
-    assert!(page.body.contains("Anna Nowak;2010-03-01"), "the pasted rows are kept");
-    page.assert_contains("Wiersz 3").assert_contains("Data urodzenia");
-    app.browser().get(&format!("/t/{t}")).await.assert_lacks("Anna Nowak");
+    assert_eq!(field_value(&page.body, "csv").as_deref(), Some(bad), "the pasted rows are kept");
+    let why = field_error(&page.body, "csv").unwrap();
+    assert!(why.contains("Wiersz 3") && why.contains("Data urodzenia"), "{why}");
+    let listed =
+        |page: &Page| Tournament::read(page).names().into_iter().map(str::to_string).collect::<Vec<_>>();
+    assert!(listed(&app.browser().get(&format!("/t/{t}")).await).is_empty(), "nothing imported");
 
     let short = "name,birth\nAnna Nowak,2010-03-01\n";
-    admin.post(&path, &[("csv", short)]).await.assert_contains("Wiersz 2");
+    assert!(
+        field_error(&admin.post(&path, &[("csv", short)]).await.body, "csv").unwrap().contains("Wiersz 2")
+    );
 
     let good = "\u{feff}name,birth date,club,knowledge\nAnna Nowak,2010-03-01,LO 5,17\nJan Kowalski,2009-12-01,LO 5,\nEwa Zielińska,2008-07-07,SP 3,12\n";
     assert_eq!(admin.post(&path, &[("csv", good)]).await.status, 303);
     let public = app.browser().get(&format!("/t/{t}")).await;
-    public.assert_contains("Anna Nowak").assert_contains("Jan Kowalski").assert_contains("Ewa Zielińska");
-    public.assert_contains("(3)");
+    assert_eq!(listed(&public), ["Anna Nowak", "Jan Kowalski", "Ewa Zielińska"]);
 }
 
 #[actix_rt::test]
@@ -124,7 +146,8 @@ async fn withdraw_and_readmit_are_kept_in_history() {
         admin.post(&path, &[("version", "1"), ("action", "withdraw"), ("confirm", "1")]).await.status,
         303
     );
-    app.browser().get(&format!("/t/{t}")).await.assert_contains("(wycofanie z turnieju)");
+    let withdrawn = |page: &Page| Tournament::read(page).players.iter().any(|x| x.0 == p && x.2);
+    assert!(withdrawn(&app.browser().get(&format!("/t/{t}")).await), "shown as withdrawn");
     // The stale version is refused.
     assert_eq!(admin.post(&path, &[("version", "1"), ("action", "readmit")]).await.status, 409);
     assert_eq!(admin.post(&path, &[("version", "2"), ("action", "readmit")]).await.status, 303);
@@ -132,7 +155,7 @@ async fn withdraw_and_readmit_are_kept_in_history() {
         admin.post(&path, &[("version", "3"), ("action", "knowledge"), ("knowledge", "18")]).await.status,
         303
     );
-    app.browser().get(&format!("/t/{t}")).await.assert_lacks("(wycofanie z turnieju)");
+    assert!(!withdrawn(&app.browser().get(&format!("/t/{t}")).await), "back in the tournament");
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
     history
         .assert_contains("Wycofanie z turnieju: Piotr Wiśniewski")
@@ -149,17 +172,18 @@ async fn forbidden_pairs_and_referees_are_listed() {
     let b = register(&admin, t, "Brat Drugi").await.to_string();
     assert_eq!(admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &a), ("b", &b)]).await.status, 303);
     assert_eq!(admin.post(&format!("/admin/t/{t}/forbidden"), &[("a", &a), ("b", &a)]).await.status, 400);
-    admin.get(&format!("/admin/t/{t}")).await.assert_contains("Brat Pierwszy – Brat Drugi");
+    let (a_id, b_id): (i64, i64) = (a.parse().unwrap(), b.parse().unwrap());
+    assert_eq!(Overview::read(&admin.get(&format!("/admin/t/{t}")).await).forbidden, [(a_id, b_id)]);
     assert_eq!(
         admin.post(&format!("/admin/t/{t}/forbidden/remove"), &[("a", &b), ("b", &a)]).await.status,
         303
     );
-    admin.get(&format!("/admin/t/{t}")).await.assert_lacks("Brat Pierwszy – Brat Drugi");
+    assert_eq!(Overview::read(&admin.get(&format!("/admin/t/{t}")).await).forbidden, []);
 
     let short = appoint(&admin, t, "sedzia", "krotkie").await;
     assert_eq!(short.status, 400);
     assert_eq!(appoint(&admin, t, "sedzia", "dlugie-haslo").await.status, 303);
-    admin.get(&format!("/admin/t/{t}")).await.assert_contains("<li>sedzia</li>");
+    assert_eq!(Overview::read(&admin.get(&format!("/admin/t/{t}")).await).referees, ["sedzia"]);
 }
 
 #[actix_rt::test]
@@ -171,20 +195,21 @@ async fn a_restart_keeps_data_and_sessions_and_prints_no_new_password() {
     register(&admin, t, "Zenon Trwały").await;
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
-    let m = ids_after(&admin.get(&format!("/t/{t}/round/1")).await.body, &format!("/ref/t/{t}/match/"))[0];
+    let m = Round::read(&admin.get(&format!("/t/{t}/round/1")).await).matches()[0].id;
     let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
     assert_eq!(enter(&admin, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await.status, 303);
     let dir = app.stop().await;
 
     let again = TestApp::spawn_with(dir, false).await;
     assert!(again.admin_password.is_empty(), "the first password is printed once only");
-    let page = again.browser().get(&format!("/t/{t}")).await;
-    page.assert_contains("Liga Trwała").assert_contains("Zofia Trwała");
+    let page = Tournament::read(&again.browser().get(&format!("/t/{t}")).await);
+    assert_eq!((page.name.as_str(), page.names()[0]), ("Liga Trwała", "Zofia Trwała"));
     let game = again.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await;
     game.assert_contains("Czerwoni weszli do Warszawy").assert_contains("21 pkt za Czerwonych");
     // The session cookie from before the restart still works (the key is kept in the database).
     let same_session = Browser::with_cookies_of(&admin, &again.base);
-    same_session.get(&format!("/admin/t/{t}")).await.assert_contains("Zofia Trwała");
+    let overview = Overview::read(&same_session.get(&format!("/admin/t/{t}")).await);
+    assert_eq!(overview.players[0].name, "Zofia Trwała", "the organiser's page, still logged in");
 }
 
 #[actix_rt::test]
@@ -212,7 +237,7 @@ async fn an_import_reads_polish_excel_dates_and_lists_every_bad_row_at_once() {
         "good rows are not named: {refused}"
     );
     assert!(refused.contains("DD.MM.RRRR"), "{refused}");
-    app.browser().get(&format!("/t/{t}")).await.assert_lacks("Anna Nowak");
+    assert!(Tournament::read(&app.browser().get(&format!("/t/{t}")).await).players.is_empty());
 
     // Polish Excel's dates, and a tab-separated paste from a spreadsheet.
     let good = "imię i nazwisko\tdata urodzenia\tszkoła\n\
@@ -220,8 +245,8 @@ async fn an_import_reads_polish_excel_dates_and_lists_every_bad_row_at_once() {
                 Jan Kowalski\t1.2.2009\tLO 5\n\
                 Ewa Zielińska\t2008-07-07\tSP 3\n";
     assert_eq!(admin.post(&path, &[("csv", good)]).await.status, 303);
-    let public = app.browser().get(&format!("/t/{t}")).await;
-    public.assert_contains("Anna Nowak").assert_contains("Jan Kowalski").assert_contains("(3)");
+    let public = Tournament::read(&app.browser().get(&format!("/t/{t}")).await);
+    assert_eq!(public.names(), ["Anna Nowak", "Jan Kowalski", "Ewa Zielińska"]);
 }
 
 /// A players file from `fixtures/imports/`.
@@ -247,16 +272,19 @@ async fn an_excel_workbook_and_a_windows_1250_csv_register_every_player() {
         .post_parts(&path, &[Part::Field("csrf", &token), Part::File("players_file", "gracze.csv", &cp1250)])
         .await;
     assert_eq!(sent.status, 303, "{}", sent.body);
-    let public = app.browser().get(&format!("/t/{t}")).await;
-    for name in
-        ["Łucja Żółkiewska", "Jan Kowalski", "Ewa Zielińska", "Małgorzata Źrebięcka", "Świętosław Gąsienica"]
-    {
-        public.assert_contains(name);
-    }
-    public.assert_contains("(5)");
+    let public = Tournament::read(&app.browser().get(&format!("/t/{t}")).await);
+    let mut names = public.names();
+    names.sort_unstable();
+    let mut expected =
+        ["Łucja Żółkiewska", "Jan Kowalski", "Ewa Zielińska", "Małgorzata Źrebięcka", "Świętosław Gąsienica"];
+    expected.sort_unstable();
+    assert_eq!(names, expected);
     // The workbook's date cells and the text date are the birth dates typed.
-    let overview = admin.get(&format!("/admin/t/{t}")).await;
-    overview.assert_contains("2008-03-14").assert_contains("2009-02-01").assert_contains("2008-07-07");
+    let overview = Overview::read(&admin.get(&format!("/admin/t/{t}")).await);
+    let born = |name: &str| overview.player(name).born.clone();
+    assert_eq!(born("Łucja Żółkiewska"), "2008-03-14");
+    assert_eq!(born("Jan Kowalski"), "2009-02-01");
+    assert_eq!(born("Ewa Zielińska"), "2008-07-07");
     // Without the token the file is not read.
     let forged = admin.post_parts(&path, &[Part::File("players_file", "gracze.xlsx", &xlsx)]).await;
     assert_eq!(forged.status, 403);
@@ -266,7 +294,7 @@ async fn an_excel_workbook_and_a_windows_1250_csv_register_every_player() {
 async fn an_unreadable_workbook_comes_back_on_the_organisers_page_in_polish_and_stores_nothing() {
     let app = TestApp::spawn().await;
     let OpenDay { t, admin, .. } = Day::new(&app).open().await;
-    let before = admin.get(&format!("/admin/t/{t}")).await.body.matches("<tr id=\"player-").count();
+    let before = Overview::read(&admin.get(&format!("/admin/t/{t}")).await).players.len();
     let token = admin.csrf_token().await;
     // A ZIP's first bytes and then nothing a workbook has: half a file, as a broken download leaves it.
     let mut broken = players_file("gracze.xlsx");
@@ -278,16 +306,17 @@ async fn an_unreadable_workbook_comes_back_on_the_organisers_page_in_polish_and_
         )
         .await;
     assert_eq!(page.status, 422, "{}", page.body);
-    page.assert_contains("<html lang=\"pl\">").assert_contains("id=\"import-file-form-refused\"");
-    let form =
-        page.body.split("id=\"import-file-form\"").nth(1).and_then(|f| f.split("</form>").next()).unwrap();
-    assert!(form.contains("nie da się odczytać arkusza; zapisz go jako .xlsx albo CSV"), "{form}");
-    assert!(form.contains("href=\"#import-file-form-players_file\""), "the summary links the field: {form}");
+    assert_eq!(one(&page.body, "html").get("lang"), "pl");
+    let form = one(&page.body, "form#import-file-form");
+    assert!(form.first("#import-file-form-refused").is_some(), "the refusal summary on the form");
+    let said = form.text();
+    assert!(said.contains("nie da się odczytać arkusza; zapisz go jako .xlsx albo CSV"), "{said}");
+    assert!(form.first("a[href=#import-file-form-players_file]").is_some(), "the summary links the field");
     // The organiser's whole page, not an error page, and nothing of the reader's English.
-    page.assert_contains("id=\"import-form\"");
+    assert!(has(&page, "form#import-form"));
     for english in ["Zip", "zip error", "invalid", "Invalid"] {
-        assert!(!form.contains(english), "{english} in {form}");
+        assert!(!form.inner.contains(english), "{english} in {}", form.inner);
     }
-    let after = admin.get(&format!("/admin/t/{t}")).await.body.matches("<tr id=\"player-").count();
+    let after = Overview::read(&admin.get(&format!("/admin/t/{t}")).await).players.len();
     assert_eq!(after, before, "nothing registered");
 }

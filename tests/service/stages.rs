@@ -3,56 +3,7 @@
 //! round 3 half played), read as a visitor reads them.
 
 use crate::helpers::*;
-
-/// The text of every crosstable cell, by (row number, column number).
-fn crosstable(body: &str) -> Vec<((u32, u32), String)> {
-    let table = body.split("id=\"crosstable\"").nth(1).and_then(|s| s.split("</table>").next()).unwrap_or("");
-    table
-        .split("<td class=\"num\" data-row=\"")
-        .skip(1)
-        .map(|cell| {
-            let (row, rest) = cell.split_once("\" data-col=\"").expect("a column");
-            let (col, rest) = rest.split_once("\">").expect("a cell");
-            let inner = rest.split("</td>").next().unwrap_or("");
-            // The cell's text without its spans.
-            let mut text = String::new();
-            let mut in_tag = false;
-            for c in inner.chars() {
-                match c {
-                    '<' => in_tag = true,
-                    '>' => in_tag = false,
-                    c if !in_tag => text.push(c),
-                    _ => {}
-                }
-            }
-            ((row.parse().expect("row"), col.parse().expect("col")), text)
-        })
-        .collect()
-}
-
-/// The standings' rows: (rank, qualifies, match points as printed).
-fn standings(body: &str) -> Vec<(u32, bool, String)> {
-    let table =
-        body.split("id=\"group-standings\"").nth(1).and_then(|s| s.split("</table>").next()).unwrap_or("");
-    table
-        .split("<tr")
-        .skip(2)
-        .map(|row| {
-            let rank = row
-                .split("data-label=\"Miejsce\">")
-                .nth(1)
-                .or_else(|| row.split("data-label=\"Rank\">").nth(1));
-            let rank = rank.and_then(|r| r.split('<').next()).expect("a rank").parse().expect("a number");
-            let points = row
-                .split("data-label=\"Punkty meczowe\"><strong>")
-                .nth(1)
-                .and_then(|p| p.split('<').next())
-                .unwrap_or("")
-                .to_string();
-            (rank, row.contains("data-qualifies=\"1\""), points)
-        })
-        .collect()
-}
+use crate::pages::{Group, has, text_of, texts, tournaments};
 
 /// `a:b` read as two numbers.
 fn pair(s: &str) -> (u32, u32) {
@@ -105,22 +56,28 @@ fn outcome(score: &str) -> std::cmp::Ordering {
 async fn the_group_pages_show_the_crosstable_the_standings_with_awans_and_the_schedule() {
     let app = TestApp::spawn_with(fresh_dir(), true).await;
     let b = app.browser();
-    let t = ids_after(&b.get("/").await.body, "/t/")[1];
+    let t = tournaments(&b.get("/").await)[1].0;
 
     // The tournament page switches between the groups and the bracket.
     let front = b.get(&format!("/t/{t}")).await;
-    for g in ["A", "B", "C", "D"] {
-        front.assert_contains(&format!("href=\"/t/{t}/group/{g}\""));
-    }
-    front.assert_contains(&format!("href=\"/t/{t}/bracket\"")).assert_lacks(&format!("/t/{t}/group/E"));
+    let switch: Vec<String> =
+        crate::pages::select(&front.body, "nav#stages a").iter().map(|a| a.get("href").to_string()).collect();
+    let expected: Vec<String> = ["A", "B", "C", "D"]
+        .iter()
+        .map(|g| format!("/t/{t}/group/{g}"))
+        .chain([format!("/t/{t}/bracket")])
+        .collect();
+    assert_eq!(switch, expected);
     assert_eq!(b.get(&format!("/t/{t}/group/E")).await.status, 404);
 
     let (mut decided, mut pending) = (0, 0);
     for g in ["A", "B", "C", "D"] {
         let page = b.get(&format!("/t/{t}/group/{g}")).await;
         assert_eq!(page.status, 200);
-        page.assert_contains(&format!("Grupa {g}")).assert_contains("Tabela krzyżowa");
-        page.assert_contains("Mecze bezpośrednie").assert_lacks("Crosstable");
+        assert!(text_of(&page, "h1").ends_with(&format!(": Grupa {g}")), "{}", text_of(&page, "h1"));
+        assert_eq!(texts(&page, "h2")[0], "Tabela krzyżowa");
+        let columns = texts(&page, "table#group-standings thead th");
+        assert!(columns.iter().any(|c| c == "Mecze bezpośrednie"), "{columns:?}");
         // No birth date of any player (born on 1 March, 16 to 19 years before this year).
         let year = chrono::Utc::now().date_naive().format("%Y").to_string().parse::<i32>().expect("year");
         for born in year - 20..=year - 15 {
@@ -128,7 +85,8 @@ async fn the_group_pages_show_the_crosstable_the_standings_with_awans_and_the_sc
         }
 
         // 4 x 4 cells; the diagonal crossed out; every other cell is its mirror's reverse.
-        let cells = crosstable(&page.body);
+        let group = Group::read(&page);
+        let cells = &group.cells;
         assert_eq!(cells.len(), 16, "{}", page.body);
         let at =
             |r: u32, c: u32| cells.iter().find(|(k, _)| *k == (r, c)).map(|(_, s)| s.as_str()).expect("cell");
@@ -155,31 +113,45 @@ async fn the_group_pages_show_the_crosstable_the_standings_with_awans_and_the_sc
 
         // Standings: ranks 1-4, "awans" exactly for the top 2, match points by the league's
         // scoring (win 1, draw ½, loss 0; here in half points) as the crosstable's rows count them, best first.
-        let rows = standings(&page.body);
-        assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), [1, 2, 3, 4]);
-        assert_eq!(rows.iter().map(|r| r.1).collect::<Vec<_>>(), [true, true, false, false]);
-        assert_eq!(page.body.matches(">awans</strong>").count(), 2);
+        let rows = &group.rows;
+        assert_eq!(rows.iter().map(|r| r.place).collect::<Vec<_>>(), [1, 2, 3, 4]);
+        assert_eq!(rows.iter().map(|r| r.qualifies).collect::<Vec<_>>(), [true, true, false, false]);
+        assert_eq!(texts(&page, "strong.qualifies"), ["awans", "awans"]);
         let mut expected: Vec<i64> = (1..=4).map(|i| 2 * won[i] + drawn[i]).collect();
         expected.sort_unstable_by(|a, b| b.cmp(a));
         // In half points: "2,5" is 5 (a Polish decimal comma).
         let printed: Vec<i64> = rows
             .iter()
-            .map(|r| match r.2.split_once(',') {
+            .map(|r| match r.shown_points.split_once(',') {
                 Some((whole, "5")) => 2 * whole.parse::<i64>().expect("points") + 1,
-                None => 2 * r.2.parse::<i64>().expect("points"),
-                _ => panic!("points {:?}", r.2),
+                None => 2 * r.shown_points.parse::<i64>().expect("points"),
+                _ => panic!("points {:?}", r.shown_points),
             })
             .collect();
         assert_eq!(printed, expected, "{}", page.body);
-        page.assert_contains("Awans: miejsca w grupie: 1–2.").assert_contains("Klasyfikacja bieżąca");
-        page.assert_contains("Wyniki osoby wycofanej z turnieju pozostają w mocy");
+        let state = text_of(&page, "#ranking-state");
+        assert!(
+            state.starts_with("Klasyfikacja bieżąca") && state.ends_with("Awans: miejsca w grupie: 1–2."),
+            "{state}"
+        );
+        assert!(
+            text_of(&page, "#withdrawal-rule")
+                .starts_with("Wyniki osoby wycofanej z turnieju pozostają w mocy")
+        );
 
         // The schedule by round with tables and match links: rounds 1 to 3, two matches each.
+        let rounds: Vec<String> = texts(&page, "h3");
+        assert_eq!(rounds, ["Runda 1", "Runda 2", "Runda 3"]);
         for n in 1..=3 {
-            page.assert_contains(&format!("href=\"/t/{t}/round/{n}\">Runda {n}</a></h3>"));
+            assert!(has(&page, &format!("h3 a[href=/t/{t}/round/{n}]")), "round {n} linked");
         }
-        assert_eq!(page.body.matches(&format!("<a href=\"/t/{t}/match/")).count(), 6);
-        assert_eq!(page.body.matches("data-label=\"Stół\"").count(), 6);
+        assert_eq!(group.schedule.len(), 6);
+        assert!(group.schedule.iter().all(|l| l.table > 0 && l.other.is_some()), "{:?}", group.schedule);
+        let linked = crate::pages::select(&page.body, "table.schedule a")
+            .iter()
+            .filter(|a| a.get("href").starts_with(&format!("/t/{t}/match/")))
+            .count();
+        assert_eq!(linked, 6);
     }
     // Rounds 1 and 2 played everywhere, round 3 half: 8 + 8 + 4 matches decided, 4 pending, two
     // cells each.
@@ -189,11 +161,14 @@ async fn the_group_pages_show_the_crosstable_the_standings_with_awans_and_the_sc
     let en = app.browser();
     en.get("/lang/en").await;
     let page = en.get(&format!("/t/{t}/group/A")).await;
-    page.assert_contains("Group A").assert_contains("Crosstable").assert_contains("Group standings");
-    page.assert_contains("Qualifying: places in the group: 1–2.").assert_contains("Group schedule");
-    assert_eq!(page.body.matches(">qualifies</strong>").count(), 2);
-    page.assert_lacks("Tabela krzyżowa").assert_lacks("awans");
-    assert_eq!(crosstable(&page.body).len(), 16);
+    assert!(text_of(&page, "h1").ends_with(": Group A"));
+    assert_eq!(texts(&page, "h2")[..2], ["Crosstable", "Group standings"]);
+    assert!(texts(&page, "h2").iter().any(|h| h == "Group schedule"));
+    assert!(text_of(&page, "#ranking-state").ends_with("Qualifying: places in the group: 1–2."));
+    assert_eq!(texts(&page, "strong.qualifies"), ["qualifies", "qualifies"]);
+    let shown = crate::pages::page_text(&page);
+    assert!(!shown.contains("Tabela krzyżowa") && !shown.contains("awans"), "{shown}");
+    assert_eq!(Group::read(&page).cells.len(), 16);
 }
 
 /// The demo final as of 30 November 2026 (a fixed day: its dates and ages do not follow the

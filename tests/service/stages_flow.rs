@@ -6,6 +6,7 @@
 //! extra game, and the final ranking.
 
 use crate::helpers::*;
+use crate::pages::{Bracket, Group, Overview, RefereeMatch, Round, Stages, Standings, has, one, text_of};
 use crate::setup::players_csv;
 use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
 
@@ -18,62 +19,19 @@ const OPTIONS: RuleOptions = RuleOptions {
 };
 
 /// The rows of a round page: (player commanding Red in game 1, the other, the match).
-fn round_rows(body: &str, t: i64) -> Vec<(i64, i64, i64)> {
-    let tbody = body.split("<tbody>").nth(1).and_then(|s| s.split("</tbody>").next()).unwrap_or("");
-    tbody
-        .split("<tr>")
-        .skip(1)
-        .map(|row| {
-            let players = ids_after(row, &format!("/t/{t}/player/"));
-            let m = ids_after(row, &format!("/t/{t}/match/"));
-            (players[0], players[1], m[0])
-        })
-        .collect()
-}
-
-/// A group page's members: (number in the Berger table, player), from the crosstable's rows.
-fn members(body: &str, t: i64) -> Vec<(u32, i64)> {
-    body.split("<tr><td class=\"num\">")
-        .skip(1)
-        .map(|row| {
-            let number = row[..row.find('<').unwrap()].parse().unwrap();
-            (number, ids_after(row, &format!("/t/{t}/player/"))[0])
-        })
-        .collect()
-}
-
-/// A group page's standings: (rank, player, qualifies, the row's text after the name).
-fn standing_rows(body: &str, t: i64) -> Vec<(u32, i64, bool, String)> {
-    let table = body.split("id=\"group-standings\"").nth(1).and_then(|s| s.split("</table>").next()).unwrap();
-    table
-        .split("<tr")
-        .skip(2)
-        .map(|row| {
-            let rank = row.split("data-label=\"Miejsce\">").nth(1).unwrap();
-            let rank = rank[..rank.find('<').unwrap()].parse().unwrap();
-            (
-                rank,
-                ids_after(row, &format!("/t/{t}/player/"))[0],
-                row.contains("data-qualifies=\"1\""),
-                row.to_string(),
-            )
-        })
-        .collect()
+fn round_rows(page: &Page) -> Vec<(i64, i64, i64)> {
+    Round::read(page).lines.iter().map(|l| (l.red, l.other.expect("no bye"), l.id)).collect()
 }
 
 /// The player's name on the organiser's page.
 fn name_of(admin_page: &str, id: i64) -> String {
-    let at = admin_page.find(&format!("<option value=\"{id}\">")).unwrap()
-        + format!("<option value=\"{id}\">").len();
-    admin_page[at..at + admin_page[at..].find('<').unwrap()].to_string()
+    Overview::read(admin_page).player_by_id(id).name.clone()
 }
 
 /// Set a player's knowledge-test score on the organiser's page.
 async fn knowledge(admin: &Browser, t: i64, id: i64, score: &str) {
-    let page = admin.get(&format!("/admin/t/{t}")).await;
-    let at = page.body.find(&format!("id=\"player-{id}\"")).unwrap();
-    let version = page.body[at..].split("name=\"version\" value=\"").nth(1).unwrap();
-    let version = &version[..version.find('"').unwrap()];
+    let overview = Overview::read(&admin.get(&format!("/admin/t/{t}")).await);
+    let version = overview.player_by_id(id).version.as_str();
     let r = admin
         .post(
             &format!("/admin/t/{t}/players/{id}"),
@@ -117,9 +75,8 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     let refused =
         admin.post("/admin/new", &tournament_form(&[("format", "groups_knockout"), ("name", "")])).await;
     assert_eq!(refused.status, 422, "{}", refused.body);
-    refused
-        .assert_contains("value=\"groups_knockout\" checked")
-        .assert_lacks("value=\"swiss_knockout\" checked");
+    let checked = one(&refused.body, "input[name=format][checked]");
+    assert_eq!(checked.get("value"), "groups_knockout");
     // Created as "groups + knockout": the stages page comes next, with the final's defaults.
     let created = admin.post("/admin/new", &tournament_form(&[("format", "groups_knockout")])).await;
     assert_eq!(created.status, 303, "{}", created.body);
@@ -127,7 +84,9 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     assert!(location.ends_with("/stages#format"), "{location}");
     let t: i64 = location.trim_start_matches("/admin/t/").split('/').next().unwrap().parse().unwrap();
     let stages = format!("/admin/t/{t}/stages");
-    admin.get(&stages).await.assert_ok().assert_contains("Liczba grup: 4").assert_contains("na krzyż");
+    let format = Stages::read(&admin.get(&stages).await);
+    assert!(format.says("Liczba grup: 4"), "{format:?}");
+    assert!(format.lines.iter().any(|l| l.contains("na krzyż")), "crossover: {format:?}");
 
     // A crossover of three groups is refused in Polish, naming the rule; two groups of four are kept.
     let format = |count: &'static str| {
@@ -147,12 +106,16 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
         .assert_contains("Na krzyż awansuje dwoje najlepszych z 2, 4, 8… grup")
         .assert_lacks("crossover needs");
     assert_eq!(admin.post(&format!("{stages}/format"), &format("2")).await.status, 303);
-    admin.get(&stages).await.assert_contains("Liczba grup: 2").assert_contains("<li>Liczba graczy: 4</li>");
+    let kept = Stages::read(&admin.get(&stages).await);
+    assert!(kept.says("Liczba grup: 2") && kept.says("Liczba graczy: 4"), "{kept:?}");
 
     let csv = players_csv(8);
     let imported = admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", csv.as_str())]).await;
     assert_eq!(imported.status, 303, "{}", imported.body);
-    admin.get(&format!("/admin/t/{t}")).await.assert_contains("Rozlosuj grupy: podgląd i zatwierdzenie");
+    assert!(has(
+        &admin.get(&format!("/admin/t/{t}")).await,
+        &format!("a#next-step[href=/admin/t/{t}/stages#draw]")
+    ));
     // Nothing is paired before the draw.
     let early = admin.post(&format!("{stages}/round"), &[]).await;
     assert_eq!(early.status, 400);
@@ -160,17 +123,10 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
 
     // The preview names its lot seed; fixing that seed stores exactly the preview. A snake of 8 in 2
     // groups by registration order: A gets seeds 1, 4, 5, 8 and B 2, 3, 6, 7.
-    let preview = admin.get(&stages).await;
-    let seed = preview.body.split("id=\"preview-seed\">").nth(1).unwrap();
-    let seed = &seed[..seed.find('<').unwrap()];
-    let lists = |body: &str, from: &str| -> String {
-        let block = body.split(from).nth(1).unwrap();
-        block[..block.find("</div></div>").unwrap()].replace("<a href=", "").to_string()
-    };
-    let names = |body: &str, from: &str| -> Vec<String> {
-        lists(body, from).split("<li>").skip(1).map(|li| li[..li.find('<').unwrap()].to_string()).collect()
-    };
-    let previewed = names(&preview.body, "class=\"groups-preview\">");
+    let preview = Stages::read(&admin.get(&stages).await);
+    let seed = preview.preview_seed.clone().expect("the preview's seed");
+    let seed = seed.as_str();
+    let previewed = preview.preview_names();
     assert_eq!(
         previewed,
         [
@@ -185,8 +141,8 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
         ]
     );
     assert_eq!(admin.post(&format!("{stages}/draw"), &[("seed", seed)]).await.status, 303);
-    let drawn = admin.get(&stages).await;
-    assert_eq!(names(&drawn.body, "id=\"drawn\">"), previewed);
+    let drawn = Stages::read(&admin.get(&stages).await);
+    assert_eq!(drawn.drawn_names(), previewed);
     // The format is fixed once the groups are drawn, and a second draw is refused.
     let late = admin.post(&format!("{stages}/format"), &format("2")).await;
     assert_eq!(late.status, 400);
@@ -194,12 +150,11 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     assert_eq!(admin.post(&format!("{stages}/draw"), &[("seed", seed)]).await.status, 400);
 
     let admin_page = admin.get(&format!("/admin/t/{t}")).await.body;
-    let group_a: Vec<i64> =
-        members(&public.get(&format!("/t/{t}/group/A")).await.body, t).iter().map(|m| m.1).collect();
-    let group_b = members(&public.get(&format!("/t/{t}/group/B")).await.body, t);
+    let group_a: Vec<i64> = Group::read(&public.get(&format!("/t/{t}/group/A")).await).players();
+    let group_b = Group::read(&public.get(&format!("/t/{t}/group/B")).await).members;
     assert_eq!(group_a.len(), 4);
     let b_number = |id: i64| group_b.iter().find(|m| m.1 == id).map(|m| m.0);
-    let gosia = player_id(&admin_page, "Gosia Gagacka");
+    let gosia = Overview::read(&admin_page).player("Gosia Gagacka").id;
     assert_eq!(b_number(gosia), Some(4), "B4");
 
     // Group A: every game ends as game 1 of the first A match does by its log, so every A match is
@@ -214,10 +169,8 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     for round in 1..=3 {
         if round == 2 {
             // Gosia withdraws after round 1: her matches still to play are forfeits.
-            let page = admin.get(&format!("/admin/t/{t}")).await.body;
-            let at = page.find(&format!("id=\"player-{gosia}\"")).unwrap();
-            let v = page[at..].split("name=\"version\" value=\"").nth(1).unwrap();
-            let r = withdraw(&admin, t, gosia, &v[..v.find('"').unwrap()]).await;
+            let overview = Overview::read(&admin.get(&format!("/admin/t/{t}")).await);
+            let r = withdraw(&admin, t, gosia, &overview.player_by_id(gosia).version).await;
             assert_eq!(r.status, 303, "{}", r.body);
         }
         let paired = admin.post(&format!("{stages}/round"), &[]).await;
@@ -225,7 +178,7 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
         let number = round;
         assert_eq!(paired.location.as_deref(), Some(format!("/t/{t}/round/{number}").as_str()));
         assert_eq!(admin.post(&format!("/admin/t/{t}/round/{number}/publish"), &[]).await.status, 303);
-        let rows = round_rows(&admin.get(&format!("/t/{t}/round/{number}")).await.body, t);
+        let rows = round_rows(&admin.get(&format!("/t/{t}/round/{number}")).await);
         assert_eq!(rows.len(), 4, "two matches in each group");
         for (red_first, other, m) in rows {
             if round > 1 && (red_first == gosia || other == gosia) {
@@ -262,41 +215,41 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
 
     // Group B by hand: B1 beat everyone (6 match points), B2 everyone below (4), B3 B4 (2), B4 none;
     // Gosia's two later matches are forfeits.
-    let b_page = public.get(&format!("/t/{t}/group/B")).await;
+    let b_page = Group::read(&public.get(&format!("/t/{t}/group/B")).await);
     let ranked: Vec<(u32, Option<u32>, bool)> =
-        standing_rows(&b_page.body, t).iter().map(|r| (r.0, b_number(r.1), r.2)).collect();
+        b_page.rows.iter().map(|r| (r.place, b_number(r.player), r.qualifies)).collect();
     assert_eq!(ranked, [(1, Some(1), true), (2, Some(2), true), (3, Some(3), false), (4, Some(4), false)]);
-    let gosia_row = b_page.body.split("<tr><td class=\"num\">4</td>").nth(1).unwrap();
-    let gosia_row = &gosia_row[..gosia_row.find("</tr>").unwrap()];
-    assert_eq!(gosia_row.matches('−').count(), 2, "{gosia_row}");
+    // Gosia's row of the crosstable: her two forfeits as losses by default.
+    let forfeits = (1..=4).filter(|&c| c != 4 && b_page.cell(4, c).contains('−')).count();
+    assert_eq!(forfeits, 2, "{b_page:?}");
 
     // Group A: a tie everything left, at a qualifying place: the organiser's lot, and only then
     // the stage closes.
-    let a_page = public.get(&format!("/t/{t}/group/A")).await;
-    assert!(standing_rows(&a_page.body, t).iter().all(|r| r.3.contains("remis czeka na losowanie")));
+    let a_page = Group::read(&public.get(&format!("/t/{t}/group/A")).await);
+    assert!(
+        a_page.rows.iter().all(|r| r.cell.ends_with("(remis czeka na losowanie organizatora)")),
+        "{a_page:?}"
+    );
     // No "awans" where the lot is still due: "losowanie" on the group page, the standings page
     // and the group CSV (issue 34).
-    assert!(standing_rows(&a_page.body, t).iter().all(|r| !r.2), "nobody of A marked as qualifying yet");
-    assert_eq!(a_page.body.matches("data-lot-due=\"1\">losowanie</strong>").count(), 4);
-    let standings_page = public.get(&format!("/t/{t}/standings")).await;
-    let group_a =
-        standings_page.body.split("data-group=\"A\"").nth(1).unwrap().split("</table>").next().unwrap();
-    assert!(!group_a.contains(">awans<"), "{group_a}");
-    assert_eq!(group_a.matches(">losowanie</strong>").count(), 4);
+    assert!(a_page.rows.iter().all(|r| !r.qualifies && r.lot_due), "nobody of A marked as qualifying yet");
+    let standings_page = Standings::read(&public.get(&format!("/t/{t}/standings")).await);
+    let group_a = standings_page.group("A");
+    assert!(group_a.iter().all(|r| !r.qualifies && r.lot_due), "{group_a:?}");
     let csv = public.get(&format!("/t/{t}/export/group/A")).await;
     let rows: Vec<&str> = csv.body.lines().skip(1).collect();
     assert!(rows.iter().all(|l| l.ends_with(";losowanie")), "{}", csv.body);
-    admin
-        .get(&format!("/admin/t/{t}"))
-        .await
-        .assert_contains("Grupa A: remis o miejsce premiowane awansem czeka");
+    let next = text_of(&admin.get(&format!("/admin/t/{t}")).await, "#next-step");
+    assert!(next.starts_with("Grupa A: remis o miejsce premiowane awansem czeka"), "{next}");
     // The bracket page before the knockout (issue 34): when and how it starts; no pairs while
     // the lot is due.
     let before = public.get(&format!("/t/{t}/bracket")).await;
-    before
-        .assert_lacks("Ten turniej nie ma fazy pucharowej")
-        .assert_contains("Faza pucharowa zaczyna się po zamknięciu fazy grupowej. Awans z każdej grupy: <strong>2</strong>. Liczba graczy: <strong>4</strong>. Wejście do fazy pucharowej: na krzyż (A1–B2, B1–A2, …). Jest też mecz o 3. miejsce.")
-        .assert_contains("<p id=\"knockout-first-round\">Pary pierwszej rundy będą znane, gdy rozstrzygnie się remis");
+    assert_eq!(
+        text_of(&before, "#knockout-after-groups"),
+        "Faza pucharowa zaczyna się po zamknięciu fazy grupowej. Awans z każdej grupy: 2. Liczba graczy: 4. Wejście do fazy pucharowej: na krzyż (A1–B2, B1–A2, …). Jest też mecz o 3. miejsce."
+    );
+    let later = text_of(&before, "p#knockout-first-round");
+    assert!(later.starts_with("Pary pierwszej rundy będą znane, gdy rozstrzygnie się remis"), "{later}");
     let closing = admin.post(&format!("{stages}/close"), &[("confirm", "1")]).await;
     assert_eq!(closing.status, 400);
     closing.assert_contains("Grupa A: remis o miejsce premiowane awansem czeka na losowanie organizatora");
@@ -306,37 +259,34 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
         "B has no tie to draw"
     );
     assert_eq!(admin.post(&format!("{stages}/lot"), &[("group", "0")]).await.status, 303);
-    let a_rows = standing_rows(&public.get(&format!("/t/{t}/group/A")).await.body, t);
-    let ranks: Vec<u32> = a_rows.iter().map(|r| r.0).collect();
+    let a_rows = Group::read(&public.get(&format!("/t/{t}/group/A")).await).rows;
+    let ranks: Vec<u32> = a_rows.iter().map(|r| r.place).collect();
     assert_eq!(ranks, [1, 2, 3, 4], "the lot orders the tie");
-    assert!(a_rows.iter().all(|r| r.3.contains("rozstrzygnięte losowaniem")));
-    assert_eq!(a_rows.iter().filter(|r| r.2).count(), 2);
-    let (a1, a2) = (a_rows[0].1, a_rows[1].1);
+    assert!(a_rows.iter().all(|r| r.cell.contains("rozstrzygnięte losowaniem")), "{a_rows:?}");
+    assert_eq!(a_rows.iter().filter(|r| r.qualifies).count(), 2);
+    let (a1, a2) = (a_rows[0].player, a_rows[1].player);
     let (b1, b2) = (group_b[0].1, group_b[1].1);
 
     // The tournament's standings page of a groups tournament: each group's table in the group
     // page's order, linked to it, and no Swiss table (there was no Swiss round).
-    let standings = public.get(&format!("/t/{t}/standings")).await;
-    assert!(!standings.body.contains("id=\"standings\""), "no Swiss table");
-    standings
-        .assert_contains(&format!("href=\"/t/{t}/group/A\""))
-        .assert_contains(&format!("href=\"/t/{t}/group/B\""));
+    let standings_page = public.get(&format!("/t/{t}/standings")).await;
+    let standings = Standings::read(&standings_page);
+    assert!(!has(&standings_page, "table#standings"), "no Swiss table");
+    for letter in ["A", "B"] {
+        assert!(has(&standings_page, &format!("a[href=/t/{t}/group/{letter}]")), "group {letter} linked");
+    }
     // Its page links each group's TRF and not the (empty) Swiss one.
     let home = public.get(&format!("/t/{t}")).await;
-    home.assert_contains(&format!("href=\"/t/{t}/export/group/A/trf\""))
-        .assert_contains(&format!("href=\"/t/{t}/export/group/B/trf\""));
-    assert!(!home.body.contains("id=\"export-trf\""), "no Swiss TRF for a groups tournament");
-    let b_rows = standing_rows(&public.get(&format!("/t/{t}/group/B")).await.body, t);
+    for letter in ["A", "B"] {
+        assert!(has(&home, &format!("a[href=/t/{t}/export/group/{letter}/trf]")), "group {letter}'s TRF");
+    }
+    assert!(!has(&home, "#export-trf"), "no Swiss TRF for a groups tournament");
+    let b_rows = Group::read(&public.get(&format!("/t/{t}/group/B")).await).rows;
     for (letter, rows) in [("A", &a_rows), ("B", &b_rows)] {
-        let table = standings
-            .body
-            .split(&format!("data-group=\"{letter}\""))
-            .nth(1)
-            .and_then(|s| s.split("</table>").next())
-            .unwrap();
-        let order: Vec<i64> = ids_after(table, &format!("/t/{t}/player/"));
-        assert_eq!(order, rows.iter().map(|r| r.1).collect::<Vec<_>>(), "group {letter} as on its page");
-        assert_eq!(table.matches("data-qualifies=\"1\"").count(), 2, "two qualify from {letter}");
+        let table = standings.group(letter);
+        let order: Vec<i64> = table.iter().map(|r| r.player).collect();
+        assert_eq!(order, rows.iter().map(|r| r.player).collect::<Vec<_>>(), "group {letter} as on its page");
+        assert_eq!(table.iter().filter(|r| r.qualifies).count(), 2, "two qualify from {letter}");
     }
 
     // Closing asks first; reopening needs a reason and is in the history.
@@ -344,7 +294,7 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     assert_eq!(ask.status, 200);
     ask.assert_contains("Tak, zamknij fazę grupową");
     assert_eq!(admin.post(&format!("{stages}/close"), &[("confirm", "1")]).await.status, 303);
-    admin.get(&stages).await.assert_contains("Faza grupowa jest zamknięta");
+    assert!(Stages::read(&admin.get(&stages).await).closed);
     assert_eq!(admin.post(&format!("{stages}/reopen"), &[("reason", " ")]).await.status, 400);
     assert_eq!(admin.post(&format!("{stages}/reopen"), &[("reason", "korekta wyniku")]).await.status, 303);
     admin.get(&format!("/admin/t/{t}/history")).await.assert_contains("Ponownie otwarto etap");
@@ -400,35 +350,26 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
 
     // The qualified bracket before it starts: A1–B2 and B1–A2, each with where they came from.
     let names_of = |id: i64| name_of(&admin_page, id);
-    let qualified = admin.get(&stages).await;
+    let qualified = Stages::read(&admin.get(&stages).await).qualified;
     for (x, y) in [
         (format!("A1 {}", names_of(a1)), format!("B2 {}", names_of(b2))),
         (format!("B1 {}", names_of(b1)), format!("A2 {}", names_of(a2))),
     ] {
-        assert!(
-            qualified.body.contains(&format!("<li>{x} – {y}</li>"))
-                || qualified.body.contains(&format!("<li>{y} – {x}</li>")),
-            "{x} v {y}"
-        );
+        let said = [format!("{x} – {y}"), format!("{y} – {x}")];
+        assert!(qualified.iter().any(|q| said.contains(q)), "{x} v {y}: {qualified:?}");
     }
-    admin
-        .get(&format!("/admin/t/{t}"))
-        .await
-        .assert_contains("Ustal awans i skojarz pierwszą rundę pucharową");
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    assert!(
+        has(&overview, &format!("form[action=/admin/t/{t}/stages/knockout]")),
+        "the next step: the knockout"
+    );
     // The public bracket page shows the same first round, each player with their place.
-    let before = public.get(&format!("/t/{t}/bracket")).await;
-    before.assert_contains("<h2>Pierwsza runda fazy pucharowej</h2>");
-    let first_round = before.body.split("<ul id=\"knockout-first-round\">").nth(1).unwrap();
-    let first_round = &first_round[..first_round.find("</ul>").unwrap()];
-    let side = |origin: &str, id: i64| {
-        format!("<span class=\"origin\">{origin}</span> <a href=\"/t/{t}/player/{id}\">{}</a>", names_of(id))
-    };
-    for (x, y) in [(side("A1", a1), side("B2", b2)), (side("B1", b1), side("A2", a2))] {
-        assert!(
-            first_round.contains(&format!("<li>{x} – {y}</li>"))
-                || first_round.contains(&format!("<li>{y} – {x}</li>")),
-            "{x} v {y}: {first_round}"
-        );
+    let before = Bracket::read(&public.get(&format!("/t/{t}/bracket")).await);
+    for (x, y) in [(("A1", a1), ("B2", b2)), (("B1", b1), ("A2", a2))] {
+        let (x, y) = ((x.0.to_string(), x.1), (y.0.to_string(), y.1));
+        let found =
+            before.first_round.iter().any(|m| *m == [x.clone(), y.clone()] || *m == [y.clone(), x.clone()]);
+        assert!(found, "{x:?} v {y:?}: {before:?}");
     }
 
     // Knowledge-test scores, entered before the knockout (the frozen ranking does not move).
@@ -439,7 +380,7 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     assert_eq!(started.status, 303, "{}", started.body);
     assert_eq!(started.location.as_deref(), Some(format!("/t/{t}/round/4").as_str()));
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/4/publish"), &[]).await.status, 303);
-    let semis = round_rows(&admin.get(&format!("/t/{t}/round/4")).await.body, t);
+    let semis = round_rows(&admin.get(&format!("/t/{t}/round/4")).await);
     let pair = |(x, y, _): &(i64, i64, i64)| if x < y { (*x, *y) } else { (*y, *x) };
     let mut expected =
         vec![if a1 < b2 { (a1, b2) } else { (b2, a1) }, if b1 < a2 { (b1, a2) } else { (a2, b1) }];
@@ -466,7 +407,7 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/4/lock"), &[("confirm", "1")]).await.status, 303);
     assert_eq!(admin.post(&format!("/admin/t/{t}/knockout"), &[]).await.status, 303);
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/5/publish"), &[]).await.status, 303);
-    let last = round_rows(&admin.get(&format!("/t/{t}/round/5")).await.body, t);
+    let last = round_rows(&admin.get(&format!("/t/{t}/round/5")).await);
     assert_eq!(last.len(), 2, "the final and the third-place match");
     let final_match =
         last.iter().find(|r| pair(r) == if a1 < b1 { (a1, b1) } else { (b1, a1) }).expect("A1 v B1").2;
@@ -475,36 +416,37 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     // The final: level, and equal knowledge-test scores: the extra game, its Red side by lot.
     play_match(&admin, t, final_match, [("red", "radzymin-check", "10"), ("red", "radzymin-check", "10")])
         .await;
-    admin.get(&format!("/ref/t/{t}/match/{final_match}")).await.assert_contains("potrzebna dogrywka");
+    let level = RefereeMatch::read(&admin.get(&format!("/ref/t/{t}/match/{final_match}")).await);
+    assert_eq!(level.line.state, "extra", "the extra game is needed: {level:?}");
     assert_eq!(admin.post(&format!("/ref/t/{t}/match/{final_match}/extra"), &[]).await.status, 303);
     let form = admin.get(&format!("/ref/t/{t}/match/{final_match}")).await;
     let games = game_forms(&form.body, t);
     assert_eq!(games.len(), 3);
-    let red_name = form.body.split("Dogrywka: <span class=\"red\">").nth(1).unwrap();
-    let red_name = red_name[..red_name.find('<').unwrap()].to_string();
+    let red_name = RefereeMatch::read(&form).game(3).red_name.clone();
     assert!(red_name == names_of(a1) || red_name == names_of(b1), "{red_name}");
     assert_eq!(enter(&admin, t, (games[2].0, &games[2].1), "red", "warsaw-entered", "21").await.status, 303);
 
     // The bracket says where everyone came from, and the final ranking lists all eight, the
     // champion first.
-    let bracket = public.get(&format!("/t/{t}/bracket")).await;
-    bracket.assert_contains(&format!("Zwycięstwo w turnieju: <strong>{red_name}</strong>"));
+    let bracket_page = public.get(&format!("/t/{t}/bracket")).await;
+    let bracket = Bracket::read(&bracket_page);
+    assert_eq!(bracket.champion.as_deref(), Some(red_name.as_str()));
     for origin in ["A1", "A2", "B1", "B2"] {
-        bracket.assert_contains(&format!("<span class=\"origin\">{origin}</span>"));
+        assert!(bracket.origins.iter().any(|o| o == origin), "{origin}: {bracket:?}");
     }
-    let ranking = &bracket.body[bracket.body.find("id=\"final-ranking\"").expect("final ranking")..];
-    let first = &ranking[ranking.find("<tbody>").unwrap()..];
-    let first = &first[..first.find("</tr>").unwrap()];
-    assert!(first.contains(&format!(">{red_name}</a>")), "{first}");
-    for name in crate::setup::PLAYERS {
-        assert!(ranking.contains(&format!(">{name}</a>")), "{name} ranked");
-    }
+    let ranking = &bracket.finals;
+    assert_eq!(ranking[0].name, red_name, "{ranking:?}");
+    let mut ranked: Vec<&str> = ranking.iter().map(|r| r.name.as_str()).collect();
+    ranked.sort_unstable();
+    let mut everyone = crate::setup::PLAYERS.to_vec();
+    everyone.sort_unstable();
+    assert_eq!(ranked, everyone, "all eight ranked");
     // Every place by hand: the champion, the finalist, the third-place match's winner (whoever
     // commanded Red first in it won) and loser; then those the groups left out, by place in their
     // group, then match points per match: A3 (three draws, 1 a match) before B3 (one win in three,
     // 2/3), A4 (1) before B4 (Gosia, 0). Each with their place in the group, the column says so.
-    let ranking = &ranking[..ranking.find("</table>").unwrap()];
-    assert!(ranking.contains("<th class=\"num\">Miejsce w grupie</th>"), "{ranking}");
+    let head = crate::pages::texts(&bracket_page, "#final-ranking thead th");
+    assert_eq!(head[3], "Miejsce w grupie", "{head:?}");
     let origin = |id: i64| -> &str {
         if id == a1 {
             "A1"
@@ -519,17 +461,8 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     let champion = if red_name == names_of(a1) { a1 } else { b1 };
     let finalist = if champion == a1 { b1 } else { a1 };
     let (third_winner, third_loser) = (third.0, third.1);
-    let cells: Vec<(String, String)> = ranking
-        .split("<tr data-player=")
-        .skip(1)
-        .map(|row| {
-            let cell = |label: &str| {
-                let c = row.split(&format!("data-label=\"{label}\">")).nth(1).unwrap();
-                c[..c.find("</td>").unwrap()].replace("<strong>", "").replace("</strong>", "")
-            };
-            (cell("Osiągnięty etap"), cell("Miejsce w grupie"))
-        })
-        .collect();
+    let cells: Vec<(String, String)> =
+        ranking.iter().map(|r| (r.reached.clone(), r.before.clone())).collect();
     let expected = [
         ("wygrany finał", origin(champion)),
         ("przegrany finał", origin(finalist)),
@@ -548,15 +481,20 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
     assert_eq!(lines.len(), 9, "{}", csv.body);
     assert!(lines[5].starts_with("5;A3;") && lines[8].starts_with("8;B4;Gosia Gagacka;"), "{}", csv.body);
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/5/lock"), &[("confirm", "1")]).await.status, 303);
-    admin.get(&format!("/admin/t/{t}")).await.assert_contains("Wszystkie rundy są rozegrane.");
+    assert_eq!(
+        text_of(&admin.get(&format!("/admin/t/{t}")).await, "#next-step"),
+        "Wszystkie rundy są rozegrane."
+    );
 
     // The whole tournament as one TRF (issue 34), linked from its page and read back by the
     // project's TRF reader: no Swiss file, the groups' three rounds then the knockout's two, the
     // final ranking above as the rank column, each player's group rounds scoring what their
     // group's CSV says and the knockout's cells the matches played above.
-    public.get(&format!("/t/{t}")).await.assert_contains(&format!(
-        "<a href=\"/t/{t}/export/trf\" id=\"export-trf-all\">TRF dla FIDE (cały turniej)</a>"
-    ));
+    let link = one(&public.get(&format!("/t/{t}")).await.body, "a#export-trf-all");
+    assert_eq!(
+        (link.get("href"), link.text().as_str()),
+        (format!("/t/{t}/export/trf").as_str(), "TRF dla FIDE (cały turniej)")
+    );
     let trf = public.get(&format!("/t/{t}/export/trf")).await;
     trf.assert_ok().assert_lacks("Swiss");
     let (header, parsed) = crate::trf_read::parse(&trf.body);
@@ -573,10 +511,10 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
         (finalist, 2),
         (third_winner, 3),
         (third_loser, 4),
-        (a_rows[2].1, 5),
-        (b_rows[2].1, 6),
-        (a_rows[3].1, 7),
-        (b_rows[3].1, 8),
+        (a_rows[2].player, 5),
+        (b_rows[2].player, 6),
+        (a_rows[3].player, 7),
+        (b_rows[3].player, 8),
     ];
     for (id, rank) in expected_ranks {
         assert_eq!(by_id(id).rank, rank, "{}", names_of(id));
@@ -611,7 +549,7 @@ async fn the_final_s_format_runs_from_the_draw_to_the_champion_over_http() {
         let opponent = parsed.iter().find(|p| p.start == g.opponent).map(|p| p.name.clone());
         (opponent, g.result)
     };
-    for id in [a_rows[2].1, b_rows[2].1, a_rows[3].1, b_rows[3].1] {
+    for id in [a_rows[2].player, b_rows[2].player, a_rows[3].player, b_rows[3].player] {
         for round in [4, 5] {
             let g = &by_id(id).games[round - 1];
             assert_eq!((g.opponent, g.colour, g.result), (0, '-', 'Z'), "out after the groups");
@@ -641,8 +579,7 @@ async fn the_organiser_s_seed_list_orders_the_draw_and_is_fixed_with_it() {
     let admin = app.admin().await;
     let t = two_groups_of_four(&admin, "groups_only", "Liga Testowa", "none").await;
     let stages = format!("/admin/t/{t}/stages");
-    let page = admin.get(&stages).await;
-    let ids = ids_after(&page.body, "name=\"seed_");
+    let ids = Stages::read(&admin.get(&stages).await).seeds;
     assert_eq!(ids.len(), 8, "every player has a seed field");
     // The registration order reversed: Henryk is seed 1 ... Adam seed 8; a snake of two groups then
     // gives A seeds 1, 4, 5, 8 (Henryk, Emil, Dorota, Adam) and B 2, 3, 6, 7.
@@ -652,10 +589,8 @@ async fn the_organiser_s_seed_list_orders_the_draw_and_is_fixed_with_it() {
         names.iter().map(String::as_str).zip(numbers.iter().map(String::as_str)).collect();
     let saved = admin.post(&format!("{stages}/seeds"), &fields).await;
     assert_eq!(saved.status, 303, "{}", saved.body);
-    let preview = admin.get(&stages).await;
-    let block = preview.body.split("class=\"groups-preview\">").nth(1).unwrap();
-    let block = &block[..block.find("</div></div>").unwrap()];
-    let listed: Vec<&str> = block.split("<li>").skip(1).map(|li| &li[..li.find('<').unwrap()]).collect();
+    let preview = Stages::read(&admin.get(&stages).await);
+    let listed = preview.preview_names();
     assert_eq!(
         listed,
         [
@@ -674,9 +609,8 @@ async fn the_organiser_s_seed_list_orders_the_draw_and_is_fixed_with_it() {
     let bad = admin.post(&format!("{stages}/seeds"), &[(names[0].as_str(), "pierwszy")]).await;
     assert_eq!(bad.status, 400);
     bad.assert_contains("Rozstawienie");
-    let seed = preview.body.split("id=\"preview-seed\">").nth(1).unwrap();
-    let seed = &seed[..seed.find('<').unwrap()];
-    assert_eq!(admin.post(&format!("{stages}/draw"), &[("seed", seed)]).await.status, 303);
+    let seed = preview.preview_seed.clone().unwrap();
+    assert_eq!(admin.post(&format!("{stages}/draw"), &[("seed", seed.as_str())]).await.status, 303);
     let late = admin.post(&format!("{stages}/seeds"), &fields).await;
     assert_eq!(late.status, 400);
     late.assert_contains("Grupy są już rozlosowane.");
@@ -694,12 +628,12 @@ async fn the_organiser_s_seed_list_orders_the_draw_and_is_fixed_with_it() {
         .await
         .assert_contains("Ustalono kolejność punktacji pomocniczej w grupach");
     let group = app.browser().get(&format!("/t/{t}/group/A")).await;
-    let head = group.body.split("id=\"group-standings\"").nth(1).unwrap();
-    let head = &head[..head.find("</thead>").unwrap()];
-    let games_won = head.find("Wygrane partie").expect("games won");
-    let direct = head.find("Mecze bezpośrednie").expect("direct encounter");
-    assert!(games_won < direct, "{head}");
-    assert!(!head.contains("Sonneborn"), "{head}");
+    let head = crate::pages::texts(&group, "table#group-standings thead th");
+    assert_eq!(
+        head[3..],
+        ["Wygrane partie", "Mecze bezpośrednie"],
+        "the organiser's order and no other: {head:?}"
+    );
     assert_eq!(admin.post(&format!("{stages}/round"), &[]).await.status, 303);
     let fixed = admin.post(&format!("{stages}/tiebreaks"), &order).await;
     assert_eq!(fixed.status, 400);

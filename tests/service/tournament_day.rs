@@ -5,6 +5,7 @@
 //! questions, error pages in the site's frame, the print stylesheet and the table cards.
 
 use crate::helpers::*;
+use crate::pages::{Overview, Round, Standings, Tournament, final_ranking, has, one, select, text_of};
 use crate::setup::{Day, OpenDay};
 
 /// The cell of `column` (a header in the first line) on the line naming `who`, in a CSV.
@@ -14,28 +15,6 @@ fn csv_cell(csv: &str, sep: char, who: &str, column: &str) -> String {
     let col = header.iter().position(|h| *h == column).unwrap_or_else(|| panic!("{column} in {header:?}"));
     let line = text.lines().find(|l| l.contains(who)).unwrap_or_else(|| panic!("{who} in\n{text}"));
     line.split(sep).nth(col).unwrap().to_string()
-}
-
-/// The names in a table's rows (`<a href="/t/{t}/player/…">name</a>`), in order.
-fn names_in(body: &str, t: i64) -> Vec<String> {
-    body.split(&format!("href=\"/t/{t}/player/"))
-        .skip(1)
-        .filter_map(|part| {
-            let inner = &part[part.find('>')? + 1..part.find("</a>")?];
-            // The text without tags (a name may sit in a `<span>`).
-            let mut text = String::new();
-            let mut in_tag = false;
-            for c in inner.chars() {
-                match c {
-                    '<' => in_tag = true,
-                    '>' => in_tag = false,
-                    c if !in_tag => text.push(c),
-                    _ => {}
-                }
-            }
-            Some(text)
-        })
-        .collect()
 }
 
 /// The part of a page from the element with `id` on.
@@ -55,8 +34,8 @@ async fn semicolon_csv_exports_write_decimal_commas_and_the_comma_export_keeps_t
     let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[1])).await.body, t);
     enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
     enter(&referee, t, (games[1].0, &games[1].1), "polish", "three-red-eliminated", "0").await;
-    let round = admin.get(&format!("/t/{t}/round/1")).await;
-    let drawn = names_in(&round.body, t)[0].clone();
+    let round = Round::read(&admin.get(&format!("/t/{t}/round/1")).await);
+    let drawn = round.names()[0].clone();
 
     let public = app.browser();
     let semicolon = public.get(&format!("/t/{t}/export/standings")).await;
@@ -64,11 +43,12 @@ async fn semicolon_csv_exports_write_decimal_commas_and_the_comma_export_keeps_t
     let comma = public.get(&format!("/t/{t}/export/standings?sep=comma")).await;
     assert_eq!(csv_cell(&comma.body, ',', &drawn, "Punkty meczowe"), "0.5", "{}", comma.body);
     // The page says it as people here write it, too.
-    let standings = public.get(&format!("/t/{t}/standings")).await;
-    standings.assert_contains("<strong>0,5</strong>").assert_lacks("<strong>0.5</strong>");
+    let standings = Standings::read(&public.get(&format!("/t/{t}/standings")).await);
+    assert_eq!(standings.named(&drawn).shown_points, "0,5", "{standings:?}");
     // ... and the English page as English readers do.
     public.get("/lang/en").await;
-    public.get(&format!("/t/{t}/standings")).await.assert_contains("<strong>0.5</strong>");
+    let english = Standings::read(&public.get(&format!("/t/{t}/standings")).await);
+    assert_eq!(english.named(&drawn).shown_points, "0.5", "{english:?}");
 }
 
 #[actix_rt::test]
@@ -81,15 +61,12 @@ async fn standings_count_only_finished_rounds_and_show_the_round_in_play_apart()
     let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
     enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
     enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
-    let standings = public.get(&format!("/t/{t}/standings")).await;
-    standings.assert_contains("Przed pierwszą rundą").assert_lacks("po rundzie 1");
-    let note = from_id(&standings.body, "in-progress");
-    assert!(note.contains("Runda 1 trwa: rozstrzygnięte mecze 1 z 2."), "{note}");
-    assert_eq!(
-        standings.body.matches("<strong>0</strong>").count(),
-        4,
-        "nobody scores before the round ends"
-    );
+    let page = public.get(&format!("/t/{t}/standings")).await;
+    assert_eq!(text_of(&page, "#scope"), "Przed pierwszą rundą: nikt nie ma jeszcze punktów.");
+    let note = text_of(&page, "#in-progress");
+    assert!(note.starts_with("Runda 1 trwa: rozstrzygnięte mecze 1 z 2. "), "{note}");
+    let standings = Standings::read(&page);
+    assert_eq!(standings.with_points("0"), 4, "nobody scores before the round ends: {standings:?}");
     let csv = public.get(&format!("/t/{t}/export/standings")).await;
     assert!(!csv.body.contains(";1;"), "nor in the export:\n{}", csv.body);
 
@@ -97,11 +74,10 @@ async fn standings_count_only_finished_rounds_and_show_the_round_in_play_apart()
     let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[1])).await.body, t);
     enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await;
     enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
-    let standings = public.get(&format!("/t/{t}/standings")).await;
-    let scope = from_id(&standings.body, "scope");
-    assert!(scope.starts_with("id=\"scope\"><strong>po rundzie 1</strong> z 2"), "{scope}");
-    standings.assert_lacks("id=\"in-progress\"");
-    assert_eq!(standings.body.matches("<strong>1</strong>").count(), 2, "two winners");
+    let page = public.get(&format!("/t/{t}/standings")).await;
+    assert_eq!(text_of(&page, "#scope"), "po rundzie 1 z 2");
+    assert!(!has(&page, "#in-progress"));
+    assert_eq!(Standings::read(&page).with_points("1"), 2, "two winners");
 }
 
 /// Four players, one Swiss round, a knockout of four with a third-place match, every match won by
@@ -130,25 +106,24 @@ async fn after_the_knockout_the_final_ranking_lists_the_champion_first_everywher
     let public = app.browser();
     // Who won the final, as the bracket (the league's `Bracket::champion`) says.
     let bracket = public.get(&format!("/t/{t}/bracket")).await;
-    let champion = from_id(&bracket.body, "champion");
-    let champion =
-        champion[champion.find("<strong>").unwrap() + 8..champion.find("</strong>").unwrap()].to_string();
+    let champion = text_of(&bracket, "#champion strong");
     // The final is round 3's match whose players are the semi-finals' winners; its other player is
     // the finalist. Round 3 also holds the third-place match.
     let round3 = public.get(&format!("/t/{t}/round/3")).await;
-    let players3 = names_in(&round3.body, t);
+    let players3 = Round::read(&round3).names();
     let at = players3.iter().position(|p| *p == champion).expect("the champion played round 3");
     let finalist = &players3[if at % 2 == 0 { at + 1 } else { at - 1 }];
 
     for page in [public.get(&format!("/t/{t}/standings")).await, bracket] {
-        let ranking = from_id(&page.body, "final-ranking");
-        let ranking = &ranking[..ranking.find("</table>").unwrap()];
-        let names = names_in(ranking, t);
-        assert_eq!(names.len(), 4, "{ranking}");
-        assert_eq!((&names[0], &names[1]), (&champion, finalist), "{ranking}");
-        assert!(ranking.contains("wygrany finał") && ranking.contains("mecz o 3. miejsce"), "{ranking}");
+        let ranking = final_ranking(&page);
+        let names: Vec<&str> = ranking.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names.len(), 4, "{ranking:?}");
+        assert_eq!((names[0], names[1]), (champion.as_str(), finalist.as_str()), "{ranking:?}");
+        let reached: Vec<&str> = ranking.iter().map(|r| r.reached_key.as_str()).collect();
+        assert_eq!(reached, ["stage_champion", "stage_finalist", "stage_third", "stage_fourth"]);
+        assert_eq!(ranking[0].reached, "wygrany finał", "the stage in words");
     }
-    public.get(&format!("/t/{t}/standings")).await.assert_contains("Klasyfikacja końcowa");
+    assert_eq!(Standings::read(&public.get(&format!("/t/{t}/standings")).await).finals.len(), 4);
     let csv = public.get(&format!("/t/{t}/export/standings")).await;
     let text = csv.body.trim_start_matches('\u{feff}');
     let mut lines = text.lines();
@@ -169,9 +144,10 @@ async fn the_bracket_page_before_the_knockout_says_when_and_how_it_starts() {
     let (t, _admin, _referee, _) =
         published_round(&app, &[("swiss_rounds", "3"), ("knockout_size", "4"), ("third_place", "1")]).await;
     let page = app.browser().get(&format!("/t/{t}/bracket")).await;
-    let before = from_id(&page.body, "before-knockout");
+    let before = text_of(&page, "#before-knockout");
     assert!(before.contains("Faza pucharowa zaczyna się po rundzie 3"), "{before}");
-    assert!(before.contains("<strong>4</strong>") && before.contains("1–4, 2–3"), "{before}");
+    assert_eq!(text_of(&page, "#before-knockout strong"), "4", "the top four go on");
+    assert!(before.contains("1–4, 2–3"), "{before}");
     assert!(before.contains("Jest też mecz o 3. miejsce."), "{before}");
     // Five of a bracket of eight: the top seeds get byes.
     let app = TestApp::spawn().await;
@@ -204,13 +180,15 @@ async fn history_is_sentences_newest_first_paged_filtered_with_old_and_new_side_
     for json in ["{&#34;", "&#34;:", "&#34;winner", "log_text", "[Event"] {
         history.assert_lacks(json);
     }
-    let first = from_id(&history.body, "history");
-    let first = &first[..first.find("</li>").unwrap()];
+    let first_item = &select(&history.body, "#history li.change")[0];
+    let first = &first_item.text();
     assert!(first.contains("Poprawka wyniku: partia 1 (runda 1, stół 1)"), "newest first:\n{first}");
     assert!(first.contains("Przed") && first.contains("Po"), "{first}");
     assert!(first.contains("Czerwoni weszli do Warszawy") && first.contains("zapis poprawny"), "{first}");
-    let link = first.split("href=\"").find(|h| h.contains("/log/old")).expect("the old log linked");
-    let log_page = admin.get(&link[..link.find('"').unwrap()]).await;
+    let links = first_item.select("a");
+    let link =
+        links.iter().filter_map(|a| a.attr("href")).find(|h| h.contains("/log/old")).expect("the old log");
+    let log_page = admin.get(link).await;
     assert_eq!(log_page.status, 200);
     assert_eq!(log_page.body.trim(), log.trim(), "the log as it was");
     for line in log.lines().filter(|l| !l.starts_with('[') && l.len() > 12).take(20) {
@@ -220,8 +198,7 @@ async fn history_is_sentences_newest_first_paged_filtered_with_old_and_new_side_
     // Filters: round 1 only; one player only.
     let round1 = admin.get(&format!("/admin/t/{t}/history?round=1")).await;
     round1.assert_contains("Poprawka wyniku").assert_lacks("Rejestracja");
-    let overview = admin.get(&format!("/admin/t/{t}")).await;
-    let adam = player_id(&overview.body, "Adam Abacki");
+    let adam = Overview::read(&admin.get(&format!("/admin/t/{t}")).await).player("Adam Abacki").id;
     let filtered = admin.get(&format!("/admin/t/{t}/history?player={adam}")).await;
     filtered.assert_contains("Rejestracja: Adam Abacki").assert_lacks("Rejestracja: Beata Babacka");
 
@@ -233,7 +210,8 @@ async fn history_is_sentences_newest_first_paged_filtered_with_old_and_new_side_
     assert_eq!(admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", &csv)]).await.status, 303);
     let page1 = admin.get(&format!("/admin/t/{t}/history")).await;
     assert_eq!(page1.body.matches("class=\"change\"").count(), 50);
-    assert!(from_id(&page1.body, "history").contains("Rejestracja: Gracz Numer59"), "the newest first");
+    let newest = select(&page1.body, "#history li.change")[0].text();
+    assert!(newest.contains("Rejestracja: Gracz Numer59"), "the newest first: {newest}");
     page1.assert_contains("id=\"older\"");
     let page2 = admin.get(&format!("/admin/t/{t}/history?page=2")).await;
     page2.assert_contains("Rejestracja: Gracz Numer00").assert_contains("Poprawka wyniku");
@@ -277,8 +255,7 @@ fn unlabelled(body: &str) -> Vec<String> {
 async fn every_input_on_the_referee_and_organiser_pages_has_a_label() {
     let app = TestApp::spawn().await;
     let (t, admin, referee, matches) = published_round(&app, &[]).await;
-    let overview = admin.get(&format!("/admin/t/{t}")).await;
-    let adam = player_id(&overview.body, "Adam Abacki");
+    let adam = Overview::read(&admin.get(&format!("/admin/t/{t}")).await).player("Adam Abacki").id;
     admin
         .post(&format!("/admin/t/{t}/forbidden"), &[("a", &adam.to_string()), ("b", &(adam + 1).to_string())])
         .await;
@@ -352,14 +329,12 @@ async fn a_repeated_publish_lock_or_save_shows_the_result_not_a_conflict() {
 
     // The same walkover twice; a knowledge score twice; the configuration twice.
     let form = referee.get(&format!("/ref/t/{t}/match/{}", matches[1])).await;
-    let v = from_id(&form.body, "forfeit-form").split("name=\"version\" value=\"").nth(1).unwrap();
-    let v = v[..v.find('"').unwrap()].to_string();
+    let v = one(&form.body, "#forfeit-form input[name=version]").get("value").to_string();
     let path = format!("/ref/t/{t}/match/{}/forfeit", matches[1]);
     assert_eq!(referee.post(&path, &[("version", &v), ("forfeit", "absent-a")]).await.status, 303);
     assert_eq!(referee.post(&path, &[("version", &v), ("forfeit", "absent-a")]).await.status, 303);
     assert_eq!(history_rows(&app, "match", "forfeit").await.len(), 1);
-    let overview = admin.get(&format!("/admin/t/{t}")).await;
-    let adam = player_id(&overview.body, "Adam Abacki");
+    let adam = Overview::read(&admin.get(&format!("/admin/t/{t}")).await).player("Adam Abacki").id;
     let knowledge = [("version", "1"), ("action", "knowledge"), ("knowledge", "17")];
     assert_eq!(admin.post(&format!("/admin/t/{t}/players/{adam}"), &knowledge).await.status, 303);
     assert_eq!(admin.post(&format!("/admin/t/{t}/players/{adam}"), &knowledge).await.status, 303);
@@ -397,10 +372,13 @@ async fn a_csv_import_without_a_header_is_reported_and_duplicates_are_flagged_fo
         .expect("the row shown");
     assert!(field_error(&asked.body, "csv").unwrap().contains("nie na nagłówek"));
     assert_eq!(field_value(&asked.body, "csv").as_deref(), Some(headless), "the rows are kept");
-    public.get(&format!("/t/{t}")).await.assert_lacks("Jan Kowalski");
+    assert!(!Tournament::read(&public.get(&format!("/t/{t}")).await).lists("Jan Kowalski"));
     let imported = admin.post(&path, &[("csv", headless), ("first_row_is_player", "1")]).await;
     assert_eq!(imported.status, 303, "{}", imported.body);
-    public.get(&format!("/t/{t}")).await.assert_contains("Anna Nowak").assert_contains("Jan Kowalski");
+    assert_eq!(
+        Tournament::read(&public.get(&format!("/t/{t}")).await).names(),
+        ["Anna Nowak", "Jan Kowalski"]
+    );
 
     // Names twice (in the file, and one already registered): flagged, then imported on request.
     let twice = "imię i nazwisko;data urodzenia;szkoła\nEwa Zielińska;2008-07-07;SP 3\nEWA  Zielińska;2009-07-07;SP 4\nJan Kowalski;2009-12-01;LO 5\n";
@@ -409,9 +387,9 @@ async fn a_csv_import_without_a_header_is_reported_and_duplicates_are_flagged_fo
     let list = from_id(&flagged.body, "import-duplicates");
     assert!(list.contains("Ewa Zielińska (wiersze 2, 3)"), "{list}");
     assert!(list.contains("Jan Kowalski (wiersz 4; ta osoba jest już na liście graczy)"), "{list}");
-    public.get(&format!("/t/{t}")).await.assert_lacks("Ewa Zielińska");
+    assert!(!Tournament::read(&public.get(&format!("/t/{t}")).await).lists("Ewa Zielińska"));
     assert_eq!(admin.post(&path, &[("csv", twice), ("accept_duplicates", "1")]).await.status, 303);
-    public.get(&format!("/t/{t}")).await.assert_contains("(5)");
+    assert_eq!(Tournament::read(&public.get(&format!("/t/{t}")).await).players.len(), 5);
 
     // One registration with a name on the list: asked too.
     let one = [("name", "Anna Nowak"), ("birth_date", "2010-05-05"), ("club", "LO 9")];
@@ -421,7 +399,7 @@ async fn a_csv_import_without_a_header_is_reported_and_duplicates_are_flagged_fo
     let mut accepted = one.to_vec();
     accepted.push(("accept_duplicate", "1"));
     assert_eq!(admin.post(&format!("/admin/t/{t}/players"), &accepted).await.status, 303);
-    public.get(&format!("/t/{t}")).await.assert_contains("(6)");
+    assert_eq!(Tournament::read(&public.get(&format!("/t/{t}")).await).players.len(), 6);
 }
 
 #[actix_rt::test]
@@ -440,12 +418,9 @@ async fn a_refused_log_comes_back_on_the_form_with_the_log_kept_and_a_polish_mes
     let form = from_id(&page.body, "game-1");
     assert!(form.contains("Błąd w zapisie partii"), "{form}");
     assert!(form.contains("Wiersz "), "the line is named:\n{form}");
-    assert_eq!(
-        field_value(form, "log").as_deref(),
-        Some("[Event &#34;Liga&#34;]\nred march Nie-Ma-Takiej-Jednostki a1 b2\n")
-    );
+    assert_eq!(field_value(form, "log").as_deref(), Some(log), "the log as typed");
     assert_eq!(field_value(form, "red_clock").as_deref(), Some("12:05"));
-    page.assert_contains("<html lang=\"pl\">");
+    assert_eq!(one(&page.body, "html").get("lang"), "pl");
     app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await.assert_contains("jeszcze bez wyniku");
 }
 
@@ -456,15 +431,18 @@ async fn error_pages_keep_the_site_header_and_the_visitor_language() {
     let b = app.browser();
     let missing = b.get(&format!("/t/{t}/match/4242")).await;
     assert_eq!(missing.status, 404);
-    missing.assert_contains("<html lang=\"pl\">").assert_contains("<nav>").assert_contains("Nie znaleziono");
-    missing
-        .assert_contains(&format!("href=\"/t/{t}\""))
-        .assert_lacks("history.back")
-        .assert_lacks("javascript:");
-    missing.assert_lacks("Not found");
+    assert_eq!(one(&missing.body, "html").get("lang"), "pl");
+    assert!(
+        has(&missing, "nav") && has(&missing, &format!("a[href=/t/{t}]")),
+        "the site's frame, a way back"
+    );
+    assert!(text_of(&missing, "h1").starts_with("Nie znaleziono"), "{}", missing.body);
+    missing.assert_lacks("history.back").assert_lacks("javascript:");
     b.get("/lang/en").await;
     let english = b.get(&format!("/t/{t}/match/4242")).await;
-    english.assert_contains("<html lang=\"en\">").assert_contains("Not found").assert_lacks("Nie znaleziono");
+    assert_eq!(one(&english.body, "html").get("lang"), "en");
+    assert!(text_of(&english, "h1").starts_with("Not found"), "{}", english.body);
+    english.assert_lacks("Nie znaleziono");
     // A conflict from the store (a player changed from a stale page), said in the page's
     // language only.
     let p = register(&admin, t, "Piotr Wiśniewski").await;
@@ -484,10 +462,9 @@ async fn the_print_stylesheet_exists_and_table_cards_render_for_a_round() {
     let (t, admin, _referee, matches) = published_round(&app, &[]).await;
     let public = app.browser();
     let round = public.get(&format!("/t/{t}/round/1")).await;
-    let href = round.body.split("href=\"/static/print.").nth(1).expect("the print stylesheet is linked");
-    let tag_start = round.body[..round.body.find("href=\"/static/print.").unwrap()].rfind('<').unwrap();
-    assert!(round.body[tag_start..].split('>').next().unwrap().contains("media=\"print\""));
-    let css = public.get(&format!("/static/print.{}", &href[..href.find('"').unwrap()])).await;
+    let link = one(&round.body, "link[media=print]");
+    assert!(link.get("href").starts_with("/static/print."), "the print stylesheet is linked: {link:?}");
+    let css = public.get(link.get("href")).await;
     assert_eq!(css.status, 200);
     assert!(css.content_type.starts_with("text/css"));
     assert!(
@@ -498,10 +475,9 @@ async fn the_print_stylesheet_exists_and_table_cards_render_for_a_round() {
 
     let cards = public.get(&format!("/t/{t}/round/1/cards")).await;
     assert_eq!(cards.status, 200);
-    assert_eq!(cards.body.matches("class=\"table-card\"").count(), 2, "one card per match");
+    assert_eq!(select(&cards.body, "article.table-card").len(), 2, "one card per match");
     for m in &matches {
-        let card = from_id(&cards.body, &format!("card-{m}"));
-        let card = &card[..card.find("</article>").unwrap()];
+        let card = text_of(&cards, &format!("article#card-{m}"));
         for needed in [
             "Stół ",
             "Czerwoni w 1. partii",
@@ -531,17 +507,17 @@ async fn results_read_as_the_same_sentence_on_the_match_and_player_pages() {
     enter(&referee, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "25").await;
     enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "12").await;
     let round = admin.get(&format!("/t/{t}/round/1")).await;
-    let names = names_in(&round.body, t);
-    let (red_first, other) = (&names[0], &names[1]);
+    let line = Round::read(&round).line(matches[0]).clone();
+    let red_first = &line.names[0];
     let sentence = format!("Wygrywa {red_first} (1:1, więcej punktów za Czerwonych: 25 do 12)");
     let public = app.browser();
-    public.get(&format!("/t/{t}/match/{}", matches[0])).await.assert_contains(&sentence);
-    let overview = admin.get(&format!("/admin/t/{t}")).await;
-    for name in [red_first, other] {
-        let id = player_id(&overview.body, name);
-        public.get(&format!("/t/{t}/player/{id}")).await.assert_contains(&sentence);
+    let on_match = crate::pages::Match::read(&public.get(&format!("/t/{t}/match/{}", matches[0])).await);
+    assert_eq!(on_match.line.result, sentence);
+    for id in [line.red, line.other.unwrap()] {
+        let player = public.get(&format!("/t/{t}/player/{id}")).await;
+        assert_eq!(text_of(&player, "section.match-summary span.result"), sentence);
     }
-    round.assert_contains(&sentence);
+    assert_eq!(line.result, sentence);
     // And the game: who won, how, the points; no raw names of enums.
     let game = public.get(&format!("/t/{t}/game/{}", games[0].0)).await;
     game.assert_contains(&format!(
@@ -554,24 +530,26 @@ async fn tiebreaks_are_named_in_words_each_with_a_one_line_explanation() {
     let app = TestApp::spawn().await;
     let (t, ..) = published_round(&app, &[]).await;
     let page = app.browser().get(&format!("/t/{t}/standings")).await;
-    let help = from_id(&page.body, "tiebreak-help");
-    let help = &help[..help.find("</dl>").unwrap()];
-    assert_eq!(help.matches("<dt>").count(), 8, "match points and seven tiebreaks:\n{help}");
+    let terms = crate::pages::texts(&page, "#tiebreak-help dt");
+    let explanations = crate::pages::texts(&page, "#tiebreak-help dd");
+    assert_eq!(terms.len(), 8, "match points and seven tiebreaks: {terms:?}");
+    assert_eq!(explanations.len(), 8, "each explained: {explanations:?}");
     for (name, explained) in [
         ("Buchholz bez najsłabszego", "bez najsłabszego z nich"),
         ("Mecze bezpośrednie", "między osobami z tą samą liczbą punktów"),
         ("Punkty za Czerwonych", "rozegranych Armią Czerwoną"),
     ] {
-        assert!(
-            help.contains(&format!("<dt>{name}</dt><dd>")) && help.contains(explained),
-            "{name}:\n{help}"
-        );
+        let at = terms.iter().position(|t| t == name).unwrap_or_else(|| panic!("{name} in {terms:?}"));
+        assert!(explanations[at].contains(explained), "{name}: {}", explanations[at]);
     }
-    page.assert_lacks("buchholz_cut1").assert_lacks("tb_");
+    // No raw names where people read (the rows carry the codes as data- attributes only).
+    let shown = crate::pages::page_text(&page);
+    assert!(!shown.contains("buchholz_cut1") && !shown.contains("tb_"), "{shown}");
     // The configuration names them in words too, in numbered choices.
     let admin = app.admin().await;
     let form = admin.get(&format!("/admin/t/{t}")).await;
-    form.assert_contains("<select name=\"tiebreak_1\">").assert_contains(">Mecze bezpośrednie</option>");
+    let choices = crate::pages::texts(&form, "select[name=tiebreak_1] option");
+    assert!(choices.iter().any(|c| c == "Mecze bezpośrednie"), "{choices:?}");
 }
 
 #[actix_rt::test]

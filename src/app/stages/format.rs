@@ -128,18 +128,17 @@ pub async fn set_withdrawal_rule(
 pub async fn set_group_tiebreaks(
     db: &Store,
     t: TournamentId,
-    order: Vec<crate::league::Tiebreak>,
+    order: crate::league::TiebreakOrder,
     by: UserId,
 ) -> AppResult<()> {
-    let text = order.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(",");
     on_fresh_snapshot(db, t, |data| {
-        let text = text.clone();
+        let order = order.clone();
         async move {
             super::open_groups_stage(&data)?;
             if super::group_rounds(&data).next().is_some() {
                 return Err(StageRefusal::TiebreaksFixed.into());
             }
-            Ok(store::stages::set_tiebreaks(db, t, data.stamp, super::OPENING, &text, by).await?)
+            Ok(store::stages::set_tiebreaks(db, t, data.stamp, super::OPENING, &order, by).await?)
         }
     })
     .await

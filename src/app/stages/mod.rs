@@ -198,7 +198,7 @@ pub fn group_inputs(data: &Loaded) -> Result<Vec<GroupStandingsInput>, Refusal> 
 #[must_use]
 pub fn tiebreaks(row: &StageRow) -> Vec<crate::league::Tiebreak> {
     match &row.tiebreaks {
-        Some(order) => crate::app::tournament::tiebreak_order(order),
+        Some(order) => order.to_vec(),
         None => DEFAULT_TIEBREAKS.to_vec(),
     }
 }

@@ -135,9 +135,10 @@ pub async fn entries_in(tx: &mut Conn, person: PersonId) -> Result<Vec<Entry>, S
 
 /// What a person's public page is built from, as one stamp: their entries (how many, and the sums
 /// of their tournaments' change counters and versions: every result, round, merge, unmerge and
-/// erasure moves one), how many of those tournaments are a season's events, and whether the
-/// person is erased (an erased person with no entry left).
-pub type Stamp = (i64, i64, i64, i64, i64);
+/// erasure moves one), how many of those tournaments are a season's events, whether the person is
+/// erased (an erased person with no entry left), and how many of those events are closed (closing
+/// stores the final places the page shows without moving the event's own counter).
+pub type Stamp = (i64, i64, i64, i64, i64, i64);
 
 /// The person's [`Stamp`] (one aggregate query).
 ///
@@ -148,8 +149,8 @@ pub async fn stamp(db: &Store, person: PersonId) -> Result<Stamp, StoreError> {
         sqlx::query_as(
             "SELECT COUNT(p.id), CAST(COALESCE(SUM(t.changes), 0) AS BIGINT), \
              CAST(COALESCE(SUM(t.version), 0) AS BIGINT), COUNT(e.tournament_id), \
-             (SELECT COUNT(*) FROM persons x WHERE x.id = $1 AND x.erased_at IS NOT NULL) \
-             FROM players p JOIN tournaments t ON t.id = p.tournament_id \
+             (SELECT COUNT(*) FROM persons x WHERE x.id = $1 AND x.erased_at IS NOT NULL), \
+             COUNT(e.closed_at) FROM players p JOIN tournaments t ON t.id = p.tournament_id \
              LEFT JOIN season_events e ON e.tournament_id = p.tournament_id WHERE p.person_id = $1",
         )
         .bind(person)

@@ -4,6 +4,7 @@
 //! flow (closing an event, invitations, the season's log and coordinators) is in [`flow`].
 
 pub mod flow;
+pub mod listing;
 
 use super::{LevelId, RegionId, SeasonId, Store, StoreError, TournamentId, UserId, conflict_on_unique, now};
 use crate::league::season::{Eligibility, QualificationRule, Season, SeasonDraft};

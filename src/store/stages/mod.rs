@@ -8,6 +8,7 @@ pub use super::values::stages::{NewDraw, StageEvent, StageKind, StageStatus};
 
 use super::history::Change;
 use super::{Conn, PlayerId, Stamp, Store, StoreError, TournamentId, UserId, now};
+use crate::league::TiebreakOrder;
 use crate::league::round_robin::standings::WithdrawalRule;
 use crate::league::stages::{KnockoutEntry, KnockoutStage, Seeding, Stage};
 
@@ -26,8 +27,9 @@ pub struct StageRow {
     /// The organiser's seed list for the draw (JSON: player ids, best seed first); `None`: the
     /// registration order.
     pub seed_order: Option<String>,
-    /// The groups' tiebreak order (the league's names, comma-separated); `None`: the default.
-    pub tiebreaks: Option<String>,
+    /// The groups' tiebreak order (stored as the league's names, comma-separated); `None`: the
+    /// default.
+    pub tiebreaks: Option<TiebreakOrder>,
 }
 
 /// A group's member: `number` is the player's number in the group's Berger table.
@@ -344,7 +346,7 @@ pub async fn set_seed_order(
     Ok(())
 }
 
-/// Set the tiebreak order of the groups stage at `position` (the league's names, comma-separated).
+/// Set the tiebreak order of the groups stage at `position`.
 ///
 /// # Errors
 /// [`StoreError::Conflict`] if the tournament changed since `seen`; a write fails.
@@ -353,7 +355,7 @@ pub async fn set_tiebreaks(
     t: TournamentId,
     seen: Stamp,
     position: i64,
-    order: &str,
+    order: &TiebreakOrder,
     by: UserId,
 ) -> Result<(), StoreError> {
     let mut tx = db.write_tournament_unchanged(t, seen).await?;

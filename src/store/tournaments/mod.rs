@@ -5,6 +5,7 @@ pub use super::values::tournaments::{NO_SHOW_WAIT_MINS, TableClock, TournamentCo
 use super::history::{Change, Settings};
 use super::{Store, StoreError, StoredText, TournamentId, UserId, now};
 use crate::engine::RuleOptions;
+use crate::league::TiebreakOrder;
 use chrono::NaiveDate;
 use serde::Serialize;
 use sqlx::types::Json;
@@ -23,7 +24,7 @@ pub struct Tournament {
     pub score_draw: i64,
     pub score_loss: i64,
     pub score_bye: i64,
-    pub tiebreaks: String,
+    pub tiebreaks: TiebreakOrder,
     pub edition: String,
     #[sqlx(json)]
     pub rules: RuleOptions,
@@ -337,6 +338,56 @@ mod tests {
         );
         let stamps = crate::store::view::stamps(&db).await.expect("stamps");
         assert_eq!((stamps[&TournamentId(1)].changes, stamps[&TournamentId(2)].changes), (2, 0));
+        db.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Every tiebreak order a release stored loads, from a database of the first release upgraded
+    /// to today's: the first release's names (its form's default order), the league's names, the
+    /// empty order. A name nobody wrote is an error when the row loads, not a tiebreak skipped.
+    #[tokio::test]
+    async fn every_stored_tiebreak_order_loads_and_an_unknown_name_is_an_error() {
+        use crate::league::Tiebreak;
+        let (dir, url, pool) = crate::store::older_sqlite_database("tiebreak-orders", "20261130000002").await;
+        let first_release =
+            "direct-encounter,buchholz-cut1,buchholz,sonneborn-berger,games-won,red-points,knowledge-test";
+        for (id, tiebreaks) in [
+            (1, first_release),
+            (2, "games_won,buchholz"),
+            (3, ""),
+            (4, "buchholz,elo"),
+            (5, "buchholz,buchholz"),
+        ] {
+            sqlx::query(
+                "INSERT INTO tournaments (id, name, first_day, last_day, swiss_rounds, tiebreaks, created_at) \
+                 VALUES ($1, 'Liga', '2025-05-01', '2025-05-01', 5, $2, '2025-05-01T08:00:00Z')",
+            )
+            .bind(id)
+            .bind(tiebreaks)
+            .execute(&pool)
+            .await
+            .expect("old row");
+        }
+        pool.close().await;
+
+        let db = crate::store::connect(&url).await.expect("upgraded");
+        let order = |t: Tournament| t.tiebreaks.to_vec();
+        let loaded = |id| {
+            let db = db.clone();
+            async move { get(&db, TournamentId(id)).await.expect("reads").expect("row") }
+        };
+        assert_eq!(order(loaded(1).await), Tiebreak::DEFAULT_ORDER.to_vec());
+        assert_eq!(order(loaded(2).await), vec![Tiebreak::GamesWon, Tiebreak::Buchholz]);
+        assert_eq!(order(loaded(3).await), Vec::new());
+        for bad in [4, 5] {
+            let refused = get(&db, TournamentId(bad)).await.expect_err("an unknown or repeated name");
+            assert!(refused.to_string().contains("tiebreak order"), "{refused}");
+        }
+        // Saved again, it is written in the league's names.
+        assert_eq!(
+            loaded(1).await.config().tiebreaks.to_string(),
+            crate::league::TiebreakOrder::standard().to_string()
+        );
         db.close().await;
         let _ = std::fs::remove_dir_all(&dir);
     }

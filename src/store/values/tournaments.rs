@@ -2,6 +2,7 @@
 //! `store::values`).
 
 use crate::engine::{Encirclement, RuleOptions};
+use crate::league::TiebreakOrder;
 use crate::store::StoredText;
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -22,8 +23,8 @@ pub struct TournamentConfig {
     pub score_draw: i64,
     pub score_loss: i64,
     pub score_bye: i64,
-    /// Tiebreak names in order, comma-separated (league names).
-    pub tiebreaks: String,
+    /// The tiebreaks after match points, in order (stored as the league's names, comma-separated).
+    pub tiebreaks: TiebreakOrder,
     /// The code of the edition the tournament plays (`store::editions`; a log's `Edition` tag).
     pub edition: String,
     /// The engine's switches for the tournament's games, stored as one JSON column (their serde
@@ -79,6 +80,43 @@ impl StoredText for TableClock {
 }
 
 stored_as_text!(TableClock);
+
+// A tiebreak order is stored as its text (the league's names, comma-separated; `TiebreakOrder`'s
+// `Display`) and read back strictly: an unknown or repeated name in the column is an error when
+// the row loads, never a tiebreak silently skipped.
+impl<DB: sqlx::Database> sqlx::Type<DB> for TiebreakOrder
+where
+    str: sqlx::Type<DB>,
+{
+    fn type_info() -> DB::TypeInfo {
+        <str as sqlx::Type<DB>>::type_info()
+    }
+    fn compatible(ty: &DB::TypeInfo) -> bool {
+        <str as sqlx::Type<DB>>::compatible(ty)
+    }
+}
+
+impl<'q, DB: sqlx::Database> sqlx::Encode<'q, DB> for TiebreakOrder
+where
+    String: sqlx::Encode<'q, DB>,
+{
+    fn encode_by_ref(
+        &self,
+        buf: &mut DB::ArgumentBuffer,
+    ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+        <String as sqlx::Encode<'q, DB>>::encode(self.to_string(), buf)
+    }
+}
+
+impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for TiebreakOrder
+where
+    &'r str: sqlx::Decode<'r, DB>,
+{
+    fn decode(value: DB::ValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+        let text = <&'r str as sqlx::Decode<'r, DB>>::decode(value)?;
+        text.parse().map_err(|e| format!("stored tiebreak order {text:?}: {e}").into())
+    }
+}
 
 impl TournamentConfig {
     /// The stored name of the encirclement reading (the form's choice).

@@ -1,6 +1,7 @@
 //! Forms at the edge: field parsers, domain values (`values`: names, reasons, birth years, ids),
 //! problems beside their fields, uploads, the player and configuration forms.
 
+pub mod choices;
 pub mod field;
 pub mod player;
 pub mod problems;

@@ -1,16 +1,16 @@
-//! The organiser's tiebreak order as typed in the configuration form: comma-separated names, checked
-//! against the league's [`Tiebreak`] names.
+//! The organiser's tiebreak order as typed or chosen in a form, made a league
+//! [`TiebreakOrder`] at the edge: an unknown or repeated name is the field's problem. (The stored
+//! order is read by the store, strictly; the form's selects are `forms::choices`.)
 
-use crate::league::Tiebreak;
+use crate::league::{BadTiebreakOrder, Tiebreak, TiebreakOrder};
 use crate::web::forms::field::{FieldProblem, ProblemKind};
 
-pub use crate::app::tournament::{default_tiebreak_order as default_order, tiebreak_order as stored};
-
-/// Normalise a typed order (spaces, case, `-` for `_`) and check every name.
+/// Normalise a typed order (spaces, case, `-` for `_`; commas, semicolons or lines between names)
+/// and check every name.
 ///
 /// # Errors
 /// An unknown or repeated name (the field `tiebreak_order`).
-pub fn parse(text: &str) -> Result<String, FieldProblem> {
+pub fn parse(text: &str) -> Result<TiebreakOrder, FieldProblem> {
     let mut names: Vec<Tiebreak> = Vec::new();
     for raw in text.split([',', ';', '\n']) {
         let name = raw.trim().to_ascii_lowercase().replace('-', "_");
@@ -20,46 +20,22 @@ pub fn parse(text: &str) -> Result<String, FieldProblem> {
         let Ok(tiebreak) = name.parse::<Tiebreak>() else {
             return Err(FieldProblem::new("tiebreak_order", ProblemKind::UnknownTiebreak { name }));
         };
-        if names.contains(&tiebreak) {
-            return Err(FieldProblem::new("tiebreak_order", ProblemKind::DuplicateTiebreak { name }));
-        }
         names.push(tiebreak);
     }
-    Ok(names.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(","))
+    order(names, "tiebreak_order")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn order_is_normalised_and_checked() {
-        assert_eq!(parse(" Buchholz , games-won").ok().as_deref(), Some("buchholz,games_won"));
-        assert!(
-            matches!(parse("buchholz,buchholz"), Err(p) if p.kind == ProblemKind::DuplicateTiebreak { name: "buchholz".into() })
-        );
-        let unknown = parse("elo").expect_err("refused");
-        let said = crate::web::text::refusals::labelled(crate::web::text::i18n::Lang::En, &unknown);
-        assert!(said.contains("unknown tiebreak \"elo\""), "{said}");
-        assert_eq!(parse(&default_order()).ok(), Some(default_order()));
-        assert_eq!(stored(&default_order()), Tiebreak::DEFAULT_ORDER.to_vec());
-    }
-}
-
-/// How many tiebreak choices the configuration form offers (one per tiebreak the league knows).
-pub const SLOTS: usize = Tiebreak::ALL.len();
-
-/// The stored order as the form's numbered choices: `(1, "buchholz")`, ..., empty past the last.
-#[must_use]
-pub fn slots(text: &str) -> Vec<(usize, String)> {
-    let chosen = stored(text);
-    (0..SLOTS).map(|i| (i + 1, chosen.get(i).map(|t| t.as_str().to_string()).unwrap_or_default())).collect()
-}
-
-/// Every tiebreak the form offers: its stored name and the translation key of its name in words.
-#[must_use]
-pub fn choices() -> Vec<(&'static str, String)> {
-    Tiebreak::ALL.iter().map(|t| (t.as_str(), format!("tb_{}", t.as_str()))).collect()
+/// The order of tiebreaks a form chose, each at most once.
+///
+/// # Errors
+/// A repeated tiebreak (the field `field`).
+pub fn order(tiebreaks: Vec<Tiebreak>, field: &'static str) -> Result<TiebreakOrder, FieldProblem> {
+    TiebreakOrder::new(tiebreaks).map_err(|e| match e {
+        BadTiebreakOrder::Repeated { name } => {
+            FieldProblem::new(field, ProblemKind::DuplicateTiebreak { name })
+        }
+        BadTiebreakOrder::Unknown { name } => FieldProblem::new(field, ProblemKind::UnknownTiebreak { name }),
+    })
 }
 
 /// The order from the form's numbered choices (`tiebreak_1` = first), if the form sent them;
@@ -78,11 +54,26 @@ pub fn from_choices(pairs: &[(String, String)]) -> Option<String> {
 }
 
 #[cfg(test)]
-mod choice_tests {
+mod tests {
     use super::*;
 
     #[test]
-    fn numbered_choices_make_the_order_and_show_it_again() {
+    fn order_is_normalised_and_checked() {
+        let text = |o: Result<TiebreakOrder, FieldProblem>| o.ok().map(|o| o.to_string());
+        assert_eq!(text(parse(" Buchholz , games-won")).as_deref(), Some("buchholz,games_won"));
+        assert!(
+            matches!(parse("buchholz,buchholz"), Err(p) if p.kind == ProblemKind::DuplicateTiebreak { name: "buchholz".into() })
+        );
+        let unknown = parse("elo").expect_err("refused");
+        let said = crate::web::text::refusals::labelled(crate::web::text::i18n::Lang::En, &unknown);
+        assert!(said.contains("unknown tiebreak \"elo\""), "{said}");
+        let standard = TiebreakOrder::standard();
+        assert_eq!(parse(&standard.to_string()).ok(), Some(standard));
+        assert_eq!(parse("").ok(), Some(TiebreakOrder::default()), "every choice left empty");
+    }
+
+    #[test]
+    fn numbered_choices_make_the_order() {
         let pairs: Vec<(String, String)> =
             [("tiebreak_2", "buchholz"), ("tiebreak_1", "games_won"), ("tiebreak_3", "")]
                 .iter()
@@ -90,10 +81,5 @@ mod choice_tests {
                 .collect();
         assert_eq!(from_choices(&pairs).as_deref(), Some("games_won,buchholz"));
         assert_eq!(from_choices(&[]), None);
-        let s = slots("games_won,buchholz");
-        assert_eq!(s.len(), SLOTS);
-        assert_eq!(s[0], (1, "games_won".to_string()));
-        assert_eq!(s[2], (3, String::new()));
-        assert!(choices().iter().all(|(_, key)| !crate::web::text::i18n::Lang::Pl.t(key).is_empty()));
     }
 }

@@ -43,6 +43,8 @@ struct Slot {
 /// Every tournament's current view, and the tournament list's rendered bodies.
 pub struct Views {
     stamps: Coalesced<Stamps, Arc<StoreError>>,
+    /// The seasons' stamp the front page lists them by (issue 37), shared among concurrent callers.
+    seasons: Coalesced<(i64, i64), Arc<StoreError>>,
     slots: Mutex<HashMap<TournamentId, Slot>>,
     /// The tournament list: a fingerprint of every tournament's id and configuration version.
     home: Mutex<Option<(u64, Arc<PageStore>)>>,
@@ -67,6 +69,7 @@ impl Views {
     pub fn new(page_budget_bytes: usize) -> Views {
         Views {
             stamps: Coalesced::default(),
+            seasons: Coalesced::default(),
             slots: Mutex::default(),
             home: Mutex::default(),
             budget: Budget::new(page_budget_bytes),
@@ -230,8 +233,18 @@ impl Views {
         };
         let mut ids: Vec<(TournamentId, i64)> = stamps.iter().map(|(id, s)| (*id, s.config)).collect();
         ids.sort_unstable();
+        // The seasons the page lists (issue 37), and the day, which decides which are current.
+        let seasons = self
+            .seasons
+            .get(|| async { store::seasons::listing::stamp(db).await.map_err(Arc::new) })
+            .await
+            .map_err(|e| {
+                if database_away(&e) { database_unavailable(e.as_ref()) } else { WebError::internal(e) }
+            })?;
         let mut hasher = std::hash::DefaultHasher::new();
         ids.hash(&mut hasher);
+        seasons.hash(&mut hasher);
+        chrono::Utc::now().date_naive().hash(&mut hasher);
         let fingerprint = hasher.finish();
         let mut home = self.home.lock().unwrap_or_else(PoisonError::into_inner);
         match &*home {

@@ -226,7 +226,7 @@ pub fn standing_lines(data: &Loaded, rows: &[StandingRow]) -> (Vec<Tiebreak>, Ve
     let columns = rows
         .first()
         .map(|r| r.tiebreaks.iter().map(|v| v.tiebreak).collect())
-        .unwrap_or_else(|| crate::web::forms::tiebreak_order::stored(&data.t.tiebreaks));
+        .unwrap_or_else(|| data.t.tiebreaks.to_vec());
     let lines = rows
         .iter()
         .map(|r| {
@@ -264,10 +264,31 @@ pub struct FinalLine {
     pub group_place: Option<String>,
 }
 
-/// Whether a final ranking came after groups (its lines say the group place, not the Swiss rank).
-#[must_use]
-pub fn after_groups(finals: &[FinalLine]) -> bool {
-    finals.iter().any(|f| f.group_place.is_some())
+/// The final ranking's lines, in order.
+#[derive(Debug, Clone)]
+pub struct FinalLines(Vec<FinalLine>);
+
+impl FinalLines {
+    /// Whether the ranking came after groups (its lines say the group place, not the Swiss rank).
+    #[must_use]
+    pub fn after_groups(&self) -> bool {
+        self.0.iter().any(|f| f.group_place.is_some())
+    }
+}
+
+impl std::ops::Deref for FinalLines {
+    type Target = [FinalLine];
+    fn deref(&self) -> &[FinalLine] {
+        &self.0
+    }
+}
+
+impl<'a> IntoIterator for &'a FinalLines {
+    type Item = &'a FinalLine;
+    type IntoIter = std::slice::Iter<'a, FinalLine>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
 }
 
 /// The league's final ranking with names.
@@ -277,28 +298,30 @@ pub fn final_lines(
     ranking: &[FinalPlace],
     swiss: &[StandingRow],
     group_places: &std::collections::HashMap<crate::league::PlayerId, String>,
-) -> Vec<FinalLine> {
+) -> FinalLines {
     let swiss_rank: std::collections::HashMap<_, _> = swiss.iter().map(|r| (r.player, r.rank)).collect();
-    ranking
-        .iter()
-        .map(|f| {
-            let p = data.player(sp(f.player));
-            FinalLine {
-                place: if f.first == f.last {
-                    f.first.to_string()
-                } else {
-                    format!("{}–{}", f.first, f.last)
-                },
-                first: f.first,
-                player: sp(f.player),
-                name: data.name(sp(f.player)),
-                club: p.map(|p| p.club.clone()).unwrap_or_default(),
-                reached: f.reached,
-                swiss_rank: swiss_rank.get(&f.player).copied().unwrap_or(0),
-                group_place: group_places.get(&f.player).cloned(),
-            }
-        })
-        .collect()
+    FinalLines(
+        ranking
+            .iter()
+            .map(|f| {
+                let p = data.player(sp(f.player));
+                FinalLine {
+                    place: if f.first == f.last {
+                        f.first.to_string()
+                    } else {
+                        format!("{}–{}", f.first, f.last)
+                    },
+                    first: f.first,
+                    player: sp(f.player),
+                    name: data.name(sp(f.player)),
+                    club: p.map(|p| p.club.clone()).unwrap_or_default(),
+                    reached: f.reached,
+                    swiss_rank: swiss_rank.get(&f.player).copied().unwrap_or(0),
+                    group_place: group_places.get(&f.player).cloned(),
+                }
+            })
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -437,7 +460,7 @@ mod tests {
             score_draw: 1,
             score_loss: 0,
             score_bye: 2,
-            tiebreaks: String::new(),
+            tiebreaks: crate::league::TiebreakOrder::default(),
             edition: String::new(),
             rules: crate::engine::RuleOptions::default(),
             table_clock: crate::store::tournaments::TableClock::Players,
@@ -585,9 +608,19 @@ mod tests {
         lang: Lang,
     }
 
+    /// What the partials ask of `Ctx`, without a request.
     impl PageCtx {
         fn t(&self, key: &str) -> &'static str {
             self.lang.t(key)
+        }
+        fn match_sentence(&self, line: &MatchLine) -> String {
+            crate::web::text::sentences::match_sentence(&self.lang, line)
+        }
+        fn game_sentence(&self, g: &GameLine) -> String {
+            crate::web::text::sentences::game_sentence(&self.lang, g)
+        }
+        fn clocks_sentence(&self, g: &GameLine) -> String {
+            crate::web::text::sentences::clocks_sentence(&self.lang, g)
         }
     }
 

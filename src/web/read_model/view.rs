@@ -25,7 +25,7 @@ use crate::web::read_model::groups::Groups;
 use crate::web::read_model::http::PageStore;
 use crate::web::read_model::knockout::Knockout;
 use crate::web::read_model::lines::{
-    FinalLine, GameLine, MatchLine, StandingLine, final_lines, match_line, standing_lines,
+    FinalLine, FinalLines, GameLine, MatchLine, StandingLine, final_lines, match_line, standing_lines,
 };
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
@@ -53,7 +53,7 @@ pub struct TournamentView {
     /// The round-robin groups (empty without a groups stage).
     groups: Groups,
     /// The final ranking, once the knockout is over (league `final_ranking`).
-    final_lines: Option<Vec<FinalLine>>,
+    final_lines: Option<FinalLines>,
     decks: HashMap<MatchId, Vec<DeckCheck>>,
     /// The games being recorded at a table at this stamp.
     recording: HashSet<GameId>,
@@ -309,8 +309,8 @@ impl TournamentView {
 
     /// The final ranking, once the knockout is over.
     #[must_use]
-    pub fn final_lines(&self) -> Option<&[FinalLine]> {
-        self.final_lines.as_deref()
+    pub fn final_lines(&self) -> Option<&FinalLines> {
+        self.final_lines.as_ref()
     }
 
     /// A player's line of the final ranking.
@@ -433,7 +433,7 @@ impl TournamentView {
 /// what closing a season's event stores): after a knockout, and after the groups of a groups-only
 /// tournament once the stage is closed. A Swiss-only tournament's standings are its final ranking
 /// (the same function's places: rank for rank), shown as the standings table.
-fn final_ranking_lines(data: &Loaded, standings: &[crate::league::StandingRow]) -> Option<Vec<FinalLine>> {
+fn final_ranking_lines(data: &Loaded, standings: &[crate::league::StandingRow]) -> Option<FinalLines> {
     let groups = crate::app::snapshot::opens_with_groups(data);
     if !groups && data.t.knockout_size < 2 {
         return None;

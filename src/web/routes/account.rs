@@ -238,7 +238,8 @@ pub async fn switch_language(path: web::Path<String>, query: web::Query<Back>) -
 pub struct MyRole {
     pub tournament: TournamentId,
     pub name: String,
-    pub role: crate::store::tournaments::Role,
+    /// I organise it (else I referee it): the line links its administration.
+    pub organiser: bool,
 }
 
 #[derive(Template)]
@@ -264,7 +265,11 @@ pub async fn dashboard(
     let roles = store::tournaments::roles_of(&db, user.0.id)
         .await?
         .into_iter()
-        .map(|(tournament, name, role)| MyRole { tournament, name, role })
+        .map(|(tournament, name, role)| MyRole {
+            tournament,
+            name,
+            organiser: role == crate::store::tournaments::Role::Organiser,
+        })
         .collect();
     let password_changed = query.changed.as_deref() == Some("password");
     render(&Dashboard { ctx: &ctx, roles, is_admin: user.0.is_admin, password_changed })

@@ -17,6 +17,7 @@ mod editions;
 mod entries;
 mod erasure;
 mod general;
+mod home;
 mod online;
 mod pairing;
 mod public;
@@ -33,6 +34,7 @@ mod table2;
 /// Every table: the lookup and the tests read this one list.
 const TABLES: &[&[(&str, &str, &str)]] = &[
     general::TABLE,
+    home::TABLE,
     board::TABLE,
     configuration::TABLE,
     editions::TABLE,

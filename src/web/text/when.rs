@@ -77,6 +77,14 @@ pub fn date_time(lang: Lang, at: DateTime<Utc>) -> String {
     format!("{} {month} {}, {:02}:{:02}", local.day(), local.year(), local.hour(), local.minute())
 }
 
+/// A day as a page says it: "6 grudnia 2026" (English: "6 December 2026").
+#[must_use]
+pub fn day(lang: Lang, day: NaiveDate) -> String {
+    let i = usize::try_from(day.month0()).unwrap_or(0);
+    let month = if lang == Lang::Pl { MONTHS_PL[i] } else { MONTHS_EN[i] };
+    format!("{} {month} {}", day.day(), day.year())
+}
+
 /// A stored time (RFC 3339, UTC) as a page says it ([`date_time`]); a text that is no time stays
 /// as it is.
 #[must_use]
@@ -137,6 +145,14 @@ mod tests {
 
     fn utc(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    #[test]
+    fn a_day_is_said_with_the_month_in_the_genitive() {
+        let d = NaiveDate::from_ymd_opt(2026, 12, 6).unwrap();
+        assert_eq!(day(Lang::Pl, d), "6 grudnia 2026");
+        assert_eq!(day(Lang::En, d), "6 December 2026");
+        assert_eq!(day(Lang::Pl, NaiveDate::from_ymd_opt(2027, 9, 1).unwrap()), "1 września 2027");
     }
 
     #[test]

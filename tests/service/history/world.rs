@@ -57,7 +57,7 @@ pub fn config(swiss_rounds: i64, rules: RuleOptions) -> TournamentConfig {
         score_draw: 1,
         score_loss: 0,
         score_bye: 2,
-        tiebreaks: "buchholz,sonneborn-berger".into(),
+        tiebreaks: "buchholz,sonneborn_berger".parse().unwrap(),
         edition: Edition::builtin().id().into(),
         rules,
         table_clock: store::tournaments::TableClock::Players,

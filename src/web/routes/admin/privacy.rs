@@ -35,5 +35,5 @@ pub async fn erase_player(
     let today = chrono::Utc::now().date_naive();
     app::registration::erase(&db, t.id, PlayerId(pid), today, org.user.id).await?;
     tracing::info!(tournament = %t.id, player = pid, by = %org.user.username, "personal data erased");
-    Ok(see_other(&format!("/admin/t/{}#players", t.id)))
+    Ok(see_other(&format!("/t/{}/player/{pid}", t.id)))
 }

@@ -19,12 +19,12 @@ use crate::store::{PlayerId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
+use crate::web::forms::choices::{TiebreakSlot, tiebreak_slots};
 use crate::web::forms::field;
 use crate::web::read_model::groups::letter;
 use crate::web::routes::confirm::{self, Confirm};
 use crate::web::routes::{render, see_other};
 use crate::web::security::csrf::CsrfForm;
-use crate::web::text::names::Named;
 use crate::web::text::refusals::sentence;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -43,10 +43,11 @@ struct FormatForm {
     entry: &'static str,
 }
 
-/// A group as drawn (or as the preview would draw it): its letter and members in Berger order.
+/// A group as drawn (or as the preview would draw it): its letter and members in Berger order,
+/// each with the school (issue 37: so the organiser sees the schools kept apart).
 struct GroupList {
     letter: String,
-    members: Vec<String>,
+    members: Vec<(String, String)>,
 }
 
 /// A group's progress in the stage.
@@ -85,7 +86,7 @@ struct StagesPage<'a> {
     clashes: Vec<String>,
     drawn: Vec<GroupList>,
     /// The groups' tiebreak order as the form's numbered choices, while it may change.
-    tiebreak_slots: Option<Vec<(usize, &'static str)>>,
+    tiebreak_slots: Option<Vec<TiebreakSlot>>,
     /// Before the draw: every player in seed order (id, name, seed number).
     seeds: Vec<(PlayerId, String, usize)>,
     progress: Vec<GroupProgress>,
@@ -94,6 +95,13 @@ struct StagesPage<'a> {
     bracket: Vec<BracketLine>,
     knockout_started: bool,
     next_sentence: String,
+}
+
+impl StagesPage<'_> {
+    /// A group's letter (`A` for the first), for the next step's sentence.
+    fn group_letter(&self, g: &u32) -> String {
+        crate::web::read_model::groups::letter_of(g)
+    }
 }
 
 #[derive(Deserialize)]
@@ -213,9 +221,14 @@ fn names(data: &Loaded, groups: &[Vec<LeaguePlayer>]) -> Vec<GroupList> {
         .enumerate()
         .map(|(g, ids)| GroupList {
             letter: letter(g),
-            members: ids.iter().map(|&p| data.name(PlayerId(p.0))).collect(),
+            members: ids.iter().map(|&p| member(data, PlayerId(p.0))).collect(),
         })
         .collect()
+}
+
+/// A group member as the lists show it: the name and the school.
+fn member(data: &Loaded, id: PlayerId) -> (String, String) {
+    (data.name(id), data.player(id).map(|p| p.club.clone()).unwrap_or_default())
 }
 
 fn clash_sentences(
@@ -271,7 +284,10 @@ pub async fn stages_page(
     let drawn: Vec<GroupList> = drawn_ids
         .iter()
         .enumerate()
-        .map(|(g, ids)| GroupList { letter: letter(g), members: ids.iter().map(|&p| data.name(p)).collect() })
+        .map(|(g, ids)| GroupList {
+            letter: letter(g),
+            members: ids.iter().map(|&p| member(&data, p)).collect(),
+        })
         .collect();
     let seeds = if not_drawn {
         app::stages::draw::seed_order(&data)
@@ -288,10 +304,7 @@ pub async fn stages_page(
         .filter(|(row, _)| {
             row.status == StageStatus::Open && app::stages::group_rounds(&data).next().is_none()
         })
-        .map(|(row, _)| {
-            let order = app::stages::tiebreaks(row);
-            (0..DEFAULT_TIEBREAKS.len()).map(|i| (i + 1, order.get(i).map_or("", |t| t.as_str()))).collect()
-        });
+        .map(|(row, _)| tiebreak_slots(&app::stages::tiebreaks(row), &DEFAULT_TIEBREAKS));
     let standings = app::stages::standings(&data).unwrap_or_default();
     let progress = match groups_row {
         Some((_, stage)) => (0..drawn_ids.len())
@@ -553,16 +566,9 @@ pub async fn stage_action(
                         field::FieldProblem::new("group_tiebreaks", field::ProblemKind::NotAChoice).into()
                     );
                 };
-                if order.contains(tb) {
-                    let name = name.to_string();
-                    return Err(field::FieldProblem::new(
-                        "group_tiebreaks",
-                        field::ProblemKind::DuplicateTiebreak { name },
-                    )
-                    .into());
-                }
                 order.push(*tb);
             }
+            let order = crate::web::forms::tiebreak_order::order(order, "group_tiebreaks")?;
             app::stages::format::set_group_tiebreaks(&db, t, order, by).await?;
             return Ok(see_other(&format!("{back}#tiebreaks")));
         }

@@ -9,12 +9,13 @@ use crate::league::DECK_SIZE;
 use crate::store::deck_checks::DeckCheck;
 use crate::store::editions::EditionRow;
 use crate::store::players::Player;
-use crate::store::rounds::Round;
+use crate::store::rounds::{Round, Status};
 use crate::store::tournaments::{Role, TableClock, Tournament, TournamentConfig};
 use crate::store::{self, PlayerId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
+use crate::web::forms::choices::ConfigChoices;
 use crate::web::forms::field::{self, FieldProblem, ProblemKind};
 use crate::web::forms::problems::Problems;
 use crate::web::forms::registration::{ImportState, RegisterState};
@@ -193,6 +194,8 @@ fn check_edition(lang: Lang, cfg: &TournamentConfig, choices: &[EditionRow], p: 
 struct NewPage<'a> {
     ctx: &'a Ctx,
     cfg: TournamentConfig,
+    /// The form's selects for `cfg`.
+    config_choices: ConfigChoices,
     editions: Vec<EditionRow>,
     /// Why the form came back (empty on a fresh form).
     config_problems: Problems,
@@ -206,6 +209,7 @@ pub async fn new_form(ctx: Ctx, user: LoggedIn, db: web::Data<Store>) -> Result<
     }
     let page = NewPage {
         ctx: &ctx,
+        config_choices: ConfigChoices::of(&default_config()),
         cfg: default_config(),
         editions: edition_choices(&db, ctx.lang).await?,
         config_problems: Problems::default(),
@@ -228,7 +232,8 @@ pub async fn create(
     check_edition(ctx.lang, &cfg, &editions, &mut problems);
     if !problems.is_empty() {
         let format = form.value.format.clone();
-        let page = NewPage { ctx: &ctx, cfg, editions, config_problems: problems, format };
+        let config_choices = ConfigChoices::of(&cfg);
+        let page = NewPage { ctx: &ctx, cfg, config_choices, editions, config_problems: problems, format };
         return render_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
     }
     let preset = match form.value.format.as_str() {
@@ -294,6 +299,8 @@ struct Overview<'a> {
     ctx: &'a Ctx,
     t: Tournament,
     cfg: TournamentConfig,
+    /// The configuration form's selects for `cfg`.
+    config_choices: ConfigChoices,
     players: Vec<Player>,
     forbidden: Vec<NamedPair>,
     referees: Vec<String>,
@@ -320,6 +327,30 @@ struct Overview<'a> {
     config_problems: Problems,
     /// The season the tournament is an event of, its level and region, and the season's next steps.
     season: Option<SeasonPlace>,
+}
+
+/// A round's status as the overview's actions read it: a draft is published or discarded, a
+/// published round locked, a locked one opened again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RoundStatus {
+    Draft,
+    Published,
+    Locked,
+}
+
+impl Overview<'_> {
+    fn round_status(&self, r: &Round) -> RoundStatus {
+        match r.status {
+            Status::Draft => RoundStatus::Draft,
+            Status::Published => RoundStatus::Published,
+            Status::Locked => RoundStatus::Locked,
+        }
+    }
+
+    /// A group's letter (`A` for the first), for the next step's sentence.
+    fn group_letter(&self, g: &u32) -> String {
+        crate::web::read_model::groups::letter_of(g)
+    }
 }
 
 /// Where a tournament stands in its season (issue 37: the season is a place): a link to the season
@@ -423,6 +454,7 @@ pub(super) async fn overview_page(
     let (cfg, config_problems) = forms.config.unwrap_or_else(|| (t.config(), Problems::default()));
     let page = Overview {
         ctx,
+        config_choices: ConfigChoices::of(&cfg),
         cfg,
         config_problems,
         forbidden,

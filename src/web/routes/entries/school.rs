@@ -48,7 +48,17 @@ pub fn consent_text(ctx: &Ctx, e: &Entry) -> String {
         (Some(_), Some(g)) => format!(
             "{}: {g}, {}",
             ctx.t("en_how_online"),
-            e.consent_at.as_deref().map(|a| a.get(..10).unwrap_or(a).to_string()).unwrap_or_default()
+            // The day of the consent in Polish time (a consent given at 00:30 on the 21st, Warsaw
+            // time, is 23:30 UTC on the 20th).
+            e.consent_at
+                .as_deref()
+                .map(|a| {
+                    crate::web::text::when::parse(a).map_or_else(
+                        || a.get(..10).unwrap_or(a).to_string(),
+                        |t| shown(crate::web::text::when::warsaw(t).date()),
+                    )
+                })
+                .unwrap_or_default()
         ),
         _ => String::new(),
     }

@@ -12,7 +12,6 @@ use crate::outcome::Side;
 use crate::store::recordings::Status as RecStatus;
 use crate::store::rounds::Status as RoundStatus;
 use crate::store::{self, Store};
-use crate::web::assets;
 use crate::web::board::Board;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;

@@ -9,7 +9,7 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::public_page::PublicPage;
 use crate::web::read_model::knockout::{BeforeKnockout, BracketLine, Knockout, SeedPair, SlotLine};
-use crate::web::read_model::lines::FinalLine;
+use crate::web::read_model::lines::FinalLines;
 use crate::web::text::names::Named;
 use actix_web::{HttpRequest, HttpResponse};
 use askama::Template;
@@ -27,7 +27,7 @@ struct BracketPage<'a> {
     before: Option<&'a BeforeKnockout>,
     /// How the groups' qualifiers enter the knockout, in words (a groups tournament before it).
     entry: &'static str,
-    finals: Option<&'a [FinalLine]>,
+    finals: Option<&'a FinalLines>,
 }
 
 /// A stage's name as a column heading ("półfinał" → "Półfinał"; "1/8 finału" stays).

@@ -166,7 +166,7 @@ pub async fn standings(
         let groups = view.groups();
         match view.final_lines() {
             // After groups and the knockout: the final ranking with each player's place in their group.
-            Some(finals) if crate::web::read_model::lines::after_groups(finals) => {
+            Some(finals) if finals.after_groups() => {
                 rows.push(vec![t("final_place"), t("group_place"), t("person_name"), t("club"), t("stage")]);
                 for f in finals {
                     let place = f.group_place.clone().unwrap_or_default();

@@ -12,6 +12,7 @@ use crate::app::snapshot::MatchState;
 use crate::league::persons::fold;
 use crate::store::PlayerId;
 use crate::store::rounds::Round;
+use crate::store::seasons::listing::SeasonLine;
 use crate::store::tournaments::Tournament;
 use crate::store::{self, Store, players::Player};
 use crate::web::error::WebError;
@@ -30,6 +31,93 @@ use askama::Template;
 struct IndexPage<'a> {
     ctx: &'a Ctx,
     tournaments: Vec<Tournament>,
+    /// The seasons under way or to come, listed first (issue 37), and the past ones.
+    current: Vec<SeasonLine>,
+    past: Vec<SeasonLine>,
+    /// The players this browser follows (`?follow=T.P,…`, put there by `static/follow.js` from
+    /// what the tournaments' pages stored), each with the next table; `None`: nobody asked.
+    followed: Option<Vec<FollowedCard>>,
+    /// Followed entries that are no more (tournament id): the script forgets them.
+    gone: Vec<i64>,
+}
+
+/// A followed player on the front page: where they play next.
+struct FollowedCard {
+    t: i64,
+    t_name: String,
+    player: i64,
+    name: String,
+    next: Option<NextTable>,
+}
+
+/// The followed player's match of the latest public round while it is not decided.
+struct NextTable {
+    match_id: i64,
+    round: i64,
+    table: i64,
+    bye: bool,
+    started: bool,
+    /// Red in game 1.
+    a_name: String,
+    b_name: String,
+}
+
+/// At most this many followed players on the front page (a family, not a club).
+const FOLLOWED_AT_MOST: usize = 6;
+
+/// `T.P` pairs of the front page's `follow`, in order, repeats and anything unreadable left out.
+fn follow_pairs(follow: &str) -> Vec<(i64, i64)> {
+    let mut pairs = Vec::new();
+    for part in follow.split(',') {
+        let Some((t, p)) = part.trim().split_once('.') else { continue };
+        let (Ok(t), Ok(p)) = (t.parse::<i64>(), p.parse::<i64>()) else { continue };
+        if !pairs.contains(&(t, p)) && pairs.len() < FOLLOWED_AT_MOST {
+            pairs.push((t, p));
+        }
+    }
+    pairs
+}
+
+/// The cards of the followed players, and the tournaments of the pairs that are no more.
+async fn followed_cards(
+    db: &Store,
+    views: &Views,
+    pairs: &[(i64, i64)],
+) -> Result<(Vec<FollowedCard>, Vec<i64>), WebError> {
+    let mut cards = Vec::new();
+    let mut gone = Vec::new();
+    for &(t, p) in pairs {
+        let view = match views.get(db, crate::store::TournamentId(t)).await {
+            Ok(view) => view,
+            Err(WebError::NotFound) => {
+                gone.push(t);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let Some(player) = view.player(PlayerId(p)) else {
+            gone.push(t);
+            continue;
+        };
+        let lines: Vec<&MatchLine> = view.public_lines_of_player(player.id).collect();
+        let next = lines.last().copied().filter(|l| !finished(l)).map(|l| NextTable {
+            match_id: l.id.0,
+            round: l.round,
+            table: l.table,
+            bye: l.is_bye,
+            started: l.started(),
+            a_name: l.a_name.clone(),
+            b_name: l.b_name.clone(),
+        });
+        cards.push(FollowedCard {
+            t,
+            t_name: view.t().name.clone(),
+            player: p,
+            name: player.name.clone(),
+            next,
+        });
+    }
+    Ok((cards, gone))
 }
 
 pub async fn index(
@@ -38,8 +126,10 @@ pub async fn index(
     db: web::Data<Store>,
     views: web::Data<Views>,
 ) -> Result<HttpResponse, WebError> {
+    let query: FrontQuery = serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
     let pages = views.home(&db).await?;
-    let key = PageKey::page(&req, &ctx);
+    // A page with followed players depends on its query: never kept, never served from the cache.
+    let key = if query.follow.is_some() { None } else { PageKey::page(&req, &ctx) };
     if let Some(mut hit) = pages.cached(&req, key.as_ref()) {
         if views.database_away() {
             // The list as it was before the database went away (a tournament page says so in words).
@@ -51,7 +141,20 @@ pub async fn index(
         return Ok(hit);
     }
     let tournaments = store::tournaments::list(&db).await?;
-    Ok(pages.serve(&req, key, Body::html(IndexPage { ctx: &ctx, tournaments }.render()?)))
+    let today = chrono::Utc::now().date_naive();
+    let (mut current, past): (Vec<SeasonLine>, Vec<SeasonLine>) =
+        store::seasons::listing::all(&db).await?.into_iter().partition(|s| s.last_day >= today);
+    // Under way first (the earliest to end first), then those still to come.
+    current.sort_by_key(|s| (s.first_day > today, s.last_day, s.id.0));
+    let (followed, gone) = match query.follow.as_deref() {
+        Some(follow) => {
+            let (cards, gone) = followed_cards(&db, &views, &follow_pairs(follow)).await?;
+            (Some(cards), gone)
+        }
+        None => (None, Vec::new()),
+    };
+    let page = IndexPage { ctx: &ctx, tournaments, current, past, followed, gone };
+    Ok(pages.serve(&req, key, Body::html(page.render()?)))
 }
 
 #[derive(Template)]

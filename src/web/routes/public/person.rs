@@ -76,10 +76,21 @@ async fn build(ctx: &Ctx, db: &Store, views: &Views, id: PersonId, name: &str) -
     for e in app::persons::entries(db, id).await? {
         let view = views.get(db, e.tournament_id).await?;
         let Some(player) = view.player(e.player_id) else { continue };
+        // A closed season event's place is its stored final ranking's (issue 37: the place the
+        // season ranking shows, whatever the format; a Swiss-only event has no knockout's final
+        // lines); an open event or a tournament outside a season: the final lines, once known.
+        let mut stored_place = None;
         let season = match app::season::event_of(db, e.tournament_id).await? {
             Some(ev) => {
                 let s = app::season::season(db, ev.season_id).await?;
                 let level = s.level_index(ev.level_id).and_then(|l| s.season.levels().get(l)).cloned();
+                if ev.closed {
+                    stored_place = app::season::close::ranking(db, e.tournament_id)
+                        .await?
+                        .into_iter()
+                        .find(|r| r.player_id == e.player_id)
+                        .map(|r| format!("{}.", r.place));
+                }
                 Some((ev.season_id.0, format!("{} · {}", s.season.name(), level.unwrap_or_default())))
             }
             None => None,
@@ -111,7 +122,7 @@ async fn build(ctx: &Ctx, db: &Store, views: &Views, id: PersonId, name: &str) -
             first_day: view.t().first_day,
             player: e.player_id.0,
             name: player.name.clone(),
-            place: view.final_line_of(e.player_id).map(|f| f.place.clone()),
+            place: stored_place.or_else(|| view.final_line_of(e.player_id).map(|f| f.place.clone())),
         });
     }
     events.sort_by_key(|e| (e.first_day, e.tournament));

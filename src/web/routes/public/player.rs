@@ -31,6 +31,9 @@ struct PlayerPage<'a> {
     final_place: Option<&'a str>,
     /// The person the entry is, whose page lists every event they entered.
     person: Option<crate::store::PersonId>,
+    /// The organiser may erase the player's personal data here (issue 37: only on this page, after
+    /// the tournament's last day, behind a confirmation; not on every card of the overview).
+    erase: bool,
 }
 
 pub async fn player(
@@ -58,6 +61,11 @@ pub async fn player(
     // A merge or unmerge moves the tournament's change counter, so a cached page never links a
     // person the entry left.
     let person = crate::app::persons::of_player(&db, player.id).await?;
+    // A logged-in visitor's page is never shared, so the organiser's part is never kept for others.
+    let erase = !page.is_stale()
+        && !player.erased()
+        && crate::app::registration::season_over(view.t().last_day, chrono::Utc::now().date_naive())
+        && super::roles(&ctx, &db, view.t()).await?.0;
     page.render(
         &req,
         &PlayerPage {
@@ -72,6 +80,7 @@ pub async fn player(
             after_round: view.scope().after_round,
             final_place: view.final_line_of(player.id).map(|f| f.place.as_str()),
             person,
+            erase,
         },
     )
 }

@@ -8,7 +8,7 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::public_page::PublicPage;
 use crate::web::read_model::groups::Groups;
-use crate::web::read_model::lines::{FinalLine, StandingLine};
+use crate::web::read_model::lines::{FinalLines, StandingLine};
 use crate::web::read_model::view::StandingsScope;
 use crate::web::text::names::{Explained, Named};
 use actix_web::{HttpRequest, HttpResponse};
@@ -22,7 +22,7 @@ struct StandingsPage<'a> {
     columns: &'a [Tiebreak],
     lines: &'a [StandingLine],
     scope: &'a StandingsScope,
-    finals: Option<&'a [FinalLine]>,
+    finals: Option<&'a FinalLines>,
     /// The opening groups (`None` for a Swiss tournament, or groups not drawn yet).
     groups: Option<&'a Groups>,
 }

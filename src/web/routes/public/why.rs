@@ -35,7 +35,8 @@ struct WhyPage<'a> {
     bye: Option<String>,
     not_paired: Vec<String>,
     forbidden_paired: Vec<String>,
-    raw: String,
+    /// The league's own text of the explanation (English), shown only on the English page.
+    raw: Option<String>,
 }
 
 /// Points for people: a decimal comma in Polish, "1 pt" / "2 pts" in English.
@@ -137,6 +138,6 @@ fn why_page<'a>(ctx: &'a Ctx, view: &'a TournamentView, number: i64, e: &Explana
         bye,
         not_paired,
         forbidden_paired,
-        raw: e.to_string(),
+        raw: (ctx.lang == crate::web::text::i18n::Lang::En).then(|| e.to_string()),
     }
 }

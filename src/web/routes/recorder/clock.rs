@@ -16,7 +16,6 @@ use crate::outcome::Side;
 use crate::store::Store;
 use crate::store::recordings::Status as RecStatus;
 use crate::store::tournaments::TableClock;
-use crate::web::assets;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Refereeing;

@@ -37,7 +37,6 @@ use crate::store::recordings::Status as RecStatus;
 use crate::store::rounds::MatchRow;
 use crate::store::tournaments::{Role, TableClock, Tournament};
 use crate::store::{GameId, Store};
-use crate::web::assets;
 use crate::web::board::Board;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;

@@ -175,13 +175,15 @@ fn stage_event(
             vec![format!("{}: {seed}", lang.t("lot_seed"))]
         }
         E::Reopened { reason } => vec![reason.clone()],
-        E::Tiebreaks { order } => vec![
-            crate::app::tournament::tiebreak_order(order)
+        // A row's order in words; one that does not read (none was ever written) as stored.
+        E::Tiebreaks { order } => vec![match order.parse::<crate::league::TiebreakOrder>() {
+            Ok(order) => order
                 .iter()
                 .map(|t| lang.t(crate::web::text::names::Named::text_key(t)))
                 .collect::<Vec<_>>()
                 .join(", "),
-        ],
+            Err(_) => order.clone(),
+        }],
         _ => Vec::new(),
     };
     (what, Vec::new(), after)
