@@ -177,7 +177,8 @@ fn pairable_within(input: &PairingInput, limit: i64) -> bool {
 /// more than one point apart, except where rematches leave no other way: then no pairing of that
 /// round stays within the smaller difference (checked by pairing it again with every farther
 /// pair forbidden). Found: 20 players seed 3 round 6 (a 0-point player who has met everyone
-/// within a point) is the only such round.
+/// within a point) and, since the sides follow C.04's colour preferences (issue 34: other sides,
+/// so other simulated results), 20 players seed 4 round 6.
 #[test]
 fn six_round_simulations_of_20_to_200_players_keep_pairs_within_one_point_unless_forced() {
     let sizes = [20u32, 30, 46, 50, 64, 76, 96, 98, 110, 128, 150, 170, 198, 200];
@@ -215,7 +216,7 @@ fn six_round_simulations_of_20_to_200_players_keep_pairs_within_one_point_unless
         }
     }
     assert_eq!(rounds, sizes.len() * 6 * 6);
-    assert_eq!(forced, vec![(20, 3, 6)], "rounds that needed a pair more than a point apart");
+    assert_eq!(forced, vec![(20, 3, 6), (20, 4, 6)], "rounds that needed a pair more than a point apart");
 }
 
 #[test]

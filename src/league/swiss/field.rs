@@ -15,9 +15,55 @@ pub(crate) struct Entrant {
     pub group: usize,
     pub pos_in_group: usize,
     pub had_bye: bool,
-    /// `Some(true)`: commanded Red second in their last match, so should be Red first now.
-    pub wants_red_first: Option<bool>,
-    pub red_first_count: u32,
+    /// The side preference (C.04's colour preference, "Red first" for White): `Some((true, _))`
+    /// wants to command Red first; `None` before their first match played at the table.
+    pub preference: Option<(bool, Preference)>,
+    /// Red first minus Red second over the matches played at the table (C.04's colour
+    /// difference).
+    pub difference: i32,
+    /// Whether they commanded Red first, by round, in the matches played at the table.
+    pub sides: Vec<(u32, bool)>,
+}
+
+/// How strongly a player wants a side, as FIDE's Dutch system (C.04.3 A.6) grades colour
+/// preferences; the order is the strength.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Preference {
+    /// The difference is 0: alternate from the last match.
+    Mild,
+    /// The difference is +1 or -1: the side that evens it.
+    Strong,
+    /// The difference is beyond +1 or -1, or the same side in the last two matches.
+    Absolute,
+}
+
+impl Preference {
+    /// What not granting it costs in the pairing's lowest criterion (weighted so that one
+    /// absolute preference outweighs four strong ones and one strong four mild ones).
+    pub(crate) fn unmet_cost(self) -> u64 {
+        match self {
+            Preference::Mild => 1,
+            Preference::Strong => 4,
+            Preference::Absolute => 16,
+        }
+    }
+}
+
+/// C.04.3 A.6 over one player's sides (in round order): the side wanted and how strongly.
+pub(crate) fn preference(sides: &[(u32, bool)]) -> Option<(bool, Preference)> {
+    let &(_, last) = sides.last()?;
+    let reds = sides.iter().filter(|s| s.1).count() as i64;
+    let difference = 2 * reds - sides.len() as i64;
+    let twice = sides.len() >= 2 && sides[sides.len() - 2].1 == last;
+    Some(if difference.abs() > 1 {
+        (difference < 0, Preference::Absolute)
+    } else if twice {
+        (!last, Preference::Absolute)
+    } else if difference != 0 {
+        (difference < 0, Preference::Strong)
+    } else {
+        (!last, Preference::Mild)
+    })
 }
 
 pub(crate) struct Field {
@@ -59,8 +105,7 @@ impl Field {
         let scores = match_points(&input.history, &input.scoring);
         let mut met = BTreeSet::new();
         let mut byes = BTreeSet::new();
-        let mut last_red_first: BTreeMap<PlayerId, bool> = BTreeMap::new();
-        let mut red_first_count: BTreeMap<PlayerId, u32> = BTreeMap::new();
+        let mut sides: BTreeMap<PlayerId, Vec<(u32, bool)>> = BTreeMap::new();
         let mut history: Vec<_> = input.history.iter().collect();
         history.sort_by_key(|r| r.round);
         for r in history {
@@ -68,9 +113,8 @@ impl Field {
                 met.insert(key(m.red_first, m.other));
                 // Only a match played at the table says who commanded Red first.
                 if m.played_over_the_board() {
-                    last_red_first.insert(m.red_first, true);
-                    last_red_first.insert(m.other, false);
-                    *red_first_count.entry(m.red_first).or_default() += 1;
+                    sides.entry(m.red_first).or_default().push((r.round, true));
+                    sides.entry(m.other).or_default().push((r.round, false));
                 }
             }
             byes.extend(r.byes.iter().copied());
@@ -106,8 +150,11 @@ impl Field {
                 group,
                 pos_in_group: members.len() - 1,
                 had_bye: byes.contains(&p.id),
-                wants_red_first: last_red_first.get(&p.id).map(|&was| !was),
-                red_first_count: red_first_count.get(&p.id).copied().unwrap_or(0),
+                preference: sides.get(&p.id).and_then(|s| preference(s)),
+                difference: sides
+                    .get(&p.id)
+                    .map_or(0, |s| s.iter().map(|&(_, red)| if red { 1 } else { -1 }).sum()),
+                sides: sides.get(&p.id).cloned().unwrap_or_default(),
             });
         }
         let index: BTreeMap<PlayerId, usize> = entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
@@ -190,7 +237,11 @@ impl Field {
             forbidden: self.forbidden_bits.get(i, j),
             level: self.group_level[a.group][b.group],
             half_split,
-            red_clash: a.wants_red_first.is_some() && a.wants_red_first == b.wants_red_first,
+            red_clash: match (a.preference, b.preference) {
+                // Both want the same side: the weaker preference goes unmet (C.04.3 E.2).
+                (Some((x, p)), Some((y, q))) if x == y => p.min(q).unmet_cost(),
+                _ => 0,
+            },
             ..EdgeCosts::default()
         }
     }
@@ -240,33 +291,46 @@ impl Field {
             // A pair inside a group costs at most half the group; across two groups, at most
             // the two sizes.
             half_split: pairs.saturating_mul(2 * largest_group),
-            red_clash: pairs,
+            red_clash: pairs.saturating_mul(Preference::Absolute.unmet_cost()),
         }
     }
 
-    /// Which of the pair commands Red in game 1: each player's wish from their last match (they
-    /// alternate); if both wish the same or neither has played, the one who was Red first less
-    /// often, then the higher-ranked player's wish; in round 1, the higher-ranked player on odd
-    /// tables and the lower-ranked on even ones.
+    /// Which of the pair commands Red in game 1, by FIDE's colour allocation rules (C.04.3 E,
+    /// Red first for White): both preferences granted when they differ (E.1); else the stronger
+    /// preference, of two absolute ones the wider difference (E.2); else the sides alternate from
+    /// the latest round in which the two had different sides (E.3); else the higher-ranked
+    /// player's preference (E.4); with no preference at all (round 1), the higher-ranked player
+    /// on odd tables and the lower-ranked on even ones.
     pub(crate) fn red_first(&self, i: usize, j: usize, table: u32) -> (usize, usize) {
         let (i, j) = (i.min(j), i.max(j));
         let (a, b) = (&self.entrants[i], &self.entrants[j]);
-        let a_red = match (a.wants_red_first, b.wants_red_first) {
-            (Some(x), Some(y)) if x != y => x,
-            (Some(x), None) => x,
-            (None, Some(y)) => !y,
-            (wish, _) => {
-                if a.red_first_count != b.red_first_count {
-                    a.red_first_count < b.red_first_count
-                } else if let Some(x) = wish {
-                    x
+        let a_red = match (a.preference, b.preference) {
+            (Some((x, _)), Some((y, _))) if x != y => x,
+            (Some((x, _)), None) => x,
+            (None, Some((y, _))) => !y,
+            (None, None) => table % 2 == 1,
+            (Some((x, p)), Some((_, q))) => {
+                if p != q {
+                    if p > q { x } else { !x }
+                } else if p == Preference::Absolute && a.difference.abs() != b.difference.abs() {
+                    if a.difference.abs() > b.difference.abs() { x } else { !x }
+                } else if let Some(a_was_red) = latest_different(&a.sides, &b.sides) {
+                    !a_was_red
                 } else {
-                    table % 2 == 1
+                    x
                 }
             }
         };
         if a_red { (i, j) } else { (j, i) }
     }
+}
+
+/// The side `a` had in the latest round in which `a` and `b` both played at the table on
+/// different sides (C.04.3 E.3), if any.
+fn latest_different(a: &[(u32, bool)], b: &[(u32, bool)]) -> Option<bool> {
+    a.iter().rev().find_map(|&(round, side)| {
+        b.iter().find(|&&(r, _)| r == round).and_then(|&(_, other)| (other != side).then_some(side))
+    })
 }
 
 /// A symmetric relation between entrants, one bit per pair.
@@ -289,5 +353,50 @@ impl BitMatrix {
     fn get(&self, i: usize, j: usize) -> bool {
         let k = i * self.n + j;
         self.bits[k / 64] & (1 << (k % 64)) != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sides by round from a string: `R` Red first, `O` the other side, `-` not at the table.
+    fn sides(s: &str) -> Vec<(u32, bool)> {
+        s.chars()
+            .enumerate()
+            .filter(|(_, c)| *c != '-')
+            .map(|(i, c)| (u32::try_from(i).unwrap_or(0) + 1, c == 'R'))
+            .collect()
+    }
+
+    #[test]
+    fn side_preferences_follow_c04_colour_preferences() {
+        use Preference::{Absolute, Mild, Strong};
+        // Typed by hand from C.04.3 A.6 (R for White): none before a match at the table.
+        assert_eq!(preference(&sides("")), None);
+        assert_eq!(preference(&sides("--")), None);
+        assert_eq!(preference(&sides("R")), Some((false, Strong)));
+        assert_eq!(preference(&sides("RO")), Some((true, Mild)));
+        assert_eq!(preference(&sides("ROR")), Some((false, Strong)));
+        // The same side twice running: absolute, for the other side.
+        assert_eq!(preference(&sides("ORR")), Some((false, Absolute)));
+        assert_eq!(preference(&sides("RROO")), Some((true, Absolute)));
+        // A difference beyond one: absolute, for the side that evens it.
+        assert_eq!(preference(&sides("RRORO")), Some((false, Strong)));
+        assert_eq!(preference(&sides("RRORRO")), Some((false, Absolute)));
+        assert_eq!(preference(&sides("OO-O")), Some((true, Absolute)));
+        // A round away from the table does not break alternation.
+        assert_eq!(preference(&sides("R-O")), Some((true, Mild)));
+        assert!(Absolute.unmet_cost() > 3 * Strong.unmet_cost());
+        assert!(Strong.unmet_cost() > 3 * Mild.unmet_cost());
+    }
+
+    #[test]
+    fn the_latest_round_with_different_sides_decides_between_equal_preferences() {
+        // Round 3: a Red first, b the other side; round 4 both the other side.
+        let a = sides("RORO");
+        let b = sides("OROO");
+        assert_eq!(latest_different(&a, &b), Some(true));
+        assert_eq!(latest_different(&sides("RR"), &sides("RR")), None);
     }
 }

@@ -15,7 +15,9 @@
 //! 5. the bye to the lowest-ranked such player who has not had one;
 //! 6. top half against bottom half within a score group (floaters from the bottom of the group
 //!    above, against the top of the group below);
-//! 7. Red-first alternation.
+//! 7. Red first alternating and balanced as colours in FIDE's Dutch system (C.04.3 A.6): each
+//!    player's side preference is absolute, strong or mild, and a pair whose players want the
+//!    same side costs the weaker preference's weight (16, 4 or 1).
 //!
 //! What the score differences cost: one field of `log2(U + 1)` bits per distinct difference, `U`
 //! the most pairs a matching can have at that difference (at most half the field). When every
@@ -38,7 +40,8 @@ pub(crate) struct EdgeCosts {
     /// Players ranked below the bye player (bye only).
     pub bye_rank: u64,
     pub half_split: u64,
-    pub red_clash: bool,
+    /// The side preference left unmet ([`super::field::Preference::unmet_cost`]; 0: none).
+    pub red_clash: u64,
 }
 
 /// The most a whole matching can total on each criterion; `levels[k]` for the k-th smallest
@@ -123,11 +126,11 @@ impl<W: Weight> Packer<W> {
             w -= self.forbidden;
         }
         w -= self.level[c.level];
-        if c.red_clash {
-            w -= self.red_clash;
-        }
         // The factors are within their bounds (checked by `Packer::new`), so these fit.
         let times = |base: W, k: u64| base.checked_mul_u64(k).unwrap_or(base);
+        if c.red_clash > 0 {
+            w -= times(self.red_clash, c.red_clash);
+        }
         if c.bye_score > 0 {
             w -= times(self.bye_score, c.bye_score);
         }
@@ -157,7 +160,7 @@ pub(crate) fn totals(levels: usize, costs: &[EdgeCosts]) -> Vec<u64> {
         }
         t[2 + levels] += c.bye_rank;
         t[3 + levels] += c.half_split;
-        t[4 + levels] += u64::from(c.red_clash);
+        t[4 + levels] += c.red_clash;
     }
     t
 }
@@ -187,7 +190,7 @@ mod tests {
     fn a_higher_criterion_outweighs_every_lower_one_over_a_whole_matching() {
         let p: Packer<i128> = Packer::new(&bounds(), 3).expect("fits");
         let zero = EdgeCosts::default();
-        let worst_lower = |level| EdgeCosts { level, bye_rank: 0, half_split: 3, red_clash: true, ..zero };
+        let worst_lower = |level| EdgeCosts { level, bye_rank: 0, half_split: 3, red_clash: 1, ..zero };
         // One pair at the largest difference costs more than three pairs at the next one with
         // every lower criterion at its worst.
         let one_far = [EdgeCosts { level: 3, ..zero }, zero, zero];
@@ -199,7 +202,7 @@ mod tests {
             [EdgeCosts { bye_score: 4, bye_rank: 5, ..worst_lower(3) }, worst_lower(3), worst_lower(3)];
         assert!(sum(&p, &rest) > sum(&p, &forbidden));
         // Two edges always beat one, whatever their costs.
-        let pair = EdgeCosts { forbidden: true, level: 3, half_split: 9, red_clash: true, ..zero };
+        let pair = EdgeCosts { forbidden: true, level: 3, half_split: 9, red_clash: 1, ..zero };
         let bye = EdgeCosts { bye_score: 4, bye_rank: 5, ..zero };
         assert!(sum(&p, &[pair, bye]) > p.weight(&zero));
         let huge = Bounds { levels: vec![u64::MAX / 4; 8], ..bounds() };
@@ -214,14 +217,8 @@ mod tests {
         assert!(p.weight(&EdgeCosts { level: 1, ..zero }) > p.weight(&EdgeCosts { level: 2, ..zero }));
         let w: Packer<Wide> = Packer::new(&bounds(), 3).expect("fits");
         let n: Packer<i128> = Packer::new(&bounds(), 3).expect("fits");
-        let c = EdgeCosts {
-            forbidden: false,
-            bye_score: 2,
-            level: 2,
-            bye_rank: 1,
-            half_split: 2,
-            red_clash: true,
-        };
+        let c =
+            EdgeCosts { forbidden: false, bye_score: 2, level: 2, bye_rank: 1, half_split: 2, red_clash: 1 };
         assert_eq!(w.weight(&c).to_i128(), Some(n.weight(&c)));
         assert_eq!(totals(3, &[c, EdgeCosts { level: 3, ..zero }]), vec![0, 2, 1, 1, 0, 1, 2, 1]);
     }
