@@ -188,9 +188,6 @@ pub enum Refusal {
     /// The event is closed (its final ranking stored): no result, round or entry of it changes
     /// until it is reopened.
     EventFrozen,
-    /// Reopening would withdraw invitations already accepted (as many as this): they are entries
-    /// of the next event now.
-    InvitationsAccepted { count: u32 },
     /// The invitation was accepted, declined or withdrawn meanwhile.
     InvitationNotOpen,
     /// The person has an open or accepted invitation to this event already.

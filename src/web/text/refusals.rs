@@ -462,13 +462,6 @@ pub fn sentence(lang: Lang, r: &Refusal) -> String {
                 "The event is closed and its final ranking stored: results, rounds and entries cannot change until an organiser reopens it.",
             )
             .to_string(),
-        Refusal::InvitationsAccepted { count } => format!(
-            "{} {count}",
-            lang.pick(
-                "Nie można otworzyć turnieju ponownie: zaproszenia z niego zostały już przyjęte i są zgłoszeniami następnego turnieju. Liczba przyjętych zaproszeń:",
-                "The event cannot be reopened: invitations from it were accepted and are entries of the next event. Accepted invitations:"
-            )
-        ),
         Refusal::InvitationNotOpen => lang
             .pick(
                 "To zaproszenie zostało już przyjęte, odrzucone albo wycofane.",
@@ -799,7 +792,6 @@ mod tests {
             Refusal::NextEventToChoose,
             Refusal::NotTheNextLevel,
             Refusal::EventFrozen,
-            Refusal::InvitationsAccepted { count: 1 },
             Refusal::InvitationNotOpen,
             Refusal::InvitedAlready,
             Refusal::NotEligible(crate::league::season::Ineligible::BirthYear {
