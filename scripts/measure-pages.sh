@@ -78,7 +78,7 @@ first_link() { curl -fsS "$1$2" | grep -oE "$3" | sed -n 1p || true; }
 # player of it; the first group page of the season's events (or of tournament GROUPS); the season,
 # its ranking and the ranking's first person.
 page_kinds() {
-  local base=$1 season=$2 t=${3:-} groups=${4:-} events round pairings m g p group person
+  local base=$1 season=$2 t=${3:-} groups=${4:-} events round why pairings m g p group person
   events=$(curl -fsS "$base/season/$season" | grep -oE '/t/[0-9]+' | sort -u | grep -oE '[0-9]+$' || true)
   if [ -z "$t" ]; then
     for e in $events; do
@@ -86,6 +86,11 @@ page_kinds() {
     done
   fi
   round=$(curl -fsS "$base/t/$t" | grep -oE "/t/$t/round/[0-9]+" | grep -oE '[0-9]+$' | sort -n | tail -1)
+  # "Why these pairings" exists for the Swiss rounds only: the last round that has it.
+  why=""
+  for r in $(curl -fsS "$base/t/$t" | grep -oE "/t/$t/round/[0-9]+" | grep -oE '[0-9]+$' | sort -rn | uniq); do
+    if curl -fsS -o /dev/null "$base/t/$t/round/$r/why" 2>/dev/null; then why=$r; break; fi
+  done
   pairings=$(curl -fsS "$base/t/$t/round/$round")
   m=$(grep -oE "/t/$t/match/[0-9]+" <<<"$pairings" | sed -n 1p)
   p=$(grep -oE "/t/$t/player/[0-9]+" <<<"$pairings" | sed -n 3p)
@@ -95,14 +100,14 @@ page_kinds() {
     [ -n "$group" ] && break
   done
   person=$(first_link "$base" "/season/$season/ranking" "/person/[0-9]+")
-  for v in t round m p g group person; do
+  for v in t round why m p g group person; do
     if [ -z "${!v}" ]; then echo "page_kinds: no $v found at $base (season $season)" >&2; return 1; fi
   done
   cat <<EOF
 home /
 tournament /t/$t
 round /t/$t/round/$round
-why /t/$t/round/$round/why
+why /t/$t/round/$why/why
 standings /t/$t/standings
 bracket /t/$t/bracket
 group $group

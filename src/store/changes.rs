@@ -16,7 +16,7 @@
 use std::fs::File;
 use std::os::unix::fs::{FileExt, MetadataExt};
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::RwLock;
 
 /// The wal-index header (48 bytes) and the `-shm` file's inode (SQLite may delete and create the
 /// file again when every connection closed).
@@ -30,7 +30,8 @@ pub struct Token {
 #[derive(Debug)]
 pub struct Changes {
     path: PathBuf,
-    file: Mutex<Option<(File, u64)>>,
+    /// Read under a shared lock on every request; written only when the file is new.
+    file: RwLock<Option<(File, u64)>>,
 }
 
 /// `iVersion` of the wal-index header SQLite writes (3.7.0's format, unchanged since).
@@ -41,17 +42,17 @@ impl Changes {
     pub fn sqlite(db: &std::path::Path) -> Changes {
         let mut path = db.as_os_str().to_owned();
         path.push("-shm");
-        Changes { path: PathBuf::from(path), file: Mutex::new(None) }
+        Changes { path: PathBuf::from(path), file: RwLock::new(None) }
     }
 
     /// The token now; `None` when it cannot be read (no such file yet, an unknown format): then
     /// the caller asks the database.
     pub fn token(&self) -> Option<Token> {
         let inode = std::fs::metadata(&self.path).ok()?.ino();
-        let mut kept = self.file.lock().ok()?;
-        if kept.as_ref().is_none_or(|(_, i)| *i != inode) {
-            *kept = Some((File::open(&self.path).ok()?, inode));
+        if self.file.read().ok()?.as_ref().is_none_or(|(_, i)| *i != inode) {
+            *self.file.write().ok()? = Some((File::open(&self.path).ok()?, inode));
         }
+        let kept = self.file.read().ok()?;
         let (file, inode) = kept.as_ref()?;
         let mut header = [0u8; 48];
         file.read_exact_at(&mut header, 0).ok()?;

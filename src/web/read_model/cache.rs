@@ -17,7 +17,7 @@ use crate::web::read_model::http::{Budget, PageStore};
 use crate::web::read_model::view::TournamentView;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, RwLock, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::OnceCell;
 
@@ -48,14 +48,15 @@ pub struct Views {
     seasons: Coalesced<(i64, i64), Arc<StoreError>>,
     /// The seasons' stamp last read, and when (`read_model::fresh`).
     seasons_checked: Mutex<Option<(Checked, (i64, i64))>>,
-    slots: Mutex<HashMap<TournamentId, Slot>>,
+    /// Read on every request (a shared lock), written when a view is built.
+    slots: RwLock<HashMap<TournamentId, Slot>>,
     /// The tournament list: a fingerprint of every tournament's id and configuration version.
     home: Mutex<Option<(u64, Arc<PageStore>)>>,
     budget: Arc<Budget>,
     /// When the database was last asked while found away (`None`: it answered last time).
     away: Mutex<Option<Instant>>,
     /// The stamps last read, and when (served again while they stand, `read_model::fresh`).
-    checked: Mutex<Option<(Checked, Stamps)>>,
+    checked: RwLock<Option<(Checked, Stamps)>>,
 }
 
 /// The answer while the database stays away (logged once a minute by `database_unavailable`).
@@ -76,16 +77,16 @@ impl Views {
             stamps: Coalesced::default(),
             seasons: Coalesced::default(),
             seasons_checked: Mutex::default(),
-            slots: Mutex::default(),
+            slots: RwLock::default(),
             home: Mutex::default(),
             budget: Budget::new(page_budget_bytes),
             away: Mutex::default(),
-            checked: Mutex::default(),
+            checked: RwLock::default(),
         }
     }
 
-    fn slots(&self) -> MutexGuard<'_, HashMap<TournamentId, Slot>> {
-        self.slots.lock().unwrap_or_else(PoisonError::into_inner)
+    fn slots(&self) -> RwLockWriteGuard<'_, HashMap<TournamentId, Slot>> {
+        self.slots.write().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Every tournament's stamp, read after this call began.
@@ -95,7 +96,7 @@ impl Views {
     /// [`PROBE_TIMEOUT`], and every other request is told at once that it is away (the callers
     /// then serve what they keep, marked stale, see [`Views::database_away`]).
     async fn current_stamps(&self, db: &Store) -> Result<Stamps, WebError> {
-        if let Some((checked, stamps)) = &*self.checked.lock().unwrap_or_else(PoisonError::into_inner)
+        if let Some((checked, stamps)) = &*self.checked.read().unwrap_or_else(PoisonError::into_inner)
             && checked.still_current(db)
         {
             return Ok(Arc::clone(stamps));
@@ -127,7 +128,7 @@ impl Views {
             Ok(stamps) => {
                 *away = None;
                 drop(away);
-                let mut kept = self.checked.lock().unwrap_or_else(PoisonError::into_inner);
+                let mut kept = self.checked.write().unwrap_or_else(PoisonError::into_inner);
                 *kept = Some((checked, Arc::clone(&stamps)));
                 Ok(stamps)
             }
@@ -163,6 +164,16 @@ impl Views {
             Err(e) => return Err(e),
         };
         let stamp = *stamps.get(&id).ok_or(WebError::NotFound)?;
+        if let Some(view) = self
+            .slots
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&id)
+            .and_then(|s| s.ready.as_ref())
+            .filter(|v| v.stamp.covers(stamp))
+        {
+            return Ok(Arc::clone(view));
+        }
         let build = {
             let mut slots = self.slots();
             let slot = slots.entry(id).or_default();

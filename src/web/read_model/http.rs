@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 
 /// How a body travels: what the client accepts decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -344,7 +344,7 @@ pub fn to_canonical(req: &HttpRequest) -> Option<HttpResponse> {
 /// The rendered bodies of one version of something (a tournament at one stamp, or the tournament
 /// list): dropped with it, so nothing here can be stale.
 pub struct PageStore {
-    pages: Mutex<HashMap<PageKey, Arc<Body>>>,
+    pages: RwLock<HashMap<PageKey, Arc<Body>>>,
     /// The live page's bodies: one per key, each with the recordings it was rendered at.
     live: Mutex<HashMap<PageKey, LiveBody>>,
     /// Bytes this store charged to the budget (released when it is dropped).
@@ -359,7 +359,7 @@ impl PageStore {
     #[must_use]
     pub fn new(budget: Arc<Budget>) -> PageStore {
         PageStore {
-            pages: Mutex::default(),
+            pages: RwLock::default(),
             live: Mutex::default(),
             charged: AtomicUsize::new(0),
             budget,
@@ -370,7 +370,7 @@ impl PageStore {
     /// The cached answer to this request, if there is one.
     #[must_use]
     pub fn cached(&self, req: &HttpRequest, key: Option<&PageKey>) -> Option<HttpResponse> {
-        let body = self.pages.lock().unwrap_or_else(PoisonError::into_inner).get(key?).cloned()?;
+        let body = self.pages.read().unwrap_or_else(PoisonError::into_inner).get(key?).cloned()?;
         Some(body.respond(req, SHARED, VARY))
     }
 
@@ -392,7 +392,7 @@ impl PageStore {
             self.charged.load(Ordering::Acquire).saturating_add(charge) <= self.budget.per_store;
         if within_store && self.budget.try_charge(charge) {
             self.charged.fetch_add(charge, Ordering::AcqRel);
-            self.pages.lock().unwrap_or_else(PoisonError::into_inner).insert(key, Arc::clone(&body));
+            self.pages.write().unwrap_or_else(PoisonError::into_inner).insert(key, Arc::clone(&body));
         }
         body.respond(req, SHARED, VARY)
     }
@@ -470,7 +470,7 @@ impl PageStore {
     #[must_use]
     pub fn kept(&self) -> (usize, usize) {
         (
-            self.pages.lock().unwrap_or_else(PoisonError::into_inner).len()
+            self.pages.read().unwrap_or_else(PoisonError::into_inner).len()
                 + self.live.lock().unwrap_or_else(PoisonError::into_inner).len(),
             self.charged.load(Ordering::Acquire),
         )

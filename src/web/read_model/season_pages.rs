@@ -15,7 +15,7 @@ use crate::web::read_model::http::Body;
 use actix_web::{HttpRequest, HttpResponse};
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, RwLock};
 
 const MAX_KEPT: usize = 512;
 
@@ -46,12 +46,12 @@ const VARY: &str = "Accept-Encoding, Cookie";
 
 /// Bodies kept by key, each with the stamp it was built at.
 pub struct Kept<K, S> {
-    kept: Mutex<HashMap<K, (S, Arc<Body>, Checked)>>,
+    kept: RwLock<HashMap<K, (S, Arc<Body>, Checked)>>,
 }
 
 impl<K, S> Default for Kept<K, S> {
     fn default() -> Self {
-        Kept { kept: Mutex::new(HashMap::new()) }
+        Kept { kept: RwLock::new(HashMap::new()) }
     }
 }
 
@@ -60,7 +60,7 @@ impl<K: Hash + Eq, S: PartialEq> Kept<K, S> {
     /// (`read_model::fresh`): served without asking the database anything. `None`: ask (the
     /// handler then goes the whole way, through [`Kept::get`]'s stamp).
     pub fn current(&self, req: &HttpRequest, db: &Store, key: &K) -> Option<HttpResponse> {
-        let kept = self.kept.lock().ok()?;
+        let kept = self.kept.read().ok()?;
         let (_, body, checked) = kept.get(key)?;
         checked.still_current(db).then(|| body.respond(req, CACHE_CONTROL, VARY))
     }
@@ -89,14 +89,14 @@ impl<K: Hash + Eq, S: PartialEq> Kept<K, S> {
         let checked = Checked::before_reading(db);
         let stamp = stamp.await?;
         if let Some((s, built, when)) =
-            self.kept.lock().map_err(|_| WebError::internal("kept pages lock"))?.get_mut(&key)
+            self.kept.write().map_err(|_| WebError::internal("kept pages lock"))?.get_mut(&key)
             && *s == stamp
         {
             *when = checked;
             return Ok(built.respond(req, CACHE_CONTROL, VARY));
         }
         let built = Arc::new(build.await?.into_body());
-        let mut kept = self.kept.lock().map_err(|_| WebError::internal("kept pages lock"))?;
+        let mut kept = self.kept.write().map_err(|_| WebError::internal("kept pages lock"))?;
         if kept.len() >= MAX_KEPT {
             kept.clear();
         }
