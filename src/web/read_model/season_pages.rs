@@ -46,8 +46,11 @@ const VARY: &str = "Accept-Encoding, Cookie";
 
 /// Bodies kept by key, each with the stamp it was built at.
 pub struct Kept<K, S> {
-    kept: RwLock<HashMap<K, (S, Arc<Body>, Checked)>>,
+    kept: RwLock<HashMap<K, Entry<S>>>,
 }
+
+/// A kept body with the stamp it was built at and when that stamp was last read.
+type Entry<S> = (S, Arc<Body>, Checked);
 
 impl<K, S> Default for Kept<K, S> {
     fn default() -> Self {
