@@ -225,6 +225,18 @@ async fn while_postgresql_is_stopped_saves_get_503_at_once_and_the_first_save_af
     assert_eq!(home_before.status, 200);
     let english = app.browser();
     english.get("/lang/en").await;
+    // A season with the tournament as its event, and a player's person page: read once before
+    // the outage (kept as built), then asked for during it.
+    let (_, season) = create_season(&organiser).await;
+    add_season_event(&organiser, season, t, "eliminacje lokalne", Some("mazowieckie"), "1").await;
+    let player = player_id(&organiser.get(&format!("/admin/t/{t}")).await.body, &acknowledged[0]);
+    let player_page = visitor.get(&format!("/t/{t}/player/{player}")).await;
+    let person = ids_after(&player_page.body, "/person/")[0];
+    let kept_pages =
+        [format!("/season/{season}"), format!("/season/{season}/ranking"), format!("/person/{person}")];
+    for path in &kept_pages {
+        assert_eq!(visitor.get(path).await.status, 200, "{path} before the outage");
+    }
 
     assert!(cluster.down(), "PostgreSQL stopped");
     let started = Instant::now();
@@ -241,17 +253,20 @@ async fn while_postgresql_is_stopped_saves_get_503_at_once_and_the_first_save_af
     let public = visitor.get(&format!("/t/{t}")).await;
     assert_eq!(public.status, 200, "public pages serve what the read model holds");
     let mut answered = Vec::new();
-    for path in [format!("/t/{t}"), format!("/t/{t}/standings"), "/".into()] {
+    let tournament_pages = [format!("/t/{t}"), format!("/t/{t}/standings"), "/".into()];
+    for path in tournament_pages.iter().chain(&kept_pages) {
         for _ in 0..3 {
             let started = Instant::now();
-            let page = visitor.get(&path).await;
+            let page = visitor.get(path).await;
             answered.push(started.elapsed());
             assert_eq!(page.status, 200, "{path} during the outage: {}", page.body);
             assert_eq!(page.header("warning"), "110 - \"Response is Stale\"", "{path} marked stale");
             if path != "/" {
                 page.assert_contains("data-stale=\"1\"")
-                    .assert_contains("ta strona pokazuje stan sprzed awarii")
-                    .assert_contains("Przed Awarią");
+                    .assert_contains("ta strona pokazuje stan sprzed awarii");
+            }
+            if path.starts_with("/t/") || path.starts_with("/person/") {
+                page.assert_contains("Przed Awarią");
             }
         }
     }
@@ -263,6 +278,25 @@ async fn while_postgresql_is_stopped_saves_get_503_at_once_and_the_first_save_af
     assert!(slowest < Duration::from_millis(1000), "slowest {slowest:?} during the outage");
     let home = visitor.get("/").await;
     assert_eq!((home.status, &home.body), (200, &home_before.body), "the tournament list too");
+    // Logged in: a page that needs the login says 503 in Polish at once (the session is not read
+    // while the database is away); a public page answers from memory as to anyone.
+    let started = Instant::now();
+    let desk = organiser.get(&format!("/admin/t/{t}")).await;
+    let desk_took = started.elapsed();
+    assert_eq!(desk.status, 503, "{}", desk.body);
+    assert!(!desk.header("retry-after").is_empty(), "with Retry-After");
+    desk.assert_contains("Baza danych jest chwilowo niedostępna");
+    assert!(desk_took < Duration::from_millis(1000), "the logged-in page answered after {desk_took:?}");
+    for path in tournament_pages.iter().chain(&kept_pages) {
+        let page = organiser.get(path).await;
+        assert_eq!(page.status, 200, "{path} logged in during the outage: {}", page.body);
+        assert_eq!(page.header("warning"), "110 - \"Response is Stale\"", "{path} marked stale");
+    }
+    // A page never built before the outage: a 503 at once, not after the pool's timeout.
+    let started = Instant::now();
+    let unseen = visitor.get(&format!("/person/{}", person + 1000)).await;
+    assert_eq!(unseen.status, 503, "{}", unseen.body);
+    assert!(started.elapsed() < Duration::from_millis(1000), "{:?}", started.elapsed());
     let english_page = english.get("/me").await;
     assert!(matches!(english_page.status, 303 | 503), "{}", english_page.status);
     let english_stale = english.get(&format!("/t/{t}/standings")).await;
@@ -290,9 +324,17 @@ async fn while_postgresql_is_stopped_saves_get_503_at_once_and_the_first_save_af
     }
     assert!(back.header("warning").is_empty(), "unmarked once the database is back");
     back.assert_contains("Po Awarii").assert_lacks("data-stale");
+    // The season and person pages and the logged-in pages too, by themselves.
+    for path in kept_pages.iter().chain([&format!("/admin/t/{t}")]) {
+        let page = organiser.get(path).await;
+        assert_eq!(page.status, 200, "{path} after the outage");
+        assert!(page.header("warning").is_empty(), "{path} unmarked once the database is back");
+        page.assert_lacks("data-stale");
+    }
     println!(
-        "postgres outage: 503 with Retry-After after {waited:?}; public pages during it: median {median:?}, \
-         slowest {slowest:?}; first save after it landed"
+        "postgres outage: 503 with Retry-After after {waited:?}; public pages (tournament, home, season, \
+         season ranking, person) during it: median {median:?}, slowest {slowest:?}; a logged-in page's 503 \
+         after {desk_took:?}; first save after it landed"
     );
     app.stop().await;
 }

@@ -106,7 +106,7 @@ impl PublicPage {
 
 /// `html` with a notice before its `<main>` that the page shows what was saved before the database
 /// went away.
-fn with_stale_notice(html: String, lang: Lang) -> String {
+pub(crate) fn with_stale_notice(html: String, lang: Lang) -> String {
     match html.find("<main") {
         Some(at) => format!(
             "{}<p class=\"note\" role=\"status\" data-stale=\"1\">{}</p>{}",

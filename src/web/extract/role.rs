@@ -18,7 +18,7 @@ use std::pin::Pin;
 /// with [`WebError::LoginRequired`], [`WebError::NotFound`] or [`WebError::Forbidden`] unless they
 /// hold `role` in it.
 async fn load(req: HttpRequest, role: Role) -> Result<(SessionUser, Tournament, bool), WebError> {
-    let user = session::current(&req).user.ok_or(WebError::LoginRequired)?;
+    let user = session::current(&req).user()?;
     let id = req.match_info().get("t").and_then(|t| t.parse::<i64>().ok()).ok_or(WebError::NotFound)?;
     let db = req
         .app_data::<web::Data<Store>>()
@@ -125,7 +125,7 @@ impl FromRequest for Coordinating {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let user = session::current(&req).user.ok_or(WebError::LoginRequired)?;
+            let user = session::current(&req).user()?;
             let id =
                 req.match_info().get("id").and_then(|t| t.parse::<i64>().ok()).ok_or(WebError::NotFound)?;
             let db = req

@@ -140,6 +140,27 @@ impl Views {
         }
     }
 
+    /// Whether the database answers, asked only while it was found away, as the tournament pages
+    /// ask it (at most one request each [`PROBE_EVERY`], waiting at most [`PROBE_TIMEOUT`]): the
+    /// season and person pages and the session read call this before asking the database
+    /// anything, so during an outage they answer at once (what they keep, marked, or a 503)
+    /// instead of after the pool's timeout.
+    ///
+    /// # Errors
+    /// [`WebError::Unavailable`] while the database stays away.
+    pub async fn reachable(&self, db: &Store) -> Result<(), WebError> {
+        if !self.database_away() {
+            return Ok(());
+        }
+        self.current_stamps(db).await.map(|_| ())
+    }
+
+    /// A read outside the read model (a session, a season page's stamp) found the database away:
+    /// the next requests are answered without waiting for it (see [`Views::reachable`]).
+    pub fn found_away(&self) {
+        self.away.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert_with(Instant::now);
+    }
+
     /// Whether the database was away when last asked: the pages served meanwhile are what was
     /// acknowledged before the outage, and say so.
     #[must_use]

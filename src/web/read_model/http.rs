@@ -105,6 +105,25 @@ impl Body {
         &self.etag
     }
 
+    /// The body as the database last said it, sent again while the database is away: not
+    /// revalidated or kept by anyone (`no-store`), marked stale (RFC 9111 §5.5, `Warning: 110`),
+    /// an HTML page with `notice` before its `<main>` (see `extract::public_page`).
+    #[must_use]
+    pub fn stale(&self, notice: impl FnOnce(String) -> String) -> HttpResponse {
+        let mut res = HttpResponse::Ok();
+        res.content_type(self.content_type)
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .insert_header((header::WARNING, HeaderValue::from_static("110 - \"Response is Stale\"")));
+        if let Some(d) = &self.disposition {
+            res.insert_header((header::CONTENT_DISPOSITION, d.as_str()));
+        }
+        if self.content_type.starts_with("text/html") {
+            res.body(notice(String::from_utf8_lossy(&self.identity).into_owned()))
+        } else {
+            res.body(self.identity.clone())
+        }
+    }
+
     fn carries_a_form_token(&self) -> bool {
         const TOKEN: &[u8] = b"name=\"csrf\"";
         self.identity.windows(TOKEN.len()).any(|w| w == TOKEN)

@@ -9,9 +9,12 @@
 //! asked), with an `ETag`, as the tournament pages are.
 
 use crate::store::{PersonId, SeasonId, Store};
-use crate::web::error::WebError;
+use crate::web::error::{Away, WebError};
+use crate::web::extract::public_page::with_stale_notice;
+use crate::web::read_model::cache::Views;
 use crate::web::read_model::fresh::Checked;
 use crate::web::read_model::http::Body;
+use crate::web::text::i18n::Lang;
 use actix_web::{HttpRequest, HttpResponse};
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -68,14 +71,48 @@ impl<K: Hash + Eq, S: PartialEq> Kept<K, S> {
         checked.still_current(db).then(|| body.respond(req, CACHE_CONTROL, VARY))
     }
 
+    /// The body kept for `key` whatever its stamp, sent as stale (`Body::stale`): what the
+    /// database said before it went away.
+    fn stale(&self, key: &K, lang: Lang) -> Option<HttpResponse> {
+        let kept = self.kept.read().ok()?;
+        let (_, body, _) = kept.get(key)?;
+        Some(body.stale(|html| with_stale_notice(html, lang)))
+    }
+
+    /// While the database is away (`Views::reachable`): the body kept for `key`, marked stale, or
+    /// the 503 at once; `Ok(None)` when the database answers and the page is asked of it.
+    ///
+    /// # Errors
+    /// The database is away and nothing is kept for `key` (or the page is never kept: `keep`).
+    pub async fn while_away(
+        &self,
+        db: &Store,
+        views: &Views,
+        key: &K,
+        keep: bool,
+        lang: Lang,
+    ) -> Result<Option<HttpResponse>, WebError> {
+        match views.reachable(db).await {
+            Ok(()) => Ok(None),
+            Err(away) => match keep.then(|| self.stale(key, lang)).flatten() {
+                Some(stale) => Ok(Some(stale)),
+                None => Err(away),
+            },
+        }
+    }
+
     /// The body of `key` as `build` makes it, kept while `stamp` holds (`keep`: false for a page
-    /// that must not be shared, built every time; `stamp` is then not awaited).
+    /// that must not be shared, built every time; `stamp` is then not awaited). While the
+    /// database is away, the body kept, marked stale, at once (or a 503 at once).
+    #[allow(clippy::too_many_arguments)]
     async fn get<F, G>(
         &self,
         req: &HttpRequest,
         db: &Store,
+        views: &Views,
         key: K,
         keep: bool,
+        lang: Lang,
         stamp: G,
         build: F,
     ) -> Result<HttpResponse, WebError>
@@ -83,14 +120,32 @@ impl<K: Hash + Eq, S: PartialEq> Kept<K, S> {
         F: std::future::Future<Output = Result<Built, WebError>>,
         G: std::future::Future<Output = Result<S, WebError>>,
     {
-        if !keep {
-            return Ok(build.await?.into_body().respond(req, "private, no-cache", VARY));
-        }
-        if let Some(current) = self.current(req, db, &key) {
+        if keep && let Some(current) = self.current(req, db, &key) {
             return Ok(current);
         }
+        if let Some(stale) = self.while_away(db, views, &key, keep, lang).await? {
+            return Ok(stale);
+        }
+        let away = |e: WebError| {
+            if matches!(e, WebError::Unavailable { why: Away::Database, .. }) {
+                views.found_away();
+                if let Some(stale) = keep.then(|| self.stale(&key, lang)).flatten() {
+                    return Ok(stale);
+                }
+            }
+            Err(e)
+        };
+        if !keep {
+            return match build.await {
+                Ok(built) => Ok(built.into_body().respond(req, "private, no-cache", VARY)),
+                Err(e) => away(e),
+            };
+        }
         let checked = Checked::before_reading(db);
-        let stamp = stamp.await?;
+        let stamp = match stamp.await {
+            Ok(stamp) => stamp,
+            Err(e) => return away(e),
+        };
         if let Some((s, built, when)) =
             self.kept.write().map_err(|_| WebError::internal("kept pages lock"))?.get_mut(&key)
             && *s == stamp
@@ -98,7 +153,10 @@ impl<K: Hash + Eq, S: PartialEq> Kept<K, S> {
             *when = checked;
             return Ok(built.respond(req, CACHE_CONTROL, VARY));
         }
-        let built = Arc::new(build.await?.into_body());
+        let built = match build.await {
+            Ok(built) => Arc::new(built.into_body()),
+            Err(e) => return away(e),
+        };
         let mut kept = self.kept.write().map_err(|_| WebError::internal("kept pages lock"))?;
         if kept.len() >= MAX_KEPT {
             kept.clear();
@@ -117,12 +175,14 @@ impl SeasonPages {
     ///
     /// # Errors
     /// The stamp's query or `build` fails.
+    #[allow(clippy::too_many_arguments)]
     pub async fn season<F>(
         &self,
         req: &HttpRequest,
         db: &Store,
+        views: &Views,
         season: SeasonId,
-        key: (String, &'static str),
+        key: (String, Lang),
         keep: bool,
         build: F,
     ) -> Result<HttpResponse, WebError>
@@ -130,7 +190,7 @@ impl SeasonPages {
         F: std::future::Future<Output = Result<Built, WebError>>,
     {
         let stamp = async { Ok(crate::store::seasons::flow::stamp(db, season).await?) };
-        self.get(req, db, (season.0, key.0, key.1), keep, stamp, build).await
+        self.get(req, db, views, (season.0, key.0, key.1.code()), keep, key.1, stamp, build).await
     }
 }
 
@@ -142,12 +202,14 @@ impl PersonPages {
     ///
     /// # Errors
     /// The stamp's query or `build` fails.
+    #[allow(clippy::too_many_arguments)]
     pub async fn person<F>(
         &self,
         req: &HttpRequest,
         db: &Store,
+        views: &Views,
         person: PersonId,
-        lang: &'static str,
+        lang: Lang,
         keep: bool,
         build: F,
     ) -> Result<HttpResponse, WebError>
@@ -155,6 +217,6 @@ impl PersonPages {
         F: std::future::Future<Output = Result<Built, WebError>>,
     {
         let stamp = async { Ok(crate::store::persons::stamp(db, person).await?) };
-        self.get(req, db, (person.0, lang), keep, stamp, build).await
+        self.get(req, db, views, (person.0, lang.code()), keep, lang, stamp, build).await
     }
 }

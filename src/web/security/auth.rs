@@ -100,7 +100,7 @@ impl FromRequest for LoggedIn {
     type Future = Ready<Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(session::current(req).user.map(LoggedIn).ok_or(WebError::LoginRequired))
+        ready(session::current(req).user().map(LoggedIn))
     }
 }
 

@@ -72,9 +72,9 @@ pub async fn access(
     if need == Need::Nothing {
         return Ok(next.call(req).await?.map_into_left_body());
     }
-    let refusal = match session::current(req.request()).user {
-        None => Some(WebError::LoginRequired),
-        Some(user) => match need {
+    let refusal = match session::current(req.request()).user() {
+        Err(e) => Some(e),
+        Ok(user) => match need {
             Need::Role(id, role) => {
                 let db = req.app_data::<web::Data<Store>>().cloned();
                 match db {

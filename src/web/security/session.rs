@@ -15,6 +15,8 @@
 //! neither read nor compute. The token changes with the session, so a login invalidates old forms.
 
 use crate::store::{self, Store, StoreError, UserId};
+use crate::web::error::WebError;
+use crate::web::read_model::cache::Views;
 use crate::web::security::mac::{Secret, random_hex, sha256_hex};
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite};
@@ -109,6 +111,9 @@ pub struct Current {
     pub user: Option<SessionUser>,
     /// SHA-256 of the session id, when logged in.
     pub id_hash: Option<String>,
+    /// A session cookie came while the database was away: not read (no user), so a page that
+    /// needs the login answers 503 at once instead of asking for a login (`Current::user`).
+    pub unread: bool,
     seed: Rc<CsrfSeed>,
     secret: Option<Secret>,
 }
@@ -118,8 +123,24 @@ impl Current {
         Current {
             user: None,
             id_hash: None,
+            unread: false,
             seed: Rc::new(CsrfSeed { existing: nonce, fresh: OnceCell::new(), used: Cell::new(false) }),
             secret,
+        }
+    }
+
+    /// The logged-in user, or why there is none: a login to ask for, or (the session could not
+    /// be read, the database being away) the 503 with `Retry-After` at once.
+    ///
+    /// # Errors
+    /// [`WebError::LoginRequired`] or [`WebError::Unavailable`].
+    pub fn user(&self) -> Result<SessionUser, WebError> {
+        match (&self.user, self.unread) {
+            (Some(user), _) => Ok(user.clone()),
+            (None, true) => Err(crate::web::error::database_unavailable(&std::io::Error::other(
+                "the session was not read: the database is away",
+            ))),
+            (None, false) => Err(WebError::LoginRequired),
         }
     }
 
@@ -177,12 +198,29 @@ pub async fn middleware(
     let mut current = Current::anonymous(Some(config.secret.clone()), nonce);
     let mut clear_session = false;
     if let Some(id) = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string()) {
-        match load(&db, &config, &id).await.map_err(crate::web::error::WebError::from)? {
-            Some((user, hash)) => {
+        // While the database is away the session is read only if it answers at once; otherwise
+        // a public page answers from memory as to anyone, and a page that needs the login says
+        // 503 (see `Current::user`).
+        let views = req.app_data::<web::Data<Views>>().cloned();
+        let loaded = if views.as_ref().is_some_and(|v| v.database_away()) {
+            tokio::time::timeout(SESSION_PATIENCE, load(&db, &config, &id)).await.ok()
+        } else {
+            Some(load(&db, &config, &id).await)
+        };
+        match loaded {
+            Some(Ok(Some((user, hash)))) => {
                 current.user = Some(user);
                 current.id_hash = Some(hash);
             }
-            None => clear_session = true,
+            Some(Ok(None)) => clear_session = true,
+            Some(Err(e)) if crate::web::error::database_away(&e) => {
+                if let Some(views) = &views {
+                    views.found_away();
+                }
+                current.unread = true;
+            }
+            Some(Err(e)) => return Err(WebError::from(e).into()),
+            None => current.unread = true,
         }
     }
     let seed = Rc::clone(&current.seed);
@@ -200,6 +238,11 @@ pub async fn middleware(
     }
     Ok(res)
 }
+
+/// While the database is away, how long a request with a session waits for it before the session
+/// is left unread (a new connection to a database that is back takes a few milliseconds: the
+/// first save after an outage lands; during it a logged-in page says 503 after this long).
+const SESSION_PATIENCE: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// The live session a cookie names, with its user; an expired one is deleted.
 async fn load(

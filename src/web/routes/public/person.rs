@@ -61,8 +61,13 @@ pub async fn person(
 ) -> Result<HttpResponse, WebError> {
     let id = PersonId(path.into_inner());
     let keep = ctx.user.is_none();
-    if keep && let Some(current) = pages.current(&req, &db, &(id.0, ctx.lang.code())) {
+    let key = (id.0, ctx.lang.code());
+    if keep && let Some(current) = pages.current(&req, &db, &key) {
         return Ok(current);
+    }
+    // During an outage the person is not asked of the database (its page kept, marked, or a 503).
+    if let Some(stale) = pages.while_away(&db, &views, &key, keep, ctx.lang).await? {
+        return Ok(stale);
     }
     let p = app::persons::person(&db, id).await?;
     if let Some(kept) = p.merged_into {
@@ -70,7 +75,7 @@ pub async fn person(
             .insert_header((header::LOCATION, format!("/person/{kept}")))
             .finish());
     }
-    pages.person(&req, &db, id, ctx.lang.code(), keep, build(&ctx, &db, &views, id, &p.name)).await
+    pages.person(&req, &db, &views, id, ctx.lang, keep, build(&ctx, &db, &views, id, &p.name)).await
 }
 
 /// The page as HTML: every entry of the person from its tournament's kept view.

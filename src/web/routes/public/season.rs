@@ -9,6 +9,7 @@ use crate::store::seasons::flow::{Invitation, InvitationKind, InvitationState};
 use crate::store::{self, SeasonId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
+use crate::web::read_model::cache::Views;
 use crate::web::read_model::season_pages::{Built, SeasonPages};
 use crate::web::text::i18n::Lang;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -117,12 +118,13 @@ pub async fn season(
     ctx: Ctx,
     req: HttpRequest,
     db: web::Data<Store>,
+    views: web::Data<Views>,
     pages: web::Data<SeasonPages>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, WebError> {
     let id = SeasonId(path.into_inner());
-    let key = (ctx.path.clone(), ctx.lang.code());
-    pages.season(&req, &db, id, key, ctx.user.is_none(), build(&ctx, &db, id)).await
+    let key = (ctx.path.clone(), ctx.lang);
+    pages.season(&req, &db, &views, id, key, ctx.user.is_none(), build(&ctx, &db, id)).await
 }
 
 /// The season's page as HTML.

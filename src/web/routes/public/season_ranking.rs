@@ -12,6 +12,7 @@ use crate::store::{self, SeasonId, Store, TournamentId};
 use crate::web::csv_cell::{self, Separator};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
+use crate::web::read_model::cache::Views;
 use crate::web::read_model::season_pages::{Built, SeasonPages};
 use crate::web::routes::public::season::state_text;
 use crate::web::text::i18n::Lang;
@@ -128,14 +129,15 @@ pub async fn ranking(
     ctx: Ctx,
     req: HttpRequest,
     db: web::Data<Store>,
+    views: web::Data<Views>,
     pages: web::Data<SeasonPages>,
     path: web::Path<i64>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = SeasonId(path.into_inner());
     let asked = asked_page(&query);
-    let key = (format!("{}?page={asked}", ctx.path), ctx.lang.code());
-    pages.season(&req, &db, id, key, ctx.user.is_none(), ranking_page(&ctx, &db, id, asked)).await
+    let key = (format!("{}?page={asked}", ctx.path), ctx.lang);
+    pages.season(&req, &db, &views, id, key, ctx.user.is_none(), ranking_page(&ctx, &db, id, asked)).await
 }
 
 async fn ranking_page(ctx: &Ctx, db: &Store, id: SeasonId, asked: usize) -> Result<Built, WebError> {
@@ -168,9 +170,9 @@ fn csv(sep: Option<&str>, filename: String, rows: Vec<Vec<String>>) -> Result<Bu
 }
 
 /// A CSV's key: the path and the separator asked (nothing else of the query changes it).
-fn csv_key(ctx: &Ctx, sep: &Format) -> (String, &'static str) {
+fn csv_key(ctx: &Ctx, sep: &Format) -> (String, Lang) {
     let variant = if sep.sep.as_deref() == Some("comma") { "?sep=comma" } else { "" };
-    (format!("{}{variant}", ctx.path), ctx.lang.code())
+    (format!("{}{variant}", ctx.path), ctx.lang)
 }
 
 fn header_row(lang: Lang, keys: &[&str]) -> Vec<String> {
@@ -182,13 +184,22 @@ pub async fn ranking_csv(
     ctx: Ctx,
     req: HttpRequest,
     db: web::Data<Store>,
+    views: web::Data<Views>,
     pages: web::Data<SeasonPages>,
     path: web::Path<i64>,
     sep: web::Query<Format>,
 ) -> Result<HttpResponse, WebError> {
     let id = SeasonId(path.into_inner());
     pages
-        .season(&req, &db, id, csv_key(&ctx, &sep), true, ranking_rows(ctx.lang, &db, id, sep.sep.as_deref()))
+        .season(
+            &req,
+            &db,
+            &views,
+            id,
+            csv_key(&ctx, &sep),
+            true,
+            ranking_rows(ctx.lang, &db, id, sep.sep.as_deref()),
+        )
         .await
 }
 
@@ -229,6 +240,7 @@ pub async fn qualifiers_csv(
     ctx: Ctx,
     req: HttpRequest,
     db: web::Data<Store>,
+    views: web::Data<Views>,
     pages: web::Data<SeasonPages>,
     path: web::Path<i64>,
     sep: web::Query<Format>,
@@ -238,6 +250,7 @@ pub async fn qualifiers_csv(
         .season(
             &req,
             &db,
+            &views,
             id,
             csv_key(&ctx, &sep),
             true,
