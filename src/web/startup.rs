@@ -85,6 +85,7 @@ impl Application {
         let data = web::Data::new(db.clone());
         let views = web::Data::new(crate::web::read_model::cache::Views::default());
         let views_kept = views.clone();
+        let outage = web::Data::from(views.outage());
         let bodies = web::Data::new(BodyLimits::new(settings.body_deadline, settings.body_budget));
         let edition_cache = web::Data::new(crate::app::editions::cache::EditionCache::default());
         let season_pages = web::Data::new(crate::web::read_model::season_pages::SeasonPages::default());
@@ -136,6 +137,7 @@ impl Application {
                 })
                 .app_data(data.clone())
                 .app_data(views.clone())
+                .app_data(outage.clone())
                 .app_data(edition_cache.clone())
                 .app_data(season_pages.clone())
                 .app_data(person_pages.clone())

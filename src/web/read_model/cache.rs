@@ -11,6 +11,7 @@
 use crate::store::view::Stamp;
 use crate::store::{self, Store, StoreError, TournamentId};
 use crate::web::error::{WebError, database_away, database_unavailable};
+use crate::web::read_model::away::Outage;
 use crate::web::read_model::coalesce::Coalesced;
 use crate::web::read_model::fresh::Checked;
 use crate::web::read_model::http::{Budget, PageStore};
@@ -53,8 +54,8 @@ pub struct Views {
     /// The tournament list: a fingerprint of every tournament's id and configuration version.
     home: Mutex<Option<(u64, Arc<PageStore>)>>,
     budget: Arc<Budget>,
-    /// When the database was last asked while found away (`None`: it answered last time).
-    away: Mutex<Option<Instant>>,
+    /// When the database was last asked while found away (shared with the session read).
+    away: Arc<Outage>,
     /// The stamps last read, and when (served again while they stand, `read_model::fresh`).
     checked: RwLock<Option<(Checked, Stamps)>>,
 }
@@ -80,7 +81,7 @@ impl Views {
             slots: RwLock::default(),
             home: Mutex::default(),
             budget: Budget::new(page_budget_bytes),
-            away: Mutex::default(),
+            away: Arc::default(),
             checked: RwLock::default(),
         }
     }
@@ -103,7 +104,7 @@ impl Views {
         }
         let checked = Checked::before_reading(db);
         let probe = {
-            let mut away = self.away.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut away = self.away.lock();
             match away.as_mut() {
                 None => false,
                 Some(asked) if asked.elapsed() < PROBE_EVERY => return Err(still_away()),
@@ -123,7 +124,7 @@ impl Views {
         } else {
             read.await
         };
-        let mut away = self.away.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut away = self.away.lock();
         match read {
             Ok(stamps) => {
                 *away = None;
@@ -158,14 +159,20 @@ impl Views {
     /// A read outside the read model (a session, a season page's stamp) found the database away:
     /// the next requests are answered without waiting for it (see [`Views::reachable`]).
     pub fn found_away(&self) {
-        self.away.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert_with(Instant::now);
+        self.away.found_away();
+    }
+
+    /// The outage state, shared with the session read (registered as app data at startup).
+    #[must_use]
+    pub fn outage(&self) -> Arc<Outage> {
+        Arc::clone(&self.away)
     }
 
     /// Whether the database was away when last asked: the pages served meanwhile are what was
     /// acknowledged before the outage, and say so.
     #[must_use]
     pub fn database_away(&self) -> bool {
-        self.away.lock().unwrap_or_else(PoisonError::into_inner).is_some()
+        self.away.lock().is_some()
     }
 
     /// The view of tournament `id` as of now: it shows every write acknowledged before this call.

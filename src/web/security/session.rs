@@ -16,7 +16,7 @@
 
 use crate::store::{self, Store, StoreError, UserId};
 use crate::web::error::WebError;
-use crate::web::read_model::cache::Views;
+use crate::web::read_model::away::Outage;
 use crate::web::security::mac::{Secret, random_hex, sha256_hex};
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite};
@@ -201,8 +201,8 @@ pub async fn middleware(
         // While the database is away the session is read only if it answers at once; otherwise
         // a public page answers from memory as to anyone, and a page that needs the login says
         // 503 (see `Current::user`).
-        let views = req.app_data::<web::Data<Views>>().cloned();
-        let loaded = if views.as_ref().is_some_and(|v| v.database_away()) {
+        let outage = req.app_data::<web::Data<Outage>>().cloned();
+        let loaded = if outage.as_ref().is_some_and(|o| o.is_away()) {
             tokio::time::timeout(SESSION_PATIENCE, load(&db, &config, &id)).await.ok()
         } else {
             Some(load(&db, &config, &id).await)
@@ -214,8 +214,8 @@ pub async fn middleware(
             }
             Some(Ok(None)) => clear_session = true,
             Some(Err(e)) if crate::web::error::database_away(&e) => {
-                if let Some(views) = &views {
-                    views.found_away();
+                if let Some(outage) = &outage {
+                    outage.found_away();
                 }
                 current.unread = true;
             }
