@@ -4,6 +4,7 @@
 //! place freed, a consent given twice) checks it in its own transaction, and a place freed promotes
 //! the waiting list's first pupil who fits in that same transaction ([`fill_in`]).
 
+use super::outbox::{OutMail, queue_in};
 use super::players::{NewPlayer, PersonLink};
 use super::{Conn, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, now};
 use crate::league::persons::fold;
@@ -198,6 +199,94 @@ pub struct Consent {
     pub photos: bool,
 }
 
+/// Why a mail goes out (issue 39, item 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailKind {
+    /// A school signed up: the teacher's private link.
+    SignedUp,
+    /// A guardian's consent (online or the teacher's paper declaration) recorded: the teacher told,
+    /// with the entry's state (a place or the waiting list).
+    Consented,
+    /// A pupil moved up from the waiting list: the teacher told.
+    Promoted,
+}
+
+/// What a mail says, read in the transaction of the change that causes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailFacts {
+    pub kind: MailKind,
+    pub event: String,
+    pub school: String,
+    pub teacher: String,
+    /// The school's address (the teacher's).
+    pub email: String,
+    /// The pupil (empty for [`MailKind::SignedUp`]).
+    pub pupil: String,
+    pub state: Option<State>,
+    /// The teacher's private link's path ([`MailKind::SignedUp`]; the store knows only its hash,
+    /// the caller's composer puts it in).
+    pub link: String,
+}
+
+/// How the caller writes its mails (its language, its links); `None`: mail is off, nothing is
+/// queued (links are shown on screen only).
+pub type Compose<'a> = Option<&'a (dyn Fn(&MailFacts) -> OutMail + Sync)>;
+
+/// Queue the mail of `kind` about `school` (and `entry`) in the caller's transaction, if mail is on.
+async fn mail_in(
+    tx: &mut Conn,
+    mail: Compose<'_>,
+    kind: MailKind,
+    school: i64,
+    entry: Option<(i64, State)>,
+) -> Result<(), StoreError> {
+    let Some(compose) = mail else { return Ok(()) };
+    let (event, name, teacher, email): (String, String, String, String) = on!(&mut *tx, |c| {
+        sqlx::query_as(
+        "SELECT t.name, s.name, s.teacher, s.email FROM entry_schools s JOIN tournaments t ON t.id = s.tournament_id \
+         WHERE s.id = $1"
+    )
+    .bind(school)
+    .fetch_one(c)
+    .await
+    })?;
+    let mut pupil = String::new();
+    if let Some((id, _)) = entry {
+        let (n,): (String,) = on!(&mut *tx, |c| sqlx::query_as("SELECT name FROM entries WHERE id = $1")
+            .bind(id)
+            .fetch_one(c)
+            .await)?;
+        pupil = n;
+    }
+    let facts = MailFacts {
+        kind,
+        event,
+        school: name,
+        teacher,
+        email,
+        pupil,
+        state: entry.map(|e| e.1),
+        link: String::new(),
+    };
+    queue_in(tx, &compose(&facts)).await
+}
+
+/// The promotions' mails, each to its pupil's school.
+async fn promoted_mail_in(tx: &mut Conn, mail: Compose<'_>, promoted: &[i64]) -> Result<(), StoreError> {
+    if mail.is_none() {
+        return Ok(());
+    }
+    for id in promoted {
+        let (school,): (i64,) =
+            on!(&mut *tx, |c| sqlx::query_as("SELECT school_id FROM entries WHERE id = $1")
+                .bind(*id)
+                .fetch_one(c)
+                .await)?;
+        mail_in(tx, mail, MailKind::Promoted, school, Some((*id, State::Confirmed))).await?;
+    }
+    Ok(())
+}
+
 fn refused(r: EntryRefusal) -> StoreError {
     StoreError::Refused(Refusal::Entry(r))
 }
@@ -212,7 +301,13 @@ const ENTRY: &str = "SELECT e.id, e.tournament_id, e.school_id, s.name AS school
 ///
 /// # Errors
 /// [`EntryRefusal::BadRules`]; a statement fails.
-pub async fn open(db: &Store, t: TournamentId, r: &Rules, by: UserId) -> Result<i64, StoreError> {
+pub async fn open(
+    db: &Store,
+    t: TournamentId,
+    r: &Rules,
+    by: UserId,
+    mail: Compose<'_>,
+) -> Result<i64, StoreError> {
     if r.cap < 1
         || r.per_school.is_some_and(|p| p < 1 || p > r.cap)
         || r.born_from > r.born_to
@@ -285,7 +380,8 @@ pub async fn open(db: &Store, t: TournamentId, r: &Rules, by: UserId) -> Result<
         })?;
     }
     // A cap raised makes room: the waiting list moves up at once.
-    fill_in(&mut tx, t).await?;
+    let promoted = fill_in(&mut tx, t).await?;
+    promoted_mail_in(&mut tx, mail, &promoted).await?;
     tx.commit().await?;
     Ok(version)
 }
@@ -377,6 +473,7 @@ pub async fn sign_up(
     s: &NewSchool,
     token_sha256: &str,
     today: NaiveDate,
+    mail: Compose<'_>,
 ) -> Result<i64, StoreError> {
     let mut tx = db.write().await?;
     let o = open_on_in(&mut tx, t, today).await?;
@@ -405,6 +502,7 @@ pub async fn sign_up(
     .fetch_one(c)
     .await
     })?;
+    mail_in(&mut tx, mail, MailKind::SignedUp, id, None).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -640,7 +738,7 @@ pub async fn fill_in(tx: &mut Conn, t: TournamentId) -> Result<Vec<i64>, StoreEr
 /// # Errors
 /// [`EntryRefusal::ConsentGiven`], [`EntryRefusal::Closed`], [`EntryRefusal::PaperNotAllowed`],
 /// [`EntryRefusal::LinkRevoked`]; a statement fails.
-pub async fn consent(db: &Store, entry: i64, c: &Consent) -> Result<State, StoreError> {
+pub async fn consent(db: &Store, entry: i64, c: &Consent, mail: Compose<'_>) -> Result<State, StoreError> {
     let mut tx = db.write().await?;
     let e = entry_in(&mut tx, entry).await?;
     school_in(&mut tx, e.school_id).await?;
@@ -671,8 +769,12 @@ pub async fn consent(db: &Store, entry: i64, c: &Consent) -> Result<State, Store
     .map(|r| r.rows_affected()))?;
     set_state_in(&mut tx, entry, State::Waiting, "").await?;
     let promoted = fill_in(&mut tx, e.tournament_id).await?;
+    let state = if promoted.contains(&entry) { State::Confirmed } else { State::Waiting };
+    mail_in(&mut tx, mail, MailKind::Consented, e.school_id, Some((entry, state))).await?;
+    let others: Vec<i64> = promoted.into_iter().filter(|p| *p != entry).collect();
+    promoted_mail_in(&mut tx, mail, &others).await?;
     tx.commit().await?;
-    Ok(if promoted.contains(&entry) { State::Confirmed } else { State::Waiting })
+    Ok(state)
 }
 
 /// End an entry (the teacher's withdrawal, the guardian's withdrawn consent, the organiser's
@@ -682,9 +784,15 @@ pub async fn consent(db: &Store, entry: i64, c: &Consent) -> Result<State, Store
 /// # Errors
 /// [`EntryRefusal::Closed`] for an entry ended already; [`EntryRefusal::Seated`] once round 1's
 /// players are seated (the player is withdrawn then); a statement fails.
-pub async fn end(db: &Store, entry: i64, state: State, reason: &str) -> Result<Vec<i64>, StoreError> {
+pub async fn end(
+    db: &Store,
+    entry: i64,
+    state: State,
+    reason: &str,
+    mail: Compose<'_>,
+) -> Result<Vec<i64>, StoreError> {
     let mut tx = db.write().await?;
-    let promoted = end_in(&mut tx, entry, state, reason).await?;
+    let promoted = end_in(&mut tx, entry, state, reason, mail).await?;
     tx.commit().await?;
     Ok(promoted)
 }
@@ -693,7 +801,13 @@ pub async fn end(db: &Store, entry: i64, state: State, reason: &str) -> Result<V
 ///
 /// # Errors
 /// As [`end`].
-pub async fn end_in(tx: &mut Conn, entry: i64, state: State, reason: &str) -> Result<Vec<i64>, StoreError> {
+pub async fn end_in(
+    tx: &mut Conn,
+    entry: i64,
+    state: State,
+    reason: &str,
+    mail: Compose<'_>,
+) -> Result<Vec<i64>, StoreError> {
     let e = entry_in(tx, entry).await?;
     if !e.state.live() {
         return Err(refused(EntryRefusal::Closed));
@@ -702,7 +816,9 @@ pub async fn end_in(tx: &mut Conn, entry: i64, state: State, reason: &str) -> Re
     if e.player_id.is_some() {
         return Ok(Vec::new());
     }
-    fill_in(tx, e.tournament_id).await
+    let promoted = fill_in(tx, e.tournament_id).await?;
+    promoted_mail_in(tx, mail, &promoted).await?;
+    Ok(promoted)
 }
 
 /// The entry's consent record marked withdrawn now (kept: the proof it existed and was withdrawn).
@@ -751,7 +867,13 @@ pub async fn erase_in(tx: &mut Conn, entry: i64, pseudonym: &str) -> Result<(), 
 ///
 /// # Errors
 /// [`EntryRefusal::NotConfirmed`] unless the entry waits; a statement fails.
-pub async fn accept(db: &Store, t: TournamentId, entry: i64, reason: &str) -> Result<(), StoreError> {
+pub async fn accept(
+    db: &Store,
+    t: TournamentId,
+    entry: i64,
+    reason: &str,
+    mail: Compose<'_>,
+) -> Result<(), StoreError> {
     let mut tx = db.write().await?;
     let e = entry_in(&mut tx, entry).await?;
     if e.tournament_id != t {
@@ -761,6 +883,7 @@ pub async fn accept(db: &Store, t: TournamentId, entry: i64, reason: &str) -> Re
         return Err(refused(EntryRefusal::NotConfirmed));
     }
     set_state_in(&mut tx, entry, State::Confirmed, reason).await?;
+    promoted_mail_in(&mut tx, mail, &[entry]).await?;
     tx.commit().await?;
     Ok(())
 }

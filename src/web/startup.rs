@@ -41,6 +41,8 @@ pub enum StartupError {
     App(#[from] AppError),
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    #[error("BITWA_SMTP_URL: {0}")]
+    Smtp(String),
 }
 
 /// The bound, ready-to-run service.
@@ -71,6 +73,16 @@ impl Application {
             logins.extend(demo::load(&db).await?);
         }
         start_retention(db.clone(), settings.retention_every);
+        let smtp = settings
+            .smtp_url
+            .as_deref()
+            .map(crate::app::mail::Smtp::parse)
+            .transpose()
+            .map_err(StartupError::Smtp)?;
+        let mail_on = web::Data::new(crate::web::routes::entries::mail::MailOn(smtp.is_some()));
+        if let Some(smtp) = smtp {
+            actix_web::rt::spawn(crate::app::mail::run(db.clone(), smtp));
+        }
         let secret = server_secret(&db).await?;
         let sessions = web::Data::new(SessionConfig {
             idle_secs: i64::try_from(settings.session_idle.as_secs()).unwrap_or(i64::MAX),
@@ -140,6 +152,7 @@ impl Application {
                 .app_data(season_pages.clone())
                 .app_data(person_pages.clone())
                 .app_data(public_url.clone())
+                .app_data(mail_on.clone())
                 .app_data(online_events.clone())
                 .app_data(deal_cache.clone())
                 .app_data(sessions.clone())

@@ -6,6 +6,7 @@
 //! language.
 
 pub mod consent;
+pub mod mail;
 pub mod school;
 pub mod sign_up;
 

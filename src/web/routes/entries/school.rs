@@ -213,7 +213,8 @@ pub async fn withdraw(
 ) -> Result<HttpResponse, WebError> {
     let (token, entry) = path.into_inner();
     let s = opened(&req, &ctx, &db, &token).await?;
-    let promoted = school::withdraw(&db, &s, entry).await?;
+    let mail = super::mail::Mailer::of(&req, &ctx);
+    let promoted = school::withdraw(&db, &s, entry, mail.hook()).await?;
     let mut names = Vec::new();
     for id in promoted {
         if let Some(e) = crate::store::entries::entry(&db, id).await?.filter(|e| e.school_id == s.id) {
@@ -253,7 +254,8 @@ pub async fn declare_paper(
         let problems = vec![("form", ctx.t("en_paper_future").to_string())];
         return page(&ctx, &db, &token, s, PupilForm::default(), problems, Vec::new()).await;
     }
-    match school::declare_paper(&db, &s, entry, &guardian, signed).await {
+    let mail = super::mail::Mailer::of(&req, &ctx);
+    match school::declare_paper(&db, &s, entry, &guardian, signed, mail.hook()).await {
         Ok(_) => Ok(see_other(&format!("/entries/school/{token}#pupils"))),
         Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             let problems = vec![("form", sentence(ctx.lang, &r))];
