@@ -4,6 +4,7 @@
 //! place freed, a consent given twice) checks it in its own transaction, and a place freed promotes
 //! the waiting list's first pupil who fits in that same transaction ([`fill_in`]).
 
+use super::history::Change;
 use super::outbox::{OutMail, queue_in};
 use super::players::{NewPlayer, PersonLink};
 use super::{Conn, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, now};
@@ -121,6 +122,8 @@ pub struct Rules {
     pub paper_allowed: bool,
     /// At most this many schools sign up (abuse).
     pub max_schools: i64,
+    /// The event's referees may use the check-in desk (not only its organisers).
+    pub desk_referees: bool,
 }
 
 /// The rules as stored, with the consent text's version and whether round 1's players are seated.
@@ -131,7 +134,7 @@ pub struct Opened {
     pub seated: bool,
 }
 
-type RulesRow = (NaiveDate, i64, Option<i64>, i64, i64, String, i64, bool, i64, Option<String>);
+type RulesRow = (NaiveDate, i64, Option<i64>, i64, i64, String, i64, bool, i64, Option<String>, bool);
 
 /// A school as its teacher signs it up.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -316,7 +319,8 @@ pub async fn open(
     {
         return Err(refused(EntryRefusal::BadRules));
     }
-    let mut tx = db.write().await?;
+    // The tournament's change counter moves: its public page shows "Zgłoś szkołę" from now on.
+    let mut tx = db.write_tournament(t).await?;
     let before = rules_in(&mut tx, t).await?;
     let version = match &before {
         Some(o) if o.rules.consent_text == r.consent_text => o.consent_version,
@@ -339,7 +343,8 @@ pub async fn open(
         on!(&mut tx, |c| {
             sqlx::query(
             "UPDATE entry_rules SET deadline = $2, cap = $3, per_school = $4, born_from = $5, born_to = $6, \
-             consent_text = $7, consent_version = $8, paper_allowed = $9, max_schools = $10 WHERE tournament_id = $1"
+             consent_text = $7, consent_version = $8, paper_allowed = $9, max_schools = $10, desk_referees = $11 \
+             WHERE tournament_id = $1"
         )
         .bind(t)
         .bind(r.deadline)
@@ -351,6 +356,7 @@ pub async fn open(
         .bind(version)
         .bind(r.paper_allowed)
         .bind(r.max_schools)
+        .bind(r.desk_referees)
         .execute(c)
         .await
         .map(|r| r.rows_affected())
@@ -359,8 +365,8 @@ pub async fn open(
         on!(&mut tx, |c| {
             sqlx::query(
             "INSERT INTO entry_rules (tournament_id, deadline, cap, per_school, born_from, born_to, consent_text, \
-             consent_version, paper_allowed, max_schools, opened_by, opened_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+             consent_version, paper_allowed, max_schools, opened_by, opened_at, desk_referees) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
         )
         .bind(t)
         .bind(r.deadline)
@@ -374,6 +380,7 @@ pub async fn open(
         .bind(r.max_schools)
         .bind(by)
         .bind(now())
+        .bind(r.desk_referees)
         .execute(c)
         .await
         .map(|r| r.rows_affected())
@@ -399,14 +406,26 @@ async fn rules_in(tx: &mut Conn, t: TournamentId) -> Result<Option<Opened>, Stor
     let row: Option<RulesRow> = on!(&mut *tx, |c| {
         sqlx::query_as(
         "SELECT deadline, cap, per_school, born_from, born_to, consent_text, consent_version, paper_allowed, \
-         max_schools, seated_at FROM entry_rules WHERE tournament_id = $1"
+         max_schools, seated_at, desk_referees FROM entry_rules WHERE tournament_id = $1"
     )
     .bind(t)
     .fetch_optional(c)
     .await
     })?;
     Ok(row.map(
-        |(deadline, cap, per_school, from, to, consent_text, version, paper_allowed, max_schools, seated)| {
+        |(
+            deadline,
+            cap,
+            per_school,
+            from,
+            to,
+            consent_text,
+            version,
+            paper_allowed,
+            max_schools,
+            seated,
+            desk,
+        )| {
             Opened {
                 rules: Rules {
                     deadline,
@@ -417,6 +436,7 @@ async fn rules_in(tx: &mut Conn, t: TournamentId) -> Result<Option<Opened>, Stor
                     consent_text,
                     paper_allowed,
                     max_schools,
+                    desk_referees: desk,
                 },
                 consent_version: version,
                 seated: seated.is_some(),
@@ -944,29 +964,21 @@ pub async fn seat_in(
             .bind(t)
             .fetch_all(c)
             .await)?;
+    let mut taken = taken_names_in(tx, t).await?;
     let mut players = Vec::new();
     for e in confirmed {
         if e.checked_in_at.is_none() {
             set_state_in(tx, e.id, State::Absent, "").await?;
+            let absent = Change::EntryAbsent {
+                tournament: t,
+                entry: e.id,
+                name: e.name.clone(),
+                school: e.school.clone(),
+            };
+            tx.record(t, by, &absent).await?;
             continue;
         }
-        let p = NewPlayer {
-            name: e.name.clone(),
-            birth_date: e.birth_date,
-            club: e.school.clone(),
-            region: String::new(),
-            knowledge_score: None,
-            age_override: false,
-            person: PersonLink::Match,
-        };
-        let player = super::players::register_in(tx, t, &p, joined, by).await?;
-        on!(&mut *tx, |c| sqlx::query("UPDATE entries SET player_id = $1 WHERE id = $2")
-            .bind(player)
-            .bind(e.id)
-            .execute(c)
-            .await
-            .map(|r| r.rows_affected()))?;
-        players.push(player);
+        players.push(player_of_in(tx, t, &e, joined, by, &mut taken).await?);
     }
     on!(&mut *tx, |c| sqlx::query("UPDATE entry_rules SET seated_at = $1 WHERE tournament_id = $2")
         .bind(now())
@@ -975,4 +987,101 @@ pub async fn seat_in(
         .await
         .map(|r| r.rows_affected()))?;
     Ok(players)
+}
+
+/// The players' names in `t` (folded), so a neutral label is not given twice.
+async fn taken_names_in(
+    tx: &mut Conn,
+    t: TournamentId,
+) -> Result<std::collections::HashSet<String>, StoreError> {
+    Ok(super::players::list_in(tx, t).await?.into_iter().map(|p| fold(&p.name)).collect())
+}
+
+/// The name a pupil is shown by on public pages: their own with the guardian's consent to
+/// publishing it, else a neutral label, the initials ("A. Ż.", the school shown beside it as the
+/// player's club), numbered if the event has it already ("A. Ż. (2)").
+#[must_use]
+pub fn public_name(name: &str, publish: bool, taken: &std::collections::HashSet<String>) -> String {
+    if publish {
+        return name.to_string();
+    }
+    let initials: Vec<String> = name
+        .split_whitespace()
+        .filter_map(|w| w.chars().next())
+        .map(|c| format!("{}.", c.to_uppercase()))
+        .collect();
+    let label = initials.join(" ");
+    if !taken.contains(&fold(&label)) {
+        return label;
+    }
+    (2..).map(|n| format!("{label} ({n})")).find(|l| !taken.contains(&fold(l))).unwrap_or(label)
+}
+
+/// The entry `e` (checked in) made a player of `t`, joining with round `joined`, under its public
+/// name, linked to a person by the registry's matching.
+async fn player_of_in(
+    tx: &mut Conn,
+    t: TournamentId,
+    e: &Entry,
+    joined: i64,
+    by: UserId,
+    taken: &mut std::collections::HashSet<String>,
+) -> Result<PlayerId, StoreError> {
+    let name = public_name(&e.name, e.publish_name == Some(true), taken);
+    taken.insert(fold(&name));
+    let p = NewPlayer {
+        name,
+        birth_date: e.birth_date,
+        club: e.school.clone(),
+        region: String::new(),
+        knowledge_score: None,
+        age_override: false,
+        person: PersonLink::Match,
+    };
+    let player = super::players::register_in(tx, t, &p, joined, by).await?;
+    on!(&mut *tx, |c| sqlx::query("UPDATE entries SET player_id = $1 WHERE id = $2")
+        .bind(player)
+        .bind(e.id)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    Ok(player)
+}
+
+/// A latecomer at the desk after round 1's players were seated, before round 1 is published: the
+/// absent entry checked in and made a player joining round 1 (the caller pairs the draft again).
+/// The caller's transaction moved the tournament's change counter.
+///
+/// # Errors
+/// [`EntryRefusal::Seated`] once round 1 is published; [`EntryRefusal::NotConfirmed`] unless the
+/// entry was found absent; [`StoreError::NotFound`]; a statement fails.
+pub async fn late_in(tx: &mut Conn, t: TournamentId, entry: i64, by: UserId) -> Result<PlayerId, StoreError> {
+    let e = entry_in(tx, entry).await?;
+    if e.tournament_id != t {
+        return Err(StoreError::NotFound);
+    }
+    let (published,): (i64,) = on!(&mut *tx, |c| sqlx::query_as(
+        "SELECT COUNT(*) FROM rounds WHERE tournament_id = $1 AND number = 1 AND status <> 'draft'"
+    )
+    .bind(t)
+    .fetch_one(c)
+    .await)?;
+    if published > 0 {
+        return Err(refused(EntryRefusal::Seated));
+    }
+    if e.state != State::Absent || e.player_id.is_some() {
+        return Err(refused(EntryRefusal::NotConfirmed));
+    }
+    on!(&mut *tx, |c| sqlx::query(
+        "UPDATE entries SET state = 'confirmed', checked_in_at = $1 WHERE id = $2"
+    )
+    .bind(now())
+    .bind(entry)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    let mut taken = taken_names_in(tx, t).await?;
+    let mut e = e;
+    e.state = State::Confirmed;
+    player_of_in(tx, t, &e, 1, by, &mut taken).await
 }

@@ -348,6 +348,8 @@ route_table! {
         .route("/admin/t/{t}/desk", web::get().to(desk::desk_page))
         .route("/admin/t/{t}/desk/seat", web::post().to(desk::seat))
         .route("/admin/t/{t}/desk/{e}", web::post().to(desk::tick))
+        .route("/ref/t/{t}/desk", web::get().to(desk::referee_desk_page))
+        .route("/ref/t/{t}/desk/{e}", web::post().to(desk::referee_tick))
         .route("/admin/t/{t}/persons", web::get().to(admin_persons::persons_page))
         .route("/admin/t/{t}/persons/merge", web::post().to(admin_persons::merge))
         .route("/admin/t/{t}/persons/apart", web::post().to(admin_persons::keep_apart))

@@ -30,6 +30,7 @@ mod demo;
 mod editions;
 mod empty_tournament;
 mod entries;
+mod entries_desk;
 mod entries_mail;
 mod erasure;
 mod exports_csv;

@@ -61,6 +61,7 @@ pub struct RulesForm {
     paper_allowed: Option<String>,
     #[serde(default)]
     max_schools: String,
+    desk_referees: Option<String>,
 }
 
 impl RulesForm {
@@ -75,6 +76,7 @@ impl RulesForm {
             consent_text: r.consent_text.clone(),
             paper_allowed: r.paper_allowed.then(|| "1".to_string()),
             max_schools: r.max_schools.to_string(),
+            desk_referees: r.desk_referees.then(|| "1".to_string()),
         }
     }
 }
@@ -196,6 +198,7 @@ fn check(ctx: &Ctx, f: &RulesForm, season: Option<(i32, i32)>) -> Result<Rules, 
                 born_to: i32::try_from(to).unwrap_or(0),
                 consent_text: text,
                 paper_allowed: checkbox(f.paper_allowed.as_ref()),
+                desk_referees: checkbox(f.desk_referees.as_ref()),
                 max_schools,
             })
         }

@@ -6,7 +6,6 @@ use crate::app::entries::{Compose, MailFacts, MailKind, OutMail};
 use crate::lang::Lang;
 use crate::store::entries::State;
 use crate::web::extract::ctx::Ctx;
-use crate::web::settings::PublicUrl;
 use actix_web::{HttpRequest, web};
 
 /// Whether the service sends mail (`BITWA_SMTP_URL` set), for the handlers.
@@ -25,15 +24,7 @@ impl Mailer {
         if !req.app_data::<web::Data<MailOn>>().is_some_and(|m| m.0) {
             return Mailer(None);
         }
-        let configured =
-            req.app_data::<web::Data<PublicUrl>>().and_then(|u| u.0.clone()).filter(|u| !u.trim().is_empty());
-        let base = configured.map_or_else(
-            || {
-                let info = req.connection_info();
-                format!("{}://{}", info.scheme(), info.host())
-            },
-            |u| u.trim().trim_end_matches('/').to_string(),
-        );
+        let base = super::base_url(req);
         let lang = ctx.lang;
         Mailer(Some(Box::new(move |f: &MailFacts| compose(lang, &base, f))))
     }

@@ -158,6 +158,23 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "A place from the waiting list: {pupil}, {event}",
     ),
     ("en_max_schools", "Najwięcej szkół", "Most schools"),
+    ("en_desk_qr", "kod dla stanowiska obecności", "code for the check-in desk"),
+    (
+        "en_desk_referees",
+        "Sędziowie turnieju mogą obsługiwać listę obecności",
+        "The event's referees may use the check-in desk",
+    ),
+    ("en_late_join", "obecny – dołącza do rundy 1", "present – joins round 1"),
+    (
+        "en_late_help",
+        "Lista jest zamknięta, ale runda 1 nie jest jeszcze opublikowana: spóźniona osoba zaznaczona jako obecna dołącza do rundy 1, która zostaje skojarzona od nowa.",
+        "The list is closed but round 1 is not published yet: a latecomer ticked present joins round 1, which is paired again.",
+    ),
+    (
+        "h_entry_absent",
+        "Zgłoszenie ze szkoły bez potwierdzonej obecności przed rundą 1: wycofane z rundy 1",
+        "An entry from a school not checked in before round 1: withdrawn from round 1",
+    ),
     ("en_name_two_words", "Wpisz imię i nazwisko ucznia.", "Type the pupil's first name and surname."),
     ("en_no_pupils", "Nie dodano jeszcze żadnego ucznia.", "No pupil added yet."),
     ("en_no_schools", "Żadna szkoła się jeszcze nie zgłosiła.", "No school has signed up yet."),
@@ -227,8 +244,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("en_seat", "Zamknij listę i przygotuj rundę 1", "Close the list and prepare round 1"),
     (
         "en_seat_help",
-        "Obecni uczniowie z potwierdzonym zgłoszeniem zostaną graczami turnieju; pozostali zostaną oznaczeni jako nieobecni. Tego nie można cofnąć.",
-        "The confirmed pupils present become the event's players; the others are marked absent. This cannot be undone.",
+        "Obecni uczniowie z potwierdzonym zgłoszeniem zostaną graczami turnieju; pozostali zostaną oznaczeni jako nieobecni (spóźnieni mogą jeszcze dołączyć, dopóki runda 1 nie zostanie opublikowana). Skojarzenie rundy 1 zamyka listę także bez tego przycisku.",
+        "The confirmed pupils present become the event's players; the others are marked absent (latecomers may still join until round 1 is published). Pairing round 1 closes the list without this button too.",
     ),
     (
         "en_seated",
