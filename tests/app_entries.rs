@@ -34,6 +34,7 @@ fn rules() -> Rules {
         consent_text: "Administratorem danych jest organizator. Cel: udział w turnieju.".into(),
         paper_allowed: true,
         max_schools: 2,
+        desk_referees: false,
     }
 }
 
@@ -70,18 +71,18 @@ async fn two_schools_enter_pupils_consents_fill_the_caps_and_round_1_pairs_the_c
 
     // Not open yet: refused. Opened with caps that cannot hold: refused.
     assert_eq!(
-        refusal(school::sign_up(&db, t, &school_named("SP 1"), today).await),
+        refusal(school::sign_up(&db, t, &school_named("SP 1"), today, None).await),
         Refusal::Entry(EntryRefusal::NotOpen)
     );
     let bad = Rules { per_school: Some(4), ..rules() };
-    assert_eq!(refusal(open::open(&db, t, bad, by).await), Refusal::Entry(EntryRefusal::BadRules));
-    assert_eq!(open::open(&db, t, rules(), by).await.unwrap(), 1, "the consent text's first version");
+    assert_eq!(refusal(open::open(&db, t, bad, by, None).await), Refusal::Entry(EntryRefusal::BadRules));
+    assert_eq!(open::open(&db, t, rules(), by, None).await.unwrap(), 1, "the consent text's first version");
 
-    let (a, ta) = school::sign_up(&db, t, &school_named("SP 1 Radom"), today).await.unwrap();
-    let (b, tb) = school::sign_up(&db, t, &school_named("LO 2 Radom"), today).await.unwrap();
+    let (a, ta) = school::sign_up(&db, t, &school_named("SP 1 Radom"), today, None).await.unwrap();
+    let (b, tb) = school::sign_up(&db, t, &school_named("LO 2 Radom"), today, None).await.unwrap();
     assert_ne!(ta, tb);
     assert_eq!(
-        refusal(school::sign_up(&db, t, &school_named("SP 3"), today).await),
+        refusal(school::sign_up(&db, t, &school_named("SP 3"), today, None).await),
         Refusal::Entry(EntryRefusal::SchoolsFull)
     );
     let sa = school::open(&db, &ta).await.unwrap().unwrap();
@@ -116,24 +117,24 @@ async fn two_schools_enter_pupils_consents_fill_the_caps_and_round_1_pairs_the_c
     let (e1, text, version) = consent::open(&db, &guardian(&ta, a1)).await.unwrap().unwrap();
     assert_eq!((e1.id, version), (a1, 1));
     assert!(text.contains("Administratorem danych"));
-    assert_eq!(consent::give(&db, &e1, "Maria Żółć", true, false).await.unwrap(), State::Confirmed);
+    assert_eq!(consent::give(&db, &e1, "Maria Żółć", true, false, None).await.unwrap(), State::Confirmed);
     assert_eq!(
-        refusal(consent::give(&db, &e1, "Maria Żółć", true, false).await),
+        refusal(consent::give(&db, &e1, "Maria Żółć", true, false, None).await),
         Refusal::Entry(EntryRefusal::ConsentGiven)
     );
     assert_eq!(
-        refusal(school::declare_paper(&db, &sb, a2, "Jan Ąbacki", d("2026-04-18")).await),
+        refusal(school::declare_paper(&db, &sb, a2, "Jan Ąbacki", d("2026-04-18"), None).await),
         Refusal::NotYours,
         "another school's pupil"
     );
     assert_eq!(
-        school::declare_paper(&db, &sa, a2, "Jan Ąbacki", d("2026-04-18")).await.unwrap(),
+        school::declare_paper(&db, &sa, a2, "Jan Ąbacki", d("2026-04-18"), None).await.unwrap(),
         State::Confirmed
     );
     let (e3, _, _) = consent::open(&db, &guardian(&ta, a3)).await.unwrap().unwrap();
-    assert_eq!(consent::give(&db, &e3, "Olga Ćma", false, false).await.unwrap(), State::Waiting);
+    assert_eq!(consent::give(&db, &e3, "Olga Ćma", false, false, None).await.unwrap(), State::Waiting);
     let (eb1, _, _) = consent::open(&db, &guardian(&tb, b1)).await.unwrap().unwrap();
-    assert_eq!(consent::give(&db, &eb1, "Piotr Dąb", true, true).await.unwrap(), State::Confirmed);
+    assert_eq!(consent::give(&db, &eb1, "Piotr Dąb", true, true, None).await.unwrap(), State::Confirmed);
     assert!(
         consent::open(&db, &guardian(&tb, a1)).await.unwrap().is_none(),
         "a link of another school's token"
@@ -152,26 +153,31 @@ async fn two_schools_enter_pupils_consents_fill_the_caps_and_round_1_pairs_the_c
     );
 
     // The teacher withdraws a1: a3 takes the place in the same transaction.
-    assert_eq!(refusal(school::withdraw(&db, &sb, a1).await), Refusal::NotYours);
-    assert_eq!(school::withdraw(&db, &sa, a1).await.unwrap(), vec![a3]);
+    assert_eq!(refusal(school::withdraw(&db, &sb, a1, None).await), Refusal::NotYours);
+    assert_eq!(school::withdraw(&db, &sa, a1, None).await.unwrap(), vec![a3]);
     let all = states(&db, t).await;
     assert_eq!(
         [a1, a2, a3, b1, b2].map(|id| state_of(&all, id)),
         [State::Withdrawn, State::Confirmed, State::Confirmed, State::Confirmed, State::Consent]
     );
-    assert_eq!(refusal(school::withdraw(&db, &sa, a1).await), Refusal::Entry(EntryRefusal::Closed));
+    assert_eq!(refusal(school::withdraw(&db, &sa, a1, None).await), Refusal::Entry(EntryRefusal::Closed));
 
     // The desk: a2 and a3 came, b1 did not; b2 (no consent) cannot be ticked.
-    desk::check_in(&db, t, a2, true).await.unwrap();
-    desk::check_in(&db, t, a3, true).await.unwrap();
-    assert_eq!(refusal(desk::check_in(&db, t, b2, true).await), Refusal::Entry(EntryRefusal::NotConfirmed));
+    desk::check_in(&db, t, a2, true, by).await.unwrap();
+    desk::check_in(&db, t, a3, true, by).await.unwrap();
+    assert_eq!(
+        refusal(desk::check_in(&db, t, b2, true, by).await),
+        Refusal::Entry(EntryRefusal::NotConfirmed)
+    );
     let players = desk::seat(&db, t, by).await.unwrap();
     assert_eq!(players.len(), 2);
     let names: Vec<String> =
         registration::players(&db, t).await.unwrap().into_iter().map(|p| p.name).collect();
-    assert_eq!(names, ["Bartek Ąbacki", "Celina Ćma"]);
+    // Neither guardian consented to publishing the name: the players are known by initials.
+    assert_eq!(names, ["B. Ą.", "C. Ć."]);
     assert_eq!(state_of(&states(&db, t).await, b1), State::Absent);
-    assert_eq!(refusal(desk::check_in(&db, t, b1, true).await), Refusal::Entry(EntryRefusal::Seated));
+    // Seated: a tick is not taken back (a latecomer's tick is the HTTP test's, entries_desk).
+    assert_eq!(refusal(desk::check_in(&db, t, a2, false, by).await), Refusal::Entry(EntryRefusal::Seated));
     assert_eq!(refusal(desk::seat(&db, t, by).await), Refusal::Entry(EntryRefusal::Seated));
 
     // Round 1 pairs exactly the two present.
@@ -188,7 +194,7 @@ async fn two_schools_enter_pupils_consents_fill_the_caps_and_round_1_pairs_the_c
     // Celina's guardian withdraws consent: her entry is withdrawn, and her data erased everywhere
     // (the consent record kept under a pseudonym, as the proof).
     let (e3, _, _) = consent::open(&db, &guardian(&ta, a3)).await.unwrap().unwrap();
-    consent::withdraw(&db, &e3, today, by).await.unwrap();
+    consent::withdraw(&db, &e3, today, by, None).await.unwrap();
     let found = text_search::holding(&url, &["Celina", "Ćma", "2009-04-05"]).await;
     assert!(found.is_empty(), "her data is still stored: {found:?}");
     let after = states(&db, t).await;

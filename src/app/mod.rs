@@ -40,6 +40,7 @@ pub mod entries;
 pub mod erasure;
 pub mod final_ranking;
 pub mod knockout;
+pub mod mail;
 pub mod next_step;
 pub mod online;
 pub mod persons;

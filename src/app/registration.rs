@@ -63,17 +63,30 @@ pub async fn register(
 pub async fn enter(db: &Store, t: TournamentId, players: &[NewPlayer], by: UserId) -> AppResult<Entered> {
     let joined = next_round(db, t).await?;
     let ids = store::players::register_all(db, t, players, joined, by).await?;
+    let draft = rejoin_draft(db, t, joined, by).await?;
+    Ok(Entered { ids, draft })
+}
+
+/// Players joined with round `joined`: its Swiss draft, if one waits for publication, is paired
+/// again with them (also the desk's latecomers from the entries, issue 39).
+///
+/// # Errors
+/// The database fails.
+pub async fn rejoin_draft(
+    db: &Store,
+    t: TournamentId,
+    joined: i64,
+    by: UserId,
+) -> AppResult<DraftAfterEntry> {
     let rounds = store::rounds::list(db, t).await?;
     let draft = rounds.into_iter().find(|r| r.number == joined && r.status() == Status::Draft);
     let Some(draft) = draft.filter(|r| r.phase() == Phase::Swiss) else {
-        return Ok(Entered { ids, draft: DraftAfterEntry::None });
+        return Ok(DraftAfterEntry::None);
     };
     match super::rounds::discard(db, t, &draft, by).await {
         Ok(()) => {}
         // Published or discarded meanwhile: the newcomers join as the round now stands.
-        Err(AppError::Store(StoreError::Conflict)) => {
-            return Ok(Entered { ids, draft: DraftAfterEntry::None });
-        }
+        Err(AppError::Store(StoreError::Conflict)) => return Ok(DraftAfterEntry::None),
         Err(e) => return Err(e),
     }
     let draft = match super::rounds::pair_next_swiss_round(db, t, by).await {
@@ -82,7 +95,7 @@ pub async fn enter(db: &Store, t: TournamentId, players: &[NewPlayer], by: UserI
         Err(e) => return Err(e),
     };
     tracing::info!(tournament = %t, ?draft, "players entered before the draft was published");
-    Ok(Entered { ids, draft })
+    Ok(draft)
 }
 
 /// A player of the tournament.

@@ -85,6 +85,11 @@ pub struct ServeArgs {
     /// (env BITWA_ONLINE_STREAMS).
     #[arg(long, env = "BITWA_ONLINE_STREAMS", default_value_t = crate::web::routes::online::STREAMS_MAX)]
     pub online_streams: usize,
+    /// Send the entries' mails (the teacher's link, consents, waiting-list promotions) through this
+    /// SMTP relay: smtp://[USER[:PASSWORD]@]HOST[:PORT][?from=ADDRESS] (env BITWA_SMTP_URL). Unset:
+    /// no mail, links shown on screen only.
+    #[arg(long, env = "BITWA_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]

@@ -4,6 +4,8 @@
 //! place freed, a consent given twice) checks it in its own transaction, and a place freed promotes
 //! the waiting list's first pupil who fits in that same transaction ([`fill_in`]).
 
+use super::history::Change;
+use super::outbox::{OutMail, queue_in};
 use super::players::{NewPlayer, PersonLink};
 use super::{Conn, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, now};
 use crate::league::persons::fold;
@@ -120,6 +122,8 @@ pub struct Rules {
     pub paper_allowed: bool,
     /// At most this many schools sign up (abuse).
     pub max_schools: i64,
+    /// The event's referees may use the check-in desk (not only its organisers).
+    pub desk_referees: bool,
 }
 
 /// The rules as stored, with the consent text's version and whether round 1's players are seated.
@@ -130,7 +134,7 @@ pub struct Opened {
     pub seated: bool,
 }
 
-type RulesRow = (NaiveDate, i64, Option<i64>, i64, i64, String, i64, bool, i64, Option<String>);
+type RulesRow = (NaiveDate, i64, Option<i64>, i64, i64, String, i64, bool, i64, Option<String>, bool);
 
 /// A school as its teacher signs it up.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -198,6 +202,94 @@ pub struct Consent {
     pub photos: bool,
 }
 
+/// Why a mail goes out (issue 39, item 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailKind {
+    /// A school signed up: the teacher's private link.
+    SignedUp,
+    /// A guardian's consent (online or the teacher's paper declaration) recorded: the teacher told,
+    /// with the entry's state (a place or the waiting list).
+    Consented,
+    /// A pupil moved up from the waiting list: the teacher told.
+    Promoted,
+}
+
+/// What a mail says, read in the transaction of the change that causes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailFacts {
+    pub kind: MailKind,
+    pub event: String,
+    pub school: String,
+    pub teacher: String,
+    /// The school's address (the teacher's).
+    pub email: String,
+    /// The pupil (empty for [`MailKind::SignedUp`]).
+    pub pupil: String,
+    pub state: Option<State>,
+    /// The teacher's private link's path ([`MailKind::SignedUp`]; the store knows only its hash,
+    /// the caller's composer puts it in).
+    pub link: String,
+}
+
+/// How the caller writes its mails (its language, its links); `None`: mail is off, nothing is
+/// queued (links are shown on screen only).
+pub type Compose<'a> = Option<&'a (dyn Fn(&MailFacts) -> OutMail + Sync)>;
+
+/// Queue the mail of `kind` about `school` (and `entry`) in the caller's transaction, if mail is on.
+async fn mail_in(
+    tx: &mut Conn,
+    mail: Compose<'_>,
+    kind: MailKind,
+    school: i64,
+    entry: Option<(i64, State)>,
+) -> Result<(), StoreError> {
+    let Some(compose) = mail else { return Ok(()) };
+    let (event, name, teacher, email): (String, String, String, String) = on!(&mut *tx, |c| {
+        sqlx::query_as(
+        "SELECT t.name, s.name, s.teacher, s.email FROM entry_schools s JOIN tournaments t ON t.id = s.tournament_id \
+         WHERE s.id = $1"
+    )
+    .bind(school)
+    .fetch_one(c)
+    .await
+    })?;
+    let mut pupil = String::new();
+    if let Some((id, _)) = entry {
+        let (n,): (String,) = on!(&mut *tx, |c| sqlx::query_as("SELECT name FROM entries WHERE id = $1")
+            .bind(id)
+            .fetch_one(c)
+            .await)?;
+        pupil = n;
+    }
+    let facts = MailFacts {
+        kind,
+        event,
+        school: name,
+        teacher,
+        email,
+        pupil,
+        state: entry.map(|e| e.1),
+        link: String::new(),
+    };
+    queue_in(tx, &compose(&facts)).await
+}
+
+/// The promotions' mails, each to its pupil's school.
+async fn promoted_mail_in(tx: &mut Conn, mail: Compose<'_>, promoted: &[i64]) -> Result<(), StoreError> {
+    if mail.is_none() {
+        return Ok(());
+    }
+    for id in promoted {
+        let (school,): (i64,) =
+            on!(&mut *tx, |c| sqlx::query_as("SELECT school_id FROM entries WHERE id = $1")
+                .bind(*id)
+                .fetch_one(c)
+                .await)?;
+        mail_in(tx, mail, MailKind::Promoted, school, Some((*id, State::Confirmed))).await?;
+    }
+    Ok(())
+}
+
 fn refused(r: EntryRefusal) -> StoreError {
     StoreError::Refused(Refusal::Entry(r))
 }
@@ -212,7 +304,13 @@ const ENTRY: &str = "SELECT e.id, e.tournament_id, e.school_id, s.name AS school
 ///
 /// # Errors
 /// [`EntryRefusal::BadRules`]; a statement fails.
-pub async fn open(db: &Store, t: TournamentId, r: &Rules, by: UserId) -> Result<i64, StoreError> {
+pub async fn open(
+    db: &Store,
+    t: TournamentId,
+    r: &Rules,
+    by: UserId,
+    mail: Compose<'_>,
+) -> Result<i64, StoreError> {
     if r.cap < 1
         || r.per_school.is_some_and(|p| p < 1 || p > r.cap)
         || r.born_from > r.born_to
@@ -221,7 +319,8 @@ pub async fn open(db: &Store, t: TournamentId, r: &Rules, by: UserId) -> Result<
     {
         return Err(refused(EntryRefusal::BadRules));
     }
-    let mut tx = db.write().await?;
+    // The tournament's change counter moves: its public page shows "Zgłoś szkołę" from now on.
+    let mut tx = db.write_tournament(t).await?;
     let before = rules_in(&mut tx, t).await?;
     let version = match &before {
         Some(o) if o.rules.consent_text == r.consent_text => o.consent_version,
@@ -244,7 +343,8 @@ pub async fn open(db: &Store, t: TournamentId, r: &Rules, by: UserId) -> Result<
         on!(&mut tx, |c| {
             sqlx::query(
             "UPDATE entry_rules SET deadline = $2, cap = $3, per_school = $4, born_from = $5, born_to = $6, \
-             consent_text = $7, consent_version = $8, paper_allowed = $9, max_schools = $10 WHERE tournament_id = $1"
+             consent_text = $7, consent_version = $8, paper_allowed = $9, max_schools = $10, desk_referees = $11 \
+             WHERE tournament_id = $1"
         )
         .bind(t)
         .bind(r.deadline)
@@ -256,6 +356,7 @@ pub async fn open(db: &Store, t: TournamentId, r: &Rules, by: UserId) -> Result<
         .bind(version)
         .bind(r.paper_allowed)
         .bind(r.max_schools)
+        .bind(r.desk_referees)
         .execute(c)
         .await
         .map(|r| r.rows_affected())
@@ -264,8 +365,8 @@ pub async fn open(db: &Store, t: TournamentId, r: &Rules, by: UserId) -> Result<
         on!(&mut tx, |c| {
             sqlx::query(
             "INSERT INTO entry_rules (tournament_id, deadline, cap, per_school, born_from, born_to, consent_text, \
-             consent_version, paper_allowed, max_schools, opened_by, opened_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+             consent_version, paper_allowed, max_schools, opened_by, opened_at, desk_referees) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
         )
         .bind(t)
         .bind(r.deadline)
@@ -279,13 +380,15 @@ pub async fn open(db: &Store, t: TournamentId, r: &Rules, by: UserId) -> Result<
         .bind(r.max_schools)
         .bind(by)
         .bind(now())
+        .bind(r.desk_referees)
         .execute(c)
         .await
         .map(|r| r.rows_affected())
         })?;
     }
     // A cap raised makes room: the waiting list moves up at once.
-    fill_in(&mut tx, t).await?;
+    let promoted = fill_in(&mut tx, t).await?;
+    promoted_mail_in(&mut tx, mail, &promoted).await?;
     tx.commit().await?;
     Ok(version)
 }
@@ -303,14 +406,26 @@ async fn rules_in(tx: &mut Conn, t: TournamentId) -> Result<Option<Opened>, Stor
     let row: Option<RulesRow> = on!(&mut *tx, |c| {
         sqlx::query_as(
         "SELECT deadline, cap, per_school, born_from, born_to, consent_text, consent_version, paper_allowed, \
-         max_schools, seated_at FROM entry_rules WHERE tournament_id = $1"
+         max_schools, seated_at, desk_referees FROM entry_rules WHERE tournament_id = $1"
     )
     .bind(t)
     .fetch_optional(c)
     .await
     })?;
     Ok(row.map(
-        |(deadline, cap, per_school, from, to, consent_text, version, paper_allowed, max_schools, seated)| {
+        |(
+            deadline,
+            cap,
+            per_school,
+            from,
+            to,
+            consent_text,
+            version,
+            paper_allowed,
+            max_schools,
+            seated,
+            desk,
+        )| {
             Opened {
                 rules: Rules {
                     deadline,
@@ -321,6 +436,7 @@ async fn rules_in(tx: &mut Conn, t: TournamentId) -> Result<Option<Opened>, Stor
                     consent_text,
                     paper_allowed,
                     max_schools,
+                    desk_referees: desk,
                 },
                 consent_version: version,
                 seated: seated.is_some(),
@@ -377,6 +493,7 @@ pub async fn sign_up(
     s: &NewSchool,
     token_sha256: &str,
     today: NaiveDate,
+    mail: Compose<'_>,
 ) -> Result<i64, StoreError> {
     let mut tx = db.write().await?;
     let o = open_on_in(&mut tx, t, today).await?;
@@ -405,6 +522,7 @@ pub async fn sign_up(
     .fetch_one(c)
     .await
     })?;
+    mail_in(&mut tx, mail, MailKind::SignedUp, id, None).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -640,7 +758,7 @@ pub async fn fill_in(tx: &mut Conn, t: TournamentId) -> Result<Vec<i64>, StoreEr
 /// # Errors
 /// [`EntryRefusal::ConsentGiven`], [`EntryRefusal::Closed`], [`EntryRefusal::PaperNotAllowed`],
 /// [`EntryRefusal::LinkRevoked`]; a statement fails.
-pub async fn consent(db: &Store, entry: i64, c: &Consent) -> Result<State, StoreError> {
+pub async fn consent(db: &Store, entry: i64, c: &Consent, mail: Compose<'_>) -> Result<State, StoreError> {
     let mut tx = db.write().await?;
     let e = entry_in(&mut tx, entry).await?;
     school_in(&mut tx, e.school_id).await?;
@@ -671,8 +789,12 @@ pub async fn consent(db: &Store, entry: i64, c: &Consent) -> Result<State, Store
     .map(|r| r.rows_affected()))?;
     set_state_in(&mut tx, entry, State::Waiting, "").await?;
     let promoted = fill_in(&mut tx, e.tournament_id).await?;
+    let state = if promoted.contains(&entry) { State::Confirmed } else { State::Waiting };
+    mail_in(&mut tx, mail, MailKind::Consented, e.school_id, Some((entry, state))).await?;
+    let others: Vec<i64> = promoted.into_iter().filter(|p| *p != entry).collect();
+    promoted_mail_in(&mut tx, mail, &others).await?;
     tx.commit().await?;
-    Ok(if promoted.contains(&entry) { State::Confirmed } else { State::Waiting })
+    Ok(state)
 }
 
 /// End an entry (the teacher's withdrawal, the guardian's withdrawn consent, the organiser's
@@ -682,9 +804,15 @@ pub async fn consent(db: &Store, entry: i64, c: &Consent) -> Result<State, Store
 /// # Errors
 /// [`EntryRefusal::Closed`] for an entry ended already; [`EntryRefusal::Seated`] once round 1's
 /// players are seated (the player is withdrawn then); a statement fails.
-pub async fn end(db: &Store, entry: i64, state: State, reason: &str) -> Result<Vec<i64>, StoreError> {
+pub async fn end(
+    db: &Store,
+    entry: i64,
+    state: State,
+    reason: &str,
+    mail: Compose<'_>,
+) -> Result<Vec<i64>, StoreError> {
     let mut tx = db.write().await?;
-    let promoted = end_in(&mut tx, entry, state, reason).await?;
+    let promoted = end_in(&mut tx, entry, state, reason, mail).await?;
     tx.commit().await?;
     Ok(promoted)
 }
@@ -693,7 +821,13 @@ pub async fn end(db: &Store, entry: i64, state: State, reason: &str) -> Result<V
 ///
 /// # Errors
 /// As [`end`].
-pub async fn end_in(tx: &mut Conn, entry: i64, state: State, reason: &str) -> Result<Vec<i64>, StoreError> {
+pub async fn end_in(
+    tx: &mut Conn,
+    entry: i64,
+    state: State,
+    reason: &str,
+    mail: Compose<'_>,
+) -> Result<Vec<i64>, StoreError> {
     let e = entry_in(tx, entry).await?;
     if !e.state.live() {
         return Err(refused(EntryRefusal::Closed));
@@ -702,7 +836,9 @@ pub async fn end_in(tx: &mut Conn, entry: i64, state: State, reason: &str) -> Re
     if e.player_id.is_some() {
         return Ok(Vec::new());
     }
-    fill_in(tx, e.tournament_id).await
+    let promoted = fill_in(tx, e.tournament_id).await?;
+    promoted_mail_in(tx, mail, &promoted).await?;
+    Ok(promoted)
 }
 
 /// The entry's consent record marked withdrawn now (kept: the proof it existed and was withdrawn).
@@ -751,7 +887,13 @@ pub async fn erase_in(tx: &mut Conn, entry: i64, pseudonym: &str) -> Result<(), 
 ///
 /// # Errors
 /// [`EntryRefusal::NotConfirmed`] unless the entry waits; a statement fails.
-pub async fn accept(db: &Store, t: TournamentId, entry: i64, reason: &str) -> Result<(), StoreError> {
+pub async fn accept(
+    db: &Store,
+    t: TournamentId,
+    entry: i64,
+    reason: &str,
+    mail: Compose<'_>,
+) -> Result<(), StoreError> {
     let mut tx = db.write().await?;
     let e = entry_in(&mut tx, entry).await?;
     if e.tournament_id != t {
@@ -761,6 +903,7 @@ pub async fn accept(db: &Store, t: TournamentId, entry: i64, reason: &str) -> Re
         return Err(refused(EntryRefusal::NotConfirmed));
     }
     set_state_in(&mut tx, entry, State::Confirmed, reason).await?;
+    promoted_mail_in(&mut tx, mail, &[entry]).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -821,29 +964,21 @@ pub async fn seat_in(
             .bind(t)
             .fetch_all(c)
             .await)?;
+    let mut taken = taken_names_in(tx, t).await?;
     let mut players = Vec::new();
     for e in confirmed {
         if e.checked_in_at.is_none() {
             set_state_in(tx, e.id, State::Absent, "").await?;
+            let absent = Change::EntryAbsent {
+                tournament: t,
+                entry: e.id,
+                name: e.name.clone(),
+                school: e.school.clone(),
+            };
+            tx.record(t, by, &absent).await?;
             continue;
         }
-        let p = NewPlayer {
-            name: e.name.clone(),
-            birth_date: e.birth_date,
-            club: e.school.clone(),
-            region: String::new(),
-            knowledge_score: None,
-            age_override: false,
-            person: PersonLink::Match,
-        };
-        let player = super::players::register_in(tx, t, &p, joined, by).await?;
-        on!(&mut *tx, |c| sqlx::query("UPDATE entries SET player_id = $1 WHERE id = $2")
-            .bind(player)
-            .bind(e.id)
-            .execute(c)
-            .await
-            .map(|r| r.rows_affected()))?;
-        players.push(player);
+        players.push(player_of_in(tx, t, &e, joined, by, &mut taken).await?);
     }
     on!(&mut *tx, |c| sqlx::query("UPDATE entry_rules SET seated_at = $1 WHERE tournament_id = $2")
         .bind(now())
@@ -852,4 +987,101 @@ pub async fn seat_in(
         .await
         .map(|r| r.rows_affected()))?;
     Ok(players)
+}
+
+/// The players' names in `t` (folded), so a neutral label is not given twice.
+async fn taken_names_in(
+    tx: &mut Conn,
+    t: TournamentId,
+) -> Result<std::collections::HashSet<String>, StoreError> {
+    Ok(super::players::list_in(tx, t).await?.into_iter().map(|p| fold(&p.name)).collect())
+}
+
+/// The name a pupil is shown by on public pages: their own with the guardian's consent to
+/// publishing it, else a neutral label, the initials ("A. Ż.", the school shown beside it as the
+/// player's club), numbered if the event has it already ("A. Ż. (2)").
+#[must_use]
+pub fn public_name(name: &str, publish: bool, taken: &std::collections::HashSet<String>) -> String {
+    if publish {
+        return name.to_string();
+    }
+    let initials: Vec<String> = name
+        .split_whitespace()
+        .filter_map(|w| w.chars().next())
+        .map(|c| format!("{}.", c.to_uppercase()))
+        .collect();
+    let label = initials.join(" ");
+    if !taken.contains(&fold(&label)) {
+        return label;
+    }
+    (2..).map(|n| format!("{label} ({n})")).find(|l| !taken.contains(&fold(l))).unwrap_or(label)
+}
+
+/// The entry `e` (checked in) made a player of `t`, joining with round `joined`, under its public
+/// name, linked to a person by the registry's matching.
+async fn player_of_in(
+    tx: &mut Conn,
+    t: TournamentId,
+    e: &Entry,
+    joined: i64,
+    by: UserId,
+    taken: &mut std::collections::HashSet<String>,
+) -> Result<PlayerId, StoreError> {
+    let name = public_name(&e.name, e.publish_name == Some(true), taken);
+    taken.insert(fold(&name));
+    let p = NewPlayer {
+        name,
+        birth_date: e.birth_date,
+        club: e.school.clone(),
+        region: String::new(),
+        knowledge_score: None,
+        age_override: false,
+        person: PersonLink::Match,
+    };
+    let player = super::players::register_in(tx, t, &p, joined, by).await?;
+    on!(&mut *tx, |c| sqlx::query("UPDATE entries SET player_id = $1 WHERE id = $2")
+        .bind(player)
+        .bind(e.id)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    Ok(player)
+}
+
+/// A latecomer at the desk after round 1's players were seated, before round 1 is published: the
+/// absent entry checked in and made a player joining round 1 (the caller pairs the draft again).
+/// The caller's transaction moved the tournament's change counter.
+///
+/// # Errors
+/// [`EntryRefusal::Seated`] once round 1 is published; [`EntryRefusal::NotConfirmed`] unless the
+/// entry was found absent; [`StoreError::NotFound`]; a statement fails.
+pub async fn late_in(tx: &mut Conn, t: TournamentId, entry: i64, by: UserId) -> Result<PlayerId, StoreError> {
+    let e = entry_in(tx, entry).await?;
+    if e.tournament_id != t {
+        return Err(StoreError::NotFound);
+    }
+    let (published,): (i64,) = on!(&mut *tx, |c| sqlx::query_as(
+        "SELECT COUNT(*) FROM rounds WHERE tournament_id = $1 AND number = 1 AND status <> 'draft'"
+    )
+    .bind(t)
+    .fetch_one(c)
+    .await)?;
+    if published > 0 {
+        return Err(refused(EntryRefusal::Seated));
+    }
+    if e.state != State::Absent || e.player_id.is_some() {
+        return Err(refused(EntryRefusal::NotConfirmed));
+    }
+    on!(&mut *tx, |c| sqlx::query(
+        "UPDATE entries SET state = 'confirmed', checked_in_at = $1 WHERE id = $2"
+    )
+    .bind(now())
+    .bind(entry)
+    .execute(c)
+    .await
+    .map(|r| r.rows_affected()))?;
+    let mut taken = taken_names_in(tx, t).await?;
+    let mut e = e;
+    e.state = State::Confirmed;
+    player_of_in(tx, t, &e, 1, by, &mut taken).await
 }

@@ -88,6 +88,7 @@ pub mod games;
 pub mod history;
 pub mod ids;
 pub mod online;
+pub mod outbox;
 pub mod persons;
 pub mod players;
 pub mod recordings;

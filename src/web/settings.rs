@@ -45,6 +45,9 @@ pub struct Settings {
     /// The most live streams of online pages the process holds at once (`BITWA_ONLINE_STREAMS`;
     /// past it a new one is answered 503); each link holds at most 4.
     pub online_streams: usize,
+    /// The SMTP relay the entries' mails go through (`BITWA_SMTP_URL`, see `app::mail`); `None`:
+    /// no mail is queued, links are shown on screen only.
+    pub smtp_url: Option<String>,
 }
 
 impl Default for Settings {
@@ -65,6 +68,7 @@ impl Default for Settings {
             server_timing: false,
             retention_every: Duration::from_secs(3600),
             online_streams: crate::web::routes::online::STREAMS_MAX,
+            smtp_url: None,
         }
     }
 }

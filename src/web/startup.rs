@@ -41,6 +41,8 @@ pub enum StartupError {
     App(#[from] AppError),
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    #[error("BITWA_SMTP_URL: {0}")]
+    Smtp(String),
 }
 
 /// The bound, ready-to-run service.
@@ -71,6 +73,16 @@ impl Application {
             logins.extend(demo::load(&db).await?);
         }
         start_retention(db.clone(), settings.retention_every);
+        let smtp = settings
+            .smtp_url
+            .as_deref()
+            .map(crate::app::mail::Smtp::parse)
+            .transpose()
+            .map_err(StartupError::Smtp)?;
+        let mail_on = web::Data::new(crate::web::routes::entries::mail::MailOn(smtp.is_some()));
+        if let Some(smtp) = smtp {
+            actix_web::rt::spawn(crate::app::mail::run(db.clone(), smtp));
+        }
         let secret = server_secret(&db).await?;
         let sessions = web::Data::new(SessionConfig {
             idle_secs: i64::try_from(settings.session_idle.as_secs()).unwrap_or(i64::MAX),
@@ -142,6 +154,7 @@ impl Application {
                 .app_data(season_pages.clone())
                 .app_data(person_pages.clone())
                 .app_data(public_url.clone())
+                .app_data(mail_on.clone())
                 .app_data(online_events.clone())
                 .app_data(deal_cache.clone())
                 .app_data(sessions.clone())
@@ -337,6 +350,8 @@ route_table! {
         .route("/admin/t/{t}/desk", web::get().to(desk::desk_page))
         .route("/admin/t/{t}/desk/seat", web::post().to(desk::seat))
         .route("/admin/t/{t}/desk/{e}", web::post().to(desk::tick))
+        .route("/ref/t/{t}/desk", web::get().to(desk::referee_desk_page))
+        .route("/ref/t/{t}/desk/{e}", web::post().to(desk::referee_tick))
         .route("/admin/t/{t}/persons", web::get().to(admin_persons::persons_page))
         .route("/admin/t/{t}/persons/merge", web::post().to(admin_persons::merge))
         .route("/admin/t/{t}/persons/apart", web::post().to(admin_persons::keep_apart))

@@ -201,7 +201,10 @@ async fn schools_enter_pupils_guardians_consent_and_round_1_pairs_the_confirmed_
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
     let mut paired = Round::read(&app.browser().get(&format!("/t/{t}/round/1")).await).names();
     paired.sort_unstable();
-    assert_eq!(paired, ["Bartek Ąbacki", "Celina Ćma"]);
+    // Neither guardian consented to publishing the name: both by initials on public pages.
+    assert_eq!(paired, ["B. Ą.", "C. Ć."]);
+    let shown = crate::pages::page_text(&app.browser().get(&format!("/t/{t}/round/1")).await);
+    assert!(!shown.contains("Bartek") && !shown.contains("Celina"), "{shown}");
     assert_eq!(state_on(&admin.get(&format!("/admin/t/{t}/entries")).await.body, b[0].0), "absent");
     let players = Tournament::read(&app.browser().get(&format!("/t/{t}")).await);
     assert!(!players.lists("Ewa Ęka") && !players.lists("Dawid Dąb"), "{players:?}");

@@ -30,6 +30,8 @@ mod demo;
 mod editions;
 mod empty_tournament;
 mod entries;
+mod entries_desk;
+mod entries_mail;
 mod erasure;
 mod exports_csv;
 mod faults;
@@ -77,6 +79,8 @@ mod season_trust;
 mod sessions;
 #[allow(dead_code)]
 mod setup;
+#[allow(dead_code)]
+mod smtp;
 mod spine;
 mod stages;
 mod stages_flow;

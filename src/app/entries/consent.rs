@@ -38,9 +38,10 @@ pub async fn give(
     guardian: &str,
     publish_name: bool,
     photos: bool,
+    mail: super::Compose<'_>,
 ) -> AppResult<State> {
     let c = Consent { guardian: guardian.to_string(), paper_date: None, publish_name, photos };
-    Ok(store::entries::consent(db, entry.id, &c).await?)
+    Ok(store::entries::consent(db, entry.id, &c, mail).await?)
 }
 
 /// The guardian withdraws consent: the entry is withdrawn (its place promoted at once), the
@@ -50,7 +51,13 @@ pub async fn give(
 ///
 /// # Errors
 /// The entry ended already; the database fails.
-pub async fn withdraw(db: &Store, entry: &Entry, today: NaiveDate, by: UserId) -> AppResult<()> {
+pub async fn withdraw(
+    db: &Store,
+    entry: &Entry,
+    today: NaiveDate,
+    by: UserId,
+    mail: super::Compose<'_>,
+) -> AppResult<()> {
     if let Some(player) = entry.player_id {
         let person = store::persons::of_player(db, player).await?;
         let season = store::seasons::event_of(db, entry.tournament_id).await?.map(|e| e.season_id);
@@ -63,7 +70,7 @@ pub async fn withdraw(db: &Store, entry: &Entry, today: NaiveDate, by: UserId) -
         }
     }
     let mut tx = db.write().await?;
-    let promoted = match store::entries::end_in(&mut tx, entry.id, State::Withdrawn, "").await {
+    let promoted = match store::entries::end_in(&mut tx, entry.id, State::Withdrawn, "", mail).await {
         Ok(p) => p,
         Err(StoreError::Refused(_)) if entry.player_id.is_some() => Vec::new(),
         Err(e) => return Err(e.into()),

@@ -26,6 +26,8 @@ pub mod organiser;
 pub mod school;
 
 use crate::app::recording::deal::sha256_hex;
+pub use crate::store::entries::{Compose, MailFacts, MailKind};
+pub use crate::store::outbox::OutMail;
 
 /// The guardian's token of `entry`, from the school's token.
 #[must_use]

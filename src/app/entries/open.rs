@@ -11,11 +11,17 @@ use chrono::Datelike;
 ///
 /// # Errors
 /// [`crate::store::entries::EntryRefusal::BadRules`]; the database fails.
-pub async fn open(db: &Store, t: TournamentId, mut rules: Rules, by: UserId) -> AppResult<i64> {
+pub async fn open(
+    db: &Store,
+    t: TournamentId,
+    mut rules: Rules,
+    by: UserId,
+    mail: super::Compose<'_>,
+) -> AppResult<i64> {
     if let Some((from, to)) = season_years(db, t).await? {
         (rules.born_from, rules.born_to) = (from, to);
     }
-    Ok(store::entries::open(db, t, &rules, by).await?)
+    Ok(store::entries::open(db, t, &rules, by, mail).await?)
 }
 
 /// The event's entry rules, if opened.

@@ -18,21 +18,33 @@ pub async fn entries(db: &Store, t: TournamentId) -> AppResult<(Vec<School>, Vec
 ///
 /// # Errors
 /// Not the event's entry; not waiting; the database fails.
-pub async fn accept(db: &Store, t: TournamentId, entry: i64, reason: &str) -> AppResult<()> {
+pub async fn accept(
+    db: &Store,
+    t: TournamentId,
+    entry: i64,
+    reason: &str,
+    mail: super::Compose<'_>,
+) -> AppResult<()> {
     authority::entry_of_event(db, t, entry).await?;
-    Ok(store::entries::accept(db, t, entry, reason).await?)
+    Ok(store::entries::accept(db, t, entry, reason, mail).await?)
 }
 
 /// Refuse an entry with a reason: a place it held is promoted at once. The entries promoted.
 ///
 /// # Errors
 /// Not the event's entry; ended already; the database fails.
-pub async fn refuse(db: &Store, t: TournamentId, entry: i64, reason: &str) -> AppResult<Vec<i64>> {
+pub async fn refuse(
+    db: &Store,
+    t: TournamentId,
+    entry: i64,
+    reason: &str,
+    mail: super::Compose<'_>,
+) -> AppResult<Vec<i64>> {
     let e = authority::entry_of_event(db, t, entry).await?;
     if e.player_id.is_some() {
         return Err(Refusal::Entry(EntryRefusal::Seated).into());
     }
-    Ok(store::entries::end(db, entry, State::Refused, reason).await?)
+    Ok(store::entries::end(db, entry, State::Refused, reason, mail).await?)
 }
 
 /// Revoke a school's link.

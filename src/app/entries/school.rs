@@ -2,7 +2,7 @@
 //! added and withdrawn, a signed paper form declared. Every entry the page names is checked to be
 //! the school's (`authority::entry_of_school`).
 
-use super::{guardian_token, token_hash, well_formed};
+use super::{Compose, MailFacts, OutMail, guardian_token, token_hash, well_formed};
 use crate::app::online::links::fresh_token;
 use crate::app::{AppResult, Refusal, authority};
 use crate::store::entries::{Consent, Entry, EntryRefusal, NewPupil, NewSchool, School, State};
@@ -18,9 +18,20 @@ pub async fn sign_up(
     t: TournamentId,
     s: &NewSchool,
     today: NaiveDate,
+    mail: Compose<'_>,
 ) -> AppResult<(i64, String)> {
     let token = fresh_token();
-    let id = store::entries::sign_up(db, t, s, &token_hash(&token), today).await?;
+    let link = format!("/entries/school/{token}");
+    // The teacher's mail carries the link, which only this side knows.
+    let with_link = mail.map(|compose| {
+        move |f: &MailFacts| {
+            let mut f = f.clone();
+            f.link.clone_from(&link);
+            compose(&f)
+        }
+    });
+    let mail: Compose<'_> = with_link.as_ref().map(|c| c as &(dyn Fn(&MailFacts) -> OutMail + Sync));
+    let id = store::entries::sign_up(db, t, s, &token_hash(&token), today, mail).await?;
     tracing::info!(tournament = %t, school = id, "a school signed up");
     Ok((id, token))
 }
@@ -60,13 +71,13 @@ pub async fn add(db: &Store, token: &str, school: &School, p: &NewPupil, today: 
 ///
 /// # Errors
 /// Not the school's entry ([`crate::app::Refusal::NotYours`]); ended already; the database fails.
-pub async fn withdraw(db: &Store, school: &School, entry: i64) -> AppResult<Vec<i64>> {
+pub async fn withdraw(db: &Store, school: &School, entry: i64, mail: Compose<'_>) -> AppResult<Vec<i64>> {
     let e = authority::entry_of_school(db, school, entry).await?;
     if e.player_id.is_some() {
         // A player now: the organiser withdraws them by the league's rules.
         return Err(Refusal::Entry(EntryRefusal::Seated).into());
     }
-    Ok(store::entries::end(db, entry, State::Withdrawn, "").await?)
+    Ok(store::entries::end(db, entry, State::Withdrawn, "", mail).await?)
 }
 
 /// The teacher declares the guardian's signed paper form (its date): a consent record "paper".
@@ -80,6 +91,7 @@ pub async fn declare_paper(
     entry: i64,
     guardian: &str,
     signed: NaiveDate,
+    mail: Compose<'_>,
 ) -> AppResult<State> {
     authority::entry_of_school(db, school, entry).await?;
     let c = Consent {
@@ -88,5 +100,5 @@ pub async fn declare_paper(
         publish_name: false,
         photos: false,
     };
-    Ok(store::entries::consent(db, entry, &c).await?)
+    Ok(store::entries::consent(db, entry, &c, mail).await?)
 }

@@ -88,6 +88,9 @@ pub enum Change {
     /// Two persons said to be different people from this tournament's persons page (`player`,
     /// `keep persons apart`; lower id first): the pair is not asked about again.
     PersonsKeptApart { player: PlayerId, a: PersonId, b: PersonId },
+    /// A confirmed entry from a school not checked in when round 1's players were seated
+    /// (`tournament`, `entry absent`; issue 39): withdrawn from round 1, the pupil and school named.
+    EntryAbsent { tournament: TournamentId, entry: i64, name: String, school: String },
 }
 
 /// A registration as its history row keeps it: [`NewPlayer`], with the birth date gone once the

@@ -147,6 +147,16 @@ struct PersonMerge {
     merged: PersonId,
 }
 
+/// An entry from a school found absent when round 1's players were seated.
+#[derive(Serialize, Deserialize)]
+struct AbsentEntry {
+    entry: i64,
+    name: String,
+    school: String,
+}
+
+const ENTRY_ABSENT: &str = "entry absent";
+
 #[derive(Serialize, Deserialize)]
 struct Pseudonym {
     name: String,
@@ -250,6 +260,13 @@ impl Change {
             Change::PersonsKeptApart { player, a, b } => {
                 (E::Player, player.0, "keep persons apart", none(), json(&(a, b)))
             }
+            Change::EntryAbsent { tournament, entry, name, school } => (
+                E::Tournament,
+                tournament.0,
+                ENTRY_ABSENT,
+                none(),
+                json(&AbsentEntry { entry: *entry, name: name.clone(), school: school.clone() }),
+            ),
             Change::PairForbidden { before, after } => {
                 (E::ForbiddenPair, after.player_a.0, "forbid", json(before), json(after))
             }
@@ -385,6 +402,11 @@ impl Change {
                 row.after::<()>()?;
                 let PersonMerge { merge, kept, merged } = row.before()?;
                 Change::PersonsUnmerged { player, merge, kept, merged }
+            }
+            (E::Tournament, ENTRY_ABSENT) => {
+                row.before::<()>()?;
+                let AbsentEntry { entry, name, school } = row.after()?;
+                Change::EntryAbsent { tournament: TournamentId(entity_id), entry, name, school }
             }
             (E::Player, "keep persons apart") => {
                 row.before::<()>()?;

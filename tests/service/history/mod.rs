@@ -107,11 +107,12 @@ fn kind(change: &Change) -> &'static str {
         Change::PersonsMerged { .. } => "PersonsMerged",
         Change::PersonsUnmerged { .. } => "PersonsUnmerged",
         Change::PersonsKeptApart { .. } => "PersonsKeptApart",
+        Change::EntryAbsent { .. } => "EntryAbsent",
     }
 }
 
 /// Every kind, as [`kind`] names them.
-const KINDS: [&str; 28] = [
+const KINDS: [&str; 29] = [
     "ResultEntered",
     "ResultCorrected",
     "ExtraGameDrawn",
@@ -140,6 +141,7 @@ const KINDS: [&str; 28] = [
     "PersonsMerged",
     "PersonsUnmerged",
     "PersonsKeptApart",
+    "EntryAbsent",
 ];
 
 /// The tournament's changes, oldest first.

@@ -502,5 +502,11 @@ pub fn one_of_each(w: &World) -> Vec<Change> {
             a: bitwa::store::PersonId(1),
             b: bitwa::store::PersonId(7),
         },
+        Change::EntryAbsent {
+            tournament: w.t,
+            entry: 12,
+            name: "Dawid Dąb".into(),
+            school: "SP 3 Radom".into(),
+        },
     ]
 }

@@ -15,6 +15,7 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
 use crate::web::forms::field::{checkbox, parse_date};
+use crate::web::routes::entries::mail::Mailer;
 use crate::web::routes::entries::school::{consent_text, state_text};
 use crate::web::routes::{render_status, see_other};
 use crate::web::security::csrf::CsrfForm;
@@ -60,6 +61,7 @@ pub struct RulesForm {
     paper_allowed: Option<String>,
     #[serde(default)]
     max_schools: String,
+    desk_referees: Option<String>,
 }
 
 impl RulesForm {
@@ -74,6 +76,7 @@ impl RulesForm {
             consent_text: r.consent_text.clone(),
             paper_allowed: r.paper_allowed.then(|| "1".to_string()),
             max_schools: r.max_schools.to_string(),
+            desk_referees: r.desk_referees.then(|| "1".to_string()),
         }
     }
 }
@@ -195,6 +198,7 @@ fn check(ctx: &Ctx, f: &RulesForm, season: Option<(i32, i32)>) -> Result<Rules, 
                 born_to: i32::try_from(to).unwrap_or(0),
                 consent_text: text,
                 paper_allowed: checkbox(f.paper_allowed.as_ref()),
+                desk_referees: checkbox(f.desk_referees.as_ref()),
                 max_schools,
             })
         }
@@ -205,6 +209,7 @@ fn check(ctx: &Ctx, f: &RulesForm, season: Option<(i32, i32)>) -> Result<Rules, 
 /// Open or change the entries; a refused form comes back with what was typed.
 pub async fn open_entries(
     ctx: Ctx,
+    req: actix_web::HttpRequest,
     org: Organising,
     db: web::Data<Store>,
     form: CsrfForm<RulesForm>,
@@ -214,7 +219,8 @@ pub async fn open_entries(
         Ok(r) => r,
         Err(problems) => return page(&ctx, &db, &org, Some(f), problems).await,
     };
-    match open::open(&db, org.t.id, rules, org.by()).await {
+    let mail = Mailer::of(&req, &ctx);
+    match open::open(&db, org.t.id, rules, org.by(), mail.hook()).await {
         Ok(_) => Ok(see_other(&format!("/admin/t/{}/entries", org.t.id))),
         Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             page(&ctx, &db, &org, Some(f), vec![("form", sentence(ctx.lang, &r))]).await
@@ -232,6 +238,7 @@ pub struct ReasonForm {
 /// Accept a waiting entry past the caps, or refuse an entry; both with the organiser's reason.
 pub async fn decide(
     ctx: Ctx,
+    req: actix_web::HttpRequest,
     org: Organising,
     db: web::Data<Store>,
     path: web::Path<(i64, i64, String)>,
@@ -242,9 +249,10 @@ pub async fn decide(
     if reason.is_empty() {
         return page(&ctx, &db, &org, None, vec![("form", ctx.t("en_reason_needed").to_string())]).await;
     }
+    let mail = Mailer::of(&req, &ctx);
     let done = match action.as_str() {
-        "accept" => organiser::accept(&db, org.t.id, entry, &reason).await,
-        "refuse" => organiser::refuse(&db, org.t.id, entry, &reason).await.map(|_| ()),
+        "accept" => organiser::accept(&db, org.t.id, entry, &reason, mail.hook()).await,
+        "refuse" => organiser::refuse(&db, org.t.id, entry, &reason, mail.hook()).await.map(|_| ()),
         _ => return Err(WebError::NotFound),
     };
     match done {

@@ -118,12 +118,14 @@ pub async fn give(
         return page(&ctx, &db, &token, found, guardian, Some(ctx.t("en_take_part_needed").to_string()))
             .await;
     }
+    let mail = super::mail::Mailer::of(&req, &ctx);
     match consent::give(
         &db,
         &found.0,
         &guardian,
         checkbox(f.publish_name.as_ref()),
         checkbox(f.photos.as_ref()),
+        mail.hook(),
     )
     .await
     {
@@ -156,7 +158,8 @@ pub async fn withdraw(
             .await;
     }
     let by = crate::store::entries::opened_by(&db, found.0.tournament_id).await?.ok_or(WebError::NotFound)?;
-    match consent::withdraw(&db, &found.0, today(), by).await {
+    let mail = super::mail::Mailer::of(&req, &ctx);
+    match consent::withdraw(&db, &found.0, today(), by, mail.hook()).await {
         Ok(()) => Ok(see_other(&format!("/entries/consent/{token}"))),
         Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             let why = sentence(ctx.lang, &r);

@@ -6,6 +6,7 @@
 //! language.
 
 pub mod consent;
+pub mod mail;
 pub mod school;
 pub mod sign_up;
 
@@ -38,6 +39,23 @@ async fn unknown_link(req: &HttpRequest, db: &crate::store::Store, message: &str
 async fn not_locked(req: &HttpRequest, db: &crate::store::Store, message: &str) -> Result<(), WebError> {
     let key = client_key(req, "ip");
     Attempt { keys: vec![key.clone()], own_key: key }.check(db, message).await
+}
+
+/// The address people use, for links printed or mailed: `BITWA_PUBLIC_URL` when set, else the
+/// address the request came to.
+#[must_use]
+pub fn base_url(req: &HttpRequest) -> String {
+    let configured = req
+        .app_data::<web::Data<crate::web::settings::PublicUrl>>()
+        .and_then(|u| u.0.clone())
+        .filter(|u| !u.trim().is_empty());
+    configured.map_or_else(
+        || {
+            let info = req.connection_info();
+            format!("{}://{}", info.scheme(), info.host())
+        },
+        |u| u.trim().trim_end_matches('/').to_string(),
+    )
 }
 
 /// A day as the entries' pages show it.

@@ -32,6 +32,8 @@ pub struct PupilLine {
     /// The link in pieces of 16 characters, each a place a phone may break the line.
     pub guardian_pieces: Vec<String>,
     pub consent: String,
+    /// A confirmed pupil's QR code for the desk (inline SVG): the desk's page of this entry.
+    pub desk_qr: String,
 }
 
 /// The state in words.
@@ -108,16 +110,17 @@ async fn opened(req: &HttpRequest, ctx: &Ctx, db: &Store, token: &str) -> Result
 }
 
 async fn page(
+    req: &HttpRequest,
     ctx: &Ctx,
     db: &Store,
     token: &str,
     s: School,
-    form: PupilForm,
-    problems: Vec<(&'static str, String)>,
+    (form, problems): (PupilForm, Vec<(&'static str, String)>),
     promoted: Vec<String>,
 ) -> Result<HttpResponse, WebError> {
     let t = crate::web::routes::tournament(db, s.tournament_id.0).await?;
     let rules = open::rules(db, TournamentId(t.id.0)).await?;
+    let base = super::base_url(req);
     let pupils = school::entries(db, &s)
         .await?
         .into_iter()
@@ -133,6 +136,12 @@ async fn page(
                 guardian_pieces: link.as_deref().map(pieces).unwrap_or_default(),
                 guardian_link: link,
                 consent: consent_text(ctx, &e),
+                desk_qr: if e.state == State::Confirmed {
+                    crate::web::qr::svg(&format!("{base}/ref/t/{}/desk?e={}", e.tournament_id, e.id))
+                        .unwrap_or_default()
+                } else {
+                    String::new()
+                },
                 name: e.name,
             }
         })
@@ -162,7 +171,7 @@ pub async fn school_page(
 ) -> Result<HttpResponse, WebError> {
     let token = path.into_inner();
     let s = opened(&req, &ctx, &db, &token).await?;
-    page(&ctx, &db, &token, s, PupilForm::default(), Vec::new(), Vec::new()).await
+    page(&req, &ctx, &db, &token, s, (PupilForm::default(), Vec::new()), Vec::new()).await
 }
 
 /// Add a pupil; refused: the form again with what was typed and why.
@@ -187,17 +196,17 @@ pub async fn add_pupil(
     }
     let class = text(&f.class, 20).unwrap_or_default();
     let (Some(name), Some(born)) = (name, born) else {
-        return page(&ctx, &db, &token, s, f, problems, Vec::new()).await;
+        return page(&req, &ctx, &db, &token, s, (f, problems), Vec::new()).await;
     };
     if !problems.is_empty() {
-        return page(&ctx, &db, &token, s, f, problems, Vec::new()).await;
+        return page(&req, &ctx, &db, &token, s, (f, problems), Vec::new()).await;
     }
     let p = NewPupil { name, birth_date: born, class };
     match school::add(&db, &token, &s, &p, today()).await {
         Ok(_) => Ok(see_other(&format!("/entries/school/{token}#pupils"))),
         Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             let problems = vec![("form", sentence(ctx.lang, &r))];
-            page(&ctx, &db, &token, s, f, problems, Vec::new()).await
+            page(&req, &ctx, &db, &token, s, (f, problems), Vec::new()).await
         }
         Err(e) => Err(e.into()),
     }
@@ -213,14 +222,15 @@ pub async fn withdraw(
 ) -> Result<HttpResponse, WebError> {
     let (token, entry) = path.into_inner();
     let s = opened(&req, &ctx, &db, &token).await?;
-    let promoted = school::withdraw(&db, &s, entry).await?;
+    let mail = super::mail::Mailer::of(&req, &ctx);
+    let promoted = school::withdraw(&db, &s, entry, mail.hook()).await?;
     let mut names = Vec::new();
     for id in promoted {
         if let Some(e) = crate::store::entries::entry(&db, id).await?.filter(|e| e.school_id == s.id) {
             names.push(e.name);
         }
     }
-    page(&ctx, &db, &token, s, PupilForm::default(), Vec::new(), names).await
+    page(&req, &ctx, &db, &token, s, (PupilForm::default(), Vec::new()), names).await
 }
 
 #[derive(Deserialize)]
@@ -247,17 +257,18 @@ pub async fn declare_paper(
     let f = form.value;
     let (Some(guardian), Some(signed)) = (text(&f.guardian, 120), parse_date(&f.signed)) else {
         let problems = vec![("form", ctx.t("en_paper_fields").to_string())];
-        return page(&ctx, &db, &token, s, PupilForm::default(), problems, Vec::new()).await;
+        return page(&req, &ctx, &db, &token, s, (PupilForm::default(), problems), Vec::new()).await;
     };
     if signed > today() {
         let problems = vec![("form", ctx.t("en_paper_future").to_string())];
-        return page(&ctx, &db, &token, s, PupilForm::default(), problems, Vec::new()).await;
+        return page(&req, &ctx, &db, &token, s, (PupilForm::default(), problems), Vec::new()).await;
     }
-    match school::declare_paper(&db, &s, entry, &guardian, signed).await {
+    let mail = super::mail::Mailer::of(&req, &ctx);
+    match school::declare_paper(&db, &s, entry, &guardian, signed, mail.hook()).await {
         Ok(_) => Ok(see_other(&format!("/entries/school/{token}#pupils"))),
         Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
             let problems = vec![("form", sentence(ctx.lang, &r))];
-            page(&ctx, &db, &token, s, PupilForm::default(), problems, Vec::new()).await
+            page(&req, &ctx, &db, &token, s, (PupilForm::default(), problems), Vec::new()).await
         }
         Err(e) => Err(e.into()),
     }

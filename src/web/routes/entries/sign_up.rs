@@ -139,7 +139,8 @@ pub async fn sign_up(
     let attempt = Attempt { keys: vec![key.clone()], own_key: key };
     attempt.check(&db, ctx.t("en_throttled")).await?;
     let tournament = tournament(&db, t).await?;
-    match school::sign_up(&db, tournament.id, &school, today()).await {
+    let mail = super::mail::Mailer::of(&req, &ctx);
+    match school::sign_up(&db, tournament.id, &school, today(), mail.hook()).await {
         Ok((_, token)) => {
             attempt.failed(&db).await?;
             page(&ctx, &db, t, SchoolForm::default(), Vec::new(), Some(format!("/entries/school/{token}")))

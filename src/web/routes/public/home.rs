@@ -178,6 +178,17 @@ struct TournamentPage<'a> {
     groups_knockout: bool,
     /// The season the tournament is an event of: (season id, season name, level, region).
     season: Option<(i64, String, String, String)>,
+    /// Entries from schools open (issue 39): their last day, for the "Zgłoś szkołę" link.
+    entries_open: Option<String>,
+}
+
+/// The last day of entries while they are open (not past it, round 1's players not seated).
+async fn entries_open(db: &Store, t: crate::store::TournamentId) -> Result<Option<String>, WebError> {
+    let today = chrono::Utc::now().date_naive();
+    Ok(crate::app::entries::open::rules(db, t)
+        .await?
+        .filter(|o| !o.seated && o.rules.deadline >= today)
+        .map(|o| o.rules.deadline.format("%d.%m.%Y").to_string()))
 }
 
 /// The followed player's card.
@@ -277,6 +288,7 @@ pub async fn tournament(
             // The season is not in the tournament's read model: a stale page (database away) goes
             // without the link rather than waiting for the database.
             season: if page.is_stale() { None } else { season_of(&db, t.id).await? },
+            entries_open: if page.is_stale() { None } else { entries_open(&db, t.id).await? },
         },
     )
 }

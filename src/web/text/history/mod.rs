@@ -127,6 +127,9 @@ pub fn describe(lang: Lang, names: &Names, e: &Entry) -> HistoryLine {
         Change::PersonsMerged { player, .. } => players::persons(&row, "h_persons_merged", *player),
         Change::PersonsUnmerged { player, .. } => players::persons(&row, "h_persons_unmerged", *player),
         Change::PersonsKeptApart { player, .. } => players::persons(&row, "h_persons_apart", *player),
+        Change::EntryAbsent { name, school, .. } => {
+            (format!("{}: {name} ({school})", lang.t("h_entry_absent")), Vec::new(), Vec::new())
+        }
         Change::PairForbidden { before, after } => players::forbidden(&row, before.as_ref(), after),
         Change::PairAllowed { player_a, player_b } => players::allowed(&row, *player_a, *player_b),
         Change::ConfigChanged { before, after, .. } => configuration::changed(lang, before, after),

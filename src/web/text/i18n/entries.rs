@@ -120,7 +120,61 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Zapisz ten link teraz: to jedyny klucz do strony szkoły i nie pokażemy go ponownie (przechowujemy tylko jego skrót).",
         "Keep this link now: it is the only key to the school's page and it is not shown again (only its hash is stored).",
     ),
+    // Mails (issue 39, item 7): {event}, {school}, {pupil}, {state}, {link} filled in.
+    (
+        "en_mail_consent_body",
+        "Dzień dobry,\n\nzapisaliśmy zgodę opiekuna prawnego na udział w turnieju „{event}”: {pupil} ({school}). Stan zgłoszenia: {state}.",
+        "Hello,\n\nthe guardian's consent to taking part in the event “{event}” has been recorded: {pupil} ({school}). The entry's state: {state}.",
+    ),
+    (
+        "en_mail_consent_subject",
+        "Zgoda opiekuna zapisana: {pupil}, {event}",
+        "Guardian's consent recorded: {pupil}, {event}",
+    ),
+    (
+        "en_mail_consent_waiting",
+        "Wszystkie miejsca są na razie zajęte: zgłoszenie czeka na liście rezerwowej i dostanie miejsce, gdy tylko jakieś się zwolni (napiszemy wtedy).",
+        "Every place is taken for now: the entry waits on the waiting list and gets a place as soon as one is freed (we will write then).",
+    ),
+    (
+        "en_mail_footer",
+        "Wiadomość wysłana automatycznie przez serwis ligi Bitwy Warszawskiej; prosimy na nią nie odpowiadać.",
+        "This message was sent automatically by the Bitwa Warszawska league service; please do not reply to it.",
+    ),
+    (
+        "en_mail_link_body",
+        "Dzień dobry,\n\nszkoła {school} została zgłoszona do turnieju „{event}”. Pod prywatnym linkiem poniżej można dodawać uczniów, sprawdzać stan ich zgłoszeń, drukować linki dla opiekunów prawnych i wycofywać zgłoszenia:\n\n{link}\n\nLink działa bez konta i hasła, dlatego nie należy go nikomu przekazywać. Jeśli trafi w niepowołane ręce, organizator może go unieważnić.",
+        "Hello,\n\n{school} has been signed up for the event “{event}”. The private link below lets you add pupils, see the state of their entries, print the links for their guardians and withdraw entries:\n\n{link}\n\nThe link works without an account or password, so do not pass it on. If it falls into the wrong hands, the organiser can revoke it.",
+    ),
+    ("en_mail_link_subject", "Link do zgłoszeń szkoły: {event}", "Your school's entry link: {event}"),
+    (
+        "en_mail_promoted_body",
+        "Dzień dobry,\n\nw turnieju „{event}” zwolniło się miejsce i zgłoszenie przeszło z listy rezerwowej na listę uczestników: {pupil} ({school}). Stan zgłoszenia: {state}.",
+        "Hello,\n\na place has been freed in the event “{event}” and the entry has moved from the waiting list to the players' list: {pupil} ({school}). The entry's state: {state}.",
+    ),
+    (
+        "en_mail_promoted_subject",
+        "Miejsce z listy rezerwowej: {pupil}, {event}",
+        "A place from the waiting list: {pupil}, {event}",
+    ),
     ("en_max_schools", "Najwięcej szkół", "Most schools"),
+    ("en_desk_qr", "kod dla stanowiska obecności", "code for the check-in desk"),
+    (
+        "en_desk_referees",
+        "Sędziowie turnieju mogą obsługiwać listę obecności",
+        "The event's referees may use the check-in desk",
+    ),
+    ("en_late_join", "obecny – dołącza do rundy 1", "present – joins round 1"),
+    (
+        "en_late_help",
+        "Lista jest zamknięta, ale runda 1 nie jest jeszcze opublikowana: spóźniona osoba zaznaczona jako obecna dołącza do rundy 1, która zostaje skojarzona od nowa.",
+        "The list is closed but round 1 is not published yet: a latecomer ticked present joins round 1, which is paired again.",
+    ),
+    (
+        "h_entry_absent",
+        "Zgłoszenie ze szkoły bez potwierdzonej obecności przed rundą 1: wycofane z rundy 1",
+        "An entry from a school not checked in before round 1: withdrawn from round 1",
+    ),
     ("en_name_two_words", "Wpisz imię i nazwisko ucznia.", "Type the pupil's first name and surname."),
     ("en_no_pupils", "Nie dodano jeszcze żadnego ucznia.", "No pupil added yet."),
     ("en_no_schools", "Żadna szkoła się jeszcze nie zgłosiła.", "No school has signed up yet."),
@@ -190,8 +244,8 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ("en_seat", "Zamknij listę i przygotuj rundę 1", "Close the list and prepare round 1"),
     (
         "en_seat_help",
-        "Obecni uczniowie z potwierdzonym zgłoszeniem zostaną graczami turnieju; pozostali zostaną oznaczeni jako nieobecni. Tego nie można cofnąć.",
-        "The confirmed pupils present become the event's players; the others are marked absent. This cannot be undone.",
+        "Obecni uczniowie z potwierdzonym zgłoszeniem zostaną graczami turnieju; pozostali zostaną oznaczeni jako nieobecni (spóźnieni mogą jeszcze dołączyć, dopóki runda 1 nie zostanie opublikowana). Skojarzenie rundy 1 zamyka listę także bez tego przycisku.",
+        "The confirmed pupils present become the event's players; the others are marked absent (latecomers may still join until round 1 is published). Pairing round 1 closes the list without this button too.",
     ),
     (
         "en_seated",
