@@ -115,6 +115,12 @@ const PLANS: &[Plan] = &[
         fields: &[("present", Flag, "1"), ("q", Optional, "")],
         may_store: &[Owner, Coordinator],
     },
+    // The referees' desk: the event's referees only when the organiser allowed it (not here).
+    Plan {
+        path: "/ref/t/{t}/desk/{e}",
+        fields: &[("present", Flag, "1"), ("q", Optional, "")],
+        may_store: &[Owner, Coordinator],
+    },
     Plan {
         path: "/t/{t}/entries",
         fields: &[
