@@ -210,6 +210,8 @@ async fn every_wrong_value_of_the_issue_is_refused_in_polish_naming_the_field_an
         let page = admin.post("/admin/seasons", &fields).await;
         assert_eq!(page.status, 400, "{says}: {}", page.body);
         page.assert_contains(says);
+        // Refused on the form itself, with what was typed kept (not an error page).
+        page.assert_contains("id=\"new-season-refused\"").assert_contains("value=\"2026-04-01\"");
     }
     assert_eq!(seasons().await, before, "no season stored");
 
@@ -239,7 +241,17 @@ async fn every_wrong_value_of_the_issue_is_refused_in_polish_naming_the_field_an
         let page = admin.post(&format!("{desk}/events"), &fields).await;
         assert_eq!(page.status, status, "{says}: {}", page.body);
         page.assert_contains(says).assert_lacks("Ktoś inny zapisał");
+        page.assert_contains("id=\"add-event-refused\"");
     }
+    // A region of another season: refused on the form, never the 409 of a concurrent change.
+    let other_region =
+        option_value(&admin.get(&format!("/admin/season/{other}")).await.body, "mazowieckie").to_string();
+    let (b_id, level_id) = (b.to_string(), level.to_string());
+    let foreign =
+        [("tournament", b_id.as_str()), ("level", &level_id), ("region", &other_region), ("places", "1")];
+    let page = admin.post(&format!("{desk}/events"), &foreign).await;
+    assert_eq!(page.status, 400, "a foreign region: {}", page.body);
+    page.assert_lacks("Ktoś inny zapisał").assert_contains("id=\"add-event-refused\"");
     let events = |body: &str| ids_after(body, "data-event=\"");
     assert_eq!(events(&admin.get(&desk).await.body), [a], "no event added");
 
@@ -256,6 +268,7 @@ async fn every_wrong_value_of_the_issue_is_refused_in_polish_naming_the_field_an
             .await;
         assert_eq!(page.status, 400, "{says}: {}", page.body);
         page.assert_contains(says).assert_lacks("ponownego otwarcia rundy");
+        page.assert_contains("id=\"wildcard-refused\"").assert_contains(&format!("value=\"{person}\""));
     }
     assert!(
         ids_after(&admin.get(&format!("/admin/t/{a}/invitations")).await.body, "data-invitation=\"")

@@ -20,12 +20,15 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Coordinating;
 use crate::web::forms::field;
+use crate::web::forms::kept::KeptForm;
+use crate::web::forms::problems::Problems;
 use crate::web::forms::values::{BirthYear, Name, Reason, RowId};
 use crate::web::routes::admin::players::nearness;
 use crate::web::routes::public::season::{InvitationLine, invitation_lines};
 use crate::web::routes::see_other;
 use crate::web::security::auth::LoggedIn;
 use crate::web::security::csrf::CsrfForm;
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use chrono::NaiveDate;
@@ -37,11 +40,32 @@ struct SeasonsPage<'a> {
     ctx: &'a Ctx,
     seasons: Vec<(SeasonId, String)>,
     may_create: bool,
+    /// The creation form refused: what was typed and why.
+    kept: KeptForm,
 }
 
 pub async fn seasons(ctx: Ctx, user: LoggedIn, db: web::Data<Store>) -> Result<HttpResponse, WebError> {
-    let seasons = app::season::coordinated_by(&db, user.0.id).await?;
-    crate::web::routes::render(&SeasonsPage { ctx: &ctx, seasons, may_create: user.0.is_admin })
+    seasons_page(&ctx, &user, &db, KeptForm::default()).await
+}
+
+/// The seasons' list with the creation form (refused: 400, with what was typed).
+async fn seasons_page(
+    ctx: &Ctx,
+    user: &LoggedIn,
+    db: &Store,
+    kept: KeptForm,
+) -> Result<HttpResponse, WebError> {
+    let seasons = app::season::coordinated_by(db, user.0.id).await?;
+    let refused = kept.is_refused();
+    let page = SeasonsPage { ctx, seasons, may_create: user.0.is_admin, kept };
+    let res = crate::web::routes::render(&page)?;
+    Ok(if refused { with_status(res, StatusCode::BAD_REQUEST) } else { res })
+}
+
+/// A rendered page answered with `status` (a refused form: 400).
+fn with_status(mut res: HttpResponse, status: StatusCode) -> HttpResponse {
+    *res.status_mut() = status;
+    res
 }
 
 #[derive(Deserialize)]
@@ -63,6 +87,7 @@ fn this_year() -> i32 {
 /// parsed at the edge (`web::forms::values`): a name of 1 to 200 characters without control or
 /// direction characters, dates, birth years in a hundred-year window; a refusal names the field.
 pub async fn create(
+    ctx: Ctx,
     user: LoggedIn,
     db: web::Data<Store>,
     form: CsrfForm<NewSeasonForm>,
@@ -71,11 +96,18 @@ pub async fn create(
         return Err(WebError::Forbidden);
     }
     let f = &form.value;
-    let name = Name::parse("season_name", &f.name)?;
-    let first_day = field::date("season_first_day", &f.first_day)?;
-    let last_day = field::date("season_last_day", &f.last_day)?;
-    let from = BirthYear::parse("season_years_from", &f.years_from, this_year())?;
-    let to = BirthYear::parse("season_years_to", &f.years_to, this_year())?;
+    let mut problems = Problems::default();
+    let lang = ctx.lang;
+    let name = problems.take(lang, Name::parse("season_name", &f.name));
+    let first_day = problems.take(lang, field::date("season_first_day", &f.first_day));
+    let last_day = problems.take(lang, field::date("season_last_day", &f.last_day));
+    let from = problems.take(lang, BirthYear::parse("season_years_from", &f.years_from, this_year()));
+    let to = problems.take(lang, BirthYear::parse("season_years_to", &f.years_to, this_year()));
+    let (Some(name), Some(first_day), Some(last_day), Some(from), Some(to)) =
+        (name, first_day, last_day, from, to)
+    else {
+        return seasons_page(&ctx, &user, &db, KeptForm::refused("new-season", &form.pairs, problems)).await;
+    };
     let eligibility = Eligibility::BirthYears { from: from.0, to: to.0 };
     let draft = SeasonDraft::with_defaults(
         name.as_str(),
@@ -133,6 +165,8 @@ struct SeasonPage<'a> {
     retention: Option<String>,
     /// Events reopened for a correction that changes invitations: what changes, to confirm.
     corrections: Vec<crate::web::routes::admin::invitations::CorrectionView>,
+    /// A refused form (`add-event`, `wildcard`): what was typed and why.
+    kept: KeptForm,
 }
 
 /// An open invitation on the coordinator's page: into which event, whom, since when.
@@ -176,11 +210,22 @@ pub(crate) fn shown_time(lang: crate::lang::Lang, at: &str) -> String {
 }
 
 pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Result<HttpResponse, WebError> {
+    render_season(&ctx, &co, &db, KeptForm::default()).await
+}
+
+/// The coordinator's page; a refused form (adding an event, a wildcard) comes back on it with
+/// what was typed and why (400).
+async fn render_season(
+    ctx: &Ctx,
+    co: &Coordinating,
+    db: &Store,
+    kept: KeptForm,
+) -> Result<HttpResponse, WebError> {
     let s = &co.season;
     let mut events = Vec::new();
-    let listed = app::season::events(&db, s.id).await?;
+    let listed = app::season::events(db, s.id).await?;
     for e in &listed {
-        let name = store::tournaments::get(&db, e.tournament_id).await?.map(|t| t.name).unwrap_or_default();
+        let name = store::tournaments::get(db, e.tournament_id).await?.map(|t| t.name).unwrap_or_default();
         let level = s.level_index(e.level_id).map(|l| s.season.levels()[l].clone()).unwrap_or_default();
         let region = e.region_id.and_then(|r| s.region_index(r)).map_or_else(
             || ctx.lang.t("season_whole_country").to_string(),
@@ -197,25 +242,25 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
     }
     for (line, e) in events.iter_mut().zip(&listed) {
         if let Some(n) = e.next_id {
-            line.next = store::tournaments::get(&db, n).await?.map(|t| t.name).unwrap_or_default();
+            line.next = store::tournaments::get(db, n).await?.map(|t| t.name).unwrap_or_default();
         }
     }
     let mut free = Vec::new();
     let mut organised = Vec::new();
-    for (t, name, role) in store::tournaments::roles_of(&db, co.by()).await? {
+    for (t, name, role) in store::tournaments::roles_of(db, co.by()).await? {
         if role != Role::Organiser {
             continue;
         }
         if listed.iter().any(|e| e.tournament_id == t) {
             organised.push(t.0);
-        } else if !free.iter().any(|(id, _)| *id == t.0) && app::season::event_of(&db, t).await?.is_none() {
+        } else if !free.iter().any(|(id, _)| *id == t.0) && app::season::event_of(db, t).await?.is_none() {
             free.push((t.0, name));
         }
     }
     let name_of = |t: Option<TournamentId>| {
         t.and_then(|t| events.iter().find(|e| e.t == t.0)).map(|e| e.name.clone()).unwrap_or_default()
     };
-    let log = store::seasons::flow::log(&db, s.id)
+    let log = store::seasons::flow::log(db, s.id)
         .await?
         .into_iter()
         .map(|l| LogRow {
@@ -236,17 +281,17 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
             },
         })
         .collect();
-    let unrun = app::season::organisers::without_organisers(&db, s.id, co.by())
+    let unrun = app::season::organisers::without_organisers(db, s.id, co.by())
         .await?
         .into_iter()
         .map(|t| (t.0, events.iter().find(|e| e.t == t.0).map(|e| e.name.clone()).unwrap_or_default()))
         .collect();
-    let open: Vec<Invitation> = app::season::invitations::of_season(&db, s.id)
+    let open: Vec<Invitation> = app::season::invitations::of_season(db, s.id)
         .await?
         .into_iter()
         .filter(|i| i.state == InvitationState::Invited)
         .collect();
-    let lines = invitation_lines(&db, ctx.lang, &open).await?;
+    let lines = invitation_lines(db, ctx.lang, &open).await?;
     let pending = open
         .iter()
         .zip(lines)
@@ -257,19 +302,19 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
             since: shown_time(ctx.lang, &i.created_at),
         })
         .collect();
-    let duplicates = app::season::duplicates::near_pairs(&db, s.id, co.by())
+    let duplicates = app::season::duplicates::near_pairs(db, s.id, co.by())
         .await?
         .iter()
         .map(|p| DuplicateLine { a: (&p.a).into(), b: (&p.b).into(), why: nearness(ctx.lang, p.why) })
         .collect();
     let mut merges = Vec::new();
-    for m in app::season::duplicates::merges(&db, s.id, co.by()).await? {
-        let kept = app::persons::person(&db, m.kept).await?;
-        let merged = app::persons::person(&db, m.merged).await?;
+    for m in app::season::duplicates::merges(db, s.id, co.by()).await? {
+        let kept = app::persons::person(db, m.kept).await?;
+        let merged = app::persons::person(db, m.merged).await?;
         merges.push((m.id.0, format!("{} ← {}", kept.name, merged.name), shown_time(ctx.lang, &m.at)));
     }
-    let retention = crate::web::routes::admin::erasure::warning(&ctx, &db, &co).await?;
-    let unfilled = app::season::unfilled::of_season(&db, s.id)
+    let retention = crate::web::routes::admin::erasure::warning(ctx, db, co).await?;
+    let unfilled = app::season::unfilled::of_season(db, s.id)
         .await?
         .into_iter()
         .map(|u| (name_of(Some(u.source)), name_of(Some(u.target)), u.places))
@@ -277,7 +322,7 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
     let mut corrections = Vec::new();
     for e in listed.iter().filter(|e| !e.closed) {
         if let Some(c) =
-            crate::web::routes::admin::invitations::correction_view(&db, ctx.lang, e.tournament_id).await?
+            crate::web::routes::admin::invitations::correction_view(db, ctx.lang, e.tournament_id).await?
             && c.changes_invitations
         {
             corrections.push(c);
@@ -292,7 +337,7 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
         unrun,
         pending,
         duplicates,
-        ctx: &ctx,
+        ctx,
         id: s.id.0,
         name: s.season.name(),
         levels: s.levels.iter().zip(s.season.levels()).map(|(id, n)| (id.0, n.clone())).collect(),
@@ -300,8 +345,11 @@ pub async fn season_page(ctx: Ctx, co: Coordinating, db: web::Data<Store>) -> Re
         events,
         free,
         log,
+        kept,
     };
-    crate::web::routes::render(&page)
+    let refused = page.kept.is_refused();
+    let res = crate::web::routes::render(&page)?;
+    Ok(if refused { with_status(res, StatusCode::BAD_REQUEST) } else { res })
 }
 
 #[derive(Deserialize)]
@@ -315,28 +363,54 @@ pub struct EventForm {
     per_school: String,
 }
 
-/// Add a tournament the coordinator organises as an event of the season.
+/// Add a tournament the coordinator organises as an event of the season. A wrong value or a
+/// refusal (a level of another season, a tournament that is an event already) comes back on the
+/// form with what was chosen and typed.
 pub async fn add_event(
+    ctx: Ctx,
     co: Coordinating,
     db: web::Data<Store>,
     form: CsrfForm<EventForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
     let f = &form.value;
-    let t = TournamentId(RowId::parse("season_tournament", &f.tournament)?.0);
-    let level = LevelId(RowId::parse("season_level", &f.level)?.0);
-    let region = RowId::parse_optional("season_region", &f.region)?.map(|r| RegionId(r.0));
+    let lang = ctx.lang;
+    let mut problems = Problems::default();
+    let t = problems.take(lang, RowId::parse("season_tournament", &f.tournament));
+    let level = problems.take(lang, RowId::parse("season_level", &f.level));
+    let region = problems.take(lang, RowId::parse_optional("season_region", &f.region));
     // At most as many qualifying places as a tournament may hold players; a cap of one or more.
-    let places = u32::try_from(field::int("season_places", &f.places, 0, 10_000)?).unwrap_or(0);
-    let per_school =
-        field::opt_int("season_per_school", &f.per_school, 1, 10_000)?.map(|n| u32::try_from(n).unwrap_or(1));
+    let places = problems.take(lang, field::int("season_places", &f.places, 0, 10_000));
+    let per_school = problems.take(lang, field::opt_int("season_per_school", &f.per_school, 1, 10_000));
+    let (Some(t), Some(level), Some(region), Some(places), Some(per_school)) =
+        (t, level, region, places, per_school)
+    else {
+        return render_season(&ctx, &co, &db, KeptForm::refused("add-event", &form.pairs, problems)).await;
+    };
+    let t = TournamentId(t.0);
     if !store::tournaments::has_role(&db, t, co.by(), Role::Organiser).await? {
         return Err(WebError::Forbidden);
     }
-    let rule = QualificationRule { places, per_school };
-    app::season::add_event(&db, s.id, t, level, region, rule).await?;
+    let rule = QualificationRule {
+        places: u32::try_from(places).unwrap_or(0),
+        per_school: per_school.map(|n| u32::try_from(n).unwrap_or(1)),
+    };
+    let region = region.map(|r| RegionId(r.0));
+    match app::season::add_event(&db, s.id, t, LevelId(level.0), region, rule).await {
+        Ok(()) => {}
+        Err(app::AppError::Refused(r)) if on_the_form(&r) => {
+            return render_season(&ctx, &co, &db, KeptForm::refusal(lang, "add-event", &form.pairs, &r))
+                .await;
+        }
+        Err(e) => return Err(e.into()),
+    }
     tracing::info!(season = %s.id, tournament = %t, "event added");
     Ok(see_other(&co.page("")))
+}
+
+/// A refusal said on the form (the form's values were wrong), not a conflict or a missing right.
+fn on_the_form(r: &app::Refusal) -> bool {
+    crate::web::error::refusal_status(r) == StatusCode::BAD_REQUEST
 }
 
 #[derive(Deserialize)]
@@ -347,18 +421,40 @@ pub struct WildcardForm {
     reason: String,
 }
 
-/// A wildcard: a person invited into an event outside the qualification, the reason logged.
+/// A wildcard: a person invited into an event outside the qualification, the reason logged. The
+/// person is found by name (diacritics and case aside) or number; a wrong value or a refusal (a
+/// closed event, a person the coordinator does not see) comes back on the form with what was typed.
 pub async fn wildcard(
+    ctx: Ctx,
     co: Coordinating,
     db: web::Data<Store>,
     form: CsrfForm<WildcardForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
     let f = &form.value;
-    let t = TournamentId(RowId::parse("season_event", &f.tournament)?.0);
-    let reason = Reason::parse("season_reason", &f.reason)?;
-    let person = wildcard_person(&db, co.by(), &f.person).await?;
-    app::season::invitations::wildcard(&db, s.id, t, person, reason.as_str(), co.by()).await?;
+    let lang = ctx.lang;
+    let mut problems = Problems::default();
+    let t = problems.take(lang, RowId::parse("season_event", &f.tournament));
+    let person = match wildcard_person(&db, co.by(), &f.person).await {
+        Ok(person) => Some(person),
+        Err(WebError::Field(p)) => {
+            problems.field(lang, &p);
+            None
+        }
+        Err(e) => return Err(e),
+    };
+    let reason = problems.take(lang, Reason::parse("season_reason", &f.reason));
+    let (Some(t), Some(person), Some(reason)) = (t, person, reason) else {
+        return render_season(&ctx, &co, &db, KeptForm::refused("wildcard", &form.pairs, problems)).await;
+    };
+    let t = TournamentId(t.0);
+    match app::season::invitations::wildcard(&db, s.id, t, person, reason.as_str(), co.by()).await {
+        Ok(_) => {}
+        Err(app::AppError::Refused(r)) if on_the_form(&r) => {
+            return render_season(&ctx, &co, &db, KeptForm::refusal(lang, "wildcard", &form.pairs, &r)).await;
+        }
+        Err(e) => return Err(e.into()),
+    }
     tracing::info!(season = %s.id, tournament = %t, person = %person, "wildcard");
     Ok(see_other(&co.page("")))
 }
