@@ -5,10 +5,118 @@
 // While the page waits for the opponent it counts down to the moment a no-show may be claimed and
 // reloads then (the server shows the claim). Without this script the page's reload link does the
 // same. The stream carries only the game's number and line count, never a card.
+// The running side's clock counts down each second from the server's reading (data-ms), as
+// table.js does on the recorder; the server's clock decides.
+// Moves are chosen on the board and in the hand: each offer in the list (#on-offers) names the
+// pieces that choose it (data-k: units, spaces, cards). A tap picks a piece and lights up the pieces
+// that go on from there; when one offer holds exactly what was tapped and nothing else fits, it is
+// sent; otherwise the tray shows "Potwierdź" for the one tapped whole and the few lines left as
+// buttons. Without this script the same pieces are links (?pick=) and the list below the board.
 (function () {
   'use strict';
   var root = document.getElementById('online') || document.getElementById('on-wait');
   if (!root) return;
+  var loaded = Date.now();
+  var clockText = function (ms) {
+    var s = ms > 0 ? Math.ceil(ms / 1000) : 0;
+    var m = Math.floor(s / 60);
+    s = s % 60;
+    return m + ':' + (s < 10 ? '0' : '') + s;
+  };
+  var running = root.querySelectorAll('.clock[data-ms][data-running]');
+  if (running.length) {
+    window.setInterval(function () {
+      for (var i = 0; i < running.length; i++) {
+        var c = running[i];
+        var ms = Number(c.getAttribute('data-ms')) - (Date.now() - loaded);
+        var t = c.querySelector('.t');
+        if (t) t.textContent = clockText(ms);
+        c.classList.toggle('low', ms < 60000);
+        c.classList.toggle('flag', ms <= 0);
+      }
+    }, 1000);
+  }
+  var list = document.getElementById('on-offers');
+  var tray = document.getElementById('on-pick');
+  if (list && tray) {
+    var offers = Array.prototype.map.call(list.querySelectorAll('button[name=event]'), function (b) {
+      var keys = (b.getAttribute('data-k') || '').split(' ').filter(function (k) { return k; });
+      return { button: b, keys: keys, label: b.textContent };
+    }).filter(function (o) { return o.keys.length > 0; });
+    var taps = [];
+    var pieces = function (key) {
+      return document.querySelectorAll('#online [data-k="' + key + '"]:not(button)');
+    };
+    var holds = function (o) { return taps.every(function (t) { return o.keys.indexOf(t) >= 0; }); };
+    var send = function (o) {
+      tray.hidden = true;
+      root.setAttribute('data-sent', '1');
+      if (list.requestSubmit) list.requestSubmit(o.button);
+      else o.button.click();
+    };
+    var button = function (text, cls, onTap) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.className = cls;
+      b.textContent = text;
+      b.addEventListener('click', onTap);
+      tray.appendChild(b);
+      return b;
+    };
+    var draw = function () {
+      var all = document.querySelectorAll('#online [data-k]:not(button)');
+      for (var i = 0; i < all.length; i++) all[i].classList.remove('can', 'on');
+      var fit = offers.filter(holds);
+      var next = {};
+      fit.forEach(function (o) {
+        var more = taps.length ? o.keys : o.keys.slice(0, 1);
+        more.forEach(function (k) { if (taps.indexOf(k) < 0) next[k] = true; });
+      });
+      Object.keys(next).forEach(function (k) {
+        Array.prototype.forEach.call(pieces(k), function (el) { el.classList.add('can'); });
+      });
+      taps.forEach(function (k) {
+        Array.prototype.forEach.call(pieces(k), function (el) { el.classList.add('on'); });
+      });
+      tray.innerHTML = '';
+      if (!taps.length) { tray.hidden = true; return; }
+      var whole = fit.filter(function (o) { return o.keys.length === taps.length; });
+      if (whole.length === 1) {
+        var b = button(root.getAttribute('data-confirm'), 'on-confirm', function () { send(whole[0]); });
+        b.id = 'on-confirm';
+        b.title = whole[0].label;
+      }
+      // The lines no further piece tells apart (two paths to one space): one tap each.
+      var open = whole.length > 1 ? whole : (Object.keys(next).length ? [] : fit);
+      open.forEach(function (o) {
+        button(o.label, 'opt on-line', function () { send(o); });
+      });
+      button(root.getAttribute('data-cancel'), 'secondary on-cancel', function () { taps = []; draw(); }).id = 'on-cancel';
+      tray.hidden = false;
+    };
+    root.addEventListener('click', function (e) {
+      var el = e.target.closest ? e.target.closest('[data-k]') : null;
+      if (!el || el.tagName === 'BUTTON' || !root.contains(el)) return;
+      var key = el.getAttribute('data-k');
+      var a = e.target.closest('a');
+      if (a && root.contains(a)) e.preventDefault();
+      var at = taps.indexOf(key);
+      if (at >= 0) {
+        taps.splice(at, 1);
+      } else {
+        taps.push(key);
+        if (!offers.some(holds)) {
+          // Not with what was tapped before: a fresh start from this piece, if it starts anything.
+          taps = [key];
+          if (!offers.some(holds)) taps = [];
+        }
+      }
+      var fit = offers.filter(holds);
+      draw();
+      if (taps.length && fit.length === 1 && fit[0].keys.length === taps.length) send(fit[0]);
+    });
+    draw();
+  }
   var left = document.getElementById('on-claim-in');
   if (left) {
     var secs = parseInt(left.dataset.seconds, 10);

@@ -51,6 +51,12 @@ pub(super) const ASSETS: &[Asset] = &[
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../../static/follow.js"),
     },
+    // The online player's page: the board and the hand first on a phone.
+    Asset {
+        name: "online.css",
+        content_type: "text/css; charset=utf-8",
+        bytes: include_bytes!("../../../static/online.css"),
+    },
     // Reloads a player's online game page when the game moves on (server-sent events).
     Asset {
         name: "online.js",

@@ -87,6 +87,9 @@ pub struct Board<'a> {
     pub id: String,
     /// Drawn small (the live page): the names and labels are left to the larger boards (not drawn).
     pub small: bool,
+    /// Every space and unit carries its tap key (`data-k="h:e4"`, `data-k="u:R16A"`): the online
+    /// page's script picks on the board by these keys, linked or not.
+    pub tap: bool,
 }
 
 /// Escape text for SVG/HTML content and attribute values.
@@ -141,6 +144,7 @@ impl<'a> Board<'a> {
             marks: Marks::default(),
             id: id.into(),
             small: false,
+            tap: false,
         }
     }
 
@@ -226,8 +230,12 @@ impl<'a> Board<'a> {
         if let Some(href) = link {
             let _ = write!(s, r#"<a href="{}" class="to" data-space="{}">"#, esc(href), esc(&spec.label));
         }
-        let _ =
-            write!(s, r##"<g class="{class}" transform="translate({x} {y})"><use href="#{}-h"/>"##, self.id);
+        let key = if self.tap { format!(r#" data-k="h:{}""#, esc(&spec.label)) } else { String::new() };
+        let _ = write!(
+            s,
+            r##"<g class="{class}"{key} transform="translate({x} {y})"><use href="#{}-h"/>"##,
+            self.id
+        );
         if spec.fortified {
             let _ = write!(s, r##"<use class="fw" href="#{}-f"/>"##, self.id);
         }
@@ -280,9 +288,10 @@ impl<'a> Board<'a> {
         if let Some(href) = link {
             let _ = write!(s, r#"<a href="{}" class="pick" data-unit="{}">"#, esc(href), esc(&u.code));
         }
+        let key = if self.tap { format!(r#" data-k="u:{}""#, esc(&u.code)) } else { String::new() };
         let _ = write!(
             s,
-            r#"<g class="{class}" transform="translate({x} {y})"><title>{}</title>"#,
+            r#"<g class="{class}"{key} transform="translate({x} {y})"><title>{}</title>"#,
             esc(&text::unit_title(self, t, lang))
         );
         match u.side {

@@ -70,7 +70,16 @@ impl Tables<'_> {
     }
 }
 
-/// The player's page.
+/// What a tap on the board or the hand carries without scripts: the things picked so far
+/// (`u:R16A,h:e4`).
+#[derive(Deserialize, Default)]
+pub struct PickQuery {
+    #[serde(default)]
+    pick: String,
+}
+
+/// The player's page (`?pick=`: what was tapped so far, without scripts).
+#[allow(clippy::too_many_arguments)]
 pub async fn online_page(
     ctx: Ctx,
     mut player: PlayerLink,
@@ -78,11 +87,15 @@ pub async fn online_page(
     editions: web::Data<EditionCache>,
     deals: web::Data<DealCache>,
     events: web::Data<OnlineEvents>,
+    query: web::Query<PickQuery>,
 ) -> Result<HttpResponse, WebError> {
     links::arrive(&db, &mut player.link).await?;
     let tables = Tables { editions: &editions, deals: &deals, events: &events };
     let up = tables.bring_up(&db, &player).await?;
-    view::page(&ctx, &db, tables, &player, up, view::Said::default(), StatusCode::OK).await
+    let picks =
+        query.pick.split(',').map(str::trim).filter(|p| !p.is_empty()).take(8).map(String::from).collect();
+    let said = view::Said { picks, ..view::Said::default() };
+    view::page(&ctx, &db, tables, &player, up, said, StatusCode::OK).await
 }
 
 /// The player present claims the match by the opponent's no-show (the waiting time over, no game

@@ -5,6 +5,7 @@ use crate::app::online::no_show;
 use crate::app::online::play::Up;
 use crate::app::recording::game::{names, now_ms, replay};
 use crate::app::recording::offers::{Offer, Seat, offers};
+use crate::engine::ids::{CardId, Colour};
 use crate::engine::notation::{Body, Event, PlayBody};
 use crate::engine::{GameState, narrate};
 use crate::league::no_show::{Seat as WaitSeat, Waiting};
@@ -28,19 +29,69 @@ use askama::Template;
 pub(crate) struct Said {
     pub error: String,
     pub notice: String,
+    /// What the player tapped so far without scripts (`?pick=u:R16A,h:e4`): the board links the
+    /// next taps and the list shows only the offers holding all of these.
+    pub picks: Vec<String>,
 }
 
-/// One card of the player's reserve.
+/// One card of the player's reserve, as a card face in the hand.
 pub(crate) struct CardView {
     pub token: String,
     pub name: String,
     pub strength: u8,
+    /// `c-red`, ...: the card's colour.
+    pub colour: &'static str,
+    /// Where a tap leads without scripts (the card is part of an offer now).
+    pub href: Option<String>,
+    /// Tapped already (without scripts).
+    pub on: bool,
 }
 
 /// One offered event.
 pub(crate) struct OfferView {
     pub value: String,
     pub label: String,
+    /// The things tapped to choose it, space-separated (`u:R16A h:e4`): the units, spaces and
+    /// cards the line names (a march's last space only). Empty: a button of its own (pass).
+    pub keys: String,
+}
+
+/// The tap keys of an offered line: each unit (`u:`), space (`h:`, the last of a run of spaces, where
+/// a march ends) and card (`c:`) it names, once each, in order.
+fn tap_keys(state: &GameState<'_>, side: Side, value: &str) -> Vec<String> {
+    let e = state.edition();
+    let words: Vec<&str> = value.split_whitespace().skip(1).collect();
+    let is_hex = |w: &str| e.hex_by_label(w).is_some();
+    let mut out: Vec<String> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let key = if e.unit_by_code(w).is_some() {
+            format!("u:{w}")
+        } else if let Some(h) = e.hex_by_label(w) {
+            // A march's last space only; a space a unit stands on is tapped as the unit.
+            if words.get(i + 1).is_some_and(|n| is_hex(n)) || state.occupant(h).is_some() {
+                continue;
+            }
+            format!("h:{w}")
+        } else if w.len() == 3
+            && CardId::parse_token(w).is_some_and(|c| c.token() == *w && state.hand(side).contains(c))
+        {
+            // A card in the hand (one in play is no card face to tap).
+            format!("c:{w}")
+        } else {
+            continue;
+        };
+        if !out.contains(&key) {
+            out.push(key);
+        }
+    }
+    out
+}
+
+/// The page's address with `picks` tapped (without scripts).
+fn pick_href(token: &str, picks: &[String]) -> String {
+    let joined = picks.join(",");
+    let q = serde_urlencoded::to_string([("pick", joined.as_str())]).unwrap_or_default();
+    format!("/online/{token}?{q}#on-list")
 }
 
 /// A game of the match, with its deal's commitment and, once over, its seed.
@@ -87,7 +138,14 @@ struct OnlinePage<'a> {
     opponent_hand: u32,
     my_deck: u8,
     opponent_deck: u8,
+    /// The offers the list shows (all, or those holding what was picked without scripts).
     offers: Vec<OfferView>,
+    /// The offers with no tap keys (pass, a yes or no): buttons in the tray under the board.
+    own_buttons: Vec<OfferView>,
+    /// How many offers there are in all.
+    offers_total: usize,
+    /// Something was picked without scripts: the list is open, with a way back.
+    picking: bool,
     moves: Vec<String>,
     deals: Vec<DealView>,
     error: String,
@@ -139,6 +197,7 @@ pub(crate) async fn page(
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
     let Tables { editions, deals, .. } = tables;
+    let said_picks = said.picks;
     let up = up.ok_or(WebError::NotFound)?;
     let (o, game) = (player, &up.game.row);
     let side = o.side_in(game);
@@ -200,6 +259,9 @@ pub(crate) async fn page(
         my_deck: 0,
         opponent_deck: 0,
         offers: Vec::new(),
+        own_buttons: Vec::new(),
+        offers_total: 0,
+        picking: false,
         moves: Vec::new(),
         deals: shown,
         error: said.error,
@@ -258,20 +320,101 @@ pub(crate) async fn page(
         .iter()
         .map(|c| {
             let spec = edition.card(c);
-            CardView { token: c.token(), name: spec.name.clone(), strength: spec.strength }
+            CardView {
+                token: c.token(),
+                name: spec.name.clone(),
+                strength: spec.strength,
+                colour: colour_class(spec.colour),
+                href: None,
+                on: false,
+            }
         })
         .collect();
     page.opponent_hand = state.hand_size(side.opponent());
     page.my_deck = state.deck_size(side);
     page.opponent_deck = state.deck_size(side.opponent());
+    let mut board = Board::of(state, "on");
+    board.tap = true;
     if page.your_turn && !rec.paused {
-        page.offers = offers(state, Seat::Player(side))
+        let all: Vec<(OfferView, Vec<String>)> = offers(state, Seat::Player(side))
             .lines
             .iter()
-            .map(|of| OfferView { value: of.value.clone(), label: label(state, of, ctx) })
+            .map(|of| {
+                let keys = tap_keys(state, side, &of.value);
+                (
+                    OfferView { value: of.value.clone(), label: label(state, of, ctx), keys: keys.join(" ") },
+                    keys,
+                )
+            })
             .collect();
+        let picks: Vec<String> =
+            said_picks.into_iter().filter(|p| all.iter().any(|(_, k)| k.contains(p))).collect();
+        page.offers_total = all.len();
+        page.picking = !picks.is_empty();
+        let chosen = |k: &Vec<String>| picks.iter().all(|p| k.contains(p));
+        // The next taps: the first thing each offer names, or, once something is picked, the rest
+        // of what the offers holding it name.
+        let mut next: Vec<String> = Vec::new();
+        for (_, keys) in all.iter().filter(|(_, k)| chosen(k)) {
+            let more: Vec<&String> = if picks.is_empty() {
+                keys.first().into_iter().collect()
+            } else {
+                keys.iter().filter(|k| !picks.contains(k)).collect()
+            };
+            for k in more {
+                if !next.contains(k) {
+                    next.push(k.clone());
+                }
+            }
+        }
+        let href = |k: &str| {
+            let mut p = picks.clone();
+            p.push(k.to_string());
+            pick_href(&o.token, &p)
+        };
+        let e = state.edition();
+        for k in &next {
+            if let Some(code) = k.strip_prefix("u:")
+                && let Some(u) = e.unit_by_code(code)
+            {
+                board.marks.unit_links.push((u, href(k)));
+                if e.unit(u).side != side {
+                    board.marks.targets.push(u);
+                }
+            } else if let Some(label) = k.strip_prefix("h:")
+                && let Some(h) = e.hex_by_label(label)
+            {
+                board.marks.hex_links.push((h, href(k)));
+            } else if let Some(tok) = k.strip_prefix("c:")
+                && let Some(c) = page.hand.iter_mut().find(|c| c.token == tok)
+            {
+                c.href = Some(href(k));
+            }
+        }
+        for p in &picks {
+            if let Some(u) = p.strip_prefix("u:").and_then(|c| e.unit_by_code(c)) {
+                board.marks.selected.get_or_insert(u);
+            } else if let Some(h) = p.strip_prefix("h:").and_then(|l| e.hex_by_label(l)) {
+                board.marks.path.push(h);
+            } else if let Some(c) =
+                p.strip_prefix("c:").and_then(|t| page.hand.iter_mut().find(|c| c.token == t))
+            {
+                c.on = true;
+            }
+        }
+        for (view, keys) in all {
+            if keys.is_empty() {
+                page.own_buttons.push(OfferView {
+                    value: view.value.clone(),
+                    label: view.label.clone(),
+                    keys: String::new(),
+                });
+            }
+            if chosen(&keys) {
+                page.offers.push(view);
+            }
+        }
     }
-    let board = Board::of(state, "on");
     page.board = board.svg(ctx.lang);
     page.board_list = board.list(ctx.lang);
     // The last 16 lines, newest first.
@@ -281,6 +424,18 @@ pub(crate) async fn page(
         .filter_map(|i| played.line(i).map(|(line, before)| seen_by(side, before, line, ctx)))
         .collect();
     render_status(status, &page)
+}
+
+/// The class of a card's colour (`c-red`), as the board's tokens have.
+fn colour_class(c: Colour) -> &'static str {
+    match c {
+        Colour::Blue => "c-blue",
+        Colour::Green => "c-green",
+        Colour::Red => "c-red",
+        Colour::Yellow => "c-yellow",
+        Colour::White => "c-white",
+        Colour::None => "c-none",
+    }
 }
 
 /// A duration in minutes and seconds (`12 min 5 s`), for the no-show's countdown.
