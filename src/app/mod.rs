@@ -51,6 +51,7 @@ pub mod registration;
 pub mod results;
 pub mod rounds;
 pub mod season;
+pub mod seating;
 pub mod snapshot;
 pub mod stages;
 pub mod tournament;

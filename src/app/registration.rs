@@ -9,15 +9,7 @@ use crate::store::rounds::{Phase, Status};
 use crate::store::{self, PlayerId, Store, StoreError, TournamentId, UserId};
 use chrono::NaiveDate;
 
-/// The round a player registered now can first be paired in: the one after the last published (a
-/// draft is not played yet: its players are re-paired with the newcomers, see [`enter`]).
-///
-/// # Errors
-/// The database fails.
-pub async fn next_round(db: &Store, t: TournamentId) -> AppResult<i64> {
-    let rounds = store::rounds::list(db, t).await?;
-    Ok(rounds.iter().filter(|r| r.status() != Status::Draft).map(|r| r.number).max().unwrap_or(0) + 1)
-}
+pub use super::seating::next_round;
 
 /// What became of a draft round when players entered before it was published (issue 37: they join
 /// it, so it is paired again with them).

@@ -103,7 +103,7 @@ fn decide_swiss_round(
 /// tournament kept changing; the database fails.
 pub async fn pair_next_swiss_round(db: &Store, t: TournamentId, by: UserId) -> AppResult<i64> {
     // Entries from schools (issue 39): round 1 pairs only the pupils checked in at the desk.
-    super::entries::desk::seat_before_round_1(db, t, by).await?;
+    super::seating::seat_before_round_1(db, t, by).await?;
     on_fresh_snapshot(db, t, |data| async move {
         let forbidden = store::players::forbidden_pairs(db, t).await?;
         let (matches, pairing) = decide_swiss_round(&data, &forbidden)?;
