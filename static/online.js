@@ -11,7 +11,9 @@
 // pieces that choose it (data-k: units, spaces, cards). A tap picks a piece and lights up the pieces
 // that go on from there; when one offer holds exactly what was tapped and nothing else fits, it is
 // sent; otherwise the tray shows "Potwierdź" for the one tapped whole and the few lines left as
-// buttons. Without this script the same pieces are links (?pick=) and the list below the board.
+// buttons. When several paths lead to the tapped space, their middle spaces (data-via) light up
+// on the board and a tap on one chooses the path.
+// Without this script the same pieces are links (?pick=) and the list below the board.
 (function () {
   'use strict';
   var root = document.getElementById('online') || document.getElementById('on-wait');
@@ -40,14 +42,25 @@
   var tray = document.getElementById('on-pick');
   if (list && tray) {
     var offers = Array.prototype.map.call(list.querySelectorAll('button[name=event]'), function (b) {
-      var keys = (b.getAttribute('data-k') || '').split(' ').filter(function (k) { return k; });
-      return { button: b, keys: keys, label: b.textContent };
+      var words = function (name) {
+        return (b.getAttribute(name) || '').split(' ').filter(function (k) { return k; });
+      };
+      return { button: b, keys: words('data-k'), via: words('data-via'), label: b.textContent };
     }).filter(function (o) { return o.keys.length > 0; });
     var taps = [];
+    // Middle spaces tapped to tell paths to one space apart.
+    var vias = [];
     var pieces = function (key) {
       return document.querySelectorAll('#online [data-k="' + key + '"]:not(button)');
     };
-    var holds = function (o) { return taps.every(function (t) { return o.keys.indexOf(t) >= 0; }); };
+    var holds = function (o) {
+      return taps.every(function (t) { return o.keys.indexOf(t) >= 0; }) &&
+        vias.every(function (t) { return o.via.indexOf(t) >= 0; });
+    };
+    // The offers holding every tap and tapped whole.
+    var wholeNow = function () {
+      return offers.filter(holds).filter(function (o) { return o.keys.length === taps.length; });
+    };
     var send = function (o) {
       tray.hidden = true;
       root.setAttribute('data-sent', '1');
@@ -81,6 +94,19 @@
       tray.innerHTML = '';
       if (!taps.length) { tray.hidden = true; return; }
       var whole = fit.filter(function (o) { return o.keys.length === taps.length; });
+      if (whole.length > 1) {
+        // Several paths to one space: their middle spaces choose.
+        whole.forEach(function (o) {
+          o.via.forEach(function (k) {
+            if (vias.indexOf(k) < 0) {
+              Array.prototype.forEach.call(pieces(k), function (el) { el.classList.add('can'); });
+            }
+          });
+        });
+      }
+      vias.forEach(function (k) {
+        Array.prototype.forEach.call(pieces(k), function (el) { el.classList.add('on'); });
+      });
       if (whole.length === 1) {
         var b = button(root.getAttribute('data-confirm'), 'on-confirm', function () { send(whole[0]); });
         b.id = 'on-confirm';
@@ -88,22 +114,52 @@
       }
       // The lines no further piece tells apart (two paths to one space): one tap each.
       var open = whole.length > 1 ? whole : (Object.keys(next).length ? [] : fit);
-      open.forEach(function (o) {
-        button(o.label, 'opt on-line', function () { send(o); });
+      // Paths to one space are short buttons (`f3 → e4`, the full line as their title): the
+      // march's spaces as the line names them.
+      var pathOf = function (o) {
+        var w = o.button.value.split(' ');
+        var at = w.indexOf('march');
+        if (at < 0) return '';
+        var path = [];
+        for (var i = at + 1; i < w.length && w[i] !== 'attack'; i++) path.push(w[i]);
+        return path.join(' \u2192 ');
+      };
+      var names = open.map(pathOf);
+      var paths = open.length > 1 && names.every(function (n, i) { return n && names.indexOf(n) === i; });
+      open.forEach(function (o, i) {
+        var b = button(paths ? names[i] : o.label, paths ? 'opt on-line on-path' : 'opt on-line', function () { send(o); });
+        b.title = o.label;
       });
-      button(root.getAttribute('data-cancel'), 'secondary on-cancel', function () { taps = []; draw(); }).id = 'on-cancel';
+      button(root.getAttribute('data-cancel'), 'secondary on-cancel', function () { taps = []; vias = []; draw(); }).id = 'on-cancel';
       tray.hidden = false;
     };
     root.addEventListener('click', function (e) {
       var el = e.target.closest ? e.target.closest('[data-k]') : null;
       if (!el || el.tagName === 'BUTTON' || !root.contains(el)) return;
       var key = el.getAttribute('data-k');
+      var here = el.getAttribute('data-at');
+      if (here && taps.indexOf(key) >= 0 && taps.indexOf(here) < 0 &&
+          offers.some(function (o) { return holds(o) && o.keys.indexOf(here) >= 0; })) {
+        // The picked unit tapped again, where a march back to its own space is offered: that space.
+        key = here;
+      }
       var a = e.target.closest('a');
       if (a && root.contains(a)) e.preventDefault();
       var at = taps.indexOf(key);
-      if (at >= 0) {
+      var viaAt = vias.indexOf(key);
+      var whole = wholeNow();
+      if (viaAt >= 0) {
+        vias.splice(viaAt, 1);
+      } else if (at >= 0) {
         taps.splice(at, 1);
+        vias = [];
+      } else if (whole.length > 1 && whole.some(function (o) { return o.via.indexOf(key) >= 0; }) &&
+          !offers.some(function (o) { return holds(o) && o.keys.indexOf(key) >= 0; })) {
+        // A middle space that is no piece of a line going on from here (a march ending there is
+        // chosen by that tap as before).
+        vias.push(key);
       } else {
+        vias = [];
         taps.push(key);
         if (!offers.some(holds)) {
           // Not with what was tapped before: a fresh start from this piece, if it starts anything.

@@ -108,8 +108,8 @@ fn esc(s: &str) -> String {
     out
 }
 
-/// The class of a colour (`c-green`).
-fn colour_class(c: Colour) -> &'static str {
+/// The class of a colour (`c-green`), for the board's tokens and the hand's card faces.
+pub(crate) fn colour_class(c: Colour) -> &'static str {
     match c {
         Colour::Blue => "c-blue",
         Colour::Green => "c-green",
@@ -288,7 +288,13 @@ impl<'a> Board<'a> {
         if let Some(href) = link {
             let _ = write!(s, r#"<a href="{}" class="pick" data-unit="{}">"#, esc(href), esc(&u.code));
         }
-        let key = if self.tap { format!(r#" data-k="u:{}""#, esc(&u.code)) } else { String::new() };
+        // Online, a unit also names the space it stands on (`data-at`): a march back to where it
+        // started is chosen by tapping the unit once it is picked.
+        let key = if self.tap {
+            format!(r#" data-k="u:{}" data-at="h:{}""#, esc(&u.code), esc(&e.hex(t.hex).label))
+        } else {
+            String::new()
+        };
         let _ = write!(
             s,
             r#"<g class="{class}"{key} transform="translate({x} {y})"><title>{}</title>"#,

@@ -5,7 +5,7 @@ use crate::app::online::no_show;
 use crate::app::online::play::Up;
 use crate::app::recording::game::{names, now_ms, replay};
 use crate::app::recording::offers::{Offer, Seat, offers};
-use crate::engine::ids::{CardId, Colour};
+use crate::engine::ids::CardId;
 use crate::engine::notation::{Body, Event, PlayBody};
 use crate::engine::{GameState, narrate};
 use crate::league::no_show::{Seat as WaitSeat, Waiting};
@@ -13,7 +13,7 @@ use crate::outcome::Side;
 use crate::store::recordings::Status as RecStatus;
 use crate::store::rounds::Status as RoundStatus;
 use crate::store::{self, Store};
-use crate::web::board::Board;
+use crate::web::board::{Board, colour_class};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::player_link::PlayerLink;
@@ -54,6 +54,9 @@ pub(crate) struct OfferView {
     /// The things tapped to choose it, space-separated (`u:R16A h:e4`): the units, spaces and
     /// cards the line names (a march's last space only). Empty: a button of its own (pass).
     pub keys: String,
+    /// A march's free middle spaces (`h:f4 h:f5`), space-separated: when several paths lead to one
+    /// space, a tap on one of them on the board chooses the path (no list to scroll).
+    pub via: String,
 }
 
 /// The tap keys of an offered line: each unit (`u:`), space (`h:`, the last of a run of spaces, where
@@ -67,8 +70,11 @@ fn tap_keys(state: &GameState<'_>, side: Side, value: &str) -> Vec<String> {
         let key = if e.unit_by_code(w).is_some() {
             format!("u:{w}")
         } else if let Some(h) = e.hex_by_label(w) {
-            // A march's last space only; a space a unit stands on is tapped as the unit.
-            if words.get(i + 1).is_some_and(|n| is_hex(n)) || state.occupant(h).is_some() {
+            // A march's last space only; a space another unit stands on is tapped as that unit. A
+            // march back to where the unit stands keeps its space (the unit's `data-at`).
+            let back =
+                words.iter().take(i).any(|x| e.unit_by_code(x).is_some_and(|u| state.occupant(h) == Some(u)));
+            if words.get(i + 1).is_some_and(|n| is_hex(n)) || (state.occupant(h).is_some() && !back) {
                 continue;
             }
             format!("h:{w}")
@@ -82,6 +88,27 @@ fn tap_keys(state: &GameState<'_>, side: Side, value: &str) -> Vec<String> {
         };
         if !out.contains(&key) {
             out.push(key);
+        }
+    }
+    out
+}
+
+/// A march's middle spaces that no unit stands on (`h:f4`), in order: what tells two paths to one
+/// space apart on the board (the caller drops the ones the line's keys hold: a path through its
+/// own end).
+fn tap_via(state: &GameState<'_>, value: &str) -> Vec<String> {
+    let e = state.edition();
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let mut out: Vec<String> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if let Some(h) = e.hex_by_label(w)
+            && words.get(i + 1).is_some_and(|n| e.hex_by_label(n).is_some())
+            && state.occupant(h).is_none()
+        {
+            let key = format!("h:{w}");
+            if !out.contains(&key) {
+                out.push(key);
+            }
         }
     }
     out
@@ -342,7 +369,16 @@ pub(crate) async fn page(
             .map(|of| {
                 let keys = tap_keys(state, side, &of.value);
                 (
-                    OfferView { value: of.value.clone(), label: label(state, of, ctx), keys: keys.join(" ") },
+                    OfferView {
+                        value: of.value.clone(),
+                        label: label(state, of, ctx),
+                        keys: keys.join(" "),
+                        via: tap_via(state, &of.value)
+                            .into_iter()
+                            .filter(|v| !keys.contains(v))
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                    },
                     keys,
                 )
             })
@@ -408,6 +444,7 @@ pub(crate) async fn page(
                     value: view.value.clone(),
                     label: view.label.clone(),
                     keys: String::new(),
+                    via: String::new(),
                 });
             }
             if chosen(&keys) {
@@ -424,18 +461,6 @@ pub(crate) async fn page(
         .filter_map(|i| played.line(i).map(|(line, before)| seen_by(side, before, line, ctx)))
         .collect();
     render_status(status, &page)
-}
-
-/// The class of a card's colour (`c-red`), as the board's tokens have.
-fn colour_class(c: Colour) -> &'static str {
-    match c {
-        Colour::Blue => "c-blue",
-        Colour::Green => "c-green",
-        Colour::Red => "c-red",
-        Colour::Yellow => "c-yellow",
-        Colour::White => "c-white",
-        Colour::None => "c-none",
-    }
 }
 
 /// A duration in minutes and seconds (`12 min 5 s`), for the no-show's countdown.
