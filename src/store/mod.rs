@@ -103,6 +103,7 @@ pub mod transaction;
 pub mod users;
 pub mod values;
 pub mod view;
+pub mod wake;
 
 pub use ids::{
     GameId, LevelId, MatchId, MergeId, PersonId, PlayerId, ProposalId, RegionId, RoundId, SeasonId,

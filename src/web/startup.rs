@@ -107,6 +107,7 @@ impl Application {
         let server_timing = settings.server_timing;
         let deal_cache = web::Data::new(crate::app::recording::deals::DealCache::default());
         start_clock_watch(db.clone(), edition_cache.clone(), online_events.clone());
+        online::connect_processes(&db, &online_events.clone().into_inner());
         let mut server = HttpServer::new(move || {
             App::new()
                 // Innermost first: every request is traced (debug) with its status and duration.

@@ -50,6 +50,7 @@ mod online_bounds;
 mod online_clock;
 mod online_no_show;
 mod online_oracle;
+mod online_processes;
 // Page objects: each test reads the pages it needs.
 #[allow(dead_code)]
 mod pages;

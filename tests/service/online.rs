@@ -26,7 +26,7 @@ fn seeds() -> u64 {
 }
 
 /// The offered events of a player's page.
-fn offers(body: &str) -> Vec<String> {
+pub(crate) fn offers(body: &str) -> Vec<String> {
     Online::read(body).offers
 }
 
@@ -367,7 +367,7 @@ async fn random_online_games_validate_reproduce_their_deal_and_leak_nothing() {
 }
 
 /// The data of the next `step` event of a server-sent event stream.
-async fn next_event<S>(stream: &mut S) -> String
+pub(crate) async fn next_event<S>(stream: &mut S) -> String
 where
     S: futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + Unpin,
 {

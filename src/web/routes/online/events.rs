@@ -7,6 +7,11 @@
 //! (`event: flag`), whose reload ends the game on time (`app::recording::flag`). The stream only
 //! reads. Reconnecting (the browser does it by itself after `retry`) starts with the current state.
 //!
+//! Across processes (issue 35, item 4): on PostgreSQL each wake-up is also said on the database's
+//! channel (`store::wake`, `NOTIFY`) and every other process listening wakes its streams of that
+//! game at once; the periodic read stays as the fallback (a notification lost while a connection
+//! was down).
+//!
 //! Bounded (issue 35: one link once held 1,000 streams, and the others' pages slowed tenfold): at
 //! most [`STREAMS_PER_LINK`] streams per link, a new one closing the link's oldest (a player's tabs
 //! and devices, even when the process is full), and at most `Settings::online_streams` in the whole
@@ -14,15 +19,16 @@
 
 use crate::app::recording::game::now_ms;
 use crate::store::recordings::{self, Status as RecStatus};
+use crate::store::wake::{self, Wake};
 use crate::store::{GameId, Store};
 use crate::web::error::{Away, WebError};
 use crate::web::extract::player_link::PlayerLink;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
-use tokio::sync::{Notify, watch};
+use tokio::sync::{Notify, mpsc, watch};
 
 /// The longest a stream waits before it reads the game from the database again.
 const CHECK_EVERY: Duration = Duration::from_secs(10);
@@ -42,6 +48,10 @@ pub struct OnlineEvents {
     games: Mutex<HashMap<GameId, watch::Sender<i64>>>,
     open: Mutex<Open>,
     max: usize,
+    /// This process among the others (a random number), so its own calls do not wake it twice.
+    origin: u64,
+    /// Where wake-ups go to be said to the other processes (set on PostgreSQL at start).
+    announce: OnceLock<mpsc::UnboundedSender<(GameId, i64)>>,
 }
 
 /// The streams open: how many, and each link's, oldest first, with the call that closes each.
@@ -84,7 +94,13 @@ impl OnlineEvents {
     /// At most `max` streams in this process.
     #[must_use]
     pub fn with_cap(max: usize) -> Self {
-        OnlineEvents { games: Mutex::default(), open: Mutex::default(), max }
+        OnlineEvents {
+            games: Mutex::default(),
+            open: Mutex::default(),
+            max,
+            origin: rand_core::RngCore::next_u64(&mut rand_core::OsRng),
+            announce: OnceLock::new(),
+        }
     }
 
     /// The streams open now.
@@ -117,8 +133,16 @@ impl OnlineEvents {
         Some(Admitted { events: self.clone(), link, id, close })
     }
 
-    /// The game has `steps` lines now: wake its streams.
+    /// The game has `steps` lines now: wake its streams, and those of the other processes.
     pub fn notify(&self, game: GameId, steps: i64) {
+        if let Some(tx) = self.announce.get() {
+            let _ = tx.send((game, steps));
+        }
+        self.wake_here(game, steps);
+    }
+
+    /// Wake this process's streams of `game` only.
+    fn wake_here(&self, game: GameId, steps: i64) {
         let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(tx) = games.get(&game) {
             tx.send_replace(steps);
@@ -131,6 +155,51 @@ impl OnlineEvents {
         games.retain(|_, tx| tx.receiver_count() > 0);
         games.entry(game).or_insert_with(|| watch::channel(steps).0).subscribe()
     }
+}
+
+/// On PostgreSQL: say this process's wake-ups on the database's channel and hear the other
+/// processes' (two background tasks, each going on after a failure: an outage loses calls, which
+/// the streams' periodic read covers). Nothing on SQLite.
+pub fn connect_processes(db: &Store, events: &Arc<OnlineEvents>) {
+    if db.backend() != crate::store::Backend::Postgres {
+        return;
+    }
+    let (tx, mut rx) = mpsc::unbounded_channel::<(GameId, i64)>();
+    if events.announce.set(tx).is_err() {
+        return;
+    }
+    let origin = events.origin;
+    let sender = db.clone();
+    // On the runtime itself, not the arbiter's local set: the listener's connection must be let go
+    // of inside the runtime when it shuts down (sqlx spawns to give it back).
+    tokio::spawn(async move {
+        while let Some((game, steps)) = rx.recv().await {
+            if let Err(e) = wake::announce(&sender, Wake { origin, game, steps }).await {
+                tracing::warn!(error = ?e, "a move's wake-up could not be said to the other processes");
+            }
+        }
+    });
+    let db = db.clone();
+    let events = events.clone();
+    tokio::spawn(async move {
+        loop {
+            match wake::listen(&db).await {
+                Ok(Some(mut ear)) => loop {
+                    match ear.next().await {
+                        Ok(w) if w.origin != origin => events.wake_here(w.game, w.steps),
+                        Ok(_) => {}
+                        Err(e) => {
+                            tracing::warn!(error = ?e, "the other processes' wake-ups are not heard");
+                            break;
+                        }
+                    }
+                },
+                Ok(None) => return,
+                Err(e) => tracing::warn!(error = ?e, "cannot listen to the other processes' wake-ups"),
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    });
 }
 
 fn event(game: GameId, steps: i64) -> Bytes {

@@ -15,7 +15,7 @@ mod events;
 mod referee;
 mod view;
 
-pub use events::{OnlineEvents, STREAMS_MAX, STREAMS_PER_LINK, online_events};
+pub use events::{OnlineEvents, STREAMS_MAX, STREAMS_PER_LINK, connect_processes, online_events};
 pub use referee::{OnlineForm, online_referee_page, online_referee_post};
 
 use crate::app::AppError;
