@@ -86,6 +86,12 @@ impl KeptForm {
         self.is_form(form) && self.pairs.iter().any(|(k, v)| k == name && v.trim() == option.to_string())
     }
 
+    /// Whether `option` was the choice sent in field `name` of `form` (a select of words).
+    #[must_use]
+    pub fn picked(&self, form: &str, name: &str, option: &str) -> bool {
+        self.is_form(form) && self.pairs.iter().any(|(k, v)| k == name && v.trim() == option)
+    }
+
     /// The problem with the field labelled `field` of `form`, said without its label.
     #[must_use]
     pub fn problem(&self, form: &str, field: &str) -> Option<&str> {
