@@ -573,3 +573,89 @@ async fn refused_appointments_and_erasures_come_back_on_their_page() {
     let public = app.browser().get(&format!("/t/{t}")).await;
     assert!(crate::pages::Tournament::read(&public).names().contains(&"Adam Abacki"), "nothing erased");
 }
+
+/// Issue 36 on the organiser's entries (`src/web/routes/admin/entries.rs`): birth years in the
+/// hundred-year window and in order, the consent text without control or direction characters and
+/// at most 20,000 characters, and a decision's reason of at most 2,000 characters (no longer cut
+/// at 300 without a word) are parsed at the edge; each refusal comes back beside its field with
+/// what was typed, nothing stored.
+#[actix_rt::test]
+async fn the_entries_forms_parse_years_texts_and_reasons_at_the_edge() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("swiss_rounds", "1"), ("knockout_size", "0")]).await;
+    let deadline = (chrono::Utc::now().date_naive() + chrono::Duration::days(30)).to_string();
+    let open = format!("/admin/t/{t}/entries/open");
+    let rules = |from: &'static str, to: &'static str, text: String| {
+        vec![
+            ("deadline".to_string(), deadline.clone()),
+            ("cap".to_string(), "3".to_string()),
+            ("born_from".to_string(), from.to_string()),
+            ("born_to".to_string(), to.to_string()),
+            ("max_schools".to_string(), "5".to_string()),
+            ("consent_text".to_string(), text),
+        ]
+    };
+    let clause = "Administratorem danych jest IPN.\nCel: udział w turnieju.".to_string();
+    let year = chrono::Datelike::year(&chrono::Utc::now());
+    let window = format!("Podaj liczbę całkowitą od {} do {year}.", year - 100);
+    for (fields, field, says) in [
+        (rules("1800", "2012", clause.clone()), "born_from", window.clone()),
+        (rules("2006", "-5", clause.clone()), "born_to", window.clone()),
+        (
+            rules("2012", "2006", clause.clone()),
+            "born_to",
+            format!("Podaj liczbę całkowitą od 2012 do {year}."),
+        ),
+        (
+            rules("2006", "2012", "Zgoda\u{202E} rodzica".to_string()),
+            "consent_text",
+            "Niedozwolony znak sterujący lub znak zmieniający kierunek tekstu (U+202E); usuń go.".to_string(),
+        ),
+        (rules("2006", "2012", "z".repeat(20_001)), "consent_text", "Najwyżej 20000 znaków.".to_string()),
+    ] {
+        let pairs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let back = admin.post(&open, &pairs).await;
+        assert_eq!(back.status, 400, "{field}: {}", back.body);
+        assert_eq!(crate::pages::text_of(&back, &format!("[data-error={field}]")), says, "{field}");
+        let typed = &fields.iter().find(|(k, _)| k == field).unwrap().1;
+        assert_eq!(field_value(&back.body, field).as_ref(), Some(typed), "{field}: as typed");
+    }
+    assert!(crate::pages::has(&app.browser().get(&format!("/t/{t}/entries")).await, "#entries-closed"));
+    let fields = rules("2006", "2012", clause);
+    let pairs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    assert_eq!(admin.post(&open, &pairs).await.status, 303, "clean rules open the entries");
+
+    // A school and a pupil: the organiser's refusal needs a reason of at most 2,000 characters.
+    let teacher = app.browser();
+    let school = [
+        ("name", "SP 1 Radom"),
+        ("town", "Radom"),
+        ("region", "mazowieckie"),
+        ("teacher", "Ewa Nauczycielska"),
+        ("email", "ewa@szkola.example.org"),
+        ("phone", "600 100 200"),
+    ];
+    let signed = teacher.post(&format!("/t/{t}/entries"), &school).await;
+    assert_eq!(signed.status, 200, "{}", signed.body);
+    let link = crate::pages::one(&signed.body, "#school-link").get("data-link").to_string();
+    let pupil = [("name", "Jan Uczeń"), ("born", "2010-03-04"), ("class", "2b")];
+    assert_eq!(teacher.post(&format!("{link}/pupils"), &pupil).await.status, 303);
+    let page = admin.get(&format!("/admin/t/{t}/entries")).await;
+    let entry = crate::pages::one(&page.body, "[data-entry]");
+    let (id, state) = (entry.num::<i64>("data-entry"), entry.get("data-state").to_string());
+    let long = "r".repeat(2001);
+    for (reason, says) in [("", "Pole jest wymagane."), (long.as_str(), "Najwyżej 2000 znaków.")] {
+        let back = admin.post(&format!("/admin/t/{t}/entries/{id}/refuse"), &[("reason", reason)]).await;
+        assert_eq!(back.status, 400, "{}", back.body);
+        let form = crate::pages::one(&back.body, &format!("[data-entry=\"{id}\"] form[data-form=refuse]"));
+        assert_eq!(form.one("[name=reason]").get("value"), reason, "the reason as typed");
+        assert_eq!(form.one("[data-error=reason]").text(), says);
+    }
+    let page = admin.get(&format!("/admin/t/{t}/entries")).await;
+    let entry = crate::pages::one(&page.body, &format!("[data-entry=\"{id}\"]"));
+    assert_eq!(entry.get("data-state"), state, "not refused");
+    let refused =
+        admin.post(&format!("/admin/t/{t}/entries/{id}/refuse"), &[("reason", &"r".repeat(2000))]).await;
+    assert_eq!(refused.status, 303, "{}", refused.body);
+}
