@@ -1,6 +1,6 @@
 //! Persons across events (issue 20), through `app::persons` and `app::registration` against a real
-//! store: the same person (name folded, same birth date) is linked in every event; near ones are
-//! never linked silently; merging then unmerging restores every entry; a person's erasure after the
+//! store: the same person (name folded, same birth date) is linked once the organiser confirms it
+//! outside every season (issue 36, item 3); near ones are never linked silently; merging then unmerging restores every entry; a person's erasure after the
 //! season reaches every entry in every event; who may merge, undo, keep apart and confirm
 //! (`authority`, issue 36).
 
@@ -58,20 +58,42 @@ async fn entries(db: &Store, p: PersonId) -> Vec<Entry> {
 }
 
 #[tokio::test]
-async fn the_same_name_folded_and_birth_date_is_one_person_in_every_event() {
+async fn the_same_name_folded_and_birth_date_outside_every_season_is_one_person_once_confirmed() {
     let day = Day::new(0).await;
     let (db, by) = (&day.db, day.organiser);
     let t2 = event(db, "Kwalifikacje", by).await;
+    let t3 = event(db, "Finał", by).await;
     let a = register(db, day.t, entry("Łukasz Żółć", born(2010, 3, 4), "LO 1", PersonLink::Match), by).await;
-    let b = register(db, t2, entry("  lukasz ZOLC ", born(2010, 3, 4), "LO 1", PersonLink::Match), by).await;
     let p = person_of(db, a).await;
-    assert_eq!(person_of(db, b).await, p);
+    // Tournaments of no season (issue 36, item 3): the exact match is a person of its own until
+    // the organiser confirms it, and the look-alike list shows the pair.
+    let b = register(db, t2, entry("  lukasz ZOLC ", born(2010, 3, 4), "LO 1", PersonLink::Match), by).await;
+    let pb = person_of(db, b).await;
+    assert_ne!(pb, p, "not linked by itself");
+    let pairs = persons::near_pairs(db, t2).await.unwrap();
+    assert_eq!(pairs.iter().map(|n| (n.here.id, n.other.id)).collect::<Vec<_>>(), [(pb, p)]);
+    // Confirmed (the registration's answer): the same person in every event.
+    let c =
+        register(db, t3, entry("LUKASZ ZOLC", born(2010, 3, 4), "LO 1", PersonLink::Existing(p)), by).await;
+    assert_eq!(person_of(db, c).await, p);
     assert_eq!(
         entries(db, p).await,
-        [Entry { tournament_id: day.t, player_id: a }, Entry { tournament_id: t2, player_id: b }]
+        [Entry { tournament_id: day.t, player_id: a }, Entry { tournament_id: t3, player_id: c }]
     );
     let person = persons::person(db, p).await.unwrap();
     assert_eq!((person.name.as_str(), person.school.as_str()), ("Łukasz Żółć", "LO 1"));
+}
+
+/// The one rule for an exact match (issue 36, item 3): linked without asking only in a season's
+/// event, for a person who already plays in that season's events of the same region.
+#[test]
+fn an_exact_match_is_linked_without_asking_only_in_the_persons_own_season_and_region() {
+    use bitwa::app::authority::links_without_asking;
+    use bitwa::store::persons::ExactMatch;
+    let m = |season_event, same_season_region| ExactMatch { season_event, same_season_region };
+    assert!(links_without_asking(m(true, true)));
+    assert!(!links_without_asking(m(true, false)), "another region or season: asked");
+    assert!(!links_without_asking(m(false, false)), "outside every season: asked");
 }
 
 #[tokio::test]
@@ -124,8 +146,10 @@ async fn merge_then_unmerge_restores_every_entry() {
     let a1 =
         register(db, day.t, entry("Jan Kowalski", born(2008, 5, 6), "SP 5", PersonLink::Match), by).await;
     let b2 = register(db, t2, entry("Jan Kowalsky", born(2008, 5, 6), "SP 5", PersonLink::Match), by).await;
-    let b3 = register(db, t3, entry("Jan Kowalsky", born(2008, 5, 6), "SP 5", PersonLink::Match), by).await;
     let (pa, pb) = (person_of(db, a1).await, person_of(db, b2).await);
+    // The same person in a third event, as the organiser confirmed.
+    let b3 =
+        register(db, t3, entry("Jan Kowalsky", born(2008, 5, 6), "SP 5", PersonLink::Existing(pb)), by).await;
     assert_ne!(pa, pb);
     let (before_a, before_b) = (entries(db, pa).await, entries(db, pb).await);
     assert_eq!(before_b.len(), 2);
@@ -175,8 +199,10 @@ async fn a_persons_erasure_after_the_season_reaches_every_entry_of_every_event()
     let (db, by) = (&day.db, day.organiser);
     let t2 = event(db, "Kwalifikacje", by).await;
     let a = register(db, day.t, entry("Zofia Tajna", born(2010, 1, 15), "LO 1", PersonLink::Match), by).await;
-    let b = register(db, t2, entry("Zofia Tajna", born(2010, 1, 15), "LO 1", PersonLink::Match), by).await;
     let p = person_of(db, a).await;
+    // The same person in another event, as the organiser confirmed.
+    let b =
+        register(db, t2, entry("Zofia Tajna", born(2010, 1, 15), "LO 1", PersonLink::Existing(p)), by).await;
     let during = first_day();
     assert_eq!(refusal(persons::erase(db, p, during, by).await), Refusal::SeasonNotOver);
     assert_eq!(registration::player(db, t2, b).await.unwrap().name, "Zofia Tajna");
@@ -222,8 +248,10 @@ async fn erasing_an_entry_erases_the_person_once_no_entry_keeps_their_name() {
     let (db, by) = (&day.db, day.organiser);
     let t2 = event(db, "Kwalifikacje", by).await;
     let a = register(db, day.t, entry("Zofia Tajna", born(2010, 1, 15), "LO 1", PersonLink::Match), by).await;
-    let b = register(db, t2, entry("Zofia Tajna", born(2010, 1, 15), "LO 1", PersonLink::Match), by).await;
     let p = person_of(db, a).await;
+    // The same person in another event, as the organiser confirmed.
+    let b =
+        register(db, t2, entry("Zofia Tajna", born(2010, 1, 15), "LO 1", PersonLink::Existing(p)), by).await;
     let after = first_day().checked_add_days(Days::new(30)).unwrap();
     registration::erase(db, day.t, a, after, by).await.unwrap();
     assert_eq!(persons::person(db, p).await.unwrap().name, "Zofia Tajna", "kept for the other entry");

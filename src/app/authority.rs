@@ -23,6 +23,7 @@
 //! | an entry from a school (accept, refuse, check in) | one of their event's ([`entry_of_event`]) | – | – |
 //! | an entry, by a teacher's link | one of the link's school ([`entry_of_school`]) | | |
 //! | a proposal: confirm, refuse | – | the seasons involved, each by its coordinators ([`confirmation`]) | done |
+//! | a person: a new entry (form, CSV import, desk) linked by an exact match | only when the event is a season's and the person has an entry in that season's events of the same region ([`links_without_asking`]); otherwise a person of its own, and the look-alike list asks the organiser (a merge, as above) | the same | the same |
 //!
 //! "Owns" a person: runs every place of theirs (a person with no place at all: only an
 //! administrator). "Sees" a person: runs at least one of their places. Everything else is refused
@@ -33,6 +34,18 @@ use crate::store::persons::rights;
 use crate::store::seasons::flow::Invitation;
 use crate::store::{Conn, PersonId, SeasonId, Store, StoreError, TournamentId, UserId};
 use std::collections::BTreeSet;
+
+/// Whether a new entry whose folded name and birth date are exactly a person's of the registry is
+/// that person without anyone confirming it (issue 36, item 3), the one rule for a typed player,
+/// an imported row and a pupil seated from the desk: only in a season's event, for a person who
+/// already plays in that season's events of the same region. A tournament outside every season
+/// and a person of another region or season get a person of their own, and the tournament's
+/// look-alike list (`persons::near_pairs`) shows the pair for the organiser to confirm, which a
+/// merge then decides with the right over both persons ([`over_pair`]).
+#[must_use]
+pub fn links_without_asking(m: crate::store::persons::ExactMatch) -> bool {
+    m.season_event && m.same_season_region
+}
 
 /// Where a person is: a tournament and its season (none outside a season).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

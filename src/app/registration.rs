@@ -54,7 +54,9 @@ pub async fn register(
 /// said as [`DraftAfterEntry::Discarded`] where the league refuses it).
 pub async fn enter(db: &Store, t: TournamentId, players: &[NewPlayer], by: UserId) -> AppResult<Entered> {
     let joined = next_round(db, t).await?;
-    let ids = store::players::register_all(db, t, players, joined, by).await?;
+    let ids =
+        store::players::register_all(db, t, players, joined, by, super::authority::links_without_asking)
+            .await?;
     let draft = rejoin_draft(db, t, joined, by).await?;
     Ok(Entered { ids, draft })
 }

@@ -43,7 +43,8 @@ pub async fn seat_before_round_1(db: &Store, t: TournamentId, by: UserId) -> App
 pub async fn seat(db: &Store, t: TournamentId, by: UserId) -> AppResult<Vec<PlayerId>> {
     let joined = next_round(db, t).await?;
     let mut tx = db.write_tournament(t).await?;
-    let players = store::entries::seat_in(&mut tx, t, joined, by).await?;
+    let players =
+        store::entries::seat_in(&mut tx, t, joined, by, super::authority::links_without_asking).await?;
     tx.commit().await?;
     tracing::info!(tournament = %t, players = players.len(), "round 1's players seated from the entries");
     Ok(players)

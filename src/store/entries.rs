@@ -953,6 +953,7 @@ pub async fn seat_in(
     t: TournamentId,
     joined: i64,
     by: UserId,
+    rule: super::persons::LinkRule,
 ) -> Result<Vec<PlayerId>, StoreError> {
     let o = rules_in(tx, t).await?.ok_or_else(|| refused(EntryRefusal::NotOpen))?;
     if o.seated {
@@ -978,7 +979,7 @@ pub async fn seat_in(
             tx.record(t, by, &absent).await?;
             continue;
         }
-        players.push(player_of_in(tx, t, &e, joined, by, &mut taken).await?);
+        players.push(player_of_in(tx, t, &e, joined, by, &mut taken, rule).await?);
     }
     on!(&mut *tx, |c| sqlx::query("UPDATE entry_rules SET seated_at = $1 WHERE tournament_id = $2")
         .bind(now())
@@ -1018,7 +1019,7 @@ pub fn public_name(name: &str, publish: bool, taken: &std::collections::HashSet<
 }
 
 /// The entry `e` (checked in) made a player of `t`, joining with round `joined`, under its public
-/// name, linked to a person by the registry's matching.
+/// name, linked to a person by the registry's matching (an exact match as `rule` says).
 async fn player_of_in(
     tx: &mut Conn,
     t: TournamentId,
@@ -1026,6 +1027,7 @@ async fn player_of_in(
     joined: i64,
     by: UserId,
     taken: &mut std::collections::HashSet<String>,
+    rule: super::persons::LinkRule,
 ) -> Result<PlayerId, StoreError> {
     let name = public_name(&e.name, e.publish_name == Some(true), taken);
     taken.insert(fold(&name));
@@ -1038,7 +1040,7 @@ async fn player_of_in(
         age_override: false,
         person: PersonLink::Match,
     };
-    let player = super::players::register_in(tx, t, &p, joined, by).await?;
+    let player = super::players::register_in(tx, t, &p, joined, by, rule).await?;
     on!(&mut *tx, |c| sqlx::query("UPDATE entries SET player_id = $1 WHERE id = $2")
         .bind(player)
         .bind(e.id)
@@ -1055,7 +1057,13 @@ async fn player_of_in(
 /// # Errors
 /// [`EntryRefusal::Seated`] once round 1 is published; [`EntryRefusal::NotConfirmed`] unless the
 /// entry was found absent; [`StoreError::NotFound`]; a statement fails.
-pub async fn late_in(tx: &mut Conn, t: TournamentId, entry: i64, by: UserId) -> Result<PlayerId, StoreError> {
+pub async fn late_in(
+    tx: &mut Conn,
+    t: TournamentId,
+    entry: i64,
+    by: UserId,
+    rule: super::persons::LinkRule,
+) -> Result<PlayerId, StoreError> {
     let e = entry_in(tx, entry).await?;
     if e.tournament_id != t {
         return Err(StoreError::NotFound);
@@ -1083,5 +1091,5 @@ pub async fn late_in(tx: &mut Conn, t: TournamentId, entry: i64, by: UserId) -> 
     let mut taken = taken_names_in(tx, t).await?;
     let mut e = e;
     e.state = State::Confirmed;
-    player_of_in(tx, t, &e, 1, by, &mut taken).await
+    player_of_in(tx, t, &e, 1, by, &mut taken, rule).await
 }

@@ -37,9 +37,13 @@ async fn a_coordinator_erases_a_pupil_of_a_whole_season_and_nothing_of_them_is_l
     let mut events = Vec::new();
     for i in 0..4 {
         let name = format!("Eliminacje {i}");
-        let day = Day::new(&app).swiss_only("2").config(&[("name", &name)]).imported(PUPILS).open().await;
+        let day = Day::new(&app).swiss_only("2").config(&[("name", &name)]).open().await;
         let level = if i < 3 { "eliminacje lokalne" } else { "kwalifikacje regionalne" };
         add_season_event(&admin, season, day.t, level, Some("mazowieckie"), "1").await;
+        // Imported once the tournament is the season's event: the pupils of the region's earlier
+        // events are linked to their persons (issue 36, item 3).
+        let imported = admin.post(&format!("/admin/t/{}/players/import", day.t), &[("csv", PUPILS)]).await;
+        assert_eq!(imported.status, 303, "{}", imported.body);
         assert_eq!(appoint(&admin, day.t, REFEREE.0, REFEREE.1).await.status, 303);
         events.push(day.t);
     }

@@ -330,3 +330,332 @@ async fn a_groups_format_the_entries_cannot_fill_is_refused_naming_the_field() {
     }
     assert_eq!(admin.post(&path, &format("2", "3")).await.status, 303, "groups of 4, 3 qualify: allowed");
 }
+
+/// The value field `name` of the form `#form` shows (what was sent, when it was refused).
+fn sent(body: &str, form: &str, name: &str) -> Option<String> {
+    let field = crate::pages::first(body, &format!("#{form} [name={name}]"))?;
+    field.attr("value").map(crate::pages::html::decode)
+}
+
+/// The option chosen in select `name` of the form `#form`.
+fn chosen(body: &str, form: &str, name: &str) -> Option<String> {
+    let option = crate::pages::first(body, &format!("#{form} select[name={name}] option[selected]"))?;
+    option.attr("value").map(str::to_string)
+}
+
+/// The problem beside field `name` of the form `#form`, if any.
+fn problem(body: &str, form: &str, name: &str) -> Option<String> {
+    let form = crate::pages::first(body, &format!("#{form}"))?;
+    let label = form.select("label").into_iter().find(|l| l.first(&format!("[name={name}]")).is_some())?;
+    label.first(".field-error").map(|e| e.text())
+}
+
+/// The summary above the refused form `#form` (`partials/refused.html`), empty if none.
+fn refused(body: &str, form: &str) -> String {
+    crate::pages::first(body, &format!("#{form}-refused")).map(|e| e.text()).unwrap_or_default()
+}
+
+/// Issue 36: the format form and the stage's reopening come back on the stages page with what was
+/// sent (the numbers, the choices) and the problem beside its field; the format stays as it was.
+#[actix_rt::test]
+async fn the_refused_stage_forms_come_back_on_the_stages_page_with_what_was_sent() {
+    let app = TestApp::spawn().await;
+    let OpenDay { t, admin, .. } = Day::new(&app).players(8).open().await;
+    let page = format!("/admin/t/{t}/stages");
+    let stages = |body: &str| crate::pages::first(body, "#stage-list").map(|e| e.text()).unwrap_or_default();
+    let before = stages(&admin.get(&page).await.body);
+    let fields = [
+        ("preset", "groups_only"),
+        ("count", "64"),
+        ("per_group", "1"),
+        ("best_next", "0"),
+        ("seeding", "pots"),
+        ("separation", "none"),
+        ("entry", "apart"),
+        ("double", "1"),
+    ];
+    let back = admin.post(&format!("{page}/format"), &fields).await;
+    assert_eq!(back.status, 400, "{}", back.body);
+    assert_eq!(sent(&back.body, "format-form", "count").as_deref(), Some("64"), "the count as typed");
+    assert_eq!(sent(&back.body, "format-form", "per_group").as_deref(), Some("1"));
+    assert_eq!(chosen(&back.body, "format-form", "seeding").as_deref(), Some("pots"));
+    assert_eq!(chosen(&back.body, "format-form", "entry").as_deref(), Some("apart"));
+    let preset = crate::pages::one(&back.body, "#format-form input[name=preset][value=groups_only]");
+    assert!(preset.has("checked"), "the preset as chosen");
+    assert!(crate::pages::one(&back.body, "#format-form input[name=double]").has("checked"));
+    assert_eq!(field_error(&back.body, "count").as_deref(), Some("podaj liczbę całkowitą od 1 do 2"));
+    assert_eq!(
+        refused(&back.body, "format-form"),
+        "Nie zapisano. Do poprawienia: Liczba grup: podaj liczbę całkowitą od 1 do 2"
+    );
+    assert_eq!(stages(&back.body), before, "the format as it was");
+    assert_eq!(stages(&admin.get(&page).await.body), before, "nothing stored");
+    // A value that is none of the choices: named beside its field, the rest kept.
+    let mut other = fields;
+    other[4] = ("seeding", "wszystko");
+    let back = admin.post(&format!("{page}/format"), &other).await;
+    assert_eq!(back.status, 400);
+    assert_eq!(field_error(&back.body, "seeding").as_deref(), Some("wybierz jedną z opcji"));
+    assert_eq!(sent(&back.body, "format-form", "count").as_deref(), Some("64"));
+
+    // The reopening's reason over 2,000 characters: said above the stage, nothing reopened.
+    let long = "p".repeat(2001);
+    let back = admin.post(&format!("{page}/reopen"), &[("reason", &long)]).await;
+    assert_eq!(back.status, 400, "{}", back.body);
+    assert_eq!(
+        refused(&back.body, "reopen-form"),
+        "Nie zapisano. Do poprawienia: Powód: najwyżej 2000 znaków"
+    );
+    assert_eq!(stages(&back.body), before);
+}
+
+/// Issue 36: the event's reopening without a usable reason comes back on the invitations page with
+/// the reason as typed beside its problem; the event stays closed.
+#[actix_rt::test]
+async fn a_refused_reopening_comes_back_on_the_invitations_page_with_the_reason_typed() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let (_, season) = create_season(&admin).await;
+    let day = Day::new(&app).swiss_only("1").players(4).referee().open().await;
+    let t = day.t;
+    add_season_event(&admin, season, t, "eliminacje lokalne", Some("mazowieckie"), "1").await;
+    let next = create_tournament(&admin, &[("name", "Kwalifikacje Mazowsze")]).await;
+    add_season_event(&admin, season, next, "kwalifikacje regionalne", Some("mazowieckie"), "1").await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
+    play_round_red_first_wins(day.referee(), t, 1).await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
+    let closed = admin.post(&format!("/admin/t/{t}/event/close"), &[]).await;
+    assert_eq!(closed.status, 303, "{}", closed.body);
+
+    let reopen = format!("/admin/t/{t}/event/reopen");
+    for (reason, says) in [
+        (" ", "pole jest wymagane"),
+        (
+            "Pomyłka\u{1B}[31m w wyniku",
+            "niedozwolony znak sterujący lub znak zmieniający kierunek tekstu (U+001B); usuń go",
+        ),
+    ] {
+        let back = admin.post(&reopen, &[("reason", reason)]).await;
+        assert_eq!(back.status, 400, "{}", back.body);
+        assert_eq!(sent(&back.body, "reopen", "reason").as_deref(), Some(reason), "the reason as typed");
+        assert_eq!(field_error(&back.body, "reason").as_deref(), Some(says));
+        assert!(refused(&back.body, "reopen").starts_with("Nie zapisano. Do poprawienia: Powód:"));
+    }
+    let page = admin.get(&format!("/admin/t/{t}/invitations")).await;
+    assert!(crate::pages::has(&page, "form#reopen"), "still closed: the reopening is offered");
+}
+
+/// Issue 36: a merge, keep-apart or undo refused (a malformed id, no such merge) comes back on the
+/// persons page it was sent from (the tournament's, the coordinator's season page) with the pairs
+/// and their forms as they were and the problem above them, naming the field; nothing merged.
+#[actix_rt::test]
+async fn refused_merges_come_back_on_their_persons_page() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let (desk, season) = create_season(&admin).await;
+    let first = create_tournament(&admin, &[("name", "Eliminacje Radom")]).await;
+    let second = create_tournament(&admin, &[("name", "Eliminacje Płock")]).await;
+    add_season_event(&admin, season, first, "eliminacje lokalne", Some("mazowieckie"), "1").await;
+    add_season_event(&admin, season, second, "eliminacje lokalne", Some("mazowieckie"), "1").await;
+    let anna = [("name", "Anna Wiśniewska"), ("birth_date", "2010-03-01"), ("club", "LO 5")];
+    assert_eq!(admin.post(&format!("/admin/t/{first}/players"), &anna).await.status, 303);
+    let near = [("name", "Anna Wiśniewsk"), ("birth_date", "2010-03-01"), ("person_0", "new")];
+    assert_eq!(admin.post(&format!("/admin/t/{second}/players"), &near).await.status, 303);
+    let persons = format!("/admin/t/{second}/persons");
+    let pairs = |body: &str| -> Vec<String> {
+        crate::pages::select(body, "[data-pair]").iter().map(|e| e.get("data-pair").to_string()).collect()
+    };
+    let listed = pairs(&admin.get(&persons).await.body);
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    let season_listed = pairs(&admin.get(&desk).await.body);
+    assert_eq!(season_listed.len(), 1, "{season_listed:?}");
+
+    for (path, form, fields, says) in [
+        (
+            format!("{persons}/merge"),
+            "merge",
+            [("kept", "12x"), ("merged", "1")],
+            "Osoba zachowana: wybierz jedną z opcji",
+        ),
+        (
+            format!("{persons}/apart"),
+            "apart",
+            [("kept", "1"), ("merged", "99999999999999999999")],
+            "wybierz jedną z opcji",
+        ),
+        (
+            format!("{desk}/persons/merge"),
+            "merge",
+            [("kept", "-1"), ("merged", "1")],
+            "Osoba zachowana: wybierz jedną z opcji",
+        ),
+        (format!("{desk}/persons/apart"), "apart", [("kept", "1"), ("merged", "")], "wybierz jedną z opcji"),
+    ] {
+        let back = admin.post(&path, &fields).await;
+        assert_eq!(back.status, 400, "{path}: {}", back.body);
+        let summary = refused(&back.body, form);
+        assert!(summary.contains(says), "{path}: {summary:?}");
+        // The page it came from, its pairs and their forms as they were.
+        let expected = if path.starts_with(&desk) { &season_listed } else { &listed };
+        assert_eq!(&pairs(&back.body), expected, "{path}");
+        let (kept, merged) = expected[0].split_once('-').unwrap();
+        let pair = crate::pages::one(&back.body, &format!("[data-pair=\"{}\"]", expected[0]));
+        let forms = pair.select("form");
+        let form_of_pair = forms.iter().find(|f| f.get("action").ends_with(&format!("/{form}"))).unwrap();
+        assert_eq!(form_of_pair.one("[name=kept]").get("value"), kept);
+        assert_eq!(form_of_pair.one("[name=merged]").get("value"), merged);
+    }
+    for path in [format!("{persons}/unmerge/-1"), format!("{desk}/persons/unmerge/-1")] {
+        let back = admin.post(&path, &[]).await;
+        assert_eq!(back.status, 400, "{path}: {}", back.body);
+        assert!(refused(&back.body, "unmerge").contains("Nie ma takiego połączenia osób"), "{path}");
+        assert!(!pairs(&back.body).is_empty(), "{path}: the page with its pairs");
+    }
+    assert_eq!(pairs(&admin.get(&persons).await.body), listed, "nothing merged");
+}
+
+/// Issue 36: the appointments (a season's coordinator, an event's organiser, a tournament's referee)
+/// and a player's erasure come back on their own page with what was typed (never a password) and
+/// the problem beside the field; nobody is appointed, nothing erased.
+#[actix_rt::test]
+async fn refused_appointments_and_erasures_come_back_on_their_page() {
+    let app = TestApp::spawn().await;
+    let OpenDay { t, admin, players, .. } = Day::new(&app).players(2).open().await;
+    let (desk, season) = create_season(&admin).await;
+    let unrun = create_tournament(&admin, &[("name", "Eliminacje Radom")]).await;
+    add_season_event(&admin, season, unrun, "eliminacje lokalne", Some("mazowieckie"), "1").await;
+
+    let back = admin.post(&format!("{desk}/coordinators"), &[("username", "nikt-taki")]).await;
+    assert_eq!(back.status, 400, "{}", back.body);
+    assert_eq!(sent(&back.body, "appoint", "username").as_deref(), Some("nikt-taki"));
+    assert_eq!(
+        problem(&back.body, "appoint", "username").as_deref(),
+        Some("nie ma konta o takim loginie; konto zakłada organizator lub administrator")
+    );
+    let back = admin.post(&format!("{desk}/coordinators"), &[("username", "ala\u{7}")]).await;
+    assert_eq!(back.status, 400);
+    assert!(
+        refused(&back.body, "appoint").contains("Login: niedozwolony znak"),
+        "{}",
+        refused(&back.body, "appoint")
+    );
+
+    let fields = [("tournament", unrun.to_string()), ("username", "nikt-taki".to_string())];
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let back = admin.post(&format!("{desk}/organisers"), &fields).await;
+    assert_eq!(back.status, 400, "{}", back.body);
+    assert!(refused(&back.body, "organiser").contains("nie ma konta o takim loginie"));
+
+    let referees = format!("/admin/t/{t}/referees");
+    let weak = [("username", "nowy-sedzia"), ("password", "123"), ("role", "organiser")];
+    let back = admin.post(&referees, &weak).await;
+    assert_eq!(back.status, 400, "{}", back.body);
+    assert_eq!(sent(&back.body, "appoint-referee", "username").as_deref(), Some("nowy-sedzia"));
+    assert_eq!(sent(&back.body, "appoint-referee", "password"), None, "never the password");
+    assert_eq!(chosen(&back.body, "appoint-referee", "role").as_deref(), Some("organiser"));
+    assert!(field_error(&back.body, "password").is_some_and(|e| !e.is_empty()));
+    let back =
+        admin.post(&referees, &[("username", "ktoś z spacją"), ("password", "dlugie-haslo-2026")]).await;
+    assert_eq!(back.status, 400);
+    assert_eq!(sent(&back.body, "appoint-referee", "username").as_deref(), Some("ktoś z spacją"));
+    assert!(field_error(&back.body, "username").is_some());
+    let overview = admin.get(&format!("/admin/t/{t}")).await;
+    assert!(crate::pages::select(&overview.body, "[data-referee]").is_empty(), "nobody appointed");
+
+    // The erasure without its tick: asked again (the confirmation page), nothing erased.
+    let erase = format!("/admin/t/{t}/players/{}/erase", players[0]);
+    let asked = admin.post(&erase, &[]).await;
+    assert_eq!(asked.status, 400, "{}", asked.body);
+    let form = crate::pages::one(&asked.body, "#confirm form");
+    assert_eq!(form.get("action"), erase);
+    assert_eq!(form.one("[name=confirm]").get("value"), "1");
+    let public = app.browser().get(&format!("/t/{t}")).await;
+    assert!(crate::pages::Tournament::read(&public).names().contains(&"Adam Abacki"), "nothing erased");
+}
+
+/// Issue 36 on the organiser's entries (`src/web/routes/admin/entries.rs`): birth years in the
+/// hundred-year window and in order, the consent text without control or direction characters and
+/// at most 20,000 characters, and a decision's reason of at most 2,000 characters (no longer cut
+/// at 300 without a word) are parsed at the edge; each refusal comes back beside its field with
+/// what was typed, nothing stored.
+#[actix_rt::test]
+async fn the_entries_forms_parse_years_texts_and_reasons_at_the_edge() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let t = create_tournament(&admin, &[("swiss_rounds", "1"), ("knockout_size", "0")]).await;
+    let deadline = (chrono::Utc::now().date_naive() + chrono::Duration::days(30)).to_string();
+    let open = format!("/admin/t/{t}/entries/open");
+    let rules = |from: &'static str, to: &'static str, text: String| {
+        vec![
+            ("deadline".to_string(), deadline.clone()),
+            ("cap".to_string(), "3".to_string()),
+            ("born_from".to_string(), from.to_string()),
+            ("born_to".to_string(), to.to_string()),
+            ("max_schools".to_string(), "5".to_string()),
+            ("consent_text".to_string(), text),
+        ]
+    };
+    let clause = "Administratorem danych jest IPN.\nCel: udział w turnieju.".to_string();
+    let year = chrono::Datelike::year(&chrono::Utc::now());
+    let window = format!("Podaj liczbę całkowitą od {} do {year}.", year - 100);
+    for (fields, field, says) in [
+        (rules("1800", "2012", clause.clone()), "born_from", window.clone()),
+        (rules("2006", "-5", clause.clone()), "born_to", window.clone()),
+        (
+            rules("2012", "2006", clause.clone()),
+            "born_to",
+            format!("Podaj liczbę całkowitą od 2012 do {year}."),
+        ),
+        (
+            rules("2006", "2012", "Zgoda\u{202E} rodzica".to_string()),
+            "consent_text",
+            "Niedozwolony znak sterujący lub znak zmieniający kierunek tekstu (U+202E); usuń go.".to_string(),
+        ),
+        (rules("2006", "2012", "z".repeat(20_001)), "consent_text", "Najwyżej 20000 znaków.".to_string()),
+    ] {
+        let pairs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let back = admin.post(&open, &pairs).await;
+        assert_eq!(back.status, 400, "{field}: {}", back.body);
+        assert_eq!(crate::pages::text_of(&back, &format!("[data-error={field}]")), says, "{field}");
+        let typed = &fields.iter().find(|(k, _)| k == field).unwrap().1;
+        assert_eq!(field_value(&back.body, field).as_ref(), Some(typed), "{field}: as typed");
+    }
+    assert!(crate::pages::has(&app.browser().get(&format!("/t/{t}/entries")).await, "#entries-closed"));
+    let fields = rules("2006", "2012", clause);
+    let pairs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    assert_eq!(admin.post(&open, &pairs).await.status, 303, "clean rules open the entries");
+
+    // A school and a pupil: the organiser's refusal needs a reason of at most 2,000 characters.
+    let teacher = app.browser();
+    let school = [
+        ("name", "SP 1 Radom"),
+        ("town", "Radom"),
+        ("region", "mazowieckie"),
+        ("teacher", "Ewa Nauczycielska"),
+        ("email", "ewa@szkola.example.org"),
+        ("phone", "600 100 200"),
+    ];
+    let signed = teacher.post(&format!("/t/{t}/entries"), &school).await;
+    assert_eq!(signed.status, 200, "{}", signed.body);
+    let link = crate::pages::one(&signed.body, "#school-link").get("data-link").to_string();
+    let pupil = [("name", "Jan Uczeń"), ("born", "2010-03-04"), ("class", "2b")];
+    assert_eq!(teacher.post(&format!("{link}/pupils"), &pupil).await.status, 303);
+    let page = admin.get(&format!("/admin/t/{t}/entries")).await;
+    let entry = crate::pages::one(&page.body, "[data-entry]");
+    let (id, state) = (entry.num::<i64>("data-entry"), entry.get("data-state").to_string());
+    let long = "r".repeat(2001);
+    for (reason, says) in [("", "Pole jest wymagane."), (long.as_str(), "Najwyżej 2000 znaków.")] {
+        let back = admin.post(&format!("/admin/t/{t}/entries/{id}/refuse"), &[("reason", reason)]).await;
+        assert_eq!(back.status, 400, "{}", back.body);
+        let form = crate::pages::one(&back.body, &format!("[data-entry=\"{id}\"] form[data-form=refuse]"));
+        assert_eq!(form.one("[name=reason]").get("value"), reason, "the reason as typed");
+        assert_eq!(form.one("[data-error=reason]").text(), says);
+    }
+    let page = admin.get(&format!("/admin/t/{t}/entries")).await;
+    let entry = crate::pages::one(&page.body, &format!("[data-entry=\"{id}\"]"));
+    assert_eq!(entry.get("data-state"), state, "not refused");
+    let refused =
+        admin.post(&format!("/admin/t/{t}/entries/{id}/refuse"), &[("reason", &"r".repeat(2000))]).await;
+    assert_eq!(refused.status, 303, "{}", refused.body);
+}

@@ -20,11 +20,13 @@ async fn a_near_person_is_asked_about_at_registration_and_the_answer_is_kept() {
     let anna = [("name", "Anna Wiśniewska"), ("birth_date", "2010-03-01"), ("club", "LO 5")];
     assert_eq!(admin.post(&reg(first), &anna).await.status, 303);
 
-    // The same name folded and birth date: linked at once, nothing asked.
+    // The same name folded and birth date: nothing asked at the form; outside every season a
+    // person of its own (issue 36, item 3: the look-alike list asks the organiser afterwards).
     let same = [("name", "ANNA WISNIEWSKA"), ("birth_date", "2010-03-01")];
     assert_eq!(admin.post(&reg(second), &same).await.status, 303);
 
-    // One letter apart, the same birth date, in a third event: asked, nothing stored.
+    // One letter apart, the same birth date, in a third event: asked, nothing stored; both
+    // persons of that name are offered.
     let OpenDay { t: third, .. } = Day::new(&app).open().await;
     let near = [("name", "Anna Wiśniewsk"), ("birth_date", "2010-03-01")];
     let asked = admin.post(&reg(third), &near).await;
@@ -33,7 +35,7 @@ async fn a_near_person_is_asked_about_at_registration_and_the_answer_is_kept() {
     asked.assert_contains("różnią się jedną literą");
     assert!(!asked.body.contains("2010-03-01\" required") && !asked.body.contains("01.03.2010"));
     let ids = offered(&asked.body);
-    assert_eq!(ids.len(), 1, "{ids:?}");
+    assert_eq!(ids.len(), 2, "{ids:?}");
     assert!(
         Tournament::read(&app.browser().get(&format!("/t/{third}")).await).players.is_empty(),
         "nothing stored"
@@ -54,7 +56,8 @@ async fn a_near_person_is_asked_about_at_registration_and_the_answer_is_kept() {
     assert_eq!(admin.post(&reg(fourth), &other).await.status, 303);
     let OpenDay { t: fifth, .. } = Day::new(&app).open().await;
     let again = admin.post(&reg(fifth), &[("name", "Anna Wisniewska"), ("birth_date", "2010-03-02")]).await;
-    // The person kept apart is the same one now (same name and date): linked, not asked.
+    // The person kept apart has the same name and date now: not asked at the form (a person of
+    // its own outside every season, the look-alike list asks afterwards).
     assert_eq!(again.status, 303);
 }
 
@@ -104,10 +107,18 @@ async fn the_person_page_lists_two_events_of_one_person_and_no_birth_date() {
     let app = TestApp::spawn().await;
     let OpenDay { t: first, admin, .. } = Day::new(&app).config(&[("name", "Eliminacje Radom")]).open().await;
     let OpenDay { t: second, .. } = Day::new(&app).config(&[("name", "Kwalifikacje Mazowsze")]).open().await;
-    // `register` gives both the same birth date: the folded name matches, one person.
+    // `register` gives both the same birth date: the folded name matches. Two tournaments of no
+    // season: the second entry is its own person until the organiser confirms the pair (issue 36,
+    // item 3), then one person.
     let p1 = register(&admin, first, "Łukasz Żak").await;
     let p2 = register(&admin, second, "LUKASZ ZAK").await;
     let b = app.browser();
+    let (k, m) = (person_of(&b, first, p1).await, person_of(&b, second, p2).await);
+    assert_ne!(k, m, "not one person before the organiser says so");
+    let fields = [("kept", k.to_string()), ("merged", m.to_string())];
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let merged = admin.post(&format!("/admin/t/{second}/persons/merge"), &fields).await;
+    assert_eq!(merged.status, 303, "{}", merged.body);
 
     let player = b.get(&format!("/t/{first}/player/{p1}")).await;
     player.assert_ok();
@@ -314,4 +325,69 @@ async fn an_import_links_across_regions_only_once_the_organiser_confirms() {
     let pairs = Persons::read(&alike).pairs;
     let pair = [format!("{}-{}", other[0], jan[0]), format!("{}-{}", jan[0], other[0])];
     assert!(pairs.len() == 1 && pair.contains(&pairs[0].0), "the look-alike list shows the pair: {pairs:?}");
+}
+
+/// Issue 36, item 3, outside every season: a tournament of no season links no imported row and no
+/// typed player to a person of another event by itself, even with the same name and birth date;
+/// each gets a person of its own, the look-alike list shows the pair, and the organiser's merge
+/// (both events theirs) makes them one.
+#[actix_rt::test]
+async fn a_standalone_tournament_links_an_exact_match_only_once_the_organiser_confirms() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let first = create_tournament(&admin, &[("name", "Turniej Radom")]).await;
+    let second = create_tournament(&admin, &[("name", "Turniej Kielce")]).await;
+    let third = create_tournament(&admin, &[("name", "Turniej Lublin")]).await;
+    let row = "name;birth date;club\nJan Kowal;2010-03-01;LO 7\n";
+    let import = |t: i64| format!("/admin/t/{t}/players/import");
+    assert_eq!(admin.post(&import(first), &[("csv", row)]).await.status, 303);
+    let ewa = [("name", "Ewa Lis"), ("birth_date", "2011-05-05")];
+    assert_eq!(admin.post(&format!("/admin/t/{first}/players"), &ewa).await.status, 303);
+    let app = &app;
+    let person_in = |t: i64| async move {
+        let b = app.browser();
+        let players = ids_after(&b.get(&format!("/t/{t}")).await.body, &format!("/t/{t}/player/"));
+        let mut persons = Vec::new();
+        for p in players {
+            persons.extend(ids_after(&b.get(&format!("/t/{t}/player/{p}")).await.body, "/person/"));
+        }
+        persons
+    };
+    let first_persons = person_in(first).await;
+    assert_eq!(first_persons.len(), 2);
+    let jan = vec![first_persons[0]];
+
+    // The import: stored, a person of its own, the pair on the look-alike list.
+    assert_eq!(admin.post(&import(second), &[("csv", row)]).await.status, 303);
+    let imported = person_in(second).await;
+    assert_eq!(imported.len(), 1);
+    assert_ne!(imported, jan, "not linked by itself");
+    // The typed player: the same.
+    let typed = [("name", "EWA LIS"), ("birth_date", "2011-05-05")];
+    assert_eq!(admin.post(&format!("/admin/t/{third}/players"), &typed).await.status, 303);
+    let typed_person = person_in(third).await;
+    assert!(typed_person.len() == 1 && !first_persons.contains(&typed_person[0]), "{typed_person:?}");
+    for p in &first_persons {
+        let events = ids_after(&app.browser().get(&format!("/person/{p}")).await.body, "href=\"/t/");
+        assert_eq!(events, [first], "the first event's persons list their own event only");
+    }
+
+    let alike = Persons::read(&admin.get(&format!("/admin/t/{second}/persons")).await).pairs;
+    let pair = format!("{}-{}", jan[0].min(imported[0]), jan[0].max(imported[0]));
+    let shown: Vec<String> = alike
+        .iter()
+        .map(|p| {
+            let (a, b) = p.0.split_once('-').unwrap();
+            let (a, b): (i64, i64) = (a.parse().unwrap(), b.parse().unwrap());
+            format!("{}-{}", a.min(b), a.max(b))
+        })
+        .collect();
+    assert!(shown.contains(&pair), "the look-alike list shows the pair: {alike:?}");
+
+    // Confirmed by the organiser (both events theirs): one person.
+    let fields = [("kept", jan[0].to_string()), ("merged", imported[0].to_string())];
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let merged = admin.post(&format!("/admin/t/{second}/persons/merge"), &fields).await;
+    assert_eq!(merged.status, 303, "{}", merged.body);
+    assert_eq!(person_in(second).await, jan);
 }

@@ -24,7 +24,8 @@ pub async fn check_in(db: &Store, t: TournamentId, entry: i64, present: bool, by
         return Ok(store::entries::check_in(db, t, entry, present).await?);
     }
     let mut tx = db.write_tournament(t).await?;
-    let player = store::entries::late_in(&mut tx, t, entry, by).await?;
+    let player =
+        store::entries::late_in(&mut tx, t, entry, by, crate::app::authority::links_without_asking).await?;
     tx.commit().await?;
     let draft = registration::rejoin_draft(db, t, 1, by).await?;
     tracing::info!(tournament = %t, entry, %player, ?draft, "a latecomer joined round 1");

@@ -89,7 +89,15 @@ pub async fn accept(db: &Store, t: TournamentId, id: i64, by: UserId) -> AppResu
         age_override: false,
         person: PersonLink::Existing(now.person_id),
     };
-    let player = store::players::register_in(&mut tx, t, &entry, joined, by).await?;
+    let player = store::players::register_in(
+        &mut tx,
+        t,
+        &entry,
+        joined,
+        by,
+        crate::app::authority::links_without_asking,
+    )
+    .await?;
     if !flow::set_state_in(&mut tx, id, InvitationState::Invited, InvitationState::Accepted, Some(player), by)
         .await?
     {

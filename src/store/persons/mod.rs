@@ -10,7 +10,7 @@ pub mod rights;
 pub use super::values::persons::PersonLink;
 
 use super::{Conn, MergeId, PersonId, PlayerId, Refusal, Store, StoreError, TournamentId, UserId, now};
-use crate::league::persons::{self, Found, Known, Registry};
+use crate::league::persons::{self, Found, Known, Nearness, Registry};
 use chrono::NaiveDate;
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -186,11 +186,36 @@ pub async fn of_player(db: &Store, player: PlayerId) -> Result<Option<PersonId>,
     Ok(row.and_then(|(p,)| p))
 }
 
+/// What the registry knows of a new entry's exact match (a person with the same folded name and
+/// birth date): the facts `app::authority::links_without_asking` decides on (issue 36, item 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExactMatch {
+    /// The tournament is an event of a season.
+    pub season_event: bool,
+    /// The person has an entry in another event of that season in the same region (both of no
+    /// region: the whole country).
+    pub same_season_region: bool,
+}
+
+/// A new entry as typed: what the person is matched by and made of.
+#[derive(Debug, Clone, Copy)]
+pub struct Typed<'a> {
+    pub name: &'a str,
+    pub birth_date: NaiveDate,
+    pub school: &'a str,
+    pub region: &'a str,
+}
+
+/// The rule saying whether an exact match is linked without asking; the use cases pass
+/// `app::authority::links_without_asking` (one place decides, for the form, the import, the desk).
+pub type LinkRule = fn(ExactMatch) -> bool;
+
 /// The person a new entry of `tournament` is, made if needed, inside the registration's
 /// transaction. `Match` takes the one person with the folded name and birth date who has no entry
 /// in the tournament yet (only the persons born that day are read; a second entry of the same name
-/// there is another person, as the organiser confirmed), else makes one; `Existing` follows merges
-/// to the person kept; `New` always makes one.
+/// there is another person, as the organiser confirmed) when `rule` says so, else makes one (the
+/// look-alike list then shows the pair); `Existing` follows merges to the person kept; `New`
+/// always makes one.
 ///
 /// # Errors
 /// [`Refusal::PersonGone`] for an erased person, [`Refusal::PersonsInOneTournament`] for a person
@@ -199,11 +224,10 @@ pub async fn link_in(
     tx: &mut Conn,
     tournament: TournamentId,
     link: PersonLink,
-    name: &str,
-    birth_date: NaiveDate,
-    school: &str,
-    region: &str,
+    typed: Typed<'_>,
+    rule: LinkRule,
 ) -> Result<PersonId, StoreError> {
+    let Typed { name, birth_date, school, region } = typed;
     let id = match link {
         PersonLink::Existing(mut id) => {
             for _ in 0..64 {
@@ -243,11 +267,27 @@ pub async fn link_in(
             .await
             })?;
             let known = born.into_iter().map(|(id, name)| Known { id: id.0, name, birth_date }).collect();
-            match Registry::new(known).find(name, birth_date) {
-                Found::Same(id) if linked_without_asking(tx, tournament, PersonId(id)).await? => PersonId(id),
-                Found::Same(_) | Found::Near(_) | Found::New => {
-                    create_in(tx, name, birth_date, school).await?
+            // The persons of exactly this name and birth date (several: kept apart before); the one
+            // the rule links without asking, if exactly one is, else a person of its own (the
+            // look-alike list asks the organiser).
+            let exact: Vec<i64> = match Registry::new(known).find(name, birth_date) {
+                Found::Same(id) => vec![id],
+                Found::Near(near) => near
+                    .into_iter()
+                    .filter(|n| n.why == Nearness::SameNameAndBirthDate)
+                    .map(|n| n.id)
+                    .collect(),
+                Found::New => Vec::new(),
+            };
+            let mut linked = Vec::new();
+            for id in exact {
+                if rule(exact_match(tx, tournament, PersonId(id)).await?) {
+                    linked.push(PersonId(id));
                 }
+            }
+            match linked[..] {
+                [one] => one,
+                _ => create_in(tx, name, birth_date, school).await?,
             }
         }
         PersonLink::New => create_in(tx, name, birth_date, school).await?,
@@ -264,20 +304,16 @@ pub async fn link_in(
     Ok(id)
 }
 
-/// Whether an entry of `tournament` whose name and birth date are exactly `person`'s is linked to
-/// them without asking (issue 36): in a season's event, only when the person already plays in an
-/// event of the same season and region; a tournament outside every season works as before (linked).
-/// Otherwise the entry gets a person of its own, and the
-/// tournament's look-alike list shows the pair for the organiser to confirm (a merge, which needs
-/// the right over both persons, or a proposal).
+/// The facts of an exact match of `person` for a new entry of `tournament` ([`ExactMatch`]), read
+/// in the registration's transaction.
 ///
 /// # Errors
 /// The query fails.
-async fn linked_without_asking(
+async fn exact_match(
     tx: &mut Conn,
     tournament: TournamentId,
     person: PersonId,
-) -> Result<bool, StoreError> {
+) -> Result<ExactMatch, StoreError> {
     let (in_season, same_region): (i64, i64) = on!(&mut *tx, |c| sqlx::query_as(
         "SELECT \
            (SELECT COUNT(*) FROM season_events WHERE tournament_id = $1), \
@@ -291,7 +327,7 @@ async fn linked_without_asking(
     .bind(person)
     .fetch_one(c)
     .await)?;
-    Ok(in_season == 0 || same_region > 0)
+    Ok(ExactMatch { season_event: in_season > 0, same_season_region: same_region > 0 })
 }
 
 async fn create_in(

@@ -263,11 +263,12 @@ pub async fn register_all(
     players: &[NewPlayer],
     joined_round: i64,
     by: UserId,
+    rule: super::persons::LinkRule,
 ) -> Result<Vec<PlayerId>, StoreError> {
     let mut tx = db.write_tournament(tournament).await?;
     let mut ids = Vec::with_capacity(players.len());
     for p in players {
-        ids.push(register_in(&mut tx, tournament, p, joined_round, by).await?);
+        ids.push(register_in(&mut tx, tournament, p, joined_round, by, rule).await?);
     }
     tx.commit().await?;
     Ok(ids)
@@ -284,9 +285,11 @@ pub async fn register_in(
     p: &NewPlayer,
     joined_round: i64,
     by: UserId,
+    rule: super::persons::LinkRule,
 ) -> Result<PlayerId, StoreError> {
-    let person =
-        super::persons::link_in(tx, tournament, p.person, &p.name, p.birth_date, &p.club, &p.region).await?;
+    let typed =
+        super::persons::Typed { name: &p.name, birth_date: p.birth_date, school: &p.club, region: &p.region };
+    let person = super::persons::link_in(tx, tournament, p.person, typed, rule).await?;
     let (id,): (PlayerId,) = on!(&mut *tx, |c| {
         sqlx::query_as(
         "INSERT INTO players (tournament_id, name, birth_date, club, knowledge_score, age_override, \

@@ -36,6 +36,8 @@ pub enum ProblemKind {
     NoPersonFound,
     /// Several persons of that name (a wildcard's search): their number is needed.
     SeveralPersons { count: usize },
+    /// No account with that username (an appointment).
+    NoSuchAccount,
     /// No region of the season (the registration's region field or import column).
     NotARegion,
     /// A tiebreak name the league does not know.

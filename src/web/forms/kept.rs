@@ -4,6 +4,7 @@
 //! only the refused form shows what was typed and what is wrong, the others their defaults.
 
 use crate::app::Refusal;
+use crate::web::error::{WebError, refusal_status};
 use crate::web::forms::field::FieldProblem;
 use crate::web::forms::problems::{Listed, Problems};
 use crate::web::text::i18n::Lang;
@@ -40,14 +41,40 @@ impl KeptForm {
         KeptForm::refused(form, pairs, problems)
     }
 
-    fn is(&self, form: &str) -> bool {
+    /// A handler's error as form `form` refused, when it is one the form answers (a field's value,
+    /// a use case's refusal of the values (400), a sentence about the values); any other error
+    /// (a missing right, a conflict, the database) is given back as it was.
+    ///
+    /// # Errors
+    /// The error is none the form answers.
+    pub fn from_error(
+        lang: Lang,
+        form: &'static str,
+        pairs: &[(String, String)],
+        e: WebError,
+    ) -> Result<KeptForm, WebError> {
+        match e {
+            WebError::Field(p) => Ok(KeptForm::field(lang, form, pairs, &p)),
+            WebError::Refused(r) if on_the_form(&r) => Ok(KeptForm::refusal(lang, form, pairs, &r)),
+            WebError::BadRequest(m) => {
+                let mut problems = Problems::default();
+                problems.add("", m);
+                Ok(KeptForm::refused(form, pairs, problems))
+            }
+            e => Err(e),
+        }
+    }
+
+    /// Whether `form` is the refused one.
+    #[must_use]
+    pub fn is_form(&self, form: &str) -> bool {
         !self.form.is_empty() && self.form == form
     }
 
     /// What was typed in field `name` of `form`, or `default` (another form, or none refused).
     #[must_use]
     pub fn value<'a>(&'a self, form: &str, name: &str, default: &'a str) -> &'a str {
-        if !self.is(form) {
+        if !self.is_form(form) {
             return default;
         }
         self.pairs.iter().find(|(k, _)| k == name).map_or(default, |(_, v)| v.as_str())
@@ -56,19 +83,25 @@ impl KeptForm {
     /// Whether `option` was the choice sent in select `name` of `form`.
     #[must_use]
     pub fn chose(&self, form: &str, name: &str, option: &i64) -> bool {
-        self.is(form) && self.pairs.iter().any(|(k, v)| k == name && v.trim() == option.to_string())
+        self.is_form(form) && self.pairs.iter().any(|(k, v)| k == name && v.trim() == option.to_string())
+    }
+
+    /// Whether `option` was the choice sent in field `name` of `form` (a select of words).
+    #[must_use]
+    pub fn picked(&self, form: &str, name: &str, option: &str) -> bool {
+        self.is_form(form) && self.pairs.iter().any(|(k, v)| k == name && v.trim() == option)
     }
 
     /// The problem with the field labelled `field` of `form`, said without its label.
     #[must_use]
     pub fn problem(&self, form: &str, field: &str) -> Option<&str> {
-        if self.is(form) { self.problems.for_field(field) } else { None }
+        if self.is_form(form) { self.problems.for_field(field) } else { None }
     }
 
     /// The summary above `form` (`partials/refused.html`): empty unless `form` was refused.
     #[must_use]
     pub fn listed(&self, lang: &Lang, form: &str) -> Vec<Listed> {
-        if self.is(form) { self.problems.listed(lang, form) } else { Vec::new() }
+        if self.is_form(form) { self.problems.listed(lang, form) } else { Vec::new() }
     }
 
     /// Whether any form was refused (the page then answers 400).
@@ -76,6 +109,12 @@ impl KeptForm {
     pub fn is_refused(&self) -> bool {
         !self.form.is_empty()
     }
+}
+
+/// A refusal said on the form (the form's values were wrong), not a conflict or a missing right.
+#[must_use]
+pub fn on_the_form(r: &Refusal) -> bool {
+    refusal_status(r) == actix_web::http::StatusCode::BAD_REQUEST
 }
 
 #[cfg(test)]

@@ -52,6 +52,12 @@ pub fn problem(lang: Lang, kind: &ProblemKind) -> String {
             format!("several persons match ({count}): type the person's number from their page (/person/…)"),
         ),
         ProblemKind::NotARegion => t("sr_not_a_region"),
+        ProblemKind::NoSuchAccount => lang
+            .pick(
+                "nie ma konta o takim loginie; konto zakłada organizator lub administrator",
+                "there is no account with this username; an organiser or an administrator creates one",
+            )
+            .to_string(),
         ProblemKind::UnknownTiebreak { name } => {
             let known: Vec<&str> = crate::league::Tiebreak::ALL.iter().map(|t| t.as_str()).collect();
             format!("{} {name:?} ({})", lang.t("unknown_tiebreak"), known.join(", "))

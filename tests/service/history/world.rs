@@ -106,6 +106,7 @@ pub async fn write_everything() -> World {
         ],
         1,
         organiser,
+        bitwa::app::authority::links_without_asking,
     )
     .await
     .unwrap();

@@ -14,7 +14,8 @@ use crate::web::csv_cell::{self, Separator};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
-use crate::web::forms::field::{checkbox, parse_date};
+use crate::web::forms::field::{self, FieldProblem, ProblemKind, checkbox, parse_date};
+use crate::web::forms::values::{BirthYear, Reason};
 use crate::web::routes::entries::mail::Mailer;
 use crate::web::routes::entries::school::{consent_text, state_text};
 use crate::web::routes::{render_status, see_other};
@@ -95,6 +96,28 @@ struct EntriesPage<'a> {
     schools: Vec<SchoolBlock>,
     confirmed: usize,
     waiting: usize,
+    /// A refused decision (accept or refuse an entry): which, the reason as typed, and why.
+    decision: Option<Decision>,
+}
+
+/// An entry's decision refused: it comes back beside that entry's form with the reason typed.
+struct Decision {
+    entry: i64,
+    action: String,
+    reason: String,
+    problem: String,
+}
+
+impl EntriesPage<'_> {
+    /// The reason typed into entry `entry`'s `action` form, when it was refused.
+    fn typed(&self, entry: &i64, action: &str) -> &str {
+        self.decision.as_ref().filter(|d| d.entry == *entry && d.action == action).map_or("", |d| &d.reason)
+    }
+
+    /// Why entry `entry`'s `action` was refused, if it was.
+    fn refused(&self, entry: &i64, action: &str) -> Option<&str> {
+        self.decision.as_ref().filter(|d| d.entry == *entry && d.action == action).map(|d| d.problem.as_str())
+    }
 }
 
 fn line(ctx: &Ctx, e: &Entry) -> Line {
@@ -117,6 +140,7 @@ async fn page(
     org: &Organising,
     form: Option<RulesForm>,
     problems: Vec<(&'static str, String)>,
+    decision: Option<Decision>,
 ) -> Result<HttpResponse, WebError> {
     let t = org.t.id;
     let opened = open::rules(db, t).await?;
@@ -133,7 +157,8 @@ async fn page(
         })
         .collect();
     let form = form.unwrap_or_else(|| opened.as_ref().map(RulesForm::of).unwrap_or_default());
-    let status = if problems.is_empty() { StatusCode::OK } else { StatusCode::BAD_REQUEST };
+    let status =
+        if problems.is_empty() && decision.is_none() { StatusCode::OK } else { StatusCode::BAD_REQUEST };
     let p = EntriesPage {
         ctx,
         t: t.0,
@@ -146,50 +171,101 @@ async fn page(
         confirmed: entries.iter().filter(|e| e.state == State::Confirmed).count(),
         waiting: entries.iter().filter(|e| e.state == State::Waiting).count(),
         schools: blocks,
+        decision,
     };
     render_status(status, &p)
 }
 
 /// The organiser's entries page.
 pub async fn entries_page(ctx: Ctx, org: Organising, db: web::Data<Store>) -> Result<HttpResponse, WebError> {
-    page(&ctx, &db, &org, None, Vec::new()).await
+    page(&ctx, &db, &org, None, Vec::new(), None).await
 }
 
+/// A field's problem as the entries page says it beside the field: a sentence naming the allowed
+/// range ("Podaj liczbę całkowitą od 1 do 10000.").
+fn said(ctx: &Ctx, p: &FieldProblem) -> String {
+    let text = crate::web::text::refusals::problem(ctx.lang, &p.kind);
+    let mut chars = text.chars();
+    let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+    format!("{first}{}.", chars.as_str())
+}
+
+/// The longest consent text, in characters.
+const CONSENT_MAX: usize = 20_000;
+
+/// The consent text as stored: trimmed, composed (NFC), 1 to [`CONSENT_MAX`] characters, lines
+/// and tabs allowed, no other control or direction character.
+fn consent(value: &str) -> Result<String, FieldProblem> {
+    use unicode_normalization::UnicodeNormalization;
+    let text: String = value.trim().nfc().collect();
+    field::multiline("consent_text", &text, usize::MAX)?;
+    if text.is_empty() {
+        return Err(FieldProblem::new("consent_text", ProblemKind::Missing));
+    }
+    if text.chars().count() > CONSENT_MAX {
+        return Err(FieldProblem::new("consent_text", ProblemKind::TooLong { max: CONSENT_MAX }));
+    }
+    Ok(text)
+}
+
+/// The entries' rules parsed at the edge (issue 36): counts within their ranges, birth years in
+/// the hundred-year window and in order, a date, the consent text; every problem beside its field.
 fn check(ctx: &Ctx, f: &RulesForm, season: Option<(i32, i32)>) -> Result<Rules, Vec<(&'static str, String)>> {
     let mut problems = Vec::new();
-    let mut number = |field: &'static str, v: &str, min: i64, max: i64, optional: bool| -> Option<i64> {
-        let v = v.trim();
-        if v.is_empty() && optional {
-            return None;
-        }
-        match v.parse::<i64>() {
-            Ok(n) if (min..=max).contains(&n) => Some(n),
-            _ => {
-                problems.push((field, format!("{} {min}–{max}.", ctx.t("en_number_between"))));
-                None
-            }
+    let mut take = |field: &'static str, parsed: Result<i64, FieldProblem>| match parsed {
+        Ok(n) => Some(n),
+        Err(p) => {
+            problems.push((field, said(ctx, &p)));
+            None
         }
     };
-    let cap = number("cap", &f.cap, 1, 10_000, false);
-    let per_school = number("per_school", &f.per_school, 1, 10_000, true);
-    let max_schools = number("max_schools", &f.max_schools, 1, 10_000, false);
+    let cap = take("cap", field::int("cap", &f.cap, 1, 10_000));
+    let per_school = match field::opt_int("per_school", &f.per_school, 1, 10_000) {
+        Ok(n) => n,
+        Err(p) => {
+            problems.push(("per_school", said(ctx, &p)));
+            None
+        }
+    };
+    let mut take = |field: &'static str, parsed: Result<i64, FieldProblem>| match parsed {
+        Ok(n) => Some(n),
+        Err(p) => {
+            problems.push((field, said(ctx, &p)));
+            None
+        }
+    };
+    let max_schools = take("max_schools", field::int("max_schools", &f.max_schools, 1, 10_000));
     let (from, to) = match season {
         Some(years) => (Some(i64::from(years.0)), Some(i64::from(years.1))),
-        None => (
-            number("born_from", &f.born_from, 1900, 2100, false),
-            number("born_to", &f.born_to, 1900, 2100, false),
-        ),
+        None => {
+            let year = |field, v| BirthYear::parse(field, v, this_year()).map(|y| i64::from(y.0));
+            let from = take("born_from", year("born_from", &f.born_from));
+            // The last year no earlier than the first: the range named from the first typed.
+            let to = match (from, year("born_to", &f.born_to)) {
+                (Some(from), Ok(to)) if to < from => {
+                    let kind = ProblemKind::OutOfRange { min: from, max: i64::from(this_year()) };
+                    take("born_to", Err(FieldProblem::new("born_to", kind)))
+                }
+                (_, to) => take("born_to", to),
+            };
+            (from, to)
+        }
     };
     let deadline = parse_date(&f.deadline);
     if deadline.is_none() {
         problems.push(("deadline", ctx.t("en_date_invalid").to_string()));
     }
-    let text = f.consent_text.trim().to_string();
-    if text.is_empty() || text.len() > 20_000 {
-        problems.push(("consent_text", ctx.t("en_consent_text_needed").to_string()));
-    }
-    match (cap, max_schools, from, to, deadline) {
-        (Some(cap), Some(max_schools), Some(from), Some(to), Some(deadline)) if problems.is_empty() => {
+    let text = match consent(&f.consent_text) {
+        Ok(text) => Some(text),
+        Err(p) => {
+            problems.push(("consent_text", said(ctx, &p)));
+            None
+        }
+    };
+    match (cap, max_schools, from, to, deadline, text) {
+        (Some(cap), Some(max_schools), Some(from), Some(to), Some(deadline), Some(text))
+            if problems.is_empty() =>
+        {
             Ok(Rules {
                 deadline,
                 cap,
@@ -206,6 +282,12 @@ fn check(ctx: &Ctx, f: &RulesForm, season: Option<(i32, i32)>) -> Result<Rules, 
     }
 }
 
+/// The current year (the birth years' window ends there).
+fn this_year() -> i32 {
+    use chrono::Datelike;
+    chrono::Utc::now().year()
+}
+
 /// Open or change the entries; a refused form comes back with what was typed.
 pub async fn open_entries(
     ctx: Ctx,
@@ -217,13 +299,13 @@ pub async fn open_entries(
     let f = form.value;
     let rules = match check(&ctx, &f, open::season_years(&db, org.t.id).await?) {
         Ok(r) => r,
-        Err(problems) => return page(&ctx, &db, &org, Some(f), problems).await,
+        Err(problems) => return page(&ctx, &db, &org, Some(f), problems, None).await,
     };
     let mail = Mailer::of(&req, &ctx);
     match open::open(&db, org.t.id, rules, org.by(), mail.hook()).await {
         Ok(_) => Ok(see_other(&format!("/admin/t/{}/entries", org.t.id))),
         Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
-            page(&ctx, &db, &org, Some(f), vec![("form", sentence(ctx.lang, &r))]).await
+            page(&ctx, &db, &org, Some(f), vec![("form", sentence(ctx.lang, &r))], None).await
         }
         Err(e) => Err(e.into()),
     }
@@ -245,20 +327,39 @@ pub async fn decide(
     form: CsrfForm<ReasonForm>,
 ) -> Result<HttpResponse, WebError> {
     let (_, entry, action) = path.into_inner();
-    let reason: String = form.value.reason.trim().chars().take(300).collect();
-    if reason.is_empty() {
-        return page(&ctx, &db, &org, None, vec![("form", ctx.t("en_reason_needed").to_string())]).await;
+    if !matches!(action.as_str(), "accept" | "refuse") {
+        return Err(WebError::NotFound);
     }
+    let refused = |problem: String| Decision {
+        entry,
+        action: action.clone(),
+        reason: form.value.reason.clone(),
+        problem,
+    };
+    // The reason parsed at the edge (issue 36): required, at most 2,000 characters, one line
+    // without control characters; refused beside the entry's form with what was typed.
+    let reason = match Reason::parse("en_reason", &form.value.reason) {
+        Ok(r) => r,
+        Err(p) => return page(&ctx, &db, &org, None, Vec::new(), Some(refused(said(&ctx, &p)))).await,
+    };
+    let reason = reason.as_str();
     let mail = Mailer::of(&req, &ctx);
     let done = match action.as_str() {
-        "accept" => organiser::accept(&db, org.t.id, entry, &reason, mail.hook()).await,
-        "refuse" => organiser::refuse(&db, org.t.id, entry, &reason, mail.hook()).await.map(|_| ()),
-        _ => return Err(WebError::NotFound),
+        "accept" => organiser::accept(&db, org.t.id, entry, reason, mail.hook()).await,
+        _ => organiser::refuse(&db, org.t.id, entry, reason, mail.hook()).await.map(|_| ()),
     };
     match done {
         Ok(()) => Ok(see_other(&format!("/admin/t/{}/entries#entry-{entry}", org.t.id))),
         Err(crate::app::AppError::Refused(r)) if crate::web::routes::entries::on_form(&r) => {
-            page(&ctx, &db, &org, None, vec![("form", sentence(ctx.lang, &r))]).await
+            page(
+                &ctx,
+                &db,
+                &org,
+                None,
+                vec![("form", sentence(ctx.lang, &r))],
+                Some(refused(sentence(ctx.lang, &r))),
+            )
+            .await
         }
         Err(e) => Err(e.into()),
     }

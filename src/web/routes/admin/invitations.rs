@@ -10,6 +10,7 @@ use crate::store::Store;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
+use crate::web::forms::kept::KeptForm;
 use crate::web::routes::public::season::{InvitationLine, invitation_lines};
 use crate::web::routes::see_other;
 use crate::web::security::csrf::CsrfForm;
@@ -34,6 +35,8 @@ struct InvitationsPage<'a> {
     unfilled: Vec<(String, String, u32)>,
     /// While the event is reopened for a correction: what closing it again would change.
     correction: Option<CorrectionView>,
+    /// The reopening refused: the reason as typed and why.
+    kept: KeptForm,
 }
 
 /// A correction after closing as the organiser's and the coordinator's pages show it (issue 34).
@@ -149,41 +152,56 @@ pub async fn invitations_page(
     org: Organising,
     db: web::Data<Store>,
 ) -> Result<HttpResponse, WebError> {
+    render_invitations(&ctx, &org, &db, KeptForm::default()).await
+}
+
+/// The invitations page; the reopening refused comes back on it with the reason typed (400).
+async fn render_invitations(
+    ctx: &Ctx,
+    org: &Organising,
+    db: &Store,
+    kept: KeptForm,
+) -> Result<HttpResponse, WebError> {
     let t = &org.t;
-    let event = app::season::event_of(&db, t.id).await?;
-    let list = app::season::invitations::to_event(&db, t.id).await?;
-    let data = app::snapshot::Loaded::load_id(&db, t.id).await?;
+    let event = app::season::event_of(db, t.id).await?;
+    let list = app::season::invitations::to_event(db, t.id).await?;
+    let data = app::snapshot::Loaded::load_id(db, t.id).await?;
     let may_seed = app::snapshot::opens_with_groups(&data) && data.stage_rows.draws.is_empty();
     let preview = match event {
-        Some(_) => app::season::close::preview(&db, t.id).await?.map(|p| preview_view(p, &data)),
+        Some(_) => app::season::close::preview(db, t.id).await?.map(|p| preview_view(p, &data)),
         None => None,
     };
     let mut unfilled = Vec::new();
     if let Some(e) = event {
-        for u in app::season::unfilled::of_season(&db, e.season_id).await? {
+        for u in app::season::unfilled::of_season(db, e.season_id).await? {
             if u.source == t.id || u.target == t.id {
-                let source = app::tournament::current(&db, u.source).await?.name;
-                let target = app::tournament::current(&db, u.target).await?.name;
+                let source = app::tournament::current(db, u.source).await?.name;
+                let target = app::tournament::current(db, u.target).await?.name;
                 unfilled.push((source, target, u.places));
             }
         }
     }
     let correction = match event {
-        Some(_) => correction_view(&db, ctx.lang, t.id).await?,
+        Some(_) => correction_view(db, ctx.lang, t.id).await?,
         None => None,
     };
     let page = InvitationsPage {
+        kept,
         correction,
         preview,
         unfilled,
         may_seed: event.is_some() && may_seed,
-        ctx: &ctx,
+        ctx,
         t,
         season: event.map(|e| e.season_id.0),
         closed: event.is_some_and(|e| e.closed),
-        invitations: invitation_lines(&db, ctx.lang, &list).await?,
+        invitations: invitation_lines(db, ctx.lang, &list).await?,
     };
-    crate::web::routes::render(&page)
+    if page.kept.is_refused() {
+        crate::web::routes::render_status(actix_web::http::StatusCode::BAD_REQUEST, &page)
+    } else {
+        crate::web::routes::render(&page)
+    }
 }
 
 #[derive(Deserialize)]
@@ -261,14 +279,24 @@ pub struct ReasonForm {
 }
 
 /// Reopen this event with a reason (the season's log); its invitations not accepted are withdrawn.
+/// A reason refused (empty, over 2,000 characters, control characters) or a refusal of the use
+/// case comes back on the form with the reason typed, nothing stored.
 pub async fn reopen(
+    ctx: Ctx,
     org: Organising,
     db: web::Data<Store>,
     form: CsrfForm<ReasonForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = org.t.id;
-    let reason = crate::web::forms::values::Reason::parse("season_reason", &form.value.reason)?;
-    app::season::close::reopen_event(&db, t, reason.as_str(), org.by()).await?;
+    let reopened = async {
+        let reason = crate::web::forms::values::Reason::parse("season_reason", &form.value.reason)?;
+        app::season::close::reopen_event(&db, t, reason.as_str(), org.by()).await?;
+        Ok::<(), WebError>(())
+    };
+    if let Err(e) = reopened.await {
+        let kept = KeptForm::from_error(ctx.lang, "reopen", &form.pairs, e)?;
+        return render_invitations(&ctx, &org, &db, kept).await;
+    }
     tracing::info!(tournament = %t, "event reopened");
     Ok(see_other(&format!("/admin/t/{t}/invitations")))
 }

@@ -70,7 +70,15 @@ async fn person_links(
     for (row, (player, found)) in players.iter_mut().zip(found).enumerate() {
         // Near rows of the same list only (negative ids) are the duplicates asked about already.
         let Found::Near(near) = found else { continue };
-        let near: Vec<_> = near.into_iter().filter(|n| n.id > 0 && !here.contains(&PersonId(n.id))).collect();
+        // Persons of exactly this name and birth date are not asked about here: the link rule
+        // (`app::authority::links_without_asking`) links one where it may, else the entry is a
+        // person of its own and the look-alike list asks the organiser (issue 36, item 3).
+        let near: Vec<_> = near
+            .into_iter()
+            .filter(|n| {
+                n.id > 0 && !here.contains(&PersonId(n.id)) && n.why != Nearness::SameNameAndBirthDate
+            })
+            .collect();
         if near.is_empty() {
             continue;
         }

@@ -8,9 +8,13 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
 use crate::web::forms::field;
+use crate::web::forms::kept::KeptForm;
+use crate::web::forms::problems::Problems;
+use crate::web::routes::admin::tournament::{Forms, overview_page};
 use crate::web::routes::see_other;
 use crate::web::security::auth;
 use crate::web::security::csrf::CsrfForm;
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
@@ -30,9 +34,13 @@ fn username_ok(name: &str) -> bool {
     (1..=60).contains(&n) && name.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | '@'))
 }
 
+/// The appointment form's element id.
+const FORM: &str = "appoint-referee";
+
 /// Appoint a referee (or co-organiser): an existing account gets the role and keeps its password
 /// (a password typed for it is not applied, and the page says so: only the owner changes it); a
-/// free username gets a new account with the password given, which must pass the policy.
+/// free username gets a new account with the password given, which must pass the policy. A wrong
+/// value comes back on the overview's form with the login and role kept (never the password).
 pub async fn appoint(
     ctx: Ctx,
     org: Organising,
@@ -41,29 +49,41 @@ pub async fn appoint(
     form: CsrfForm<AppointForm>,
 ) -> Result<HttpResponse, WebError> {
     let t = org.t;
+    let refused = |problems: Problems| {
+        let pairs: Vec<(String, String)> =
+            form.pairs.iter().filter(|(k, _)| k != "password").cloned().collect();
+        KeptForm::refused(FORM, &pairs, problems)
+    };
+    let mut problems = Problems::default();
     // A choice of the form's two, read before anything is stored (no account made for a role
     // that is not one).
     let role = match form.value.role.as_str() {
-        "" | "referee" => Role::Referee,
-        "organiser" => Role::Organiser,
-        _ => return Err(field::FieldProblem::new("role", field::ProblemKind::NotAChoice).into()),
+        "" | "referee" => Some(Role::Referee),
+        "organiser" => Some(Role::Organiser),
+        _ => {
+            problems.field(ctx.lang, &field::FieldProblem::new("role", field::ProblemKind::NotAChoice));
+            None
+        }
     };
-    let username = field::text("username", &form.value.username, 60)?;
+    let username = problems.take(ctx.lang, field::text("username", &form.value.username, 60));
+    let (Some(role), Some(username)) = (role, username) else {
+        let forms = Forms { kept: refused(problems), ..Forms::default() };
+        return overview_page(&ctx, &db, t, forms, StatusCode::BAD_REQUEST).await;
+    };
     let password = &form.value.password;
     let (id, outcome) = match store::users::by_username(&db, &username).await? {
         Some(existing) if password.is_empty() => (existing.id, "existing"),
         Some(existing) => (existing.id, "existing-password-kept"),
         None => {
             if !username_ok(&username) {
-                return Err(WebError::BadRequest(format!(
-                    "{}: {}",
-                    ctx.t("username"),
-                    ctx.t("username_rules")
-                )));
+                problems.add("username", ctx.t("username_rules"));
+            } else if let Err(w) = crate::web::security::password_policy::check(&username, password) {
+                problems.add("password", w.message(ctx.lang));
             }
-            crate::web::security::password_policy::check(&username, password).map_err(|w| {
-                WebError::BadRequest(format!("{}: {}", ctx.t("password"), w.message(ctx.lang)))
-            })?;
+            if !problems.is_empty() {
+                let forms = Forms { kept: refused(problems), ..Forms::default() };
+                return overview_page(&ctx, &db, t, forms, StatusCode::BAD_REQUEST).await;
+            }
             let id = auth::create_account_with(&hasher, &db, &username, password, false)
                 .await?
                 .ok_or_else(|| WebError::Conflict(format!("{}: {username}", ctx.t("username"))))?;

@@ -23,6 +23,9 @@ use crate::web::forms::field;
 use crate::web::forms::kept::KeptForm;
 use crate::web::forms::problems::Problems;
 use crate::web::forms::values::{BirthYear, Name, Reason, RowId};
+use crate::web::routes::admin::persons::{
+    PAIR_FORMS, UNMERGE_FORM, pair_refused, unmerge_refused, with_merge,
+};
 use crate::web::routes::admin::players::nearness;
 use crate::web::routes::public::season::{InvitationLine, invitation_lines};
 use crate::web::routes::see_other;
@@ -152,13 +155,13 @@ struct SeasonPage<'a> {
     free: Vec<(i64, String)>,
     log: Vec<LogRow>,
     /// The events nobody but the coordinators organises: (tournament, name).
-    unrun: Vec<(i64, String)>,
+    unrun: Vec<UnrunLine>,
     pending: Vec<PendingLine>,
     /// Places of the next level nobody fills (issue 34): (source's name, target's name, places).
     unfilled: Vec<(String, String, u32)>,
     duplicates: Vec<DuplicateLine>,
-    /// The merges standing in the season: (merge, "kept ← merged", when).
-    merges: Vec<(i64, String, String)>,
+    /// The merges standing in the season: (merge, "kept ← merged", when, why its undo was refused).
+    merges: Vec<(i64, String, String, Option<String>)>,
     /// The events the coordinator organises too (their invitations page is theirs to open).
     organised: Vec<i64>,
     /// When the season's retention erases its persons' data (issue 41; `None`: not set).
@@ -182,6 +185,17 @@ struct DuplicateLine {
     a: DuplicatePerson,
     b: DuplicatePerson,
     why: &'static str,
+    /// This pair's merge or keep-apart was refused: why.
+    refused: Option<String>,
+}
+
+/// An event without an organiser, with its appointment form's state.
+struct UnrunLine {
+    t: i64,
+    name: String,
+    /// The login typed, when this event's appointment was refused.
+    typed: String,
+    refused: Option<String>,
 }
 
 struct DuplicatePerson {
@@ -284,7 +298,27 @@ async fn render_season(
     let unrun = app::season::organisers::without_organisers(db, s.id, co.by())
         .await?
         .into_iter()
-        .map(|t| (t.0, events.iter().find(|e| e.t == t.0).map(|e| e.name.clone()).unwrap_or_default()))
+        .map(|t| {
+            let name = events.iter().find(|e| e.t == t.0).map(|e| e.name.clone()).unwrap_or_default();
+            let this = kept.is_form(ORGANISER_FORM)
+                && kept.value(ORGANISER_FORM, "tournament", "").trim() == t.0.to_string();
+            UnrunLine {
+                t: t.0,
+                name,
+                typed: if this {
+                    kept.value(ORGANISER_FORM, "username", "").to_string()
+                } else {
+                    String::new()
+                },
+                refused: this.then(|| {
+                    kept.listed(&ctx.lang, ORGANISER_FORM)
+                        .into_iter()
+                        .map(|l| l.text)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }),
+            }
+        })
         .collect();
     let open: Vec<Invitation> = app::season::invitations::of_season(db, s.id)
         .await?
@@ -305,13 +339,23 @@ async fn render_season(
     let duplicates = app::season::duplicates::near_pairs(db, s.id, co.by())
         .await?
         .iter()
-        .map(|p| DuplicateLine { a: (&p.a).into(), b: (&p.b).into(), why: nearness(ctx.lang, p.why) })
+        .map(|p| DuplicateLine {
+            a: (&p.a).into(),
+            b: (&p.b).into(),
+            why: nearness(ctx.lang, p.why),
+            refused: pair_refused(&kept, ctx.lang, p.a.id.0, p.b.id.0),
+        })
         .collect();
     let mut merges = Vec::new();
     for m in app::season::duplicates::merges(db, s.id, co.by()).await? {
-        let kept = app::persons::person(db, m.kept).await?;
+        let kept_person = app::persons::person(db, m.kept).await?;
         let merged = app::persons::person(db, m.merged).await?;
-        merges.push((m.id.0, format!("{} ← {}", kept.name, merged.name), shown_time(ctx.lang, &m.at)));
+        merges.push((
+            m.id.0,
+            format!("{} ← {}", kept_person.name, merged.name),
+            shown_time(ctx.lang, &m.at),
+            unmerge_refused(&kept, ctx.lang, m.id.0),
+        ));
     }
     let retention = crate::web::routes::admin::erasure::warning(ctx, db, co).await?;
     let unfilled = app::season::unfilled::of_season(db, s.id)
@@ -483,7 +527,8 @@ pub struct AppointForm {
     username: String,
 }
 
-/// Appoint another account coordinator of the season.
+/// Appoint another account coordinator of the season. A login of no account (or of control
+/// characters) comes back on the form with what was typed.
 pub async fn appoint(
     ctx: Ctx,
     co: Coordinating,
@@ -491,12 +536,30 @@ pub async fn appoint(
     form: CsrfForm<AppointForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
-    let other = store::users::by_username(&db, form.value.username.trim())
+    let appointed = async {
+        let other = account("season_username", &db, &form.value.username).await?;
+        app::season::appoint(&db, s.id, other.id, co.by()).await?;
+        Ok::<_, WebError>(other)
+    };
+    match appointed.await {
+        Ok(other) => {
+            tracing::info!(season = %s.id, user = %other.username, "coordinator appointed");
+            Ok(see_other(&co.page("")))
+        }
+        Err(e) => {
+            let kept = KeptForm::from_error(ctx.lang, "appoint", &form.pairs, e)?;
+            render_season(&ctx, &co, &db, kept).await
+        }
+    }
+}
+
+/// The account a typed login names: 1 to 60 characters without control characters, and an account
+/// with it; otherwise the field's problem.
+async fn account(field_name: &'static str, db: &Store, typed: &str) -> Result<store::users::User, WebError> {
+    let username = field::text(field_name, typed, 60)?;
+    store::users::by_username(db, &username)
         .await?
-        .ok_or_else(|| WebError::BadRequest(ctx.lang.t("season_no_such_user").to_string()))?;
-    app::season::appoint(&db, s.id, other.id, co.by()).await?;
-    tracing::info!(season = %s.id, user = %other.username, "coordinator appointed");
-    Ok(see_other(&co.page("")))
+        .ok_or_else(|| field::FieldProblem::new(field_name, field::ProblemKind::NoSuchAccount).into())
 }
 
 #[derive(Deserialize)]
@@ -528,7 +591,8 @@ pub struct OrganiserForm {
     username: String,
 }
 
-/// The coordinator appoints an existing account organiser of one of the season's events.
+/// The coordinator appoints an existing account organiser of one of the season's events. A login
+/// of no account comes back beside that event's form with what was typed.
 pub async fn appoint_organiser(
     ctx: Ctx,
     co: Coordinating,
@@ -536,14 +600,27 @@ pub async fn appoint_organiser(
     form: CsrfForm<OrganiserForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
-    let t = TournamentId(RowId::parse("season_event", &form.value.tournament)?.0);
-    let other = store::users::by_username(&db, form.value.username.trim())
-        .await?
-        .ok_or_else(|| WebError::BadRequest(ctx.lang.t("season_no_such_user").to_string()))?;
-    app::season::organisers::appoint(&db, s.id, t, other.id, co.by()).await?;
-    tracing::info!(season = %s.id, tournament = %t, user = %other.username, "event organiser appointed");
-    Ok(see_other(&co.page("#unrun")))
+    let appointed = async {
+        let t = TournamentId(RowId::parse("season_event", &form.value.tournament)?.0);
+        let other = account("season_username", &db, &form.value.username).await?;
+        app::season::organisers::appoint(&db, s.id, t, other.id, co.by()).await?;
+        Ok::<_, WebError>((t, other))
+    };
+    match appointed.await {
+        Ok((t, other)) => {
+            tracing::info!(season = %s.id, tournament = %t, user = %other.username, "event organiser appointed");
+            Ok(see_other(&co.page("#unrun")))
+        }
+        Err(e) => {
+            let kept = KeptForm::from_error(ctx.lang, ORGANISER_FORM, &form.pairs, e)?;
+            render_season(&ctx, &co, &db, kept).await
+        }
+    }
 }
+
+/// The element id of the forms appointing an event's organiser (one per event without one; the
+/// refused one is the event the form names).
+const ORGANISER_FORM: &str = "organiser";
 
 #[derive(Deserialize)]
 pub struct PairForm {
@@ -565,30 +642,51 @@ impl PairForm {
 }
 
 /// "To ta sama osoba" on the coordinator's page: the merge of `app::persons` (undone from a
-/// persons page), logged in the history of the season's event one of them plays in.
+/// persons page), logged in the history of the season's event one of them plays in. A malformed id
+/// or a refusal comes back beside the pair on the coordinator's page.
 pub async fn merge_persons(
+    ctx: Ctx,
     co: Coordinating,
     db: web::Data<Store>,
     form: CsrfForm<PairForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
-    let (kept, merged) = form.value.pair()?;
-    let asked = app::season::duplicates::merge(&db, s.id, kept, merged, co.by()).await?;
-    tracing::info!(season = %s.id, %kept, %merged, ?asked, "persons merged (or proposed) by the coordinator");
-    Ok(see_other(&after_pair(&co, &asked)))
+    let merged = async {
+        let (kept, merged) = form.value.pair()?;
+        let asked = app::season::duplicates::merge(&db, s.id, kept, merged, co.by()).await?;
+        tracing::info!(season = %s.id, %kept, %merged, ?asked, "persons merged (or proposed) by the coordinator");
+        Ok::<_, WebError>(asked)
+    };
+    match merged.await {
+        Ok(asked) => Ok(see_other(&after_pair(&co, &asked))),
+        Err(e) => {
+            let kept = KeptForm::from_error(ctx.lang, PAIR_FORMS[0], &form.pairs, e)?;
+            render_season(&ctx, &co, &db, kept).await
+        }
+    }
 }
 
 /// "To różne osoby" on the coordinator's page: the pair is not listed again.
 pub async fn keep_persons_apart(
+    ctx: Ctx,
     co: Coordinating,
     db: web::Data<Store>,
     form: CsrfForm<PairForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
-    let (a, b) = form.value.pair()?;
-    let asked = app::season::duplicates::keep_apart(&db, s.id, a, b, co.by()).await?;
-    tracing::info!(season = %s.id, %a, %b, ?asked, "persons kept apart (or proposed) by the coordinator");
-    Ok(see_other(&after_pair(&co, &asked)))
+    let apart = async {
+        let (a, b) = form.value.pair()?;
+        let asked = app::season::duplicates::keep_apart(&db, s.id, a, b, co.by()).await?;
+        tracing::info!(season = %s.id, %a, %b, ?asked, "persons kept apart (or proposed) by the coordinator");
+        Ok::<_, WebError>(asked)
+    };
+    match apart.await {
+        Ok(asked) => Ok(see_other(&after_pair(&co, &asked))),
+        Err(e) => {
+            let kept = KeptForm::from_error(ctx.lang, PAIR_FORMS[1], &form.pairs, e)?;
+            render_season(&ctx, &co, &db, kept).await
+        }
+    }
 }
 
 /// Where a merge or keep-apart leads: back to the list, or to the proposals page when it became
@@ -628,16 +726,21 @@ pub async fn confirm_correction(
 }
 
 /// "Cofnij połączenie" on the coordinator's page: a merge standing in the season undone, logged in
-/// the history of the season's event the kept person plays in.
+/// the history of the season's event the kept person plays in; a refusal comes back beside it.
 pub async fn unmerge_persons(
+    ctx: Ctx,
     co: Coordinating,
     db: web::Data<Store>,
     path: web::Path<(i64, i64)>,
-    _form: CsrfForm<crate::web::routes::admin::invitations::NoFields>,
+    form: CsrfForm<crate::web::routes::admin::invitations::NoFields>,
 ) -> Result<HttpResponse, WebError> {
     let (_, merge) = path.into_inner();
     let s = &co.season;
-    app::season::duplicates::unmerge(&db, s.id, MergeId(merge), co.by()).await?;
+    if let Err(e) = app::season::duplicates::unmerge(&db, s.id, MergeId(merge), co.by()).await {
+        let pairs = with_merge(&form.pairs, merge);
+        let kept = KeptForm::from_error(ctx.lang, UNMERGE_FORM, &pairs, e.into())?;
+        return render_season(&ctx, &co, &db, kept).await;
+    }
     tracing::info!(season = %s.id, merge, "merge undone by the coordinator");
     Ok(see_other(&co.page("#merges")))
 }

@@ -21,11 +21,13 @@ use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
 use crate::web::forms::choices::{TiebreakSlot, tiebreak_slots};
 use crate::web::forms::field;
+use crate::web::forms::kept::KeptForm;
 use crate::web::read_model::groups::letter;
 use crate::web::routes::confirm::{self, Confirm};
-use crate::web::routes::{render, see_other};
+use crate::web::routes::{render, render_status, see_other};
 use crate::web::security::csrf::CsrfForm;
 use crate::web::text::refusals::sentence;
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
@@ -33,15 +35,40 @@ use serde::Deserialize;
 /// The format form's values (the stored format's, or the defaults for a tournament that opens
 /// with a Swiss).
 struct FormatForm {
-    preset: &'static str,
-    count: u32,
+    preset: String,
+    count: String,
     double: bool,
-    seeding: &'static str,
-    separation: &'static str,
-    per_group: u32,
-    best_next: u32,
-    entry: &'static str,
+    seeding: String,
+    separation: String,
+    per_group: String,
+    best_next: String,
+    entry: String,
 }
+
+impl FormatForm {
+    /// The form as it was sent, when it was refused (issue 36: the input kept).
+    fn kept(mut self, kept: &KeptForm) -> FormatForm {
+        if kept.is_form(FORMAT_FORM) {
+            let v = |name: &str, default: &str| kept.value(FORMAT_FORM, name, default).to_string();
+            self = FormatForm {
+                preset: v("preset", &self.preset),
+                count: v("count", ""),
+                double: !v("double", "").is_empty(),
+                seeding: v("seeding", ""),
+                separation: v("separation", ""),
+                per_group: v("per_group", ""),
+                best_next: v("best_next", ""),
+                entry: v("entry", ""),
+            };
+        }
+        self
+    }
+}
+
+/// The format form's element id.
+const FORMAT_FORM: &str = "format-form";
+/// The reopening form's element id.
+const REOPEN_FORM: &str = "reopen-form";
 
 /// A group as drawn (or as the preview would draw it): its letter and members in Berger order,
 /// each with the school (issue 37: so the organiser sees the schools kept apart).
@@ -95,6 +122,8 @@ struct StagesPage<'a> {
     bracket: Vec<BracketLine>,
     knockout_started: bool,
     next_sentence: String,
+    /// A refused form (the format, the reopening): what was sent and why.
+    kept: KeptForm,
 }
 
 impl StagesPage<'_> {
@@ -161,14 +190,14 @@ fn format_form(data: &Loaded) -> FormatForm {
     });
     let entry = knockout.map(|k| k.from).filter(|&e| e != KnockoutEntry::SwissStandings);
     FormatForm {
-        preset,
-        count: g.count,
+        preset: preset.to_string(),
+        count: g.count.to_string(),
         double: g.double,
-        seeding: seeding_name(g.seeding),
-        separation: separation_name(g.separation),
-        per_group: g.qualify.per_group,
-        best_next: g.qualify.best_next,
-        entry: entry_name(entry.unwrap_or(KnockoutEntry::Crossover)),
+        seeding: seeding_name(g.seeding).to_string(),
+        separation: separation_name(g.separation).to_string(),
+        per_group: g.qualify.per_group.to_string(),
+        best_next: g.qualify.best_next.to_string(),
+        entry: entry_name(entry.unwrap_or(KnockoutEntry::Crossover)).to_string(),
     }
 }
 
@@ -257,10 +286,21 @@ pub async fn stages_page(
     db: web::Data<Store>,
     query: web::Query<PreviewQuery>,
 ) -> Result<HttpResponse, WebError> {
+    render_stages(&ctx, &org, &db, query.seed, KeptForm::default()).await
+}
+
+/// The stages page; a refused form (the format, the reopening) comes back on it with what was sent
+/// and the problem beside its field (400).
+async fn render_stages(
+    ctx: &Ctx,
+    org: &Organising,
+    db: &Store,
+    seed: Option<u64>,
+    kept: KeptForm,
+) -> Result<HttpResponse, WebError> {
     let t = &org.t;
-    let data = Loaded::load_id(&db, t.id).await?;
-    let preview_seed =
-        query.seed.unwrap_or_else(|| rand_core::RngCore::next_u64(&mut rand_core::OsRng) >> 11);
+    let data = Loaded::load_id(db, t.id).await?;
+    let preview_seed = seed.unwrap_or_else(|| rand_core::RngCore::next_u64(&mut rand_core::OsRng) >> 11);
     let groups_row = app::stages::groups_stage(&data).ok();
     let drawn_ids = app::stages::drawn_groups(&data);
     let not_drawn = groups_row.is_some() && drawn_ids.is_empty();
@@ -268,7 +308,7 @@ pub async fn stages_page(
     let preview = if not_drawn {
         match app::stages::draw::preview(&data, preview_seed) {
             Ok(draw) => {
-                clashes = clash_sentences(&ctx, &data, &draw.clashes);
+                clashes = clash_sentences(ctx, &data, &draw.clashes);
                 Ok(names(&data, &draw.groups))
             }
             Err(r) => Err(sentence(ctx.lang, &r)),
@@ -279,7 +319,7 @@ pub async fn stages_page(
     if let Some(d) = data.stage_rows.draws.iter().find(|d| d.stage == app::stages::OPENING) {
         let stored: Vec<crate::league::round_robin::seeding::Clash> =
             serde_json::from_str(&d.clashes).unwrap_or_default();
-        clashes = clash_sentences(&ctx, &data, &stored);
+        clashes = clash_sentences(ctx, &data, &stored);
     }
     let drawn: Vec<GroupList> = drawn_ids
         .iter()
@@ -373,12 +413,13 @@ pub async fn stages_page(
         NextStep::Blocked(r) => sentence(ctx.lang, r),
         _ => String::new(),
     };
+    let refused = kept.is_refused();
     let page = StagesPage {
-        ctx: &ctx,
+        ctx,
         t,
-        stages: data.stage_rows.stages.iter().map(|s| describe(&ctx, &s.definition)).collect(),
+        stages: data.stage_rows.stages.iter().map(|s| describe(ctx, &s.definition)).collect(),
         format_open: app::stages::format::check_open(&data).is_ok(),
-        form: format_form(&data),
+        form: format_form(&data).kept(&kept),
         opens_with_groups: groups_row.is_some(),
         stage_closed,
         annul_under_half: groups_row.is_some_and(|(row, _)| row.withdrawal == WithdrawalRule::AnnulUnderHalf),
@@ -393,8 +434,9 @@ pub async fn stages_page(
         bracket,
         knockout_started,
         next_sentence,
+        kept,
     };
-    render(&page)
+    if refused { render_status(StatusCode::BAD_REQUEST, &page) } else { render(&page) }
 }
 
 #[derive(Deserialize)]
@@ -415,31 +457,41 @@ pub struct FormatPost {
     entry: String,
 }
 
-/// Choose the format: a preset, with the groups' settings for a groups preset.
+/// Choose the format: a preset, with the groups' settings for a groups preset. A wrong value or a
+/// refusal comes back on the form with what was sent, nothing stored.
 pub async fn choose_format(
+    ctx: Ctx,
     org: Organising,
     db: web::Data<Store>,
     form: CsrfForm<FormatPost>,
 ) -> Result<HttpResponse, WebError> {
-    let f = &form.value;
+    match format_chosen(&org, &db, &form.value).await {
+        Err(e) => {
+            let kept = KeptForm::from_error(ctx.lang, FORMAT_FORM, &form.pairs, e)?;
+            render_stages(&ctx, &org, &db, None, kept).await
+        }
+        done => done,
+    }
+}
+
+async fn format_chosen(org: &Organising, db: &Store, f: &FormatPost) -> Result<HttpResponse, WebError> {
     let preset = match f.preset.as_str() {
         "swiss_knockout" => Preset::SwissKnockout,
         "swiss_only" => Preset::SwissOnly,
         "groups_knockout" => Preset::GroupsKnockout,
         "groups_only" => Preset::GroupsOnly,
-        _ => return Err(field::FieldProblem::new("format", field::ProblemKind::NotAChoice).into()),
+        _ => return Err(field::FieldProblem::new("stage_preset", field::ProblemKind::NotAChoice).into()),
     };
     let groups = if matches!(preset, Preset::GroupsKnockout | Preset::GroupsOnly) {
         let groups = groups_choice(f)?;
-        let players =
-            app::registration::players(&db, org.t.id).await?.iter().filter(|p| !p.withdrawn).count();
+        let players = app::registration::players(db, org.t.id).await?.iter().filter(|p| !p.withdrawn).count();
         within_the_field(&groups, players)?;
         groups
     } else {
         GroupsChoice::FINAL
     };
     let stages = app::stages::format::preset(preset, &org.t, groups);
-    app::stages::format::choose(&db, org.t.id, stages, org.by()).await?;
+    app::stages::format::choose(db, org.t.id, stages, org.by()).await?;
     tracing::info!(tournament = %org.t.id, preset = f.preset, by = %org.user.username, "format chosen");
     Ok(see_other(&format!("/admin/t/{}/stages#format", org.t.id)))
 }
@@ -608,8 +660,15 @@ pub async fn stage_action(
             tracing::info!(tournament = %t, by = %org.user.username, "groups stage closed");
         }
         "reopen" => {
-            let reason = crate::web::forms::values::Reason::parse("season_reason", &f.reason)?;
-            app::stages::close::reopen(&db, t, reason.as_str(), by).await?;
+            let reopened = async {
+                let reason = crate::web::forms::values::Reason::parse("season_reason", &f.reason)?;
+                app::stages::close::reopen(&db, t, reason.as_str(), by).await?;
+                Ok::<(), WebError>(())
+            };
+            if let Err(e) = reopened.await {
+                let kept = KeptForm::from_error(ctx.lang, REOPEN_FORM, &form.pairs, e)?;
+                return render_stages(&ctx, &org, &db, None, kept).await;
+            }
             tracing::info!(tournament = %t, by = %org.user.username, "groups stage reopened");
         }
         "knockout" => {

@@ -317,6 +317,8 @@ struct Overview<'a> {
     full_deck: i64,
     register: RegisterState,
     import: ImportState,
+    /// The appointment form refused (`appoint-referee`): what was typed (never the password) and why.
+    kept: crate::web::forms::kept::KeptForm,
     /// The season's regions the register form suggests (none outside a season).
     regions: Vec<String>,
     /// What the rounds accept next: the pairing offered, the rounds that may be locked or opened again.
@@ -432,6 +434,8 @@ pub(super) struct Forms {
     pub import: ImportState,
     /// The configuration form as typed and why it was refused.
     pub config: Option<(TournamentConfig, Problems)>,
+    /// Another form refused (the appointment): what was typed and why.
+    pub kept: crate::web::forms::kept::KeptForm,
 }
 
 /// The organiser's overview, with `forms` as given (a refused form keeps what was typed).
@@ -470,6 +474,7 @@ pub(super) async fn overview_page(
         season_over: app::registration::season_over(t.last_day, chrono::Utc::now().date_naive()),
         full_deck: i64::from(DECK_SIZE),
         register: forms.register,
+        kept: forms.kept,
         import: forms.import,
         regions: app::season::regions_of(db, t.id).await?,
         season: season_place(db, t.id).await?,
