@@ -247,7 +247,10 @@ async fn a_pupil_seated_in_another_regions_event_is_asked_about_and_in_the_same_
     let event = |name: &'static str, region| {
         let db = db.clone();
         async move {
-            let cfg = store::tournaments::TournamentConfig { name: name.into(), ..tournament::default_config(first_day()) };
+            let cfg = store::tournaments::TournamentConfig {
+                name: name.into(),
+                ..tournament::default_config(first_day())
+            };
             let t = tournament::create(&db, &cfg, by).await.unwrap();
             season::add_event(&db, s, t, level, Some(region), one).await.unwrap();
             t
@@ -268,7 +271,10 @@ async fn a_pupil_seated_in_another_regions_event_is_asked_about_and_in_the_same_
             let sc = school::open(&db, &token).await.unwrap().unwrap();
             let id = school::add(&db, &token, &sc, &pupil(name, "2010-02-03"), today).await.unwrap();
             let (e, _, _) = consent::open(&db, &entries::guardian_token(&token, id)).await.unwrap().unwrap();
-            assert_eq!(consent::give(&db, &e, "Maria Żółć", true, true, None).await.unwrap(), State::Confirmed);
+            assert_eq!(
+                consent::give(&db, &e, "Maria Żółć", true, true, None).await.unwrap(),
+                State::Confirmed
+            );
             desk::check_in(&db, t, id, true, by).await.unwrap();
             let players = desk::seat(&db, t, by).await.unwrap();
             assert_eq!(players.len(), 1);

@@ -18,7 +18,9 @@ async fn small_targets(driver: &Driver, what: &str) -> Vec<String> {
         return Vec::new();
     }
     match driver.script(SMALL_TARGETS).await {
-        Value::Array(found) => found.iter().map(|f| format!("{what}: {}", f.as_str().unwrap_or_default())).collect(),
+        Value::Array(found) => {
+            found.iter().map(|f| format!("{what}: {}", f.as_str().unwrap_or_default())).collect()
+        }
         _ => Vec::new(),
     }
 }
@@ -26,7 +28,10 @@ async fn small_targets(driver: &Driver, what: &str) -> Vec<String> {
 /// The page fits `width` without sideways scrolling.
 async fn fits(driver: &Driver, width: u64, what: &str) {
     let (page, view) = driver.page_widths().await;
-    assert!(page <= width && view <= width, "{what}: {page} px wide ({view}-px viewport) on a {width}-px screen");
+    assert!(
+        page <= width && view <= width,
+        "{what}: {page} px wide ({view}-px viewport) on a {width}-px screen"
+    );
 }
 
 /// The smallest side, in CSS px, of every desk QR code shown (none: empty).
@@ -77,9 +82,11 @@ async fn the_sign_up_link_the_teachers_qr_printout_and_the_referees_desk_fit_a_p
         )
         .await;
     let link = crate::pages::attr_of(&signed, "#school-link", "data-link");
-    for (name, born) in
-        [("Zuzanna Łęcka-Wróblewska", "2010-02-03"), ("Bartłomiej Ąbacki", "2011-03-04"), ("Celina Ćma", "2009-04-05")]
-    {
+    for (name, born) in [
+        ("Zuzanna Łęcka-Wróblewska", "2010-02-03"),
+        ("Bartłomiej Ąbacki", "2011-03-04"),
+        ("Celina Ćma", "2009-04-05"),
+    ] {
         let added =
             teacher.post(&format!("{link}/pupils"), &[("name", name), ("born", born), ("class", "7b")]).await;
         assert_eq!(added.status, 303, "{}", added.body);
@@ -96,8 +103,10 @@ async fn the_sign_up_link_the_teachers_qr_printout_and_the_referees_desk_fit_a_p
         })
         .collect();
     for (_, consent) in &consents[..2] {
-        let given =
-            app.browser().post(consent, &[("guardian", "Maria Rodzic"), ("take_part", "1"), ("publish_name", "1")]).await;
+        let given = app
+            .browser()
+            .post(consent, &[("guardian", "Maria Rodzic"), ("take_part", "1"), ("publish_name", "1")])
+            .await;
         assert_eq!(given.status, 303, "{}", given.body);
     }
     let zuzanna = consents[0].0;
@@ -126,7 +135,8 @@ async fn the_sign_up_link_the_teachers_qr_printout_and_the_referees_desk_fit_a_p
             driver.go(&format!("{}/t/{t}", app.base)).await;
             let page = driver.source_with("id=\"sign-up-school\"").await;
             assert!(page.contains(&format!("href=\"/t/{t}/entries\"")), "the sign-up link");
-            let said = driver.script("return document.querySelector('#sign-up-school').textContent.trim();").await;
+            let said =
+                driver.script("return document.querySelector('#sign-up-school').textContent.trim();").await;
             let said = said.as_str().unwrap_or_default();
             assert!(
                 said.contains(if lang == "pl" { "Zgłoś szkołę" } else { "Sign a school up" }),
@@ -141,7 +151,10 @@ async fn the_sign_up_link_the_teachers_qr_printout_and_the_referees_desk_fit_a_p
             driver.source_with("data-desk-qr").await;
             let sizes = qr_sizes(&driver).await;
             assert_eq!(sizes.len(), 2, "a code per confirmed pupil ({lang}, {width}): {sizes:?}");
-            assert!(sizes.iter().all(|s| *s >= 90.0), "codes large enough to scan ({lang}, {width}): {sizes:?}");
+            assert!(
+                sizes.iter().all(|s| *s >= 90.0),
+                "codes large enough to scan ({lang}, {width}): {sizes:?}"
+            );
             fits(&driver, width, &format!("the school's page ({lang}, {width})")).await;
             small.extend(small_targets(&driver, &format!("the school's page ({lang}, {width})")).await);
             driver.whole_page_png(&screenshot_dir().join(name("printout"))).await;

@@ -76,7 +76,9 @@ pub async fn withdraw(
         Ok(p) => p,
         // Seated as a player (withdrawn above), or found absent at the desk: the entry stays as it
         // ended, the consent is withdrawn and the data erased all the same.
-        Err(StoreError::Refused(_)) if entry.player_id.is_some() || entry.state == State::Absent => Vec::new(),
+        Err(StoreError::Refused(_)) if entry.player_id.is_some() || entry.state == State::Absent => {
+            Vec::new()
+        }
         Err(e) => return Err(e.into()),
     };
     store::entries::withdraw_consent_in(&mut tx, entry.id).await?;
