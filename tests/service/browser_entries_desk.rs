@@ -181,6 +181,9 @@ async fn the_sign_up_link_the_teachers_qr_printout_and_the_referees_desk_fit_a_p
             driver.go(&format!("{}/ref/t/{t}/desk?e={zuzanna}", app.base)).await;
             let one = driver.source_with("data-present=").await;
             assert_eq!(one.matches("data-entry=").count(), 1, "the QR's address shows one pupil");
+            assert!(one.contains("id=\"desk-all\""), "and links the whole list");
+            // A pupil ticked says so beside the button taking it back.
+            assert_eq!(one.contains("data-ticked"), one.contains("data-present=\"true\""));
             fits(&driver, width, &format!("the desk's one pupil ({lang}, {width})")).await;
             small.extend(small_targets(&driver, &format!("the desk's one pupil ({lang}, {width})")).await);
             driver.whole_page_png(&screenshot_dir().join(name("desk-one"))).await;
