@@ -201,4 +201,96 @@ async fn two_schools_enter_pupils_consents_fill_the_caps_and_round_1_pairs_the_c
     let gone = after.iter().find(|e| e.id == a3).unwrap();
     assert_eq!(gone.state, State::Withdrawn);
     assert!(gone.name.starts_with("Anonim"));
+
+    // Dawid, absent at the desk, is named in the history's line about it; his guardian withdraws
+    // consent: erased everywhere, that line included (it names his pseudonym now).
+    let absent_line = |h: &[store::history::Recorded]| {
+        h.iter()
+            .find_map(|r| match &r.change {
+                store::history::Change::EntryAbsent { entry, name, .. } if *entry == b1 => Some(name.clone()),
+                _ => None,
+            })
+            .expect("the absent entry's history line")
+    };
+    assert_eq!(absent_line(&store::history::for_tournament(&db, t).await.unwrap()), "Dawid Dąb");
+    let (eb1, _, _) = consent::open(&db, &guardian(&tb, b1)).await.unwrap().unwrap();
+    consent::withdraw(&db, &eb1, today, by, None).await.unwrap();
+    let found = text_search::holding(&url, &["Dawid", "Dąb", "2010-05-06"]).await;
+    assert!(found.is_empty(), "his data is still stored: {found:?}");
+    assert_eq!(absent_line(&store::history::for_tournament(&db, t).await.unwrap()), format!("Anonim Z{b1}"));
+}
+
+/// Issue 39 item 6 with issue 36's rule: a pupil seated from the entries is linked to the person
+/// registry without asking only when the exact match (name and birth date, case and Polish letters
+/// aside) already plays in this season's events of the same region; the same pupil entered in
+/// another region's event becomes a person of their own, and that event's look-alike list shows
+/// the pair for the organiser to confirm.
+#[tokio::test]
+async fn a_pupil_seated_in_another_regions_event_is_asked_about_and_in_the_same_region_linked() {
+    use bitwa::app::{persons, season};
+    use bitwa::league::season::{Eligibility, QualificationRule, SeasonDraft};
+
+    let url = day::scratch::database_url_named(&day::scratch::fresh_dir("app"), "entries-regions").await;
+    let db = store::connect(&url).await.unwrap();
+    let by = store::users::create(&db, "koordynator", "not-a-hash", true).await.unwrap().unwrap();
+    let draft = SeasonDraft::with_defaults(
+        "Liga 2026",
+        d("2026-04-01"),
+        d("2026-06-30"),
+        "builtin",
+        Eligibility::BirthYears { from: 2006, to: 2012 },
+    );
+    let s = season::create(&db, draft, by).await.unwrap();
+    let stored = season::season(&db, s).await.unwrap();
+    let (level, here, there) = (stored.levels[0], stored.regions[0], stored.regions[1]);
+    let one = QualificationRule { places: 1, per_school: None };
+    let event = |name: &'static str, region| {
+        let db = db.clone();
+        async move {
+            let cfg = store::tournaments::TournamentConfig {
+                name: name.into(),
+                ..tournament::default_config(first_day())
+            };
+            let t = tournament::create(&db, &cfg, by).await.unwrap();
+            season::add_event(&db, s, t, level, Some(region), one).await.unwrap();
+            t
+        }
+    };
+    let radom = event("Eliminacje Radom", here).await;
+    let plock = event("Eliminacje Płock", there).await;
+    let siedlce = event("Eliminacje Siedlce", here).await;
+
+    // One pupil entered by a school, consented, checked in and seated: the player made.
+    let today = d("2026-04-20");
+    let seated = |t: store::TournamentId, name: &'static str| {
+        let db = db.clone();
+        async move {
+            let open_rules = Rules { cap: 10, per_school: None, max_schools: 5, ..rules() };
+            open::open(&db, t, open_rules, by, None).await.unwrap();
+            let (_, token) = school::sign_up(&db, t, &school_named("LO 1 Radom"), today, None).await.unwrap();
+            let sc = school::open(&db, &token).await.unwrap().unwrap();
+            let id = school::add(&db, &token, &sc, &pupil(name, "2010-02-03"), today).await.unwrap();
+            let (e, _, _) = consent::open(&db, &entries::guardian_token(&token, id)).await.unwrap().unwrap();
+            assert_eq!(
+                consent::give(&db, &e, "Maria Żółć", true, true, None).await.unwrap(),
+                State::Confirmed
+            );
+            desk::check_in(&db, t, id, true, by).await.unwrap();
+            let players = desk::seat(&db, t, by).await.unwrap();
+            assert_eq!(players.len(), 1);
+            persons::of_player(&db, players[0]).await.unwrap().expect("a person")
+        }
+    };
+    let first = seated(radom, "Anna Żółć").await;
+    // The same region: the exact match (case and Polish letters aside) is linked.
+    assert_eq!(seated(siedlce, "ANNA ZOLC").await, first, "the same region links the same person");
+    assert!(persons::near_pairs(&db, siedlce).await.unwrap().is_empty(), "nothing to ask");
+    // Another region: not linked without asking (the exact match plays in no event of Płock's region).
+    let elsewhere = seated(plock, "Anna Żółć").await;
+    assert_ne!(elsewhere, first, "linked across regions without asking");
+    let asked = persons::near_pairs(&db, plock).await.unwrap();
+    assert!(
+        asked.iter().any(|p| p.here.id == elsewhere && p.other.id == first),
+        "the look-alike list asks about the pair: {asked:?}"
+    );
 }

@@ -859,11 +859,32 @@ pub async fn withdraw_consent_in(tx: &mut Conn, entry: i64) -> Result<(), StoreE
 
 /// A withdrawn consent's entry erased: the pupil's name becomes `pseudonym`, the birth date the
 /// placeholder, the class empty, the consent record's guardian `pseudonym` too (kept as the proof
-/// that consent existed and was withdrawn).
+/// that consent existed and was withdrawn), and so does the name in the entry's "absent" history
+/// line (`Change::EntryAbsent`, written when round 1's players were seated without them).
 ///
 /// # Errors
 /// A statement fails.
 pub async fn erase_in(tx: &mut Conn, entry: i64, pseudonym: &str) -> Result<(), StoreError> {
+    let t = entry_in(tx, entry).await?.tournament_id;
+    let lines: Vec<(i64, String)> = on!(&mut *tx, |c| sqlx::query_as(
+        "SELECT id, new_value FROM history WHERE tournament_id = $1 AND entity = $2 AND action = $3"
+    )
+    .bind(t)
+    .bind(super::history::Entity::Tournament)
+    .bind(super::history::ENTRY_ABSENT)
+    .fetch_all(c)
+    .await)?;
+    for (id, value) in lines {
+        let Some(renamed) = super::history::absent_entry_renamed(&value, entry, pseudonym)? else {
+            continue;
+        };
+        on!(&mut *tx, |c| sqlx::query("UPDATE history SET new_value = $1 WHERE id = $2")
+            .bind(&renamed)
+            .bind(id)
+            .execute(c)
+            .await
+            .map(|r| r.rows_affected()))?;
+    }
     on!(&mut *tx, |c| sqlx::query(
         "UPDATE entries SET name = $1, birth_date = $2, class = '', reason = '', erased_at = $3 WHERE id = $4"
     )

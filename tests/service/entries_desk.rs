@@ -3,8 +3,8 @@
 //! pupil, whose address opens that pupil at the desk; a referee uses the desk only once the
 //! organiser allowed it; pairing round 1 closes the list by itself (the pupil not checked in
 //! absent, with a history line), a latecomer ticked before round 1 is published joins it (the
-//! draft paired again); a pupil whose guardian did not consent to publishing the name is shown by
-//! initials on public pages.
+//! draft paired again); the referee's page links the desk once allowed; a pupil whose guardian did
+//! not consent to publishing the name is shown by initials on public pages.
 
 use crate::helpers::*;
 use crate::pages::{Round, Tournament, has, page_text};
@@ -106,8 +106,12 @@ async fn the_desk_qr_referees_round_1_latecomers_and_unpublished_names() {
     let referee = app.browser();
     referee.login("sedzia", "haslo-sedziego-1").await;
     assert_eq!(referee.get(&format!("/ref/t/{t}/desk")).await.status, 403, "not allowed yet");
+    assert!(!has(&referee.get(&format!("/ref/t/{t}")).await.body, "#desk-link"), "no desk link yet");
     assert_eq!(referee.get(&format!("/admin/t/{t}/desk")).await.status, 403, "the organiser's desk");
     open_entries(&admin, t, true).await;
+    // Item 4: the referee's page links the desk now.
+    let tables = referee.get(&format!("/ref/t/{t}")).await;
+    assert_eq!(crate::pages::attr_of(&tables, "#desk-link", "href"), format!("/ref/t/{t}/desk"));
     // The QR's address: the desk showing that one pupil.
     let one = referee.get(&format!("/ref/t/{t}/desk?e={}", list[0].0)).await;
     one.assert_ok().assert_contains("Anna Żółć").assert_lacks("Celina Ćma");

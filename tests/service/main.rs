@@ -14,6 +14,7 @@ mod bodies;
 mod browser;
 mod browser_day;
 mod browser_entries;
+mod browser_entries_desk;
 mod browser_online;
 mod browser_phones;
 mod browser_print;

@@ -49,8 +49,10 @@ pub async fn give(
 /// seated as a player is erased as a person (reason `consent-withdrawn`, in the name of `by`, the
 /// organiser who opened the entries), their entry withdrawn first by the league's rules.
 ///
+/// A pupil found absent at the desk stays absent, their consent withdrawn and data erased too.
+///
 /// # Errors
-/// The entry ended already; the database fails.
+/// The entry ended already (withdrawn or refused); the database fails.
 pub async fn withdraw(
     db: &Store,
     entry: &Entry,
@@ -72,7 +74,11 @@ pub async fn withdraw(
     let mut tx = db.write().await?;
     let promoted = match store::entries::end_in(&mut tx, entry.id, State::Withdrawn, "", mail).await {
         Ok(p) => p,
-        Err(StoreError::Refused(_)) if entry.player_id.is_some() => Vec::new(),
+        // Seated as a player (withdrawn above), or found absent at the desk: the entry stays as it
+        // ended, the consent is withdrawn and the data erased all the same.
+        Err(StoreError::Refused(_)) if entry.player_id.is_some() || entry.state == State::Absent => {
+            Vec::new()
+        }
         Err(e) => return Err(e.into()),
     };
     store::entries::withdraw_consent_in(&mut tx, entry.id).await?;

@@ -155,7 +155,25 @@ struct AbsentEntry {
     school: String,
 }
 
-const ENTRY_ABSENT: &str = "entry absent";
+pub(crate) const ENTRY_ABSENT: &str = "entry absent";
+
+/// An "entry absent" row's `new_value` with the pupil's name replaced by `pseudonym`, if the row is
+/// about `entry` (a withdrawn consent erases the pupil, the history line too); `None` otherwise.
+///
+/// # Errors
+/// The value is not an absent entry's.
+pub(crate) fn absent_entry_renamed(
+    new_value: &str,
+    entry: i64,
+    pseudonym: &str,
+) -> Result<Option<String>, serde_json::Error> {
+    let mut absent: AbsentEntry = serde_json::from_str(new_value)?;
+    if absent.entry != entry {
+        return Ok(None);
+    }
+    absent.name = pseudonym.to_string();
+    serde_json::to_string(&absent).map(Some)
+}
 
 #[derive(Serialize, Deserialize)]
 struct Pseudonym {

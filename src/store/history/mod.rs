@@ -9,6 +9,7 @@ mod columns;
 
 pub use change::{Change, DiscardedDraft, ForbiddenPair, Registration, Seating, Settings};
 pub use columns::{Columns, Entity, Unreadable};
+pub(crate) use columns::{ENTRY_ABSENT, absent_entry_renamed};
 
 use super::{Store, StoreError, TournamentId};
 

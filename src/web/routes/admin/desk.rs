@@ -78,6 +78,11 @@ struct DeskPage<'a> {
     /// Seated, round 1 not published: latecomers may still join it.
     late_open: bool,
     error: Option<String>,
+    /// One pupil shown (the QR code's address): a link back to the whole list.
+    one: bool,
+    /// The CSRF token, signed once for the page's forms (a line's each: 400 on a regional
+    /// qualifier's list).
+    csrf: String,
 }
 
 #[derive(Deserialize)]
@@ -116,7 +121,7 @@ async fn page(
             late: e.state == State::Absent,
         })
         .collect();
-    lines.sort_by(|a, b| fold(&a.name).cmp(&fold(&b.name)).then(a.id.cmp(&b.id)));
+    lines.sort_by_cached_key(|l| (fold(&l.name), l.id));
     let confirmed: Vec<_> = shown.iter().filter(|e| e.state == State::Confirmed).collect();
     let status = if error.is_some() { StatusCode::BAD_REQUEST } else { StatusCode::OK };
     let p = DeskPage {
@@ -132,6 +137,8 @@ async fn page(
         late_open,
         lines,
         error,
+        csrf: ctx.csrf(),
+        one: only.is_some(),
     };
     render_status(status, &p)
 }

@@ -50,6 +50,9 @@ struct TablesPage<'a> {
     assigned: bool,
     /// What the round is, in the knockout.
     stage: Option<crate::league::BracketRound>,
+    /// The check-in desk is open to this visitor (the organiser let the referees in, issue 39) and
+    /// still of use: its list not closed, or latecomers may still join round 1.
+    desk: bool,
 }
 
 /// The tables of the current (latest published) round: the referee's own tables first, then the
@@ -73,5 +76,11 @@ pub async fn tables(ctx: Ctx, referee: Refereeing, db: web::Data<Store>) -> Resu
         list.sort_by_key(|l| (matches!(l.state, MatchState::Decided(_)), l.table));
     }
     let stage = round.as_ref().and_then(|r| data.stage_of_round(r));
-    render(&TablesPage { ctx: &ctx, t: &data.t, round, mine, others, assigned, stage })
+    let desk = match crate::app::entries::open::rules(&db, data.t.id).await? {
+        Some(o) if referee.organiser || o.rules.desk_referees => {
+            !o.seated || crate::app::registration::next_round(&db, data.t.id).await? == 1
+        }
+        _ => false,
+    };
+    render(&TablesPage { ctx: &ctx, t: &data.t, round, mine, others, assigned, stage, desk })
 }

@@ -91,6 +91,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
     ),
     ("en_deadline", "Termin zgłoszeń (ostatni dzień)", "Last day of entries"),
     ("en_desk", "Lista obecności", "Check-in desk"),
+    ("en_desk_all", "Pokaż całą listę", "Show the whole list"),
     ("en_email", "E-mail", "E-mail"),
     (
         "en_email_invalid",
