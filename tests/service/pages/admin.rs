@@ -1,0 +1,77 @@
+//! The organiser's pages that are not about one round: editions, refusal lists, the deck check.
+
+use super::html::Element;
+use super::{Html, first, one, select};
+
+/// One edition on the organiser's list (`/admin/editions`): (code, name), in the page's order.
+pub fn editions(page: &(impl Html + ?Sized)) -> Vec<(String, String)> {
+    select(page.html(), "#list tbody tr")
+        .iter()
+        .map(|tr| (tr.one("code").text(), tr.one("a").text()))
+        .collect()
+}
+
+/// The problems of a refused edition upload, as the page says them, and the list's heading.
+pub fn edition_problems(page: &(impl Html + ?Sized)) -> (String, Vec<String>) {
+    match first(page.html(), "#problems") {
+        Some(p) => {
+            let heading = p.one("h2").text();
+            (heading, p.select("li span.error").iter().map(Element::text).collect())
+        }
+        None => (String::new(), Vec::new()),
+    }
+}
+
+/// One card of an edition page: (token such as `P28`, name, strength).
+pub type EditionCard = (String, String, u32);
+
+/// An edition's page (`/admin/editions/{code}`).
+#[derive(Debug, Clone)]
+pub struct EditionPage {
+    pub name: String,
+    pub code: String,
+    /// Who uploaded it (`None` for a built-in edition).
+    pub uploaded_by: Option<String>,
+    /// The upload's source line as shown ("Źródło: pudelko-7.zip (… B)"), if any.
+    pub source: Option<String>,
+    /// The files stored, in order.
+    pub files: Vec<String>,
+    pub cards: Vec<EditionCard>,
+}
+
+impl EditionPage {
+    pub fn read(page: &(impl Html + ?Sized)) -> EditionPage {
+        let body = page.html();
+        let h1 = one(body, "h1");
+        let small = h1.first("small").map(|s| s.text()).unwrap_or_default();
+        EditionPage {
+            name: h1.text().trim_end_matches(&small).trim().to_string(),
+            code: one(body, "#edition-code").text(),
+            uploaded_by: one(body, "#provenance").attr("data-uploaded-by").map(str::to_string),
+            source: first(body, "#edition-source").map(|s| s.text()),
+            files: select(body, "a[data-file]").iter().map(|a| a.get("data-file").to_string()).collect(),
+            cards: select(body, "tr[data-card]")
+                .iter()
+                .map(|tr| {
+                    (tr.get("data-card").to_string(), tr.select("td")[1].text(), tr.num("data-strength"))
+                })
+                .collect(),
+        }
+    }
+
+    /// The card with `token` (`P28`).
+    pub fn card(&self, token: &str) -> &EditionCard {
+        self.cards.iter().find(|c| c.0 == token).unwrap_or_else(|| panic!("no card {token}: {self:?}"))
+    }
+}
+
+/// The cards the referee's deck check offers to tick as missing: their labels ("P28 Batalion
+/// Szturmowy"), in order.
+pub fn deck_cards(page: &(impl Html + ?Sized)) -> Vec<String> {
+    select(page.html(), "#deck-form .checklist label").iter().map(Element::text).collect()
+}
+
+/// The value of the `<option>` selected in the `<select>` matching `selector`, if any.
+pub fn selected(page: &(impl Html + ?Sized), selector: &str) -> Option<String> {
+    one(page.html(), selector).first("option[selected]").map(|o| o.get("value").to_string())
+}
