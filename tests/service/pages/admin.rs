@@ -75,3 +75,47 @@ pub fn deck_cards(page: &(impl Html + ?Sized)) -> Vec<String> {
 pub fn selected(page: &(impl Html + ?Sized), selector: &str) -> Option<String> {
     one(page.html(), selector).first("option[selected]").map(|o| o.get("value").to_string())
 }
+
+/// One change on a tournament's history page (`/admin/t/{t}/history`).
+#[derive(Debug, Clone)]
+pub struct Change {
+    pub id: i64,
+    /// What happened, in words ("Zapis przy stole zakończony przed końcem partii").
+    pub what: String,
+    /// The match the change is about, if any.
+    pub match_id: Option<i64>,
+    /// The values before and after, each as the page says it.
+    pub before: Vec<String>,
+    pub after: Vec<String>,
+    /// The whole line's text.
+    pub text: String,
+}
+
+/// The changes a history page lists, newest first.
+pub fn history(page: &(impl Html + ?Sized)) -> Vec<Change> {
+    select(page.html(), "#history li.change")
+        .iter()
+        .map(|li| {
+            let side = |class: &str| -> Vec<String> {
+                li.first(&format!("div.{class}"))
+                    .map(|d| d.select("span").iter().filter(|s| !s.has("class")).map(Element::text).collect())
+                    .unwrap_or_default()
+            };
+            Change {
+                id: li.get("id").trim_start_matches("change-").parse().unwrap(),
+                what: li.one("p.what strong").text().trim_end_matches(':').to_string(),
+                match_id: li
+                    .first("p.what a")
+                    .and_then(|a| a.get("href").rsplit('/').next().and_then(|m| m.parse().ok())),
+                before: side("before"),
+                after: side("after"),
+                text: li.text(),
+            }
+        })
+        .collect()
+}
+
+/// The change whose words are `what` (the newest such); a failed test when there is none.
+pub fn change<'a>(changes: &'a [Change], what: &str) -> &'a Change {
+    changes.iter().find(|c| c.what == what).unwrap_or_else(|| panic!("no change {what:?} in {changes:#?}"))
+}
