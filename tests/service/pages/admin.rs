@@ -119,3 +119,59 @@ pub fn history(page: &(impl Html + ?Sized)) -> Vec<Change> {
 pub fn change<'a>(changes: &'a [Change], what: &str) -> &'a Change {
     changes.iter().find(|c| c.what == what).unwrap_or_else(|| panic!("no change {what:?} in {changes:#?}"))
 }
+
+/// The engine's refusal of a move log (`partials/log_error.html`), on the referee's form or a
+/// game's page.
+#[derive(Debug, Clone)]
+pub struct LogError {
+    /// The first line: "Błąd w zapisie partii. Wiersz 7: red command …".
+    pub line: String,
+    /// The event as written (the `<code>`), if any.
+    pub event: Option<String>,
+    /// The one sentence that says what is wrong.
+    pub sentence: String,
+    /// The position before the event: the toggle's words and the position.
+    pub state: Option<(String, String)>,
+    /// The whole box's text.
+    pub text: String,
+}
+
+impl LogError {
+    /// The box inside the element matching `scope` (`"body"` for the whole page), if shown.
+    pub fn read(page: &(impl Html + ?Sized), scope: &str) -> Option<LogError> {
+        let e = one(page.html(), scope).first("#log-error")?;
+        Some(LogError {
+            line: e.one("p").text(),
+            event: e.first("p code").map(|c| c.text()),
+            sentence: e.one("#log-error-sentence").text(),
+            state: e.first("details").map(|d| (d.one("summary").text(), d.one("p").text())),
+            text: e.text(),
+        })
+    }
+}
+
+/// The stored log on a game's page: its heading, the log as shown (decoded), and its raw HTML.
+#[derive(Debug, Clone)]
+pub struct GameLog {
+    pub heading: String,
+    pub log: String,
+    pub raw: String,
+    /// The download link of a validated log.
+    pub download: Option<String>,
+    pub error: Option<LogError>,
+}
+
+impl GameLog {
+    /// The game page's log, if it shows one.
+    pub fn read(page: &(impl Html + ?Sized)) -> Option<GameLog> {
+        let body = page.html();
+        let pre = first(body, "pre#log")?;
+        Some(GameLog {
+            heading: select(body, "h2").last().map(|h| h.text()).unwrap_or_default(),
+            log: super::html::decode(&pre.inner),
+            raw: pre.inner.clone(),
+            download: first(body, "p.links a[download]").map(|a| a.get("href").to_string()),
+            error: LogError::read(body, "body"),
+        })
+    }
+}
