@@ -175,3 +175,40 @@ impl GameLog {
         })
     }
 }
+
+/// A followed player's card on the front page: (tournament, player, the table of the next match).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FollowedCard {
+    pub t: i64,
+    pub player: i64,
+    pub table: Option<i64>,
+    /// Where the card's links go.
+    pub links: Vec<String>,
+}
+
+/// The front page's followed players (`None` when the page has no such part), and the ids it
+/// names as gone (`data-gone`).
+pub fn followed_cards(page: &(impl Html + ?Sized)) -> (Option<Vec<FollowedCard>>, Option<String>) {
+    let body = page.html();
+    let cards = first(body, "#followed-players").map(|s| {
+        s.select("div.followed-card")
+            .iter()
+            .map(|c| FollowedCard {
+                t: c.num("data-tournament"),
+                player: c.num("data-player"),
+                table: c.first("[data-table]").map(|e| e.num("data-table")),
+                links: c.select("a").iter().map(|a| a.get("href").to_string()).collect(),
+            })
+            .collect()
+    });
+    (cards, first(body, "#followed-gone").map(|g| g.get("data-gone").to_string()))
+}
+
+/// Whether any form or link of the page goes to an address containing `part`.
+pub fn links_to(page: &(impl Html + ?Sized), part: &str) -> bool {
+    let body = page.html();
+    select(body, "a")
+        .iter()
+        .chain(select(body, "form").iter())
+        .any(|e| e.attr("href").or(e.attr("action")).is_some_and(|h| h.contains(part)))
+}
