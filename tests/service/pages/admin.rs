@@ -115,9 +115,13 @@ pub fn history(page: &(impl Html + ?Sized)) -> Vec<Change> {
         .collect()
 }
 
-/// The change whose words are `what` (the newest such); a failed test when there is none.
+/// The newest change whose words begin with `what` ("Zamiana graczy w szkicu" for "Zamiana graczy
+/// w szkicu (runda 1, stół 1)"); a failed test when there is none.
 pub fn change<'a>(changes: &'a [Change], what: &str) -> &'a Change {
-    changes.iter().find(|c| c.what == what).unwrap_or_else(|| panic!("no change {what:?} in {changes:#?}"))
+    changes
+        .iter()
+        .find(|c| c.what.starts_with(what))
+        .unwrap_or_else(|| panic!("no change {what:?} in {changes:#?}"))
 }
 
 /// The engine's refusal of a move log (`partials/log_error.html`), on the referee's form or a
