@@ -24,7 +24,7 @@ async fn locking_a_round_asks_first_and_a_locked_round_opens_again_with_a_reason
     // The first press asks; nothing is locked yet.
     let asked = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
     assert_eq!(asked.status, 200, "{}", asked.body);
-    asked.assert_contains("Tak, zamknij rundę");
+    assert_eq!(crate::pages::text_of(&asked, "#confirm-yes"), "Tak, zamknij rundę");
     assert!(has(&asked, "[name=confirm]"), "the confirmation posts `confirm`");
     assert_eq!(status().await, "published");
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
