@@ -132,7 +132,10 @@ async fn no_public_page_of_the_demo_season_shows_a_birth_date_and_its_ranking_an
     let winner = ids_after(&ranking.body, "/person/")[0];
     let person = b.get(&format!("/person/{winner}")).await;
     person.assert_ok();
-    let events = ids_after(&person.body, "class=\"person-matches\" data-event=\"");
+    let events: Vec<i64> = crate::pages::select(&person.body, ".person-matches[data-event]")
+        .iter()
+        .map(|s| s.num("data-event"))
+        .collect();
     assert_eq!(events.len(), 3, "{}", person.body);
     for name in ["Eliminacje szkolne", "Kwalifikacje regionalne", "Finał ogólnopolski"] {
         person.assert_contains(name);

@@ -442,3 +442,24 @@ impl Element {
         self.first(selector).unwrap_or_else(|| panic!("no {selector} in:\n{}", self.inner))
     }
 }
+
+/// Every address the page's links and forms name (`href`, `action`, `src`), in document order.
+pub fn addresses(html: &str) -> Vec<String> {
+    doc_of(html)
+        .tags
+        .iter()
+        .filter(|t| !t.close)
+        .flat_map(|t| t.attrs.iter().filter(|(a, _)| matches!(a.as_str(), "href" | "action" | "src")))
+        .map(|(_, v)| v.clone())
+        .collect()
+}
+
+/// The values of attribute `name` on every tag of the page that has it, in document order.
+pub fn attribute_values(html: &str, name: &str) -> Vec<String> {
+    doc_of(html)
+        .tags
+        .iter()
+        .filter(|t| !t.close)
+        .filter_map(|t| t.attrs.iter().find(|(a, _)| a == name).map(|(_, v)| v.clone()))
+        .collect()
+}
