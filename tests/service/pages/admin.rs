@@ -216,3 +216,139 @@ pub fn links_to(page: &(impl Html + ?Sized), part: &str) -> bool {
         .chain(select(body, "form").iter())
         .any(|e| e.attr("href").or(e.attr("action")).is_some_and(|h| h.contains(part)))
 }
+
+/// One event on a season's public page (`/season/{s}`).
+#[derive(Debug, Clone)]
+pub struct SeasonEvent {
+    pub t: i64,
+    pub name: String,
+    /// The event's status as the page says it ("zamknięty, klasyfikacja zapisana").
+    pub status: String,
+    /// Who qualified from it: (person, name).
+    pub qualifiers: Vec<(i64, String)>,
+    /// Who was invited into it: (person, name).
+    pub invited: Vec<(i64, String)>,
+    /// The article's text.
+    pub text: String,
+}
+
+/// A season's public page: its name, and each level's name with its events.
+#[derive(Debug, Clone)]
+pub struct SeasonPage {
+    pub name: String,
+    pub levels: Vec<(String, Vec<SeasonEvent>)>,
+}
+
+impl SeasonPage {
+    pub fn read(page: &(impl Html + ?Sized)) -> SeasonPage {
+        let body = page.html();
+        let people = |e: &Element, list: &str| -> Vec<(i64, String)> {
+            e.select(&format!("ul.{list} li[data-person]"))
+                .iter()
+                .map(|li| (li.num("data-person"), li.one("a").text()))
+                .collect()
+        };
+        SeasonPage {
+            name: one(body, "h1").text(),
+            levels: select(body, "section")
+                .iter()
+                .filter(|s| s.attr("id").is_some_and(|id| id.starts_with("level-")))
+                .map(|s| {
+                    let events = s
+                        .select("article.event")
+                        .iter()
+                        .map(|a| SeasonEvent {
+                            t: a.num("data-event"),
+                            name: a.one("h3 a").text(),
+                            status: a.one("span.status").text(),
+                            qualifiers: people(a, "qualifiers"),
+                            invited: people(a, "invited"),
+                            text: a.text(),
+                        })
+                        .collect();
+                    (s.one("h2").text(), events)
+                })
+                .collect(),
+        }
+    }
+
+    /// The event `t`.
+    pub fn event(&self, t: i64) -> &SeasonEvent {
+        self.levels
+            .iter()
+            .flat_map(|l| l.1.iter())
+            .find(|e| e.t == t)
+            .unwrap_or_else(|| panic!("no event {t}: {self:?}"))
+    }
+}
+
+/// A correction's summary (`partials/correction.html`): what reopening an event changed.
+#[derive(Debug, Clone)]
+pub struct Correction {
+    pub t: i64,
+    pub title: String,
+    /// The places that moved ("Name: 2 → 3"), the invitations revoked and the new ones.
+    pub places: Vec<String>,
+    pub revoked: Vec<String>,
+    pub invited: Vec<String>,
+    /// What happens next, in words.
+    pub note: String,
+}
+
+impl Correction {
+    /// Whether it changes nothing stored.
+    pub fn changes_nothing(&self) -> bool {
+        self.places.is_empty() && self.revoked.is_empty() && self.invited.is_empty()
+    }
+}
+
+/// The corrections a page shows.
+pub fn corrections(page: &(impl Html + ?Sized)) -> Vec<Correction> {
+    select(page.html(), "section.correction")
+        .iter()
+        .map(|s| {
+            let list = |class: &str| -> Vec<String> {
+                s.select(&format!("ul.{class} li")).iter().map(Element::text).collect()
+            };
+            Correction {
+                t: s.num("data-correction"),
+                title: s.one("h3").text(),
+                places: list("place-changes"),
+                revoked: list("revoked"),
+                invited: list("invited"),
+                note: s.one("p.note").text(),
+            }
+        })
+        .collect()
+}
+
+/// The lines of the season coordinator's log (`#season-log`).
+pub fn season_log(page: &(impl Html + ?Sized)) -> Vec<String> {
+    select(page.html(), "#season-log li").iter().map(Element::text).collect()
+}
+
+/// One invitation on an event's invitations page (`/admin/t/{t}/invitations`).
+#[derive(Debug, Clone)]
+pub struct Invitation {
+    pub id: i64,
+    pub person: i64,
+    pub name: String,
+    /// Its state in words ("zaproszenie czeka na odpowiedź").
+    pub state: String,
+    /// The line's text (school, where it comes from, the state).
+    pub text: String,
+}
+
+/// The invitations a page lists, in its order.
+pub fn invitations(page: &(impl Html + ?Sized)) -> Vec<Invitation> {
+    select(page.html(), "li[data-invitation]")
+        .iter()
+        .map(|li| Invitation {
+            id: li.num("data-invitation"),
+            person: li.num("data-person"),
+            name: li.one("a").text(),
+            state: li.first("span.state").map(|s| s.text()).unwrap_or_default(),
+            text: li.text(),
+        })
+        .collect()
+}
