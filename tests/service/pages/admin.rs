@@ -224,10 +224,10 @@ pub struct SeasonEvent {
     pub name: String,
     /// The event's status as the page says it ("zamknięty, klasyfikacja zapisana").
     pub status: String,
-    /// Who qualified from it: (person, name).
-    pub qualifiers: Vec<(i64, String)>,
-    /// Who was invited into it: (person, name).
-    pub invited: Vec<(i64, String)>,
+    /// Who qualified from it: (person, name, the line's text with its state).
+    pub qualifiers: Vec<(i64, String, String)>,
+    /// Who was invited into it: (person, name, the line's text with its origin and state).
+    pub invited: Vec<(i64, String, String)>,
     /// The article's text.
     pub text: String,
 }
@@ -242,10 +242,10 @@ pub struct SeasonPage {
 impl SeasonPage {
     pub fn read(page: &(impl Html + ?Sized)) -> SeasonPage {
         let body = page.html();
-        let people = |e: &Element, list: &str| -> Vec<(i64, String)> {
+        let people = |e: &Element, list: &str| -> Vec<(i64, String, String)> {
             e.select(&format!("ul.{list} li[data-person]"))
                 .iter()
-                .map(|li| (li.num("data-person"), li.one("a").text()))
+                .map(|li| (li.num("data-person"), li.one("a").text(), li.text()))
                 .collect()
         };
         SeasonPage {
@@ -319,6 +319,14 @@ pub fn corrections(page: &(impl Html + ?Sized)) -> Vec<Correction> {
                 note: s.one("p.note").text(),
             }
         })
+        .collect()
+}
+
+/// The places no reserve was left to fill: (the line's text, how many).
+pub fn unfilled(page: &(impl Html + ?Sized)) -> Vec<(String, u32)> {
+    select(page.html(), "ul#unfilled-places li")
+        .iter()
+        .map(|li| (li.text(), li.one("strong").text().parse().unwrap()))
         .collect()
 }
 
