@@ -5,8 +5,8 @@
 //! starts. Each form posts to one use case of `app::stages` and redirects back; a step out of order
 //! is refused with the use case's reason. What the page offers next is `app::next_step`'s.
 
+use super::NextPairing;
 use crate::app;
-use crate::app::next_step::NextStep;
 use crate::app::snapshot::Loaded;
 use crate::app::stages::format::{GroupsChoice, Preset};
 use crate::league::round_robin::berger::BergerPairing;
@@ -90,11 +90,10 @@ struct StagesPage<'a> {
     /// Before the draw: every player in seed order (id, name, seed number).
     seeds: Vec<(PlayerId, String, usize)>,
     progress: Vec<GroupProgress>,
-    next: NextStep,
+    next: NextPairing,
     /// The knockout's first round as qualification gives it (the stage closed, before it starts).
     bracket: Vec<BracketLine>,
     knockout_started: bool,
-    next_sentence: String,
 }
 
 impl StagesPage<'_> {
@@ -368,11 +367,7 @@ pub async fn stages_page(
     } else {
         Vec::new()
     };
-    let next = app::next_step::next_step(&data);
-    let next_sentence = match &next {
-        NextStep::Blocked(r) => sentence(ctx.lang, r),
-        _ => String::new(),
-    };
+    let next = NextPairing::of(&app::next_step::next_step(&data), ctx.lang);
     let page = StagesPage {
         ctx: &ctx,
         t,
@@ -392,7 +387,6 @@ pub async fn stages_page(
         next,
         bracket,
         knockout_started,
-        next_sentence,
     };
     render(&page)
 }
