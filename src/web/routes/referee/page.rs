@@ -237,6 +237,9 @@ struct MatchPage<'a> {
     online: bool,
     /// An organiser sees the link to the online page before the match is online (to mark it there).
     organiser: bool,
+    /// What the level match waits for besides its games: the knowledge test, or an extra game.
+    needs_knowledge: bool,
+    needs_extra_game: bool,
 }
 
 /// Load the match and render its page with `refused` forms (status `status`).
@@ -289,6 +292,8 @@ pub async fn render_match(
         edition: edition.name_in(ctx.lang).to_string(),
         online: store::online::is_online(db, m).await?,
         organiser: organiser && !line.is_bye,
+        needs_knowledge: line.state == MatchState::NeedsKnowledgeTest,
+        needs_extra_game: line.state == MatchState::NeedsExtraGame,
         line,
     };
     crate::web::routes::render_status(status, &page)
