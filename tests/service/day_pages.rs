@@ -7,23 +7,11 @@
 use crate::helpers::*;
 use crate::online::{issue_links, referee_url, round_one_with};
 use crate::pages::admin::{followed_cards, links_to};
-use crate::pages::{Tournament, has, text_of};
+use crate::pages::{PlayerPage, Tournament, has, one, select, text_of};
 use crate::setup::{Day, players_csv};
 use crate::words::{machine_times, visible_text};
 use bitwa::app::demo_season::{SeasonSpec, create_on};
 use chrono::{Days, NaiveDate, Utc};
-
-/// The text of the first element after `marker` (up to the next tag).
-fn text_after<'a>(body: &'a str, marker: &str) -> Option<&'a str> {
-    let rest = &body[body.find(marker)? + marker.len()..];
-    let rest = &rest[rest.find('>')? + 1..];
-    Some(rest[..rest.find('<')?].trim())
-}
-
-/// The table number in "Stół 3".
-fn table_number(text: &str) -> i64 {
-    text.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("a table: {text}"))
-}
 
 #[actix_rt::test]
 async fn the_front_page_lists_current_seasons_first_and_the_followed_players_next_tables() {
@@ -69,8 +57,7 @@ async fn the_front_page_lists_current_seasons_first_and_the_followed_players_nex
     // A followed player: the card says the table the player page says, and the opponent.
     let p = open.players[0];
     let player_page = visitor.get(&format!("/t/{t}/player/{p}")).await;
-    let table =
-        table_number(text_after(&player_page.body, "id=\"current-table\"><strong").expect("a current table"));
+    let table = PlayerPage::read(&player_page).current.expect("a current table").2;
     let followed = visitor.get(&format!("/?follow={t}.{p}")).await;
     let cards = followed_cards(followed.assert_ok()).0.expect("the followed players");
     assert_eq!((cards.len(), cards[0].t, cards[0].player), (1, t, p), "{cards:?}");
@@ -100,19 +87,21 @@ async fn a_persons_page_shows_the_place_the_season_ranking_shows_for_each_closed
     ranking.assert_ok();
     let mut compared = 0;
     let mut locals = 0;
-    for row in ranking.body.split("<tr data-person=\"").skip(1) {
-        let row = &row[..row.find("</tr>").unwrap()];
-        let person: i64 = row[..row.find('"').unwrap()].parse().unwrap();
-        let event: i64 = row.split("href=\"/t/").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
-        let place = text_after(row, "class=\"place\"").unwrap();
+    for row in select(&ranking.body, "tr[data-person]") {
+        let person: i64 = row.num("data-person");
+        let event: i64 = row
+            .select("a")
+            .iter()
+            .find_map(|a| a.attr("href")?.strip_prefix("/t/")?.parse().ok())
+            .expect("the row's event");
+        let place = row.one("td.place").text();
         if !place.ends_with('.') {
             continue; // the final is still under way
         }
         let page = b.get(&format!("/person/{person}")).await;
-        let line = page.body.split(&format!("<tr data-event=\"{event}\">")).nth(1).expect("the event's row");
-        let line = &line[..line.find("</tr>").unwrap()];
-        assert_eq!(text_after(line, "class=\"place\"").unwrap(), place, "person {person}, event {event}");
-        if row.contains("Eliminacje szkolne") {
+        let line = one(&page.body, &format!("#person-events tr[data-event={event}]"));
+        assert_eq!(line.one("td.place").text(), place, "person {person}, event {event}");
+        if row.text().contains("Eliminacje szkolne") {
             locals += 1;
         }
         compared += 1;

@@ -43,15 +43,8 @@ async fn person_of(b: &Browser, t: i64, p: i64) -> i64 {
 /// The matches of round `n` of `t` on its public page: (match, Red first, the other).
 async fn matches_of(b: &Browser, t: i64, n: i64) -> Vec<(i64, i64, i64)> {
     let page = b.get(&format!("/t/{t}/round/{n}")).await;
-    page.assert_ok();
-    page.body
-        .split("<tr")
-        .filter_map(|row| {
-            let m = *ids_after(row, &format!("/t/{t}/match/")).first()?;
-            let p = ids_after(row, &format!("/t/{t}/player/"));
-            Some((m, p[0], *p.get(1)?))
-        })
-        .collect()
+    let round = crate::pages::Round::read(page.assert_ok());
+    round.matches().iter().map(|l| (l.id, l.red, l.other.expect("a match, not a bye"))).collect()
 }
 
 /// How the results are chosen: the stronger player (earlier in `order`) wins 2:0, except the
@@ -152,13 +145,9 @@ fn typed(rows: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
 
 /// The outcome marks of the qualification's preview on an invitations page, by player.
 fn outlook(body: &str) -> HashMap<i64, String> {
-    body.split("<tr data-player=\"")
-        .skip(1)
-        .map(|row| {
-            let id = row.split('"').next().unwrap().parse().unwrap();
-            let outcome = row.split("data-outcome=\"").nth(1).unwrap().split('"').next().unwrap();
-            (id, outcome.to_string())
-        })
+    crate::pages::select(body, "tr[data-player][data-outcome]")
+        .iter()
+        .map(|row| (row.num("data-player"), row.get("data-outcome").to_string()))
         .collect()
 }
 

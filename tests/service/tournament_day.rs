@@ -226,33 +226,18 @@ async fn history_is_sentences_newest_first_paged_filtered_with_old_and_new_side_
 /// Every form field on a page that no label names: `(tag, name)` of each. A field is labelled by a
 /// `<label>` around it, a `<label for>` naming its id, or an `aria-label`.
 fn unlabelled(body: &str) -> Vec<String> {
+    let label_for: Vec<String> = crate::pages::html::attribute_values(body, "for");
     let mut out = Vec::new();
-    let mut depth = 0i32;
-    let mut rest = body;
-    let label_for: Vec<&str> =
-        body.split("<label for=\"").skip(1).filter_map(|p| p.split('"').next()).collect();
-    while let Some(at) = rest.find('<') {
-        rest = &rest[at..];
-        let end = rest.find('>').unwrap_or(rest.len());
-        let tag = &rest[..end];
-        if tag.starts_with("<label") {
-            depth += 1;
-        } else if tag.starts_with("</label") {
-            depth -= 1;
-        } else if ["<input", "<select", "<textarea"].iter().any(|t| tag.starts_with(t)) {
-            let kind = tag.split_whitespace().next().unwrap_or("");
-            let attr = |name: &str| {
-                tag.split(&format!(" {name}=\"")).nth(1).map(|v| v[..v.find('"').unwrap_or(0)].to_string())
-            };
-            let hidden = matches!(attr("type").as_deref(), Some("hidden" | "submit" | "button"));
-            let labelled = depth > 0
-                || tag.contains("aria-label=")
-                || attr("id").is_some_and(|id| label_for.contains(&id.as_str()));
+    for kind in ["input", "select", "textarea"] {
+        for (field, in_label) in crate::pages::html::select_within(body, kind, "label") {
+            let hidden = matches!(field.attr("type"), Some("hidden" | "submit" | "button"));
+            let labelled = in_label
+                || field.has("aria-label")
+                || field.attr("id").is_some_and(|id| label_for.iter().any(|f| f == id));
             if !hidden && !labelled {
-                out.push(format!("{kind} {}", attr("name").unwrap_or_default()));
+                out.push(format!("<{kind} {}", field.attr("name").unwrap_or_default()));
             }
         }
-        rest = &rest[1..];
     }
     out
 }

@@ -463,3 +463,17 @@ pub fn attribute_values(html: &str, name: &str) -> Vec<String> {
         .filter_map(|t| t.attrs.iter().find(|(a, _)| a == name).map(|(_, v)| v.clone()))
         .collect()
 }
+
+/// Every element matching `selector`, each with whether it lies inside an element matching `outer`
+/// (a field inside a `<label>`).
+pub fn select_within(html: &str, selector: &str, outer: &str) -> Vec<(Element, bool)> {
+    let outers = select(html, outer);
+    select(html, selector)
+        .into_iter()
+        .map(|e| {
+            let k = e.range.0 - 1;
+            let inside = outers.iter().any(|o| o.range.0 <= k && k < o.range.1);
+            (e, inside)
+        })
+        .collect()
+}
