@@ -1,7 +1,7 @@
 //! Accounts made outside a request: the logins printed once at start (the first organiser, the
-//! demo accounts) and the demo's accounts themselves. Requests create accounts through the web's
-//! bounded hashing pool (`web::security::hashing`) instead; a changed password is stored here
-//! ([`change_password`]).
+//! demo accounts) and the demo's accounts themselves. Requests hash passwords on the web's bounded
+//! pool (`web::security::hashing`) and store the account here ([`create`]); a changed password is
+//! stored here too ([`change_password`]).
 
 use super::{AppError, AppResult};
 use crate::store::{self, Store, StoreError, UserId};
@@ -42,6 +42,15 @@ pub async fn ensure(db: &Store, username: &str, password: &str, is_admin: bool) 
         // Taken meanwhile by a concurrent start.
         None => Ok(store::users::by_username(db, username).await?.ok_or(StoreError::NotFound)?.id),
     }
+}
+
+/// A new account made while serving (the password hashed by the caller, on the web's bounded pool);
+/// `None` if the name is taken.
+///
+/// # Errors
+/// The database fails.
+pub async fn create(db: &Store, username: &str, hash: &str, is_admin: bool) -> AppResult<Option<UserId>> {
+    Ok(store::users::create(db, username, hash, is_admin).await?)
 }
 
 /// A user changes their password (the new one hashed by the caller, on the web's bounded pool):

@@ -89,7 +89,7 @@ async fn thirty_one_cards_is_too_many_and_a_full_count_lists_no_missing_cards() 
     );
     // What was typed and ticked is kept.
     assert_eq!(field_value(&refused.body, "set_label").as_deref(), Some("5"));
-    refused.assert_contains("name=\"missing_red_30\" value=\"1\" checked");
+    assert!(crate::pages::has(&refused, "input[name=missing_red_30][value=1][checked]"), "the tick kept");
 
     // 31 with one ticked: refused the same way; 28 with three ticked: more than the count lacks.
     let refused = referee
@@ -138,7 +138,7 @@ async fn discarding_a_draft_records_everything_it_deleted() {
     // Discarding asks first (a page, no JavaScript), then acts.
     let asked = admin.post(&format!("/admin/t/{t}/round/1/discard"), &[]).await;
     assert_eq!(asked.status, 200);
-    asked.assert_contains("id=\"confirm-yes\"");
+    assert!(crate::pages::has(&asked, "#confirm #confirm-yes"), "asked first: {}", asked.body);
     assert!(
         history_rows(&app, "round", "discard").await.is_empty(),
         "nothing is discarded before the confirmation"

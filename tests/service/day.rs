@@ -155,19 +155,23 @@ async fn two_referees_saving_the_same_game_get_a_conflict_not_an_overwrite() {
     assert_eq!(enter(&admin, t, (g1.0, &g1.1), "red", "radzymin-check", "10").await.status, 303);
     let late = enter(&referee, t, (g2.0, &g2.1), "polish", "all-red-dispersed", "0").await;
     assert_eq!(late.status, 409);
-    late.assert_contains("Ktoś inny zapisał");
     // The late referee's entry is kept on the form, beside what is stored now.
+    let conflict = crate::pages::text_of(&late, "#conflict");
+    assert!(conflict.contains("Ktoś inny zapisał") && conflict.contains("Zapisane teraz:"), "{conflict}");
     assert_eq!(crate::pages::one(&late.body, "select[name=winner] option[selected]").get("value"), "polish");
-    late.assert_contains("Zapisane teraz:");
 
     let game = app.browser().get(&format!("/t/{t}/game/{}", g1.0)).await;
-    game.assert_contains("Kontrola Radzymina").assert_lacks("rozproszone");
+    let result = crate::pages::Game::read(&game).result.expect("the first entry stands");
+    assert!(result.contains("Kontrola Radzymina") && !result.contains("rozproszone"), "{result}");
     // A correction from the fresh form is kept in the history with the old value.
     let fresh = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m}")).await.body, t)[0].clone();
     assert_eq!(enter(&referee, t, (fresh.0, &fresh.1), "red", "warsaw-entered", "21").await.status, 303);
     let history = admin.get(&format!("/t/{t}/match/{m}")).await;
-    history.assert_contains("Poprawka wyniku: partia 1").assert_contains("Kontrola Radzymina");
-    history.assert_contains("Czerwoni weszli do Warszawy").assert_lacks("radzymin-check");
+    let changes = crate::pages::admin::history(&history);
+    let corrected = crate::pages::admin::change(&changes, "Poprawka wyniku: partia 1");
+    assert!(corrected.before.iter().any(|b| b.contains("Kontrola Radzymina")), "{corrected:?}");
+    assert!(corrected.after.iter().any(|a| a.contains("Czerwoni weszli do Warszawy")), "{corrected:?}");
+    history.assert_lacks("radzymin-check");
 }
 
 #[actix_rt::test]
@@ -255,7 +259,8 @@ async fn a_short_deck_is_swapped_then_checked_card_by_card_and_listed_for_the_or
     assert!(decks.iter().any(|d| d.swapped_to == "13"), "the swap is listed: {decks:?}");
     let missing = decks.iter().find(|d| d.swapped_to.is_empty()).expect("the checked deck");
     assert!(missing.text.ends_with(&format!("R07 {red7}")), "the missing card by number and name: {decks:?}");
-    referee.get(&format!("/ref/t/{t}/match/{m}")).await.assert_contains(&format!("R07 {red7}"));
+    let checked = crate::pages::texts(&referee.get(&format!("/ref/t/{t}/match/{m}")).await, "#deck ul li");
+    assert!(checked.iter().any(|d| d.ends_with(&format!("R07 {red7}"))), "{checked:?}");
 }
 
 #[actix_rt::test]
@@ -300,7 +305,7 @@ async fn withdrawn_players_sit_out_and_the_organiser_can_override_a_draft_pairin
         .post(&format!("/admin/t/{t}/players/{gosia}"), &[("version", "1"), ("action", "withdraw")])
         .await;
     assert_eq!(asked.status, 200);
-    asked.assert_contains("Tak, wycofaj: Gosia Gagacka");
+    assert_eq!(crate::pages::text_of(&asked, "#confirm-yes"), "Tak, wycofaj: Gosia Gagacka");
     assert!(history_rows(&app, "player", "withdraw").await.is_empty());
     let r = withdraw(&admin, t, gosia.parse().unwrap(), "1").await;
     assert_eq!(r.status, 303);
@@ -320,7 +325,8 @@ async fn withdrawn_players_sit_out_and_the_organiser_can_override_a_draft_pairin
     assert_eq!((after[0], after[2]), (players[2], players[0]), "swapped");
     let bad = admin.post(&format!("/admin/t/{t}/round/1/swap"), &[("x", &x), ("y", &gosia)]).await;
     assert_eq!(bad.status, 400);
-    admin.get(&format!("/admin/t/{t}/history")).await.assert_contains("Zamiana graczy w szkicu");
+    let changes = crate::pages::admin::history(&admin.get(&format!("/admin/t/{t}/history")).await);
+    crate::pages::admin::change(&changes, "Zamiana graczy w szkicu");
 
     // Published rounds are not swapped any more.
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;

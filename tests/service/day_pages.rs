@@ -6,22 +6,12 @@
 
 use crate::helpers::*;
 use crate::online::{issue_links, referee_url, round_one_with};
+use crate::pages::admin::{followed_cards, links_to};
+use crate::pages::{PlayerPage, Tournament, has, one, select, text_of};
 use crate::setup::{Day, players_csv};
 use crate::words::{machine_times, visible_text};
 use bitwa::app::demo_season::{SeasonSpec, create_on};
 use chrono::{Days, NaiveDate, Utc};
-
-/// The text of the first element after `marker` (up to the next tag).
-fn text_after<'a>(body: &'a str, marker: &str) -> Option<&'a str> {
-    let rest = &body[body.find(marker)? + marker.len()..];
-    let rest = &rest[rest.find('>')? + 1..];
-    Some(rest[..rest.find('<')?].trim())
-}
-
-/// The table number in "Stół 3".
-fn table_number(text: &str) -> i64 {
-    text.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("a table: {text}"))
-}
 
 #[actix_rt::test]
 async fn the_front_page_lists_current_seasons_first_and_the_followed_players_next_tables() {
@@ -62,36 +52,28 @@ async fn the_front_page_lists_current_seasons_first_and_the_followed_players_nex
     assert!(!text.contains(&day(today - Days::new(30))), "a day in words, not {}", day(today));
     assert!(text.contains(&bitwa::web::text::when::day(bitwa::lang::Lang::Pl, today + Days::new(60))));
     assert!(machine_times(&text).is_empty());
-    home.assert_lacks("id=\"followed-players\"");
+    assert_eq!(followed_cards(&home).0, None, "nobody followed");
 
     // A followed player: the card says the table the player page says, and the opponent.
     let p = open.players[0];
     let player_page = visitor.get(&format!("/t/{t}/player/{p}")).await;
-    let table =
-        table_number(text_after(&player_page.body, "id=\"current-table\"><strong").expect("a current table"));
+    let table = PlayerPage::read(&player_page).current.expect("a current table").2;
     let followed = visitor.get(&format!("/?follow={t}.{p}")).await;
-    followed.assert_ok().assert_contains("id=\"followed-players\"");
-    let card = &followed.body[followed.body.find("class=\"followed-card\"").unwrap()..];
-    assert!(
-        card.starts_with(&format!("class=\"followed-card\" data-tournament=\"{t}\" data-player=\"{p}\""))
-    );
-    let shown: i64 = card.split("data-table=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
-    assert_eq!(shown, table, "the followed player's table");
-    assert!(card.contains(&format!("href=\"/t/{t}?follow={p}\"")), "the tournament page, still following");
+    let cards = followed_cards(followed.assert_ok()).0.expect("the followed players");
+    assert_eq!((cards.len(), cards[0].t, cards[0].player), (1, t, p), "{cards:?}");
+    assert_eq!(cards[0].table, Some(table), "the followed player's table");
+    assert!(cards[0].links.contains(&format!("/t/{t}?follow={p}")), "the tournament page, still following");
     // Without the script, the tournament page's card links the front page's (a bookmark).
-    visitor
-        .get(&format!("/t/{t}?follow={p}"))
-        .await
-        .assert_contains("id=\"followed\"")
-        .assert_contains(&format!("href=\"/?follow={t}.{p}\" id=\"followed-home\""));
+    let page = visitor.get(&format!("/t/{t}?follow={p}")).await;
+    assert_eq!(Tournament::read(&page).followed.map(|f| f.player), Some(p));
+    assert!(has(&page, &format!("a#followed-home[href=/?follow={t}.{p}]")), "{}", page.body);
     // Neither the followed page is kept for others, nor the front page served in its place.
     assert!(followed.header("cache-control").contains("private"), "a followed page is not shared");
-    visitor.get("/").await.assert_lacks("id=\"followed-players\"");
+    assert_eq!(followed_cards(&visitor.get("/").await).0, None, "the plain front page");
     // A player or tournament that is no more: said, and named for the script to forget.
     let gone = visitor.get(&format!("/?follow={t}.999999,{}.1,x.y", t + 1000)).await;
-    gone.assert_ok()
-        .assert_contains(&format!("data-gone=\"{t},{}\"", t + 1000))
-        .assert_contains("Nie ma już takiego gracza ani turnieju.");
+    assert_eq!(followed_cards(gone.assert_ok()).1, Some(format!("{t},{}", t + 1000)));
+    assert_eq!(text_of(&gone, "#followed-gone"), "Nie ma już takiego gracza ani turnieju.");
 }
 
 #[actix_rt::test]
@@ -105,19 +87,21 @@ async fn a_persons_page_shows_the_place_the_season_ranking_shows_for_each_closed
     ranking.assert_ok();
     let mut compared = 0;
     let mut locals = 0;
-    for row in ranking.body.split("<tr data-person=\"").skip(1) {
-        let row = &row[..row.find("</tr>").unwrap()];
-        let person: i64 = row[..row.find('"').unwrap()].parse().unwrap();
-        let event: i64 = row.split("href=\"/t/").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
-        let place = text_after(row, "class=\"place\"").unwrap();
+    for row in select(&ranking.body, "tr[data-person]") {
+        let person: i64 = row.num("data-person");
+        let event: i64 = row
+            .select("a")
+            .iter()
+            .find_map(|a| a.attr("href")?.strip_prefix("/t/")?.parse().ok())
+            .expect("the row's event");
+        let place = row.one("td.place").text();
         if !place.ends_with('.') {
             continue; // the final is still under way
         }
         let page = b.get(&format!("/person/{person}")).await;
-        let line = page.body.split(&format!("<tr data-event=\"{event}\">")).nth(1).expect("the event's row");
-        let line = &line[..line.find("</tr>").unwrap()];
-        assert_eq!(text_after(line, "class=\"place\"").unwrap(), place, "person {person}, event {event}");
-        if row.contains("Eliminacje szkolne") {
+        let line = one(&page.body, &format!("#person-events tr[data-event={event}]"));
+        assert_eq!(line.one("td.place").text(), place, "person {person}, event {event}");
+        if row.text().contains("Eliminacje szkolne") {
             locals += 1;
         }
         compared += 1;
@@ -185,37 +169,34 @@ async fn personal_data_is_erased_from_the_players_page_only_and_behind_a_confirm
     let p = register(&admin, t, "Ola Dawna").await;
     let q = register(&admin, t, "Piotr Dawny").await;
     let overview = admin.get(&format!("/admin/t/{t}")).await;
-    overview
-        .assert_lacks("Usuń dane osobowe")
-        .assert_lacks(&format!("/players/{p}/erase"))
-        .assert_contains("id=\"erase-where\"")
-        .assert_contains(&format!("href=\"/t/{t}/player/{p}\""));
+    overview.assert_lacks("Usuń dane osobowe");
+    assert!(!links_to(&overview, "/erase"), "no erasure from the overview");
+    assert!(has(&overview, "#erase-where"), "the overview says where it is done");
+    assert!(has(&overview, &format!("a[href=/t/{t}/player/{p}]")), "the player's page linked");
     let page = admin.get(&format!("/t/{t}/player/{p}")).await;
-    page.assert_contains("id=\"personal-data\"")
-        .assert_contains(&format!("action=\"/admin/t/{t}/players/{p}/erase\""))
-        .assert_contains("name=\"confirm\" value=\"1\" required");
+    let form = format!("#personal-data form[action=/admin/t/{t}/players/{p}/erase]");
+    assert!(has(&page, &form), "{}", page.body);
+    assert!(has(&page, &format!("{form} input[name=confirm][value=1][required]")), "a confirmation asked");
     // A visitor's page has no such part.
-    app.browser().get(&format!("/t/{t}/player/{p}")).await.assert_lacks("id=\"personal-data\"");
+    assert!(!has(&app.browser().get(&format!("/t/{t}/player/{p}")).await, "#personal-data"));
     // Unconfirmed: refused, nothing erased.
     let erase = format!("/admin/t/{t}/players/{p}/erase");
     assert_eq!(admin.post(&erase, &[]).await.status, 400);
-    admin.get(&format!("/t/{t}/player/{p}")).await.assert_contains("Ola Dawna");
+    assert_eq!(text_of(&admin.get(&format!("/t/{t}/player/{p}")).await, "h1"), "Ola Dawna");
     // Confirmed: back on the player's page, under the pseudonym, without the form.
     let done = admin.post(&erase, &[("confirm", "1")]).await;
     assert_eq!(done.status, 303);
     assert_eq!(done.location.as_deref(), Some(format!("/t/{t}/player/{p}").as_str()));
-    admin
-        .get(&format!("/t/{t}/player/{p}"))
-        .await
-        .assert_lacks("Ola Dawna")
-        .assert_contains(&format!("Anonim #{p}"))
-        .assert_lacks("id=\"personal-data\"");
-    admin.get(&format!("/t/{t}/player/{q}")).await.assert_contains("id=\"personal-data\"");
+    let erased = admin.get(&format!("/t/{t}/player/{p}")).await;
+    erased.assert_lacks("Ola Dawna");
+    assert_eq!(text_of(&erased, "h1"), format!("Anonim #{p}"));
+    assert!(!has(&erased, "#personal-data"), "nothing more to erase");
+    assert!(has(&admin.get(&format!("/t/{t}/player/{q}")).await, "#personal-data"), "the other player's");
     // Before the last day: no such part.
     let later = create_tournament(&admin, &[("first_day", "2030-05-09"), ("last_day", "2030-05-10")]).await;
     let r = register(&admin, later, "Ola Przyszła").await;
-    admin.get(&format!("/t/{later}/player/{r}")).await.assert_lacks("id=\"personal-data\"");
-    admin.get(&format!("/admin/t/{later}")).await.assert_lacks("id=\"erase-where\"");
+    assert!(!has(&admin.get(&format!("/t/{later}/player/{r}")).await, "#personal-data"));
+    assert!(!has(&admin.get(&format!("/admin/t/{later}")).await, "#erase-where"));
 }
 
 #[actix_rt::test]

@@ -10,6 +10,7 @@
 mod text_search;
 
 use crate::helpers::*;
+use crate::pages::{has, input, select, text_of, texts};
 use crate::setup::{Day, REFEREE};
 
 const NAME: &str = "Zofia Tajemnicka";
@@ -73,16 +74,15 @@ async fn a_coordinator_erases_a_pupil_of_a_whole_season_and_nothing_of_them_is_l
 
     // The coordinator finds her on the season's personal-data page (birth date shown: not public).
     let found = admin.get(&format!("/admin/season/{season}/privacy?q={SURNAME}")).await;
-    found.assert_ok().assert_contains(BORN);
-    let person = ids_after(&found.body, &format!("/admin/season/{season}/person/"));
-    assert_eq!(person.len(), 1, "{}", found.body);
-    let person = person[0];
+    let hits = select(&found.assert_ok().body, "ul#found-persons li[data-person]");
+    assert_eq!(hits.len(), 1, "{}", found.body);
+    assert!(hits[0].text().contains(BORN), "the birth date shown to the coordinator: {hits:?}");
+    let person: i64 = hits[0].num("data-person");
     let view = format!("/admin/season/{season}/person/{person}");
     let page = admin.get(&view).await;
-    page.assert_ok()
-        .assert_contains(NAME)
-        .assert_contains("Co zostanie i dlaczego")
-        .assert_contains("Usuń dane osobowe");
+    assert_eq!(text_of(page.assert_ok(), "[data-person-name]"), NAME);
+    assert!(has(&page, &format!("form#erase-person[action={view}/erase]")), "the erasure form");
+    page.assert_contains("Co zostanie i dlaczego");
     // The button is on the person view, not on the season's public pages.
     app.browser().get(&format!("/person/{person}")).await.assert_ok().assert_lacks("Usuń dane osobowe");
 
@@ -114,7 +114,12 @@ async fn a_coordinator_erases_a_pupil_of_a_whole_season_and_nothing_of_them_is_l
     );
     let unconfirmed = admin.post(&erase, &[("reason", "season-over")]).await;
     assert_eq!(unconfirmed.status, 400);
-    unconfirmed.assert_contains("Zaznacz potwierdzenie").assert_contains("value=\"season-over\" checked");
+    assert!(
+        text_of(&unconfirmed, "[data-error=erase]").contains("Zaznacz potwierdzenie"),
+        "{}",
+        unconfirmed.body
+    );
+    assert!(has(&unconfirmed, "input[name=reason][value=season-over][checked]"), "the reason kept");
     assert_eq!(admin.post(&erase, &[("confirm", "1")]).await.status, 400);
     assert!(text_search::holding(&app.db_url, &[NAME]).await.len() > 1, "nothing erased by a refusal");
 
@@ -152,13 +157,13 @@ async fn a_coordinator_erases_a_pupil_of_a_whole_season_and_nothing_of_them_is_l
     app.browser().get(&format!("/season/{season}")).await.assert_ok().assert_lacks(SURNAME);
     // The log: the pseudonym and the reason, never the name.
     let log = admin.get(&format!("/admin/season/{season}/privacy")).await;
-    log.assert_contains(&pseudonym).assert_contains("sezon się zakończył").assert_lacks(SURNAME);
-    admin
-        .get(&view)
-        .await
-        .assert_ok()
-        .assert_contains("Dane osobowe tej osoby usunięto.")
-        .assert_lacks("name=\"confirm\"");
+    let erasures = texts(&log, "#erasure-log li[data-erasure]");
+    assert_eq!(erasures.len(), 1, "{erasures:?}");
+    assert!(erasures[0].starts_with(&format!("{pseudonym} · sezon się zakończył")), "{erasures:?}");
+    log.assert_lacks(SURNAME);
+    let after = admin.get(&view).await;
+    assert_eq!(text_of(after.assert_ok(), "[data-erased]"), "Dane osobowe tej osoby usunięto.");
+    assert!(!has(&after, "input[name=confirm]"), "nothing left to erase");
     app.stop().await;
 }
 
@@ -173,19 +178,21 @@ async fn the_server_erases_a_finished_seasons_persons_once_its_retention_has_pas
     let privacy = format!("/admin/season/{season}/privacy");
     let wrong = admin.post(&format!("/admin/season/{season}/retention"), &[("days", "dziesięć")]).await;
     assert_eq!(wrong.status, 400);
-    wrong.assert_contains("value=\"dziesięć\"").assert_contains("Podaj liczbę dni");
+    assert_eq!(input(&wrong, "form#retention-form", "days"), "dziesięć", "the input kept");
+    assert!(text_of(&wrong, "[data-error=days]").contains("Podaj liczbę dni"), "{}", wrong.body);
     assert_eq!(
         admin.post(&format!("/admin/season/{season}/retention"), &[("days", "3000")]).await.status,
         303
     );
-    admin.get(&desk).await.assert_contains("Dane osobowe graczy tego sezonu zostaną usunięte 17.09.2034.");
+    assert_eq!(
+        text_of(&admin.get(&desk).await, "[data-retention]"),
+        "Dane osobowe graczy tego sezonu zostaną usunięte 17.09.2034."
+    );
     let visitor = app.browser().post(&format!("/admin/season/{season}/retention"), &[("days", "0")]).await;
     assert_eq!(visitor.location.as_deref(), Some("/login"));
-    admin
-        .get(&privacy)
-        .await
-        .assert_contains("value=\"3000\"")
-        .assert_contains("Nikogo jeszcze nie usunięto.");
+    let page = admin.get(&privacy).await;
+    assert_eq!(input(&page, "form#retention-form", "days"), "3000");
+    assert!(texts(&page, "#erasure-log li").is_empty(), "nobody erased yet");
 
     // The season ended on 30 June 2026: 0 days after it has passed; the server's task erases all four.
     assert_eq!(admin.post(&format!("/admin/season/{season}/retention"), &[("days", "0")]).await.status, 303);

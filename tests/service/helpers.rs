@@ -425,9 +425,11 @@ impl Browser {
 
 /// The CSRF token in a page's first form, if any.
 pub fn csrf_in(body: &str) -> Option<String> {
-    let start = body.find("name=\"csrf\" value=\"")? + "name=\"csrf\" value=\"".len();
-    let rest = &body[start..];
-    Some(rest[..rest.find('"')?].to_string())
+    // Most responses have no form (exports, assets): not worth reading as a page.
+    if !body.contains("name=\"csrf\"") {
+        return None;
+    }
+    crate::pages::first(body, "input[name=csrf]").and_then(|i| i.attr("value").map(str::to_string))
 }
 
 /// Today's tournament form with overrides.
@@ -477,12 +479,10 @@ pub async fn register(b: &Browser, t: i64, name: &str) -> i64 {
     player_id(&b.get(&format!("/admin/t/{t}")).await.body, name)
 }
 
-/// The id of the newest player called `name` on the organiser's page (the player choices list
-/// every player as `<option value="id">name</option>`, in registration order).
+/// The id of the newest player called `name` on the organiser's page (its player list, in
+/// registration order).
 pub fn player_id(admin_page: &str, name: &str) -> i64 {
-    let at = admin_page.rfind(&format!("\">{name}</option>")).expect("player listed");
-    let start = admin_page[..at].rfind("value=\"").unwrap() + "value=\"".len();
-    admin_page[start..at].parse().unwrap()
+    crate::pages::Overview::read(admin_page).player(name).id
 }
 
 impl Browser {
@@ -494,10 +494,24 @@ impl Browser {
     }
 }
 
-/// Every `/prefix{id}` number in a page, in order, without repeats.
+/// The numbers a page names after `prefix`, in order, without repeats. `prefix` is either the
+/// start of an address (`/t/`, read in every link's and form's address: `/admin/t/3` gives 3 too)
+/// or one attribute with the start of its value (`href="/t/`, `data-invitation="`, `data-pair="7-`),
+/// read from the tags that have it.
 pub fn ids_after(body: &str, prefix: &str) -> Vec<i64> {
+    let parts: Vec<String> = match prefix.split_once("=\"") {
+        Some((attr, start)) if !attr.contains([' ', '"']) => crate::pages::html::attribute_values(body, attr)
+            .into_iter()
+            .filter_map(|v| v.strip_prefix(start).map(str::to_string))
+            .collect(),
+        _ if prefix.starts_with('/') => crate::pages::html::addresses(body)
+            .iter()
+            .flat_map(|a| a.split(prefix).skip(1).map(str::to_string).collect::<Vec<_>>())
+            .collect(),
+        _ => panic!("ids_after reads an address (/…) or one attribute (name=\"…), not {prefix:?}"),
+    };
     let mut out = Vec::new();
-    for part in body.split(prefix).skip(1) {
+    for part in parts {
         let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
         if let Ok(n) = digits.parse::<i64>()
             && !out.contains(&n)
@@ -510,13 +524,13 @@ pub fn ids_after(body: &str, prefix: &str) -> Vec<i64> {
 
 /// The result forms on a referee match page: (game id, version), in page order.
 pub fn game_forms(body: &str, t: i64) -> Vec<(i64, String)> {
-    let prefix = format!("action=\"/ref/t/{t}/game/");
-    body.split(&prefix)
-        .skip(1)
-        .map(|part| {
-            let id: String = part.chars().take_while(char::is_ascii_digit).collect();
-            let v = part.split("name=\"version\" value=\"").nth(1).unwrap();
-            (id.parse().unwrap(), v[..v.find('"').unwrap()].to_string())
+    crate::pages::select(body, "section.game[data-game]")
+        .iter()
+        .filter_map(|section| {
+            let id: i64 = section.num("data-game");
+            let form = section.first("form")?;
+            assert!(form.get("action").starts_with(&format!("/ref/t/{t}/game/{id}/")), "{form:?}");
+            Some((id, form.one("input[name=version]").get("value").to_string()))
         })
         .collect()
 }
@@ -580,9 +594,7 @@ pub async fn play_match(referee: &Browser, t: i64, m: i64, games: [(&str, &str, 
 
 /// The walkover form's version on a referee match page.
 pub fn forfeit_version(page: &str) -> String {
-    let form = &page[page.find("id=\"forfeit-form\"").unwrap()..];
-    let v = form.split("name=\"version\" value=\"").nth(1).unwrap();
-    v[..v.find('"').unwrap()].to_string()
+    crate::pages::input(page, "form#forfeit-form", "version")
 }
 
 /// Play every open match of the round shown at `round_path` so that the player commanding Red in
@@ -655,9 +667,8 @@ pub fn public_page_paths(t: i64, player: i64, m: i64, g: i64) -> Vec<String> {
 
 /// The value of the `<option>` labelled `label` on a page.
 pub fn option_value(body: &str, label: &str) -> i64 {
-    let at = body.find(&format!("\">{label}</option>")).unwrap_or_else(|| panic!("option {label}"));
-    let start = body[..at].rfind("value=\"").unwrap() + "value=\"".len();
-    body[start..at].parse().unwrap()
+    let option = crate::pages::select(body, "option").into_iter().find(|o| o.text() == label);
+    option.unwrap_or_else(|| panic!("option {label}")).num("value")
 }
 
 /// A season "Liga 2026" (1 April to 30 June 2026, born 2006-2012, the default levels and the 16

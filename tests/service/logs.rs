@@ -2,6 +2,8 @@
 //! an invalid log shows the engine's error with its line.
 
 use crate::helpers::*;
+use crate::pages::admin::{GameLog, LogError};
+use crate::pages::{Game, attr_of, has, input, one};
 use crate::setup::Day;
 use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
 
@@ -39,16 +41,20 @@ async fn a_valid_log_fills_the_result_and_is_shown_escaped_on_the_game_page() {
     assert_eq!(saved.status, 303, "{}", saved.body);
 
     let game = app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await;
-    game.assert_contains("Sprawdzony zapis partii");
-    game.assert_contains(&format!("{} pkt za Czerwonych", expected.red_points));
+    let shown = GameLog::read(&game).expect("the log is shown");
+    assert_eq!(shown.heading, "Sprawdzony zapis partii");
+    assert!(shown.download.is_some(), "a validated log downloads");
+    let result = Game::read(&game).result.expect("the log's result");
+    assert!(result.contains(&format!("{} pkt za Czerwonych", expected.red_points)), "{result}");
     // The header's tags are shown as text: brackets and quotes escaped, never markup.
-    game.assert_contains("[Event &#34;Random game&#34;]");
+    assert!(shown.raw.contains("[Event &#34;Random game&#34;]"), "{}", shown.raw);
+    assert!(shown.log.starts_with(log.lines().next().unwrap()), "the log as submitted: {}", shown.log);
     let words = if expected.winner == bitwa::outcome::Side::Red {
         "Wygrywa Armia Czerwona ("
     } else {
         "Wygrywa Wojsko Polskie ("
     };
-    game.assert_contains(words);
+    assert!(result.starts_with(words), "{result}");
 }
 
 #[actix_rt::test]
@@ -65,15 +71,15 @@ async fn a_log_contradicting_the_typed_result_is_shown_and_nothing_is_saved() {
         )
         .await;
     assert_eq!(page.status, 422);
-    page.assert_contains("nie zgadza się z wpisanym wynikiem");
-    // Beside the field: what the log says; in the field: what was typed.
-    let form = &page.body[page.body.find("id=\"game-2\"").unwrap()..];
+    let form = one(&page.body, "form#game-2").inner;
+    assert!(one(&form, "#rejected").text().contains("nie zgadza się z wpisanym wynikiem"), "{form}");
+    // Beside the field: what the log says; in the field: what was typed, and the log kept.
     assert_eq!(
-        field_error(form, "red_points"),
+        field_error(&form, "red_points"),
         Some(format!("według zapisu partii: {}", expected.red_points))
     );
-    assert_eq!(field_value(form, "red_points"), Some(wrong_points.clone()));
-    page.assert_contains("[Seed &#34;11&#34;]");
+    assert_eq!(field_value(&form, "red_points"), Some(wrong_points.clone()));
+    assert_eq!(input(&page, "form#game-2", "log").trim(), log.trim(), "the log kept in the form");
     assert!(
         crate::pages::Game::read(&app.browser().get(&format!("/t/{t}/game/{}", games[1].0)).await)
             .result
@@ -96,13 +102,19 @@ async fn an_invalid_log_shows_the_engine_error_with_its_line_and_can_be_kept_onl
     let page = admin.post(&path, &[("version", games[0].1.as_str()), ("log", broken.as_str())]).await;
     assert_eq!(page.status, 422);
     // The line, the event as written, one sentence in Polish with its section, the position behind a toggle.
-    page.assert_contains("Błąd w zapisie partii")
-        .assert_contains(&format!("Wiersz {}: <code>red command R9Z march nowhere</code>", bad_line + 1))
-        .assert_contains("„R9Z” nie jest jednostką wydania bw-2021-reconstructed-v2 (zapis partii).")
-        .assert_contains("<details><summary>Stan gry przed tym zdarzeniem</summary><p>Runda ");
+    let le = LogError::read(&page, "form#game-1").expect("the engine's refusal beside the log");
+    assert_eq!(
+        le.line,
+        format!("Błąd w zapisie partii. Wiersz {}: red command R9Z march nowhere", bad_line + 1)
+    );
+    assert_eq!(le.event.as_deref(), Some("red command R9Z march nowhere"));
+    assert_eq!(le.sentence, "„R9Z” nie jest jednostką wydania bw-2021-reconstructed-v2 (zapis partii).");
+    let (toggle, position) = le.state.clone().expect("the position behind a toggle");
+    assert_eq!(toggle, "Stan gry przed tym zdarzeniem");
+    assert!(position.starts_with("Runda "), "{position}");
     // Said once, in the error box beside the log, not again above it (issue 22).
     assert_eq!(page.body.matches("Błąd w zapisie partii").count(), 1, "{}", page.body);
-    let error = page.body.split("id=\"log-error\"").nth(1).and_then(|s| s.split("</div>").next()).unwrap();
+    let error = le.text;
     for debug in ["Some(", "UnitId", "CardId", "{", "Advance {"] {
         assert!(!error.contains(debug), "{debug} in {error}");
     }
@@ -129,18 +141,21 @@ async fn an_invalid_log_shows_the_engine_error_with_its_line_and_can_be_kept_onl
         .await;
     assert_eq!(kept.status, 303, "{}", kept.body);
     let game = app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await;
-    game.assert_contains("zapis błędny")
-        .assert_contains("„R9Z” nie jest jednostką wydania bw-2021-reconstructed-v2 (zapis partii).");
+    let shown = GameLog::read(&game).expect("the kept log is shown");
+    assert!(shown.heading.ends_with("(zapis błędny)"), "{}", shown.heading);
+    assert!(shown.download.is_none(), "an invalid log is not offered as a checked one");
+    let le = shown.error.expect("with the engine's error");
+    assert_eq!(le.sentence, "„R9Z” nie jest jednostką wydania bw-2021-reconstructed-v2 (zapis partii).");
     // In English on request, the same error in English.
     let english = app.browser();
     english.get("/lang/en").await;
-    english
-        .get(&format!("/t/{t}/game/{}", games[0].0))
-        .await
-        .assert_contains(
-            "&#34;R9Z&#34; is not a unit of edition bw-2021-reconstructed-v2 (rulebook: Notation).",
-        )
-        .assert_contains("<summary>The position before this event</summary>");
+    let page = english.get(&format!("/t/{t}/game/{}", games[0].0)).await;
+    let le = GameLog::read(&page).and_then(|l| l.error).expect("the error in English");
+    assert_eq!(
+        le.sentence,
+        "\"R9Z\" is not a unit of edition bw-2021-reconstructed-v2 (rulebook: Notation)."
+    );
+    assert_eq!(le.state.map(|s| s.0).as_deref(), Some("The position before this event"));
 }
 
 #[actix_rt::test]
@@ -149,7 +164,8 @@ async fn a_log_file_can_be_uploaded_with_the_result_form_and_needs_the_csrf_toke
     let (t, admin, m, games) = one_match(&app).await;
     let (log, expected) = game(21);
     let form = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
-    form.assert_contains("enctype=\"multipart/form-data\"").assert_contains("name=\"log_file\"");
+    assert_eq!(attr_of(&form, "form#game-1", "enctype"), "multipart/form-data");
+    assert!(has(&form, "form#game-1 input[type=file][name=log_file]"), "a file field");
     let path = format!("/ref/t/{t}/game/{}/upload", games[0].0);
 
     // Without the session's token (a form from another site) nothing is saved.
@@ -174,8 +190,9 @@ async fn a_log_file_can_be_uploaded_with_the_result_form_and_needs_the_csrf_toke
         .await;
     assert_eq!(saved.status, 303, "{}", saved.body);
     let game = app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await;
-    game.assert_contains("Sprawdzony zapis partii")
-        .assert_contains(&format!("{} pkt za Czerwonych", expected.red_points));
+    assert_eq!(GameLog::read(&game).map(|l| l.heading).as_deref(), Some("Sprawdzony zapis partii"));
+    let result = Game::read(&game).result.expect("the log's result");
+    assert!(result.contains(&format!("{} pkt za Czerwonych", expected.red_points)), "{result}");
 }
 
 /// Logs people can keep (issue 23): every stored log of the demo downloads from its public game
@@ -204,11 +221,8 @@ async fn every_stored_log_of_the_demo_downloads_from_its_game_page_and_checks_wi
     let mut rules = None;
     for (g,) in &games {
         let link = format!("/t/{t}/game/{g}/log");
-        visitor
-            .get(&format!("/t/{t}/game/{g}"))
-            .await
-            .assert_ok()
-            .assert_contains(&format!("href=\"{link}\""));
+        let page = visitor.get(&format!("/t/{t}/game/{g}")).await;
+        assert_eq!(GameLog::read(&page).and_then(|l| l.download).as_deref(), Some(link.as_str()));
         let log = visitor.get(&link).await;
         assert_eq!(log.status, 200, "{link}");
         let disposition = log.header("content-disposition");
@@ -216,7 +230,8 @@ async fn every_stored_log_of_the_demo_downloads_from_its_game_page_and_checks_wi
             disposition.starts_with("attachment; filename=\"t") && disposition.ends_with(".bwlog\""),
             "{disposition}"
         );
-        assert!(log.body.contains("[Edition \"") && log.body.contains("[TimeControl \""), "{}", log.body);
+        let tagged = |tag: &str| log.body.lines().any(|l| l.starts_with(tag));
+        assert!(tagged("[Edition \"") && tagged("[TimeControl \""), "{}", log.body);
         let tag = log
             .body
             .lines()

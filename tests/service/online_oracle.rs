@@ -22,31 +22,19 @@ const NOT_OFFERED: &str = "Tego ruchu ta strona nie proponuje: wybierz jeden z p
 
 /// `attr="…"` of the element with `id`.
 fn attr_of(body: &str, id: &str, attr: &str) -> Option<String> {
-    let at = body.find(&format!("id=\"{id}\""))?;
-    let tag_start = body[..at].rfind('<')?;
-    let tag = &body[tag_start..tag_start + body[tag_start..].find('>')?];
-    let key = format!("{attr}=\"");
-    let from = tag.find(&key)? + key.len();
-    Some(tag[from..from + tag[from..].find('"')?].to_string())
+    crate::pages::first(body, &format!("#{id}"))?.attr(attr).map(str::to_string)
 }
 
 /// The text of the element with `id`.
 fn text_of(body: &str, id: &str) -> Option<String> {
-    let at = body.find(&format!("id=\"{id}\""))?;
-    let from = at + body[at..].find('>')? + 1;
-    Some(body[from..from + body[from..].find('<')?].trim().to_string())
+    crate::pages::first(body, &format!("#{id}")).map(|e| e.text())
 }
 
 /// The events a page offers (the values its buttons post).
 fn offered(body: &str) -> Vec<String> {
-    let Some(form) = body.find("id=\"on-offers\"") else { return Vec::new() };
-    let end = body[form..].find("</form>").map_or(body.len(), |e| e + form);
-    body[form..end]
-        .split("name=\"event\" value=\"")
-        .skip(1)
-        .map(|p| {
-            p[..p.find('"').unwrap()].replace("&#x27;", "'").replace("&quot;", "\"").replace("&amp;", "&")
-        })
+    crate::pages::select(body, "#on-offers [name=event]")
+        .iter()
+        .filter_map(|b| b.attr("value").map(str::to_string))
         .collect()
 }
 

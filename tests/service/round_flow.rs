@@ -24,7 +24,7 @@ async fn locking_a_round_asks_first_and_a_locked_round_opens_again_with_a_reason
     // The first press asks; nothing is locked yet.
     let asked = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[]).await;
     assert_eq!(asked.status, 200, "{}", asked.body);
-    asked.assert_contains("Tak, zamknij rundę");
+    assert_eq!(crate::pages::text_of(&asked, "#confirm-yes"), "Tak, zamknij rundę");
     assert!(has(&asked, "[name=confirm]"), "the confirmation posts `confirm`");
     assert_eq!(status().await, "published");
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
@@ -46,7 +46,9 @@ async fn locking_a_round_asks_first_and_a_locked_round_opens_again_with_a_reason
     assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/unlock"), &[("reason", reason)]).await.status, 303);
     assert_eq!(status().await, "published");
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
-    history.assert_contains("Runda 1: otwarta ponownie").assert_contains(reason);
+    let changes = crate::pages::admin::history(&history);
+    let reopened = crate::pages::admin::change(&changes, "Runda 1: otwarta ponownie");
+    assert!(reopened.text.contains(reason), "{reopened:?}");
     assert_eq!(history_rows(&app, "round", "unlock").await.len(), 1);
 
     // Locked again and round 2 paired: the round no longer opens, and nothing offers it.

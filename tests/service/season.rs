@@ -12,9 +12,10 @@
 //! page never shows a birth date.
 
 use crate::helpers::*;
+use crate::pages::admin::{SeasonPage, corrections, invitations as invitations_on, season_log};
+use crate::pages::{select, text_of};
 use crate::setup::{Day, OpenDay, PLAYERS};
 
-/// The value of the `<option>` labelled `label` on a page.
 const ORGANISER_B_PASSWORD: &str = "organizator-b-haslo-2026";
 
 /// Two Swiss rounds played (the player commanding Red first wins each match, typed by `referee`)
@@ -37,8 +38,7 @@ async fn play_two_rounds(day: &OpenDay, referee: &Browser) {
 /// The players of the public standings, in their order (rank 1 first).
 async fn standings_order(b: &Browser, t: i64) -> Vec<i64> {
     let page = b.get(&format!("/t/{t}/standings")).await;
-    page.assert_ok();
-    ids_after(&page.body, &format!("/t/{t}/player/"))
+    crate::pages::Standings::read(page.assert_ok()).rows.iter().map(|r| r.player).collect()
 }
 
 /// The name of a player of `day` (registered in [`PLAYERS`] order from `first`).
@@ -46,19 +46,23 @@ fn name_of(day: &OpenDay, first: usize, player: i64) -> &'static str {
     PLAYERS[first + day.players.iter().position(|p| *p == player).unwrap()]
 }
 
-/// The invitation ids on the final's invitations page, by the person's name.
+/// The invitation ids on the final's invitations page, by the person's name (the first listed).
 fn invitation_of(body: &str, name: &str) -> i64 {
-    let at = body.find(&format!(">{name}</a>")).unwrap_or_else(|| panic!("{name} invited: {body}"));
-    let start = body[..at].rfind("data-invitation=\"").unwrap() + "data-invitation=\"".len();
-    body[start..].split('"').next().unwrap().parse().unwrap()
+    invitations_on(body)
+        .iter()
+        .find(|i| i.name == name)
+        .unwrap_or_else(|| panic!("{name} invited: {body}"))
+        .id
 }
 
 /// The state's words of `name`'s invitation (the last one listed for them).
 fn state_of(body: &str, name: &str) -> String {
-    let at = body.rfind(&format!(">{name}</a>")).unwrap_or_else(|| panic!("{name} listed"));
-    let rest = &body[at..];
-    let start = rest.find("class=\"state\">").unwrap() + "class=\"state\">".len();
-    rest[start..start + rest[start..].find('<').unwrap()].to_string()
+    invitations_on(body)
+        .into_iter()
+        .rev()
+        .find(|i| i.name == name)
+        .unwrap_or_else(|| panic!("{name} listed"))
+        .state
 }
 
 #[actix_rt::test]
@@ -77,7 +81,7 @@ async fn a_small_season_from_two_regional_qualifiers_to_the_final() {
     let final_t = create_tournament(&admin, &[("name", "Finał ogólnopolski"), ("knockout_size", "0")]).await;
 
     let page = admin.get(&coordination).await;
-    page.assert_ok().assert_contains("Koordynacja sezonu");
+    assert_eq!(text_of(page.assert_ok(), "h1"), "Koordynacja sezonu: Liga 2026");
     let regional = "kwalifikacje regionalne";
     for (t, level, region) in [
         (a.t, regional, Some("mazowieckie")),
@@ -109,7 +113,7 @@ async fn a_small_season_from_two_regional_qualifiers_to_the_final() {
     page.assert_ok();
     assert_eq!(state_of(&page.body, a_winner), "zaproszenie czeka na odpowiedź");
     assert_eq!(state_of(&page.body, b_winner), "zaproszenie czeka na odpowiedź");
-    page.assert_lacks(b_second);
+    assert!(!invitations_on(&page.body).iter().any(|i| i.name == b_second), "only the winners invited");
     let (a_inv, b_inv) = (invitation_of(&page.body, a_winner), invitation_of(&page.body, b_winner));
 
     // Access: B's organiser reaches neither the final's invitations nor the coordinator's page,
@@ -153,19 +157,20 @@ async fn a_small_season_from_two_regional_qualifiers_to_the_final() {
     assert_eq!(wild.status, 303, "{}", wild.body);
     let page = admin.get(&invitations).await;
     assert_eq!(state_of(&page.body, a_last), "zaproszenie czeka na odpowiedź");
-    page.assert_contains("dzika karta: mistrzostwo szkół");
-    admin.get(&coordination).await.assert_contains("mistrzostwo szkół");
+    let wildcard = invitations_on(&page.body).into_iter().rev().find(|i| i.name == a_last).unwrap();
+    assert!(wildcard.text.contains("dzika karta: mistrzostwo szkół"), "{wildcard:?}");
+    let log = season_log(&admin.get(&coordination).await);
+    assert!(log.iter().any(|l| l.ends_with("mistrzostwo szkół")), "the reason logged: {log:?}");
 
     // Reopening A (its invitation was accepted) is a correction (issue 34): nothing changes until
     // it closes again, which a correction changing no invitation allows the organiser; reopening
     // B withdraws its open one.
     let corrected = admin.post(&format!("/admin/t/{}/event/reopen", a.t), &[("reason", "korekta")]).await;
     assert_eq!(corrected.status, 303, "{}", corrected.body);
-    admin
-        .get(&format!("/admin/t/{}/invitations", a.t))
-        .await
-        .assert_contains("Korekta wyników po zamknięciu")
-        .assert_contains("Bez zmian w zapisanej klasyfikacji.");
+    let correction = corrections(&admin.get(&format!("/admin/t/{}/invitations", a.t)).await);
+    assert_eq!(correction.len(), 1, "{correction:?}");
+    assert!(correction[0].title.starts_with("Korekta wyników po zamknięciu"), "{correction:?}");
+    assert!(correction[0].changes_nothing(), "{correction:?}");
     assert_eq!(admin.post(&format!("/admin/t/{}/event/close", a.t), &[]).await.status, 303);
     let no_reason = admin.post(&format!("/admin/t/{}/event/reopen", b.t), &[("reason", " ")]).await;
     assert_eq!(no_reason.status, 400);
@@ -175,23 +180,22 @@ async fn a_small_season_from_two_regional_qualifiers_to_the_final() {
     assert_eq!(state_of(&page.body, b_second), "zaproszenie wycofane");
     assert_eq!(state_of(&page.body, b_winner), "zaproszenie wycofane");
     assert_eq!(state_of(&page.body, a_winner), "zaproszenie przyjęte");
-    admin
-        .get(&format!("/admin/t/{}/invitations", b.t))
-        .await
-        .assert_contains("Zamknij turniej i zaproś awansujących")
-        .assert_lacks("Otwórz turniej ponownie</button>");
+    let b_page = admin.get(&format!("/admin/t/{}/invitations", b.t)).await;
+    assert!(
+        crate::pages::has(&b_page, "form#close") && !crate::pages::has(&b_page, "form#reopen"),
+        "open again"
+    );
 
     // The public season page: the levels, the events with their status, A's qualifier; no birth
     // date (every player was registered born 2010-01-15).
     let public = app.browser().get(&format!("/season/{season}")).await;
-    public
-        .assert_ok()
-        .assert_contains("Liga 2026")
-        .assert_contains("kwalifikacje regionalne")
-        .assert_contains("zamknięty, klasyfikacja zapisana")
-        .assert_contains(a_winner)
-        .assert_lacks("2010-01-15")
-        .assert_lacks("15.01.2010");
+    let season_page = SeasonPage::read(public.assert_ok());
+    assert_eq!(season_page.name, "Liga 2026");
+    assert!(season_page.levels.iter().any(|l| l.0 == "kwalifikacje regionalne"), "{season_page:?}");
+    let a_event = season_page.event(a.t);
+    assert_eq!(a_event.status, "zamknięty, klasyfikacja zapisana");
+    assert!(a_event.qualifiers.iter().any(|q| q.1 == a_winner), "{a_event:?}");
+    public.assert_lacks("2010-01-15").assert_lacks("15.01.2010");
     app.stop().await;
 }
 
@@ -307,7 +311,7 @@ async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
     let page = admin.get(&a_invitations).await;
     let from_local = names_in_state(&page.body, "zaproszenie czeka na odpowiedź");
     assert_eq!(from_local.len(), 2);
-    for id in ids_after(&page.body, "data-invitation=\"") {
+    for id in invitations_on(&page.body).iter().map(|i| i.id) {
         assert_eq!(admin.post(&format!("{a_invitations}/{id}/accept"), &[]).await.status, 303);
     }
     // A: the two from the local elimination and two more; B: four, one withdrawn after round 1.
@@ -335,9 +339,8 @@ async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
     let waiting = names_in_state(&page.body, "zaproszenie czeka na odpowiedź");
     assert_eq!(waiting.len(), 4, "two per region");
     let b_first = waiting.iter().find(|n| b_names.contains(&n.as_str())).unwrap().clone();
-    let b_first_inv =
-        ids_after(&page.body[..page.body.find(&format!(">{b_first}</a>")).unwrap()], "data-invitation=\"");
-    let declined = admin.post(&format!("{invitations}/{}/decline", b_first_inv.last().unwrap()), &[]).await;
+    let b_first_inv = invitation_of(&page.body, &b_first);
+    let declined = admin.post(&format!("{invitations}/{b_first_inv}/decline"), &[]).await;
     assert_eq!(declined.status, 303);
     let page = admin.get(&invitations).await;
     let waiting = names_in_state(&page.body, "zaproszenie czeka na odpowiedź");
@@ -362,7 +365,7 @@ async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
         assert_eq!(wild.status, 303, "{}", wild.body);
     }
     let page = admin.get(&invitations).await;
-    for id in ids_after(&page.body, "data-invitation=\"") {
+    for id in invitations_on(&page.body).iter().map(|i| i.id) {
         let r = admin.post(&format!("{invitations}/{id}/accept"), &[]).await;
         assert!(r.status == 303 || r.status == 409, "{}", r.body);
     }
@@ -398,8 +401,7 @@ async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
     // Before the final closes, the finalists' places there are not known yet (the kept page then
     // follows the close: the season's stamp moved).
     let early = app.browser().get(&format!("/season/{season}/ranking")).await;
-    let early_places: Vec<&str> =
-        early.body.split("class=\"place\">").skip(1).map(|r| r.split('<').next().unwrap()).collect();
+    let early_places = crate::pages::texts(&early, "tr[data-person] .place");
     assert_eq!(&early_places[..6], ["trwa"; 6]);
     let closed = admin.post(&format!("/admin/t/{final_t}/event/close"), &[]).await;
     assert_eq!(closed.status, 303, "{}", closed.body);
@@ -407,7 +409,13 @@ async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
     // The season ranking: the six finalists first (places 1 to 4 of the knockout first), then
     // everyone else of A and B, then the local elimination's others; regions as the season spells them.
     let ranking = app.browser().get(&format!("/season/{season}/ranking")).await;
-    ranking.assert_ok().assert_contains("małopolskie").assert_lacks("MALOPOLSKIE");
+    // The seventh column: the region.
+    let regions: Vec<String> = select(&ranking.assert_ok().body, "tr[data-person]")
+        .iter()
+        .map(|r| r.select("td")[6].text())
+        .collect();
+    assert!(regions.iter().any(|r| r == "małopolskie"), "{regions:?}");
+    ranking.assert_lacks("MALOPOLSKIE");
     let rows: Vec<(String, String)> = crate::pages::select(&ranking.body, "tr[data-person]")
         .iter()
         .map(|r| (r.one("td.main a").text(), r.one(".level").text()))
@@ -435,8 +443,7 @@ async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
         ["finał ogólnopolski", "kwalifikacje regionalne", "eliminacje lokalne"].iter().position(|x| *x == l)
     };
     assert!(rows.windows(2).all(|w| rank_of(&w[0].1) <= rank_of(&w[1].1)), "{rows:?}");
-    let places: Vec<&str> =
-        ranking.body.split("class=\"place\">").skip(1).map(|r| r.split('<').next().unwrap()).collect();
+    let places = crate::pages::texts(&ranking, "tr[data-person] .place");
     assert_eq!(&places[..4], ["1.", "2.", "3.", "4."]);
 
     // A person of all three levels: one of the local elimination's two who went on to A and is
@@ -454,8 +461,9 @@ async fn a_season_over_http_from_a_local_elimination_to_the_final_ranking() {
         );
         assert!(!ids_after(&page.body, &format!("/t/{t}/game/")).is_empty(), "games of {t}");
     }
+    let seasons = crate::pages::texts(&page, "#person-events td a.muted");
     for level in ["eliminacje lokalne", "kwalifikacje regionalne", "finał ogólnopolski"] {
-        page.assert_contains(&format!("Liga 2026 · {level}"));
+        assert!(seasons.contains(&format!("Liga 2026 · {level}")), "{level}: {seasons:?}");
     }
     app.stop().await;
 }

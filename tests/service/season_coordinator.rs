@@ -6,12 +6,22 @@
 //! forms; the public pages never show the birth dates it shows.
 
 use crate::helpers::*;
+use crate::pages::html::Element;
+use crate::pages::{Person, has, one, text_of};
 
-/// The items of the list `<ul id="{id}">` on a page, each as its HTML.
-fn items(body: &str, id: &str) -> Vec<String> {
-    let start = body.find(&format!("<ul id=\"{id}\">")).unwrap_or_else(|| panic!("list {id}: {body}"));
-    let list = &body[start..start + body[start..].find("</ul>").unwrap()];
-    list.split("<li").skip(1).map(str::to_string).collect()
+/// The items of the list `<ul id="{id}">` on a page (a failed test when the page has no such list).
+fn items(body: &str, id: &str) -> Vec<Element> {
+    one(body, &format!("ul#{id}")).select("li")
+}
+
+/// The events of the list `unrun-events`, by their `data-event`.
+fn unrun(body: &str) -> Vec<i64> {
+    items(body, "unrun-events").iter().map(|li| li.num("data-event")).collect()
+}
+
+/// The names of the events a person's public page lists.
+fn events_of(page: &Page) -> Vec<String> {
+    Person::read(page).events.into_iter().map(|e| e.2).collect()
 }
 
 /// Register `name` born `born` in `t` from the organiser's form; `new` answers a near-person
@@ -37,12 +47,12 @@ async fn the_coordinators_page_lists_what_waits_and_each_list_empties_when_acted
 
     // Both events are run by the coordinator alone; nothing waits, nobody is near anybody.
     let page = admin.get(&desk).await;
-    page.assert_ok().assert_contains("Turnieje bez organizatora");
-    assert_eq!(ids_after(&items(&page.body, "unrun-events").join(""), "data-event=\""), [a, final_t]);
-    assert!(page.body.contains(&format!("href=\"/admin/t/{a}#referees\"")), "the link to appoint");
+    page.assert_ok();
+    assert_eq!(unrun(&page.body), [a, final_t]);
+    assert!(has(&page, &format!("ul#unrun-events a[href=/admin/t/{a}#referees]")), "the link to appoint");
     assert!(items(&page.body, "pending-invitations").is_empty());
-    page.assert_contains("Żadne zaproszenie nie czeka na odpowiedź.")
-        .assert_contains("Nie ma podobnych osób.");
+    assert_eq!(text_of(&page, "#no-pending"), "Żadne zaproszenie nie czeka na odpowiedź.");
+    assert_eq!(text_of(&page, "#no-duplicates"), "Nie ma podobnych osób.");
 
     // A referee of A and an account to appoint (made a referee of the final by its page).
     assert_eq!(appoint(&admin, a, "sedzia-a", "sedzia-a-haslo-2026").await.status, 303);
@@ -62,7 +72,7 @@ async fn the_coordinators_page_lists_what_waits_and_each_list_empties_when_acted
         .await;
     assert_eq!(unknown.status, 400);
     let page = admin.get(&desk).await;
-    assert_eq!(ids_after(&items(&page.body, "unrun-events").join(""), "data-event=\""), [final_t]);
+    assert_eq!(unrun(&page.body), [final_t]);
     // The appointed organiser runs A now (its overview opens for them).
     let organiser = app.browser();
     organiser.login("organizator-a", "organizator-a-haslo-2026").await;
@@ -76,16 +86,18 @@ async fn the_coordinators_page_lists_what_waits_and_each_list_empties_when_acted
     register_born(&admin, final_t, "Jan Kowalsky", "2009-12-01", true).await;
     register_born(&admin, a, "Zofia Zet", "2008-08-08", false).await;
     let page = admin.get(&desk).await;
-    let pairs = items(&page.body, "duplicate-persons");
+    let pairs: Vec<String> = items(&page.body, "duplicate-persons").iter().map(Element::text).collect();
     assert_eq!(pairs.len(), 2, "{pairs:?}");
     let anna = pairs.iter().find(|p| p.contains("Anna Wiśniewska")).expect("Anna's pair");
     assert!(anna.contains("Anna Wisniewska") && anna.contains("inna data urodzenia"), "{anna}");
     assert!(anna.contains("2010-03-01") && anna.contains("2010-03-02"), "birth dates for the coordinator");
     let jan = pairs.iter().find(|p| p.contains("Jan Kowalski")).expect("Jan's pair");
+    let jan_li = items(&page.body, "duplicate-persons").into_iter().find(|li| li.text() == *jan).unwrap();
     assert!(jan.contains("różnią się jedną literą") && jan.contains("2009-12-01"), "{jan}");
     assert!(!pairs.iter().any(|p| p.contains("Zofia Zet")));
     // ... which no public page shows.
-    let anna_person = ids_after(anna, "/person/");
+    let anna_li = items(&page.body, "duplicate-persons").into_iter().find(|li| li.text() == *anna).unwrap();
+    let anna_person = ids_after(&anna_li.inner, "/person/");
     for path in [format!("/season/{season}"), format!("/person/{}", anna_person[0]), format!("/t/{a}")] {
         app.browser().get(&path).await.assert_ok().assert_lacks("2010-03-01").assert_lacks("2009-12-01");
     }
@@ -103,7 +115,8 @@ async fn the_coordinators_page_lists_what_waits_and_each_list_empties_when_acted
         .await;
     assert_eq!(wild.status, 303, "{}", wild.body);
     let page = admin.get(&desk).await;
-    let pending = items(&page.body, "pending-invitations");
+    let pending_li = items(&page.body, "pending-invitations");
+    let pending: Vec<String> = pending_li.iter().map(Element::text).collect();
     assert_eq!(pending.len(), 1, "{pending:?}");
     assert!(
         pending[0].contains("Anna Wiśniewska") && pending[0].contains("Finał ogólnopolski"),
@@ -130,16 +143,16 @@ async fn the_coordinators_page_lists_what_waits_and_each_list_empties_when_acted
         "since when: {}",
         pending[0]
     );
-    assert!(pending[0].contains(&format!("href=\"/admin/t/{final_t}/invitations\"")));
-    page.assert_lacks("Żadne zaproszenie nie czeka na odpowiedź.");
+    assert!(
+        pending_li[0].first(&format!("a[href=/admin/t/{final_t}/invitations]")).is_some(),
+        "{pending_li:?}"
+    );
+    assert!(!has(&page, "#no-pending"), "something waits");
 
     // Access: the organiser of A, A's referee and a visitor are refused the page and its forms.
     let referee = app.browser();
     referee.login("sedzia-a", "sedzia-a-haslo-2026").await;
-    let jan_pair: Vec<i64> = {
-        let at = jan.find("data-pair=\"").unwrap() + "data-pair=\"".len();
-        jan[at..jan[at..].find('"').unwrap() + at].split('-').map(|n| n.parse().unwrap()).collect()
-    };
+    let jan_pair: Vec<i64> = jan_li.get("data-pair").split('-').map(|n| n.parse().unwrap()).collect();
     let pair_form = [("kept", jan_pair[0].to_string()), ("merged", jan_pair[1].to_string())];
     let pair_form: Vec<(&str, &str)> = pair_form.iter().map(|(k, v)| (*k, v.as_str())).collect();
     for who in [&organiser, &referee] {
@@ -165,7 +178,7 @@ async fn the_coordinators_page_lists_what_waits_and_each_list_empties_when_acted
     assert_eq!(accepted.status, 303, "{}", accepted.body);
     let page = admin.get(&desk).await;
     assert!(items(&page.body, "pending-invitations").is_empty());
-    page.assert_contains("Żadne zaproszenie nie czeka na odpowiedź.");
+    assert_eq!(text_of(&page, "#no-pending"), "Żadne zaproszenie nie czeka na odpowiedź.");
 
     // Jan's pair kept apart: gone from the list. Anna's... the wildcard made her an entry of the
     // final, where the other Anna plays: two people, no longer offered.
@@ -173,9 +186,9 @@ async fn the_coordinators_page_lists_what_waits_and_each_list_empties_when_acted
     assert_eq!(apart.status, 303, "{}", apart.body);
     let page = admin.get(&desk).await;
     let pairs = items(&page.body, "duplicate-persons");
-    assert!(pairs.iter().all(|p| !p.contains("Jan Kowalsk")), "{pairs:?}");
+    assert!(pairs.iter().all(|p| !p.text().contains("Jan Kowalsk")), "{pairs:?}");
     assert!(pairs.is_empty(), "{pairs:?}");
-    page.assert_contains("Nie ma podobnych osób.");
+    assert_eq!(text_of(&page, "#no-duplicates"), "Nie ma podobnych osób.");
     app.stop().await;
 }
 
@@ -199,7 +212,7 @@ async fn the_coordinator_confirms_a_near_pair_as_one_person() {
     let page = admin.get(&desk).await;
     let pair = items(&page.body, "duplicate-persons");
     assert_eq!(pair.len(), 1, "{pair:?}");
-    let persons = ids_after(&pair[0], "/person/");
+    let persons = ids_after(&pair[0].inner, "/person/");
     let merged = admin
         .post(
             &format!("{desk}/persons/merge"),
@@ -210,9 +223,12 @@ async fn the_coordinator_confirms_a_near_pair_as_one_person() {
     let page = admin.get(&desk).await;
     assert!(items(&page.body, "duplicate-persons").is_empty());
     let person = app.browser().get(&format!("/person/{}", persons[0])).await;
-    person.assert_ok().assert_contains("Kwalifikacje: Mazowsze").assert_contains("Turniej szkolny");
+    assert_eq!(events_of(person.assert_ok()), ["Kwalifikacje: Mazowsze", "Turniej szkolny"], "both entries");
     person.assert_lacks("2011-02-02");
-    admin.get(&format!("/admin/t/{a}/history")).await.assert_contains("Połączenie osób (ta sama osoba)");
+    crate::pages::admin::change(
+        &crate::pages::admin::history(&admin.get(&format!("/admin/t/{a}/history")).await),
+        "Połączenie osób (ta sama osoba)",
+    );
     // Merging again is refused (the merged person is gone).
     let again = admin
         .post(
@@ -227,7 +243,7 @@ async fn the_coordinator_confirms_a_near_pair_as_one_person() {
     let page = admin.get(&desk).await;
     let merges = items(&page.body, "season-merges");
     assert_eq!(merges.len(), 1, "{merges:?}");
-    assert!(merges[0].contains("Piotr Żółw ← Piotr Zolw"), "{}", merges[0]);
+    assert!(merges[0].text().contains("Piotr Żółw ← Piotr Zolw"), "{merges:?}");
     let undo: Vec<i64> = ids_after(&page.body, &format!("/admin/season/{season}/persons/unmerge/"));
     let undo = format!("/admin/season/{season}/persons/unmerge/{}", undo[0]);
     let refused = app.browser().post(&undo, &[]).await.status;
@@ -238,11 +254,14 @@ async fn the_coordinator_confirms_a_near_pair_as_one_person() {
     assert_eq!(undone.status, 303, "{}", undone.body);
     let page = admin.get(&desk).await;
     assert!(items(&page.body, "season-merges").is_empty());
-    page.assert_contains("Nikogo nie połączono.");
+    assert_eq!(text_of(&page, "#no-merges"), "Nikogo nie połączono.");
     assert_eq!(items(&page.body, "duplicate-persons").len(), 1, "the pair is asked about again");
     let person = app.browser().get(&format!("/person/{}", persons[0])).await;
-    person.assert_ok().assert_contains("Kwalifikacje: Mazowsze").assert_lacks("Turniej szkolny");
-    admin.get(&format!("/admin/t/{a}/history")).await.assert_contains("Cofnięcie połączenia osób");
+    assert_eq!(events_of(person.assert_ok()), ["Kwalifikacje: Mazowsze"], "each person their own entries");
+    crate::pages::admin::change(
+        &crate::pages::admin::history(&admin.get(&format!("/admin/t/{a}/history")).await),
+        "Cofnięcie połączenia osób",
+    );
     // Undone once: again is refused in Polish.
     let again = admin.post(&undo, &[]).await;
     assert_eq!(again.status, 400);

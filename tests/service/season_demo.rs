@@ -132,7 +132,10 @@ async fn no_public_page_of_the_demo_season_shows_a_birth_date_and_its_ranking_an
     let winner = ids_after(&ranking.body, "/person/")[0];
     let person = b.get(&format!("/person/{winner}")).await;
     person.assert_ok();
-    let events = ids_after(&person.body, "class=\"person-matches\" data-event=\"");
+    let events: Vec<i64> = crate::pages::select(&person.body, ".person-matches[data-event]")
+        .iter()
+        .map(|s| s.num("data-event"))
+        .collect();
     assert_eq!(events.len(), 3, "{}", person.body);
     for name in ["Eliminacje szkolne", "Kwalifikacje regionalne", "Finał ogólnopolski"] {
         person.assert_contains(name);
@@ -153,21 +156,14 @@ async fn no_public_page_of_the_demo_season_shows_a_birth_date_and_its_ranking_an
 pub async fn public_final_standings(b: &Browser, t: i64) -> Vec<(i64, i64)> {
     let page = b.get(&format!("/t/{t}/standings")).await;
     page.assert_ok();
-    let table = ["id=\"final-ranking\"", "id=\"standings\""]
+    let table = ["#final-ranking", "#standings"]
         .iter()
-        .find_map(|id| page.body.split(id).nth(1))
+        .find_map(|id| crate::pages::first(&page.body, id))
         .unwrap_or_else(|| panic!("/t/{t}/standings has a final ranking or standings"));
-    let table = table.split("</table>").next().unwrap_or_default();
     table
-        .split("<tr ")
-        .skip(1)
-        .filter_map(|row| row.split_once("data-player=\"").map(|(_, rest)| rest))
-        .map(|row| {
-            let player = row.split('"').next().unwrap().parse().unwrap();
-            let place =
-                row.split("data-place=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
-            (player, place)
-        })
+        .select("tr[data-player]")
+        .iter()
+        .map(|row| (row.num("data-player"), row.num("data-place")))
         .collect()
 }
 

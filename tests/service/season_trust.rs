@@ -12,6 +12,8 @@
 //! hand.
 
 use crate::helpers::*;
+use crate::pages::admin::{SeasonPage, corrections, season_log, unfilled};
+use crate::pages::{has, input, text_of};
 use crate::season_demo::public_final_standings;
 use std::collections::HashMap;
 
@@ -41,15 +43,8 @@ async fn person_of(b: &Browser, t: i64, p: i64) -> i64 {
 /// The matches of round `n` of `t` on its public page: (match, Red first, the other).
 async fn matches_of(b: &Browser, t: i64, n: i64) -> Vec<(i64, i64, i64)> {
     let page = b.get(&format!("/t/{t}/round/{n}")).await;
-    page.assert_ok();
-    page.body
-        .split("<tr")
-        .filter_map(|row| {
-            let m = *ids_after(row, &format!("/t/{t}/match/")).first()?;
-            let p = ids_after(row, &format!("/t/{t}/player/"));
-            Some((m, p[0], *p.get(1)?))
-        })
-        .collect()
+    let round = crate::pages::Round::read(page.assert_ok());
+    round.matches().iter().map(|l| (l.id, l.red, l.other.expect("a match, not a bye"))).collect()
 }
 
 /// How the results are chosen: the stronger player (earlier in `order`) wins 2:0, except the
@@ -150,13 +145,9 @@ fn typed(rows: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
 
 /// The outcome marks of the qualification's preview on an invitations page, by player.
 fn outlook(body: &str) -> HashMap<i64, String> {
-    body.split("<tr data-player=\"")
-        .skip(1)
-        .map(|row| {
-            let id = row.split('"').next().unwrap().parse().unwrap();
-            let outcome = row.split("data-outcome=\"").nth(1).unwrap().split('"').next().unwrap();
-            (id, outcome.to_string())
-        })
+    crate::pages::select(body, "tr[data-player][data-outcome]")
+        .iter()
+        .map(|row| (row.num("data-player"), row.get("data-outcome").to_string()))
         .collect()
 }
 
@@ -286,7 +277,8 @@ async fn a_season_of_every_format_qualifies_exactly_the_players_its_tables_say()
     }
     let b_page = format!("/admin/t/{b}/invitations");
     let page = admin.get(&b_page).await;
-    page.assert_ok().assert_contains("Remis o miejsce premiowane awansem: miejsce 3–4");
+    let tie = text_of(page.assert_ok(), "#qualifying-tie");
+    assert!(tie.starts_with("Remis o miejsce premiowane awansem: miejsce 3–4"), "{tie}");
     let marks = outlook(&page.body);
     assert_eq!(marks[&b_ids[0]], "qualifies");
     assert_eq!(marks[&b_ids[1]], "qualifies");
@@ -301,7 +293,9 @@ async fn a_season_of_every_format_qualifies_exactly_the_players_its_tables_say()
     let again = admin.post(&format!("/admin/t/{b}/event/lot"), &[]).await;
     assert_eq!(again.status, 400, "a lot is drawn once");
     let page = admin.get(&b_page).await;
-    page.assert_contains("Losowanie przeprowadzone, ziarno:");
+    let tie = text_of(&page, "#qualifying-tie");
+    assert!(tie.contains("Losowanie przeprowadzone, ziarno:"), "{tie}");
+    assert!(!has(&page, "form#draw-lot"), "drawn once");
     let marks = outlook(&page.body);
     let (lot_winner, lot_loser) = if marks[&b_ids[2]] == "qualifies" { (2, 3) } else { (3, 2) };
     assert_eq!(
@@ -335,11 +329,12 @@ async fn a_season_of_every_format_qualifies_exactly_the_players_its_tables_say()
     assert_ne!(before, after, "the correction moved places");
     let place = |rows: &[(i64, i64)], p: i64| rows.iter().find(|r| r.0 == p).unwrap().1;
     assert!(place(&after, a_ids[3]) < place(&after, a_ids[2]), "Antoni before Adam: {after:?}");
-    admin
-        .get(&coordination)
-        .await
-        .assert_contains("ponownie otwarto turniej")
-        .assert_contains("Pomyłka w wyniku meczu rundy 2");
+    let log = season_log(&admin.get(&coordination).await);
+    assert!(
+        log.iter()
+            .any(|l| l.contains("ponownie otwarto turniej") && l.ends_with("Pomyłka w wyniku meczu rundy 2")),
+        "{log:?}"
+    );
 
     // The final's invitations: Zofia from A and from C, B's three. Accepting Zofia's from A passes
     // C's place to Wiktor at once.
@@ -368,14 +363,12 @@ async fn a_season_of_every_format_qualifies_exactly_the_players_its_tables_say()
     }
     // The unfilled place: on the coordinator's page, the final's and B's invitations pages.
     for page in [&coordination, &f_page, &b_page] {
-        let body = admin.get(page).await;
-        body.assert_contains("Nieobsadzone miejsca (brak rezerwowych)");
-        let list = body.body.split("id=\"unfilled-places\"").nth(1).unwrap();
-        let list = &list[..list.find("</ul>").unwrap()];
-        assert!(list.contains("Kwalifikacje: Małopolska → Finał"), "{page}: {list}");
-        assert!(list.contains("<strong>1</strong>"), "{page}: {list}");
+        let list = unfilled(&admin.get(page).await);
+        assert_eq!(list.len(), 1, "{page}: {list:?}");
+        assert!(list[0].0.starts_with("Kwalifikacje: Małopolska → Finał"), "{page}: {list:?}");
+        assert_eq!(list[0].1, 1, "{page}: one place");
     }
-    admin.get(&format!("/admin/t/{a}/invitations")).await.assert_lacks("id=\"unfilled-places\"");
+    assert!(!has(&admin.get(&format!("/admin/t/{a}/invitations")).await, "#unfilled-places"));
 
     // Two wildcards (A's runner-up and C's Cezary Cis), then every open invitation accepted.
     for (t, p) in [(a, a_ids[1]), (c, c_ids[3])] {
@@ -428,10 +421,10 @@ async fn a_season_of_every_format_qualifies_exactly_the_players_its_tables_say()
     let reopened =
         admin.post(&format!("/admin/t/{c}/event/reopen"), &[("reason", "Błędny wynik w grupie B")]).await;
     assert_eq!(reopened.status, 303, "{}", reopened.body);
-    let waiting = admin.get(&c_page).await;
-    waiting
-        .assert_contains("Korekta wyników po zamknięciu")
-        .assert_contains("Bez zmian w zapisanej klasyfikacji.");
+    let waiting = corrections(&admin.get(&c_page).await);
+    assert_eq!(waiting.len(), 1, "{waiting:?}");
+    assert!(waiting[0].title.starts_with("Korekta wyników po zamknięciu"), "{waiting:?}");
+    assert!(waiting[0].changes_nothing(), "{waiting:?}");
     let stages = format!("/admin/t/{c}/stages");
     let reopened = admin.post(&format!("{stages}/reopen"), &[("reason", "Błędny wynik w grupie B")]).await;
     assert_eq!(reopened.status, 303, "{}", reopened.body);
@@ -455,37 +448,37 @@ async fn a_season_of_every_format_qualifies_exactly_the_players_its_tables_say()
     // Before anything is confirmed: the organiser sees what changes, may not close, and Wiktor's
     // invitation is still accepted; nobody answers an invitation from an event being corrected.
     let shown = admin.get(&c_page).await;
-    let section = shown.body.split("data-correction=").nth(1).unwrap();
-    let section = &section[..section.find("</section>").unwrap()];
-    assert!(section.contains("Zaproszenia cofnięte"), "{section}");
-    assert!(
-        section.contains(
-            "Wiktor Wąs <span class=\"muted\">(przyjęte: osoba zostanie wycofana z turnieju Finał)"
-        ),
-        "{section}"
+    let section = corrections(&shown);
+    assert_eq!(section.len(), 1, "{section:?}");
+    assert_eq!(
+        section[0].revoked,
+        ["Wiktor Wąs (przyjęte: osoba zostanie wycofana z turnieju Finał)"],
+        "{section:?}"
     );
-    assert!(
-        section.contains("Nowe zaproszenia</h4>\n<ul class=\"invited\"><li>Cyryl Cedr</li>"),
-        "{section}"
-    );
+    assert_eq!(section[0].invited.first().map(String::as_str), Some("Cyryl Cedr"), "{section:?}");
     let refused = admin.post(&format!("/admin/t/{c}/event/close"), &[]).await;
     assert_eq!(refused.status, 400, "{}", refused.body);
     refused.assert_contains("zatwierdza ją koordynacja sezonu");
     // The coordinator's page shows the same and confirms what it showed: a stale stamp is refused.
     let desk = admin.get(&coordination).await;
-    let form = desk.body.split(&format!("action=\"/admin/season/{season}/corrections/{c}\"")).nth(1).unwrap();
-    let config =
-        form.split("name=\"config\" value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
-    let changes: i64 =
-        form.split("name=\"changes\" value=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+    let form = format!("form[action=/admin/season/{season}/corrections/{c}]");
+    let config = input(&desk, &form, "config");
+    let changes: i64 = input(&desk, &form, "changes").parse().unwrap();
     let confirm = format!("/admin/season/{season}/corrections/{c}");
     let stale = admin.post(&confirm, &[("config", &config), ("changes", &(changes - 1).to_string())]).await;
     assert_eq!(stale.status, 409, "{}", stale.body);
     let done = admin.post(&confirm, &[("config", &config), ("changes", &changes.to_string())]).await;
     assert_eq!(done.status, 303, "{}", done.body);
-    admin.get(&coordination).await.assert_lacks("id=\"corrections\"").assert_contains("zatwierdzono korektę");
+    let desk = admin.get(&coordination).await;
+    assert!(!has(&desk, "#corrections"), "nothing waits");
+    assert!(season_log(&desk).iter().any(|l| l.contains("zatwierdzono korektę")), "{:?}", season_log(&desk));
     // Wiktor sees it on the season page; his entry in the final is withdrawn.
-    public.get(&format!("/season/{season}")).await.assert_contains("miejsce cofnięte po korekcie wyników");
+    let season_page = SeasonPage::read(&public.get(&format!("/season/{season}")).await);
+    let wiktor = season_page.event(c).qualifiers.iter().find(|q| q.1 == "Wiktor Wąs").cloned();
+    assert!(
+        wiktor.as_ref().is_some_and(|q| q.2.contains("miejsce cofnięte po korekcie wyników")),
+        "{season_page:?}"
+    );
     let wiktor_final = bitwa::app::registration::players(&db, bitwa::store::TournamentId(final_t))
         .await
         .unwrap()

@@ -72,7 +72,11 @@ async fn after_the_session_ends_logging_in_again_leads_back_to_the_page() {
     assert_eq!(asked.status, 303);
     let login = format!("/login?next=%2Fadmin%2Ft%2F{t}%2Fhistory");
     assert_eq!(asked.location.as_deref(), Some(login.as_str()));
-    admin.get(&login).await.assert_contains(&format!("name=\"next\" value=\"{history}\""));
+    assert_eq!(
+        crate::pages::input(&admin.get(&login).await, "form", "next"),
+        history,
+        "back to the page asked for"
+    );
     let password = app.admin_password.clone();
     let back =
         admin.post("/login", &[("username", "admin"), ("password", &password), ("next", &history)]).await;
@@ -100,7 +104,8 @@ async fn after_the_session_ends_logging_in_again_leads_back_to_the_page() {
         assert_eq!((page.status, page.location.as_deref()), (303, Some("/me")), "{next}");
     }
     // The header's login link on a public page comes back to it.
-    app.browser().get(&format!("/t/{t}")).await.assert_contains(&format!("href=\"/login?next=/t/{t}\""));
+    let page = app.browser().get(&format!("/t/{t}")).await;
+    assert!(crate::pages::has(&page, &format!("a[href=/login?next=/t/{t}]")), "{}", page.body);
 }
 
 #[actix_rt::test]
@@ -129,8 +134,12 @@ async fn changing_the_password_ends_the_other_sessions_and_checks_the_policy() {
     phone.login("sedzia", "sedzia-haslo").await;
     let tablet = app.browser();
     tablet.login("sedzia", "sedzia-haslo").await;
-    phone.get("/me").await.assert_contains("/account/password");
-    phone.get("/account/password").await.assert_ok().assert_contains("Obecne hasło");
+    assert!(
+        crate::pages::has(&phone.get("/me").await, "a[href=/account/password]"),
+        "the dashboard links it"
+    );
+    let form = phone.get("/account/password").await;
+    assert!(crate::pages::has(form.assert_ok(), "input[name=current][type=password]"), "{}", form.body);
 
     let change = |current: &'static str, new: &'static str, repeat: &'static str| {
         let phone = &phone;

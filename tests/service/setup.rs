@@ -155,8 +155,8 @@ impl<'a> Day<'a> {
                 let published = admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
                 assert_eq!(published.status, 303, "{}", published.body);
             }
-            let round = admin.get(&format!("/t/{t}/round/1")).await;
-            matches = ids_after(&round.body, &format!("/t/{t}/match/"));
+            let round = crate::pages::Round::read(&admin.get(&format!("/t/{t}/round/1")).await);
+            matches = round.matches().iter().map(|l| l.id).collect();
         }
         OpenDay { t, admin, referee, players, matches }
     }

@@ -5,12 +5,18 @@
 //! asks which stands and keeps both in history; the match page says what stands.
 
 use crate::helpers::*;
+use crate::pages::admin::{change, history};
+use crate::pages::{Recorder, has, select, text_of};
 use crate::table::{db, one_table, post_line, start, table_game, url};
 use bitwa::engine::{Edition, validate_log};
 
 /// The match of the recorder's game (its page links to it).
 fn match_of(recorder_page: &str, t: i64) -> i64 {
-    ids_after(recorder_page, &format!("/ref/t/{t}/match/"))[0]
+    let prefix = format!("/ref/t/{t}/match/");
+    select(recorder_page, "a")
+        .iter()
+        .find_map(|a| a.attr("href")?.strip_prefix(&prefix)?.split('#').next()?.parse().ok())
+        .expect("the recorder links its match")
 }
 
 /// What the game holds: (winner, termination, log status, whether a log is stored).
@@ -55,9 +61,12 @@ async fn a_typed_result_for_a_game_being_recorded_is_refused_until_an_organiser_
     assert_eq!(id, g);
     let typed = enter(&referee, t, (g, &version), "red", "warsaw-entered", "21").await;
     assert_eq!(typed.status, 409, "{}", typed.body);
-    typed
-        .assert_contains("jest właśnie zapisywana przy stole")
-        .assert_contains(&format!("href=\"/ref/t/{t}/game/{g}/record\" id=\"rejected-recording\""));
+    assert!(text_of(&typed, "#rejected").contains("jest właśnie zapisywana przy stole"), "{}", typed.body);
+    assert!(
+        has(&typed, &format!("#rejected a#rejected-recording[href=/ref/t/{t}/game/{g}/record]")),
+        "{}",
+        typed.body
+    );
     assert_eq!(stored(&app, g).await, (None, None, "none".into(), false));
     assert!(history_rows(&app, "game", "enter").await.is_empty(), "no result in history");
     // In English, the refusal is English.
@@ -65,14 +74,18 @@ async fn a_typed_result_for_a_game_being_recorded_is_refused_until_an_organiser_
     english.get("/lang/en").await;
     let refused = enter(&english, t, (g, &version), "red", "warsaw-entered", "21").await;
     assert_eq!(refused.status, 409);
-    refused.assert_contains("This game is being recorded at the table").assert_lacks("zapisywana");
+    let said = text_of(&refused, "#rejected");
+    assert!(
+        said.contains("This game is being recorded at the table") && !said.contains("zapisywana"),
+        "{said}"
+    );
     referee.get("/lang/pl").await;
     // Only an organiser ends a recording before the game ends: the referee is not offered it, nor
     // may post it.
-    referee.get(&url(t, g)).await.assert_lacks("id=\"record-end\"");
+    assert!(!has(&referee.get(&url(t, g)).await, "#record-end"), "a referee is not offered the end");
     let by_referee = referee.post(&url(t, g), &[("step", "5"), ("action", "end")]).await;
     assert_eq!(by_referee.status, 403, "{}", by_referee.body);
-    admin.get(&url(t, g)).await.assert_contains("id=\"record-end\"");
+    assert!(has(&admin.get(&url(t, g)).await, "#record-end"), "an organiser is offered the end");
     let ended = admin.post(&url(t, g), &[("step", "5"), ("action", "end")]).await;
     assert_eq!(ended.status, 303, "{}", ended.body);
     let rows = history_rows(&app, "recording", "end").await;
@@ -80,13 +93,12 @@ async fn a_typed_result_for_a_game_being_recorded_is_refused_until_an_organiser_
     assert_eq!((rows[0].0, rows[0].2.as_str()), (g, "{\"steps\":5}"));
     // The recorder says so and takes nothing more; the history page says it in words.
     let recorder = referee.get(&url(t, g)).await;
-    recorder.assert_contains("id=\"record-ended\"").assert_lacks("id=\"options\"");
+    assert_eq!(Recorder::read(&recorder).state, "ended");
+    assert!(!has(&recorder, "#options"), "no event offered");
     assert_eq!(post_line(&referee, t, g, &lines[5]).await.status, 400, "an ended recording takes no line");
-    admin
-        .get(&format!("/admin/t/{t}/history"))
-        .await
-        .assert_contains("Zapis przy stole zakończony przed końcem partii")
-        .assert_contains("zachowany zapis: 5 ruchów");
+    let changes = history(&admin.get(&format!("/admin/t/{t}/history")).await);
+    let ended = change(&changes, "Zapis przy stole zakończony przed końcem partii");
+    assert_eq!(ended.after, ["zachowany zapis: 5 ruchów"], "{ended:?}");
     // Now the typed result is accepted, and the match page says it stands without a record.
     let (_, version) = game_one(&referee, t, m).await;
     let typed = enter(&referee, t, (g, &version), "red", "warsaw-entered", "21").await;
@@ -97,7 +109,7 @@ async fn a_typed_result_for_a_game_being_recorded_is_refused_until_an_organiser_
     );
     let page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
     assert!(stands(&page.body).contains("wynik wpisany bez zapisu"), "{}", stands(&page.body));
-    page.assert_lacks("id=\"record-1\"");
+    assert!(!has(&page, "#record-1"), "no recorder offered");
 }
 
 #[actix_rt::test]
@@ -113,12 +125,9 @@ async fn a_game_with_a_typed_result_is_never_recorded_over_and_a_recorded_one_sa
     assert_eq!(enter(&referee, t, (g, &version), "polish", "three-red-eliminated", "0").await.status, 303);
     let page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
     assert!(stands(&page.body).contains("wynik wpisany bez zapisu"), "{}", stands(&page.body));
-    page.assert_lacks("id=\"record-1\"");
-    referee
-        .get(&url(t, g))
-        .await
-        .assert_contains("id=\"record-blocked\"")
-        .assert_lacks("id=\"record-start\"");
+    assert!(!has(&page, "#record-1"), "no recorder offered");
+    let blocked = referee.get(&url(t, g)).await;
+    assert!(has(&blocked, "#record-blocked") && !has(&blocked, "#record-start"), "{}", blocked.body);
     let start = referee.post(&url(t, g), &[("action", "start")]).await;
     assert_eq!(start.status, 409, "{}", start.body);
     start.assert_contains("Ta partia ma już wpisany wynik.");
@@ -188,11 +197,9 @@ async fn a_recording_that_ends_where_a_result_stood_asks_which_stands_and_keeps_
         (Some("red".into()), Some("warsaw-entered".into()), "none".into(), false)
     );
     let recorder = referee.get(&url(t, g)).await;
-    recorder
-        .assert_contains("id=\"record-awaiting\"")
-        .assert_contains("Który wynik obowiązuje?")
-        .assert_contains("id=\"stand-recording\"")
-        .assert_contains("id=\"stand-typed\"");
+    assert_eq!(Recorder::read(&recorder).state, "awaiting");
+    assert!(text_of(&recorder, "#record-awaiting").contains("Który wynik obowiązuje?"));
+    assert!(has(&recorder, "#stand-recording") && has(&recorder, "#stand-typed"), "both offered");
     let m = match_of(&recorder.body, t);
     let page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
     assert!(stands(&page.body).contains("zapis czeka na wybór"), "{}", stands(&page.body));
@@ -200,7 +207,8 @@ async fn a_recording_that_ends_where_a_result_stood_asks_which_stands_and_keeps_
     let (_, version) = game_one(&referee, t, m).await;
     let typed = enter(&referee, t, (g, &version), "polish", "three-red-eliminated", "0").await;
     assert_eq!(typed.status, 409, "{}", typed.body);
-    typed.assert_contains("który wynik obowiązuje").assert_contains("id=\"rejected-recording\"");
+    assert!(text_of(&typed, "#rejected").contains("który wynik obowiązuje"), "{}", typed.body);
+    assert!(has(&typed, "#rejected-recording"), "the recording linked");
     // The recording stands: a correction, the typed result kept in history as its before.
     let chosen = referee.post(&url(t, g), &[("step", "0"), ("action", "stand-recording")]).await;
     assert_eq!(chosen.status, 303, "{}", chosen.body);
@@ -216,7 +224,7 @@ async fn a_recording_that_ends_where_a_result_stood_asks_which_stands_and_keeps_
     assert!(corrected[0].2.contains("\"log_status\":\"valid\""), "after: the record");
     let again = referee.post(&url(t, g), &[("step", "0"), ("action", "stand-typed")]).await;
     assert_eq!(again.status, 409, "chosen already: {}", again.body);
-    referee.get(&url(t, g)).await.assert_contains("id=\"record-result\"");
+    assert_eq!(Recorder::read(&referee.get(&url(t, g)).await).state, "over");
 }
 
 #[actix_rt::test]
@@ -240,11 +248,9 @@ async fn a_typed_result_kept_over_a_recording_keeps_the_recorded_one_in_history(
     let log = recorded["log_text"].as_str().expect("the recorded log is kept");
     let v = validate_log(log, Edition::builtin(), &crate::table::OPTIONS).expect("and validates");
     assert_eq!(v.outcome, outcome);
-    referee.get(&url(t, g)).await.assert_contains("id=\"record-set-aside\"");
-    admin
-        .get(&format!("/admin/t/{t}/history"))
-        .await
-        .assert_contains("Zapis przy stole odłożony, obowiązuje wpisany wynik");
+    assert_eq!(Recorder::read(&referee.get(&url(t, g)).await).state, "set-aside");
+    let changes = history(&admin.get(&format!("/admin/t/{t}/history")).await);
+    change(&changes, "Zapis przy stole odłożony, obowiązuje wpisany wynik");
     // The typed result is the game's again to correct.
     let m = match_of(&referee.get(&url(t, g)).await.body, t);
     let (_, version) = game_one(&referee, t, m).await;

@@ -5,6 +5,7 @@
 //! questions, error pages in the site's frame, the print stylesheet and the table cards.
 
 use crate::helpers::*;
+use crate::pages::admin;
 use crate::pages::{Overview, Round, Standings, Tournament, final_ranking, has, one, select, text_of};
 use crate::setup::{Day, OpenDay};
 
@@ -197,10 +198,14 @@ async fn history_is_sentences_newest_first_paged_filtered_with_old_and_new_side_
 
     // Filters: round 1 only; one player only.
     let round1 = admin.get(&format!("/admin/t/{t}/history?round=1")).await;
-    round1.assert_contains("Poprawka wyniku").assert_lacks("Rejestracja");
+    let whats = |page: &Page| -> Vec<String> { admin::history(page).into_iter().map(|c| c.what).collect() };
+    let round1 = whats(&round1);
+    assert!(round1.iter().any(|w| w.starts_with("Poprawka wyniku")), "{round1:?}");
+    assert!(!round1.iter().any(|w| w.starts_with("Rejestracja")), "{round1:?}");
     let adam = Overview::read(&admin.get(&format!("/admin/t/{t}")).await).player("Adam Abacki").id;
-    let filtered = admin.get(&format!("/admin/t/{t}/history?player={adam}")).await;
-    filtered.assert_contains("Rejestracja: Adam Abacki").assert_lacks("Rejestracja: Beata Babacka");
+    let filtered = whats(&admin.get(&format!("/admin/t/{t}/history?player={adam}")).await);
+    assert!(filtered.iter().any(|w| w == "Rejestracja: Adam Abacki"), "{filtered:?}");
+    assert!(!filtered.iter().any(|w| w.starts_with("Rejestracja: Beata Babacka")), "{filtered:?}");
 
     // Paging: 60 more players, 50 changes a page, newest first.
     let mut csv = "imię i nazwisko;data urodzenia;szkoła\n".to_string();
@@ -212,41 +217,27 @@ async fn history_is_sentences_newest_first_paged_filtered_with_old_and_new_side_
     assert_eq!(page1.body.matches("class=\"change\"").count(), 50);
     let newest = select(&page1.body, "#history li.change")[0].text();
     assert!(newest.contains("Rejestracja: Gracz Numer59"), "the newest first: {newest}");
-    page1.assert_contains("id=\"older\"");
-    let page2 = admin.get(&format!("/admin/t/{t}/history?page=2")).await;
-    page2.assert_contains("Rejestracja: Gracz Numer00").assert_contains("Poprawka wyniku");
+    assert!(has(&page1, "a#older[rel=next]"), "a link to the older changes");
+    let page2 = whats(&admin.get(&format!("/admin/t/{t}/history?page=2")).await);
+    assert!(page2.iter().any(|w| w == "Rejestracja: Gracz Numer00"), "{page2:?}");
+    assert!(page2.iter().any(|w| w.starts_with("Poprawka wyniku")), "{page2:?}");
 }
 
 /// Every form field on a page that no label names: `(tag, name)` of each. A field is labelled by a
 /// `<label>` around it, a `<label for>` naming its id, or an `aria-label`.
 fn unlabelled(body: &str) -> Vec<String> {
+    let label_for: Vec<String> = crate::pages::html::attribute_values(body, "for");
     let mut out = Vec::new();
-    let mut depth = 0i32;
-    let mut rest = body;
-    let label_for: Vec<&str> =
-        body.split("<label for=\"").skip(1).filter_map(|p| p.split('"').next()).collect();
-    while let Some(at) = rest.find('<') {
-        rest = &rest[at..];
-        let end = rest.find('>').unwrap_or(rest.len());
-        let tag = &rest[..end];
-        if tag.starts_with("<label") {
-            depth += 1;
-        } else if tag.starts_with("</label") {
-            depth -= 1;
-        } else if ["<input", "<select", "<textarea"].iter().any(|t| tag.starts_with(t)) {
-            let kind = tag.split_whitespace().next().unwrap_or("");
-            let attr = |name: &str| {
-                tag.split(&format!(" {name}=\"")).nth(1).map(|v| v[..v.find('"').unwrap_or(0)].to_string())
-            };
-            let hidden = matches!(attr("type").as_deref(), Some("hidden" | "submit" | "button"));
-            let labelled = depth > 0
-                || tag.contains("aria-label=")
-                || attr("id").is_some_and(|id| label_for.contains(&id.as_str()));
+    for kind in ["input", "select", "textarea"] {
+        for (field, in_label) in crate::pages::html::select_within(body, kind, "label") {
+            let hidden = matches!(field.attr("type"), Some("hidden" | "submit" | "button"));
+            let labelled = in_label
+                || field.has("aria-label")
+                || field.attr("id").is_some_and(|id| label_for.iter().any(|f| f == id));
             if !hidden && !labelled {
-                out.push(format!("{kind} {}", attr("name").unwrap_or_default()));
+                out.push(format!("<{kind} {}", field.attr("name").unwrap_or_default()));
             }
         }
-        rest = &rest[1..];
     }
     out
 }
@@ -566,7 +557,8 @@ async fn the_demo_day_history_is_a_page_of_sentences_not_the_whole_day_with_its_
     let history = organiser.get(&format!("/admin/t/{t}/history")).await;
     assert_eq!(history.status, 200);
     assert_eq!(history.body.matches("class=\"change\"").count(), 50, "one page");
-    history.assert_contains("id=\"older\"").assert_lacks("[Event").assert_lacks("&#34;log_text");
+    assert!(has(&history, "a#older[rel=next]"), "a link to the older changes");
+    history.assert_lacks("[Event").assert_lacks("&#34;log_text");
     let logs = history.body.matches("/log/new\"").count();
     assert!(logs > 0, "the logs of the day are linked");
     eprintln!("demo history page: {} bytes, {logs} logs linked", history.body.len());

@@ -45,7 +45,7 @@ pub async fn create_account(
         .await
         .map_err(WebError::internal)?
         .map_err(|e| WebError::internal(e.to_string()))?;
-    Ok(store::users::create(db, username, &hash, is_admin).await?)
+    Ok(crate::app::accounts::create(db, username, &hash, is_admin).await?)
 }
 
 /// Create an account while serving, hashing on the bounded pool; `None` if the name is taken.
@@ -60,7 +60,7 @@ pub async fn create_account_with(
     is_admin: bool,
 ) -> Result<Option<UserId>, WebError> {
     let hash = hasher.hash(password).await?;
-    Ok(store::users::create(db, username, &hash, is_admin).await?)
+    Ok(crate::app::accounts::create(db, username, &hash, is_admin).await?)
 }
 
 /// On first start (no accounts at all) create the organiser account `admin` with a random password,

@@ -442,3 +442,38 @@ impl Element {
         self.first(selector).unwrap_or_else(|| panic!("no {selector} in:\n{}", self.inner))
     }
 }
+
+/// Every address the page's links and forms name (`href`, `action`, `src`), in document order.
+pub fn addresses(html: &str) -> Vec<String> {
+    doc_of(html)
+        .tags
+        .iter()
+        .filter(|t| !t.close)
+        .flat_map(|t| t.attrs.iter().filter(|(a, _)| matches!(a.as_str(), "href" | "action" | "src")))
+        .map(|(_, v)| v.clone())
+        .collect()
+}
+
+/// The values of attribute `name` on every tag of the page that has it, in document order.
+pub fn attribute_values(html: &str, name: &str) -> Vec<String> {
+    doc_of(html)
+        .tags
+        .iter()
+        .filter(|t| !t.close)
+        .filter_map(|t| t.attrs.iter().find(|(a, _)| a == name).map(|(_, v)| v.clone()))
+        .collect()
+}
+
+/// Every element matching `selector`, each with whether it lies inside an element matching `outer`
+/// (a field inside a `<label>`).
+pub fn select_within(html: &str, selector: &str, outer: &str) -> Vec<(Element, bool)> {
+    let outers = select(html, outer);
+    select(html, selector)
+        .into_iter()
+        .map(|e| {
+            let k = e.range.0 - 1;
+            let inside = outers.iter().any(|o| o.range.0 <= k && k < o.range.1);
+            (e, inside)
+        })
+        .collect()
+}

@@ -4,6 +4,7 @@
 //! words are the feature (a refusal, a notice) or where a cell's shown form is what is checked
 //! (a decimal comma).
 
+pub mod admin;
 pub mod html;
 pub mod table;
 

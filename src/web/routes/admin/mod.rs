@@ -20,6 +20,45 @@ pub mod stages;
 mod tournament;
 
 pub use forbidden::{allow, forbid};
+
+use crate::app::next_step::NextStep;
+use crate::web::text::i18n::Lang;
+
+/// The next pairing as the organiser's pages offer it (the pages' own enum for
+/// [`NextStep`]): a form to press, a lot to draw, or why nothing may be paired now, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NextPairing {
+    PairSwiss,
+    StartKnockout,
+    NextKnockoutRound,
+    DrawGroups,
+    PairGroupRound,
+    /// The lot of a tie in this group (0 for A).
+    DrawLot(u32),
+    CloseGroups,
+    QualifyKnockout,
+    /// Refused for now: the reason, in the page's language.
+    Blocked(String),
+    Over,
+}
+
+impl NextPairing {
+    #[must_use]
+    pub fn of(next: &NextStep, lang: Lang) -> NextPairing {
+        match next {
+            NextStep::PairSwiss => NextPairing::PairSwiss,
+            NextStep::StartKnockout => NextPairing::StartKnockout,
+            NextStep::NextKnockoutRound => NextPairing::NextKnockoutRound,
+            NextStep::DrawGroups => NextPairing::DrawGroups,
+            NextStep::PairGroupRound => NextPairing::PairGroupRound,
+            NextStep::DrawLot(g) => NextPairing::DrawLot(*g),
+            NextStep::CloseGroups => NextPairing::CloseGroups,
+            NextStep::QualifyKnockout => NextPairing::QualifyKnockout,
+            NextStep::Blocked(r) => NextPairing::Blocked(crate::web::text::refusals::sentence(lang, r)),
+            NextStep::Over => NextPairing::Over,
+        }
+    }
+}
 pub use history::{history, history_log, lines as history_lines};
 pub use players::{change_player, import, import_file, register};
 pub use referees::appoint;

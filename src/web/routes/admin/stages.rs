@@ -5,8 +5,8 @@
 //! starts. Each form posts to one use case of `app::stages` and redirects back; a step out of order
 //! is refused with the use case's reason. What the page offers next is `app::next_step`'s.
 
+use super::NextPairing;
 use crate::app;
-use crate::app::next_step::NextStep;
 use crate::app::snapshot::Loaded;
 use crate::app::stages::format::{GroupsChoice, Preset};
 use crate::league::round_robin::berger::BergerPairing;
@@ -117,11 +117,10 @@ struct StagesPage<'a> {
     /// Before the draw: every player in seed order (id, name, seed number).
     seeds: Vec<(PlayerId, String, usize)>,
     progress: Vec<GroupProgress>,
-    next: NextStep,
+    next: NextPairing,
     /// The knockout's first round as qualification gives it (the stage closed, before it starts).
     bracket: Vec<BracketLine>,
     knockout_started: bool,
-    next_sentence: String,
     /// A refused form (the format, the reopening): what was sent and why.
     kept: KeptForm,
 }
@@ -408,11 +407,7 @@ async fn render_stages(
     } else {
         Vec::new()
     };
-    let next = app::next_step::next_step(&data);
-    let next_sentence = match &next {
-        NextStep::Blocked(r) => sentence(ctx.lang, r),
-        _ => String::new(),
-    };
+    let next = NextPairing::of(&app::next_step::next_step(&data), ctx.lang);
     let refused = kept.is_refused();
     let page = StagesPage {
         ctx,
@@ -433,7 +428,6 @@ async fn render_stages(
         next,
         bracket,
         knockout_started,
-        next_sentence,
         kept,
     };
     if refused { render_status(StatusCode::BAD_REQUEST, &page) } else { render(&page) }

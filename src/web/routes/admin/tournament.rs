@@ -2,8 +2,9 @@
 //! forbidden pairs, referees, incomplete card sets, configuration). The configuration form is
 //! parsed at the edge into a [`TournamentConfig`].
 
+use super::NextPairing;
 use crate::app;
-use crate::app::next_step::{NextStep, RoundsPlan};
+use crate::app::next_step::RoundsPlan;
 use crate::engine::RuleOptions;
 use crate::league::DECK_SIZE;
 use crate::store::deck_checks::DeckCheck;
@@ -323,6 +324,8 @@ struct Overview<'a> {
     regions: Vec<String>,
     /// What the rounds accept next: the pairing offered, the rounds that may be locked or opened again.
     plan: RoundsPlan,
+    /// The pairing offered next (the plan's, as the page offers it).
+    next: NextPairing,
     /// What each knockout round is, by its number.
     stages: std::collections::BTreeMap<i64, crate::league::BracketRound>,
     /// Why the configuration form came back (empty when it did not).
@@ -456,6 +459,7 @@ pub(super) async fn overview_page(
     let rounds = store::rounds::list(db, t.id).await?;
     let data = app::snapshot::Loaded::load_id(db, t.id).await?;
     let (cfg, config_problems) = forms.config.unwrap_or_else(|| (t.config(), Problems::default()));
+    let plan = app::next_step::plan_of(&data);
     let page = Overview {
         ctx,
         config_choices: ConfigChoices::of(&cfg),
@@ -464,7 +468,8 @@ pub(super) async fn overview_page(
         forbidden,
         referees: store::tournaments::holders(db, t.id, Role::Referee).await?,
         organisers: store::tournaments::holders(db, t.id, Role::Organiser).await?,
-        plan: app::next_step::plan_of(&data),
+        next: NextPairing::of(&plan.next, ctx.lang),
+        plan,
         stages: data.rounds.iter().filter_map(|r| Some((r.number, data.stage_of_round(r)?))).collect(),
         rounds,
         incomplete: store::deck_checks::incomplete(db, t.id, i64::from(DECK_SIZE)).await?,

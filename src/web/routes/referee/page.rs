@@ -28,6 +28,32 @@ use askama::Template;
 use serde::Deserialize;
 use std::collections::BTreeSet;
 
+/// What stands for a game, as the match page says it (the page's own words for
+/// [`Standing`]): a validated record with its number of lines, a typed result, a recording that
+/// still decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameStands {
+    Nothing,
+    BeingRecorded,
+    AwaitsChoice,
+    Record { moves: usize },
+    Typed,
+    TypedInvalidRecord,
+}
+
+impl From<Standing> for GameStands {
+    fn from(s: Standing) -> GameStands {
+        match s {
+            Standing::Nothing => GameStands::Nothing,
+            Standing::BeingRecorded => GameStands::BeingRecorded,
+            Standing::AwaitsChoice => GameStands::AwaitsChoice,
+            Standing::Record { moves } => GameStands::Record { moves },
+            Standing::Typed => GameStands::Typed,
+            Standing::TypedInvalidRecord => GameStands::TypedInvalidRecord,
+        }
+    }
+}
+
 /// One game's result form: the values shown (stored, or as typed when refused) and its problems.
 #[derive(Debug, Clone)]
 pub struct GameForm {
@@ -199,7 +225,7 @@ struct MatchPage<'a> {
     /// Which form was just saved.
     saved: Option<SavedForm>,
     /// Each game with its form and what stands for it (a record, a typed result, a recording).
-    games: Vec<(GameLine, GameForm, Standing)>,
+    games: Vec<(GameLine, GameForm, GameStands)>,
     deck: DeckForm,
     forfeit: ForfeitForm,
     cards: Vec<CardView>,
@@ -211,6 +237,9 @@ struct MatchPage<'a> {
     online: bool,
     /// An organiser sees the link to the online page before the match is online (to mark it there).
     organiser: bool,
+    /// What the level match waits for besides its games: the knowledge test, or an extra game.
+    needs_knowledge: bool,
+    needs_extra_game: bool,
 }
 
 /// Load the match and render its page with `refused` forms (status `status`).
@@ -240,7 +269,7 @@ pub async fn render_match(
             };
             let standing =
                 standings.iter().find(|(id, _)| *id == g.id).map_or(Standing::Nothing, |(_, s)| *s);
-            (g.clone(), form, standing)
+            (g.clone(), form, GameStands::from(standing))
         })
         .collect();
     let forfeit = refused.forfeit.unwrap_or_else(|| ForfeitForm {
@@ -263,6 +292,8 @@ pub async fn render_match(
         edition: edition.name_in(ctx.lang).to_string(),
         online: store::online::is_online(db, m).await?,
         organiser: organiser && !line.is_bye,
+        needs_knowledge: line.state == MatchState::NeedsKnowledgeTest,
+        needs_extra_game: line.state == MatchState::NeedsExtraGame,
         line,
     };
     crate::web::routes::render_status(status, &page)
