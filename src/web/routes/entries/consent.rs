@@ -33,6 +33,8 @@ struct ConsentPage<'a> {
     version: i64,
     state: State,
     state_text: &'static str,
+    /// The guardian may withdraw: consent given, or an absent pupil's consent still kept.
+    withdrawable: bool,
     given: String,
     guardian: String,
     error: Option<String>,
@@ -71,6 +73,7 @@ async fn page(
         version,
         state: e.state,
         state_text: state_text(ctx, e.state),
+        withdrawable: e.state.consented() || (e.state == State::Absent && !consent_text(ctx, &e).is_empty()),
         given: consent_text(ctx, &e),
         pupil: e.name,
         guardian,
