@@ -75,10 +75,13 @@ enum Role {
     Visitor,
 }
 
+/// A form's fields: (name, kind, clean value).
+type Fields = &'static [(&'static str, Kind, &'static str)];
+
 /// One POST route's plan: its fields with clean values, and the roles a clean form may store for.
 struct Plan {
     path: &'static str,
-    fields: &'static [(&'static str, Kind, &'static str)],
+    fields: Fields,
     may_store: &'static [Role],
 }
 
@@ -412,7 +415,7 @@ const PLANS: &[Plan] = &[
 
 /// The routes whose last segment names an action (`{action}`): each action is a form of its own,
 /// with its own fields, posted like a route of [`PLANS`] (the organiser's alone may store).
-const ACTIONS: &[(&str, &str, &[(&str, Kind, &str)])] = &[
+const ACTIONS: &[(&str, &str, Fields)] = &[
     ("/admin/t/{t}/stages/{action}", "draw", &[("seed", OptionalNumber, "7")]),
     ("/admin/t/{t}/stages/{action}", "round", &[]),
     ("/admin/t/{t}/stages/{action}", "seeds", &[("seed_{p}", Number, "2"), ("seed_{p2}", Number, "1")]),

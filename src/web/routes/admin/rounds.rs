@@ -10,6 +10,7 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
 use crate::web::forms::field;
+use crate::web::forms::kept::KeptForm;
 use crate::web::forms::values::RowId;
 use crate::web::read_model::cache::Views;
 use crate::web::routes::confirm::{self, Confirm};
@@ -92,8 +93,8 @@ pub async fn round_action(
                 Ok::<(), WebError>(())
             };
             if let Err(e) = unlocked.await {
-                return round::refused(&ctx, &db, &views, t, number, round::UNLOCK_FORM, &form.pairs, e)
-                    .await;
+                let kept = KeptForm::from_error(ctx.lang, round::UNLOCK_FORM, &form.pairs, e)?;
+                return round::refused(&ctx, &db, &views, t, number, kept).await;
             }
             tracing::info!(tournament = %t, round = number, by = %org.user.username, "round unlocked");
         }
@@ -124,8 +125,8 @@ pub async fn round_action(
             let (x, y) = match swapped.await {
                 Ok(pair) => pair,
                 Err(e) => {
-                    return round::refused(&ctx, &db, &views, t, number, round::SWAP_FORM, &form.pairs, e)
-                        .await;
+                    let kept = KeptForm::from_error(ctx.lang, round::SWAP_FORM, &form.pairs, e)?;
+                    return round::refused(&ctx, &db, &views, t, number, kept).await;
                 }
             };
             tracing::info!(tournament = %t, round = number, %x, %y, by = %org.user.username, "pairing override");
@@ -171,7 +172,8 @@ pub async fn assign_referee(
     let (from, to) = match assigned.await {
         Ok(tables) => tables,
         Err(e) => {
-            return round::refused(&ctx, &db, &views, t, number, round::ASSIGN_FORM, &form.pairs, e).await;
+            let kept = KeptForm::from_error(ctx.lang, round::ASSIGN_FORM, &form.pairs, e)?;
+            return round::refused(&ctx, &db, &views, t, number, kept).await;
         }
     };
     tracing::info!(tournament = %t, round = number, from, to, referee = name, by = %org.user.username, "referee assigned");

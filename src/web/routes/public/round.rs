@@ -123,22 +123,19 @@ pub async fn pairings(
     )
 }
 
-/// The round page again for its organiser, with form `form` refused for `e` and what was sent
-/// kept (400), when `e` is one the form answers; any other error as it was. Nothing was stored.
+/// The round page again for its organiser with a refused form and what was sent (`kept`, from
+/// [`KeptForm::from_error`]), answered 400. Nothing was stored.
 ///
 /// # Errors
-/// `e` when the form does not answer it; the round is none of the tournament's; the database fails.
+/// The round is none of the tournament's; the database fails.
 pub(crate) async fn refused(
     ctx: &Ctx,
     db: &Store,
     views: &Views,
     t: crate::store::TournamentId,
     number: i64,
-    form: &'static str,
-    pairs: &[(String, String)],
-    e: WebError,
+    kept: KeptForm,
 ) -> Result<HttpResponse, WebError> {
-    let kept = KeptForm::from_error(ctx.lang, form, pairs, e)?;
     let view = views.get(db, t).await?;
     let (organiser, referee) = roles(ctx, db, view.t()).await?;
     let round = view.round(number, organiser).ok_or(WebError::NotFound)?;
