@@ -58,7 +58,7 @@ async fn a_refused_tiebreak_order_comes_back_with_the_choices_as_sent() {
     assert_eq!(form.value("tiebreak_1"), Some("games_won"));
     assert_eq!(form.value("tiebreak_2"), Some("direct_encounter"));
     assert_eq!(form.value("tiebreak_3"), Some("games_won"));
-    assert_eq!(form.summary, ["Punktacja pomocnicza w grupach: powtórzone kryterium \"games_won\""]);
+    assert_eq!(form.summary, ["Punktacja pomocnicza w grupach: powtórzone kryterium „Wygrane partie”"]);
     assert!(has(&back, "details#tiebreaks[open]"));
     // A name that is none of the groups' tiebreaks: named, the rest as sent.
     let back = admin

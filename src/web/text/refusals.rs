@@ -62,7 +62,14 @@ pub fn problem(lang: Lang, kind: &ProblemKind) -> String {
             let known: Vec<&str> = crate::league::Tiebreak::ALL.iter().map(|t| t.as_str()).collect();
             format!("{} {name:?} ({})", lang.t("unknown_tiebreak"), known.join(", "))
         }
-        ProblemKind::DuplicateTiebreak { name } => format!("{} {name:?}", lang.t("duplicate_tiebreak")),
+        // Named as the form names it (its words in quotes of the language), not by the league's code.
+        ProblemKind::DuplicateTiebreak { name } => match name.parse::<crate::league::Tiebreak>() {
+            Ok(tb) => {
+                let (said, words) = (lang.t("duplicate_tiebreak"), lang.t(tb.text_key()));
+                lang.pick(format!("{said} „{words}”"), format!("{said}: “{words}”"))
+            }
+            Err(_) => format!("{} {name:?}", lang.t("duplicate_tiebreak")),
+        },
         ProblemKind::LastBeforeFirst => t("last_before_first"),
         ProblemKind::KnockoutOfOne => t("knockout_size_values"),
         ProblemKind::AgeOutOfRange { first_day, age } => {
