@@ -149,7 +149,7 @@ impl Driver {
         .await;
     }
 
-    async fn clear_field(&self, css: &str) {
+    pub(crate) async fn clear_field(&self, css: &str) {
         let e = self.find(css).await;
         self.call("POST", &format!("/session/{}/element/{e}/clear", self.session), Some(json!({}))).await;
     }

@@ -194,3 +194,67 @@ async fn log_in_again(driver: &Driver) {
     driver.type_into("input[name=password]", "sedzia-haslo").await;
     driver.click("form.stack button[type=submit]").await;
 }
+
+/// Issue 36: the round page's refused referees' tables and the stages page's refused seed list come
+/// back with the summary focused and on the screen, each link leading to a field that is on the page,
+/// at 390 and 1280 px and with no sideways scrolling.
+#[actix_rt::test]
+async fn the_round_and_stages_pages_refused_forms_link_each_problem_to_a_field_on_the_page() {
+    let Some((chromium, chromedriver)) = browser_binaries() else { return };
+    let app = TestApp::spawn().await;
+    let (t, _admin, _referee, _matches) = published_round(&app, &[]).await;
+    // The groups in a service of their own (its players are the same eight names).
+    let other = TestApp::spawn().await;
+    let groups =
+        crate::stages_flow::two_groups_of_four(&other.admin().await, "groups_only", "Liga Testowa", "none")
+            .await;
+    let driver = Driver::start(&chromium, &chromedriver).await;
+    for (width, height, mobile) in [(390, 844, true), (1280, 800, false)] {
+        driver.go(&format!("{}/", app.base)).await;
+        driver.viewport(width, height, mobile).await;
+        log_in(&driver, &app.base, "admin", &app.admin_password).await;
+        // Tables 2 to 1: the last before the first (the browser's own checks let it through).
+        driver.go(&format!("{}/t/{t}/round/1", app.base)).await;
+        driver.type_into("#assign-form input[name=from]", "2").await;
+        driver.type_into("#assign-form input[name=to]", "1").await;
+        driver.click("#assign-form button").await;
+        driver.source_with("assign-form-refused").await;
+        let v = driver.script(SUMMARY).await;
+        screen_png(&driver, &format!("refused-assign-{width}.png")).await;
+        assert_eq!(v[0], json!("assign-form-refused"), "the summary has the focus at {width} px: {v}");
+        assert!(in_view(&v), "the summary is on the screen at {width} px: {v}");
+        assert_eq!(v[4], json!(["#assign-form-table_to -> input to"]), "{v}");
+        assert_no_status_code("a refused assignment", v[5].as_str().unwrap());
+        let (page, view) = driver.page_widths().await;
+        assert!(page <= view, "no sideways scrolling at {width} px: {page} > {view}");
+
+        // A seed that is no number (sent past the browser's checks, as a script or an old browser would).
+        driver.go(&format!("{}/", other.base)).await;
+        log_in(&driver, &other.base, "admin", &other.admin_password).await;
+        driver.go(&format!("{}/admin/t/{groups}/stages", other.base)).await;
+        driver
+            .script(
+                "const f = document.getElementById('seeds-form'); f.noValidate = true; \
+                 f.querySelectorAll('input[type=number]')[1].type = 'text'; return null;",
+            )
+            .await;
+        driver.script("document.getElementById('seeds').open = true; return null;").await;
+        driver.clear_field("#seeds-form input[type=text]").await;
+        driver.type_into("#seeds-form input[type=text]", "drugi").await;
+        driver.click("#seeds-form button").await;
+        driver.source_with("seeds-form-refused").await;
+        let v = driver.script(SUMMARY).await;
+        screen_png(&driver, &format!("refused-seeds-{width}.png")).await;
+        assert_eq!(v[0], json!("seeds-form-refused"), "the summary has the focus at {width} px: {v}");
+        assert!(in_view(&v), "the summary is on the screen at {width} px: {v}");
+        let links = v[4].as_array().unwrap();
+        assert_eq!(links.len(), 1, "{v}");
+        assert!(links[0].as_str().unwrap().starts_with("#seeds-form-seed_number -> input seed_"), "{v}");
+        // What was typed is shown (a number field would show nothing for it).
+        let shown = driver.script("return document.getElementById('seeds-form-seed_number').value;").await;
+        assert_eq!(shown, json!("drugi"));
+        let (page, view) = driver.page_widths().await;
+        assert!(page <= view, "no sideways scrolling at {width} px: {page} > {view}");
+    }
+    driver.end().await;
+}
