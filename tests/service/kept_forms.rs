@@ -268,3 +268,44 @@ async fn the_refused_organiser_appointment_links_to_the_field_it_names() {
     assert!(crate::pages::select(&back.body, "#organiser-refused a").is_empty());
     assert!(!crate::pages::texts(&back, "#organiser-refused li").is_empty());
 }
+
+/// Issue 36's list: "a wildcard into a closed event" was stored. Refused on the wildcard form with
+/// what was typed, in Polish, and no invitation made.
+#[actix_rt::test]
+async fn a_wildcard_into_a_closed_event_is_refused_on_its_form_with_the_input_kept() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let (desk, season) = create_season(&admin).await;
+    let day = Day::new(&app).swiss_only("1").players(4).referee().open().await;
+    let t = day.t;
+    add_season_event(&admin, season, t, "eliminacje lokalne", Some("mazowieckie"), "1").await;
+    let other = create_tournament(&admin, &[("name", "Eliminacje Płock")]).await;
+    add_season_event(&admin, season, other, "eliminacje lokalne", Some("łódzkie"), "1").await;
+    register(&admin, other, "Zofia Zając").await;
+    let next = create_tournament(&admin, &[("name", "Kwalifikacje Mazowsze")]).await;
+    add_season_event(&admin, season, next, "kwalifikacje regionalne", Some("mazowieckie"), "1").await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
+    play_round_red_first_wins(day.referee(), t, 1).await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
+    let closed = admin.post(&format!("/admin/t/{t}/event/close"), &[]).await;
+    assert_eq!(closed.status, 303, "{}", crate::pages::page_text(&closed));
+    let invited = |body: &str| ids_after(body, "data-invitation=\"");
+    let before = invited(&admin.get(&format!("/admin/t/{t}/invitations")).await.body);
+    let t_id = t.to_string();
+    let fields = [("person", "zofia zajac"), ("tournament", t_id.as_str()), ("reason", "gospodyni turnieju")];
+
+    let back = admin.post(&format!("{desk}/wildcards"), &fields).await;
+
+    assert_eq!(back.status, 400, "{}", back.body);
+    let form = KeptForm::read(&back, "form#wildcard", "wildcard");
+    assert_eq!(form.value("person"), Some("zofia zajac"), "the name as typed");
+    assert_eq!(form.value("reason"), Some("gospodyni turnieju"));
+    assert_eq!(
+        form.summary,
+        ["Turniej jest zamknięty, a jego klasyfikacja końcowa zapisana: wyników, rund i zgłoszeń nie można \
+          zmieniać, dopóki organizator nie otworzy go ponownie."]
+    );
+    back.assert_lacks("Ktoś inny zapisał");
+    assert_eq!(invited(&admin.get(&format!("/admin/t/{t}/invitations")).await.body), before, "no invitation");
+}
