@@ -192,9 +192,64 @@ fn history_rows_are_written_in_one_place() {
 /// the engine or the league (`crate::store::rounds::Status::Draft`) nor calls a module's function.
 #[test]
 fn templates_name_no_crate_path() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
     let mut found = Vec::new();
-    let mut read = 0;
+    for (rel, text) in templates() {
+        for (n, line) in text.lines().enumerate() {
+            if line.contains("crate::") {
+                found.push(format!("templates/{rel}:{}", n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "templates naming crate:: paths:\n{}", found.join("\n"));
+}
+
+/// Without `crate::` a template can still name a type the view struct's module imported
+/// (`{% when Status::Draft %}` with `use crate::store::rounds::Status`). Every type a template names
+/// (`Name::Variant`) is one of `web`'s view enums, and its name is no enum's or struct's below the web
+/// (`app`, `store`, `league`, `engine`, `outcome`), so the name cannot be a lower layer's type imported
+/// under it: the page's own enum is converted with `From` where the view struct is built. (Aliases
+/// and traits below do not count: neither has variants, and the store's mail hook `Compose` is an
+/// alias that shares its name with the picker's view enum.)
+#[test]
+fn templates_name_only_the_view_enums_of_web() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let web = type_names(&src.join("web"), &["struct", "enum", "type", "trait"]);
+    let mut below = BTreeSet::new();
+    for lower in ["app", "store", "league", "engine", "outcome.rs"] {
+        below.extend(type_names(&src.join(lower), &["struct", "enum"]));
+    }
+    assert!(web.contains("GameStands") && below.contains("Phase"), "the types were read");
+    let mut found = BTreeSet::new();
+    let mut named = 0;
+    for (rel, text) in templates() {
+        for name in paths_named(&text) {
+            named += 1;
+            if below.contains(&name) {
+                found.insert(format!("templates/{rel}: {name} is a type below the web"));
+            } else if !web.contains(&name) {
+                found.insert(format!("templates/{rel}: {name} is no type of the web"));
+            }
+        }
+    }
+    assert!(named > 50, "the templates' paths were read ({named})");
+    assert!(
+        found.is_empty(),
+        "templates naming types not of the web:\n{}",
+        found.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+fn the_template_scan_finds_the_type_before_each_path() {
+    let text =
+        "{% match s %}{% when Status::Draft %}x{% when RoundState::Locked %}{% endmatch %} a::b https://x";
+    assert_eq!(paths_named(text), ["Status", "RoundState", "a"]);
+}
+
+/// Every template's path (under `templates/`) and text.
+fn templates() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let mut out = Vec::new();
     let mut dirs = vec![root.clone()];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).expect("templates readable") {
@@ -203,20 +258,60 @@ fn templates_name_no_crate_path() {
                 dirs.push(p);
                 continue;
             }
-            read += 1;
             let text = std::fs::read_to_string(&p).expect("template readable");
-            for (n, line) in text.lines().enumerate() {
-                if line.contains("crate::") {
-                    let rel =
-                        p.strip_prefix(&root).expect("under templates").to_string_lossy().replace('\\', "/");
-                    found.push(format!("templates/{rel}:{}", n + 1));
+            let rel = p.strip_prefix(&root).expect("under templates").to_string_lossy().replace('\\', "/");
+            out.push((rel, text));
+        }
+    }
+    assert!(out.len() > 10, "the templates were read ({} files)", out.len());
+    out.sort();
+    out
+}
+
+/// The identifier before each `::` of a text (`Status` of `Status::Draft`).
+fn paths_named(text: &str) -> Vec<String> {
+    text.match_indices("::")
+        .filter_map(|(i, _)| {
+            let before: String =
+                text[..i].chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            (!before.is_empty()).then(|| before.chars().rev().collect())
+        })
+        .collect()
+}
+
+/// The names of the items of these kinds (`struct`, `enum`, `type`, `trait`) defined in a file or
+/// folder's `.rs` files.
+fn type_names(path: &Path, kinds: &[&str]) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut files = vec![path.to_path_buf()];
+    while let Some(p) = files.pop() {
+        if p.is_dir() {
+            files.extend(std::fs::read_dir(&p).expect("source readable").map(|e| e.expect("entry").path()));
+            continue;
+        }
+        if p.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).expect("source readable");
+        for line in text.lines() {
+            let mut words =
+                line.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty());
+            while let Some(w) = words.next() {
+                if kinds.contains(&w) {
+                    if let Some(name) =
+                        words.next().filter(|n| n.starts_with(|c: char| c.is_ascii_uppercase()))
+                    {
+                        out.insert(name.to_string());
+                    }
+                    break;
+                }
+                if !matches!(w, "pub" | "crate" | "super" | "in" | "self") {
+                    break;
                 }
             }
         }
     }
-    assert!(read > 10, "the templates were read ({read} files)");
-    found.sort();
-    assert!(found.is_empty(), "templates naming crate:: paths:\n{}", found.join("\n"));
+    out
 }
 
 /// The module is the folder's or inside it (`engine/notation` holds `engine::notation::parse`).

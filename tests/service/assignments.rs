@@ -23,13 +23,7 @@ fn my_tables(body: &str) -> (Vec<i64>, Vec<i64>) {
 #[actix_rt::test]
 async fn the_organiser_assigns_tables_and_my_tables_lists_them_first() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
-    for name in
-        ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka", "Emil Ebacki", "Filip Fabacki"]
-    {
-        register(&admin, t, name).await;
-    }
+    let OpenDay { t, admin, .. } = Day::new(&app).swiss_only("2").players(6).open().await;
     for (u, p) in [("sedzia1", "sedzia1-haslo"), ("sedzia2", "sedzia2-haslo")] {
         appoint(&admin, t, u, p).await;
     }

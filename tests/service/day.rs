@@ -97,9 +97,8 @@ async fn a_swiss_day_pairs_publishes_takes_results_and_updates_standings() {
 #[actix_rt::test]
 async fn exports_are_utf8_with_bom_semicolons_by_default_and_headers_in_the_page_language() {
     let app = TestApp::spawn().await;
-    let (t, admin, referee) = seven_players(&app, &[("swiss_rounds", "1"), ("knockout_size", "0")]).await;
-    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
-    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let (t, _, referee, _) =
+        Day::new(&app).swiss_only("1").imported(SEVEN).referee().published().open().await.into_parts();
     play_round_red_first_wins(&referee, t, 1).await;
 
     let b = app.browser();
@@ -141,10 +140,9 @@ async fn exports_are_utf8_with_bom_semicolons_by_default_and_headers_in_the_page
 #[actix_rt::test]
 async fn two_referees_saving_the_same_game_get_a_conflict_not_an_overwrite() {
     let app = TestApp::spawn().await;
-    let (t, admin, referee) = seven_players(&app, &[]).await;
-    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
-    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
-    let m = Round::read(&referee.get(&format!("/t/{t}/round/1")).await).matches()[0].id;
+    let (t, admin, referee, matches) =
+        Day::new(&app).imported(SEVEN).referee().published().open().await.into_parts();
+    let m = matches[0];
 
     // Both load the form (same version); the organiser saves first.
     let first = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
@@ -221,10 +219,9 @@ async fn bad_results_are_refused_with_a_reason_and_change_nothing() {
 #[actix_rt::test]
 async fn a_short_deck_is_swapped_then_checked_card_by_card_and_listed_for_the_organiser() {
     let app = TestApp::spawn().await;
-    let (t, admin, referee) = seven_players(&app, &[]).await;
-    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
-    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
-    let m = Round::read(&referee.get(&format!("/t/{t}/round/1")).await).matches()[0].id;
+    let (t, admin, referee, matches) =
+        Day::new(&app).imported(SEVEN).referee().published().open().await.into_parts();
+    let m = matches[0];
     let path = format!("/ref/t/{t}/match/{m}/deck");
     let red7 = bitwa::engine::Edition::builtin()
         .cards(bitwa::outcome::Side::Red)

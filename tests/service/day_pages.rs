@@ -164,10 +164,12 @@ async fn the_draw_preview_names_each_players_school() {
 #[actix_rt::test]
 async fn personal_data_is_erased_from_the_players_page_only_and_behind_a_confirmation() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("first_day", "2025-05-09"), ("last_day", "2025-05-10")]).await;
-    let p = register(&admin, t, "Ola Dawna").await;
-    let q = register(&admin, t, "Piotr Dawny").await;
+    let day = Day::new(&app)
+        .config(&[("first_day", "2025-05-09"), ("last_day", "2025-05-10")])
+        .named(&["Ola Dawna", "Piotr Dawny"])
+        .open()
+        .await;
+    let (t, admin, p, q) = (day.t, day.admin, day.players[0], day.players[1]);
     let overview = admin.get(&format!("/admin/t/{t}")).await;
     overview.assert_lacks("Usuń dane osobowe");
     assert!(!links_to(&overview, "/erase"), "no erasure from the overview");

@@ -32,20 +32,19 @@ fn is_number(s: &str) -> bool {
 #[actix_rt::test]
 async fn formula_like_names_come_out_neutralised_in_every_csv_with_both_separators() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("swiss_rounds", "2"), ("knockout_size", "0")]).await;
     let mut csv = String::from("name;birth date;club\n");
     for (i, name) in NAMES.iter().enumerate() {
         // Quoted for the CSV import (the names hold quotes and semicolons-free formulas).
         csv.push_str(&format!("\"{}\";2010-0{}-15;=1+{i}\n", name.replace('"', "\"\""), i + 1));
     }
-    let page = admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", &csv)]).await;
-    assert_eq!(page.status, 303, "{}", page.body);
-    appoint(&admin, t, "sedzia", "sedzia-haslo").await;
-    let referee = app.browser();
-    referee.login("sedzia", "sedzia-haslo").await;
-    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
-    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
+    let (t, _, referee, _) = crate::setup::Day::new(&app)
+        .swiss_only("2")
+        .imported(&csv)
+        .referee()
+        .published()
+        .open()
+        .await
+        .into_parts();
     play_round_red_first_wins(&referee, t, 1).await;
 
     let public = app.browser();

@@ -3,6 +3,7 @@
 //! list, the public list and the TRF all number them by their start numbers, the same ones.
 
 use crate::helpers::*;
+use crate::setup::{Day, OpenDay};
 use std::collections::BTreeMap;
 
 /// (number, name) of every row of a player table: `<td data-label="#">N</td>` then the name cell.
@@ -33,17 +34,10 @@ fn trf_numbers(trf: &str) -> BTreeMap<String, String> {
 #[actix_rt::test]
 async fn a_player_has_the_same_number_on_the_organiser_page_the_public_page_and_the_trf() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let first = create_tournament(&admin, &[]).await;
-    for name in ["Anna Pierwsza", "Bogdan Pierwszy", "Celina Pierwsza"] {
-        register(&admin, first, name).await;
-    }
-    let t = create_tournament(&admin, &[("name", "Druga liga")]).await;
+    Day::new(&app).named(&["Anna Pierwsza", "Bogdan Pierwszy", "Celina Pierwsza"]).open().await;
     let names = ["Dorota Druga", "Edward Drugi", "Felicja Druga", "Grzegorz Drugi"];
-    let mut ids = Vec::new();
-    for name in names {
-        ids.push(register(&admin, t, name).await);
-    }
+    let OpenDay { t, admin, players: ids, .. } =
+        Day::new(&app).config(&[("name", "Druga liga")]).named(&names).open().await;
     assert!(ids.iter().all(|&id| id > 3), "the second tournament's ids follow the first's: {ids:?}");
     let organiser = numbered_rows(&admin.get(&format!("/admin/t/{t}")).await.body);
     let public = numbered_rows(&app.browser().get(&format!("/t/{t}")).await.body);

@@ -65,18 +65,12 @@ pub(crate) async fn round_one_with(
     players: usize,
     overrides: &[(&str, &str)],
 ) -> (i64, Browser, Vec<i64>) {
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, overrides).await;
-    for i in 0..players {
-        let name =
-            format!("Gracz {}{}", char::from(b'A' + (i / 26) as u8), char::from(b'a' + (i % 26) as u8));
-        register(&admin, t, &name).await;
-    }
-    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.assert_ok();
-    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.assert_ok();
-    let matches =
-        Round::read(&admin.get(&format!("/t/{t}/round/1")).await).matches().iter().map(|l| l.id).collect();
-    (t, admin, matches)
+    let names: Vec<String> = (0..players)
+        .map(|i| format!("Gracz {}{}", char::from(b'A' + (i / 26) as u8), char::from(b'a' + (i % 26) as u8)))
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let day = crate::setup::Day::new(app).config(overrides).named(&names).published().open().await;
+    (day.t, day.admin, day.matches)
 }
 
 pub(crate) fn referee_url(t: i64, m: i64) -> String {
@@ -718,12 +712,8 @@ async fn the_knockouts_extra_game_is_played_online_on_the_same_links() {
 #[actix_rt::test]
 async fn a_draft_rounds_match_is_not_marked_online_until_the_round_is_published() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[]).await;
-    for name in ["Gracz Aa", "Gracz Ab"] {
-        register(&admin, t, name).await;
-    }
-    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.assert_ok();
+    let day = crate::setup::Day::new(&app).named(&["Gracz Aa", "Gracz Ab"]).draft().open().await;
+    let (t, admin) = (day.t, day.admin);
     // The draft's match (no page lists a draft's pairings as matches yet).
     let db = crate::table::db(&app).await;
     let (m,): (i64,) = on_db!(&db, |c| sqlx::query_as(

@@ -2,7 +2,7 @@
 
 use crate::helpers::*;
 use crate::pages::admin::{change, history};
-use crate::pages::{Overview, Round, Tournament, has, input, invalid, one, tournaments};
+use crate::pages::{Overview, Tournament, has, input, invalid, one, tournaments};
 use crate::setup::{Day, OpenDay};
 
 #[actix_rt::test]
@@ -188,14 +188,13 @@ async fn forbidden_pairs_and_referees_are_listed() {
 #[actix_rt::test]
 async fn a_restart_keeps_data_and_sessions_and_prints_no_new_password() {
     let app = TestApp::spawn().await;
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, &[("name", "Liga Trwała")]).await;
-    register(&admin, t, "Zofia Trwała").await;
-    register(&admin, t, "Zenon Trwały").await;
-    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
-    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
-    let m = Round::read(&admin.get(&format!("/t/{t}/round/1")).await).matches()[0].id;
-    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
+    let OpenDay { t, admin, matches, .. } = Day::new(&app)
+        .config(&[("name", "Liga Trwała")])
+        .named(&["Zofia Trwała", "Zenon Trwały"])
+        .published()
+        .open()
+        .await;
+    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{}", matches[0])).await.body, t);
     assert_eq!(enter(&admin, t, (games[0].0, &games[0].1), "red", "warsaw-entered", "21").await.status, 303);
     let dir = app.stop().await;
 

@@ -3,27 +3,20 @@
 //! a final decided by the knowledge test and the extra game, and the exports at the end.
 
 use crate::helpers::*;
-use crate::setup::players_csv;
+use crate::setup::{Day, players_csv};
 use bitwa::engine::{Edition, RuleOptions, random_game, validate_log};
 
 #[actix_rt::test]
 async fn the_whole_tournament_day() {
     let app = TestApp::spawn().await;
-    let organiser = app.admin().await;
+    let (t, organiser, referee, _) = Day::new(&app)
+        .config(&[("swiss_rounds", "2"), ("knockout_size", "2"), ("third_place", "")])
+        .imported(&players_csv(6))
+        .referee()
+        .open()
+        .await
+        .into_parts();
     let public = app.browser();
-    let t =
-        create_tournament(&organiser, &[("swiss_rounds", "2"), ("knockout_size", "2"), ("third_place", "")])
-            .await;
-    assert_eq!(
-        organiser
-            .post(&format!("/admin/t/{t}/players/import"), &[("csv", players_csv(6).as_str())])
-            .await
-            .status,
-        303
-    );
-    appoint(&organiser, t, "sedzia", "sedzia-haslo").await;
-    let referee = app.browser();
-    referee.login("sedzia", "sedzia-haslo").await;
 
     // Round 1: paired, checked, published.
     let draft = organiser.post_follow(&format!("/admin/t/{t}/rounds"), &[]).await;

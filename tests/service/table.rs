@@ -5,7 +5,7 @@
 //! log's are; the game page replays it step by step; the live page lists the games in play.
 
 use crate::helpers::*;
-use crate::pages::{Game, Live, Recorder, Round, has};
+use crate::pages::{Game, Live, Recorder, has};
 use bitwa::engine::notation::{self, GameLog};
 use bitwa::engine::{Edition, PlayStyle, RuleOptions, mask_unseen, random_game_with, validate_log};
 use bitwa::outcome::{GameOutcome, Termination};
@@ -68,19 +68,15 @@ pub async fn one_table(app: &TestApp) -> (i64, Browser, Browser, i64) {
 
 /// [`one_table`] in a tournament created with the form's `overrides`.
 pub async fn one_table_with(app: &TestApp, overrides: &[(&str, &str)]) -> (i64, Browser, Browser, i64) {
-    let admin = app.admin().await;
-    let t = create_tournament(&admin, overrides).await;
-    register(&admin, t, "Anna Czerwona").await;
-    register(&admin, t, "Bartek Polski").await;
-    admin
-        .post(&format!("/admin/t/{t}/referees"), &[("username", "sedzia"), ("password", "sedzia-haslo")])
+    let day = crate::setup::Day::new(app)
+        .config(overrides)
+        .named(&["Anna Czerwona", "Bartek Polski"])
+        .referee()
+        .published()
+        .open()
         .await;
-    admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
-    admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
-    let m = Round::read(&admin.get(&format!("/t/{t}/round/1")).await).lines[0].id;
-    let games = game_forms(&admin.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
-    let referee = app.browser();
-    referee.login("sedzia", "sedzia-haslo").await;
+    let games = day.games(day.matches[0]).await;
+    let (t, admin, referee, _) = day.into_parts();
     (t, admin, referee, games[0].0)
 }
 

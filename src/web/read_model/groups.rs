@@ -99,7 +99,31 @@ pub struct GroupLine {
     /// A tie at a qualifying place waits for the organiser's lot ("losowanie" where "awans"
     /// would be).
     pub lot_due: bool,
-    pub tie: Tie,
+    pub tie: TieNote,
+}
+
+/// What the group's standings say of a row's tie, as the page shows it (the league's [`Tie`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieNote {
+    /// Separated by match points or a tiebreak: nothing said.
+    None,
+    /// A shared place.
+    Shared,
+    /// Decided by the organiser's lot, drawn with this seed.
+    Lot { seed: u64 },
+    /// Decides a qualifying place: the lot is still to be drawn.
+    NeedsLot,
+}
+
+impl From<Tie> for TieNote {
+    fn from(t: Tie) -> TieNote {
+        match t {
+            Tie::None => TieNote::None,
+            Tie::Shared => TieNote::Shared,
+            Tie::Lot { seed } => TieNote::Lot { seed },
+            Tie::NeedsLot => TieNote::NeedsLot,
+        }
+    }
 }
 
 /// One member of a group in Berger-number order (the crosstable's rows and columns).
@@ -199,7 +223,7 @@ impl Groups {
                                     tiebreaks: r.tiebreaks.iter().map(|v| v.to_decimal_string()).collect(),
                                     qualifies: r.rank <= per_group && r.tie != Tie::NeedsLot,
                                     lot_due: r.tie == Tie::NeedsLot,
-                                    tie: r.tie,
+                                    tie: r.tie.into(),
                                 }
                             })
                             .collect()

@@ -1,7 +1,7 @@
 //! View models shared by the pages and the CSV exports: one line per match, one per standings row.
 //! Built from [`Loaded`] (which asked the league); typed for templates: where a match stands is the
 //! read model's [`MatchState`], how a game ended a [`Termination`], who won a [`Side`], what became of
-//! its log a [`LogStatus`], clocks in seconds. Only `web::text` turns them into words, and templates
+//! its log a [`LogShown`] (the page's own enum for the store's [`LogStatus`]), clocks in seconds. Only `web::text` turns them into words, and templates
 //! `{% match %}` on them. The read model (`web::read_model::view`) builds them once per change of the
 //! tournament; pages only read them.
 
@@ -29,12 +29,34 @@ pub struct GameLine {
     /// The clocks at the end of the game, in seconds (when the referee entered them).
     pub red_clock: Option<i64>,
     pub polish_clock: Option<i64>,
-    pub log_status: LogStatus,
+    pub log_status: LogShown,
     /// The engine's message on the log (the game page shows it).
     pub log_message: String,
     /// The edition the stored log was validated with (`None` without a log).
     pub edition: Option<String>,
     pub version: i64,
+}
+
+/// What became of a game's move log, as the pages show it: the templates' own enum for the store's
+/// [`LogStatus`] (a template names no store type).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogShown {
+    /// No log was entered.
+    None,
+    /// The engine accepted the log.
+    Valid,
+    /// The log was refused and the result typed stands (the log is kept).
+    Invalid,
+}
+
+impl From<LogStatus> for LogShown {
+    fn from(s: LogStatus) -> LogShown {
+        match s {
+            LogStatus::None => LogShown::None,
+            LogStatus::Valid => LogShown::Valid,
+            LogStatus::Invalid => LogShown::Invalid,
+        }
+    }
 }
 
 impl GameLine {
@@ -83,6 +105,12 @@ pub struct MatchLine {
 }
 
 impl MatchLine {
+    /// A knockout match (no double no-show: someone must go through).
+    #[must_use]
+    pub fn is_knockout(&self) -> bool {
+        self.phase == Phase::Knockout
+    }
+
     /// The loser's name, when someone won.
     #[must_use]
     pub fn loser_name(&self) -> &str {
@@ -158,7 +186,7 @@ fn game_line(data: &Loaded, m: &MatchRow, g: &GameRow) -> GameLine {
         red_points: g.red_points,
         red_clock: g.red_clock_secs,
         polish_clock: g.polish_clock_secs,
-        log_status: g.log_status,
+        log_status: g.log_status.into(),
         log_message: g.log_message.clone(),
         edition: g.edition.clone(),
         version: g.version,
@@ -660,19 +688,19 @@ mod tests {
         }
     }
 
-    /// The games table links a game with a log and says which kind of log (typed `LogStatus`).
+    /// The games table links a game with a log and says which kind of log (typed `LogShown`).
     #[test]
     fn the_games_table_shows_each_log_status() {
         let mut line = Case::swiss(vec![(A, Red, WarsawEntered, 21)]).line();
-        line.games[0].log_status = LogStatus::Valid;
-        line.games[1].log_status = LogStatus::Invalid;
+        line.games[0].log_status = LogShown::Valid;
+        line.games[1].log_status = LogShown::Invalid;
         let t = Tournament { id: TournamentId(7), ..tournament() };
         let html = GamesTable { ctx: PageCtx { lang: Lang::En }, t: &t, line: &line }.render().unwrap();
         let valid = format!("<a href=\"/t/7/game/1\">{}</a>", Lang::En.t("log_valid"));
         let invalid = format!("<a href=\"/t/7/game/2\">{}</a>", Lang::En.t("log_invalid"));
         assert!(html.contains(&valid) && html.contains(&invalid), "{html}");
         assert!(!html.contains(Lang::En.t("no_log")), "{html}");
-        line.games[1].log_status = LogStatus::None;
+        line.games[1].log_status = LogShown::None;
         let html = GamesTable { ctx: PageCtx { lang: Lang::En }, t: &t, line: &line }.render().unwrap();
         assert!(
             html.contains(&format!("<td data-label=\"Move log\">{}</td>", Lang::En.t("no_log"))),

@@ -12,7 +12,6 @@ use crate::app::editions::cache::EditionCache;
 use crate::app::recording::flag::{Flagged, flag};
 use crate::app::recording::game::{Game, now_ms, replay};
 use crate::engine::{GameState, Recording, parse_log};
-use crate::store::games::LogStatus;
 use crate::store::recordings::{self, Status as RecStatus};
 use crate::store::tournaments::Tournament;
 use crate::store::{self, GameId, Store, TournamentId};
@@ -22,7 +21,7 @@ use crate::web::extract::ctx::Ctx;
 use crate::web::forms::rules::rule_options;
 use crate::web::read_model::cache::Views;
 use crate::web::read_model::http::{Body, PageKey};
-use crate::web::read_model::lines::{GameLine, MatchLine};
+use crate::web::read_model::lines::{GameLine, LogShown, MatchLine};
 use crate::web::routes::public::roles;
 use crate::web::routes::render;
 use crate::web::table::{ClockView, MoveView, awaited_text, clock_views, moves, phase_key, side_key};
@@ -175,7 +174,7 @@ pub async fn game_page(
             v.poll = format!("{href}?frame=1");
         }
         Some(v)
-    } else if game.log_status == LogStatus::Valid && !log.is_empty() {
+    } else if game.log_status == LogShown::Valid && !log.is_empty() {
         parse_log(&log)
             .ok()
             .and_then(|parsed| Recording::of_lines(&edition, options, &parsed.events).ok())
@@ -188,7 +187,7 @@ pub async fn game_page(
         return render(&GameFrame { ctx: &ctx, view: frame });
     }
     // The stored message is the English record; the page says it again in its own language.
-    let log_error = (game.log_status == LogStatus::Invalid && !log.is_empty())
+    let log_error = (game.log_status == LogShown::Invalid && !log.is_empty())
         .then(|| crate::engine::validate_log(&log, &edition, &options).err())
         .flatten()
         .map(|e| LogErrorView::new(&e, ctx.lang));

@@ -3,12 +3,11 @@
 //! schedule by round with the tables. From the read model's groups (`web::read_model::groups`).
 
 use crate::league::Tiebreak;
-use crate::league::round_robin::standings::Tie;
 use crate::store::tournaments::Tournament;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::public_page::PublicPage;
-use crate::web::read_model::groups::{self, Group};
+use crate::web::read_model::groups::{self, Group, TieNote};
 use crate::web::read_model::lines::MatchLine;
 use crate::web::text::names::{Explained, Named};
 use actix_web::{HttpRequest, HttpResponse, web};

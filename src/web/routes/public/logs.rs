@@ -6,13 +6,12 @@
 //! (`tests/service/logs.rs` downloads every stored log of the demo and checks each).
 
 use crate::engine::parse_log;
-use crate::store::games::LogStatus;
 use crate::store::{self, GameId};
 use crate::web::error::WebError;
 use crate::web::extract::public_page::PublicPage;
 use crate::web::forms::rules::rule_options;
 use crate::web::read_model::http::Body;
-use crate::web::read_model::lines::{GameLine, MatchLine};
+use crate::web::read_model::lines::{GameLine, LogShown, MatchLine};
 use crate::web::read_model::view::TournamentView;
 use actix_web::{HttpRequest, HttpResponse, web};
 use std::io::Write;
@@ -62,7 +61,7 @@ pub async fn game_log(
     }
     let view = &page.view;
     let (line, game) = view.visible_game(GameId(path.1), false).ok_or(WebError::NotFound)?;
-    if game.log_status != LogStatus::Valid {
+    if game.log_status != LogShown::Valid {
         return Err(WebError::NotFound);
     }
     let log =
@@ -91,7 +90,7 @@ pub async fn all_logs(
     let options =
         zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
     for line in view.public_lines() {
-        for game in line.games.iter().filter(|g| g.log_status == LogStatus::Valid) {
+        for game in line.games.iter().filter(|g| g.log_status == LogShown::Valid) {
             let Some(log) = store::games::log_text(&db, game.id).await?.filter(|l| !l.is_empty()) else {
                 continue;
             };

@@ -2,13 +2,12 @@
 //! organisers) its history in words.
 
 use crate::store::deck_checks::DeckCheck;
-use crate::store::games::LogStatus;
 use crate::store::tournaments::Tournament;
 use crate::store::{self, MatchId, Store};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::public_page::PublicPage;
-use crate::web::read_model::lines::MatchLine;
+use crate::web::read_model::lines::{LogShown, MatchLine};
 use crate::web::routes::public::roles;
 use crate::web::text::history::HistoryLine;
 use crate::web::text::names::Named;

@@ -2,13 +2,12 @@
 //! in the final ranking, and every match in a public round with its games.
 
 use crate::store::PlayerId;
-use crate::store::games::LogStatus;
 use crate::store::players::Player;
 use crate::store::tournaments::Tournament;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::public_page::PublicPage;
-use crate::web::read_model::lines::MatchLine;
+use crate::web::read_model::lines::{LogShown, MatchLine};
 use crate::web::text::names::Named;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;

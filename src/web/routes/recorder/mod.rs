@@ -58,6 +58,32 @@ async fn load(db: &Store, editions: &EditionCache, referee: &Refereeing, gid: i6
     Ok(game)
 }
 
+/// Where a recording is in its life, as the recorder page acts on it (the store's recording status).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RecordingStage {
+    Recording,
+    /// Over, its log and result saved to the game.
+    Finished,
+    /// Ended by the organiser before the game ended.
+    Ended,
+    /// Over where a result already stood: which one stands is asked.
+    Awaiting,
+    /// Over, and the result that stood was kept.
+    SetAside,
+}
+
+impl From<RecStatus> for RecordingStage {
+    fn from(s: RecStatus) -> RecordingStage {
+        match s {
+            RecStatus::Recording => RecordingStage::Recording,
+            RecStatus::Finished => RecordingStage::Finished,
+            RecStatus::Ended => RecordingStage::Ended,
+            RecStatus::Awaiting => RecordingStage::Awaiting,
+            RecStatus::SetAside => RecordingStage::SetAside,
+        }
+    }
+}
+
 fn base(t: &Tournament, game: GameId) -> String {
     format!("/ref/t/{}/game/{game}/record", t.id)
 }
@@ -78,7 +104,7 @@ struct RecorderPage<'a> {
     blocked: String,
     finished: bool,
     /// Where the recording is in its life (`None`: not started).
-    status: Option<RecStatus>,
+    status: Option<RecordingStage>,
     /// An organiser may end the recording before the game ends (so that a result can be typed).
     can_end: bool,
     /// The result that stood when the recording ended (asked: which stands), in one sentence.
@@ -181,7 +207,7 @@ async fn page(
         started: rec.is_some(),
         blocked,
         finished: false,
-        status: rec.as_ref().map(|r| r.status),
+        status: rec.as_ref().map(|r| r.status.into()),
         can_end: false,
         standing: String::new(),
         paused: false,

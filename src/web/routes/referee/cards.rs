@@ -4,10 +4,38 @@
 use crate::app::results::card_list;
 use crate::engine::Edition;
 use crate::outcome::Side;
+use std::fmt;
+
+/// An army as the referee's pages show it (the outcome's [`Side`]): its form value (`red`,
+/// `polish`, the stored name) and, in the checklist, its letter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Army {
+    Red,
+    Polish,
+}
+
+impl From<Side> for Army {
+    fn from(s: Side) -> Army {
+        match s {
+            Side::Red => Army::Red,
+            Side::Polish => Army::Polish,
+        }
+    }
+}
+
+impl fmt::Display for Army {
+    /// The form value, the side's stored name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Army::Red => Side::Red.as_str(),
+            Army::Polish => Side::Polish.as_str(),
+        })
+    }
+}
 
 /// One card of the edition's list, for the deck-check checklist.
 pub struct CardView {
-    pub side: Side,
+    pub side: Army,
     pub number: u8,
     pub name: String,
 }
@@ -18,7 +46,7 @@ pub fn checklist(edition: &Edition) -> Vec<CardView> {
         .into_iter()
         .flat_map(|side| {
             card_list(edition, side).into_iter().map(move |(number, name)| CardView {
-                side,
+                side: side.into(),
                 number,
                 name: name.to_string(),
             })

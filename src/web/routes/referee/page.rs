@@ -2,7 +2,7 @@
 //! extra game of a level knockout match), then a walkover or withdrawal. Each form can come back
 //! with what was typed and its problems ([`GameForm`], [`DeckForm`], [`ForfeitForm`]).
 
-use super::cards::{CardView, checklist};
+use super::cards::{Army, CardView, checklist};
 use super::open_for;
 use crate::app::editions::cache::EditionCache;
 use crate::app::results::{Standing, card_list, standings_of_match};
@@ -10,7 +10,7 @@ use crate::app::snapshot::{Loaded, MatchState};
 use crate::engine::Edition;
 use crate::outcome::{Side, Termination};
 use crate::store::deck_checks::DeckCheck;
-use crate::store::rounds::{Forfeit, Phase};
+use crate::store::rounds::Forfeit;
 use crate::store::tournaments::Tournament;
 use crate::store::{self, GameId, MatchId, Store};
 use crate::web::error::WebError;
@@ -97,6 +97,12 @@ impl GameForm {
         }
     }
 
+    /// The army the winner select shows as chosen.
+    #[must_use]
+    pub fn winner_shown(&self) -> Option<Army> {
+        self.winner.map(Army::from)
+    }
+
     /// The form as typed: a choice shows as chosen only if it names one of the options exactly.
     #[must_use]
     pub fn typed_winner(typed: &str) -> Option<Side> {
@@ -180,6 +186,38 @@ pub struct ForfeitForm {
     pub choice: Option<Option<Forfeit>>,
     pub version: i64,
     pub problems: Problems,
+}
+
+impl ForfeitForm {
+    /// The option the select shows as chosen (`None`: none of them).
+    #[must_use]
+    pub fn shown(&self) -> Option<WalkoverChoice> {
+        self.choice.map(|c| c.map_or(WalkoverChoice::Played, WalkoverChoice::from))
+    }
+}
+
+/// One option of the walkover form's select, as the page shows it (the store's [`Forfeit`], and
+/// "played over the board").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WalkoverChoice {
+    Played,
+    AbsentA,
+    AbsentB,
+    AbsentBoth,
+    WithdrewA,
+    WithdrewB,
+}
+
+impl From<Forfeit> for WalkoverChoice {
+    fn from(f: Forfeit) -> WalkoverChoice {
+        match f {
+            Forfeit::AbsentA => WalkoverChoice::AbsentA,
+            Forfeit::AbsentB => WalkoverChoice::AbsentB,
+            Forfeit::AbsentBoth => WalkoverChoice::AbsentBoth,
+            Forfeit::WithdrewA => WalkoverChoice::WithdrewA,
+            Forfeit::WithdrewB => WalkoverChoice::WithdrewB,
+        }
+    }
 }
 
 /// Which form was just saved (the notice at the top of the page).
@@ -349,5 +387,15 @@ mod tests {
         assert_eq!(SavedForm::from_query("game-3"), SavedForm::Game);
         assert_eq!(SavedForm::from_query("<script>"), SavedForm::Match);
         assert_eq!(SavedForm::from_query("Deck"), SavedForm::Match);
+    }
+
+    /// The walkover select shows "played" for a stored `None`, the stored walkover, and nothing for a
+    /// typed value that is none of the options.
+    #[test]
+    fn the_walkover_select_shows_what_stands_or_nothing() {
+        let form = |choice| ForfeitForm { choice, ..ForfeitForm::default() };
+        assert_eq!(form(Some(None)).shown(), Some(WalkoverChoice::Played));
+        assert_eq!(form(Some(Some(Forfeit::WithdrewB))).shown(), Some(WalkoverChoice::WithdrewB));
+        assert_eq!(form(None).shown(), None);
     }
 }
