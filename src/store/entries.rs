@@ -904,6 +904,87 @@ pub async fn erase_in(tx: &mut Conn, entry: i64, pseudonym: &str) -> Result<(), 
     Ok(())
 }
 
+/// The school entry a player was seated from (if any) erased with the player: the pupil's name
+/// becomes the player's `pseudonym`, the birth date the placeholder, the class empty, the
+/// guardian's name in the consent record the pseudonym too (`players::erase_entry_in` calls it, so
+/// every erasure of a player, by request, consent withdrawn or the season's retention, takes it).
+///
+/// # Errors
+/// A statement fails.
+pub async fn erase_of_player_in(tx: &mut Conn, player: PlayerId, pseudonym: &str) -> Result<(), StoreError> {
+    let ids: Vec<(i64,)> = on!(&mut *tx, |c| sqlx::query_as(
+        "SELECT id FROM entries WHERE player_id = $1 AND erased_at IS NULL"
+    )
+    .bind(player)
+    .fetch_all(c)
+    .await)?;
+    for (id,) in ids {
+        erase_in(tx, id, pseudonym).await?;
+    }
+    Ok(())
+}
+
+/// What an event's retention erased of its entries: pupils never seated as players (waiting for
+/// consent, on the waiting list, withdrawn, refused, absent) and the schools' teachers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EntriesErased {
+    pub pupils: usize,
+    pub schools: usize,
+}
+
+/// The season's retention for an event's entries, in the caller's transaction: every entry not
+/// erased yet becomes its pseudonym (`Anonim Z<id>`, as a withdrawn consent's), its consent
+/// record's guardian too (the record stays: the proof of consent); every school's teacher, e-mail
+/// and phone are emptied and its private link revoked (the school's name and town stay: an
+/// institution, not a person), and the mails delivered (or given up) to those teachers leave the outbox (one still due,
+/// for a later event, stays). Erasing
+/// twice erases nothing more.
+///
+/// # Errors
+/// A statement fails.
+pub async fn erase_event_in(tx: &mut Conn, t: TournamentId) -> Result<EntriesErased, StoreError> {
+    let ids: Vec<(i64,)> = on!(&mut *tx, |c| sqlx::query_as(
+        "SELECT id FROM entries WHERE tournament_id = $1 AND erased_at IS NULL ORDER BY id"
+    )
+    .bind(t)
+    .fetch_all(c)
+    .await)?;
+    for (id,) in &ids {
+        erase_in(tx, *id, &format!("Anonim Z{id}")).await?;
+    }
+    let schools: Vec<(i64, String)> = on!(&mut *tx, |c| sqlx::query_as(
+        "SELECT id, email FROM entry_schools WHERE tournament_id = $1 \
+         AND (teacher <> '' OR email <> '' OR phone <> '') ORDER BY id"
+    )
+    .bind(t)
+    .fetch_all(c)
+    .await)?;
+    let at = now();
+    for (id, email) in &schools {
+        if !email.is_empty() {
+            on!(&mut *tx, |c| {
+                sqlx::query(
+                "DELETE FROM mail_outbox WHERE recipient = $1 AND (sent_at IS NOT NULL OR failed_at IS NOT NULL)"
+            )
+                .bind(email)
+                .execute(c)
+                .await
+                .map(|r| r.rows_affected())
+            })?;
+        }
+        on!(&mut *tx, |c| sqlx::query(
+            "UPDATE entry_schools SET teacher = '', email = '', phone = '', \
+             revoked_at = COALESCE(revoked_at, $1) WHERE id = $2"
+        )
+        .bind(&at)
+        .bind(*id)
+        .execute(c)
+        .await
+        .map(|r| r.rows_affected()))?;
+    }
+    Ok(EntriesErased { pupils: ids.len(), schools: schools.len() })
+}
+
 /// The organiser moves a waiting entry up past the caps (their decision, with a reason kept).
 ///
 /// # Errors

@@ -420,6 +420,38 @@ pub async fn due(
         .collect())
 }
 
+/// The events over by `today`, of seasons whose retention has passed, that still hold entries'
+/// personal data (a pupil's entry not erased, a school's teacher), with the season. An event not
+/// over keeps its entries (its desk needs them) until a later run.
+///
+/// # Errors
+/// The query fails.
+pub async fn due_entry_events(
+    db: &super::Store,
+    today: NaiveDate,
+) -> Result<Vec<(SeasonId, TournamentId)>, StoreError> {
+    let rows: Vec<(SeasonId, NaiveDate, i64, TournamentId, NaiveDate)> = on!(db, |c| {
+        sqlx::query_as(
+        "SELECT DISTINCT s.id, s.last_day, s.erase_after_days, e.tournament_id, t.last_day FROM seasons s \
+         JOIN season_events e ON e.season_id = s.id JOIN tournaments t ON t.id = e.tournament_id \
+         WHERE s.erase_after_days IS NOT NULL AND s.created_by IS NOT NULL \
+         AND (EXISTS (SELECT 1 FROM entries n WHERE n.tournament_id = e.tournament_id AND n.erased_at IS NULL) \
+           OR EXISTS (SELECT 1 FROM entry_schools k WHERE k.tournament_id = e.tournament_id \
+                      AND (k.teacher <> '' OR k.email <> '' OR k.phone <> ''))) \
+         ORDER BY s.id, e.tournament_id"
+    )
+    .fetch_all(c)
+    .await
+    })?;
+    Ok(rows
+        .into_iter()
+        .filter(|(_, last, days, _, ends)| {
+            *ends < today && erase_on(*last, *days).is_some_and(|d| d <= today)
+        })
+        .map(|(s, _, _, t, _)| (s, t))
+        .collect())
+}
+
 /// The day a season's retention erases its persons: `days` after its last day.
 #[must_use]
 pub fn erase_on(last_day: NaiveDate, days: i64) -> Option<NaiveDate> {

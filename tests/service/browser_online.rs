@@ -25,7 +25,7 @@ async fn offers(d: &Driver) -> u64 {
     d.script("return document.querySelectorAll('#on-offers button').length;").await.as_u64().unwrap_or(0)
 }
 
-/// Wait until the page shows something else than `before` (it reloads by itself), up to 10 s.
+/// Wait until the page shows something else than `before` (it follows by itself), up to 10 s.
 async fn moved_on(d: &Driver, before: &str) -> String {
     for _ in 0..200 {
         let now = at(d).await;
@@ -268,6 +268,8 @@ async fn two_online_games_are_played_by_taps_on_the_board_and_the_hand_at_390_px
     let mut rng = 11u64;
     let mut idle = 0;
     let mut shots = 0;
+    // The opponent's moves put in place on the waiting page without a reload, and those reloaded.
+    let (mut swapped, mut reloaded) = (0u64, Vec::<String>::new());
     loop {
         let mut mover = None;
         for (i, d) in players.iter().enumerate() {
@@ -303,12 +305,19 @@ async fn two_online_games_are_played_by_taps_on_the_board_and_the_hand_at_390_px
         idle = 0;
         let d = &players[i];
         let before = at(d).await;
+        // The waiting player's page is marked: a reload would drop the mark (item 6: the
+        // opponent's move comes without one).
+        let other = &players[1 - i];
+        let other_before = at(other).await;
+        other.script("window.bitwaKept = 1; return 1;").await;
         // The first screen: the board and the hand in the viewport as the page opens.
         let fold = d
             .script(
                 "window.scrollTo(0, 0); var b = document.querySelector('.on-board svg').getBoundingClientRect(); \
                  var h = document.getElementById('on-hand').getBoundingClientRect(); \
                  var n = performance.getEntriesByType('navigation')[0]; \
+                 var f = performance.getEntriesByType('resource').filter(function (e) { return e.initiatorType === 'fetch' && e.name.indexOf('/events') < 0; }); \
+                 if (f.length) n = f[f.length - 1]; performance.clearResourceTimings(); \
                  return [Math.round(b.bottom), Math.round(h.bottom), window.innerHeight, document.documentElement.scrollHeight, \
                    n ? n.encodedBodySize : 0, document.querySelectorAll('#on-hand .cardface').length];",
             )
@@ -460,6 +469,15 @@ async fn two_online_games_are_played_by_taps_on_the_board_and_the_hand_at_390_px
             players[1 - i].whole_page_png(&screenshot_dir().join("online-tap-waiting-390.png")).await;
         }
         moved_on(d, &before).await;
+        if !other_before.is_empty() {
+            moved_on(other, &other_before).await;
+            let kept = other.script("return window.bitwaKept === 1;").await;
+            if kept.as_bool() == Some(true) {
+                swapped += 1;
+            } else {
+                reloaded.push(format!("{other_before} after {}", o.value));
+            }
+        }
         assert!(taps_per_move.len() < 3000, "the games end");
     }
     for d in &players {
@@ -479,7 +497,13 @@ async fn two_online_games_are_played_by_taps_on_the_board_and_the_hand_at_390_px
         below_fold.len()
     );
     eprintln!("below the fold: {below_fold:?}; scrolled to: {scrolled_at:?}");
+    eprintln!(
+        "the opponent's moves on the waiting page: {swapped} put in place, {} reloaded",
+        reloaded.len()
+    );
     assert!(games.len() >= 2, "both games of the match played: {games:?}");
+    assert!(swapped > 20, "the waiting page followed the opponent's moves: {swapped}");
+    assert!(reloaded.is_empty(), "the opponent's moves came without a reload: {reloaded:?}");
     assert!(moves > 20, "whole games: {moves} moves");
     assert!(med <= 2, "median taps per move {med}");
     assert!(selection_over.is_empty(), "selections over cards + 1: {selection_over:?}");

@@ -9,7 +9,8 @@
 use crate::helpers::*;
 use crate::pages::{Round, Tournament, has, text_of};
 
-const CLAUSE: &str = "Administratorem danych jest IPN. Cel: udział w turnieju i publikacja wyników.";
+pub(crate) const CLAUSE: &str =
+    "Administratorem danych jest IPN. Cel: udział w turnieju i publikacja wyników.";
 
 /// The value of `attr` in the first tag holding `anchor`.
 fn attr_after(body: &str, anchor: &str, attr: &str) -> Option<String> {
@@ -22,7 +23,7 @@ fn attr_after(body: &str, anchor: &str, attr: &str) -> Option<String> {
 }
 
 /// (entry id, state, guardian link) of every pupil on a school's page.
-fn pupils(body: &str) -> Vec<(i64, String, Option<String>)> {
+pub(crate) fn pupils(body: &str) -> Vec<(i64, String, Option<String>)> {
     body.split("<li data-entry=\"")
         .skip(1)
         .map(|chunk| {
@@ -42,7 +43,7 @@ fn state_on(body: &str, id: i64) -> String {
     attr_after(body, &format!("data-entry=\"{id}\""), "data-state").unwrap_or_default()
 }
 
-async fn sign_up(b: &Browser, t: i64, school: &str) -> String {
+pub(crate) async fn sign_up(b: &Browser, t: i64, school: &str) -> String {
     let fields = [
         ("name", school),
         ("town", "Radom"),
@@ -56,7 +57,7 @@ async fn sign_up(b: &Browser, t: i64, school: &str) -> String {
     attr_after(&page.body, "id=\"school-link\"", "data-link").expect("the school's link, shown once")
 }
 
-async fn add(b: &Browser, link: &str, name: &str, born: &str) -> crate::helpers::Page {
+pub(crate) async fn add(b: &Browser, link: &str, name: &str, born: &str) -> crate::helpers::Page {
     b.post(&format!("{link}/pupils"), &[("name", name), ("born", born), ("class", "2b")]).await
 }
 

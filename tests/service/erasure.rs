@@ -212,3 +212,95 @@ async fn the_server_erases_a_finished_seasons_persons_once_its_retention_has_pas
     app.browser().get(&format!("/t/{}/standings", day.t)).await.assert_ok().assert_lacks(SURNAME);
     app.stop().await;
 }
+
+/// The season's retention takes the entries from schools too: a pupil seated as a player (erased
+/// as a person), one who never had a consent, one withdrawn by the teacher, the guardians' names
+/// in the consent records (the records stay, pseudonymous) and the teacher's name, e-mail and
+/// phone, whose private link stops working. Before the retention passes, every one of them is
+/// still stored (so the search below can find what it looks for).
+#[actix_rt::test]
+async fn the_seasons_retention_erases_its_entries_pupils_guardians_and_teachers() {
+    use crate::entries::{CLAUSE, add, pupils, sign_up};
+    let app = TestApp::spawn_settings(|s| s.retention_every = std::time::Duration::from_millis(100)).await;
+    let admin = app.admin().await;
+    let (_, season) = create_season(&admin).await;
+    // The event was on 9 May 2026 (over); its entries were taken before it.
+    let t = create_tournament(&admin, &[("swiss_rounds", "1"), ("knockout_size", "0")]).await;
+    add_season_event(&admin, season, t, "eliminacje lokalne", Some("mazowieckie"), "1").await;
+    let deadline = (chrono::Utc::now().date_naive() + chrono::Duration::days(30)).to_string();
+    let rules = [
+        ("deadline", deadline.as_str()),
+        ("cap", "3"),
+        ("per_school", "3"),
+        ("born_from", "2006"),
+        ("born_to", "2012"),
+        ("max_schools", "5"),
+        ("paper_allowed", "1"),
+        ("consent_text", CLAUSE),
+    ];
+    assert_eq!(admin.post(&format!("/admin/t/{t}/entries/open"), &rules).await.status, 303);
+    let teacher = app.browser();
+    let link = sign_up(&teacher, t, "SP 5 Radom").await;
+    for (name, born) in [
+        ("Helena Siedząca", "2010-02-13"),
+        ("Igor Czekający", "2011-03-14"),
+        ("Julia Wycofana", "2009-04-15"),
+    ] {
+        assert_eq!(add(&teacher, &link, name, born).await.status, 303);
+    }
+    let list = pupils(&teacher.get(&link).await.body);
+    let guardian = app.browser();
+    for (who, name) in [(0, "Maria Siedząca"), (2, "Olga Wycofana")] {
+        let consent = list[who].2.clone().unwrap();
+        assert_eq!(guardian.post(&consent, &[("guardian", name), ("take_part", "1")]).await.status, 303);
+    }
+    assert_eq!(teacher.post(&format!("{link}/pupils/{}/withdraw", list[2].0), &[]).await.status, 200);
+    assert_eq!(
+        admin.post(&format!("/admin/t/{t}/desk/{}", list[0].0), &[("present", "1")]).await.status,
+        303
+    );
+    assert_eq!(admin.post(&format!("/admin/t/{t}/desk/seat"), &[]).await.status, 303);
+
+    let personal = [
+        "Helena",
+        "Siedząca",
+        "Igor",
+        "Czekający",
+        "Julia",
+        "Wycofana",
+        "Maria",
+        "Olga",
+        "Ewa Nauczycielska",
+        "ewa@szkola.example.org",
+        "600 100 200",
+        "2010-02-13",
+        "2011-03-14",
+        "2009-04-15",
+    ];
+    let before = text_search::holding(&app.db_url, &personal).await;
+    for needle in personal {
+        assert!(
+            before.iter().any(|f| f.ends_with(&format!(": {needle}"))),
+            "{needle} stored before: {before:?}"
+        );
+    }
+    assert_eq!(teacher.get(&link).await.status, 200, "the teacher's link works before");
+
+    assert_eq!(admin.post(&format!("/admin/season/{season}/retention"), &[("days", "0")]).await.status, 303);
+    let mut left = before;
+    for _ in 0..100 {
+        // The task runs every 100 ms: nothing to await but the database itself.
+        left = text_search::holding(&app.db_url, &personal).await;
+        if left.is_empty() {
+            break;
+        }
+        actix_rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(left.is_empty(), "still stored after the retention: {left:?}");
+    assert_ne!(teacher.get(&link).await.status, 200, "the teacher's link is revoked");
+    // The organiser's list keeps the entries and their states, under pseudonyms.
+    let entries = admin.get(&format!("/admin/t/{t}/entries")).await;
+    entries.assert_ok().assert_contains("Anonim Z");
+    assert_eq!(texts(&entries, "[data-entry]").len(), 3, "{}", entries.body);
+    app.stop().await;
+}

@@ -75,10 +75,13 @@ enum Role {
     Visitor,
 }
 
+/// A form's fields: (name, kind, clean value).
+type Fields = &'static [(&'static str, Kind, &'static str)];
+
 /// One POST route's plan: its fields with clean values, and the roles a clean form may store for.
 struct Plan {
     path: &'static str,
-    fields: &'static [(&'static str, Kind, &'static str)],
+    fields: Fields,
     may_store: &'static [Role],
 }
 
@@ -353,22 +356,12 @@ const PLANS: &[Plan] = &[
         may_store: &[Owner],
     },
     Plan {
-        path: "/admin/t/{t}/stages/{action}",
-        fields: &[("seed", OptionalNumber, "7")],
-        may_store: &[Owner],
-    },
-    Plan {
         path: "/admin/t/{t}/round/{n}/assign",
         fields: &[
             ("referee", Optional, "sedzia"),
             ("from", OptionalNumber, "1"),
             ("to", OptionalNumber, "2"),
         ],
-        may_store: &[Owner],
-    },
-    Plan {
-        path: "/admin/t/{t}/round/{n}/{action}",
-        fields: &[("x", Id, "{p}"), ("y", Id, "{p2}"), ("reason", Optional, "Prośba graczy")],
         may_store: &[Owner],
     },
     Plan { path: "/ref/t/{t}/match/{m}/extra", fields: &[], may_store: &[Owner, Referee] },
@@ -420,6 +413,30 @@ const PLANS: &[Plan] = &[
     },
 ];
 
+/// The routes whose last segment names an action (`{action}`): each action is a form of its own,
+/// with its own fields, posted like a route of [`PLANS`] (the organiser's alone may store).
+const ACTIONS: &[(&str, &str, Fields)] = &[
+    ("/admin/t/{t}/stages/{action}", "draw", &[("seed", OptionalNumber, "7")]),
+    ("/admin/t/{t}/stages/{action}", "round", &[]),
+    ("/admin/t/{t}/stages/{action}", "seeds", &[("seed_{p}", Number, "2"), ("seed_{p2}", Number, "1")]),
+    ("/admin/t/{t}/stages/{action}", "seeds-reset", &[]),
+    (
+        "/admin/t/{t}/stages/{action}",
+        "tiebreaks",
+        &[("tiebreak_1", Number, "games_won"), ("tiebreak_2", OptionalNumber, "direct_encounter")],
+    ),
+    ("/admin/t/{t}/stages/{action}", "lot", &[("group", Number, "0")]),
+    ("/admin/t/{t}/stages/{action}", "withdrawal", &[("rule", Number, "annul")]),
+    ("/admin/t/{t}/stages/{action}", "close", &[("confirm", Flag, "1")]),
+    ("/admin/t/{t}/stages/{action}", "reopen", &[("reason", Text, "Błędny wynik w grupie")]),
+    ("/admin/t/{t}/stages/{action}", "knockout", &[]),
+    ("/admin/t/{t}/round/{n}/{action}", "swap", &[("x", Id, "{p}"), ("y", Id, "{p2}")]),
+    ("/admin/t/{t}/round/{n}/{action}", "unlock", &[("reason", Text, "Prośba graczy")]),
+    ("/admin/t/{t}/round/{n}/{action}", "publish", &[]),
+    ("/admin/t/{t}/round/{n}/{action}", "lock", &[("confirm", Flag, "1")]),
+    ("/admin/t/{t}/round/{n}/{action}", "discard", &[("confirm", Flag, "1")]),
+];
+
 /// A form to post: (path, fields, whether a clean form could store).
 type Form = (String, Vec<(String, String)>, bool);
 
@@ -435,7 +452,7 @@ fn post_routes() -> Vec<&'static str> {
 #[test]
 fn every_post_route_has_a_plan() {
     let routes: BTreeSet<&str> = post_routes().into_iter().collect();
-    let planned: BTreeSet<&str> = PLANS.iter().map(|p| p.path).collect();
+    let planned: BTreeSet<&str> = PLANS.iter().map(|p| p.path).chain(ACTIONS.iter().map(|a| a.0)).collect();
     assert!(routes.len() > 40, "the route table is read: {routes:?}");
     let missing: Vec<_> = routes.difference(&planned).collect();
     let stale: Vec<_> = planned.difference(&routes).collect();
@@ -697,17 +714,17 @@ async fn every_post_route_refuses_hostile_forms_by_every_role_without_5xx_englis
     let mut posts = 0usize;
 
     // Logging in and out last: they change who the browsers are.
-    let mut plans: Vec<&Plan> = PLANS.iter().collect();
-    plans.sort_by_key(|p| matches!(p.path, "/login" | "/logout"));
-    for plan in plans {
-        let action = match plan.path {
-            "/admin/t/{t}/stages/{action}" => "draw",
-            "/admin/t/{t}/round/{n}/{action}" => "swap",
-            _ => "",
-        };
+    let actions: Vec<(Plan, &str)> = ACTIONS
+        .iter()
+        .map(|&(path, action, fields)| (Plan { path, fields, may_store: &[Owner] }, action))
+        .collect();
+    let mut plans: Vec<(&Plan, &str)> =
+        PLANS.iter().map(|p| (p, "")).chain(actions.iter().map(|(p, a)| (p, *a))).collect();
+    plans.sort_by_key(|p| matches!(p.0.path, "/login" | "/logout"));
+    for (plan, action) in plans {
         let fill = |text: &str, foreign: bool| ids.fill(text, foreign).replace("{action}", action);
         let clean: Vec<(String, String)> =
-            plan.fields.iter().map(|(name, _, value)| (name.to_string(), fill(value, false))).collect();
+            plan.fields.iter().map(|(name, _, value)| (fill(name, false), fill(value, false))).collect();
         for &(role, browser) in &browsers {
             // The forms this role sends: (path, fields, whether a clean form could store).
             let mut forms: Vec<Form> = Vec::new();
@@ -718,7 +735,7 @@ async fn every_post_route_refuses_hostile_forms_by_every_role_without_5xx_englis
                 for (i, (name, kind, value)) in plan.fields.iter().enumerate() {
                     for h in HOSTILE {
                         let mut fields = clean.clone();
-                        fields[i] = (name.to_string(), hostile_value(h, &fill(value, false), &ids));
+                        fields[i] = (fill(name, false), hostile_value(h, &fill(value, false), &ids));
                         forms.push((own_path.clone(), fields, kind.may_be_clean(h)));
                     }
                 }
@@ -729,7 +746,7 @@ async fn every_post_route_refuses_hostile_forms_by_every_role_without_5xx_englis
                         .fields
                         .iter()
                         .map(|(name, _, value)| {
-                            (name.to_string(), hostile_value(h, &fill(value, false), &ids))
+                            (fill(name, false), hostile_value(h, &fill(value, false), &ids))
                         })
                         .collect();
                     forms.push((own_path.clone(), fields, false));
@@ -769,8 +786,7 @@ async fn every_post_route_refuses_hostile_forms_by_every_role_without_5xx_englis
                     let tables = changed(&before, &after);
                     if !tables.is_empty() {
                         faults.push(format!(
-                            "{role:?} {}: stored into {tables:?} by one of {succeeded:#?}",
-                            plan.path
+                            "{role:?} {own_path}: stored into {tables:?} by one of {succeeded:#?}"
                         ));
                     }
                     checked = true;
@@ -801,8 +817,7 @@ async fn every_post_route_refuses_hostile_forms_by_every_role_without_5xx_englis
                 let tables = changed(&before, &after);
                 if !tables.is_empty() {
                     faults.push(format!(
-                        "{role:?} {}: stored into {tables:?} by one of {succeeded:#?}",
-                        plan.path
+                        "{role:?} {own_path}: stored into {tables:?} by one of {succeeded:#?}"
                     ));
                 }
             }

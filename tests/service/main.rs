@@ -60,6 +60,7 @@ mod pages;
 mod helpers;
 mod hostile;
 mod inputs;
+mod kept_forms;
 mod logs;
 mod persons;
 mod phones;

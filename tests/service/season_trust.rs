@@ -13,7 +13,7 @@
 
 use crate::helpers::*;
 use crate::pages::admin::{SeasonPage, corrections, season_log, unfilled};
-use crate::pages::{has, input, text_of};
+use crate::pages::{KeptForm, has, input, text_of};
 use crate::season_demo::public_final_standings;
 use std::collections::HashMap;
 
@@ -465,6 +465,21 @@ async fn a_season_of_every_format_qualifies_exactly_the_players_its_tables_say()
     let config = input(&desk, &form, "config");
     let changes: i64 = input(&desk, &form, "changes").parse().unwrap();
     let confirm = format!("/admin/season/{season}/corrections/{c}");
+    // A stamp that is no number (issue 36): the same page, the correction still waiting with its
+    // form marked and the problem above it; the form keeps the stamp the page shows, so confirming
+    // again confirms what is shown. Nothing confirmed.
+    let back = admin.post(&confirm, &[("config", &config), ("changes", "12x")]).await;
+    assert_eq!(back.status, 400, "{}", back.body);
+    let form = KeptForm::read(&back, &format!("form[data-form=correction-{c}]"), "correction");
+    assert!(form.marked, "the refused correction's form is marked");
+    assert_eq!(
+        form.summary,
+        ["Stan korekty pokazany na stronie: podaj liczbę całkowitą od 0 do 9223372036854775807"]
+    );
+    assert_eq!(form.value("config"), Some(config.as_str()));
+    assert_eq!(form.value("changes"), Some(changes.to_string().as_str()));
+    assert_eq!(corrections(&back).len(), 1, "still waiting");
+    assert_eq!(corrections(&admin.get(&coordination).await).len(), 1, "nothing confirmed");
     let stale = admin.post(&confirm, &[("config", &config), ("changes", &(changes - 1).to_string())]).await;
     assert_eq!(stale.status, 409, "{}", stale.body);
     let done = admin.post(&confirm, &[("config", &config), ("changes", &changes.to_string())]).await;

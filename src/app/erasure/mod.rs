@@ -60,6 +60,7 @@ async fn withdraw_open_entries(db: &Store, person: PersonId, today: NaiveDate, b
 /// A person who also plays in an event not over yet (a later season) is left for that event's
 /// season; the finished season keeps only their birth year then (`keep_birth_year_in`: the later
 /// season's eligibility is by birth years), never the day and month. Safe to run from several processes at once: each erasure re-checks in its transaction.
+/// The entries from schools of the season's events go too (`store::entries::erase_event_in`).
 /// How many persons were erased.
 ///
 /// # Errors
@@ -87,6 +88,16 @@ pub async fn retention(db: &Store, today: NaiveDate) -> AppResult<usize> {
             Ok(None) | Err(StoreError::Refused(store::Refusal::PersonGone)) => {}
             Err(e) => return Err(e.into()),
         }
+    }
+    // Then what the entries from schools keep of people who never played (a pupil waiting for
+    // consent, on the waiting list, withdrawn, refused or absent), and the teachers: one
+    // transaction per event (its change counter moved, so no page keeps a name).
+    for (season, t) in store::erasure::due_entry_events(db, today).await? {
+        let mut tx = db.write_tournament(t).await?;
+        let done = store::entries::erase_event_in(&mut tx, t).await?;
+        tx.commit().await?;
+        tracing::info!(season = %season, tournament = %t, pupils = done.pupils, schools = done.schools,
+            "entries' personal data erased by the season's retention");
     }
     Ok(erased)
 }

@@ -634,6 +634,62 @@ pub fn invalid(page: &(impl Html + ?Sized), scope: &str, name: &str) -> bool {
     one(page.html(), &format!("{scope} [name={name}]")).attr("aria-invalid") == Some("true")
 }
 
+/// A form as a page shows it after a refusal (issue 36: the input kept), or any form: what each
+/// field holds (a text or number as typed, the option selected, the radio or box checked), the
+/// summary of its problems above it (`#{summary}-refused`) and the problems beside its fields.
+#[derive(Debug, Clone, Default)]
+pub struct KeptForm {
+    /// (field, value) in the form's order; a select with no option selected and an unchecked
+    /// radio or box are left out, and so is the CSRF token.
+    pub values: Vec<(String, String)>,
+    /// The summary's lines ("Label: what is wrong"), empty when the form was not refused.
+    pub summary: Vec<String>,
+    /// The problems beside the form's fields, in order.
+    pub problems: Vec<String>,
+    /// The form is marked refused (`data-refused`), for a page with one form per line.
+    pub marked: bool,
+}
+
+impl KeptForm {
+    /// The form matching `form` (a selector) and the summary of the refused form `summary` (its
+    /// id as the page names it); a failed test when there is no such form.
+    pub fn read(page: &(impl Html + ?Sized), form: &str, summary: &str) -> KeptForm {
+        let body = page.html();
+        let f = one(body, form);
+        let mut values = Vec::new();
+        for field in f.select("[name]") {
+            let name = field.get("name");
+            if name == "csrf" {
+                continue;
+            }
+            let value = match field.tag.as_str() {
+                "select" => match field.first("option[selected]") {
+                    Some(o) => html::decode(o.attr("value").unwrap_or_default()),
+                    None => continue,
+                },
+                "textarea" => html::decode(&field.inner),
+                "button" => continue,
+                _ if matches!(field.attr("type"), Some("radio" | "checkbox")) && !field.has("checked") => {
+                    continue;
+                }
+                _ => html::decode(field.attr("value").unwrap_or_default()),
+            };
+            values.push((name.to_string(), value));
+        }
+        KeptForm {
+            values,
+            summary: select(body, &format!("#{summary}-refused li")).iter().map(Element::text).collect(),
+            problems: f.select(".field-error").iter().map(Element::text).collect(),
+            marked: f.has("data-refused"),
+        }
+    }
+
+    /// What field `name` holds (the first such field), if it holds anything.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.values.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
 /// The organiser's stages page (`/admin/t/{t}/stages`).
 #[derive(Debug, Clone)]
 pub struct Stages {

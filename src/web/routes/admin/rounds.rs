@@ -10,7 +10,11 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Organising;
 use crate::web::forms::field;
+use crate::web::forms::kept::KeptForm;
+use crate::web::forms::values::RowId;
+use crate::web::read_model::cache::Views;
 use crate::web::routes::confirm::{self, Confirm};
+use crate::web::routes::public::round;
 use crate::web::routes::see_other;
 use crate::web::security::csrf::CsrfForm;
 use actix_web::{HttpResponse, web};
@@ -48,6 +52,7 @@ pub async fn round_action(
     ctx: Ctx,
     org: Organising,
     db: web::Data<Store>,
+    views: web::Data<Views>,
     path: web::Path<(i64, i64, String)>,
     form: CsrfForm<RoundForm>,
 ) -> Result<HttpResponse, WebError> {
@@ -76,12 +81,21 @@ pub async fn round_action(
         }
         "unlock" => {
             // None typed: the use case says what the reason is for; typed: parsed at the edge.
-            let typed = &form.value.reason;
-            let reason = match typed.trim() {
-                "" => String::new(),
-                _ => crate::web::forms::values::Reason::parse("season_reason", typed)?.as_str().to_string(),
+            let unlocked = async {
+                let typed = &form.value.reason;
+                let reason = match typed.trim() {
+                    "" => String::new(),
+                    _ => {
+                        crate::web::forms::values::Reason::parse("season_reason", typed)?.as_str().to_string()
+                    }
+                };
+                app::rounds::unlock(&db, t, number, &reason, by).await?;
+                Ok::<(), WebError>(())
             };
-            app::rounds::unlock(&db, t, number, &reason, by).await?;
+            if let Err(e) = unlocked.await {
+                let kept = KeptForm::from_error(ctx.lang, round::UNLOCK_FORM, &form.pairs, e)?;
+                return round::refused(&ctx, &db, &views, t, number, kept).await;
+            }
             tracing::info!(tournament = %t, round = number, by = %org.user.username, "round unlocked");
         }
         "discard" => {
@@ -102,9 +116,19 @@ pub async fn round_action(
             return Ok(see_other(&format!("/admin/t/{t}#rounds")));
         }
         "swap" => {
-            let x = PlayerId(field::int("player", &form.value.x, 1, i64::MAX)?);
-            let y = PlayerId(field::int("player", &form.value.y, 1, i64::MAX)?);
-            app::rounds::swap(&db, t, &round, x, y, by).await?;
+            let swapped = async {
+                let x = PlayerId(RowId::parse("player", &form.value.x)?.0);
+                let y = PlayerId(RowId::parse("player", &form.value.y)?.0);
+                app::rounds::swap(&db, t, &round, x, y, by).await?;
+                Ok::<_, WebError>((x, y))
+            };
+            let (x, y) = match swapped.await {
+                Ok(pair) => pair,
+                Err(e) => {
+                    let kept = KeptForm::from_error(ctx.lang, round::SWAP_FORM, &form.pairs, e)?;
+                    return round::refused(&ctx, &db, &views, t, number, kept).await;
+                }
+            };
             tracing::info!(tournament = %t, round = number, %x, %y, by = %org.user.username, "pairing override");
         }
         _ => return Err(WebError::NotFound),
@@ -126,20 +150,32 @@ pub struct AssignForm {
 
 /// Assign a referee (of this tournament) to a table or a range of tables of a round (logged).
 pub async fn assign_referee(
+    ctx: Ctx,
     org: Organising,
     db: web::Data<Store>,
+    views: web::Data<Views>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<AssignForm>,
 ) -> Result<HttpResponse, WebError> {
     let (_, number) = path.into_inner();
     let t = org.t.id;
-    let round = app::rounds::open_for_assignment(&db, t, number).await?;
     let f = &form.value;
-    let from = field::int("table_from", &f.from, 1, 10_000)?;
-    let to = field::opt_int("table_to", &f.to, from, 10_000)?.unwrap_or(from);
     let name = f.referee.trim();
-    let referee = Some(name).filter(|n| !n.is_empty());
-    app::rounds::assign_referee(&db, t, &round, from, to, referee, org.by()).await?;
+    let assigned = async {
+        let round = app::rounds::open_for_assignment(&db, t, number).await?;
+        let from = field::int("table_from", &f.from, 1, 10_000)?;
+        let to = field::opt_int("table_to", &f.to, from, 10_000)?.unwrap_or(from);
+        let referee = Some(name).filter(|n| !n.is_empty());
+        app::rounds::assign_referee(&db, t, &round, from, to, referee, org.by()).await?;
+        Ok::<_, WebError>((from, to))
+    };
+    let (from, to) = match assigned.await {
+        Ok(tables) => tables,
+        Err(e) => {
+            let kept = KeptForm::from_error(ctx.lang, round::ASSIGN_FORM, &form.pairs, e)?;
+            return round::refused(&ctx, &db, &views, t, number, kept).await;
+        }
+    };
     tracing::info!(tournament = %t, round = number, from, to, referee = name, by = %org.user.username, "referee assigned");
     Ok(see_other(&format!("/t/{t}/round/{number}")))
 }

@@ -172,6 +172,46 @@ struct SeasonPage<'a> {
     kept: KeptForm,
 }
 
+impl SeasonPage<'_> {
+    /// The summary of the refused form `form`, linked to its fields only when they are on the page.
+    fn summary(&self, form: &str, linked: bool) -> Vec<crate::web::forms::problems::Listed> {
+        let mut listed = self.kept.listed(&self.ctx.lang, form);
+        if !linked {
+            for l in &mut listed {
+                l.href.clear();
+            }
+        }
+        listed
+    }
+
+    /// The event organisers' summary: linked to the refused event's login field, which is on the
+    /// page when the form named an event without an organiser.
+    fn organiser_summary(&self) -> Vec<crate::web::forms::problems::Listed> {
+        self.summary(ORGANISER_FORM, self.unrun.iter().any(|u| u.refused.is_some()))
+    }
+
+    /// The next event's summary (its form is on the page with two events or more).
+    fn next_summary(&self) -> Vec<crate::web::forms::problems::Listed> {
+        self.summary(NEXT_FORM, self.events.len() > 1)
+    }
+
+    /// Whether the confirmation of event `t`'s correction is the refused form.
+    fn correction_refused(&self, t: &i64) -> bool {
+        self.kept.is_form(CORRECTION_FORM)
+            && self.kept.value(CORRECTION_FORM, "tournament", "") == t.to_string()
+            && self.corrections.iter().any(|c| c.t == *t)
+    }
+
+    /// A refused confirmation whose correction is not on the page (no longer waiting), said above
+    /// the corrections; empty otherwise.
+    fn correction_elsewhere(&self) -> Vec<crate::web::forms::problems::Listed> {
+        if self.corrections.iter().any(|c| self.correction_refused(&c.t)) {
+            return Vec::new();
+        }
+        self.summary(CORRECTION_FORM, false)
+    }
+}
+
 /// An open invitation on the coordinator's page: into which event, whom, since when.
 struct PendingLine {
     target: i64,
@@ -571,19 +611,38 @@ pub struct NextForm {
 }
 
 /// The coordinator chooses the event of the level above an event's qualifiers go to.
+/// A wrong value or a refusal comes back on the form with what was chosen (issue 36).
 pub async fn choose_next(
+    ctx: Ctx,
     co: Coordinating,
     db: web::Data<Store>,
     form: CsrfForm<NextForm>,
 ) -> Result<HttpResponse, WebError> {
     let s = &co.season;
     let f = &form.value;
-    let source = TournamentId(RowId::parse("sr_source_event", &f.source)?.0);
-    let next = RowId::parse_optional("sr_next_event", &f.next)?.map(|n| TournamentId(n.0));
-    app::season::choose_next(&db, s.id, source, next, co.by()).await?;
-    tracing::info!(season = %s.id, source = %source, "next event chosen");
-    Ok(see_other(&co.page("")))
+    let chosen = async {
+        let source = TournamentId(RowId::parse("sr_source_event", &f.source)?.0);
+        let next = RowId::parse_optional("sr_next_event", &f.next)?.map(|n| TournamentId(n.0));
+        app::season::choose_next(&db, s.id, source, next, co.by()).await?;
+        Ok::<_, WebError>(source)
+    };
+    match chosen.await {
+        Ok(source) => {
+            tracing::info!(season = %s.id, source = %source, "next event chosen");
+            Ok(see_other(&co.page("")))
+        }
+        Err(e) => {
+            let kept = KeptForm::from_error(ctx.lang, NEXT_FORM, &form.pairs, e)?;
+            render_season(&ctx, &co, &db, kept).await
+        }
+    }
 }
+
+/// The element id of the form choosing where an event's qualifiers go.
+const NEXT_FORM: &str = "choose-next";
+/// The element id of the forms confirming a correction (one per correction waiting; the refused
+/// one is the event the path names, kept as `tournament`).
+const CORRECTION_FORM: &str = "correction";
 
 #[derive(Deserialize)]
 pub struct OrganiserForm {
@@ -708,7 +767,11 @@ pub struct ConfirmCorrection {
 
 /// "Zatwierdź korektę": the correction of a closed event confirmed as the page showed it (the
 /// tournament's stamp then, posted back), the event closed again (issue 34).
+/// A stamp that is no number, or a refusal of the correction, comes back beside that correction's
+/// form (issue 36); its stamp is the one the page shows now, so confirming again confirms what
+/// the page shows.
 pub async fn confirm_correction(
+    ctx: Ctx,
     co: Coordinating,
     db: web::Data<Store>,
     path: web::Path<(i64, i64)>,
@@ -716,11 +779,20 @@ pub async fn confirm_correction(
 ) -> Result<HttpResponse, WebError> {
     let (_, t) = path.into_inner();
     let s = &co.season;
-    let stamp = crate::store::Stamp {
-        config: crate::web::forms::field::int("config", &form.value.config, 0, i64::MAX)?,
-        changes: crate::web::forms::field::int("changes", &form.value.changes, 0, i64::MAX)?,
+    let confirmed = async {
+        let stamp = crate::store::Stamp {
+            config: field::int("cr_stamp", &form.value.config, 0, i64::MAX)?,
+            changes: field::int("cr_stamp", &form.value.changes, 0, i64::MAX)?,
+        };
+        app::season::close::confirm_correction(&db, s.id, TournamentId(t), stamp, co.by()).await?;
+        Ok::<(), WebError>(())
     };
-    app::season::close::confirm_correction(&db, s.id, TournamentId(t), stamp, co.by()).await?;
+    if let Err(e) = confirmed.await {
+        let mut pairs = form.pairs.clone();
+        pairs.push(("tournament".to_string(), t.to_string()));
+        let kept = KeptForm::from_error(ctx.lang, CORRECTION_FORM, &pairs, e)?;
+        return render_season(&ctx, &co, &db, kept).await;
+    }
     tracing::info!(season = %s.id, tournament = t, "correction confirmed by the coordinator");
     Ok(see_other(&co.page("#corrections")))
 }

@@ -69,6 +69,14 @@ impl FormatForm {
 const FORMAT_FORM: &str = "format-form";
 /// The reopening form's element id.
 const REOPEN_FORM: &str = "reopen-form";
+/// The seed list's form (before the draw).
+const SEEDS_FORM: &str = "seeds-form";
+/// The groups' tiebreak order's form.
+const TIEBREAKS_FORM: &str = "tiebreaks-form";
+/// The withdrawal rule's form.
+const WITHDRAWAL_FORM: &str = "withdrawal-form";
+/// A group's lot (one button per group whose lot is due; the refused one named by its `group`).
+const LOT_FORM: &str = "lot-form";
 
 /// A group as drawn (or as the preview would draw it): its letter and members in Berger order,
 /// each with the school (issue 37: so the organiser sees the schools kept apart).
@@ -114,8 +122,9 @@ struct StagesPage<'a> {
     drawn: Vec<GroupList>,
     /// The groups' tiebreak order as the form's numbered choices, while it may change.
     tiebreak_slots: Option<Vec<TiebreakSlot>>,
-    /// Before the draw: every player in seed order (id, name, seed number).
-    seeds: Vec<(PlayerId, String, usize)>,
+    /// Before the draw: every player in seed order (id, name, the seed number shown: stored, or
+    /// as typed when the list was refused).
+    seeds: Vec<SeedLine>,
     progress: Vec<GroupProgress>,
     next: NextPairing,
     /// The knockout's first round as qualification gives it (the stage closed, before it starts).
@@ -125,10 +134,56 @@ struct StagesPage<'a> {
     kept: KeptForm,
 }
 
+/// A player's line of the seed list's form.
+struct SeedLine {
+    id: PlayerId,
+    name: String,
+    /// The number in the field (as typed, when the list was refused).
+    number: String,
+    /// The first refused number of a refused list: its field carries the summary's link.
+    refused: bool,
+}
+
 impl StagesPage<'_> {
     /// A group's letter (`A` for the first), for the next step's sentence.
     fn group_letter(&self, g: &u32) -> String {
         crate::web::read_model::groups::letter_of(g)
+    }
+
+    /// Whether the form `form` is on the page as it stands (a refused form that is not, a stage
+    /// action posted at the wrong time, is said above the page).
+    fn shown(&self, form: &str) -> bool {
+        let drawn = !self.drawn.is_empty();
+        match form {
+            SEEDS_FORM => self.opens_with_groups && !drawn && !self.seeds.is_empty(),
+            TIEBREAKS_FORM => self.opens_with_groups && self.tiebreak_slots.is_some(),
+            WITHDRAWAL_FORM => self.opens_with_groups && !self.stage_closed,
+            LOT_FORM => self.opens_with_groups && drawn,
+            REOPEN_FORM => self.opens_with_groups && self.stage_closed && !self.knockout_started,
+            _ => false,
+        }
+    }
+
+    /// The summary of the refused form `form` when the form is not on the page (without links: its
+    /// fields are not there either); empty otherwise.
+    fn elsewhere(&self, form: &str) -> Vec<crate::web::forms::problems::Listed> {
+        if self.shown(form) {
+            return Vec::new();
+        }
+        let mut listed = self.kept.listed(&self.ctx.lang, form);
+        for l in &mut listed {
+            l.href.clear();
+        }
+        listed
+    }
+
+    /// Whether the withdrawal rule `rule` (`stand`, `annul`) is checked: as sent when the form was
+    /// refused, else the stored one.
+    fn rule_checked(&self, rule: &str) -> bool {
+        if self.kept.is_form(WITHDRAWAL_FORM) {
+            return self.kept.picked(WITHDRAWAL_FORM, "rule", rule);
+        }
+        (rule == "annul") == self.annul_under_half
     }
 }
 
@@ -329,12 +384,21 @@ async fn render_stages(
         })
         .collect();
     let seeds = if not_drawn {
+        let mut flagged = false;
         app::stages::draw::seed_order(&data)
             .into_iter()
             .filter_map(|id| data.player(id))
             .filter(|p| !p.withdrawn)
             .enumerate()
-            .map(|(i, p)| (p.id, p.name.clone(), i + 1))
+            .map(|(i, p)| {
+                let shown = (i + 1).to_string();
+                let number = kept.value(SEEDS_FORM, &format!("seed_{}", p.id), &shown).to_string();
+                let refused = kept.is_form(SEEDS_FORM)
+                    && !flagged
+                    && field::int("seed_number", &number, 1, SEED_MAX).is_err();
+                flagged |= refused;
+                SeedLine { id: p.id, name: p.name.clone(), number, refused }
+            })
             .collect()
     } else {
         Vec::new()
@@ -343,7 +407,19 @@ async fn render_stages(
         .filter(|(row, _)| {
             row.status == StageStatus::Open && app::stages::group_rounds(&data).next().is_none()
         })
-        .map(|(row, _)| tiebreak_slots(&app::stages::tiebreaks(row), &DEFAULT_TIEBREAKS));
+        .map(|(row, _)| {
+            let mut slots = tiebreak_slots(&app::stages::tiebreaks(row), &DEFAULT_TIEBREAKS);
+            if kept.is_form(TIEBREAKS_FORM) {
+                // The choices as sent (issue 36: the input kept).
+                for s in &mut slots {
+                    let name = format!("tiebreak_{}", s.n);
+                    for o in &mut s.options {
+                        o.selected = kept.picked(TIEBREAKS_FORM, &name, o.value);
+                    }
+                }
+            }
+            slots
+        });
     let standings = app::stages::standings(&data).unwrap_or_default();
     let progress = match groups_row {
         Some((_, stage)) => (0..drawn_ids.len())
@@ -596,7 +672,13 @@ pub async fn stage_action(
             return Ok(see_other(&format!("/t/{t}/round/{number}")));
         }
         "seeds" => {
-            app::stages::draw::set_seed_order(&db, t, seed_list(&form.pairs)?, by).await?;
+            let set = async {
+                app::stages::draw::set_seed_order(&db, t, seed_list(&form.pairs)?, by).await?;
+                Ok::<(), WebError>(())
+            };
+            if let Err(e) = set.await {
+                return refused(&ctx, &org, &db, SEEDS_FORM, &form.pairs, e).await;
+            }
             tracing::info!(tournament = %t, by = %org.user.username, "seed order set");
             return Ok(see_other(&format!("{back}#seeds")));
         }
@@ -605,36 +687,53 @@ pub async fn stage_action(
             return Ok(see_other(&format!("{back}#seeds")));
         }
         "tiebreaks" => {
-            let mut order = Vec::new();
-            for name in tiebreak_choices(&form.pairs) {
-                let Some(tb) = DEFAULT_TIEBREAKS.iter().find(|t| t.as_str() == name) else {
-                    return Err(
-                        field::FieldProblem::new("group_tiebreaks", field::ProblemKind::NotAChoice).into()
-                    );
-                };
-                order.push(*tb);
+            let set = async {
+                let order = group_tiebreaks(&form.pairs)?;
+                app::stages::format::set_group_tiebreaks(&db, t, order, by).await?;
+                Ok::<(), WebError>(())
+            };
+            if let Err(e) = set.await {
+                return refused(&ctx, &org, &db, TIEBREAKS_FORM, &form.pairs, e).await;
             }
-            let order = crate::web::forms::tiebreak_order::order(order, "group_tiebreaks")?;
-            app::stages::format::set_group_tiebreaks(&db, t, order, by).await?;
             return Ok(see_other(&format!("{back}#tiebreaks")));
         }
         "lot" => {
-            let group = u32::try_from(field::int("group", &f.group, 0, 63)?).unwrap_or(0);
-            let lot_seed = rand_core::RngCore::next_u64(&mut rand_core::OsRng);
-            app::stages::lot::draw(&db, t, group, lot_seed, by).await?;
-            tracing::info!(tournament = %t, group, by = %org.user.username, "group lot drawn");
+            let drawn = async {
+                // The group's index from the page's button: anything else is none of its groups.
+                let group = field::int("group", &f.group, 0, 63)
+                    .ok()
+                    .and_then(|g| u32::try_from(g).ok())
+                    .ok_or_else(|| field::FieldProblem::new("group", field::ProblemKind::NotAChoice))?;
+                let lot_seed = rand_core::RngCore::next_u64(&mut rand_core::OsRng);
+                app::stages::lot::draw(&db, t, group, lot_seed, by).await?;
+                Ok::<u32, WebError>(group)
+            };
+            match drawn.await {
+                Ok(group) => {
+                    tracing::info!(tournament = %t, group, by = %org.user.username, "group lot drawn")
+                }
+                Err(e) => return refused(&ctx, &org, &db, LOT_FORM, &form.pairs, e).await,
+            }
         }
         "withdrawal" => {
-            let rule = match f.rule.as_str() {
-                "stand" => WithdrawalRule::ResultsStand,
-                "annul" => WithdrawalRule::AnnulUnderHalf,
-                _ => {
-                    return Err(
-                        field::FieldProblem::new("withdrawal_rule", field::ProblemKind::NotAChoice).into()
-                    );
-                }
+            let set = async {
+                let rule = match f.rule.trim() {
+                    "stand" => WithdrawalRule::ResultsStand,
+                    "annul" => WithdrawalRule::AnnulUnderHalf,
+                    _ => {
+                        return Err(field::FieldProblem::new(
+                            "withdrawal_rule",
+                            field::ProblemKind::NotAChoice,
+                        )
+                        .into());
+                    }
+                };
+                app::stages::format::set_withdrawal_rule(&db, t, rule, by).await?;
+                Ok::<(), WebError>(())
             };
-            app::stages::format::set_withdrawal_rule(&db, t, rule, by).await?;
+            if let Err(e) = set.await {
+                return refused(&ctx, &org, &db, WITHDRAWAL_FORM, &form.pairs, e).await;
+            }
         }
         "close" => {
             if !confirm::confirmed(&form.pairs) {
@@ -660,8 +759,7 @@ pub async fn stage_action(
                 Ok::<(), WebError>(())
             };
             if let Err(e) = reopened.await {
-                let kept = KeptForm::from_error(ctx.lang, REOPEN_FORM, &form.pairs, e)?;
-                return render_stages(&ctx, &org, &db, None, kept).await;
+                return refused(&ctx, &org, &db, REOPEN_FORM, &form.pairs, e).await;
             }
             tracing::info!(tournament = %t, by = %org.user.username, "groups stage reopened");
         }
@@ -676,6 +774,35 @@ pub async fn stage_action(
     Ok(see_other(&format!("{back}#groups")))
 }
 
+/// The stages page again with form `form` refused for `e` and what was sent kept (issue 36), when
+/// `e` is one the form answers; any other error as it was.
+async fn refused(
+    ctx: &Ctx,
+    org: &Organising,
+    db: &Store,
+    form: &'static str,
+    pairs: &[(String, String)],
+    e: WebError,
+) -> Result<HttpResponse, WebError> {
+    let kept = KeptForm::from_error(ctx.lang, form, pairs, e)?;
+    render_stages(ctx, org, db, None, kept).await
+}
+
+/// The highest seed number the list takes.
+const SEED_MAX: i64 = 10_000;
+
+/// The groups' tiebreak order the form chose, each one of the groups' tiebreaks at most once.
+fn group_tiebreaks(pairs: &[(String, String)]) -> Result<crate::league::TiebreakOrder, WebError> {
+    let mut order = Vec::new();
+    for name in tiebreak_choices(pairs) {
+        let Some(tb) = DEFAULT_TIEBREAKS.iter().find(|t| t.as_str() == name) else {
+            return Err(field::FieldProblem::new("group_tiebreaks", field::ProblemKind::NotAChoice).into());
+        };
+        order.push(*tb);
+    }
+    Ok(crate::web::forms::tiebreak_order::order(order, "group_tiebreaks")?)
+}
+
 /// The seed list the form sends: `seed_{player}` = the seed number typed beside each player, in
 /// the page's order; sorted by the numbers, equal numbers keeping the page's order.
 fn seed_list(pairs: &[(String, String)]) -> Result<Vec<PlayerId>, WebError> {
@@ -685,7 +812,7 @@ fn seed_list(pairs: &[(String, String)]) -> Result<Vec<PlayerId>, WebError> {
         let id = id
             .parse::<i64>()
             .map_err(|_| field::FieldProblem::new("seed_number", field::ProblemKind::NotAChoice))?;
-        let number = field::int("seed_number", value, 1, 10_000)?;
+        let number = field::int("seed_number", value, 1, SEED_MAX)?;
         numbered.push((number, i, PlayerId(id)));
     }
     numbered.sort_unstable();

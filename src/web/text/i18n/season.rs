@@ -140,6 +140,7 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "accepted: the entry will be withdrawn from",
     ),
     ("cr_confirm", "Zatwierdź korektę i zamknij turniej", "Confirm the correction and close the event"),
+    ("cr_stamp", "Stan korekty pokazany na stronie", "The correction as the page showed it"),
     ("cr_no_place", "brak", "none"),
     ("cr_unchanged", "Bez zmian w zapisanej klasyfikacji.", "No change in the stored ranking."),
     ("ev_qualification", "Awans: podgląd przed zamknięciem", "Qualification: a preview before closing"),
