@@ -6,11 +6,12 @@
 //! tournament; pages only read them.
 
 use crate::app::snapshot::{Loaded, MatchState, lp, sp};
-use crate::league::{FinalPlace, MatchScore, Reached, StandingRow, Tiebreak};
+use crate::league::{BracketRound, FinalPlace, MatchScore, Reached, StandingRow, Tiebreak};
 use crate::outcome::{Side, Termination};
 use crate::store::games::{GameRow, LogStatus};
-use crate::store::rounds::{Forfeit, MatchRow, Phase};
+use crate::store::rounds::{Forfeit, MatchRow, Phase, Round, Status};
 use crate::store::{GameId, MatchId, PlayerId};
+use crate::web::text::names::Named;
 
 /// One game as listed under a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,6 +65,68 @@ impl GameLine {
     #[must_use]
     pub fn has_result(&self) -> bool {
         self.winner.is_some()
+    }
+}
+
+/// A round as the pages list and head it, decided here from the stored [`Round`]: the words for its
+/// stage (a knockout round's name, else its phase) and state, what the state allows, and which links
+/// it has (a template names no store type).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundHead {
+    pub number: i64,
+    /// The text key of its phase (`swiss`, `groups`, `knockout`).
+    pub phase_key: &'static str,
+    /// The text key of what a knockout round is (`ćwierćfinał`), when it is one the bracket names.
+    pub stage_key: Option<&'static str>,
+    /// The text key of its state (`draft`, `published`, `locked`).
+    pub status_key: &'static str,
+    pub state: RoundState,
+    /// A knockout round: the page links to the bracket.
+    pub knockout: bool,
+    /// A Swiss round with a pairing explanation: the page links to "why these pairings".
+    pub explained: bool,
+}
+
+impl RoundHead {
+    /// `stage`: what the round is in the bracket, if a knockout round.
+    #[must_use]
+    pub fn new(r: &Round, stage: Option<BracketRound>) -> RoundHead {
+        RoundHead {
+            number: r.number,
+            phase_key: r.phase.text_key(),
+            stage_key: stage.map(|s| s.text_key()),
+            status_key: r.status.text_key(),
+            state: r.status.into(),
+            knockout: r.phase == Phase::Knockout,
+            explained: r.phase == Phase::Swiss && !r.explanation.is_empty(),
+        }
+    }
+
+    /// What the round is, as the lists name it: its knockout stage, else its phase.
+    #[must_use]
+    pub fn kind_key(&self) -> &'static str {
+        self.stage_key.unwrap_or(self.phase_key)
+    }
+}
+
+/// Where a round is in its life, as the pages act on it (the store's [`Status`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundState {
+    /// Visible only to the organiser: publish, discard, swap.
+    Draft,
+    /// Results are being entered: referees enter them, the organiser locks.
+    Published,
+    /// Finished: the organiser may open it again.
+    Locked,
+}
+
+impl From<Status> for RoundState {
+    fn from(s: Status) -> RoundState {
+        match s {
+            Status::Draft => RoundState::Draft,
+            Status::Published => RoundState::Published,
+            Status::Locked => RoundState::Locked,
+        }
     }
 }
 

@@ -11,7 +11,6 @@
 use crate::app::snapshot::MatchState;
 use crate::league::persons::fold;
 use crate::store::PlayerId;
-use crate::store::rounds::Round;
 use crate::store::seasons::listing::SeasonLine;
 use crate::store::tournaments::Tournament;
 use crate::store::{self, Store, players::Player};
@@ -20,7 +19,7 @@ use crate::web::extract::ctx::Ctx;
 use crate::web::extract::public_page::PublicPage;
 use crate::web::read_model::cache::Views;
 use crate::web::read_model::http::{Body, PageKey};
-use crate::web::read_model::lines::MatchLine;
+use crate::web::read_model::lines::{MatchLine, RoundHead};
 use crate::web::routes::public::roles;
 use crate::web::text::names::Named;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -162,9 +161,7 @@ pub async fn index(
 struct TournamentPage<'a> {
     ctx: &'a Ctx,
     t: &'a Tournament,
-    rounds: Vec<&'a Round>,
-    /// What each knockout round is, by its number.
-    stages: std::collections::BTreeMap<i64, crate::league::BracketRound>,
+    rounds: Vec<RoundHead>,
     players: &'a [Player],
     organiser: bool,
     referee: bool,
@@ -255,8 +252,7 @@ pub async fn tournament(
     let view = &page.view;
     let t = view.t();
     let (organiser, referee) = roles(&ctx, &db, t).await?;
-    let rounds: Vec<&Round> = view.visible_rounds(organiser).collect();
-    let stages = rounds.iter().filter_map(|r| Some((r.number, view.round_stage(r)?))).collect();
+    let rounds = view.visible_rounds(organiser).map(|r| RoundHead::new(r, view.round_stage(r))).collect();
     let search = query.q.map(|q| q.trim().to_string());
     let found = search.as_deref().map(|q| find(view.players(), q)).unwrap_or_default();
     let followed =
@@ -276,7 +272,6 @@ pub async fn tournament(
             ctx: &ctx,
             t,
             rounds,
-            stages,
             players: view.players(),
             organiser,
             referee,

@@ -2,7 +2,6 @@
 //! the referee assignment (drafts for organisers only).
 
 use crate::app::next_step::RoundsPlan;
-use crate::store::rounds::{Phase, Round, Status};
 use crate::store::tournaments::{Role, Tournament};
 use crate::store::{self, Store};
 use crate::web::error::WebError;
@@ -11,7 +10,7 @@ use crate::web::extract::public_page::PublicPage;
 use crate::web::forms::kept::KeptForm;
 use crate::web::forms::problems::Listed;
 use crate::web::read_model::cache::Views;
-use crate::web::read_model::lines::MatchLine;
+use crate::web::read_model::lines::{MatchLine, RoundHead, RoundState};
 use crate::web::routes::public::roles;
 use crate::web::routes::render_status;
 use crate::web::text::names::Named;
@@ -35,60 +34,9 @@ struct RoundPage<'a> {
     referees: Vec<String>,
     /// What the rounds accept next (organisers: lock, open again).
     plan: Option<RoundsPlan>,
-    /// What a knockout round is (its text key: "ćwierćfinał").
-    stage: Option<&'static str>,
     /// A refused organiser's form (the swap, the reopening, the referees' tables): what was sent
     /// and why (issue 36).
     kept: KeptForm,
-}
-
-/// The round as its page shows it, decided here from the stored [`Round`]: the words for its phase
-/// and state, what the state allows, and which links it has (a template names no store type).
-struct RoundHead {
-    number: i64,
-    /// The text key of its phase (`swiss`, `groups`, `knockout`).
-    phase_key: &'static str,
-    /// The text key of its state (`draft`, `published`, `locked`).
-    status_key: &'static str,
-    state: RoundState,
-    /// A knockout round: the page links to the bracket.
-    knockout: bool,
-    /// A Swiss round with a pairing explanation: the page links to "why these pairings".
-    explained: bool,
-}
-
-impl From<&Round> for RoundHead {
-    fn from(r: &Round) -> RoundHead {
-        RoundHead {
-            number: r.number,
-            phase_key: r.phase.text_key(),
-            status_key: r.status.text_key(),
-            state: r.status.into(),
-            knockout: r.phase == Phase::Knockout,
-            explained: r.phase == Phase::Swiss && !r.explanation.is_empty(),
-        }
-    }
-}
-
-/// Where the round is in its life, as its page acts on it (the store's [`Status`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RoundState {
-    /// Visible only to the organiser: publish, discard, swap.
-    Draft,
-    /// Results are being entered: referees enter them, the organiser locks.
-    Published,
-    /// Finished: the organiser may open it again.
-    Locked,
-}
-
-impl From<Status> for RoundState {
-    fn from(s: Status) -> RoundState {
-        match s {
-            Status::Draft => RoundState::Draft,
-            Status::Published => RoundState::Published,
-            Status::Locked => RoundState::Locked,
-        }
-    }
 }
 
 /// The organiser's forms of the page that come back refused (their element ids).
@@ -153,20 +101,18 @@ pub async fn pairings(
         Vec::new()
     };
     let plan = organiser.then(|| view.rounds_plan());
-    let stage = view.round_stage(round).map(|s| s.text_key());
     page.render(
         &req,
         &RoundPage {
             ctx: &ctx,
             t: view.t(),
-            round: round.into(),
+            round: RoundHead::new(round, view.round_stage(round)),
             lines,
             organiser,
             referee,
             table_refs,
             referees,
             plan,
-            stage,
             kept: KeptForm::default(),
         },
     )
@@ -202,14 +148,13 @@ pub(crate) async fn refused(
     let page = RoundPage {
         ctx,
         t: view.t(),
-        round: round.into(),
+        round: RoundHead::new(round, view.round_stage(round)),
         lines: view.lines_of_round(round).collect(),
         organiser,
         referee,
         table_refs,
         referees,
         plan: organiser.then(|| view.rounds_plan()),
-        stage: view.round_stage(round).map(|s| s.text_key()),
         kept,
     };
     render_status(StatusCode::BAD_REQUEST, &page)
