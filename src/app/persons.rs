@@ -374,7 +374,7 @@ pub async fn erase(db: &Store, id: PersonId, today: NaiveDate, by: UserId) -> Ap
     all.sort();
     for e in &all {
         store::touch_tournament_in(&mut tx, e.tournament_id).await?;
-        store::players::erase_in(&mut tx, e.tournament_id, e.player_id, today, by).await?;
+        store::erasure::erase_player_in(&mut tx, e.tournament_id, e.player_id, today, by).await?;
     }
     for p in people {
         store::persons::erase_in(&mut tx, p, &store::persons::pseudonym(p)).await?;

@@ -188,7 +188,10 @@ pub async fn erase(
     today: NaiveDate,
     by: UserId,
 ) -> AppResult<()> {
-    Ok(store::players::erase(db, t, player, today, by).await?)
+    let mut tx = db.write_tournament(t).await?;
+    store::erasure::erase_player_in(&mut tx, t, player, today, by).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Whether the tournament is over on `today` (its last day before it), so personal data may be erased.

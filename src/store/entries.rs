@@ -906,8 +906,8 @@ pub async fn erase_in(tx: &mut Conn, entry: i64, pseudonym: &str) -> Result<(), 
 
 /// The school entry a player was seated from (if any) erased with the player: the pupil's name
 /// becomes the player's `pseudonym`, the birth date the placeholder, the class empty, the
-/// guardian's name in the consent record the pseudonym too (`players::erase_entry_in` calls it, so
-/// every erasure of a player, by request, consent withdrawn or the season's retention, takes it).
+/// guardian's name in the consent record the pseudonym too (`store::erasure` calls it with every
+/// erasure of a player: by request, consent withdrawn or the season's retention).
 ///
 /// # Errors
 /// A statement fails.

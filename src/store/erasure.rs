@@ -130,6 +130,7 @@ pub async fn erase_person_in(
         super::touch_tournament_in(tx, e.tournament_id).await?;
         if e.erased_at.is_none() {
             players::erase_entry_in(tx, e.tournament_id, e.id, &e.name, &pseudonym, by).await?;
+            super::entries::erase_of_player_in(tx, e.id, &pseudonym).await?;
         }
         on!(&mut *tx, |c| sqlx::query(
             "UPDATE online_links SET revoked_at = $1 WHERE player_id = $2 AND revoked_at IS NULL"
@@ -486,6 +487,23 @@ pub async fn set_retention(db: &super::Store, season: SeasonId, days: Option<i64
         return Err(StoreError::NotFound);
     }
     Ok(())
+}
+
+/// A player's personal data erased in the caller's transaction (`players::erase_in`: once the
+/// event is over) and the school entry they were seated from with it, under the player's
+/// pseudonym (`entries::erase_of_player_in`): what every erasure of one player runs.
+///
+/// # Errors
+/// As `players::erase_in`.
+pub async fn erase_player_in(
+    tx: &mut Conn,
+    tournament: TournamentId,
+    id: PlayerId,
+    today: NaiveDate,
+    by: UserId,
+) -> Result<(), StoreError> {
+    players::erase_in(tx, tournament, id, today, by).await?;
+    super::entries::erase_of_player_in(tx, id, &players::pseudonym(id)).await
 }
 
 /// Whether `person` has an entry in one of `season`'s events.

@@ -248,7 +248,6 @@ pub(crate) async fn erase_entry_in(
         }
         scrub_history(&mut *tx, HistoryOf::Game(game), &name, &pseudonym, false).await?;
     }
-    super::entries::erase_of_player_in(tx, id, &pseudonym).await?;
     tx.record(tournament, by, &Change::PlayerErased { player: id, pseudonym }).await?;
     Ok(())
 }
