@@ -390,13 +390,20 @@ async fn the_fast_path_answers_as_the_whole_way_did_and_never_after_a_write() {
     // A write in another process on the same database: the same.
     let other = TestApp::spawn_with(app.dir.clone(), false).await;
     for points in ["18", "10"] {
+        let there = other.browser();
         for (path, _) in showing(t, m, b, "x") {
-            public.get_with(&path, &br).await;
+            there.get(&path).await;
+            there.get(&path).await;
+        }
+        if postgres_url().is_none() {
+            assert!(other.hot.kept() >= 1, "the other process keeps its answers too");
         }
         let other_referee = Browser::with_cookies_of(&referee, &other.base);
         save_game_two(&other_referee, t, m, points).await;
         for (path, expected) in showing(t, m, b, points) {
             public.get(&path).await.assert_contains(&expected);
+            there.get(&path).await.assert_contains(&expected);
+            there.get(&path).await.assert_contains(&expected);
         }
     }
 }

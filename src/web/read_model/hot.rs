@@ -133,8 +133,17 @@ impl HotPages {
         let accept = headers.get(header::ACCEPT_ENCODING).map(|v| v.to_str().ok());
         let encoding = match accept {
             None => Encoding::Identity,
-            // Neither brotli nor gzip: the `Compress` middleware may still pick another (deflate).
-            Some(accept) => Some(Encoding::negotiate(accept)).filter(|e| *e != Encoding::Identity)?,
+            Some(accept) => match Encoding::negotiate(accept) {
+                // Neither brotli nor gzip: the `Compress` middleware may still pick another one.
+                Encoding::Identity => {
+                    let named = |coding: &str| accept.is_none_or(|a| a.to_ascii_lowercase().contains(coding));
+                    if named("deflate") || named("zstd") || named("*") {
+                        return None;
+                    }
+                    Encoding::Identity
+                }
+                chosen => chosen,
+            },
         };
         Some(Ask { lang, encoding, token, day: chrono::Utc::now().date_naive() })
     }
