@@ -5,11 +5,13 @@
 # where reading a page is the point):
 #   1. a call of `assert_contains(` or `assert_lacks(` (they search a page's whole body);
 #   2. a `.contains(` or `.find(` whose receiver is page text: the receiver expression names
-#      `body`, `text`, `html`, `source`, `page_text(`, `text_of(`, `texts(` or `source_with(`
+#      `body`, `text`, `html`, `source`, `page_text(`, `text_of(` or `source_with(`
 #      (`page.body`, `text.lines()`, `text_of(&p, "#x")`...), or is a variable whose nearest
 #      `let` (or a parameter of that name) in the file is bound to such an expression.
-#      Iterator searches (`.find(|x| ...)` on anything but `.lines()` of page text, `.iter()`
-#      receivers) are not text searches and are not counted.
+#      Not counted: iterator searches (`.find(|x| ...)` on anything but `.lines()` of page text,
+#      `.iter()` receivers) and membership tests of a collection read from a page (a variable
+#      bound to `ids_after(..)`, `texts(..)`, `vec![..]`, `[..]` or a `.collect()`): they compare
+#      whole values, not search text.
 # Occurrences inside comments (`//`) are skipped.
 #
 # Usage: scripts/count-test-searches.sh [-v]   (-v lists every counted search as file:line: kind)
@@ -18,7 +20,8 @@ exec python3 - "$@" <<'PY'
 import collections, glob, re, sys
 
 verbose = "-v" in sys.argv[1:]
-PAGEY = re.compile(r"\b(body|text|html|source|page_text|text_of|texts|source_with)\b")
+PAGEY = re.compile(r"\b(body|text|html|source|page_text|text_of|source_with)\b")
+COLLECTION = re.compile(r"^(ids_after\(|texts\(|crate::pages::texts\(|vec!\[|\[)|\.collect(::<[^>]*>)?\(\)\s*$")
 files = sorted(f for f in glob.glob("tests/service/**/*.rs", recursive=True) if "/pages/" not in f)
 
 
@@ -83,6 +86,8 @@ def pagey(s, i, recv, depth=0):
     m = re.fullmatch(r"&?([a-z_][a-z0-9_]*)(\[[^\]]*\])?", recv)
     if m and depth < 3:
         b = binding(s, i, m.group(1))
+        if b is not None and COLLECTION.search(b.strip()):
+            return False
         if b is not None and b != recv:
             return pagey(s, i, b.strip(), depth + 1)
     return False

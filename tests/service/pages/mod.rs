@@ -427,6 +427,8 @@ pub struct Overview {
     pub referees: Vec<String>,
     /// Forbidden pairs: (player, player) as stored.
     pub forbidden: Vec<(i64, i64)>,
+    /// Each forbidden pair's term as shown ("(do rundy 1)", "(zawsze)"), in the same order.
+    pub forbidden_terms: Vec<String>,
     pub decks: Vec<DeckRow>,
 }
 
@@ -459,6 +461,10 @@ impl Overview {
                     let (a, b) = li.get("data-forbidden").split_once('-').unwrap();
                     (a.parse().unwrap(), b.parse().unwrap())
                 })
+                .collect(),
+            forbidden_terms: select(body, "li[data-forbidden]")
+                .iter()
+                .map(|li| li.one("small").text())
                 .collect(),
             decks: select(body, "#decks li[data-set]")
                 .iter()
