@@ -17,7 +17,9 @@
 # Usage: scripts/count-test-searches.sh [-v]   (-v lists every counted search as file:line: kind)
 cd "$(dirname "$0")/.." || exit 1
 exec python3 - "$@" <<'PY'
-import collections, glob, re, sys
+import collections, glob, re, signal, sys
+
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 verbose = "-v" in sys.argv[1:]
 PAGEY = re.compile(r"\b(body|text|html|source|page_text|text_of|source_with)\b")
