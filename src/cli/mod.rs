@@ -90,6 +90,11 @@ pub struct ServeArgs {
     /// no mail, links shown on screen only.
     #[arg(long, env = "BITWA_SMTP_URL", hide_env_values = true)]
     pub smtp_url: Option<String>,
+    /// Go the whole way (session, router, handler) for every request, also for a shared page an
+    /// anonymous visitor asks for again while nothing changed (env BITWA_NO_FAST_PATH=true; for
+    /// measuring what the fast path saves).
+    #[arg(long, env = "BITWA_NO_FAST_PATH")]
+    pub no_fast_path: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -18,6 +18,7 @@ pub(super) fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         body_budget: args.body_budget_mib.saturating_mul(1 << 20),
         online_streams: args.online_streams,
         smtp_url: args.smtp_url.filter(|u| !u.trim().is_empty()),
+        fast_path: !args.no_fast_path,
         ..Settings::default()
     };
     actix_web::rt::System::new().block_on(async move {

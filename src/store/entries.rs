@@ -193,6 +193,34 @@ pub struct Entry {
     pub publish_name: Option<bool>,
 }
 
+/// An entry as the desk lists it: only what its line shows (the desk answers a search per pupil
+/// on the day, 16 phones at once on a regional qualifier: no consent record, no school row).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct DeskEntry {
+    pub id: i64,
+    pub name: String,
+    pub school: String,
+    pub class: String,
+    pub state: State,
+    pub checked_in_at: Option<String>,
+}
+
+/// The event's entries the desk may list: confirmed, and absent (a latecomer, while round 1 is
+/// open), in order of arrival.
+///
+/// # Errors
+/// The query fails.
+pub async fn at_desk(db: &Store, t: TournamentId) -> Result<Vec<DeskEntry>, StoreError> {
+    Ok(on!(db, |c| sqlx::query_as::<_, DeskEntry>(
+        "SELECT e.id, e.name, s.name AS school, e.class, e.state, e.checked_in_at \
+         FROM entries e JOIN entry_schools s ON s.id = e.school_id \
+         WHERE e.tournament_id = $1 AND e.state IN ('confirmed', 'absent') ORDER BY e.id"
+    )
+    .bind(t)
+    .fetch_all(c)
+    .await)?)
+}
+
 /// A guardian's consent (online), or a teacher's declaration of a signed paper form (`paper_date`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Consent {

@@ -48,6 +48,9 @@ pub struct Settings {
     /// The SMTP relay the entries' mails go through (`BITWA_SMTP_URL`, see `app::mail`); `None`:
     /// no mail is queued, links are shown on screen only.
     pub smtp_url: Option<String>,
+    /// Answer a shared page an anonymous visitor asks for again from the answer kept while nothing
+    /// was committed since (`read_model::hot`); off only to measure what it saves.
+    pub fast_path: bool,
 }
 
 impl Default for Settings {
@@ -69,6 +72,7 @@ impl Default for Settings {
             retention_every: Duration::from_secs(3600),
             online_streams: crate::web::routes::online::STREAMS_MAX,
             smtp_url: None,
+            fast_path: true,
         }
     }
 }

@@ -51,6 +51,7 @@ pub struct Application {
     server: Server,
     db: Store,
     views: web::Data<crate::web::read_model::cache::Views>,
+    hot: std::sync::Arc<crate::web::read_model::hot::HotPages>,
     logins: Vec<Login>,
 }
 
@@ -105,6 +106,12 @@ impl Application {
         let public_url = web::Data::new(crate::web::settings::PublicUrl(settings.public_url.clone()));
         let online_events = web::Data::new(online::OnlineEvents::with_cap(settings.online_streams));
         let server_timing = settings.server_timing;
+        let hot = std::sync::Arc::new(crate::web::read_model::hot::HotPages::new(
+            db.clone(),
+            views.outage(),
+            settings.fast_path,
+        ));
+        let hot_kept = std::sync::Arc::clone(&hot);
         let deal_cache = web::Data::new(crate::app::recording::deals::DealCache::default());
         start_clock_watch(db.clone(), edition_cache.clone(), online_events.clone());
         online::connect_processes(&db, &online_events.clone().into_inner());
@@ -132,6 +139,22 @@ impl Application {
                 .wrap(from_fn(crate::web::error_page::middleware))
                 .wrap(from_fn(session::middleware))
                 .wrap(from_fn(headers::security_headers))
+                // A shared page for an anonymous visitor, sent again as it last went out while nothing
+                // was committed since (`read_model::hot`): before every other layer.
+                .wrap_fn({
+                    let hot = std::sync::Arc::clone(&hot);
+                    move |req, srv| {
+                        use crate::web::read_model::hot::Front;
+                        use futures_util::future::Either;
+                        let hot = std::sync::Arc::clone(&hot);
+                        let (req, pending) = match hot.front(req) {
+                            Front::Answered(res) => return Either::Left(std::future::ready(Ok(res))),
+                            Front::Whole(req, pending) => (req, pending),
+                        };
+                        let fut = srv.call(req);
+                        Either::Right(async move { Ok(hot.back(pending, fut.await?)) })
+                    }
+                })
                 // The very outermost: the whole app's time for `Settings::server_timing`.
                 .wrap_fn(move |req, srv| {
                     let start = std::time::Instant::now();
@@ -175,7 +198,7 @@ impl Application {
         if let Some(workers) = settings.workers {
             server = server.workers(workers);
         }
-        Ok(Application { port, server: server.run(), db, views: views_kept, logins })
+        Ok(Application { port, server: server.run(), db, views: views_kept, hot: hot_kept, logins })
     }
 
     #[must_use]
@@ -193,6 +216,12 @@ impl Application {
     #[must_use]
     pub fn views(&self) -> &web::Data<crate::web::read_model::cache::Views> {
         &self.views
+    }
+
+    /// The answers of the public pages' fast path (tests look at what is kept).
+    #[must_use]
+    pub fn hot(&self) -> std::sync::Arc<crate::web::read_model::hot::HotPages> {
+        std::sync::Arc::clone(&self.hot)
     }
 
     /// Logins to print once at start: the first organiser's random password, demo accounts.

@@ -14,6 +14,8 @@ pub struct TestApp {
     pub logins: Vec<(String, String)>,
     /// The app's read models and cached pages (what is kept, for the cache tests).
     pub views: actix_web::web::Data<bitwa::web::read_model::cache::Views>,
+    /// The answers of the public pages' fast path (`read_model::hot`).
+    pub hot: std::sync::Arc<bitwa::web::read_model::hot::HotPages>,
     handle: actix_web::dev::ServerHandle,
 }
 
@@ -114,8 +116,9 @@ impl TestApp {
         let logins = app.logins().iter().map(|l| (l.username.clone(), l.password.clone())).collect();
         let handle = app.handle();
         let views = app.views().clone();
+        let hot = app.hot();
         actix_rt::spawn(app.run_until_stopped());
-        TestApp { base, dir, db_url, admin_password, logins, views, handle }
+        TestApp { base, dir, db_url, admin_password, logins, views, hot, handle }
     }
 
     /// Stop the server (the database file stays).

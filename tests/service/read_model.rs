@@ -318,3 +318,92 @@ async fn the_change_token_moves_with_every_commit_on_the_file_and_only_then() {
     here.close().await;
     there.close().await;
 }
+
+/// The fast path of a shared page (`read_model::hot`): the second anonymous request is answered
+/// from what the first left, byte for byte the same answer; a language cookie, a session or another
+/// encoding are never answered with another visitor's answer; and a write in this
+/// process, or in another one on the same file, is on the next request.
+#[actix_rt::test]
+async fn the_fast_path_answers_as_the_whole_way_did_and_never_after_a_write() {
+    let app = TestApp::spawn().await;
+    let (t, referee, m, b) = round_in_play(&app).await;
+    let public = app.browser();
+    let standings = format!("/t/{t}/standings");
+    let br = [("Accept-Encoding", "br, gzip")];
+    let first = public.get_with(&standings, &br).await;
+    assert_eq!(first.status, 200);
+    let second = public.get_with(&standings, &br).await;
+    if postgres_url().is_none() {
+        assert!(app.hot.kept() >= 1, "the first answer was kept");
+    }
+    assert_eq!(second.bytes, first.bytes, "the same bytes");
+    let without_date = |p: &Page| {
+        let mut h: Vec<(String, String)> = p
+            .headers
+            .iter()
+            .filter(|(n, _)| n.as_str() != "date")
+            .map(|(n, v)| (n.to_string(), v.to_str().unwrap_or("").to_string()))
+            .collect();
+        h.sort();
+        h
+    };
+    assert_eq!(without_date(&second), without_date(&first), "the same headers");
+    assert_eq!(second.header("content-encoding"), "br");
+    assert_eq!(second.header("content-security-policy"), bitwa::web::security::headers::CSP);
+
+    // Another language, another encoding, a query, a logged-in visitor: each gets its own answer.
+    let english = app.browser();
+    english.set_cookie("lang", Some("en"));
+    let en = english.get_with(&standings, &br).await;
+    assert_ne!(en.header("etag"), first.header("etag"), "the English page is not the Polish one");
+    assert!(String::from_utf8(unbrotli(&en.bytes)).unwrap().contains("<html lang=\"en\""), "in English");
+    let gz = public.get_with(&standings, &[("Accept-Encoding", "gzip")]).await;
+    assert_eq!(gz.header("content-encoding"), "gzip");
+    assert_eq!(gunzip(&gz.bytes), unbrotli(&first.bytes));
+    let plain = public.get(&standings).await;
+    assert_eq!(plain.header("content-encoding"), "");
+    assert_eq!(plain.bytes, unbrotli(&first.bytes));
+    let personal = referee.get_with(&standings, &br).await;
+    assert_eq!(personal.header("cache-control"), "private, no-cache", "the referee's own page");
+    let head = public.head(&standings).await;
+    assert_eq!((head.status, head.bytes.len()), (200, 0), "HEAD: the headers only");
+
+    // A write in this process: the next anonymous request shows it, in every encoding.
+    for points in ["10", "14"] {
+        for (path, _) in showing(t, m, b, points) {
+            public.get_with(&path, &br).await;
+            public.get_with(&path, &br).await;
+        }
+        save_game_two(&referee, t, m, points).await;
+        for (path, expected) in showing(t, m, b, points) {
+            let page = public.get_with(&path, &br).await;
+            assert_eq!(page.status, 200, "{path}");
+            let text = match page.header("content-encoding").as_str() {
+                "br" => unbrotli(&page.bytes),
+                _ => page.bytes.clone(),
+            };
+            let text = String::from_utf8(text).unwrap();
+            assert!(text.contains(&expected), "{path} after the save lacks {expected:?}");
+        }
+    }
+
+    // A write in another process on the same database: the same.
+    let other = TestApp::spawn_with(app.dir.clone(), false).await;
+    for points in ["18", "10"] {
+        let there = other.browser();
+        for (path, _) in showing(t, m, b, "x") {
+            there.get(&path).await;
+            there.get(&path).await;
+        }
+        if postgres_url().is_none() {
+            assert!(other.hot.kept() >= 1, "the other process keeps its answers too");
+        }
+        let other_referee = Browser::with_cookies_of(&referee, &other.base);
+        save_game_two(&other_referee, t, m, points).await;
+        for (path, expected) in showing(t, m, b, points) {
+            public.get(&path).await.assert_contains(&expected);
+            there.get(&path).await.assert_contains(&expected);
+            there.get(&path).await.assert_contains(&expected);
+        }
+    }
+}

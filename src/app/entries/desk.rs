@@ -10,6 +10,15 @@ use crate::store::{self, Store, TournamentId, UserId};
 
 pub use crate::app::seating::seat;
 
+/// The entries the desk may list (confirmed, and absent ones for latecomers), with only what a
+/// line shows.
+///
+/// # Errors
+/// The database fails.
+pub async fn list(db: &Store, t: TournamentId) -> AppResult<Vec<store::entries::DeskEntry>> {
+    Ok(store::entries::at_desk(db, t).await?)
+}
+
 /// Tick `entry` present (or not). After round 1's players were seated and before round 1 is
 /// published, an entry found absent ticked present is a latecomer: it becomes a player joining
 /// round 1, whose draft is paired again with them.

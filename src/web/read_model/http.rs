@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 
 /// How a body travels: what the client accepts decides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Encoding {
     Brotli,
     Gzip,
@@ -39,17 +39,21 @@ impl Encoding {
         let (mut br, mut gzip, mut any) = (None::<f32>, None::<f32>, None::<f32>);
         for item in accept.split(',') {
             let mut parts = item.split(';');
-            let coding = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+            let coding = parts.next().unwrap_or("").trim();
+            let slot = if coding.eq_ignore_ascii_case("br") {
+                &mut br
+            } else if coding.eq_ignore_ascii_case("gzip") || coding.eq_ignore_ascii_case("x-gzip") {
+                &mut gzip
+            } else if coding == "*" {
+                &mut any
+            } else {
+                continue;
+            };
             let q = parts
                 .filter_map(|p| p.trim().strip_prefix("q=").or_else(|| p.trim().strip_prefix("Q=")))
                 .find_map(|v| v.trim().parse::<f32>().ok())
                 .unwrap_or(1.0);
-            match coding.as_str() {
-                "br" => br = Some(q),
-                "gzip" | "x-gzip" => gzip = Some(q),
-                "*" => any = Some(q),
-                _ => {}
-            }
+            *slot = Some(q);
         }
         let br = br.or(any).unwrap_or(0.0);
         let gzip = gzip.or(any).unwrap_or(0.0);
@@ -428,6 +432,12 @@ pub struct LiveAt {
     pub until_ms: i64,
 }
 
+/// Until when (milliseconds since the epoch) a shared live answer stays true while nothing is
+/// committed: carried in the response's extensions to the fast path (`read_model::hot`), which
+/// sends the answer again only until then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrueUntil(pub i64);
+
 struct LiveBody {
     at: LiveAt,
     body: Arc<Body>,
@@ -447,8 +457,11 @@ impl PageStore {
     ) -> Option<HttpResponse> {
         let live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
         let kept = live.get(key?)?;
-        (kept.at.revisions == revisions && now_ms < kept.at.until_ms)
-            .then(|| kept.body.respond(req, SHARED, VARY))
+        (kept.at.revisions == revisions && now_ms < kept.at.until_ms).then(|| {
+            let mut res = kept.body.respond(req, SHARED, VARY);
+            res.extensions_mut().insert(TrueUntil(kept.at.until_ms));
+            res
+        })
     }
 
     /// Answer with a freshly rendered live page, keeping it (in place of the one before under the
@@ -462,6 +475,7 @@ impl PageStore {
         body: Body,
     ) -> HttpResponse {
         let Some(key) = key else { return body.respond(req, PERSONAL, VARY) };
+        let until_ms = at.until_ms;
         self.live_rendered.fetch_add(1, Ordering::AcqRel);
         if body.carries_a_form_token() {
             tracing::warn!(path = %key.path, "a shared live page carried a CSRF token: not cached");
@@ -480,7 +494,9 @@ impl PageStore {
             self.charged.fetch_add(charge, Ordering::AcqRel);
             live.insert(key, LiveBody { at, body: Arc::clone(&body), charge });
         }
-        body.respond(req, SHARED, VARY)
+        let mut res = body.respond(req, SHARED, VARY);
+        res.extensions_mut().insert(TrueUntil(until_ms));
+        res
     }
 }
 

@@ -5,6 +5,7 @@ pub mod cache;
 pub mod coalesce;
 pub mod fresh;
 pub mod groups;
+pub mod hot;
 pub mod http;
 pub mod knockout;
 pub mod lines;

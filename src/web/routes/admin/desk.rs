@@ -7,7 +7,7 @@
 //! The event's organisers use the desk; its referees too at `/ref/t/{t}/desk` when the organiser
 //! allowed it in the entries' rules (closing the list stays the organiser's).
 
-use crate::app::entries::{desk, organiser};
+use crate::app::entries::desk;
 use crate::league::persons::fold;
 use crate::store::entries::State;
 use crate::store::tournaments::Tournament;
@@ -100,7 +100,7 @@ async fn page(
     only: Option<i64>,
     error: Option<String>,
 ) -> Result<HttpResponse, WebError> {
-    let (_, entries) = organiser::entries(db, at.t.id).await?;
+    let entries = desk::list(db, at.t.id).await?;
     let seated = crate::app::entries::open::rules(db, at.t.id).await?.is_some_and(|o| o.seated);
     let late_open = seated && crate::app::registration::next_round(db, at.t.id).await? == 1;
     let shown: Vec<_> = entries
