@@ -35,7 +35,11 @@ async fn the_organiser_assigns_tables_and_my_tables_lists_them_first() {
 
     let assign = format!("/admin/t/{t}/round/1/assign");
     let round = admin.get(&format!("/t/{t}/round/1")).await;
-    assert_eq!(crate::pages::text_of(&round, "#assign h2"), "Przydziel sędziego do stołów", "the form to assign");
+    assert_eq!(
+        crate::pages::text_of(&round, "#assign h2"),
+        "Przydziel sędziego do stołów",
+        "the form to assign"
+    );
     // Only organisers assign, with the CSRF token, and only referees of this tournament.
     assert_eq!(r1.post(&assign, &[("referee", "sedzia1"), ("from", "1"), ("to", "3")]).await.status, 403);
     assert_eq!(admin.post_raw(&assign, &[("referee", "sedzia1"), ("from", "1")]).await.status, 403);
