@@ -17,7 +17,11 @@ async fn first_start_creates_an_organiser_with_a_random_password_that_logs_in() 
     refused.assert_contains("Nieprawidłowy login lub hasło.");
 
     b.login("admin", &app.admin_password).await;
-    b.get("/me").await.assert_contains("Nowy turniej");
+    assert_eq!(
+        text_of(&b.get("/me").await, "a[href=/admin/new]"),
+        "Nowy turniej",
+        "the organiser's own page"
+    );
 }
 
 #[actix_rt::test]

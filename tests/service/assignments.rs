@@ -4,20 +4,12 @@
 use crate::helpers::*;
 use crate::setup::{Day, OpenDay};
 
-/// The table numbers listed in one part of a "my tables" page, in order.
-fn tables_in(part: &str) -> Vec<i64> {
-    crate::pages::texts(part, "strong")
-        .iter()
-        .filter_map(|s| s.strip_prefix("Stół "))
-        .map(|n| n.parse().unwrap())
-        .collect()
-}
-
-/// (own tables, other tables) on a referee's "my tables" page.
+/// (own tables, other tables) on a referee's "my tables" page: the table numbers, in order.
 fn my_tables(body: &str) -> (Vec<i64>, Vec<i64>) {
-    let split = body.find("id=\"others\"").expect("other tables list");
-    let mine = body.find("id=\"mine\"").map_or("", |at| &body[at..split]);
-    (tables_in(mine), tables_in(&body[split..]))
+    assert!(crate::pages::has(body, "#others"), "the other tables' list:\n{body}");
+    let (mine, others) = crate::pages::my_tables(body);
+    let numbers = |lines: Vec<crate::pages::TableLine>| lines.into_iter().map(|l| l.1).collect();
+    (numbers(mine), numbers(others))
 }
 
 #[actix_rt::test]
@@ -42,7 +34,12 @@ async fn the_organiser_assigns_tables_and_my_tables_lists_them_first() {
     assert_eq!(my_tables(&r1.get(&format!("/ref/t/{t}")).await.body), (vec![], vec![1, 2, 3]));
 
     let assign = format!("/admin/t/{t}/round/1/assign");
-    admin.get(&format!("/t/{t}/round/1")).await.assert_contains("Przydziel sędziego do stołów");
+    let round = admin.get(&format!("/t/{t}/round/1")).await;
+    assert_eq!(
+        crate::pages::text_of(&round, "#assign h2"),
+        "Przydziel sędziego do stołów",
+        "the form to assign"
+    );
     // Only organisers assign, with the CSRF token, and only referees of this tournament.
     assert_eq!(r1.post(&assign, &[("referee", "sedzia1"), ("from", "1"), ("to", "3")]).await.status, 403);
     assert_eq!(admin.post_raw(&assign, &[("referee", "sedzia1"), ("from", "1")]).await.status, 403);

@@ -128,6 +128,35 @@ impl Driver {
         source
     }
 
+    /// The page's source once an element matching `selector` is on it; a failed test (saying
+    /// `what`) when none comes within 15 s.
+    pub(crate) async fn source_having(&self, selector: &str, what: &str) -> String {
+        let mut source = String::new();
+        for _ in 0..150 {
+            source = self.source().await;
+            if crate::pages::has(&source, selector) {
+                return source;
+            }
+            actix_rt::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("{what}: no {selector} on the page after 15 s:\n{source}")
+    }
+
+    /// Waits until the page's header says `user` is logged in (its link to `/me`); a failed test
+    /// (saying who the header names, if anyone) when it does not within 15 s.
+    pub(crate) async fn assert_logged_in(&self, user: &str) {
+        let mut shown = None;
+        for _ in 0..150 {
+            let source = self.source().await;
+            shown = crate::pages::first(&source, "a[href=/me]").map(|a| a.text());
+            if shown.as_deref() == Some(user) {
+                return;
+            }
+            actix_rt::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("{user} not logged in after 15 s: the header names {shown:?}")
+    }
+
     pub(crate) async fn find(&self, css: &str) -> String {
         let v = self
             .call(
@@ -298,13 +327,13 @@ async fn a_referee_enters_a_result_in_chromium_and_sees_the_standings_change() {
     driver.type_into("input[name=username]", "sedzia").await;
     driver.type_into("input[name=password]", "sedzia-haslo").await;
     driver.click("form.stack button[type=submit]").await;
-    assert!(driver.source_with("Moje turnieje").await.contains("sedzia"), "logged in");
+    driver.assert_logged_in("sedzia").await;
     driver.go(&format!("{}/ref/t/{t}/match/{m}", app.base)).await;
     driver.click("#game-1 select[name=winner] option[value=red]").await;
     driver.click("#game-1 select[name=termination] option[value=warsaw-entered]").await;
     driver.type_into("#game-1 input[name=red_points]", "21").await;
     driver.click("#game-1 button[type=submit]").await;
-    assert!(driver.source_with("id=\"saved\"").await.contains("id=\"saved\""), "game 1 saved");
+    driver.source_having("#saved", "game 1 saved").await;
     // A mistake comes back on the same form, the input kept, the problem beside its field: the
     // Polish Army cannot win by Red entering Warsaw.
     driver.click("#game-2 select[name=winner] option[value=polish]").await;
@@ -353,7 +382,7 @@ async fn typing_sent_after_the_session_ended_is_back_after_logging_in_again() {
     };
     driver.go(&format!("{}/login", app.base)).await;
     log_in().await;
-    assert!(driver.source_with("Moje turnieje").await.contains("sedzia"), "logged in");
+    driver.assert_logged_in("sedzia").await;
     driver.go(&format!("{}{page}", app.base)).await;
     driver.click("#game-1 select[name=winner] option[value=red]").await;
     driver.click("#game-1 select[name=termination] option[value=warsaw-entered]").await;
@@ -387,7 +416,7 @@ async fn typing_sent_after_the_session_ended_is_back_after_logging_in_again() {
 
     // Saved: the draft is done, and the page shows what was stored, without a note.
     driver.click("#game-1 button[type=submit]").await;
-    assert!(driver.source_with("id=\"saved\"").await.contains("id=\"saved\""), "game 1 saved");
+    driver.source_having("#saved", "game 1 saved").await;
     driver.go(&format!("{}{page}", app.base)).await;
     let notes = driver.script("return document.querySelectorAll('.draft-note').length;").await;
     assert_eq!(notes, json!(0), "no draft after the save");
@@ -531,7 +560,7 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
     driver.type_into("input[name=username]", "admin").await;
     driver.type_into("input[name=password]", &app.admin_password).await;
     driver.click("form.stack button[type=submit]").await;
-    assert!(driver.source_with("Moje turnieje").await.contains("admin"), "logged in");
+    driver.assert_logged_in("admin").await;
     for (kind, path) in &logged_in {
         driver.go(&format!("{base}{path}")).await;
         measure(&driver, kind, &mut too_wide, &mut measured).await;
@@ -574,7 +603,7 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
     driver.go(&format!("{base}/admin/t/{t}")).await;
     driver.viewport(1280, 900, false).await;
     driver.click(&format!("#player-{p} button[value=withdraw]")).await;
-    assert!(driver.source_with("confirm-yes").await.contains("confirm-yes"), "a confirmation page");
+    driver.source_having("#confirm-yes", "a confirmation page").await;
     measure(&driver, "confirmation", &mut too_wide, &mut measured).await;
     driver.end().await;
     eprintln!("page widths (CSS px):\n  {}", measured.join("\n  "));

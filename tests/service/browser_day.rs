@@ -211,8 +211,7 @@ async fn an_empty_tournament_says_its_next_step_and_a_resignation_is_asked_undon
         }
     }
     driver.click("#confirm-end").await;
-    let done = driver.source_with("id=\"record-result\"").await;
-    assert!(done.contains("id=\"record-result\""), "the game is over once confirmed");
+    driver.source_having("#record-result", "the game is over once confirmed").await;
     driver.screenshot("day-resign-done-1280").await;
     assert_eq!(winner_now().await.as_deref(), Some("polish"), "Red resigned: the Polish side wins");
     db.close().await;
@@ -299,7 +298,7 @@ async fn every_target_on_the_season_and_organiser_pages_is_at_least_44_px_on_a_p
     driver.type_into("input[name=username]", "organizator").await;
     driver.type_into("input[name=password]", "demo-organizator").await;
     driver.click("form.stack button[type=submit]").await;
-    assert!(driver.source_with("Moje turnieje").await.contains("organizator"), "logged in");
+    driver.assert_logged_in("organizator").await;
     for path in &organiser {
         measure(path, &mut small).await;
     }

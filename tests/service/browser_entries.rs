@@ -68,7 +68,7 @@ async fn on_a_phone_a_teacher_enters_a_pupil_a_guardian_consents_and_the_desk_ti
     driver.type_into("#add-pupil input[name=class]", "7b").await;
     driver.click("#add-pupil button").await;
     let school = driver.source_with("data-guardian-link").await;
-    assert!(school.contains("data-state=\"consent\""), "waiting for consent:\n{school}");
+    assert!(crate::pages::has(&*school, "[data-state=consent]"), "waiting for consent:\n{school}");
     fits(&driver, "the school's page").await;
     shot(&driver, "school").await;
     let at = school.find("href=\"/entries/consent/").expect("the guardian's link") + "href=\"".len();
@@ -100,7 +100,7 @@ async fn on_a_phone_a_teacher_enters_a_pupil_a_guardian_consents_and_the_desk_ti
     driver.source_with("Moje turnieje").await;
     driver.go(&format!("{}/admin/t/{t}/desk?q=zuzanna", app.base)).await;
     let desk = driver.source_with("data-present=").await;
-    assert!(desk.contains("data-present=\"false\""), "{desk}");
+    assert!(crate::pages::has(&*desk, "[data-present=false]"), "{desk}");
     driver.click("#desk form button").await;
     let ticked = driver.source_with("data-present=\"true\"").await;
     assert!(ticked.contains("Zuzanna Łęcka-Wróblewska"), "{ticked}");

@@ -174,21 +174,24 @@ async fn the_sign_up_link_the_teachers_qr_printout_and_the_referees_desk_fit_a_p
             driver.whole_page_png(&screenshot_dir().join(name("referee"))).await;
             driver.click("#desk-link").await;
             let desk = driver.source_with("id=\"desk-counts\"").await;
-            assert!(desk.contains("data-confirmed=\"2\""), "two confirmed pupils at the desk");
+            assert!(crate::pages::has(&*desk, "[data-confirmed=2]"), "two confirmed pupils at the desk");
             fits(&driver, width, &format!("the referee's desk ({lang}, {width})")).await;
             small.extend(small_targets(&driver, &format!("the referee's desk ({lang}, {width})")).await);
             driver.whole_page_png(&screenshot_dir().join(name("desk"))).await;
             driver.go(&format!("{}/ref/t/{t}/desk?e={zuzanna}", app.base)).await;
             let one = driver.source_with("data-present=").await;
             assert_eq!(one.matches("data-entry=").count(), 1, "the QR's address shows one pupil");
-            assert!(one.contains("id=\"desk-all\""), "and links the whole list");
+            assert!(crate::pages::has(&*one, "#desk-all"), "and links the whole list");
             // A pupil ticked says so beside the button taking it back.
-            assert_eq!(one.contains("data-ticked"), one.contains("data-present=\"true\""));
+            assert_eq!(
+                crate::pages::has(&*one, "[data-ticked]"),
+                crate::pages::has(&*one, "[data-present=true]")
+            );
             fits(&driver, width, &format!("the desk's one pupil ({lang}, {width})")).await;
             small.extend(small_targets(&driver, &format!("the desk's one pupil ({lang}, {width})")).await);
             driver.whole_page_png(&screenshot_dir().join(name("desk-one"))).await;
             // Ticked on the first pass, taken back on the next (the button changes).
-            let present = one.contains("data-present=\"true\"");
+            let present = crate::pages::has(&*one, "[data-present=true]");
             driver.click("#desk form button").await;
             driver.source_with(&format!("data-entry=\"{zuzanna}\" data-present=\"{}\"", !present)).await;
         }

@@ -100,7 +100,7 @@ async fn on_a_phone_a_parent_finds_a_player_typed_without_polish_letters_and_fol
     // The player page: the current round first, with its table and who commands Red in game 1.
     driver.click("#search-results a").await;
     let player = driver.source_with("id=\"current-match\"").await;
-    assert!(player.contains("id=\"current-table\""), "the table is on the player page");
+    assert!(crate::pages::has(&*player, "#current-table"), "the table is on the player page");
     let current = top_of(&driver, "#current-match").await.unwrap_or(f64::MAX);
     heights.push(("player page".to_string(), height(&driver).await));
     first_screen_png(&driver, "phones-player-390.png").await;
@@ -110,7 +110,7 @@ async fn on_a_phone_a_parent_finds_a_player_typed_without_polish_letters_and_fol
     driver.source_with("id=\"followed\"").await;
     driver.go(&format!("{}/t/{t}", app.base)).await;
     let front = driver.source_with("id=\"followed\"").await;
-    assert!(front.contains("id=\"followed-next\""), "the card came back from the browser's memory");
+    assert!(crate::pages::has(&*front, "#followed-next"), "the card came back from the browser's memory");
     let card = top_of(&driver, "#followed").await.unwrap_or(f64::MAX);
     let rounds = top_of(&driver, "#rounds").await.unwrap_or(0.0);
     assert!(card < rounds, "the followed card sits above the round list ({card} < {rounds})");

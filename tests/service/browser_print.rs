@@ -49,7 +49,7 @@ async fn print_and_read(driver: &Driver, base: &str, path: &str, body: &str, fil
     let cards = cards_of(body);
     assert!(!cards.is_empty(), "cards on {path}:\n{body}");
     driver.go(&format!("{base}{path}")).await;
-    assert!(driver.source_with("card-signatures").await.contains("card-signatures"), "the cards shown");
+    driver.source_having(".card-signatures", "the cards shown").await;
     let out = screenshot_dir().join(file);
     std::fs::create_dir_all(out.parent().unwrap()).unwrap();
     let pdf = driver.print_a4().await;

@@ -51,7 +51,7 @@ async fn log_in(driver: &Driver, base: &str, user: &str, password: &str) {
     driver.type_into("input[name=username]", user).await;
     driver.type_into("input[name=password]", password).await;
     driver.click("form.stack button[type=submit]").await;
-    assert!(driver.source_with("Moje turnieje").await.contains(user), "{user} logged in");
+    driver.assert_logged_in(user).await;
 }
 
 #[actix_rt::test]

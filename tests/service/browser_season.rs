@@ -66,7 +66,7 @@ async fn the_season_home_ranking_and_a_person_fit_a_phone() {
     driver.type_into("input[name=username]", username).await;
     driver.type_into("input[name=password]", password).await;
     driver.click("form.stack button[type=submit]").await;
-    assert!(driver.source_with("Moje turnieje").await.contains(username), "logged in");
+    driver.assert_logged_in(username).await;
     for lang in ["pl", "en"] {
         driver.go(&format!("{base}/lang/{lang}")).await;
         driver.go(&format!("{base}/admin/season/{season}")).await;

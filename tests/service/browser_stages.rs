@@ -21,7 +21,7 @@ async fn an_organiser_previews_and_fixes_the_groups_draw_on_a_phone() {
     driver.type_into("input[name=username]", "admin").await;
     driver.type_into("input[name=password]", &app.admin_password).await;
     driver.click("form.stack button[type=submit]").await;
-    assert!(driver.source_with("Moje turnieje").await.contains("admin"), "logged in");
+    driver.assert_logged_in("admin").await;
 
     let mut problems = Vec::new();
     let mut look = async |name: &str| {
@@ -44,7 +44,7 @@ async fn an_organiser_previews_and_fixes_the_groups_draw_on_a_phone() {
         driver.go(&format!("{base}/lang/{lang}")).await;
         driver.go(&format!("{base}/admin/t/{t}/stages")).await;
         let page = driver.source_with("preview-seed").await;
-        assert!(page.contains("class=\"groups-preview\""), "the preview:\n{page}");
+        assert!(crate::pages::has(&*page, "[class=groups-preview]"), "the preview:\n{page}");
         look(&format!("stages-preview-{lang}")).await;
     }
     // The preview's own form fixes it: the drawn groups are the previewed ones.
@@ -53,8 +53,7 @@ async fn an_organiser_previews_and_fixes_the_groups_draw_on_a_phone() {
         .await;
     driver.viewport(390, 844, true).await;
     driver.click("#draw-form button").await;
-    let drawn = driver.source_with("id=\"drawn\"").await;
-    assert!(drawn.contains("id=\"drawn\""), "drawn:\n{drawn}");
+    driver.source_having("#drawn", "drawn").await;
     let fixed =
         driver.script("return [...document.querySelectorAll('#drawn li')].map(e => e.textContent);").await;
     assert_eq!(fixed, previewed);
@@ -63,7 +62,10 @@ async fn an_organiser_previews_and_fixes_the_groups_draw_on_a_phone() {
     // The tournament's standings are the groups' tables, before a match is played.
     driver.go(&format!("{base}/t/{t}/standings")).await;
     let standings = driver.source_with("data-group=\"B\"").await;
-    assert!(standings.contains("data-group=\"A\"") && !standings.contains("id=\"standings\""), "{standings}");
+    assert!(
+        crate::pages::has(&*standings, "[data-group=A]") && !crate::pages::has(&*standings, "#standings"),
+        "{standings}"
+    );
     look("standings-groups-pl").await;
     driver.go(&format!("{base}/admin/t/{t}")).await;
     let overview = driver.source_with("Skojarz następną rundę grup").await;

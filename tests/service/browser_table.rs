@@ -519,7 +519,7 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
     driver.type_into("input[name=username]", "sedzia").await;
     driver.type_into("input[name=password]", "sedzia-haslo").await;
     driver.click("form.stack button[type=submit]").await;
-    assert!(driver.source_with("Moje turnieje").await.contains("sedzia"), "logged in");
+    driver.assert_logged_in("sedzia").await;
     // From the table's match page to the recorder, and start.
     driver.go(&format!("{}/ref/t/{t}/match/{m}", app.base)).await;
     driver.tap_link("#record-1").await;
@@ -600,8 +600,7 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
     // one unit can attack, is one tap on the board; what is left above one tap an event is mostly the
     // selections (a tap per named card: they are seen only at the table) and marches that could go on.
     assert!(per_event <= 1.3, "at most 1.3 taps per event: {tally:?} for {events} events");
-    let done = driver.source_with("id=\"record-result\"").await;
-    assert!(done.contains("id=\"record-result\""), "the game is over:\n{done}");
+    driver.source_having("#record-result", "the game is over").await;
 
     // The second game of the match is entered the usual way; the match is decided in the standings.
     let form = admin.get(&format!("/ref/t/{t}/match/{m}")).await;

@@ -73,7 +73,7 @@ async fn a_referee_records_a_game_with_a_broken_cipher_that_ends_on_a_flag() {
     driver.type_into("input[name=username]", "sedzia").await;
     driver.type_into("input[name=password]", "sedzia-haslo").await;
     driver.click("form.stack button[type=submit]").await;
-    assert!(driver.source_with("Moje turnieje").await.contains("sedzia"), "logged in");
+    driver.assert_logged_in("sedzia").await;
     driver.go(&format!("{}/ref/t/{t}/game/{g}/record", app.base)).await;
     driver.click("#record-start").await;
     driver.wait_for("#recorder").await;
@@ -164,8 +164,7 @@ async fn a_referee_records_a_game_with_a_broken_cipher_that_ends_on_a_flag() {
     assert!(page <= view, "no horizontal scroll on the confirmation at 1280 px: {page} > {view}");
     assert_eq!(winner_now().await, None, "nothing saved before the confirmation");
     driver.click("#confirm-end").await;
-    let done = driver.source_with("id=\"record-result\"").await;
-    assert!(done.contains("id=\"record-result\""), "the game is over on the flag once confirmed:\n{done}");
+    driver.source_having("#record-result", "the game is over on the flag once confirmed").await;
     driver.screenshot("recorder-1280-flag").await;
     driver.width(390).await;
 

@@ -162,7 +162,7 @@ async fn every_target_on_the_public_and_referee_pages_is_at_least_44_px_on_a_pho
     driver.type_into("input[name=username]", "sedzia").await;
     driver.type_into("input[name=password]", "sedzia-haslo").await;
     driver.click("form.stack button[type=submit]").await;
-    assert!(driver.source_with("Moje turnieje").await.contains("sedzia"), "logged in");
+    driver.assert_logged_in("sedzia").await;
     for path in &referee {
         check(path, &mut small).await;
     }
@@ -171,7 +171,7 @@ async fn every_target_on_the_public_and_referee_pages_is_at_least_44_px_on_a_pho
     let record = format!("/ref/t/{t}/game/{}/record", forms[0].0);
     check(&record, &mut small).await;
     driver.click("#record-start").await;
-    assert!(driver.source_with("id=\"recorder\"").await.contains("id=\"recorder\""), "recording");
+    driver.source_having("#recorder", "recording").await;
     if let Value::Array(found) = driver.script(SMALL_TARGETS).await {
         small.extend(found.iter().map(|f| format!("{record} (started): {}", f.as_str().unwrap_or_default())));
     }

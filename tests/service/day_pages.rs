@@ -40,13 +40,21 @@ async fn the_front_page_lists_current_seasons_first_and_the_followed_players_nex
     let home = visitor.get("/").await;
     home.assert_ok();
     let body = &home.body;
-    let now = body.find("id=\"seasons-now\"").expect("the current seasons");
-    let current = body.find("Liga Obecna").expect("the current season listed");
-    let first_tournament = body.find(&format!("href=\"/t/{t}\"")).expect("the tournament listed");
-    let past = body.find("id=\"seasons-past\"").expect("the past seasons");
-    assert!(now < current && current < first_tournament, "the current season before the tournaments");
-    assert!(first_tournament < past && past < body.find("Liga Dawna").unwrap(), "the past season last");
-    assert!(!body[now..first_tournament].contains("Liga Dawna"), "a past season is not current");
+    let seasons = |section: &str| -> Vec<String> {
+        crate::pages::select(body, &format!("#{section} li[data-season]"))
+            .iter()
+            .map(|li| li.one("a").text())
+            .collect()
+    };
+    assert_eq!(seasons("seasons-now"), ["Liga Obecna"], "the current season listed, a past one not");
+    assert_eq!(seasons("seasons-past"), ["Liga Dawna"], "the past season listed");
+    let at = |selector: &str| crate::pages::one(body, selector).position();
+    let (now, tournament, past) =
+        (at("#seasons-now"), at(&format!("li[data-tournament=\"{t}\"]")), at("#seasons-past"));
+    assert!(
+        now < tournament && tournament < past,
+        "the current seasons, the tournaments, the past seasons last"
+    );
     // Days in words, no machine date in the visible text.
     let text = visible_text(body);
     assert!(!text.contains(&day(today - Days::new(30))), "a day in words, not {}", day(today));

@@ -75,12 +75,10 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     page.assert_contains("organizator wpisuje wyniki testu wiedzy");
 
     // Equal knowledge-test scores (everyone 15): an extra game is needed.
-    let admin_page = admin.get(&format!("/admin/t/{t}")).await;
+    let overview = Overview::read(&admin.get(&format!("/admin/t/{t}")).await);
     for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
-        let id = player_id(&admin_page.body, name).to_string();
-        let at = admin_page.body.find(&format!("id=\"player-{id}\"")).unwrap();
-        let version = admin_page.body[at..].split("name=\"version\" value=\"").nth(1).unwrap();
-        let version = &version[..version.find('"').unwrap()];
+        let row = overview.player(name);
+        let (id, version) = (row.id, row.version.as_str());
         let r = admin
             .post(
                 &format!("/admin/t/{t}/players/{id}"),

@@ -8,7 +8,7 @@
 //! token 403; a flag fall on the server's clock ends the game on time.
 
 use crate::helpers::*;
-use crate::pages::{Match, Online, OnlineReferee, RefereeMatch, Round, has};
+use crate::pages::{Match, Online, OnlineReferee, Overview, RefereeMatch, Round, has};
 use crate::table::OPTIONS;
 use bitwa::engine::error::Awaited;
 use bitwa::engine::ids::{CardId, CardSet};
@@ -669,12 +669,10 @@ async fn the_knockouts_extra_game_is_played_online_on_the_same_links() {
     }
     assert_eq!(points[0], points[1], "the same opening position");
     // Equal knowledge tests: the extra game, its Red drawn by lot.
-    let admin_page = admin.get(&format!("/admin/t/{t}")).await;
+    let overview = Overview::read(&admin.get(&format!("/admin/t/{t}")).await);
     for name in ["Adam Abacki", "Beata Babacka", "Cezary Cabacki", "Dorota Dadacka"] {
-        let id = player_id(&admin_page.body, name).to_string();
-        let at = admin_page.body.find(&format!("id=\"player-{id}\"")).unwrap();
-        let version = admin_page.body[at..].split("name=\"version\" value=\"").nth(1).unwrap();
-        let version = &version[..version.find('"').unwrap()];
+        let row = overview.player(name);
+        let (id, version) = (row.id, row.version.as_str());
         let r = admin
             .post(
                 &format!("/admin/t/{t}/players/{id}"),

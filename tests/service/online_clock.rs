@@ -9,12 +9,7 @@ use std::time::{Duration, Instant};
 
 /// `attr="…"` of the element with `id`.
 fn attr_of(body: &str, id: &str, attr: &str) -> Option<String> {
-    let at = body.find(&format!("id=\"{id}\""))?;
-    let tag_start = body[..at].rfind('<')?;
-    let tag = &body[tag_start..tag_start + body[tag_start..].find('>')?];
-    let key = format!("{attr}=\"");
-    let from = tag.find(&key)? + key.len();
-    Some(tag[from..from + tag[from..].find('"')?].to_string())
+    crate::pages::first(body, &format!("#{id}"))?.attr(attr).map(str::to_string)
 }
 
 #[actix_web::test]

@@ -137,5 +137,7 @@ async fn two_server_processes_on_one_database_show_each_others_writes_within_a_s
 
     // A session started on A is valid on B (sessions live in the database, not in a process).
     let on_b = Browser::with_cookies_of(&organiser, &b.base);
-    on_b.get(&format!("/admin/t/{t}")).await.assert_ok().assert_contains("Późna Zgłoszona");
+    let overview = on_b.get(&format!("/admin/t/{t}")).await;
+    overview.assert_ok();
+    assert_eq!(crate::pages::Overview::read(&overview).player("Późna Zgłoszona").name, "Późna Zgłoszona");
 }

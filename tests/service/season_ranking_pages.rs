@@ -3,6 +3,7 @@
 //! person on exactly one page; the CSV export whole.
 
 use crate::helpers::*;
+use crate::pages::Pager;
 use std::collections::BTreeSet;
 
 /// The persons of a ranking page, in order.
@@ -30,18 +31,21 @@ async fn the_season_ranking_comes_in_pages_of_a_hundred_and_the_csv_stays_whole(
     let b = app.browser();
     let ranking = format!("/season/{season}/ranking");
     let one = b.get(&ranking).await;
-    one.assert_ok().assert_contains("Strona 1 z 3.").assert_contains("Następna strona");
-    one.assert_lacks("Poprzednia strona").assert_lacks("Next page");
+    let pager = |page: &Page| Pager::read(page.assert_ok(), "#ranking-pages").expect("the page links");
+    let at = |n: u32| format!("{ranking}?page={n}");
+    let (two, three) = (b.get(&at(2)).await, b.get(&at(3)).await);
+    let (one_links, two_links, three_links) = (pager(&one), pager(&two), pager(&three));
+    assert_eq!((one_links.current, &one_links.numbers[..]), (1, &[1, 2, 3][..]), "{one_links:?}");
+    assert_eq!((one_links.prev, one_links.next.as_deref()), (None, Some(at(2).as_str())));
+    assert_eq!(one_links.links, [at(2), at(3)], "a link to pages 2 and 3");
+    assert_eq!(one_links.labels.1, "Następna strona", "Polish labels");
+    assert_eq!(two_links.labels, ("Poprzednia strona".to_string(), "Następna strona".to_string()));
+    one.assert_lacks("Next page");
     assert_eq!(persons(&one.body).len(), 100);
-    for n in [2, 3] {
-        assert!(one.body.contains(&format!("href=\"{ranking}?page={n}\"")), "a link to page {n}");
-    }
-    assert_eq!(b.get(&format!("{ranking}?page=1")).await.body, one.body, "page 1 is the default");
-    let two = b.get(&format!("{ranking}?page=2")).await;
-    two.assert_ok().assert_contains("Strona 2 z 3.").assert_contains("Poprzednia strona");
-    assert!(two.body.contains(&format!("href=\"{ranking}?page=1\"")));
-    let three = b.get(&format!("{ranking}?page=3")).await;
-    three.assert_contains("Strona 3 z 3.").assert_lacks("Następna strona");
+    assert_eq!(b.get(&at(1)).await.body, one.body, "page 1 is the default");
+    assert_eq!((two_links.current, &two_links.numbers[..]), (2, &[1, 2, 3][..]), "{two_links:?}");
+    assert_eq!((two_links.prev, two_links.next), (Some(at(1)), Some(at(3))));
+    assert_eq!((three_links.current, three_links.prev, three_links.next), (3, Some(at(2)), None));
     let (p1, p2, p3) = (persons(&one.body), persons(&two.body), persons(&three.body));
     assert_eq!((p1.len(), p2.len(), p3.len()), (100, 100, 30));
     let all: BTreeSet<i64> = p1.iter().chain(&p2).chain(&p3).copied().collect();

@@ -4,6 +4,7 @@
 //! press, never the one at the scribe's tap, and a flag fall is the clock's own.
 
 use crate::helpers::*;
+use crate::pages::has;
 use crate::table::{db, one_table_with, post_line, start, table_game, url};
 use bitwa::engine::notation;
 use bitwa::engine::{Edition, validate_log};
@@ -43,16 +44,11 @@ async fn with_the_tablet_as_the_clock_every_reading_is_the_players_press_not_the
         assert_eq!(post_line(&referee, t, g, line).await.status, 303);
     }
     let recorder = referee.get(&url(t, g)).await;
-    recorder
-        .assert_contains("id=\"to-tablet-clock\"")
-        .assert_lacks("id=\"flags\"")
-        .assert_lacks("name=\"reading\"");
-    referee
-        .get(&clock)
-        .await
-        .assert_ok()
-        .assert_contains("id=\"press-red\"")
-        .assert_contains("id=\"press-polish\"");
+    assert!(has(&recorder, "#to-tablet-clock"), "{}", recorder.body);
+    assert!(!has(&recorder, "#flags") && !has(&recorder, "[name=reading]"), "{}", recorder.body);
+    let tablet = referee.get(&clock).await;
+    tablet.assert_ok();
+    assert!(has(&tablet, "#press-red") && has(&tablet, "#press-polish"), "{}", tablet.body);
     // The model of the clock, by hand: what each side has left, and whose clock runs.
     let mut left = [900_000_i64, 900_000];
     let at = |s: Side| usize::from(s == Side::Polish);
@@ -100,7 +96,7 @@ async fn with_the_tablet_as_the_clock_every_reading_is_the_players_press_not_the
     // The flag is the clock's own: the running side's time runs out, and the next look ends the game.
     let flagged = running.unwrap();
     pass(left[at(flagged)] + 1_000).await;
-    referee.get(&clock).await.assert_contains("id=\"clock-over\"");
+    assert!(has(&referee.get(&clock).await, "#clock-over"));
     let (winner, termination, log): (String, String, String) =
         on_db!(&db, |c| sqlx::query_as("SELECT winner, termination, log_text FROM games WHERE id = $1")
             .bind(g)

@@ -4,6 +4,7 @@
 //! undo takes them back together with the line that led to them.
 
 use crate::helpers::*;
+use crate::pages::has;
 use crate::table::{OPTIONS, db, one_table, start, step_of, table_game, url};
 use bitwa::engine::validate_log;
 use bitwa::engine::{Edition, GameState, Unseen, is_forced};
@@ -53,7 +54,7 @@ async fn the_recorder_writes_the_forced_steps_itself_and_the_scribe_sends_only_t
         assert!(now > step, "the line was recorded");
         if now > step + 1 && now < lines.len() {
             // Shown, not asked: the note above the options and the move list's marks.
-            page.assert_contains("id=\"forced-note\"").assert_contains("class=\"forced\"");
+            assert!(has(&page, "#forced-note") && has(&page, "#moves li.forced"), "{}", page.body);
             saw_note = true;
         }
         step = now;

@@ -393,6 +393,11 @@ fn text_between(doc: &Doc, from: usize, to: usize, first: usize, last: usize) ->
 }
 
 impl Element {
+    /// Where the element starts in its page: a later element has a larger position.
+    pub fn position(&self) -> usize {
+        self.range.0
+    }
+
     /// The attribute's value (`""` for a bare attribute), if the element has it.
     pub fn attr(&self, name: &str) -> Option<&str> {
         self.attrs.iter().find(|(a, _)| a == name).map(|(_, v)| v.as_str())

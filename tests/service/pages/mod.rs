@@ -427,6 +427,8 @@ pub struct Overview {
     pub referees: Vec<String>,
     /// Forbidden pairs: (player, player) as stored.
     pub forbidden: Vec<(i64, i64)>,
+    /// Each forbidden pair's term as shown ("(do rundy 1)", "(zawsze)"), in the same order.
+    pub forbidden_terms: Vec<String>,
     pub decks: Vec<DeckRow>,
 }
 
@@ -459,6 +461,10 @@ impl Overview {
                     let (a, b) = li.get("data-forbidden").split_once('-').unwrap();
                     (a.parse().unwrap(), b.parse().unwrap())
                 })
+                .collect(),
+            forbidden_terms: select(body, "li[data-forbidden]")
+                .iter()
+                .map(|li| li.one("small").text())
                 .collect(),
             decks: select(body, "#decks li[data-set]")
                 .iter()
@@ -1009,4 +1015,79 @@ pub fn my_tables(page: &(impl Html + ?Sized)) -> (Vec<TableLine>, Vec<TableLine>
             .collect()
     };
     (read("#mine li[data-match]"), read("#others li[data-match]"))
+}
+
+/// One pupil's line on a page listing entries (the school's page, the organiser's entries, the
+/// desk): `li[data-entry]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EntryLine {
+    pub id: i64,
+    /// The name as the line shows it (its `<strong>`).
+    pub name: String,
+    /// The entry's state (`consent`, `waiting`, `confirmed`...), where the page shows it.
+    pub state: Option<String>,
+    /// At the desk: ticked present.
+    pub present: Option<bool>,
+    /// At the desk: joins after round 1 was paired.
+    pub late: bool,
+}
+
+/// The entries listed on a page, in order.
+pub fn entries(page: &(impl Html + ?Sized)) -> Vec<EntryLine> {
+    select(page.html(), "li[data-entry]")
+        .iter()
+        .map(|li| EntryLine {
+            id: li.num("data-entry"),
+            name: li.one("strong").text(),
+            state: li.attr("data-state").map(str::to_string),
+            present: li.attr("data-present").map(|p| p == "true"),
+            late: li.has("data-late"),
+        })
+        .collect()
+}
+
+/// The names of the entries listed on a page, in order.
+pub fn entry_names(page: &(impl Html + ?Sized)) -> Vec<String> {
+    entries(page).into_iter().map(|e| e.name).collect()
+}
+
+/// A list's page links (`#ranking-pages`): where a long list is cut into pages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pager {
+    /// The page shown (`aria-current="page"`).
+    pub current: u32,
+    /// Every page number listed (the current one too), in order.
+    pub numbers: Vec<u32>,
+    /// The `rel="prev"` link's address.
+    pub prev: Option<String>,
+    /// The `rel="next"` link's address.
+    pub next: Option<String>,
+    /// The numbered links' addresses, in order.
+    pub links: Vec<String>,
+    /// The words of the `prev` and `next` links, as shown ("" when absent).
+    pub labels: (String, String),
+}
+
+impl Pager {
+    /// The pager `selector` of a page (`None` when the list fits one page).
+    pub fn read(page: &(impl Html + ?Sized), selector: &str) -> Option<Pager> {
+        let p = first(page.html(), selector)?;
+        let rel = |r: &str| p.first(&format!("a[rel={r}]")).map(|a| a.get("href").to_string());
+        let numbered: Vec<Element> = p.select("a").into_iter().filter(|a| a.attr("rel").is_none()).collect();
+        let current: u32 = p.one("[aria-current=page]").text().parse().expect("the current page's number");
+        let mut numbers: Vec<u32> = numbered.iter().filter_map(|a| a.text().parse().ok()).collect();
+        numbers.push(current);
+        numbers.sort_unstable();
+        Some(Pager {
+            current,
+            numbers,
+            prev: rel("prev"),
+            next: rel("next"),
+            links: numbered.iter().map(|a| a.get("href").to_string()).collect(),
+            labels: (
+                p.first("a[rel=prev]").map(|a| a.text()).unwrap_or_default(),
+                p.first("a[rel=next]").map(|a| a.text()).unwrap_or_default(),
+            ),
+        })
+    }
 }
