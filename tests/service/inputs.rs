@@ -383,6 +383,9 @@ async fn the_refused_stage_forms_come_back_on_the_stages_page_with_what_was_sent
     assert_eq!(back.status, 400, "{}", back.body);
     assert_eq!(sent(&back.body, "format-form", "count").as_deref(), Some("64"), "the count as typed");
     assert_eq!(sent(&back.body, "format-form", "per_group").as_deref(), Some("1"));
+    // The refused number is a text field (a browser empties a number field holding no number).
+    assert_eq!(crate::pages::attr_of(&back, "#format-form input[name=count]", "type"), "text");
+    assert_eq!(crate::pages::attr_of(&back, "#format-form input[name=per_group]", "type"), "number");
     assert_eq!(chosen(&back.body, "format-form", "seeding").as_deref(), Some("pots"));
     assert_eq!(chosen(&back.body, "format-form", "entry").as_deref(), Some("apart"));
     let preset = crate::pages::one(&back.body, "#format-form input[name=preset][value=groups_only]");
