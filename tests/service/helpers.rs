@@ -600,6 +600,17 @@ pub fn forfeit_version(page: &str) -> String {
     crate::pages::input(page, "form#forfeit-form", "version")
 }
 
+/// Round 1 of event `t` paired, published, played (Red wins every game) and locked, then the event
+/// closed: a finished event of a season, each step checked.
+pub async fn play_one_round_and_close(admin: &Browser, referee: &Browser, t: i64) {
+    assert_eq!(admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.status, 303);
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
+    play_round_red_first_wins(referee, t, 1).await;
+    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
+    let closed = admin.post(&format!("/admin/t/{t}/event/close"), &[]).await;
+    assert_eq!(closed.status, 303, "{}", crate::pages::page_text(&closed));
+}
+
 /// Play every open match of the round shown at `round_path` so that the player commanding Red in
 /// game 1 wins 1:1 on Red-side points (21 against 10).
 pub async fn play_round_red_first_wins(referee: &Browser, t: i64, round: i64) {

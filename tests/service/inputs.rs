@@ -429,12 +429,7 @@ async fn a_refused_reopening_comes_back_on_the_invitations_page_with_the_reason_
     add_season_event(&admin, season, t, "eliminacje lokalne", Some("mazowieckie"), "1").await;
     let next = create_tournament(&admin, &[("name", "Kwalifikacje Mazowsze")]).await;
     add_season_event(&admin, season, next, "kwalifikacje regionalne", Some("mazowieckie"), "1").await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.status, 303);
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
-    play_round_red_first_wins(day.referee(), t, 1).await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
-    let closed = admin.post(&format!("/admin/t/{t}/event/close"), &[]).await;
-    assert_eq!(closed.status, 303, "{}", closed.body);
+    play_one_round_and_close(&admin, day.referee(), t).await;
 
     let reopen = format!("/admin/t/{t}/event/reopen");
     for (reason, says) in [

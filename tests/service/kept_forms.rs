@@ -284,12 +284,7 @@ async fn a_wildcard_into_a_closed_event_is_refused_on_its_form_with_the_input_ke
     register(&admin, other, "Zofia Zając").await;
     let next = create_tournament(&admin, &[("name", "Kwalifikacje Mazowsze")]).await;
     add_season_event(&admin, season, next, "kwalifikacje regionalne", Some("mazowieckie"), "1").await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/rounds"), &[]).await.status, 303);
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await.status, 303);
-    play_round_red_first_wins(day.referee(), t, 1).await;
-    assert_eq!(admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await.status, 303);
-    let closed = admin.post(&format!("/admin/t/{t}/event/close"), &[]).await;
-    assert_eq!(closed.status, 303, "{}", crate::pages::page_text(&closed));
+    play_one_round_and_close(&admin, day.referee(), t).await;
     let invited = |body: &str| ids_after(body, "data-invitation=\"");
     let before = invited(&admin.get(&format!("/admin/t/{t}/invitations")).await.body);
     let t_id = t.to_string();
