@@ -5,7 +5,9 @@
 //! (a decimal comma).
 
 pub mod admin;
+pub mod exports;
 pub mod html;
+pub mod knockout;
 pub mod table;
 
 use crate::helpers::Page;
