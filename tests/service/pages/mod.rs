@@ -8,6 +8,7 @@ pub mod admin;
 pub mod exports;
 pub mod html;
 pub mod knockout;
+pub mod referee;
 pub mod table;
 
 use crate::helpers::Page;
