@@ -10,6 +10,7 @@ pub mod html;
 pub mod knockout;
 pub mod referee;
 pub mod table;
+pub mod why;
 
 use crate::helpers::Page;
 use html::Element;
