@@ -6,6 +6,7 @@
 
 pub mod admin;
 pub mod exports;
+pub mod games;
 pub mod html;
 pub mod knockout;
 pub mod referee;
