@@ -516,7 +516,8 @@ const ENGLISH: [&str; 16] = [
 
 /// The English words of a Polish HTML page's visible text (tags, scripts and styles left out).
 fn english_in_polish(page: &Page) -> Vec<String> {
-    if !page.content_type.starts_with("text/html") || !page.body.contains("<html lang=\"pl\"") {
+    let polish = || crate::pages::first(&page.body, "html").is_some_and(|h| h.attr("lang") == Some("pl"));
+    if !page.content_type.starts_with("text/html") || !polish() {
         return Vec::new();
     }
     let mut text = String::new();

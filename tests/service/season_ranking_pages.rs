@@ -56,7 +56,13 @@ async fn the_season_ranking_comes_in_pages_of_a_hundred_and_the_csv_stays_whole(
     // In English.
     let en = app.browser();
     en.get("/lang/en").await;
-    en.get(&format!("{ranking}?page=2")).await.assert_contains("Page 2 of 3.").assert_contains("Next page");
+    let en_two = en.get(&format!("{ranking}?page=2")).await;
+    en_two.assert_contains("Page 2 of 3.");
+    assert_eq!(
+        pager(&en_two).labels,
+        ("Previous page".to_string(), "Next page".to_string()),
+        "English labels"
+    );
     // The CSV: a header and every person.
     let csv = b.get(&format!("/season/{season}/export/ranking.csv")).await;
     assert_eq!(csv.body.trim_end().lines().count(), 231);
