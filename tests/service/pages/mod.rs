@@ -5,8 +5,12 @@
 //! (a decimal comma).
 
 pub mod admin;
+pub mod exports;
 pub mod html;
+pub mod knockout;
+pub mod referee;
 pub mod table;
+pub mod why;
 
 use crate::helpers::Page;
 use html::Element;
