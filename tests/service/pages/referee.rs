@@ -29,3 +29,13 @@ impl Stands {
         }
     }
 }
+
+/// The referees a round page names beside its tables: (table, referee's login), in table order.
+pub fn table_referees(page: &(impl Html + ?Sized)) -> Vec<(i64, String)> {
+    super::select(page.html(), "table#pairings tbody tr[data-table]")
+        .iter()
+        .filter_map(|tr| {
+            Some((tr.num("data-table"), tr.first("small[data-referee]")?.get("data-referee").to_string()))
+        })
+        .collect()
+}
