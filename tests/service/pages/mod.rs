@@ -5,7 +5,13 @@
 //! (a decimal comma).
 
 pub mod admin;
+pub mod entries;
+pub mod error_page;
 pub mod html;
+pub mod invitations;
+pub mod persons;
+pub mod privacy;
+pub mod round_why;
 pub mod table;
 
 use crate::helpers::Page;
