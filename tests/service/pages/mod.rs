@@ -8,6 +8,7 @@ pub mod admin;
 pub mod entries;
 pub mod error_page;
 pub mod exports;
+pub mod games;
 pub mod html;
 pub mod invitations;
 pub mod knockout;

@@ -39,3 +39,12 @@ pub fn table_referees(page: &(impl Html + ?Sized)) -> Vec<(i64, String)> {
         })
         .collect()
 }
+
+/// The referee's "my tables" page: each table's (match, state), both lists, in order; the state as
+/// a match line's (`pending`, `win`, `forfeit`...).
+pub fn table_states(page: &(impl Html + ?Sized)) -> Vec<(i64, String)> {
+    super::select(page.html(), "li[data-match][data-state]")
+        .iter()
+        .map(|li| (li.num("data-match"), li.get("data-state").to_string()))
+        .collect()
+}
