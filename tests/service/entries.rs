@@ -173,7 +173,8 @@ async fn schools_enter_pupils_guardians_consent_and_round_1_pairs_the_confirmed_
     let entries = admin.get(&format!("/admin/t/{t}/entries")).await;
     let states: Vec<String> = a.iter().chain(&b).map(|(id, _, _)| state_on(&entries.body, *id)).collect();
     assert_eq!(states, ["confirmed", "confirmed", "waiting", "confirmed", "consent"]);
-    let shown_day = chrono::Utc::now().date_naive().format("%d.%m.%Y");
+    // The day the teacher wrote on the declaration, as the page shows dates.
+    let shown_day = chrono::NaiveDate::parse_from_str(&today, "%Y-%m-%d").unwrap().format("%d.%m.%Y");
     let bartek = entry_records(&entries).into_iter().find(|r| r.id == a[1].0).expect("Bartek listed");
     assert_eq!(
         bartek.consent,

@@ -161,9 +161,13 @@ async fn a_coordinator_erases_a_pupil_of_a_whole_season_and_nothing_of_them_is_l
     };
     let ranking_now = app.browser().get(&ranking_csv).await.body;
     assert_eq!(lines(&ranking_now), lines(&ranking_before.replace(NAME, &pseudonym).replace(SCHOOL, "")));
-    for path in [format!("/person/{person}"), format!("/season/{season}/ranking")] {
-        app.browser().get(&path).await.assert_ok().assert_contains(&pseudonym).assert_lacks(SURNAME);
-    }
+    let person_page = app.browser().get(&format!("/person/{person}")).await;
+    assert_eq!(crate::pages::Person::read(person_page.assert_ok()).name, pseudonym);
+    person_page.assert_lacks(SURNAME);
+    let ranking = app.browser().get(&format!("/season/{season}/ranking")).await;
+    let ranked = texts(ranking.assert_ok(), "tr[data-person] td.main a");
+    assert!(ranked.contains(&pseudonym), "the season ranking lists her pseudonym: {ranked:?}");
+    ranking.assert_lacks(SURNAME);
     app.browser().get(&format!("/season/{season}")).await.assert_ok().assert_lacks(SURNAME);
     // The log: the pseudonym and the reason, never the name.
     let log = admin.get(&format!("/admin/season/{season}/privacy")).await;

@@ -81,7 +81,13 @@ async fn birth_dates_are_never_public_and_erasure_keeps_results_under_a_pseudony
     let erase = format!("/admin/t/{t}/players/{zofia}/erase");
     let unconfirmed = admin.post(&erase, &[]).await;
     assert_eq!(unconfirmed.status, 400);
-    unconfirmed.assert_contains("Zaznacz potwierdzenie");
+    // Asked again: the confirmation page, saying what is missing and what the erasure does.
+    let asked = crate::pages::confirm::ConfirmPage::read(&unconfirmed);
+    assert_eq!(
+        (asked.details[0].as_str(), asked.action.as_str()),
+        ("Zaznacz potwierdzenie, aby usunąć dane osobowe gracza.", erase.as_str()),
+        "{asked:?}"
+    );
     let visitor = Browser::new(&app.base);
     assert_eq!(visitor.post(&erase, &[("confirm", "1")]).await.location.as_deref(), Some("/login"));
     assert_eq!(admin.post(&erase, &[("confirm", "1")]).await.status, 303);

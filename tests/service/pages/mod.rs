@@ -5,6 +5,7 @@
 //! (a decimal comma).
 
 pub mod admin;
+pub mod confirm;
 pub mod entries;
 pub mod error_page;
 pub mod exports;
