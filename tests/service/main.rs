@@ -89,6 +89,7 @@ mod stages;
 mod stages_flow;
 mod store;
 mod table;
+mod table_picker;
 mod table_clock;
 mod table_forced;
 mod table_live;

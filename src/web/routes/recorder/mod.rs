@@ -38,6 +38,7 @@ use crate::store::rounds::MatchRow;
 use crate::store::tournaments::{Role, TableClock, Tournament};
 use crate::store::{GameId, Store};
 use crate::web::board::Board;
+use crate::web::table::taps::TapList;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Refereeing;
@@ -130,6 +131,8 @@ struct RecorderPage<'a> {
     board: String,
     board_list: Vec<String>,
     options: Options,
+    /// The lines picked by taps on the board (the picker shared with the online page).
+    tap_list: TapList,
     /// The pass, when it is legal: in the bottom bar, not among the options.
     pass: Option<options::PostOption>,
     /// The forced steps the recorder wrote after the scribe's last line, in words (shown, not asked).
@@ -203,7 +206,7 @@ async fn page(
         game: row,
         red_name,
         polish_name,
-        base,
+        base: base.clone(),
         started: rec.is_some(),
         blocked,
         finished: false,
@@ -223,6 +226,7 @@ async fn page(
         board: String::new(),
         board_list: Vec::new(),
         options: Options::default(),
+        tap_list: TapList::new(base.clone(), true),
         pass: None,
         last_forced: None,
         moves: Vec::new(),
@@ -271,11 +275,16 @@ async fn page(
             page.options = options::build(state, pick, &page.base, ctx.lang);
             let posts = &mut page.options.posts;
             page.pass = posts.iter().position(|p| p.line.ends_with(" pass")).map(|i| posts.remove(i));
+            page.tap_list.offers = std::mem::take(&mut page.options.taps);
+            page.tap_list.total = page.tap_list.offers.len();
         } else if let Some(o) = state.outcome() {
             page.result =
                 result_sentence(ctx, Some(o.winner), Some(o.termination), Some(i64::from(o.red_points)));
         }
         let mut board = Board::of(state, "rec");
+        // Every unit and space carries its key for the picker (picker.js); the links stay the way
+        // without scripts.
+        board.tap = !page.tap_list.offers.is_empty();
         board.marks = std::mem::take(&mut page.options.marks);
         page.board = board.svg(ctx.lang);
         page.board_list = board.list(ctx.lang);
