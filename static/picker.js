@@ -170,6 +170,8 @@
     };
     root.bitwaPicker = onTap;
     root.addEventListener('click', onTap);
+    // The page may drop what only the way without scripts needs (the recorder's units' buttons).
+    root.classList.add('picker-on');
     draw();
   };
   window.bitwaPicker = setup;

@@ -97,9 +97,13 @@ pub(crate) fn tap_via(state: &GameState<'_>, value: &str) -> Vec<String> {
     out
 }
 
-
 /// An offered line as the list shows it, with its tap keys (`side`: whose hand its cards are in).
-pub(crate) fn offer_view(state: &GameState<'_>, side: Side, value: &str, label: String) -> (OfferView, Vec<String>) {
+pub(crate) fn offer_view(
+    state: &GameState<'_>,
+    side: Side,
+    value: &str,
+    label: String,
+) -> (OfferView, Vec<String>) {
     let keys = tap_keys(state, side, value);
     let via = tap_via(state, value).into_iter().filter(|v| !keys.contains(v)).collect::<Vec<_>>().join(" ");
     (OfferView { value: value.to_string(), label, keys: keys.join(" "), via }, keys)

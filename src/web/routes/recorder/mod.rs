@@ -31,6 +31,7 @@ use crate::app::editions::cache::EditionCache;
 use crate::app::recording::flag::{Flagged, awaits_confirmation, flag, watch};
 use crate::app::recording::game::{Game, names, now_ms, replay};
 use crate::app::results::open_for;
+use crate::engine::error::Awaited;
 use crate::engine::{Unseen, is_forced};
 use crate::store::games::GameRow;
 use crate::store::recordings::Status as RecStatus;
@@ -38,11 +39,11 @@ use crate::store::rounds::MatchRow;
 use crate::store::tournaments::{Role, TableClock, Tournament};
 use crate::store::{GameId, Store};
 use crate::web::board::Board;
-use crate::web::table::taps::TapList;
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Refereeing;
 use crate::web::table::options::{self, Compose, Options, Pick};
+use crate::web::table::taps::TapList;
 use crate::web::table::{ClockView, MoveView, awaited_text, clock_views, last_moves, phase_key, side_key};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -133,6 +134,9 @@ struct RecorderPage<'a> {
     options: Options,
     /// The lines picked by taps on the board (the picker shared with the online page).
     tap_list: TapList,
+    /// The operational phase with nothing picked: the board comes first on a phone (the picker's
+    /// pieces on the first screen), the buttons of the moment under it.
+    board_first: bool,
     /// The pass, when it is legal: in the bottom bar, not among the options.
     pass: Option<options::PostOption>,
     /// The forced steps the recorder wrote after the scribe's last line, in words (shown, not asked).
@@ -227,6 +231,7 @@ async fn page(
         board_list: Vec::new(),
         options: Options::default(),
         tap_list: TapList::new(base.clone(), true),
+        board_first: false,
         pass: None,
         last_forced: None,
         moves: Vec::new(),
@@ -277,6 +282,8 @@ async fn page(
             page.pass = posts.iter().position(|p| p.line.ends_with(" pass")).map(|i| posts.remove(i));
             page.tap_list.offers = std::mem::take(&mut page.options.taps);
             page.tap_list.total = page.tap_list.offers.len();
+            page.board_first =
+                !page.tap_list.offers.is_empty() && matches!(state.awaited(), Awaited::Action { .. });
         } else if let Some(o) = state.outcome() {
             page.result =
                 result_sentence(ctx, Some(o.winner), Some(o.termination), Some(i64::from(o.red_points)));
