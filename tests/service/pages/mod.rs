@@ -15,7 +15,6 @@ pub mod knockout;
 pub mod persons;
 pub mod privacy;
 pub mod referee;
-pub mod round_why;
 pub mod table;
 pub mod why;
 
