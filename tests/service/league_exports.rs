@@ -2,7 +2,7 @@
 //! player page as the standings count them (flag rule), and the "why these pairings" page.
 
 use crate::helpers::*;
-use crate::pages::round_why::Why;
+use crate::pages::why::Why;
 use crate::setup::Day;
 
 /// The number in `<strong id="red-total">` on a player page.
@@ -120,8 +120,8 @@ async fn the_why_page_lists_the_criteria_and_says_how_far_a_floater_goes() {
          różnicą i tak dalej w dół"
     );
     assert_eq!(
-        shown.notes,
-        ["wolny los: Cezary Cabacki (0 pkt) – najniżej sklasyfikowana osoba bez wolnego losu"]
+        shown.bye.as_deref(),
+        Some("wolny los: Cezary Cabacki (0 pkt) – najniżej sklasyfikowana osoba bez wolnego losu")
     );
     // After round 1 three players have 1 point (two winners and the bye) and two have 0: one
     // of the three plays a 0-point player, one point apart.

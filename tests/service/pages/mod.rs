@@ -16,7 +16,6 @@ pub mod knockout;
 pub mod persons;
 pub mod privacy;
 pub mod referee;
-pub mod round_why;
 pub mod table;
 pub mod why;
 
