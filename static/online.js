@@ -8,13 +8,8 @@
 // same. The stream carries only the game's number and line count, never a card.
 // The running side's clock counts down each second from the server's reading (data-ms), as
 // table.js does on the recorder; the server's clock decides.
-// Moves are chosen on the board and in the hand: each offer in the list (#on-offers) names the
-// pieces that choose it (data-k: units, spaces, cards). A tap picks a piece and lights up the pieces
-// that go on from there; when one offer holds exactly what was tapped and nothing else fits, it is
-// sent; otherwise the tray shows "Potwierdź" for the one tapped whole and the few lines left as
-// buttons. When several paths lead to the tapped space, their middle spaces (data-via) light up
-// on the board and a tap on one chooses the path.
-// Without this script the same pieces are links (?pick=) and the list below the board.
+// Moves are chosen on the board and in the hand by the picker the recorder shares (picker.js,
+// loaded first); without scripts the same pieces are links (?pick=) and the list below the board.
 (function () {
   'use strict';
   var clockText = function (ms) {
@@ -46,141 +41,8 @@
         }
       });
     }
-    var list = document.getElementById('on-offers');
-    var tray = document.getElementById('on-pick');
-    if (list && tray) {
-      var offers = Array.prototype.map.call(list.querySelectorAll('button[name=event]'), function (b) {
-        var words = function (name) {
-          return (b.getAttribute(name) || '').split(' ').filter(function (k) { return k; });
-        };
-        return { button: b, keys: words('data-k'), via: words('data-via'), label: b.textContent };
-      }).filter(function (o) { return o.keys.length > 0; });
-      var taps = [];
-      // Middle spaces tapped to tell paths to one space apart.
-      var vias = [];
-      var pieces = function (key) {
-        return document.querySelectorAll('#online [data-k="' + key + '"]:not(button)');
-      };
-      var holds = function (o) {
-        return taps.every(function (t) { return o.keys.indexOf(t) >= 0; }) &&
-          vias.every(function (t) { return o.via.indexOf(t) >= 0; });
-      };
-      // The offers holding every tap and tapped whole.
-      var wholeNow = function () {
-        return offers.filter(holds).filter(function (o) { return o.keys.length === taps.length; });
-      };
-      var send = function (o) {
-        tray.hidden = true;
-        root.setAttribute('data-sent', '1');
-        if (list.requestSubmit) list.requestSubmit(o.button);
-        else o.button.click();
-      };
-      var button = function (text, cls, onTap) {
-        var b = document.createElement('button');
-        b.type = 'button';
-        b.className = cls;
-        b.textContent = text;
-        b.addEventListener('click', onTap);
-        tray.appendChild(b);
-        return b;
-      };
-      var draw = function () {
-        var all = document.querySelectorAll('#online [data-k]:not(button)');
-        for (var i = 0; i < all.length; i++) all[i].classList.remove('can', 'on');
-        var fit = offers.filter(holds);
-        var next = {};
-        fit.forEach(function (o) {
-          var more = taps.length ? o.keys : o.keys.slice(0, 1);
-          more.forEach(function (k) { if (taps.indexOf(k) < 0) next[k] = true; });
-        });
-        Object.keys(next).forEach(function (k) {
-          Array.prototype.forEach.call(pieces(k), function (el) { el.classList.add('can'); });
-        });
-        taps.forEach(function (k) {
-          Array.prototype.forEach.call(pieces(k), function (el) { el.classList.add('on'); });
-        });
-        tray.innerHTML = '';
-        if (!taps.length) { tray.hidden = true; return; }
-        var whole = fit.filter(function (o) { return o.keys.length === taps.length; });
-        if (whole.length > 1) {
-          // Several paths to one space: their middle spaces choose.
-          whole.forEach(function (o) {
-            o.via.forEach(function (k) {
-              if (vias.indexOf(k) < 0) {
-                Array.prototype.forEach.call(pieces(k), function (el) { el.classList.add('can'); });
-              }
-            });
-          });
-        }
-        vias.forEach(function (k) {
-          Array.prototype.forEach.call(pieces(k), function (el) { el.classList.add('on'); });
-        });
-        if (whole.length === 1) {
-          var b = button(root.getAttribute('data-confirm'), 'on-confirm', function () { send(whole[0]); });
-          b.id = 'on-confirm';
-          b.title = whole[0].label;
-        }
-        // The lines no further piece tells apart (two paths to one space): one tap each.
-        var open = whole.length > 1 ? whole : (Object.keys(next).length ? [] : fit);
-        // Paths to one space are short buttons (`f3 → e4`, the full line as their title): the
-        // march's spaces as the line names them.
-        var pathOf = function (o) {
-          var w = o.button.value.split(' ');
-          var at = w.indexOf('march');
-          if (at < 0) return '';
-          var path = [];
-          for (var i = at + 1; i < w.length && w[i] !== 'attack'; i++) path.push(w[i]);
-          return path.join(' \u2192 ');
-        };
-        var names = open.map(pathOf);
-        var paths = open.length > 1 && names.every(function (n, i) { return n && names.indexOf(n) === i; });
-        open.forEach(function (o, i) {
-          var b = button(paths ? names[i] : o.label, paths ? 'opt on-line on-path' : 'opt on-line', function () { send(o); });
-          b.title = o.label;
-        });
-        button(root.getAttribute('data-cancel'), 'secondary on-cancel', function () { taps = []; vias = []; draw(); }).id = 'on-cancel';
-        tray.hidden = false;
-      };
-      root.addEventListener('click', function (e) {
-        var el = e.target.closest ? e.target.closest('[data-k]') : null;
-        if (!el || el.tagName === 'BUTTON' || !root.contains(el)) return;
-        var key = el.getAttribute('data-k');
-        var here = el.getAttribute('data-at');
-        if (here && taps.indexOf(key) >= 0 && taps.indexOf(here) < 0 &&
-            offers.some(function (o) { return holds(o) && o.keys.indexOf(here) >= 0; })) {
-          // The picked unit tapped again, where a march back to its own space is offered: that space.
-          key = here;
-        }
-        var a = e.target.closest('a');
-        if (a && root.contains(a)) e.preventDefault();
-        var at = taps.indexOf(key);
-        var viaAt = vias.indexOf(key);
-        var whole = wholeNow();
-        if (viaAt >= 0) {
-          vias.splice(viaAt, 1);
-        } else if (at >= 0) {
-          taps.splice(at, 1);
-          vias = [];
-        } else if (whole.length > 1 && whole.some(function (o) { return o.via.indexOf(key) >= 0; }) &&
-            !offers.some(function (o) { return holds(o) && o.keys.indexOf(key) >= 0; })) {
-          // A middle space that is no piece of a line going on from here (a march ending there is
-          // chosen by that tap as before).
-          vias.push(key);
-        } else {
-          vias = [];
-          taps.push(key);
-          if (!offers.some(holds)) {
-            // Not with what was tapped before: a fresh start from this piece, if it starts anything.
-            taps = [key];
-            if (!offers.some(holds)) taps = [];
-          }
-        }
-        var fit = offers.filter(holds);
-        draw();
-        if (taps.length && fit.length === 1 && fit[0].keys.length === taps.length) send(fit[0]);
-      });
-      draw();
-    }
+    // Moves are picked on the board and in the hand by the shared picker (picker.js).
+    if (window.bitwaPicker) window.bitwaPicker(root);
     var left = document.getElementById('on-claim-in');
     if (left) {
       var secs = parseInt(left.dataset.seconds, 10);

@@ -2,8 +2,10 @@
 // 1. Clocks tick: each .clock[data-ms] counts down while it has data-running (the server keeps the time).
 // 2. The replay's step links follow the arrow keys (← → Home End).
 // 3. Parts with data-poll are fetched again every few seconds and swapped in (live pages).
-// 4. On the recorder, tapping a target on the board records the move at once (without: a confirm page);
-//    its other links (a unit, a card, back) are fetched and swapped in, no page load.
+// 4. On the recorder, moves are picked on the board by the picker the online page shares (picker.js,
+//    loaded first: a unit, then a space or a target; a tapped target records the move at once). Links
+//    the picker leaves (a card, back, a step of a card's play) are fetched and swapped in, no page
+//    load; without scripts every link leads to the server's next choice.
 // 5. The recorder's forms are sent in the background and the next view swapped in place, so a
 //    dropped Wi-Fi leaves the page as it was with a note and a retry button (not the browser's error
 //    page, which loses the place).
@@ -112,6 +114,7 @@
     if (url && history.replaceState) history.replaceState(null, '', url);
     window.scrollTo(0, 0);
     reloading = false;
+    if (window.bitwaPicker) window.bitwaPicker(recorderNow());
   };
   var load = function (url) {
     return fetch(url, { credentials: 'same-origin', cache: 'no-store' })
@@ -121,7 +124,10 @@
 
   // 4. A tapped target records at once: the link carries the whole line (draft) and go=1. Any other
   //    link of the recorder to itself (a unit picked, a card, back) is fetched and swapped in.
+  if (first && window.bitwaPicker) window.bitwaPicker(first);
   document.addEventListener('click', function (e) {
+    // A piece the picker took (it chose on the board without the link).
+    if (e.defaultPrevented) return;
     var rec = recorderNow();
     var a = e.target.closest ? e.target.closest('a') : null;
     if (!rec || !a || !rec.contains(a)) return;

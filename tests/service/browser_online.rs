@@ -446,7 +446,7 @@ async fn two_online_games_are_played_by_taps_on_the_board_and_the_hand_at_390_px
             scrolls += u64::from(s);
             if s {
                 let t = d
-                    .script("var t = document.getElementById('on-tray'); var r = t.getBoundingClientRect(); return [document.querySelectorAll('#on-pick button').length, Math.round(r.top), Math.round(r.bottom), t.scrollHeight, window.innerHeight];")
+                    .script("var t = document.getElementById('on-tray'); if (!t) return 'sent before it was measured'; var r = t.getBoundingClientRect(); return [document.querySelectorAll('#on-pick button').length, Math.round(r.top), Math.round(r.bottom), t.scrollHeight, window.innerHeight];")
                     .await;
                 scrolled_at.push(format!(
                     "the tray's {} at the end (buttons, top, bottom, height, screen: {t})",

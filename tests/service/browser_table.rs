@@ -108,6 +108,23 @@ pub(crate) struct Tally {
     pub(crate) taps: usize,
     pub(crate) scrolls: usize,
     pub(crate) loads: usize,
+    /// The taps of each event, in order.
+    pub(crate) per_event: Vec<usize>,
+    /// The taps of each line recorded through the shared picker (commands, Pillage off screen), and
+    /// how many were a middle space telling paths apart.
+    pub(crate) picked: Vec<usize>,
+    pub(crate) vias: usize,
+    /// Each combat selection: its taps and the cards it names.
+    pub(crate) selections: Vec<(usize, usize)>,
+    /// A piece picked, looked at (a screenshot at the test's width).
+    pub(crate) shot: bool,
+}
+
+/// The middle of the sorted values (0 for none).
+pub(crate) fn median(v: &[usize]) -> usize {
+    let mut v = v.to_vec();
+    v.sort_unstable();
+    v.get(v.len() / 2).copied().unwrap_or(0)
 }
 
 /// Whether `css` is on screen, between the top of the window and the recorder's bottom bar.
@@ -219,36 +236,21 @@ pub(crate) async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, ste
                 tap(driver, tally, "#picker-select-save", false).await;
             }
         }
-        Body::Pillage { unit, .. } => {
-            // Its button among the first choices (else the unit first, then the button).
+        Body::Pillage { .. } => {
+            // Its button among the first choices if it is on the screen, else the unit on the board
+            // and "Potwierdź" (the picker's).
             let button = format!("button.opt[data-line={}]", q(line));
-            if !on_screen(driver, &button).await {
-                let css = format!(
-                    "#options a[href$={}], a.pick[data-unit={}]",
-                    q(&format!("?unit={unit}")),
-                    q(unit)
-                );
-                tap(driver, tally, &css, true).await;
+            if on_screen(driver, &button).await || !picker_line(driver, tally, line).await {
+                tap(driver, tally, &button, false).await;
             }
-            tap(driver, tally, &button, false).await;
         }
-        Body::Command { unit, path, attack } => {
-            // A space only this unit can reach, or an enemy only it can attack, is one tap on the
-            // board (its link carries this unit's command); else the unit first (its button among the
-            // options, or its token on the board, whichever comes first), then the march.
-            match at_once(driver, tally, unit, path, attack.as_deref()).await {
-                Some(None) => {}
-                Some(Some(done)) => march(driver, tally, path, attack.as_deref(), done).await,
-                None => {
-                    let css = format!(
-                        "#options a[href$={}], a.pick[data-unit={}]",
-                        q(&format!("?unit={unit}")),
-                        q(unit)
-                    );
-                    tap(driver, tally, &css, true).await;
-                    march(driver, tally, path, attack.as_deref(), 0).await;
-                }
-            }
+        Body::Command { .. } => {
+            // Through the picker the online page shares (picker.js): the pieces on the board.
+            assert!(
+                picker_line(driver, tally, line).await,
+                "`{line}` is in the picker's list:\n{}",
+                driver.source().await
+            );
         }
         Body::Play { card, play } => {
             tap(driver, tally, &format!("#options a[href$={}]", q(&format!("card={card}"))), true).await;
@@ -312,6 +314,10 @@ pub(crate) async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, ste
         if now != before && now != usize::MAX {
             // Where the taps go, event by event (`now - before` steps: forced ones the recorder wrote).
             eprintln!("taps {} steps {} `{line}`", tally.taps - taps_before, now - before);
+            tally.per_event.push(tally.taps - taps_before);
+            if let Body::Select { cards } = &ev.body {
+                tally.selections.push((tally.taps - taps_before, cards.len()));
+            }
             return now;
         }
         actix_rt::time::sleep(Duration::from_millis(100)).await;
@@ -397,45 +403,186 @@ async fn linked_path(driver: &Driver, space: &notation::Tok) -> Option<Vec<notat
     }
 }
 
-/// The command of `unit` started by one tap on the board, with nothing picked yet: the farthest
-/// space of its path whose link carries this unit's march so far, or the enemy it attacks at once.
-/// `None`: no such link (the unit is tapped first); `Some(None)`: the line is recorded; `Some(Some(n))`:
-/// the first `n` spaces of the path are marched, the rest to tap.
-async fn at_once(
-    driver: &Driver,
-    tally: &mut Tally,
-    unit: &notation::Tok,
-    path: &[notation::Tok],
-    attack: Option<&str>,
-) -> Option<Option<usize>> {
-    if path.is_empty() {
-        let css = format!("a.pick[data-unit={}]", q(attack?));
-        // A link off screen (or covered) is not the scribe's cheapest way: the unit's button is.
-        if !on_screen(driver, &css).await || !hit(driver, &css).await {
-            return None;
+/// One offer of the picker's list (`#on-offers`, the partial the online page shares): the line it
+/// posts, its label, the pieces that choose it and a march's free middle spaces.
+#[derive(Debug, Clone)]
+struct Offered {
+    value: String,
+    label: String,
+    keys: Vec<String>,
+    via: Vec<String>,
+}
+
+async fn offered(driver: &Driver) -> Vec<Offered> {
+    let v = driver
+        .exec(
+            "return Array.prototype.map.call(document.querySelectorAll('#on-offers button[name=event]'), \
+             function (b) { return [b.value, b.textContent, b.getAttribute('data-k') || '', b.getAttribute('data-via') || '']; });",
+        )
+        .await;
+    let words = |v: &Value| v.as_str().unwrap_or_default().split_whitespace().map(String::from).collect();
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|o| Offered {
+                    value: o[0].as_str().unwrap_or_default().to_string(),
+                    label: o[1].as_str().unwrap_or_default().to_string(),
+                    keys: words(&o[2]),
+                    via: words(&o[3]),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A tap on a piece of the board, as a finger does: at its centre, after checking that nothing
+/// covers it there (scrolled to first if it is not on screen, counted).
+async fn tap_piece(driver: &Driver, tally: &mut Tally, css: &str) {
+    if !on_screen(driver, css).await {
+        tally.scrolls += 1;
+        eprintln!("not on screen when due: {css}");
+        if tally.scrolls == 1 {
+            driver.screenshot("recorder-390-off-screen").await;
         }
-        let (event, go) = linked_line(driver, &css).await?;
-        let Body::Command { unit: u, path: p, attack: a } = event.body else { return None };
-        if !(go && u == *unit && p.is_empty() && a.as_deref() == attack) {
-            return None;
+        let to = format!("document.querySelector({}).scrollIntoView({{block: 'center'}}); return 1", q(css));
+        driver.exec(&to).await;
+    }
+    tally.taps += 1;
+    let js = format!(
+        "var e = document.querySelector({}); var r = e.getBoundingClientRect(); \
+         var x = r.left + r.width / 2, y = r.top + r.height / 2; var at = document.elementFromPoint(x, y); \
+         var b = e.closest('svg').getBoundingClientRect(); \
+         return [x, y, !!at && (at === e || e.contains(at)), at ? at.outerHTML.slice(0, 160) : '', \
+           [window.innerWidth, window.scrollX, b.left, b.width, r.width, document.querySelectorAll({}).length].join(' ')];",
+        q(css),
+        q(css)
+    );
+    let v = driver.exec(&js).await;
+    assert_eq!(v[2], json!(true), "{css} can be tapped at its centre: {v}");
+    for kind in ["mousePressed", "mouseReleased"] {
+        let at = json!({"type": kind, "x": v[0], "y": v[1], "button": "left", "clickCount": 1});
+        driver.cdp("Input.dispatchMouseEvent", at).await;
+    }
+}
+
+/// Whether the picker sent a line (it marks the recorder; the next view replaces it).
+async fn picker_sent(driver: &Driver, before: usize) -> bool {
+    let marked = "var r = document.getElementById('recorder'); return !r || r.hasAttribute('data-sent')";
+    driver.exec(marked).await == json!(true) || shown_step(driver).await != before
+}
+
+/// The tray's button sending `o` ("Potwierdź", or its line among the few left), if it shows.
+async fn tray_button(driver: &Driver, o: &Offered) -> Option<String> {
+    let css = format!("#on-pick:not([hidden]) button[title={}]", q(&o.label));
+    let there = format!("return !!document.querySelector({})", serde_json::to_string(&css).unwrap());
+    (driver.exec(&there).await == json!(true)).then_some(css)
+}
+
+/// A command recorded through the picker the online page shares (picker.js), as a player there taps:
+/// its pieces on the board in order (the unit left out when the space or target after it is one only
+/// that unit goes to: the picker takes the unit with it), a middle space where paths to one space
+/// differ, and the tray's "Potwierdź" or line when the picker asks. `false`: not in the list.
+async fn picker_line(driver: &Driver, tally: &mut Tally, line: &str) -> bool {
+    let before = shown_step(driver).await;
+    let taps_before = tally.taps;
+    let want = notation::parse(line).unwrap().events.remove(0);
+    let all = offered(driver).await;
+    let Some(o) = all
+        .iter()
+        .find(|o| notation::parse(&o.value).ok().and_then(|mut l| l.events.pop()).as_ref() == Some(&want))
+        .cloned()
+    else {
+        return false;
+    };
+    let mut keys = o.keys.clone();
+    if keys.len() > 1 && keys[0].starts_with("u:") {
+        let second = &keys[1];
+        let starts = all.iter().any(|x| x.keys.first() == Some(second));
+        let mut firsts: Vec<&String> = all
+            .iter()
+            .filter(|x| x.keys[0].starts_with("u:") && x.keys.iter().skip(1).any(|k| k == second))
+            .map(|x| &x.keys[0])
+            .collect();
+        firsts.dedup();
+        firsts.sort();
+        firsts.dedup();
+        // A space a unit stands on is tapped as that unit (which starts its own commands): the
+        // unit is tapped first then.
+        let under =
+            format!("return !!document.querySelector({})", q(&format!("#recorder [data-at={}]", q(second))));
+        if !starts && firsts.len() == 1 && driver.exec(&under).await != json!(true) {
+            keys.remove(0);
         }
+    }
+    let mut done = false;
+    for k in &keys {
+        if let Some(css) = tray_button(driver, &o).await {
+            tap(driver, tally, &css, false).await;
+            done = true;
+            break;
+        }
+        // A space a unit stands on (a march back to it) is tapped as that unit.
+        let at = format!("#recorder [data-at={}]", q(k));
+        let here = format!("return !!document.querySelector({})", serde_json::to_string(&at).unwrap());
+        let css = if driver.exec(&here).await == json!(true) {
+            at
+        } else {
+            format!("#recorder [data-k={}]:not(button)", q(k))
+        };
+        tap_piece(driver, tally, &css).await;
+        if picker_sent(driver, before).await {
+            done = true;
+            break;
+        }
+        if !tally.shot {
+            // A piece picked: what goes on from it lights up, the tray under the board (looked at).
+            tally.shot = true;
+            driver.screenshot("recorder-picked").await;
+        }
+    }
+    if !done {
+        // Several paths to one space: a middle space of this path that fewest other paths cross.
+        let mut same = o.keys.clone();
+        same.sort();
+        let mut left: Vec<&Offered> = all
+            .iter()
+            .filter(|x| {
+                let mut k = x.keys.clone();
+                k.sort();
+                x.value != o.value && k == same
+            })
+            .collect();
+        let mut tapped: Vec<&String> = Vec::new();
+        while !left.is_empty() {
+            let Some(v) = o
+                .via
+                .iter()
+                .filter(|v| !tapped.contains(v))
+                .min_by_key(|v| left.iter().filter(|x| x.via.contains(v)).count())
+            else {
+                break;
+            };
+            tap_piece(driver, tally, &format!("#recorder [data-k={}]:not(button)", q(v))).await;
+            tally.vias += 1;
+            tapped.push(v);
+            left.retain(|x| x.via.contains(v));
+            if picker_sent(driver, before).await {
+                done = true;
+                break;
+            }
+        }
+    }
+    if !done {
+        let Some(css) = tray_button(driver, &o).await else {
+            let seen = driver
+                .exec("return [document.getElementById('on-pick').outerHTML, Array.prototype.map.call(document.querySelectorAll('#recorder .on'), function (e) { return e.getAttribute('data-k'); }).join(' ')];")
+                .await;
+            panic!("the tray sends `{line}` after its pieces {keys:?}: {seen}");
+        };
         tap(driver, tally, &css, false).await;
-        return Some(None);
     }
-    for j in (1..=path.len()).rev() {
-        let css = format!("a.to[data-space={}]", q(&path[j - 1]));
-        let Some((event, go)) = linked_line(driver, &css).await else { continue };
-        let Body::Command { unit: u, path: p, attack: None } = event.body else { continue };
-        if u != *unit || p[..] != path[..j] || (go && (j < path.len() || attack.is_some())) {
-            continue;
-        }
-        if !on_screen(driver, &css).await || !hit(driver, &css).await {
-            continue;
-        }
-        tap(driver, tally, &css, !go).await;
-        return Some(if go { None } else { Some(j) });
-    }
-    None
+    tally.picked.push(tally.taps - taps_before);
+    true
 }
 
 /// A march: the farthest space of its path that its link reaches in as many marches is tapped (a space
@@ -592,6 +739,23 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
         "recorded {events} events at 390 x 844: {} taps ({per_event:.2} per event), {} targets off screen, {} full page loads",
         tally.taps, tally.scrolls, tally.loads
     );
+    let over: Vec<&(usize, usize)> =
+        tally.selections.iter().filter(|(taps, cards)| taps > &(cards + 1)).collect();
+    eprintln!(
+        "through the shared picker: median {} taps an event (max {}), {} lines picked on the board in median {} taps (max {}), \
+         {} taps on a middle space; selections (taps, cards): {:?}",
+        median(&tally.per_event),
+        tally.per_event.iter().max().copied().unwrap_or(0),
+        tally.picked.len(),
+        median(&tally.picked),
+        tally.picked.iter().max().copied().unwrap_or(0),
+        tally.vias,
+        tally.selections
+    );
+    // Issue 35, item 2: the recorder picks as the online page does.
+    assert!(median(&tally.per_event) <= 2, "median taps an event: {tally:?}");
+    assert!(tally.picked.len() > 5 && median(&tally.picked) <= 2, "lines picked on the board: {tally:?}");
+    assert!(over.is_empty(), "selections over their cards + 1: {over:?}");
     // Met: no full page load per event with scripts on.
     assert_eq!(tally.loads, 0, "no full page load per event with scripts on");
     // Met: every target on screen at 390 x 844 when it is due, no scroll.

@@ -92,6 +92,7 @@ mod table;
 mod table_clock;
 mod table_forced;
 mod table_live;
+mod table_picker;
 mod table_races;
 mod table_stands;
 mod throttling;

@@ -99,6 +99,9 @@ pub struct Offers {
     /// At the table in the operational phase: the action cards that may be played now, their
     /// choices asked next.
     pub cards: Vec<CardId>,
+    /// At the table in the operational phase: every whole command of those units (marches and
+    /// attacks, as a player online is offered them), for the picker on the board.
+    pub commands: Vec<Offer>,
 }
 
 /// What `seat` is offered in `state`.
@@ -213,17 +216,50 @@ fn markable(state: &GameState<'_>, side: Side) -> Vec<UnitId> {
         .collect()
 }
 
+/// A unit's legal first steps of a command: marches and attacks to a neighbouring space.
+fn first_steps(state: &GameState<'_>, side: Side, u: UnitId) -> Vec<Action> {
+    let Some(h) = state.position(u) else { return Vec::new() };
+    state
+        .edition()
+        .neighbours(h)
+        .filter_map(|n| match state.occupant(n) {
+            None => Some(Action::March { unit: u, to: n }),
+            Some(o) if state.edition().unit(o).side != side => Some(Action::Attack { unit: u, target: o }),
+            Some(_) => None,
+        })
+        .filter(|a| state.is_legal(a))
+        .collect()
+}
+
 /// Whether `u` may start a command now: a march or an attack to a neighbouring space.
 fn can_command(state: &GameState<'_>, side: Side, u: UnitId) -> bool {
-    let Some(h) = state.position(u) else { return false };
-    state.edition().neighbours(h).any(|n| {
-        let a = match state.occupant(n) {
-            None => Action::March { unit: u, to: n },
-            Some(o) if state.edition().unit(o).side != side => Action::Attack { unit: u, target: o },
-            Some(_) => return false,
-        };
-        state.is_legal(&a)
-    })
+    !first_steps(state, side, u).is_empty()
+}
+
+/// The whole lines of the commands that start with `first` (one line when it ends the command).
+fn command_lines(state: &GameState<'_>, side: Side, first: Action) -> Vec<Event> {
+    let Ok(next) = state.apply_event(&crate::engine::Event::act(side, first)) else { return Vec::new() };
+    if !commanding(&next, side) {
+        return single_line(state, &first).filter(|l| state.apply_line(l).is_ok()).into_iter().collect();
+    }
+    let mut seqs = Vec::new();
+    commands(state, side, first, &mut seqs);
+    let mut out = Vec::new();
+    for seq in seqs {
+        let mut b = Builder::default();
+        let mut s = *state;
+        for x in &seq {
+            b.push(&s, x);
+            if s.play(x).is_err() {
+                break;
+            }
+        }
+        let [line] = b.log.events.as_slice() else { continue };
+        if state.apply_line(line).is_ok() {
+            out.push(line.clone());
+        }
+    }
+    out
 }
 
 /// The Pillage line for a unit, if it may pillage now (a draw from the deck is `?` at the table).
@@ -255,6 +291,16 @@ fn operational(state: &GameState<'_>, side: Side, out: &mut Offers) {
         .filter(|&u| can_command(state, side, u) || pillages.iter().any(|(p, _)| *p == u))
         .collect();
     out.lines.extend(pillages.iter().filter_map(|(_, line)| text_offer(line)));
+    for &u in &out.units {
+        for first in first_steps(state, side, u) {
+            for line in command_lines(state, side, first) {
+                let o = Offer::written(line, None);
+                if !out.commands.iter().any(|x| x.value == o.value) {
+                    out.commands.push(o);
+                }
+            }
+        }
+    }
     // Only a card with a legal play now (asked card by card: listing every legal action would list
     // every Fighter Escadrille reveal of an unseen hand).
     out.cards = state
@@ -337,21 +383,8 @@ fn player(state: &GameState<'_>, side: Side) -> Offers {
         };
         let Ok(next) = state.apply_event(&crate::engine::Event::act(side, a)) else { continue };
         if commanding(&next, side) {
-            let mut seqs = Vec::new();
-            commands(state, side, a, &mut seqs);
-            for seq in seqs {
-                let mut b = Builder::default();
-                let mut s = *state;
-                for x in &seq {
-                    b.push(&s, x);
-                    if s.play(x).is_err() {
-                        break;
-                    }
-                }
-                let [line] = b.log.events.as_slice() else { continue };
-                if state.apply_line(line).is_ok() {
-                    push(Offer::named(line.clone(), state, card));
-                }
+            for line in command_lines(state, side, a) {
+                push(Offer::named(line, state, card));
             }
         } else if let Some(line) = single_line(state, &a)
             && state.apply_line(&line).is_ok()

@@ -57,6 +57,12 @@ pub(super) const ASSETS: &[Asset] = &[
         content_type: "text/css; charset=utf-8",
         bytes: include_bytes!("../../../static/online.css"),
     },
+    // The one picker of moves on the board and in the hand: the online page and the recorder.
+    Asset {
+        name: "picker.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../../static/picker.js"),
+    },
     // Reloads a player's online game page when the game moves on (server-sent events).
     Asset {
         name: "online.js",

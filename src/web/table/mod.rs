@@ -5,6 +5,7 @@
 
 pub mod compose;
 pub mod options;
+pub(crate) mod taps;
 
 use crate::engine::error::{Awaited, DrawOccasion};
 use crate::engine::{GameState, Recording, narrate, notation};

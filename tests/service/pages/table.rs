@@ -62,6 +62,10 @@ pub struct Recorder {
     pub labels: Vec<String>,
     /// The pickers offered (`picker-draw`...).
     pub pickers: Vec<String>,
+    /// The list the shared picker reads (`#on-offers`): each line it posts and the pieces that
+    /// choose it (`data-k`); and every piece the board carries a key for.
+    pub taps: Vec<(String, String)>,
+    pub pieces: Vec<String>,
     /// The typed-line field's value (kept after a refusal).
     pub typed: String,
     /// The flag box: the side whose flag may fall, and whether the server reckons it fell.
@@ -123,6 +127,13 @@ impl Recorder {
                 .map(|b| b.get("data-line").to_string())
                 .collect(),
             labels: select(body, "#options button[data-line]").iter().map(Element::text).collect(),
+            taps: select(body, "#on-offers button")
+                .iter()
+                .map(|b| (b.get("value").to_string(), b.get("data-k").to_string()))
+                .collect(),
+            pieces: first(body, "svg.board")
+                .map(|b| crate::pages::html::attribute_values(&b.inner, "data-k"))
+                .unwrap_or_default(),
             pickers: select(body, "form.picker")
                 .iter()
                 .filter_map(|f| f.attr("id").map(str::to_string))

@@ -11,6 +11,12 @@ pub struct Why {
     pub bye: Option<String>,
     /// The players not paired and why ("Gosia Gagacka: wycofanie z turnieju").
     pub not_paired: Vec<String>,
+    /// The parts' headings, in order.
+    pub headings: Vec<String>,
+    /// The pairing criteria, most important first.
+    pub criteria: Vec<String>,
+    /// Each player paired across score groups: the line as the page says it.
+    pub floaters: Vec<String>,
 }
 
 impl Why {
@@ -28,6 +34,9 @@ impl Why {
                 .collect(),
             bye: first(body, "p[data-bye]").map(|p| p.text()),
             not_paired: select(body, "li[data-not-paired]").iter().map(|li| li.text()).collect(),
+            headings: select(body, "main h2").iter().map(|h| h.text()).collect(),
+            criteria: select(body, "main ol li").iter().map(|li| li.text()).collect(),
+            floaters: select(body, "main ul.cards li").iter().map(|li| li.text()).collect(),
         }
     }
 

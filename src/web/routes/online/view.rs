@@ -5,7 +5,6 @@ use crate::app::online::no_show;
 use crate::app::online::play::Up;
 use crate::app::recording::game::{names, now_ms, replay};
 use crate::app::recording::offers::{Offer, Seat, offers};
-use crate::engine::ids::CardId;
 use crate::engine::notation::{Body, Event, PlayBody};
 use crate::engine::{GameState, narrate};
 use crate::league::no_show::{Seat as WaitSeat, Waiting};
@@ -18,6 +17,7 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::player_link::PlayerLink;
 use crate::web::routes::render_status;
+use crate::web::table::taps::{OfferView, TapList, offer_view};
 use crate::web::table::{ClockView, awaited_text, clock_views, phase_key, side_key};
 use crate::web::text::names::Named;
 use actix_web::HttpResponse;
@@ -45,73 +45,6 @@ pub(crate) struct CardView {
     pub href: Option<String>,
     /// Tapped already (without scripts).
     pub on: bool,
-}
-
-/// One offered event.
-pub(crate) struct OfferView {
-    pub value: String,
-    pub label: String,
-    /// The things tapped to choose it, space-separated (`u:R16A h:e4`): the units, spaces and
-    /// cards the line names (a march's last space only). Empty: a button of its own (pass).
-    pub keys: String,
-    /// A march's free middle spaces (`h:f4 h:f5`), space-separated: when several paths lead to one
-    /// space, a tap on one of them on the board chooses the path (no list to scroll).
-    pub via: String,
-}
-
-/// The tap keys of an offered line: each unit (`u:`), space (`h:`, the last of a run of spaces, where
-/// a march ends) and card (`c:`) it names, once each, in order.
-fn tap_keys(state: &GameState<'_>, side: Side, value: &str) -> Vec<String> {
-    let e = state.edition();
-    let words: Vec<&str> = value.split_whitespace().skip(1).collect();
-    let is_hex = |w: &str| e.hex_by_label(w).is_some();
-    let mut out: Vec<String> = Vec::new();
-    for (i, w) in words.iter().enumerate() {
-        let key = if e.unit_by_code(w).is_some() {
-            format!("u:{w}")
-        } else if let Some(h) = e.hex_by_label(w) {
-            // A march's last space only; a space another unit stands on is tapped as that unit. A
-            // march back to where the unit stands keeps its space (the unit's `data-at`).
-            let back =
-                words.iter().take(i).any(|x| e.unit_by_code(x).is_some_and(|u| state.occupant(h) == Some(u)));
-            if words.get(i + 1).is_some_and(|n| is_hex(n)) || (state.occupant(h).is_some() && !back) {
-                continue;
-            }
-            format!("h:{w}")
-        } else if w.len() == 3
-            && CardId::parse_token(w).is_some_and(|c| c.token() == *w && state.hand(side).contains(c))
-        {
-            // A card in the hand (one in play is no card face to tap).
-            format!("c:{w}")
-        } else {
-            continue;
-        };
-        if !out.contains(&key) {
-            out.push(key);
-        }
-    }
-    out
-}
-
-/// A march's middle spaces that no unit stands on (`h:f4`), in order: what tells two paths to one
-/// space apart on the board (the caller drops the ones the line's keys hold: a path through its
-/// own end).
-fn tap_via(state: &GameState<'_>, value: &str) -> Vec<String> {
-    let e = state.edition();
-    let words: Vec<&str> = value.split_whitespace().collect();
-    let mut out: Vec<String> = Vec::new();
-    for (i, w) in words.iter().enumerate() {
-        if let Some(h) = e.hex_by_label(w)
-            && words.get(i + 1).is_some_and(|n| e.hex_by_label(n).is_some())
-            && state.occupant(h).is_none()
-        {
-            let key = format!("h:{w}");
-            if !out.contains(&key) {
-                out.push(key);
-            }
-        }
-    }
-    out
 }
 
 /// The page's address with `picks` tapped (without scripts).
@@ -166,11 +99,9 @@ struct OnlinePage<'a> {
     my_deck: u8,
     opponent_deck: u8,
     /// The offers the list shows (all, or those holding what was picked without scripts).
-    offers: Vec<OfferView>,
+    tap_list: TapList,
     /// The offers with no tap keys (pass, a yes or no): buttons in the tray under the board.
     own_buttons: Vec<OfferView>,
-    /// How many offers there are in all.
-    offers_total: usize,
     /// Something was picked without scripts: the list is open, with a way back.
     picking: bool,
     moves: Vec<String>,
@@ -285,9 +216,8 @@ pub(crate) async fn page(
         opponent_hand: 0,
         my_deck: 0,
         opponent_deck: 0,
-        offers: Vec::new(),
+        tap_list: TapList::new(format!("/online/{}", o.token), false),
         own_buttons: Vec::new(),
-        offers_total: 0,
         picking: false,
         moves: Vec::new(),
         deals: shown,
@@ -366,27 +296,13 @@ pub(crate) async fn page(
         let all: Vec<(OfferView, Vec<String>)> = offers(state, Seat::Player(side))
             .lines
             .iter()
-            .map(|of| {
-                let keys = tap_keys(state, side, &of.value);
-                (
-                    OfferView {
-                        value: of.value.clone(),
-                        label: label(state, of, ctx),
-                        keys: keys.join(" "),
-                        via: tap_via(state, &of.value)
-                            .into_iter()
-                            .filter(|v| !keys.contains(v))
-                            .collect::<Vec<_>>()
-                            .join(" "),
-                    },
-                    keys,
-                )
-            })
+            .map(|of| offer_view(state, side, &of.value, label(state, of, ctx)))
             .collect();
         let picks: Vec<String> =
             said_picks.into_iter().filter(|p| all.iter().any(|(_, k)| k.contains(p))).collect();
-        page.offers_total = all.len();
+        page.tap_list.total = all.len();
         page.picking = !picks.is_empty();
+        page.tap_list.picking = page.picking;
         let chosen = |k: &Vec<String>| picks.iter().all(|p| k.contains(p));
         // The next taps: the first thing each offer names, or, once something is picked, the rest
         // of what the offers holding it name.
@@ -448,7 +364,7 @@ pub(crate) async fn page(
                 });
             }
             if chosen(&keys) {
-                page.offers.push(view);
+                page.tap_list.offers.push(view);
             }
         }
     }

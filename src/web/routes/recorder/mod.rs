@@ -31,6 +31,7 @@ use crate::app::editions::cache::EditionCache;
 use crate::app::recording::flag::{Flagged, awaits_confirmation, flag, watch};
 use crate::app::recording::game::{Game, names, now_ms, replay};
 use crate::app::results::open_for;
+use crate::engine::error::Awaited;
 use crate::engine::{Unseen, is_forced};
 use crate::store::games::GameRow;
 use crate::store::recordings::Status as RecStatus;
@@ -42,6 +43,7 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::role::Refereeing;
 use crate::web::table::options::{self, Compose, Options, Pick};
+use crate::web::table::taps::TapList;
 use crate::web::table::{ClockView, MoveView, awaited_text, clock_views, last_moves, phase_key, side_key};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -130,6 +132,11 @@ struct RecorderPage<'a> {
     board: String,
     board_list: Vec<String>,
     options: Options,
+    /// The lines picked by taps on the board (the picker shared with the online page).
+    tap_list: TapList,
+    /// The operational phase with nothing picked: the board comes first on a phone (the picker's
+    /// pieces on the first screen), the buttons of the moment under it.
+    board_first: bool,
     /// The pass, when it is legal: in the bottom bar, not among the options.
     pass: Option<options::PostOption>,
     /// The forced steps the recorder wrote after the scribe's last line, in words (shown, not asked).
@@ -203,7 +210,7 @@ async fn page(
         game: row,
         red_name,
         polish_name,
-        base,
+        base: base.clone(),
         started: rec.is_some(),
         blocked,
         finished: false,
@@ -223,6 +230,8 @@ async fn page(
         board: String::new(),
         board_list: Vec::new(),
         options: Options::default(),
+        tap_list: TapList::new(base.clone(), true),
+        board_first: false,
         pass: None,
         last_forced: None,
         moves: Vec::new(),
@@ -271,11 +280,18 @@ async fn page(
             page.options = options::build(state, pick, &page.base, ctx.lang);
             let posts = &mut page.options.posts;
             page.pass = posts.iter().position(|p| p.line.ends_with(" pass")).map(|i| posts.remove(i));
+            page.tap_list.offers = std::mem::take(&mut page.options.taps);
+            page.tap_list.total = page.tap_list.offers.len();
+            page.board_first =
+                !page.tap_list.offers.is_empty() && matches!(state.awaited(), Awaited::Action { .. });
         } else if let Some(o) = state.outcome() {
             page.result =
                 result_sentence(ctx, Some(o.winner), Some(o.termination), Some(i64::from(o.red_points)));
         }
         let mut board = Board::of(state, "rec");
+        // Every unit and space carries its key for the picker (picker.js); the links stay the way
+        // without scripts.
+        board.tap = !page.tap_list.offers.is_empty();
         board.marks = std::mem::take(&mut page.options.marks);
         page.board = board.svg(ctx.lang);
         page.board_list = board.list(ctx.lang);

@@ -18,6 +18,7 @@ use crate::engine::notation;
 use crate::engine::{GameState, narrate};
 use crate::outcome::Side;
 use crate::web::board::Marks;
+use crate::web::table::taps::{OfferView, offer_view};
 use crate::web::text::i18n::Lang;
 
 /// A button that records one whole line.
@@ -117,6 +118,9 @@ pub struct Options {
     pub problem: Option<String>,
     /// A space or an enemy on the board records a command in one tap (only one unit reaches it).
     pub one_tap: bool,
+    /// The whole lines chosen by tapping pieces on the board (the shared picker's list): commands,
+    /// Pillage, retreats and the other lines naming units or spaces, with nothing picked yet.
+    pub(crate) taps: Vec<OfferView>,
 }
 
 /// What the recorder's link carries: a unit or card picked, or a line being built.
@@ -244,6 +248,8 @@ pub fn build(state: &GameState<'_>, pick: &Pick, base: &str, lang: Lang) -> Opti
         }
         if pick.unit.is_some() || pick.card.is_some() {
             out.back = Some(base.to_string());
+        } else {
+            out.taps = tap_offers(&cx, &offered);
         }
         return out;
     }
@@ -256,7 +262,23 @@ pub fn build(state: &GameState<'_>, pick: &Pick, base: &str, lang: Lang) -> Opti
         out.posts.push(post);
     }
     out.pickers.extend(offered.picks.iter().map(|p| cx.picker(p)));
+    out.taps = tap_offers(&cx, &offered);
     out
+}
+
+/// The offered lines the picker chooses by taps on the board: those naming units or spaces and
+/// no card (the recorder shows no hand), each with its pieces (`data-k`).
+fn tap_offers(cx: &Ctx<'_, '_>, offered: &offered::Offers) -> Vec<OfferView> {
+    let Some(side) = cx.state.to_act() else { return Vec::new() };
+    offered
+        .lines
+        .iter()
+        .chain(&offered.commands)
+        .filter_map(|o| {
+            let (view, keys) = offer_view(cx.state, side, &o.value, cx.offer(o).label);
+            (!keys.is_empty() && keys.iter().all(|k| !k.starts_with("c:"))).then_some(view)
+        })
+        .collect()
 }
 
 #[cfg(test)]
