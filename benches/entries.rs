@@ -18,9 +18,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "support/mod.rs"]
+mod support;
 use bitwa::web::{Application, Settings};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
+use support::{between, ms, percentile};
 
 struct Plan {
     schools: usize,
@@ -50,15 +53,6 @@ impl Plan {
             full,
         }
     }
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
 }
 
 /// Latencies by request kind, printed in the order first seen.
@@ -97,12 +91,6 @@ impl Timings {
             );
         }
     }
-}
-
-fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
-    let from = text.find(start)? + start.len();
-    let rest = &text[from..];
-    Some(&rest[..rest.find(end)?])
 }
 
 /// A client keeping its cookies and the last CSRF token seen, optionally from an address of its own.

@@ -17,9 +17,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "support/mod.rs"]
+mod support;
 use bitwa::app::demo::DemoSpec;
 use bitwa::web::{Application, Settings};
 use std::time::{Duration, Instant};
+use support::{between, merge_cookies, percentile};
 
 const TASKS: usize = 8;
 
@@ -83,11 +86,6 @@ impl Plan {
     }
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
 fn report(name: &str, mut latencies: Vec<Duration>, elapsed: Duration) {
     latencies.sort();
     println!(
@@ -99,12 +97,6 @@ fn report(name: &str, mut latencies: Vec<Duration>, elapsed: Duration) {
         percentile(&latencies, 0.99).as_secs_f64() * 1e3,
         latencies.last().unwrap().as_secs_f64() * 1e3,
     );
-}
-
-fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
-    let from = text.find(start)? + start.len();
-    let rest = &text[from..];
-    Some(&rest[..rest.find(end)?])
 }
 
 /// Every `{prefix}{number}` in a page, in order, without repeats.
@@ -153,22 +145,6 @@ async fn get_text(client: &awc::Client, url: &str, cookie: Option<&str>) -> Stri
     let mut r = req.send().await.unwrap_or_else(|e| panic!("GET {url}: {e}"));
     assert_eq!(r.status(), 200, "GET {url}");
     String::from_utf8(r.body().limit(1 << 24).await.unwrap().to_vec()).unwrap()
-}
-
-/// A `Cookie` header value updated with a response's `Set-Cookie`s (the session and CSRF cookies).
-fn merge_cookies(cookies: &str, headers: &awc::http::header::HeaderMap) -> String {
-    let mut jar: Vec<(String, String)> = cookies
-        .split("; ")
-        .filter_map(|c| c.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
-        .collect();
-    for set in headers.get_all("set-cookie").filter_map(|v| v.to_str().ok()) {
-        let Some((k, v)) = set.split(';').next().and_then(|c| c.split_once('=')) else { continue };
-        jar.retain(|(name, _)| name != k);
-        if !v.is_empty() {
-            jar.push((k.to_string(), v.to_string()));
-        }
-    }
-    jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
 }
 
 async fn pages(client: &awc::Client, base: &str, plan: &Plan, t: u64) {

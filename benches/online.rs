@@ -17,10 +17,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "support/mod.rs"]
+mod support;
 use bitwa::web::{Application, Settings};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use std::time::{Duration, Instant};
+use support::{between, merge_cookies, peak_mib, report};
 
 /// A client keeping cookies and the last CSRF token seen.
 struct Client {
@@ -28,27 +31,6 @@ struct Client {
     http: awc::Client,
     cookie: String,
     csrf: String,
-}
-
-fn merge_cookies(cookies: &str, headers: &awc::http::header::HeaderMap) -> String {
-    let mut jar: Vec<(String, String)> = cookies
-        .split("; ")
-        .filter_map(|c| c.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
-        .collect();
-    for set in headers.get_all("set-cookie").filter_map(|v| v.to_str().ok()) {
-        let Some((k, v)) = set.split(';').next().and_then(|c| c.split_once('=')) else { continue };
-        jar.retain(|(name, _)| name != k);
-        if !v.is_empty() {
-            jar.push((k.to_string(), v.to_string()));
-        }
-    }
-    jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
-}
-
-fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
-    let from = text.find(start)? + start.len();
-    let rest = &text[from..];
-    Some(&rest[..rest.find(end)?])
 }
 
 impl Client {
@@ -92,23 +74,6 @@ impl Client {
     }
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
-fn report(name: &str, mut latencies: Vec<Duration>) {
-    latencies.sort();
-    println!(
-        "{name}: {} requests; p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        latencies.len(),
-        percentile(&latencies, 0.50).as_secs_f64() * 1e3,
-        percentile(&latencies, 0.90).as_secs_f64() * 1e3,
-        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
-        latencies.last().unwrap().as_secs_f64() * 1e3,
-    );
-}
-
 fn unescape(s: &str) -> String {
     s.replace("&quot;", "\"")
         .replace("&#x27;", "'")
@@ -134,18 +99,6 @@ fn offers(body: &str) -> (Vec<String>, Option<String>) {
         .map(|p| unescape(&p[..p.find('"').unwrap()]))
         .collect();
     (list, step.zip(game).map(|(s, g)| format!("{g}:{s}")))
-}
-
-/// Peak resident memory of this process (server and clients), MiB.
-fn peak_mib() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let kb: f64 = status
-        .lines()
-        .find(|l| l.starts_with("VmHWM:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0.0);
-    kb / 1024.0
 }
 
 /// A think time range, seconds (`0`, `2`, `1-4`, `0.5-1.5`).
@@ -336,7 +289,7 @@ async fn main() {
         report("a move (POST until its 303)", moves);
         report("a player's page in the game (GET)", pages);
         report("a player's first page (every player opening their link at once)", arrivals);
-        println!("peak memory of the process (server and clients): {:.0} MiB", peak_mib());
+        println!("peak memory of the process (server and clients): {:.0} MiB", peak_mib().unwrap_or(0.0));
     } else {
         println!(
             "online bench smoke: {n} games played to their end, {made} moves (run `cargo bench --bench online` to time)"

@@ -8,11 +8,14 @@
 //! Without `--bench` (as `cargo test --benches` runs it) a smoke run: 100 players paired and
 //! ranked once, checked, not timed.
 
+#[path = "support/mod.rs"]
+mod support;
 use bitwa::league::standings::compute;
 use bitwa::league::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use std::time::{Duration, Instant};
+use support::peak_mib;
 
 /// `rounds` finished rounds of `n` players, paired by a quick random Swiss-like rule (players
 /// sorted by score, neighbours paired, no rematch), with random decided results: a realistic
@@ -109,14 +112,6 @@ fn standings_input(n: i64, rounds: u32) -> StandingsInput {
         scoring: Scoring::default(),
         tiebreaks: Tiebreak::DEFAULT_ORDER.to_vec(),
     }
-}
-
-/// Peak resident memory of this process (Linux), in MiB.
-fn peak_mib() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let kb: f64 =
-        status.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
 }
 
 /// Every player paired once, nobody twice: the smoke run's check.

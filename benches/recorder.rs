@@ -11,6 +11,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "support/mod.rs"]
+mod support;
 use bitwa::engine::notation::Body;
 use bitwa::engine::{
     Edition, PlayStyle, Recording, RuleOptions, mask_unseen, notation, random_game_with, validate_log,
@@ -22,6 +24,7 @@ use bitwa::web::table::options::{self, Pick};
 use bitwa::web::text::i18n::Lang;
 use bitwa::web::{Application, Settings};
 use std::time::{Duration, Instant};
+use support::{between, merge_cookies, report};
 
 /// A client keeping cookies and the last CSRF token seen.
 struct Client {
@@ -38,27 +41,6 @@ fn server_time(headers: &awc::http::header::HeaderMap) -> Option<Duration> {
     let v = headers.get("server-timing")?.to_str().ok()?;
     let ms: f64 = v.split(';').find_map(|p| p.trim().strip_prefix("dur="))?.parse().ok()?;
     Some(Duration::from_secs_f64(ms / 1e3))
-}
-
-fn merge_cookies(cookies: &str, headers: &awc::http::header::HeaderMap) -> String {
-    let mut jar: Vec<(String, String)> = cookies
-        .split("; ")
-        .filter_map(|c| c.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
-        .collect();
-    for set in headers.get_all("set-cookie").filter_map(|v| v.to_str().ok()) {
-        let Some((k, v)) = set.split(';').next().and_then(|c| c.split_once('=')) else { continue };
-        jar.retain(|(name, _)| name != k);
-        if !v.is_empty() {
-            jar.push((k.to_string(), v.to_string()));
-        }
-    }
-    jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
-}
-
-fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
-    let from = text.find(start)? + start.len();
-    let rest = &text[from..];
-    Some(&rest[..rest.find(end)?])
 }
 
 impl Client {
@@ -97,23 +79,6 @@ impl Client {
         let body = String::from_utf8(r.body().limit(1 << 24).await.unwrap().to_vec()).unwrap();
         (r.status().as_u16(), if location.is_empty() { body } else { location })
     }
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
-fn report(name: &str, mut latencies: Vec<Duration>) {
-    latencies.sort();
-    println!(
-        "{name}: {} requests; p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        latencies.len(),
-        percentile(&latencies, 0.50).as_secs_f64() * 1e3,
-        percentile(&latencies, 0.90).as_secs_f64() * 1e3,
-        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
-        latencies.last().unwrap().as_secs_f64() * 1e3,
-    );
 }
 
 /// A game as a table records it, of 150 to 200 lines (the longest games: most have 70 to 110), its readings dropped (the recorder's clock writes

@@ -1,6 +1,7 @@
 //! Accounts, roles, CSRF, error pages, escaping.
 
 use crate::helpers::*;
+use crate::pages::error_page::{ErrorPage, login_refusal};
 use crate::pages::{Overview, Tournament, has, input, invalid, text_of, tournaments};
 use crate::setup::{Day, OpenDay};
 
@@ -14,7 +15,7 @@ async fn first_start_creates_an_organiser_with_a_random_password_that_logs_in() 
     let b = app.browser();
     let refused = b.post("/login", &[("username", "admin"), ("password", "wrong-password")]).await;
     assert_eq!(refused.status, 401);
-    refused.assert_contains("Nieprawidłowy login lub hasło.");
+    assert_eq!(login_refusal(&refused).as_deref(), Some("Nieprawidłowy login lub hasło."));
 
     b.login("admin", &app.admin_password).await;
     assert_eq!(
@@ -66,7 +67,8 @@ async fn a_referee_is_refused_on_organiser_pages() {
         .post(&format!("/admin/t/{t}/players"), &[("name", "Intruz"), ("birth_date", "2010-01-01")])
         .await;
     assert_eq!(post.status, 403);
-    post.assert_contains("Brak dostępu");
+    let page = ErrorPage::read(&post);
+    assert_eq!((page.status, page.title.as_str()), (403, "Brak dostępu"), "{page:?}");
     assert!(!Tournament::read(&app.browser().get(&format!("/t/{t}")).await).lists("Intruz"));
 }
 
@@ -78,7 +80,10 @@ async fn a_form_without_the_right_csrf_token_is_refused_and_changes_nothing() {
 
     let missing = admin.post_raw(&path, &[("name", "Bez Tokenu"), ("birth_date", "2010-01-01")]).await;
     assert_eq!(missing.status, 403);
-    missing.assert_contains("Formularz wygasł");
+    assert_eq!(
+        ErrorPage::read(&missing).message,
+        "Formularz wygasł lub nie pochodzi z tej strony. Wczytaj stronę ponownie."
+    );
     let wrong =
         admin.post_raw(&path, &[("csrf", "00ff"), ("name", "Zły Token"), ("birth_date", "2010-01-01")]).await;
     assert_eq!(wrong.status, 403);
@@ -109,7 +114,7 @@ async fn error_pages_say_what_happened() {
     let form = "form[action=/admin/new]";
     assert!(has(&bad, "#config-refused"), "the refusal summary");
     let why = field_error(&bad.body, "swiss_rounds").expect("the problem beside its field");
-    assert!(why.contains("od 1 do 30"), "{why}");
+    assert_eq!(why, "podaj liczbę całkowitą od 1 do 30");
     assert!(invalid(&bad, form, "swiss_rounds"));
     assert_eq!(
         (input(&bad, form, "name"), input(&bad, form, "swiss_rounds")),
@@ -118,7 +123,12 @@ async fn error_pages_say_what_happened() {
     let malformed = admin.post("/admin/new", &[("name", "Tylko nazwa")]).await;
     assert_eq!(malformed.status, 400);
     // Said in the page's language (the form reader's English goes to the log only).
-    malformed.assert_contains("W formularzu brakuje pola").assert_lacks("missing field");
+    assert_eq!(
+        ErrorPage::read(&malformed).message,
+        "W formularzu brakuje pola albo pole ma niepoprawną wartość (first_day). Wczytaj stronę ponownie i \
+         wyślij formularz jeszcze raz."
+    );
+    malformed.assert_lacks("missing field");
     assert_eq!(tournaments(&app.browser().get("/").await), [], "nothing was created");
 }
 
@@ -147,7 +157,12 @@ async fn the_language_switch_turns_pages_english_and_back() {
     let switch = b.get("/lang/en?back=/login").await;
     assert_eq!(switch.status, 303);
     assert_eq!(switch.location.as_deref(), Some("/login"));
-    b.get("/login").await.assert_contains("Log in").assert_contains("Polski");
+    let login = b.get("/login").await;
+    assert_eq!(
+        (text_of(&login, "main h1"), text_of(&login, "nav a[lang=pl]")),
+        ("Log in".to_string(), "Polski".to_string()),
+        "the login page in English, the way back to Polish offered"
+    );
     // Only local paths: no open redirect.
     assert_eq!(b.get("/lang/pl?back=//evil.example").await.location.as_deref(), Some("/"));
     assert_eq!(text_of(&b.get("/").await, "h1"), "Turnieje");
@@ -168,7 +183,7 @@ async fn a_co_organiser_manages_only_the_tournament_they_were_given() {
     assert_eq!(r.status, 303);
     let ola = app.browser();
     ola.login("ola", "ola-haslo-1").await;
-    assert!(text_of(&ola.get(&format!("/admin/t/{mine}")).await, "h1").contains("Mój turniej"));
+    assert_eq!(text_of(&ola.get(&format!("/admin/t/{mine}")).await, "main h1"), "Mój turniej");
     assert_eq!(
         ola.post(
             &format!("/admin/t/{mine}/players"),

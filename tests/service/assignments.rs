@@ -57,8 +57,9 @@ async fn the_organiser_assigns_tables_and_my_tables_lists_them_first() {
     assert!(crate::pages::has(&page2, "#mine") && crate::pages::has(&page2, "#others"), "both lists");
     assert_eq!(my_tables(&page2.body), (vec![3], vec![1, 2]));
     // The pairings page shows referees who looks after which table; the public does not see it.
-    let seen = crate::pages::Round::read(&r1.get(&format!("/t/{t}/round/1")).await);
-    assert!(seen.lines.iter().any(|l| l.text.contains("Sędzia: sedzia2")), "{seen:?}");
+    let seen = crate::pages::referee::table_referees(&r1.get(&format!("/t/{t}/round/1")).await);
+    let expected = [(1, "sedzia1"), (2, "sedzia1"), (3, "sedzia2")].map(|(n, r)| (n, r.to_string()));
+    assert_eq!(seen, expected);
     let public = crate::pages::Round::read(&app.browser().get(&format!("/t/{t}/round/1")).await);
     assert!(!public.lines.iter().any(|l| l.text.contains("Sędzia:")), "{public:?}");
 

@@ -341,18 +341,20 @@ async fn a_referee_enters_a_result_in_chromium_and_sees_the_standings_change() {
     driver.type_into("#game-2 input[name=red_points]", "10").await;
     driver.click("#game-2 button[type=submit]").await;
     let refused = driver.source_with("field-error").await;
-    let form = &refused[refused.find("id=\"game-2\"").expect("game 2's form")..];
-    assert!(
-        field_error(form, "termination").is_some_and(|e| e.contains("tak wygrywa tylko Armia Czerwona")),
+    let form = crate::pages::KeptForm::read(&refused, "form#game-2", "game-2");
+    assert_eq!(
+        form.problems,
+        ["Czerwoni weszli do Warszawy: tak wygrywa tylko Armia Czerwona"],
         "the problem beside the field:\n{refused}"
     );
-    assert_eq!(field_value(form, "red_points").as_deref(), Some("10"), "the input is kept");
+    assert_eq!(form.value("red_points"), Some("10"), "the input is kept");
     driver.click("#game-2 select[name=winner] option[value=red]").await;
     driver.click("#game-2 select[name=termination] option[value=radzymin-check]").await;
     driver.click("#game-2 button[type=submit]").await;
     let saved = driver.source_with("więcej punktów za Czerwonych").await;
-    assert!(
-        saved.contains("Wygrywa Anna Czerwona (1:1, więcej punktów za Czerwonych: 21 do 10)"),
+    assert_eq!(
+        crate::pages::RefereeMatch::read(saved.as_str()).line.result,
+        "Wygrywa Anna Czerwona (1:1, więcej punktów za Czerwonych: 21 do 10)",
         "decided 1:1 on Red-side points:\n{saved}"
     );
 
@@ -393,8 +395,9 @@ async fn typing_sent_after_the_session_ended_is_back_after_logging_in_again() {
     driver.call("DELETE", &format!("/session/{}/cookie/bitwa_session", driver.session), None).await;
     driver.click("#game-1 button[type=submit]").await;
     let login = driver.source_with("name=\"next\"").await;
-    assert!(
-        login.contains(&format!("name=\"next\" value=\"{page}\"")),
+    assert_eq!(
+        crate::pages::input(login.as_str(), "form", "next"),
+        page,
         "the login page leads back:\n{login}"
     );
     log_in().await;
@@ -584,7 +587,10 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
     driver.type_into("#game-2 input[name=red_points]", "21").await;
     driver.click("#game-2 button[type=submit]").await;
     let refused = driver.source_with("field-error").await;
-    assert!(refused.contains("field-error"), "refused beside the field:\n{refused}");
+    assert!(
+        crate::pages::has(refused.as_str(), "#game-2 .field-error"),
+        "refused beside the field:\n{refused}"
+    );
     measure(&driver, "referee: a refused result", &mut too_wide, &mut measured).await;
     driver.viewport(390, 844, true).await;
     driver.whole_page_png(&screenshot_dir().join("referee-refused-390.png")).await;
@@ -596,7 +602,11 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
     driver.type_into("input[name=knockout_size]", "1").await;
     driver.click("form.stack button[type=submit]").await;
     let refused = driver.source_with("config-refused").await;
-    assert!(refused.contains("value=\"Liga Szkolna\""), "the typed name kept:\n{refused}");
+    assert_eq!(
+        crate::pages::input(refused.as_str(), "form.stack", "name"),
+        "Liga Szkolna",
+        "the typed name kept"
+    );
     measure(&driver, "organiser: a refused configuration", &mut too_wide, &mut measured).await;
     driver.viewport(390, 844, true).await;
     driver.whole_page_png(&screenshot_dir().join("config-refused-390.png")).await;

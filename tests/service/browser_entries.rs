@@ -56,8 +56,7 @@ async fn on_a_phone_a_teacher_enters_a_pupil_a_guardian_consents_and_the_desk_ti
     shot(&driver, "sign-up").await;
     driver.click("#sign-up button").await;
     let answer = driver.source_with("id=\"school-link\"").await;
-    let at = answer.find("data-link=\"").expect("the school's link") + "data-link=\"".len();
-    let link = answer[at..at + answer[at..].find('"').unwrap()].to_string();
+    let link = crate::pages::attr_of(&*answer, "#school-link", "data-link");
     fits(&driver, "the link page").await;
     shot(&driver, "signed-up").await;
 
@@ -71,8 +70,8 @@ async fn on_a_phone_a_teacher_enters_a_pupil_a_guardian_consents_and_the_desk_ti
     assert!(crate::pages::has(&*school, "[data-state=consent]"), "waiting for consent:\n{school}");
     fits(&driver, "the school's page").await;
     shot(&driver, "school").await;
-    let at = school.find("href=\"/entries/consent/").expect("the guardian's link") + "href=\"".len();
-    let guardian = school[at..at + school[at..].find('"').unwrap()].to_string();
+    let guardian = crate::pages::attr_of(&*school, "a[data-guardian-link]", "href");
+    assert!(guardian.starts_with("/entries/consent/"), "the guardian's link: {guardian}");
 
     // The guardian consents.
     driver.go(&format!("{}{guardian}", app.base)).await;
@@ -82,12 +81,20 @@ async fn on_a_phone_a_teacher_enters_a_pupil_a_guardian_consents_and_the_desk_ti
     shot(&driver, "consent").await;
     driver.click("#give-consent button").await;
     let given = driver.source_with("data-state=\"confirmed\"").await;
-    assert!(given.contains("zgoda online: Maria Łęcka"), "the record:\n{given}");
+    let record = crate::pages::entries::Consent::read(&*given);
+    assert!(
+        record.state == "confirmed" && record.given.starts_with("zgoda online: Maria Łęcka, "),
+        "the record: {record:?}"
+    );
     shot(&driver, "consent-given").await;
     // The same page in English.
     driver.go(&format!("{}/lang/en?back={guardian}", app.base)).await;
     let english = driver.source_with("Guardian's consent").await;
-    assert!(english.contains("I withdraw consent"), "{english}");
+    assert_eq!(
+        crate::pages::text_of(&*english, "#withdraw-consent button"),
+        "I withdraw consent",
+        "{english}"
+    );
     fits(&driver, "the consent page in English").await;
     shot(&driver, "consent-en").await;
     driver.go(&format!("{}/lang/pl?back=/", app.base)).await;
@@ -103,7 +110,11 @@ async fn on_a_phone_a_teacher_enters_a_pupil_a_guardian_consents_and_the_desk_ti
     assert!(crate::pages::has(&*desk, "[data-present=false]"), "{desk}");
     driver.click("#desk form button").await;
     let ticked = driver.source_with("data-present=\"true\"").await;
-    assert!(ticked.contains("Zuzanna Łęcka-Wróblewska"), "{ticked}");
+    let present = crate::pages::entries(&*ticked);
+    assert!(
+        present.iter().any(|e| e.name == "Zuzanna Łęcka-Wróblewska" && e.present == Some(true)),
+        "{present:?}"
+    );
     fits(&driver, "the desk").await;
     shot(&driver, "desk").await;
     driver.go(&format!("{}/admin/t/{t}/entries", app.base)).await;

@@ -134,7 +134,10 @@ async fn the_sign_up_link_the_teachers_qr_printout_and_the_referees_desk_fit_a_p
             // The event's page: "Zgłoś szkołę" (English: its translation) leads to the sign-up.
             driver.go(&format!("{}/t/{t}", app.base)).await;
             let page = driver.source_with("id=\"sign-up-school\"").await;
-            assert!(page.contains(&format!("href=\"/t/{t}/entries\"")), "the sign-up link");
+            assert!(
+                crate::pages::has(&*page, &format!("a#sign-up-school[href=/t/{t}/entries]")),
+                "the sign-up link"
+            );
             let said =
                 driver.script("return document.querySelector('#sign-up-school').textContent.trim();").await;
             let said = said.as_str().unwrap_or_default();

@@ -1,6 +1,8 @@
 //! The tournament day, end to end over HTTP: pairing, publishing, results, standings, exports.
 
 use crate::helpers::*;
+use crate::pages::exports::Csv;
+use crate::pages::why::Why;
 use crate::pages::{Overview, PlayerPage, Round, Standings, has};
 use crate::setup::Day;
 
@@ -45,8 +47,10 @@ async fn a_swiss_day_pairs_publishes_takes_results_and_updates_standings() {
     let published = public.get(&format!("/t/{t}/round/1")).await;
     assert_eq!(Round::read(&published).status, "published");
     assert!(!has(&published, &publish), "nothing left to publish");
-    let why = public.get(&format!("/t/{t}/round/1/why")).await;
-    why.assert_contains("Grupy punktowe").assert_contains("wolny los: Gosia Gagacka (0 pkt)");
+    let why = Why::read(&public.get(&format!("/t/{t}/round/1/why")).await);
+    assert_eq!(why.groups.len(), 1, "one score group before round 1: {why:?}");
+    assert_eq!((why.groups[0].0.as_str(), why.grouped().len()), ("0 pkt", 7), "{why:?}");
+    assert_eq!(why.bye_name(), Some("Gosia Gagacka"), "{why:?}");
 
     // Locking needs every result.
     let early = admin.post(&format!("/admin/t/{t}/round/1/lock"), &[("confirm", "1")]).await;
@@ -106,14 +110,16 @@ async fn exports_are_utf8_with_bom_semicolons_by_default_and_headers_in_the_page
     assert_eq!(csv.status, 200);
     assert!(csv.content_type.starts_with("text/csv"), "{}", csv.content_type);
     assert!(csv.bytes.starts_with(&[0xEF, 0xBB, 0xBF]), "UTF-8 BOM first");
-    let text = csv.body.trim_start_matches('\u{feff}');
-    let header = text.lines().next().unwrap();
-    assert!(
-        header.starts_with("Miejsce;Imię i nazwisko;Szkoła / klub;Punkty meczowe;Mecze bezpośrednie"),
-        "{header}"
+    let standings = Csv::read(&csv, ';');
+    assert_eq!(
+        standings.header[..5],
+        ["Miejsce", "Imię i nazwisko", "Szkoła / klub", "Punkty meczowe", "Mecze bezpośrednie"]
     );
-    assert_eq!(text.lines().count(), 8, "header and seven players:\n{text}");
-    assert!(text.contains("Gosia Gagacka") || text.contains("Adam Abacki"));
+    let mut names = standings.column("Imię i nazwisko");
+    names.sort_unstable();
+    let mut seven: Vec<&str> = SEVEN.lines().skip(1).map(|l| l.split(';').next().unwrap()).collect();
+    seven.sort_unstable();
+    assert_eq!(names, seven, "the seven players, one line each: {standings:?}");
 
     let comma = b.get(&format!("/t/{t}/export/standings?sep=comma")).await;
     assert!(
@@ -122,19 +128,28 @@ async fn exports_are_utf8_with_bom_semicolons_by_default_and_headers_in_the_page
         comma.body
     );
 
-    let pairings = b.get(&format!("/t/{t}/export/pairings/1")).await;
-    let text = pairings.body.trim_start_matches('\u{feff}').to_string();
-    assert!(text.starts_with("Runda;Stół;Czerwoni w 1. partii;Przeciwnik;Wynik"), "{text}");
-    assert!(text.contains(";1 : 1;21 : 10;"), "{text}");
-    assert!(text.contains("Czerwoni weszli do Warszawy"), "{text}");
-    assert!(text.contains("wolny los"), "{text}");
+    let pairings = Csv::read(&b.get(&format!("/t/{t}/export/pairings/1")).await, ';');
+    assert_eq!(pairings.header[..5], ["Runda", "Stół", "Czerwoni w 1. partii", "Przeciwnik", "Wynik"]);
+    let (results, points) = (pairings.column("Wynik"), pairings.column("Punkty za Czerwonych"));
+    let played: Vec<usize> = (0..results.len()).filter(|&i| results[i] == "1 : 1").collect();
+    assert_eq!(played.len(), 3, "three tables of one game each: {pairings:?}");
+    assert!(played.iter().all(|&i| points[i] == "21 : 10"), "{pairings:?}");
+    assert!(
+        pairings.column("Partia 1: Sposób zakończenia").contains(&"Czerwoni weszli do Warszawy"),
+        "{pairings:?}"
+    );
+    assert_eq!(
+        pairings.column("Przeciwnik").iter().filter(|o| **o == "wolny los").count(),
+        1,
+        "{pairings:?}"
+    );
 
     b.get("/lang/en").await;
     let english = b.get(&format!("/t/{t}/export/results")).await;
-    let text = english.body.trim_start_matches('\u{feff}').to_string();
-    assert!(text.starts_with("Round;Table;Red in game 1;Opponent;Result"), "{text}");
-    assert!(text.contains("Red entered Warsaw"), "{text}");
-    assert_eq!(text.lines().count(), 5, "header, three matches, one bye:\n{text}");
+    let results = Csv::read(&english, ';');
+    assert_eq!(results.header[..5], ["Round", "Table", "Red in game 1", "Opponent", "Result"]);
+    assert!(results.column("Game 1: How it ended").contains(&"Red entered Warsaw"), "{results:?}");
+    assert_eq!(results.rows.len(), 4, "three matches, one bye: {results:?}");
 }
 
 #[actix_rt::test]
@@ -181,7 +196,8 @@ async fn bad_results_are_refused_with_a_reason_and_change_nothing() {
     // Draft rounds take no results.
     let m = Round::read(&admin.get(&format!("/t/{t}/round/1")).await).matches()[0].id;
     let form = admin.get(&format!("/ref/t/{t}/match/{m}")).await;
-    form.assert_contains("nie przyjmuje wyników");
+    assert!(has(&form, "p[data-round-closed]"), "the page says the round takes no results: {}", form.body);
+    assert!(game_forms(&form.body, t).is_empty(), "and offers no result form");
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;
     let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{m}")).await.body, t);
     let g = (games[0].0, games[0].1.as_str());
@@ -192,8 +208,10 @@ async fn bad_results_are_refused_with_a_reason_and_change_nothing() {
     assert_eq!(field_value(&no_winner.body, "red_points").as_deref(), Some("21"), "the input is kept");
     let impossible = enter(&referee, t, g, "polish", "warsaw-entered", "21").await;
     assert_eq!(impossible.status, 422);
-    let why = field_error(&impossible.body, "termination").unwrap();
-    assert!(why.contains("Czerwoni weszli do Warszawy") && why.contains("Armia Czerwona"), "{why}");
+    assert_eq!(
+        field_error(&impossible.body, "termination").as_deref(),
+        Some("Czerwoni weszli do Warszawy: tak wygrywa tylko Armia Czerwona")
+    );
     let bad_points = enter(&referee, t, g, "red", "warsaw-entered", "lots").await;
     assert_eq!(bad_points.status, 422);
     assert_eq!(
@@ -234,7 +252,12 @@ async fn a_short_deck_is_swapped_then_checked_card_by_card_and_listed_for_the_or
     let unswapped =
         referee.post(&path, &[("set_label", "12"), ("red_count", "29"), ("polish_count", "30")]).await;
     assert_eq!(unswapped.status, 422);
-    assert!(field_error(&unswapped.body, "swapped_to").unwrap().contains("Talia jest niepełna"));
+    assert_eq!(
+        field_error(&unswapped.body, "swapped_to").as_deref(),
+        Some(
+            "Talia jest niepełna: wpisz numer kompletu wydanego zamiast niego albo zaznacz brakujące karty."
+        )
+    );
     assert_eq!(field_value(&unswapped.body, "red_count").as_deref(), Some("29"));
     let swapped = referee
         .post(
@@ -311,7 +334,8 @@ async fn withdrawn_players_sit_out_and_the_organiser_can_override_a_draft_pairin
     let round = Round::read(&draft);
     assert!(round.bye().is_none(), "six players left: no bye: {round:?}");
     assert!(!round.players().contains(&gosia.parse().unwrap()), "the withdrawn player sits out: {round:?}");
-    admin.get(&format!("/t/{t}/round/1/why")).await.assert_contains("Gosia Gagacka: wycofanie z turnieju");
+    let why = Why::read(&admin.get(&format!("/t/{t}/round/1/why")).await);
+    assert_eq!(why.not_paired, ["Gosia Gagacka: wycofanie z turnieju"], "{why:?}");
 
     // Swap the Red-first players of tables 1 and 2.
     let players = round.players();

@@ -7,6 +7,7 @@
 //! another school's pupil and unknown links are refused.
 
 use crate::helpers::*;
+use crate::pages::entries::{Consent, entry_records};
 use crate::pages::{Round, Tournament, entry_names, has, text_of};
 
 pub(crate) const CLAUSE: &str =
@@ -91,7 +92,7 @@ async fn schools_enter_pupils_guardians_consent_and_round_1_pairs_the_confirmed_
         )
         .await;
     assert_eq!(no_mail.status, 400);
-    assert!(text_of(&no_mail, "[data-error=email]").contains("To pole jest wymagane"));
+    assert_eq!(text_of(&no_mail, "[data-error=email]"), "To pole jest wymagane.");
     assert_eq!(field_value(&no_mail.body, "name").as_deref(), Some("SP 1 Radom"), "the rest kept");
     let link_a = sign_up(&teacher_a, t, "SP 1 Radom").await;
     let teacher_b = app.browser();
@@ -108,11 +109,17 @@ async fn schools_enter_pupils_guardians_consent_and_round_1_pairs_the_confirmed_
     }
     let dup = add(&teacher_b, &link_b, "ANNA ZOLC", "03.02.2010").await;
     assert_eq!(dup.status, 400);
-    dup.assert_contains("jest już zgłoszony");
+    assert_eq!(
+        text_of(&dup, "[data-error=form]"),
+        "Uczeń o tym imieniu, nazwisku i dacie urodzenia jest już zgłoszony do tego turnieju."
+    );
     assert_eq!(field_value(&dup.body, "name").as_deref(), Some("ANNA ZOLC"), "as typed");
     let old = add(&teacher_b, &link_b, "Filip Stary", "2001-01-01").await;
     assert_eq!(old.status, 400);
-    old.assert_contains("2006–2012");
+    assert_eq!(
+        text_of(&old, "[data-error=form]"),
+        "Rok urodzenia ucznia nie mieści się w rocznikach turnieju: 2006–2012."
+    );
 
     let page_a = teacher_a.get(&link_a).await;
     let a = pupils(&page_a.body);
@@ -131,10 +138,15 @@ async fn schools_enter_pupils_guardians_consent_and_round_1_pairs_the_confirmed_
     let guardian = app.browser();
     let consent = |who: usize, list: &Vec<(i64, String, Option<String>)>| list[who].2.clone().unwrap();
     let anna = consent(0, &a);
-    guardian.get(&anna).await.assert_ok().assert_contains(CLAUSE).assert_contains("Anna Żółć");
+    let form = Consent::read(guardian.get(&anna).await.assert_ok());
+    assert_eq!((form.pupil.as_str(), form.clause.join("\n")), ("Anna Żółć", CLAUSE.to_string()), "{form:?}");
+    assert!(form.form, "consent asked");
     let unticked = guardian.post(&anna, &[("guardian", "Maria Żółć")]).await;
     assert_eq!(unticked.status, 400);
-    unticked.assert_contains("Bez zgody na udział");
+    assert_eq!(
+        Consent::read(&unticked).error.as_deref(),
+        Some("Bez zgody na udział i przetwarzanie danych zgłoszenie nie może zostać potwierdzone.")
+    );
     assert_eq!(field_value(&unticked.body, "guardian").as_deref(), Some("Maria Żółć"), "as typed");
     assert_eq!(guardian.post(&anna, &[("guardian", "Maria Żółć"), ("take_part", "1")]).await.status, 303);
     let elsewhere = teacher_b
@@ -161,7 +173,13 @@ async fn schools_enter_pupils_guardians_consent_and_round_1_pairs_the_confirmed_
     let entries = admin.get(&format!("/admin/t/{t}/entries")).await;
     let states: Vec<String> = a.iter().chain(&b).map(|(id, _, _)| state_on(&entries.body, *id)).collect();
     assert_eq!(states, ["confirmed", "confirmed", "waiting", "confirmed", "consent"]);
-    entries.assert_contains("oświadczenie nauczyciela o podpisanym formularzu: Jan Ąbacki");
+    // The day the teacher wrote on the declaration, as the page shows dates.
+    let shown_day = chrono::NaiveDate::parse_from_str(&today, "%Y-%m-%d").unwrap().format("%d.%m.%Y");
+    let bartek = entry_records(&entries).into_iter().find(|r| r.id == a[1].0).expect("Bartek listed");
+    assert_eq!(
+        bartek.consent,
+        format!("oświadczenie nauczyciela o podpisanym formularzu: Jan Ąbacki, {shown_day}")
+    );
     let csv = admin.get(&format!("/admin/t/{t}/entries.csv")).await;
     assert_eq!(csv.status, 200);
     assert!(csv.bytes.starts_with("\u{feff}".as_bytes()), "Excel-ready: a BOM");
@@ -181,7 +199,10 @@ async fn schools_enter_pupils_guardians_consent_and_round_1_pairs_the_confirmed_
     }
     let ewa = admin.post(&format!("/admin/t/{t}/desk/{}", b[1].0), &[("present", "1")]).await;
     assert_eq!(ewa.status, 400);
-    ewa.assert_contains("Obecność zaznacza się tylko przy potwierdzonym zgłoszeniu");
+    assert_eq!(
+        text_of(&ewa, "[data-error=form]"),
+        "Obecność zaznacza się tylko przy potwierdzonym zgłoszeniu (ze zgodą i miejscem)."
+    );
     assert_eq!(admin.post(&format!("/admin/t/{t}/desk/seat"), &[]).await.status, 303);
 
     // Round 1: exactly the two confirmed pupils present.

@@ -10,7 +10,8 @@
 mod text_search;
 
 use crate::helpers::*;
-use crate::pages::{has, input, select, text_of, texts};
+use crate::pages::privacy::{PersonView, found_persons};
+use crate::pages::{has, input, text_of, texts};
 use crate::setup::{Day, REFEREE};
 
 const NAME: &str = "Zofia Tajemnicka";
@@ -74,17 +75,27 @@ async fn a_coordinator_erases_a_pupil_of_a_whole_season_and_nothing_of_them_is_l
 
     // The coordinator finds her on the season's personal-data page (birth date shown: not public).
     let found = admin.get(&format!("/admin/season/{season}/privacy?q={SURNAME}")).await;
-    let hits = select(&found.assert_ok().body, "ul#found-persons li[data-person]");
+    let hits = found_persons(found.assert_ok());
     assert_eq!(hits.len(), 1, "{}", found.body);
-    assert!(hits[0].text().contains(BORN), "the birth date shown to the coordinator: {hits:?}");
-    let person: i64 = hits[0].num("data-person");
+    assert_eq!(
+        (hits[0].1.as_str(), hits[0].2.clone()),
+        (NAME, format!("(data urodzenia {BORN}, {SCHOOL})")),
+        "the birth date shown to the coordinator"
+    );
+    let person: i64 = hits[0].0;
     let view = format!("/admin/season/{season}/person/{person}");
     let page = admin.get(&view).await;
     assert_eq!(text_of(page.assert_ok(), "[data-person-name]"), NAME);
     assert!(has(&page, &format!("form#erase-person[action={view}/erase]")), "the erasure form");
-    page.assert_contains("Co zostanie i dlaczego");
+    let shown = PersonView::read(&page);
+    assert!(shown.kept_what.starts_with("Co zostanie i dlaczego: wyniki, miejsca"), "what stays: {shown:?}");
+    assert!(shown.erased_what.starts_with("Co zostanie usunięte: imię i nazwisko"), "{shown:?}");
     // The button is on the person view, not on the season's public pages.
-    app.browser().get(&format!("/person/{person}")).await.assert_ok().assert_lacks("Usuń dane osobowe");
+    let public = app.browser().get(&format!("/person/{person}")).await;
+    assert!(
+        !has(public.assert_ok(), "form#erase-person") && !crate::pages::admin::links_to(&public, "/erase"),
+        "no erasure on the public person page"
+    );
 
     // Before: what every page and export says, the season's ranking and the stored places.
     let mut before = Vec::new();
@@ -114,10 +125,9 @@ async fn a_coordinator_erases_a_pupil_of_a_whole_season_and_nothing_of_them_is_l
     );
     let unconfirmed = admin.post(&erase, &[("reason", "season-over")]).await;
     assert_eq!(unconfirmed.status, 400);
-    assert!(
-        text_of(&unconfirmed, "[data-error=erase]").contains("Zaznacz potwierdzenie"),
-        "{}",
-        unconfirmed.body
+    assert_eq!(
+        PersonView::read(&unconfirmed).error.as_deref(),
+        Some("Zaznacz potwierdzenie, aby usunąć dane osobowe tej osoby.")
     );
     assert!(has(&unconfirmed, "input[name=reason][value=season-over][checked]"), "the reason kept");
     assert_eq!(admin.post(&erase, &[("confirm", "1")]).await.status, 400);
@@ -151,9 +161,13 @@ async fn a_coordinator_erases_a_pupil_of_a_whole_season_and_nothing_of_them_is_l
     };
     let ranking_now = app.browser().get(&ranking_csv).await.body;
     assert_eq!(lines(&ranking_now), lines(&ranking_before.replace(NAME, &pseudonym).replace(SCHOOL, "")));
-    for path in [format!("/person/{person}"), format!("/season/{season}/ranking")] {
-        app.browser().get(&path).await.assert_ok().assert_contains(&pseudonym).assert_lacks(SURNAME);
-    }
+    let person_page = app.browser().get(&format!("/person/{person}")).await;
+    assert_eq!(crate::pages::Person::read(person_page.assert_ok()).name, pseudonym);
+    person_page.assert_lacks(SURNAME);
+    let ranking = app.browser().get(&format!("/season/{season}/ranking")).await;
+    let ranked = texts(ranking.assert_ok(), "tr[data-person] td.main a");
+    assert!(ranked.contains(&pseudonym), "the season ranking lists her pseudonym: {ranked:?}");
+    ranking.assert_lacks(SURNAME);
     app.browser().get(&format!("/season/{season}")).await.assert_ok().assert_lacks(SURNAME);
     // The log: the pseudonym and the reason, never the name.
     let log = admin.get(&format!("/admin/season/{season}/privacy")).await;
@@ -179,7 +193,7 @@ async fn the_server_erases_a_finished_seasons_persons_once_its_retention_has_pas
     let wrong = admin.post(&format!("/admin/season/{season}/retention"), &[("days", "dziesięć")]).await;
     assert_eq!(wrong.status, 400);
     assert_eq!(input(&wrong, "form#retention-form", "days"), "dziesięć", "the input kept");
-    assert!(text_of(&wrong, "[data-error=days]").contains("Podaj liczbę dni"), "{}", wrong.body);
+    assert_eq!(text_of(&wrong, "[data-error=days]"), "Podaj liczbę dni od 0 do 3650 albo zostaw pole puste.");
     assert_eq!(
         admin.post(&format!("/admin/season/{season}/retention"), &[("days", "3000")]).await.status,
         303

@@ -2,7 +2,8 @@
 //! shown on the pairings and match pages, counted by the standings (league `MatchPlay::NoShow`).
 
 use crate::helpers::*;
-use crate::pages::{players_of, points_of};
+use crate::pages::exports::Csv;
+use crate::pages::{has, players_of, points_of};
 use crate::setup::{Day, OpenDay};
 
 #[actix_rt::test]
@@ -14,7 +15,12 @@ async fn a_no_show_wins_the_match_for_the_present_player_in_standings_and_pairin
 
     // Table 1: the player commanding Red in game 1 did not come.
     let form = referee.get(&format!("/ref/t/{t}/match/{}", matches[0])).await;
-    form.assert_contains("Walkower lub wycofanie").assert_contains("nieobecność");
+    for choice in ["absent-a", "absent-b", "absent-both", "withdrew-a", "withdrew-b"] {
+        assert!(
+            has(&form, &format!("#forfeit-form select[name=forfeit] option[value={choice}]")),
+            "{choice} offered"
+        );
+    }
     let (absent, present) = players_of(&form.body);
     let version = forfeit_version(&form.body);
     let path = format!("/ref/t/{t}/match/{}/forfeit", matches[0]);
@@ -117,7 +123,12 @@ async fn both_absent_lose_and_a_withdrawal_can_be_cleared_again() {
     assert_eq!(points_of(&standings, &a2), "1");
     assert_eq!(points_of(&standings, &b2), "0");
     // CSV export names the forfeit too.
-    admin.get(&format!("/t/{t}/export/pairings/1")).await.assert_contains("Obustronny walkower");
+    let csv = Csv::read(&admin.get(&format!("/t/{t}/export/pairings/1")).await, ';');
+    assert_eq!(
+        csv.at(0, "Wynik meczu"),
+        "Obustronny walkower: nikt się nie stawił, obie strony przegrywają",
+        "{csv:?}"
+    );
 }
 
 #[actix_rt::test]
@@ -147,7 +158,10 @@ async fn a_knockout_no_show_sends_the_present_player_on_and_a_double_no_show_is_
     let v = forfeit_version(&form.body);
     let refused = admin.post(&path, &[("version", &v), ("forfeit", "absent-both")]).await;
     assert_eq!(refused.status, 422);
-    assert!(field_error(&refused.body, "forfeit").unwrap().contains("obustronny walkower jest niemożliwy"));
+    assert_eq!(
+        field_error(&refused.body, "forfeit").as_deref(),
+        Some("W fazie pucharowej jeden z graczy musi przejść dalej: obustronny walkower jest niemożliwy.")
+    );
     assert_eq!(admin.post(&path, &[("version", &v), ("forfeit", "absent-a")]).await.status, 303);
     let bracket = app.browser().get(&format!("/t/{t}/bracket")).await;
     assert_eq!(

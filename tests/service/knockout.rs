@@ -109,7 +109,9 @@ async fn the_knockout_ends_with_a_final_decided_by_the_knowledge_test_and_an_ext
     let first = &bracket.finals[0];
     assert_eq!((first.name.as_str(), first.place.as_str()), (red_name.as_str(), "1"), "{first:?}");
     let final_page = public.get(&format!("/t/{t}/match/{final_match}")).await;
-    final_page.assert_contains("w dogrywce").assert_contains(red_name);
+    let decided = crate::pages::Match::read(&final_page);
+    assert_eq!(decided.line.winner, Some(first.player), "{decided:?}");
+    assert!(decided.games.iter().any(|g| g.1 == 3), "decided in the extra game: {decided:?}");
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
     crate::pages::admin::change(&crate::pages::admin::history(&history), "Losowanie strony w dogrywce");
     // Knockout rounds are named by what they are, on every page that shows them.

@@ -2,6 +2,7 @@
 //! player page as the standings count them (flag rule), and the "why these pairings" page.
 
 use crate::helpers::*;
+use crate::pages::why::Why;
 use crate::setup::Day;
 
 /// The number in `<strong id="red-total">` on a player page.
@@ -107,15 +108,32 @@ async fn the_why_page_lists_the_criteria_and_says_how_far_a_floater_goes() {
     admin.post(&format!("/admin/t/{t}/round/2/publish"), &[]).await;
     let public = app.browser();
     let why = public.get(&format!("/t/{t}/round/2/why")).await;
-    why.assert_ok()
-        .assert_contains("Kryteria kojarzenia, od najważniejszego")
-        .assert_contains("różnice punktów, od największej")
-        .assert_contains("wolny los: ");
+    let shown = Why::read(why.assert_ok());
+    assert_eq!(
+        shown.headings,
+        ["Grupy punktowe", "Gracze przesunięci między grupami", "Kryteria kojarzenia, od najważniejszego"]
+    );
+    assert_eq!(shown.criteria.len(), 8, "{shown:?}");
+    assert_eq!(
+        shown.criteria[3],
+        "różnice punktów, od największej: żadna para dalej od siebie niż trzeba, potem jak najmniej par z taką \
+         różnicą i tak dalej w dół"
+    );
+    assert_eq!(
+        shown.bye.as_deref(),
+        Some("wolny los: Cezary Cabacki (0 pkt) – najniżej sklasyfikowana osoba bez wolnego losu")
+    );
     // After round 1 three players have 1 point (two winners and the bye) and two have 0: one
     // of the three plays a 0-point player, one point apart.
-    why.assert_contains("różnica 1 pkt");
+    assert_eq!(
+        shown.floaters,
+        [
+            "Adam Abacki (1 pkt) – Beata Babacka (0 pkt), różnica 1 pkt Dlaczego: grupa ma nieparzystą liczbę graczy (3)"
+        ]
+    );
     public.get(&format!("/lang/en?back=/t/{t}/round/2/why")).await;
     let en = public.get(&format!("/t/{t}/round/2/why")).await;
-    en.assert_contains("Pairing criteria, most important first")
-        .assert_contains("the fewest pairs across score groups");
+    let shown = Why::read(&en);
+    assert_eq!(shown.headings.last().map(String::as_str), Some("Pairing criteria, most important first"));
+    assert_eq!(shown.criteria[4], "the fewest pairs across score groups");
 }

@@ -64,7 +64,8 @@ async fn each_table_card_carries_the_qr_code_of_its_match_page_at_the_public_add
     for (m, url, path) in &qr {
         assert_eq!(url, &format!("http://liga.example/t/{t}/match/{m}"));
         let card = crate::pages::cards(&cards).into_iter().find(|c| c.id == *m).unwrap();
-        assert!(card.text.contains(url), "the address written under the code: {card:?}");
+        let caption = crate::pages::text_of(&cards, &format!("article#card-{m} a.card-qr small"));
+        assert_eq!(&caption, url, "the address written under the code: {card:?}");
         assert_eq!(modules_of_path(path), modules_of(url), "the code of {url}");
         // The address leads to the match.
         app.browser().get(&format!("/t/{t}/match/{m}")).await.assert_ok();

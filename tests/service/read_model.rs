@@ -3,6 +3,8 @@
 //! that accept it; 304 for a matching `If-None-Match`; its indexes agree with plain scans of the rows.
 
 use crate::helpers::*;
+use crate::pages::exports::Csv;
+use crate::pages::{Html, Match, PlayerPage, Round, Standings};
 use bitwa::app::demo::{DemoSpec, create};
 use bitwa::store::games::LogStatus;
 use bitwa::store::rounds::Status;
@@ -39,19 +41,65 @@ async fn save_game_two(referee: &Browser, t: i64, m: i64, points: &str) {
     assert_eq!(saved.status, 303, "save acknowledged: {}", saved.body);
 }
 
-/// Every public page and export that shows game 2's Red-side points, with what it must contain
+/// Every public page and export that shows game 2's Red-side points, with how it must show them
 /// when they are `points` (player A scored 21 commanding Red in game 1).
-fn showing(t: i64, m: i64, b: i64, points: &str) -> Vec<(String, String)> {
+fn showing(t: i64, m: i64, b: i64, points: &str) -> Vec<(String, Shows)> {
+    let shows = |reads| Shows { reads, m, b, points: points.to_string() };
     vec![
-        (format!("/t/{t}/round/1"), format!("21 do {points})")),
-        (format!("/t/{t}/match/{m}"), format!("{points} pkt za Czerwonych")),
-        (format!("/t/{t}/player/{b}"), format!("id=\"red-total\">{points}<")),
-        (format!("/t/{t}/standings"), format!("data-tiebreak=\"red_side_points\" data-value=\"{points}\"")),
-        (format!("/t/{t}/export/results"), format!("21 : {points}")),
-        (format!("/t/{t}/export/results?sep=comma"), format!("21 : {points}")),
-        (format!("/t/{t}/export/pairings/1"), format!("21 : {points}")),
-        (format!("/t/{t}/export/standings"), format!(";{points};")),
+        (format!("/t/{t}/round/1"), shows(Reads::Round)),
+        (format!("/t/{t}/match/{m}"), shows(Reads::Match)),
+        (format!("/t/{t}/player/{b}"), shows(Reads::Player)),
+        (format!("/t/{t}/standings"), shows(Reads::Standings)),
+        (format!("/t/{t}/export/results"), shows(Reads::Matches(';'))),
+        (format!("/t/{t}/export/results?sep=comma"), shows(Reads::Matches(','))),
+        (format!("/t/{t}/export/pairings/1"), shows(Reads::Matches(';'))),
+        (format!("/t/{t}/export/standings"), shows(Reads::StandingsCsv)),
     ]
+}
+
+/// Which page object reads a page of [`showing`].
+#[derive(Debug, Clone, Copy)]
+enum Reads {
+    /// The round's line of match `m`: its Red-side points, `21:{points}`.
+    Round,
+    /// The match page's outcome line, the same.
+    Match,
+    /// Player B's page: the Red-side total.
+    Player,
+    /// The standings: player B's Red-side points tiebreak.
+    Standings,
+    /// A CSV of matches (results, pairings) with its separator: a line's Red-side points `21 : {points}`.
+    Matches(char),
+    /// The standings' CSV: a line's Red-side points.
+    StandingsCsv,
+}
+
+/// What a page of [`showing`] must show.
+#[derive(Debug, Clone)]
+struct Shows {
+    reads: Reads,
+    m: i64,
+    b: i64,
+    points: String,
+}
+
+impl Shows {
+    /// A failed test unless `page` (the answer for `path`) shows the points.
+    fn check(&self, path: &str, page: &(impl Html + ?Sized)) {
+        let (m, b, points) = (self.m, self.b, self.points.as_str());
+        let both = format!("21:{points}");
+        let ok = match self.reads {
+            Reads::Round => Round::read(page).line(m).red_points == both,
+            Reads::Match => Match::read(page).line.red_points == both,
+            Reads::Player => PlayerPage::read(page).red_total == points,
+            Reads::Standings => Standings::read(page).of(b).tiebreak("red_side_points") == points,
+            Reads::Matches(sep) => Csv::read(page, sep)
+                .column("Punkty za Czerwonych")
+                .contains(&format!("21 : {points}").as_str()),
+            Reads::StandingsCsv => Csv::read(page, ';').column("Punkty za Czerwonych").contains(&points),
+        };
+        assert!(ok, "{path} does not show {points} ({:?}):\n{}", self.reads, page.html());
+    }
 }
 
 #[actix_rt::test]
@@ -66,9 +114,9 @@ async fn a_page_never_shows_a_result_older_than_the_last_acknowledged_write() {
         let mut tags = Vec::new();
         if let Some(old) = previous {
             for (path, expected) in showing(t, m, b, old) {
-                public.get(&path).await.assert_contains(&expected);
+                expected.check(&path, &public.get(&path).await);
                 let again = public.get(&path).await;
-                again.assert_contains(&expected);
+                expected.check(&path, &again);
                 let tag = again.header("etag");
                 assert!(!tag.is_empty(), "{path}: public pages carry an ETag");
                 tags.push(tag);
@@ -79,11 +127,11 @@ async fn a_page_never_shows_a_result_older_than_the_last_acknowledged_write() {
         for (i, (path, expected)) in showing(t, m, b, points).into_iter().enumerate() {
             let page = public.get(&path).await;
             assert_eq!(page.status, 200, "{path}");
-            page.assert_contains(&expected);
+            expected.check(&path, &page);
             if let Some(tag) = tags.get(i) {
                 let conditional = public.get_with(&path, &[("If-None-Match", tag)]).await;
                 assert_eq!(conditional.status, 200, "{path}: the old ETag no longer matches");
-                conditional.assert_contains(&expected);
+                expected.check(&path, &conditional);
             }
         }
         previous = Some(points);
@@ -103,7 +151,7 @@ async fn a_second_server_process_on_the_same_database_shows_a_save_at_once() {
         }
         save_game_two(&referee, t, m, points).await;
         for (path, expected) in showing(t, m, b, points) {
-            public.get(&path).await.assert_contains(&expected);
+            expected.check(&path, &public.get(&path).await);
         }
     }
 }
@@ -383,7 +431,7 @@ async fn the_fast_path_answers_as_the_whole_way_did_and_never_after_a_write() {
                 _ => page.bytes.clone(),
             };
             let text = String::from_utf8(text).unwrap();
-            assert!(text.contains(&expected), "{path} after the save lacks {expected:?}");
+            expected.check(&path, &text);
         }
     }
 
@@ -401,9 +449,9 @@ async fn the_fast_path_answers_as_the_whole_way_did_and_never_after_a_write() {
         let other_referee = Browser::with_cookies_of(&referee, &other.base);
         save_game_two(&other_referee, t, m, points).await;
         for (path, expected) in showing(t, m, b, points) {
-            public.get(&path).await.assert_contains(&expected);
-            there.get(&path).await.assert_contains(&expected);
-            there.get(&path).await.assert_contains(&expected);
+            expected.check(&path, &public.get(&path).await);
+            expected.check(&path, &there.get(&path).await);
+            expected.check(&path, &there.get(&path).await);
         }
     }
 }

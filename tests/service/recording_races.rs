@@ -69,7 +69,7 @@ async fn in_forty_races_of_a_recording_start_and_a_typed_result_only_one_lands()
                     // The typed result was refused with a way to the recording, in Polish.
                     assert_ne!(entered.status, 303, "a refused result is not acknowledged");
                     assert!(
-                        entered.body.contains(&record_path),
+                        crate::pages::has(&entered, &format!("a[href={record_path}]")),
                         "the refusal links the recording: {}",
                         entered.body
                     );

@@ -59,7 +59,11 @@ async fn a_rule_switch_saved_in_the_configuration_reaches_the_log_validation() {
     let history = admin.get(&format!("/admin/t/{t}/history")).await;
     let changes = crate::pages::admin::history(&history);
     let config = crate::pages::admin::change(&changes, "Zmiana konfiguracji turnieju");
-    assert!(config.text.contains("Zwycięski atakujący musi wejść"), "{config:?}");
+    let says = |v: &[String], value: &str| {
+        v.iter()
+            .any(|line| *line == format!("Zwycięski atakujący musi wejść na zwolnione pole (R3): {value}"))
+    };
+    assert!(says(&config.before, "nie") && says(&config.after, "tak"), "{config:?}");
 
     admin.post(&format!("/admin/t/{t}/rounds"), &[]).await;
     admin.post(&format!("/admin/t/{t}/round/1/publish"), &[]).await;

@@ -80,7 +80,9 @@ async fn the_whole_tournament_day() {
     let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{final_match}")).await.body, t);
     enter(&referee, t, (games[0].0, &games[0].1), "red", "radzymin-check", "10").await;
     enter(&referee, t, (games[1].0, &games[1].1), "red", "radzymin-check", "10").await;
-    referee.get(&format!("/ref/t/{t}/match/{final_match}")).await.assert_contains("testu wiedzy");
+    let level =
+        crate::pages::RefereeMatch::read(&referee.get(&format!("/ref/t/{t}/match/{final_match}")).await);
+    assert_eq!(level.line.state, "knowledge", "the knowledge test decides next: {:?}", level.line);
 
     // Knowledge test level: everyone scores 12; the extra game decides.
     let overview = organiser.get(&format!("/admin/t/{t}")).await;
@@ -111,7 +113,9 @@ async fn the_whole_tournament_day() {
     enter(&referee, t, (games[2].0, &games[2].1), "polish", "all-red-dispersed", "0").await;
     let bracket = public.get(&format!("/t/{t}/bracket")).await;
     assert!(crate::pages::Bracket::read(&bracket).champion.is_some(), "the champion named: {}", bracket.body);
-    public.get(&format!("/t/{t}/match/{final_match}")).await.assert_contains("w dogrywce");
+    let decided = crate::pages::Match::read(&public.get(&format!("/t/{t}/match/{final_match}")).await);
+    assert!(decided.line.winner.is_some(), "{decided:?}");
+    assert!(decided.games.iter().any(|g| g.1 == 3), "decided in the extra game: {decided:?}");
 
     // Exports at the end of the day.
     let results = public.get(&format!("/t/{t}/export/results")).await;

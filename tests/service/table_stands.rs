@@ -6,6 +6,7 @@
 
 use crate::helpers::*;
 use crate::pages::admin::{change, history};
+use crate::pages::referee::Stands;
 use crate::pages::{Recorder, has, select, text_of};
 use crate::table::{db, one_table, post_line, start, table_game, url};
 use bitwa::engine::{Edition, validate_log};
@@ -38,9 +39,9 @@ async fn game_one(b: &Browser, t: i64, m: i64) -> (i64, String) {
     game_forms(&b.get(&format!("/ref/t/{t}/match/{m}")).await.body, t).remove(0)
 }
 
-/// The `stands-1` line of the match page (what stands for game 1).
-fn stands(match_page: &str) -> String {
-    crate::pages::text_of(match_page, "#stands-1")
+/// What stands for game 1 on the match page: `typed`, `recording`, `awaiting`...
+fn stands(match_page: &Page) -> String {
+    Stands::read(match_page, 1).state
 }
 
 #[actix_rt::test]
@@ -54,8 +55,9 @@ async fn a_typed_result_for_a_game_being_recorded_is_refused_until_an_organiser_
     }
     let m = match_of(&referee.get(&url(t, g)).await.body, t);
     let page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
-    let now = stands(&page.body);
-    assert!(now.contains("partia jest zapisywana przy stole") && now.contains("Przejdź do zapisu"), "{now}");
+    let now = Stands::read(&page, 1);
+    assert_eq!(now.state, "recording", "{now:?}");
+    assert_eq!(now.recorder, Some(url(t, g)), "the way to the recording: {now:?}");
     // The typed result is refused with a link to the recording, and nothing is saved.
     let (id, version) = game_one(&referee, t, m).await;
     assert_eq!(id, g);
@@ -108,7 +110,7 @@ async fn a_typed_result_for_a_game_being_recorded_is_refused_until_an_organiser_
         (Some("red".into()), Some("warsaw-entered".into()), "none".into(), false)
     );
     let page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
-    assert!(stands(&page.body).contains("wynik wpisany bez zapisu"), "{}", stands(&page.body));
+    assert_eq!(stands(&page), "typed", "a result typed without a record");
     assert!(!has(&page, "#record-1"), "no recorder offered");
 }
 
@@ -124,7 +126,7 @@ async fn a_game_with_a_typed_result_is_never_recorded_over_and_a_recorded_one_sa
     let (_, version) = game_one(&referee, t, m).await;
     assert_eq!(enter(&referee, t, (g, &version), "polish", "three-red-eliminated", "0").await.status, 303);
     let page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
-    assert!(stands(&page.body).contains("wynik wpisany bez zapisu"), "{}", stands(&page.body));
+    assert_eq!(stands(&page), "typed", "a result typed without a record");
     assert!(!has(&page, "#record-1"), "no recorder offered");
     let blocked = referee.get(&url(t, g)).await;
     assert!(has(&blocked, "#record-blocked") && !has(&blocked, "#record-start"), "{}", blocked.body);
@@ -149,14 +151,15 @@ async fn a_game_with_a_typed_result_is_never_recorded_over_and_a_recorded_one_sa
     );
     assert_eq!((status.as_str(), has_log), ("valid", true));
     let page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
-    let two = &crate::pages::text_of(&page, "#stands-2");
+    let two = Stands::read(&page, 2);
     let moves = lines.len();
+    assert_eq!((two.state.as_str(), two.moves), ("record", Some(moves as u32)), "{two:?}");
     let word = match (moves % 10, moves % 100) {
         (2..=4, h) if !(12..=14).contains(&h) => "ruchy",
         _ => "ruchów",
     };
-    assert!(two.contains(&format!("zapis partii poprawny, {moves} {word}")), "{two}");
-    assert!(crate::pages::has(&page, &format!("#stands-2 a[href=/t/{t}/game/{g2}]")), "the game linked");
+    assert_eq!(text_of(&page, "#stands-2 span.ok"), format!("zapis partii poprawny, {moves} {word}"));
+    assert_eq!(two.game, Some(format!("/t/{t}/game/{g2}")), "the game linked");
     assert!(!crate::pages::has(&page, "#record-2"), "no recorder offered for a recorded game");
 }
 
@@ -202,7 +205,7 @@ async fn a_recording_that_ends_where_a_result_stood_asks_which_stands_and_keeps_
     assert!(has(&recorder, "#stand-recording") && has(&recorder, "#stand-typed"), "both offered");
     let m = match_of(&recorder.body, t);
     let page = referee.get(&format!("/ref/t/{t}/match/{m}")).await;
-    assert!(stands(&page.body).contains("zapis czeka na wybór"), "{}", stands(&page.body));
+    assert_eq!(stands(&page), "awaiting", "the recording waits for the choice");
     // Meanwhile the result form decides nothing either.
     let (_, version) = game_one(&referee, t, m).await;
     let typed = enter(&referee, t, (g, &version), "polish", "three-red-eliminated", "0").await;

@@ -6,22 +6,10 @@
 
 use crate::helpers::*;
 use crate::pages::admin;
-use crate::pages::{Overview, Round, Standings, Tournament, final_ranking, has, one, select, text_of};
+use crate::pages::exports::Csv;
+use crate::pages::knockout::BeforeKnockout;
+use crate::pages::{Overview, Round, Standings, Tournament, final_ranking, has, one, select, text_of, texts};
 use crate::setup::{Day, OpenDay};
-
-/// The cell of `column` (a header in the first line) on the line naming `who`, in a CSV.
-fn csv_cell(csv: &str, sep: char, who: &str, column: &str) -> String {
-    let text = csv.trim_start_matches('\u{feff}');
-    let header: Vec<&str> = text.lines().next().unwrap().split(sep).collect();
-    let col = header.iter().position(|h| *h == column).unwrap_or_else(|| panic!("{column} in {header:?}"));
-    let line = text.lines().find(|l| l.contains(who)).unwrap_or_else(|| panic!("{who} in\n{text}"));
-    line.split(sep).nth(col).unwrap().to_string()
-}
-
-/// The part of a page from the element with `id` on.
-fn from_id<'a>(body: &'a str, id: &str) -> &'a str {
-    &body[body.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("#{id} in\n{body}"))..]
-}
 
 #[actix_rt::test]
 async fn semicolon_csv_exports_write_decimal_commas_and_the_comma_export_keeps_the_dot() {
@@ -40,9 +28,9 @@ async fn semicolon_csv_exports_write_decimal_commas_and_the_comma_export_keeps_t
 
     let public = app.browser();
     let semicolon = public.get(&format!("/t/{t}/export/standings")).await;
-    assert_eq!(csv_cell(&semicolon.body, ';', &drawn, "Punkty meczowe"), "0,5", "{}", semicolon.body);
+    assert_eq!(Csv::read(&semicolon, ';').cell(&drawn, "Punkty meczowe"), "0,5", "{}", semicolon.body);
     let comma = public.get(&format!("/t/{t}/export/standings?sep=comma")).await;
-    assert_eq!(csv_cell(&comma.body, ',', &drawn, "Punkty meczowe"), "0.5", "{}", comma.body);
+    assert_eq!(Csv::read(&comma, ',').cell(&drawn, "Punkty meczowe"), "0.5", "{}", comma.body);
     // The page says it as people here write it, too.
     let standings = Standings::read(&public.get(&format!("/t/{t}/standings")).await);
     assert_eq!(standings.named(&drawn).shown_points, "0,5", "{standings:?}");
@@ -68,8 +56,8 @@ async fn standings_count_only_finished_rounds_and_show_the_round_in_play_apart()
     assert!(note.starts_with("Runda 1 trwa: rozstrzygnięte mecze 1 z 2. "), "{note}");
     let standings = Standings::read(&page);
     assert_eq!(standings.with_points("0"), 4, "nobody scores before the round ends: {standings:?}");
-    let csv = public.get(&format!("/t/{t}/export/standings")).await;
-    assert!(!csv.body.contains(";1;"), "nor in the export:\n{}", csv.body);
+    let csv = Csv::read(&public.get(&format!("/t/{t}/export/standings")).await, ';');
+    assert_eq!(csv.column("Punkty meczowe"), ["0"; 4], "nor in the export: {csv:?}");
 
     // The last match decided: the round is finished and counts, "after round 1".
     let games = game_forms(&referee.get(&format!("/ref/t/{t}/match/{}", matches[1])).await.body, t);
@@ -125,17 +113,13 @@ async fn after_the_knockout_the_final_ranking_lists_the_champion_first_everywher
         assert_eq!(ranking[0].reached, "wygrany finał", "the stage in words");
     }
     assert_eq!(Standings::read(&public.get(&format!("/t/{t}/standings")).await).finals.len(), 4);
-    let csv = public.get(&format!("/t/{t}/export/standings")).await;
-    let text = csv.body.trim_start_matches('\u{feff}');
-    let mut lines = text.lines();
-    assert!(
-        lines.next().unwrap().starts_with("Miejsce końcowe;Miejsce po fazie szwajcarskiej;Imię i nazwisko;")
-    );
-    assert!(lines.next().unwrap().starts_with("1;"), "{text}");
-    assert!(text.lines().nth(1).unwrap().contains(champion.as_str()), "the champion first:\n{text}");
-    assert!(
-        text.lines().nth(2).unwrap().starts_with("2;")
-            && text.lines().nth(2).unwrap().contains(finalist.as_str())
+    let csv = Csv::read(&public.get(&format!("/t/{t}/export/standings")).await, ';');
+    assert_eq!(csv.header[..3], ["Miejsce końcowe", "Miejsce po fazie szwajcarskiej", "Imię i nazwisko"]);
+    let first_two = [0, 1].map(|n| (csv.at(n, "Miejsce końcowe"), csv.at(n, "Imię i nazwisko")));
+    assert_eq!(
+        first_two,
+        [("1", champion.as_str()), ("2", finalist.as_str())],
+        "the champion first: {csv:?}"
     );
 }
 
@@ -145,16 +129,16 @@ async fn the_bracket_page_before_the_knockout_says_when_and_how_it_starts() {
     let (t, _admin, _referee, _) =
         published_round(&app, &[("swiss_rounds", "3"), ("knockout_size", "4"), ("third_place", "1")]).await;
     let page = app.browser().get(&format!("/t/{t}/bracket")).await;
-    let before = text_of(&page, "#before-knockout");
-    assert!(before.contains("Faza pucharowa zaczyna się po rundzie 3"), "{before}");
+    let before = BeforeKnockout::read(&page);
+    let expected =
+        BeforeKnockout { after_round: 3, top: 4, pairs: vec!["1-4".into(), "2-3".into()], third_place: true };
+    assert_eq!(before, expected);
     assert_eq!(text_of(&page, "#before-knockout strong"), "4", "the top four go on");
-    assert!(before.contains("1–4, 2–3"), "{before}");
-    assert!(before.contains("Jest też mecz o 3. miejsce."), "{before}");
     // Five of a bracket of eight: the top seeds get byes.
     let app = TestApp::spawn().await;
     let (t, ..) = published_round(&app, &[("knockout_size", "5")]).await;
     let page = app.browser().get(&format!("/t/{t}/bracket")).await;
-    assert!(page.body.contains("1: wolny los, 2: wolny los, 3: wolny los, 4–5"), "{}", page.body);
+    assert_eq!(BeforeKnockout::read(&page).pairs, ["1-bye", "2-bye", "3-bye", "4-5"], "{}", page.body);
 }
 
 #[actix_rt::test]
@@ -181,12 +165,12 @@ async fn history_is_sentences_newest_first_paged_filtered_with_old_and_new_side_
     for json in ["{&#34;", "&#34;:", "&#34;winner", "log_text", "[Event"] {
         history.assert_lacks(json);
     }
-    let first_item = &select(&history.body, "#history li.change")[0];
-    let first = &first_item.text();
-    assert!(first.contains("Poprawka wyniku: partia 1 (runda 1, stół 1)"), "newest first:\n{first}");
-    assert!(first.contains("Przed") && first.contains("Po"), "{first}");
-    assert!(first.contains("Czerwoni weszli do Warszawy") && first.contains("zapis poprawny"), "{first}");
-    let links = first_item.select("a");
+    let first = &admin::history(&history)[0];
+    assert!(first.what.starts_with("Poprawka wyniku: partia 1 (runda 1, stół 1)"), "newest first: {first:?}");
+    // Old and new side by side: the logged result before, the typed one after.
+    assert!(first.before.iter().any(|b| b == "zapis poprawny"), "{first:?}");
+    assert!(first.after.iter().any(|a| a == "Czerwoni weszli do Warszawy"), "{first:?}");
+    let links = select(&history.body, "#history li.change")[0].select("a");
     let link =
         links.iter().filter_map(|a| a.attr("href")).find(|h| h.contains("/log/old")).expect("the old log");
     let log_page = admin.get(link).await;
@@ -215,8 +199,8 @@ async fn history_is_sentences_newest_first_paged_filtered_with_old_and_new_side_
     assert_eq!(admin.post(&format!("/admin/t/{t}/players/import"), &[("csv", &csv)]).await.status, 303);
     let page1 = admin.get(&format!("/admin/t/{t}/history")).await;
     assert_eq!(page1.body.matches("class=\"change\"").count(), 50);
-    let newest = select(&page1.body, "#history li.change")[0].text();
-    assert!(newest.contains("Rejestracja: Gracz Numer59"), "the newest first: {newest}");
+    let newest = &admin::history(&page1)[0];
+    assert_eq!(newest.what, "Rejestracja: Gracz Numer59", "the newest first: {newest:?}");
     assert!(has(&page1, "a#older[rel=next]"), "a link to the older changes");
     let page2 = whats(&admin.get(&format!("/admin/t/{t}/history?page=2")).await);
     assert!(page2.iter().any(|w| w == "Rejestracja: Gracz Numer00"), "{page2:?}");
@@ -357,11 +341,13 @@ async fn a_csv_import_without_a_header_is_reported_and_duplicates_are_flagged_fo
     let headless = "Anna Nowak;2010-03-01;LO 5\nJan Kowalski;2009-12-01;LO 5\n";
     let asked = admin.post(&path, &[("csv", headless)]).await;
     assert_eq!(asked.status, 422);
-    from_id(&asked.body, "first-row")
-        .contains("Anna Nowak; 2010-03-01; LO 5")
-        .then_some(())
-        .expect("the row shown");
-    assert!(field_error(&asked.body, "csv").unwrap().contains("nie na nagłówek"));
+    assert_eq!(text_of(&asked, "#first-row code"), "Anna Nowak; 2010-03-01; LO 5", "the row shown");
+    assert_eq!(
+        field_error(&asked.body, "csv").as_deref(),
+        Some(
+            "Pierwszy wiersz wygląda na gracza, a nie na nagłówek z nazwami kolumn. Jeśli to gracz, zaznacz to poniżej; jeśli nagłówek, popraw go."
+        )
+    );
     assert_eq!(field_value(&asked.body, "csv").as_deref(), Some(headless), "the rows are kept");
     assert!(!Tournament::read(&public.get(&format!("/t/{t}")).await).lists("Jan Kowalski"));
     let imported = admin.post(&path, &[("csv", headless), ("first_row_is_player", "1")]).await;
@@ -375,9 +361,10 @@ async fn a_csv_import_without_a_header_is_reported_and_duplicates_are_flagged_fo
     let twice = "imię i nazwisko;data urodzenia;szkoła\nEwa Zielińska;2008-07-07;SP 3\nEWA  Zielińska;2009-07-07;SP 4\nJan Kowalski;2009-12-01;LO 5\n";
     let flagged = admin.post(&path, &[("csv", twice)]).await;
     assert_eq!(flagged.status, 422);
-    let list = from_id(&flagged.body, "import-duplicates");
-    assert!(list.contains("Ewa Zielińska (wiersze 2, 3)"), "{list}");
-    assert!(list.contains("Jan Kowalski (wiersz 4; ta osoba jest już na liście graczy)"), "{list}");
+    assert_eq!(
+        texts(&flagged, "#import-duplicates li"),
+        ["Ewa Zielińska (wiersze 2, 3)", "Jan Kowalski (wiersz 4; ta osoba jest już na liście graczy)"]
+    );
     assert!(!Tournament::read(&public.get(&format!("/t/{t}")).await).lists("Ewa Zielińska"));
     assert_eq!(admin.post(&path, &[("csv", twice), ("accept_duplicates", "1")]).await.status, 303);
     assert_eq!(Tournament::read(&public.get(&format!("/t/{t}")).await).players.len(), 5);
@@ -386,7 +373,8 @@ async fn a_csv_import_without_a_header_is_reported_and_duplicates_are_flagged_fo
     let one = [("name", "Anna Nowak"), ("birth_date", "2010-05-05"), ("club", "LO 9")];
     let asked = admin.post(&format!("/admin/t/{t}/players"), &one).await;
     assert_eq!(asked.status, 422);
-    from_id(&asked.body, "register-duplicates").contains("Anna Nowak").then_some(()).expect("named");
+    let named = texts(&asked, "#register-duplicates li");
+    assert!(named.len() == 1 && named[0].starts_with("Anna Nowak"), "named: {named:?}");
     let mut accepted = one.to_vec();
     accepted.push(("accept_duplicate", "1"));
     assert_eq!(admin.post(&format!("/admin/t/{t}/players"), &accepted).await.status, 303);
@@ -406,11 +394,11 @@ async fn a_refused_log_comes_back_on_the_form_with_the_log_kept_and_a_polish_mes
         )
         .await;
     assert_eq!(page.status, 422);
-    let form = from_id(&page.body, "game-1");
-    assert!(form.contains("Błąd w zapisie partii"), "{form}");
-    assert!(form.contains("Wiersz "), "the line is named:\n{form}");
-    assert_eq!(field_value(form, "log").as_deref(), Some(log), "the log as typed");
-    assert_eq!(field_value(form, "red_clock").as_deref(), Some("12:05"));
+    let refused = admin::LogError::read(&page, "form#game-1").expect("the log's refusal on game 1's form");
+    assert!(refused.line.starts_with("Błąd w zapisie partii. Wiersz 2"), "the line is named: {refused:?}");
+    let kept = crate::pages::KeptForm::read(&page, "form#game-1", "game-1");
+    assert_eq!(kept.value("log"), Some(log), "the log as typed");
+    assert_eq!(kept.value("red_clock"), Some("12:05"));
     assert_eq!(one(&page.body, "html").get("lang"), "pl");
     assert!(
         crate::pages::Game::read(&app.browser().get(&format!("/t/{t}/game/{}", games[0].0)).await)
@@ -523,9 +511,15 @@ async fn results_read_as_the_same_sentence_on_the_match_and_player_pages() {
     assert_eq!(line.result, sentence);
     // And the game: who won, how, the points; no raw names of enums.
     let game = public.get(&format!("/t/{t}/game/{}", games[0].0)).await;
-    game.assert_contains(&format!(
-        "Wygrywa Armia Czerwona ({red_first}): Czerwoni weszli do Warszawy; 25 pkt za Czerwonych"
-    ));
+    assert_eq!(
+        crate::pages::Game::read(&game).result.as_deref(),
+        Some(
+            format!(
+                "Wygrywa Armia Czerwona ({red_first}): Czerwoni weszli do Warszawy; 25 pkt za Czerwonych"
+            )
+            .as_str()
+        )
+    );
 }
 
 #[actix_rt::test]

@@ -5,8 +5,19 @@
 //! (a decimal comma).
 
 pub mod admin;
+pub mod confirm;
+pub mod entries;
+pub mod error_page;
+pub mod exports;
+pub mod games;
 pub mod html;
+pub mod invitations;
+pub mod knockout;
+pub mod persons;
+pub mod privacy;
+pub mod referee;
 pub mod table;
+pub mod why;
 
 use crate::helpers::Page;
 use html::Element;

@@ -6,7 +6,7 @@
 use crate::app;
 use crate::league::season::Eligibility;
 use crate::store::seasons::flow::{Invitation, InvitationKind, InvitationState};
-use crate::store::{self, SeasonId, Store};
+use crate::store::{self, SeasonId, Store, StoredText};
 use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::read_model::cache::Views;
@@ -25,6 +25,10 @@ pub struct InvitationLine {
     /// Where it comes from: the source event's name, or "wildcard: reason".
     pub origin: String,
     pub state: &'static str,
+    /// The state's and the origin's keys, for the pages' `data-state` and `data-origin`
+    /// (`invited`, `accepted`...; `qualifier` or `wildcard`).
+    pub state_key: &'static str,
+    pub origin_key: &'static str,
     pub open: bool,
 }
 
@@ -66,6 +70,8 @@ pub async fn invitation_lines(
             school: i.school.clone(),
             origin,
             state: state_text(lang, i.state),
+            state_key: i.state.as_str(),
+            origin_key: i.kind.as_str(),
             open: i.state == InvitationState::Invited,
         });
     }
