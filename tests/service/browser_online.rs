@@ -187,10 +187,12 @@ async fn tap(d: &Driver, find: &str) -> Option<bool> {
          var at = function () {{ var r = el.getBoundingClientRect(); var x = r.left + r.width / 2, y = r.top + r.height / 2; \
            var hit = document.elementFromPoint(x, y); \
            return [x, y, r.top >= 0 && r.bottom <= window.innerHeight && !!hit && (hit === el || el.contains(hit))]; }}; \
-         var p = at(); var scrolled = false; \
-         if (!p[2]) {{ el.scrollIntoView({{block: 'center'}}); scrolled = true; p = at(); }} \
+         var p = at(); var scrolled = false; var why = ''; \
+         if (!p[2]) {{ var r0 = el.getBoundingClientRect(); var h0 = document.elementFromPoint(p[0], p[1]); \
+           why = 'top ' + Math.round(r0.top) + ', bottom ' + Math.round(r0.bottom) + ' of ' + window.innerHeight + ', scrolled ' + Math.round(window.scrollY) + ', under ' + (h0 ? h0.outerHTML.slice(0, 100) : 'nothing'); \
+           el.scrollIntoView({{block: 'center'}}); scrolled = true; p = at(); }} \
          var hit = document.elementFromPoint(p[0], p[1]); \
-         return [p[0], p[1], scrolled, p[2], hit ? hit.outerHTML.slice(0, 160) + ' in ' + (hit.parentNode.outerHTML || '').slice(0, 120) : ''];"
+         return [p[0], p[1], scrolled, p[2], hit ? hit.outerHTML.slice(0, 160) + ' in ' + (hit.parentNode.outerHTML || '').slice(0, 120) : '', why];"
     );
     let v = d.script(&js).await;
     if v.is_null() {
@@ -198,6 +200,10 @@ async fn tap(d: &Driver, find: &str) -> Option<bool> {
     }
     let (x, y) = (v[0].as_f64().unwrap_or(0.0), v[1].as_f64().unwrap_or(0.0));
     assert_eq!(v[3].as_bool(), Some(true), "the element {find} can be tapped: {v}");
+    if v[2].as_bool() == Some(true) {
+        // Why a scroll was needed, before it (the page may be gone after the tap).
+        eprintln!("scrolled to {find}: {}", v[5]);
+    }
     for kind in ["mousePressed", "mouseReleased"] {
         d.cdp(
             "Input.dispatchMouseEvent",

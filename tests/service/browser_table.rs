@@ -355,6 +355,42 @@ async fn typed_while_offline_then_retried(driver: &Driver, line: &str, step: usi
     panic!("retried: `{line}` not recorded:\n{}", driver.source().await);
 }
 
+/// The network drops as a command is picked on the board: the picker's line is sent, the page stays
+/// as it was with the note and "retry", nothing is recorded; the network back, "retry" records it.
+/// The step the recorder shows then.
+async fn picked_while_offline_then_retried(
+    driver: &Driver,
+    tally: &mut Tally,
+    line: &str,
+    step: usize,
+) -> usize {
+    let cdp = format!("/session/{}/goog/cdp/execute", driver.session);
+    let network = |offline: bool| {
+        let params =
+            json!({"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1});
+        json!({"cmd": "Network.emulateNetworkConditions", "params": params})
+    };
+    driver.call("POST", &cdp, Some(json!({"cmd": "Network.enable", "params": {}}))).await;
+    driver.call("POST", &cdp, Some(network(true))).await;
+    assert!(picker_line(driver, tally, line).await, "`{line}` in the picker's list");
+    driver.wait_for("#offline").await;
+    let page = driver.source().await;
+    assert!(page.contains("Brak połączenia z serwerem"), "the note says so:\n{page}");
+    assert_eq!(shown_step(driver).await, step, "the page stays where it was, nothing recorded");
+    driver.screenshot("recorder-picked-offline").await;
+    driver.call("POST", &cdp, Some(network(false))).await;
+    driver.click("#offline-retry").await;
+    for _ in 0..150 {
+        let now = shown_step(driver).await;
+        if now != step && now != usize::MAX {
+            tally.per_event.push(tally.picked.last().copied().unwrap_or(0));
+            return now;
+        }
+        actix_rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("retried: `{line}` not recorded:\n{}", driver.source().await);
+}
+
 /// Red's extra markers or Na Zachód!'s units chosen list by list: the form sends itself once every list
 /// was changed (a list already showing its unit is not changed by the tap: then "save").
 async fn choose_units(driver: &Driver, tally: &mut Tally, form: &str, fields: &[(&str, &str)]) {
@@ -680,6 +716,7 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
     mark(&driver).await;
     let mut tally = Tally::default();
     let (mut step, mut offline_done, mut looked) = (0usize, false, false);
+    let mut picked_offline = false;
     while step < lines.len() {
         let line = &lines[step];
         if step >= 6 && !offline_done {
@@ -687,6 +724,11 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
             typed_while_offline_then_retried(&driver, line, step + 1).await;
             driver.width(390).await;
             step = shown_step(&driver).await;
+            continue;
+        }
+        if offline_done && !picked_offline && line.contains(" command ") {
+            picked_offline = true;
+            step = picked_while_offline_then_retried(&driver, &mut tally, line, step).await;
             continue;
         }
         step = tap_line(&driver, &mut tally, line, step + 1).await;

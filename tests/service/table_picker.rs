@@ -42,6 +42,9 @@ async fn the_recorder_lists_every_command_by_its_pieces_and_a_list_button_record
     }
     // Without scripts the board's links still lead to the server's choices (a unit, a target).
     assert!(page.body.contains("class=\"pick\""), "the board's links");
+    // Its help speaks of the board (the recorder shows no hand), in Polish.
+    let help = first(&page.body, "#on-list p").map(|p| p.text()).unwrap_or_default();
+    assert!(help.starts_with("Stuknij jednostkę, potem pole lub cel;"), "{help}");
     // The list is a form posting to the recorder as its other forms do.
     let form = first(&page.body, "form#on-offers").expect("the list's form");
     assert_eq!(form.get("action"), url(t, g));

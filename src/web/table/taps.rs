@@ -20,12 +20,14 @@ pub(crate) struct TapList {
     pub total: usize,
     /// Something was picked without scripts: the list is open.
     pub picking: bool,
+    /// The key of the list's help (the online page's hand of cards, the recorder's board only).
+    pub help: &'static str,
 }
 
 impl TapList {
     /// An empty list posting to `action`.
-    pub(crate) fn new(action: String, auto: bool) -> TapList {
-        TapList { action, auto, offers: Vec::new(), total: 0, picking: false }
+    pub(crate) fn new(action: String, auto: bool, help: &'static str) -> TapList {
+        TapList { action, auto, offers: Vec::new(), total: 0, picking: false, help }
     }
 }
 

@@ -216,7 +216,7 @@ pub(crate) async fn page(
         opponent_hand: 0,
         my_deck: 0,
         opponent_deck: 0,
-        tap_list: TapList::new(format!("/online/{}", o.token), false),
+        tap_list: TapList::new(format!("/online/{}", o.token), false, "on_tap_help"),
         own_buttons: Vec::new(),
         picking: false,
         moves: Vec::new(),

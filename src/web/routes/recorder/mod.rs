@@ -230,7 +230,7 @@ async fn page(
         board: String::new(),
         board_list: Vec::new(),
         options: Options::default(),
-        tap_list: TapList::new(base.clone(), true),
+        tap_list: TapList::new(base.clone(), true, "tb2_tap_help"),
         board_first: false,
         pass: None,
         last_forced: None,

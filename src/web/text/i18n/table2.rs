@@ -8,4 +8,9 @@ pub(super) const TABLE: &[(&str, &str, &str)] = &[
         "Tap a unit, or at once a highlighted space or target: only one unit reaches it.",
     ),
     ("tb2_choose", "— wybierz —", "— choose —"),
+    (
+        "tb2_tap_help",
+        "Stuknij jednostkę, potem pole lub cel; ruch, który może iść dalej, zatwierdź przyciskiem „Potwierdź”. Każdy ruch jest też na tej liście.",
+        "Tap a unit, then a space or a target; confirm a move that could go on with “Confirm”. Every move is also on this list.",
+    ),
 ];
