@@ -23,7 +23,7 @@ mod support;
 use bitwa::web::{Application, Settings};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-use support::{between, ms, percentile};
+use support::{between, merge_cookies, ms, percentile};
 
 struct Plan {
     schools: usize,
@@ -116,19 +116,7 @@ impl Client {
     }
 
     fn merge_cookies(&mut self, headers: &awc::http::header::HeaderMap) {
-        let mut jar: Vec<(String, String)> = self
-            .cookie
-            .split("; ")
-            .filter_map(|c| c.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
-            .collect();
-        for set in headers.get_all("set-cookie").filter_map(|v| v.to_str().ok()) {
-            let Some((k, v)) = set.split(';').next().and_then(|c| c.split_once('=')) else { continue };
-            jar.retain(|(name, _)| name != k);
-            if !v.is_empty() {
-                jar.push((k.to_string(), v.to_string()));
-            }
-        }
-        self.cookie = jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+        self.cookie = merge_cookies(&self.cookie, headers);
     }
 
     async fn get(&mut self, path: &str) -> Answer {

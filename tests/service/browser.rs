@@ -624,3 +624,39 @@ async fn every_page_kind_fits_a_390_px_phone_without_sideways_scrolling() {
         too_wide.join("\n")
     );
 }
+
+/// One offer of the picker's list (`#on-offers`, the partial the online page and the recorder
+/// share): the line it posts, its label, the pieces that choose it (`data-k`) and a march's free
+/// middle spaces (`data-via`, tapped to choose among paths to one space).
+#[derive(Debug, Clone)]
+pub(crate) struct Offered {
+    pub(crate) value: String,
+    pub(crate) label: String,
+    pub(crate) keys: Vec<String>,
+    pub(crate) via: Vec<String>,
+}
+
+impl Driver {
+    /// The offers of the page as it stands.
+    pub(crate) async fn offered(&self) -> Vec<Offered> {
+        let v = self
+            .script(
+                "return Array.prototype.map.call(document.querySelectorAll('#on-offers button[name=event]'), \
+                 function (b) { return [b.value, b.textContent, b.getAttribute('data-k') || '', b.getAttribute('data-via') || '']; });",
+            )
+            .await;
+        let words = |v: &Value| v.as_str().unwrap_or_default().split_whitespace().map(String::from).collect();
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|o| Offered {
+                        value: o[0].as_str().unwrap_or_default().to_string(),
+                        label: o[1].as_str().unwrap_or_default().to_string(),
+                        keys: words(&o[2]),
+                        via: words(&o[3]),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}

@@ -5,7 +5,7 @@
 //! sideways; the waiting page fits 390 and 1280 px with no small targets; the stored log validates;
 //! screenshots in `target/screenshots/online-*.png`. Skips (loudly) without chromium, except in CI.
 
-use crate::browser::{Driver, browser_binaries, screenshot_dir};
+use crate::browser::{Driver, Offered, browser_binaries, screenshot_dir};
 use crate::browser_targets::SMALL_TARGETS;
 use crate::helpers::*;
 use crate::online::{issue_links, referee_url, round_one};
@@ -145,37 +145,6 @@ async fn two_players_play_an_online_game_in_chromium_on_phones() {
     assert_eq!(log.status, 200, "the finished game has its log");
     validate_log(&log.body, Edition::builtin(), &OPTIONS).expect("the stored log validates");
     app.stop().await;
-}
-
-/// One offer of the mover's page: what it posts, its label, and the pieces that choose it.
-#[derive(Debug, Clone)]
-struct Offered {
-    value: String,
-    label: String,
-    keys: Vec<String>,
-    /// A march's free middle spaces (`data-via`): tapped to choose among paths to one space.
-    via: Vec<String>,
-}
-
-async fn offered(d: &Driver) -> Vec<Offered> {
-    let v = d
-        .script(
-            "return Array.prototype.map.call(document.querySelectorAll('#on-offers button[name=event]'), \
-             function (b) { return [b.value, b.textContent, b.getAttribute('data-k') || '', b.getAttribute('data-via') || '']; });",
-        )
-        .await;
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .map(|o| Offered {
-                    value: o[0].as_str().unwrap_or_default().to_string(),
-                    label: o[1].as_str().unwrap_or_default().to_string(),
-                    keys: o[2].as_str().unwrap_or_default().split_whitespace().map(String::from).collect(),
-                    via: o[3].as_str().unwrap_or_default().split_whitespace().map(String::from).collect(),
-                })
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Tap, as a finger does, the element the script `find` returns (a JS expression): scrolled into
@@ -345,7 +314,7 @@ async fn two_online_games_are_played_by_taps_on_the_board_and_the_hand_at_390_px
         if fold[4].as_u64().unwrap_or(0) > 0 {
             sizes.push(fold[4].as_u64().unwrap_or(0));
         }
-        let all = offered(d).await;
+        let all = d.offered().await;
         assert!(!all.is_empty(), "the mover's page offers moves");
         rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let o = all[((rng >> 33) % all.len() as u64) as usize].clone();

@@ -4,7 +4,7 @@
 //! the board at 390 px and 1280 px in `target/screenshots/`, with no horizontal scroll.
 //! Skips (loudly) without chromium, except in CI.
 
-use crate::browser::{Driver, find_in_path};
+use crate::browser::{Driver, Offered, find_in_path};
 use crate::helpers::*;
 use crate::table::table_game_with;
 use base64::Engine as _;
@@ -439,38 +439,6 @@ async fn linked_path(driver: &Driver, space: &notation::Tok) -> Option<Vec<notat
     }
 }
 
-/// One offer of the picker's list (`#on-offers`, the partial the online page shares): the line it
-/// posts, its label, the pieces that choose it and a march's free middle spaces.
-#[derive(Debug, Clone)]
-struct Offered {
-    value: String,
-    label: String,
-    keys: Vec<String>,
-    via: Vec<String>,
-}
-
-async fn offered(driver: &Driver) -> Vec<Offered> {
-    let v = driver
-        .exec(
-            "return Array.prototype.map.call(document.querySelectorAll('#on-offers button[name=event]'), \
-             function (b) { return [b.value, b.textContent, b.getAttribute('data-k') || '', b.getAttribute('data-via') || '']; });",
-        )
-        .await;
-    let words = |v: &Value| v.as_str().unwrap_or_default().split_whitespace().map(String::from).collect();
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .map(|o| Offered {
-                    value: o[0].as_str().unwrap_or_default().to_string(),
-                    label: o[1].as_str().unwrap_or_default().to_string(),
-                    keys: words(&o[2]),
-                    via: words(&o[3]),
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// A tap on a piece of the board, as a finger does: at its centre, after checking that nothing
 /// covers it there (scrolled to first if it is not on screen, counted).
 async fn tap_piece(driver: &Driver, tally: &mut Tally, css: &str) {
@@ -522,7 +490,7 @@ async fn picker_line(driver: &Driver, tally: &mut Tally, line: &str) -> bool {
     let before = shown_step(driver).await;
     let taps_before = tally.taps;
     let want = notation::parse(line).unwrap().events.remove(0);
-    let all = offered(driver).await;
+    let all = driver.offered().await;
     let Some(o) = all
         .iter()
         .find(|o| notation::parse(&o.value).ok().and_then(|mut l| l.events.pop()).as_ref() == Some(&want))
