@@ -660,3 +660,14 @@ impl Driver {
             .unwrap_or_default()
     }
 }
+
+impl Offered {
+    /// The middle space of this offer's path to tap next among paths to one space: not tapped yet,
+    /// the one the fewest other paths `left` cross (each tap keeps the paths through it).
+    pub(crate) fn next_via<'a>(&'a self, left: &[&Offered], tapped: &[&String]) -> Option<&'a String> {
+        self.via
+            .iter()
+            .filter(|v| !tapped.contains(v))
+            .min_by_key(|v| left.iter().filter(|x| x.via.contains(v)).count())
+    }
+}

@@ -389,12 +389,7 @@ async fn two_online_games_are_played_by_taps_on_the_board_and_the_hand_at_390_px
             let mut left = others;
             let mut tapped: Vec<&String> = Vec::new();
             while !done && !left.is_empty() {
-                let Some(v) = o
-                    .via
-                    .iter()
-                    .filter(|v| !tapped.contains(v))
-                    .min_by_key(|v| left.iter().filter(|x| x.via.contains(v)).count())
-                else {
+                let Some(v) = o.next_via(&left, &tapped) else {
                     break;
                 };
                 let find = format!("document.querySelector('#online [data-k=\"{v}\"]:not(button)')");

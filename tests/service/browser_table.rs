@@ -558,12 +558,7 @@ async fn picker_line(driver: &Driver, tally: &mut Tally, line: &str) -> bool {
             .collect();
         let mut tapped: Vec<&String> = Vec::new();
         while !left.is_empty() {
-            let Some(v) = o
-                .via
-                .iter()
-                .filter(|v| !tapped.contains(v))
-                .min_by_key(|v| left.iter().filter(|x| x.via.contains(v)).count())
-            else {
+            let Some(v) = o.next_via(&left, &tapped) else {
                 break;
             };
             tap_piece(driver, tally, &format!("#recorder [data-k={}]:not(button)", q(v))).await;
