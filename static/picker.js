@@ -8,8 +8,8 @@
 //   a tapped target records the attack at once, as the recorder always did;
 // otherwise the tray (#on-pick) shows "Potwierdź" for the one tapped whole and the few lines left
 // as buttons. A space or a target only one unit goes to picks that unit too (one tap). When several
-// paths lead to the tapped space, their middle spaces (data-via) light up on the board and a tap on
-// one chooses the path. Sending is the form's own submit (`requestSubmit`): the page's script may
+// paths lead to the tapped space, the tray offers one of each length (as long, they leave the same
+// position), and their middle spaces (data-via) light up on the board: a tap on one steers the path. Sending is the form's own submit (`requestSubmit`): the page's script may
 // send it in the background (the recorder does, with a retry when the network drops).
 // Without scripts the same pieces are links (`?pick=` online, `?unit=` / `?draft=` at the table).
 // `window.bitwaPicker(root)` sets the picker up again after the page's main part was put in place.
@@ -53,6 +53,31 @@
       tray.appendChild(b);
       return b;
     };
+    // The spaces a line's march crosses, as the line names them (none: no march).
+    var marchOf = function (o) {
+      var w = o.button.value.split(' ');
+      var at = w.indexOf('march');
+      var path = [];
+      if (at < 0) return path;
+      for (var i = at + 1; i < w.length && w[i] !== 'attack'; i++) path.push(w[i]);
+      return path;
+    };
+    // Of the paths `list` (to one space), one of each length, shortest first: the one crossing the
+    // fewest middle spaces not tapped (the first offered among those). Lines without a march stay.
+    var oneOfEachLength = function (list) {
+      var untapped = function (o) { return o.via.filter(function (v) { return vias.indexOf(v) < 0; }).length; };
+      var out = [];
+      var at = {};
+      list.forEach(function (o) {
+        var n = marchOf(o).length;
+        if (!n) { out.push(o); return; }
+        if (!(n in at)) { at[n] = out.length; out.push(o); }
+        else if (untapped(o) < untapped(out[at[n]])) out[at[n]] = o;
+      });
+      return out.map(function (o, i) { return [marchOf(o).length, i, o]; })
+        .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
+        .map(function (x) { return x[2]; });
+    };
     var draw = function () {
       each(root.querySelectorAll('[data-k]:not(button)'), function (el) { el.classList.remove('can', 'on'); });
       var fit = offers.filter(holds);
@@ -81,24 +106,21 @@
       vias.forEach(function (k) {
         each(pieces(k), function (el) { el.classList.add('on'); });
       });
-      if (whole.length === 1) {
-        var b = button(root.getAttribute('data-confirm'), 'on-confirm', function () { send(whole[0]); });
+      // Paths to one space that are as long leave the same position (a command marker spent for
+      // each space marched, nothing else a path crosses counts: tested in web::table::taps), so the
+      // tray offers one path of each length, the shortest first, each through the middle spaces
+      // tapped if one goes through no other: a handful of buttons, never a list to scroll. Other
+      // lines no piece tells apart (Na Zachód!'s two ways) are offered each.
+      var choice = whole.length > 1 ? oneOfEachLength(whole) : whole;
+      if (choice.length === 1) {
+        var b = button(root.getAttribute('data-confirm'), 'on-confirm', function () { send(choice[0]); });
         b.id = 'on-confirm';
-        b.title = whole[0].label;
+        b.title = choice[0].label;
       }
-      // The lines no further piece tells apart (two paths to one space): one tap each.
-      var open = whole.length > 1 ? whole : (Object.keys(next).length ? [] : fit);
+      var open = whole.length > 1 ? (choice.length > 1 ? choice : []) : (Object.keys(next).length ? [] : fit);
       // Paths to one space are short buttons (`f3 → e4`, the full line as their title): the
       // march's spaces as the line names them.
-      var pathOf = function (o) {
-        var w = o.button.value.split(' ');
-        var at = w.indexOf('march');
-        if (at < 0) return '';
-        var path = [];
-        for (var i = at + 1; i < w.length && w[i] !== 'attack'; i++) path.push(w[i]);
-        return path.join(' \u2192 ');
-      };
-      var names = open.map(pathOf);
+      var names = open.map(function (o) { return marchOf(o).join(' \u2192 '); });
       var paths = open.length > 1 && names.every(function (n, i) { return n && names.indexOf(n) === i; });
       open.forEach(function (o, i) {
         var b = button(paths ? names[i] : o.label, paths ? 'opt on-line on-path' : 'opt on-line', function () { send(o); });

@@ -475,9 +475,15 @@ async fn picker_sent(driver: &Driver, before: usize) -> bool {
     driver.exec(marked).await == json!(true) || shown_step(driver).await != before
 }
 
-/// The tray's button sending `o` ("Potwierdź", or its line among the few left), if it shows.
-async fn tray_button(driver: &Driver, o: &Offered) -> Option<String> {
-    let css = format!("#on-pick:not([hidden]) button[title={}]", q(&o.label));
+/// The tray's button making `o`'s move ("Potwierdź", or its line among the few left, or a path as
+/// long to its space: `Offered::same_moves`), if it shows.
+async fn tray_button(driver: &Driver, o: &Offered, all: &[Offered]) -> Option<String> {
+    let css = o
+        .same_moves(all)
+        .iter()
+        .map(|l| format!("#on-pick:not([hidden]) button[title={}]", q(l)))
+        .collect::<Vec<_>>()
+        .join(", ");
     let there = format!("return !!document.querySelector({})", serde_json::to_string(&css).unwrap());
     (driver.exec(&there).await == json!(true)).then_some(css)
 }
@@ -520,7 +526,7 @@ async fn picker_line(driver: &Driver, tally: &mut Tally, line: &str) -> bool {
     }
     let mut done = false;
     for k in &keys {
-        if let Some(css) = tray_button(driver, &o).await {
+        if let Some(css) = tray_button(driver, &o, &all).await {
             tap(driver, tally, &css, false).await;
             done = true;
             break;
@@ -572,7 +578,7 @@ async fn picker_line(driver: &Driver, tally: &mut Tally, line: &str) -> bool {
         }
     }
     if !done {
-        let Some(css) = tray_button(driver, &o).await else {
+        let Some(css) = tray_button(driver, &o, &all).await else {
             let seen = driver
                 .exec("return [document.getElementById('on-pick').outerHTML, Array.prototype.map.call(document.querySelectorAll('#recorder .on'), function (e) { return e.getAttribute('data-k'); }).join(' ')];")
                 .await;

@@ -110,3 +110,84 @@ pub(crate) fn offer_view(
     let via = tap_via(state, value).into_iter().filter(|v| !keys.contains(v)).collect::<Vec<_>>().join(" ");
     (OfferView { value: value.to_string(), label, keys: keys.join(" "), via }, keys)
 }
+
+/// How many spaces a march line crosses (`0`: no march): the command markers it spends, one a space.
+#[cfg(test)]
+fn march_length(value: &str) -> usize {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    words
+        .iter()
+        .position(|w| *w == "march")
+        .map_or(0, |at| words[at + 1..].iter().take_while(|w| **w != "attack").count())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::recording::offers::{Seat, offers};
+    use crate::engine::edition::Edition;
+    use crate::engine::state::RuleOptions;
+    use std::collections::HashMap;
+
+    /// What `static/picker.js` relies on to offer one path of each length to a space: "Discard 1
+    /// command marker for each space marched" (rulebook, Command a Unit) and nothing else a path
+    /// crosses changes the game, so two offered marches of one unit to one space (and target) that
+    /// are as long leave equal positions (the engine's own equality: everything the rules see).
+    /// Walked through random games, every player's offers at every step; it also measures how many
+    /// lengths one space offers (the tray's buttons) and fails if the walk found no such paths.
+    #[test]
+    fn paths_to_one_space_as_long_leave_the_same_position() {
+        let e = Edition::builtin();
+        let (mut compared, mut most_lengths) = (0usize, 0usize);
+        for seed in 0..12u64 {
+            let mut state = GameState::new(e, RuleOptions::STANDARD);
+            let mut x = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            while let Some(side) = state.to_act() {
+                let mut after: HashMap<(Vec<String>, usize), GameState<'_>> = HashMap::new();
+                let mut lengths: HashMap<Vec<String>, Vec<usize>> = HashMap::new();
+                for o in offers(&state, Seat::Player(side)).lines {
+                    let (Some(line), n) = (&o.line, march_length(&o.value)) else { continue };
+                    if n == 0 {
+                        continue;
+                    }
+                    let mut keys = tap_keys(&state, side, &o.value);
+                    keys.sort();
+                    let next = state.apply_line(line).expect("an offered line applies");
+                    let ls = lengths.entry(keys.clone()).or_default();
+                    if !ls.contains(&n) {
+                        ls.push(n);
+                        most_lengths = most_lengths.max(ls.len());
+                    }
+                    match after.get(&(keys.clone(), n)) {
+                        Some(first) => {
+                            compared += 1;
+                            assert!(
+                                *first == next,
+                                "{} leaves another position than a path as long",
+                                o.value
+                            );
+                        }
+                        None => {
+                            after.insert((keys, n), next);
+                        }
+                    }
+                }
+                let mut actions = state.legal_actions();
+                actions.retain(|a| !a.has_unseen() && a.side().is_none_or(|s| s == side));
+                if actions.is_empty() {
+                    break;
+                }
+                x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                let pick = actions[usize::try_from((x >> 33) % actions.len() as u64).unwrap_or(0)];
+                if state.play(&pick).is_err() {
+                    break;
+                }
+            }
+        }
+        eprintln!(
+            "{compared} paths compared with one as long to the same space; at most {most_lengths} lengths to one space"
+        );
+        assert!(compared > 1000, "the walk met paths to one space: {compared}");
+        assert!(most_lengths <= 6, "one space offers at most 6 lengths (the tray's buttons): {most_lengths}");
+    }
+}
