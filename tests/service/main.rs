@@ -49,6 +49,7 @@ mod numbers;
 mod online;
 mod online_bounds;
 mod online_clock;
+mod online_no_script;
 mod online_no_show;
 mod online_oracle;
 mod online_processes;

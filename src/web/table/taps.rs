@@ -111,14 +111,31 @@ pub(crate) fn offer_view(
     (OfferView { value: value.to_string(), label, keys: keys.join(" "), via }, keys)
 }
 
-/// How many spaces a march line crosses (`0`: no march): the command markers it spends, one a space.
-#[cfg(test)]
-fn march_length(value: &str) -> usize {
+/// How many spaces a march line crosses (`0`: no march): the command markers it spends, one a space
+/// ("Discard 1 command marker for each space marched", rulebook, Command a Unit). Two marches of
+/// one unit to one space (and target) that are as long leave the same position (tested below), so
+/// a choice among paths offers one of each length (here without scripts, `static/picker.js` with).
+pub(crate) fn march_length(value: &str) -> usize {
     let words: Vec<&str> = value.split_whitespace().collect();
     words
         .iter()
         .position(|w| *w == "march")
         .map_or(0, |at| words[at + 1..].iter().take_while(|w| **w != "attack").count())
+}
+
+/// `offers` (views with their tap keys) with one march of each length kept for each set of keys,
+/// the first offered: the rest leave the same positions. Lines without a march are all kept.
+pub(crate) fn one_of_each_length(offers: Vec<(OfferView, Vec<String>)>) -> Vec<(OfferView, Vec<String>)> {
+    let mut seen: std::collections::HashSet<(Vec<String>, usize)> = std::collections::HashSet::new();
+    offers
+        .into_iter()
+        .filter(|(view, keys)| {
+            let n = march_length(&view.value);
+            let mut k = keys.clone();
+            k.sort();
+            n == 0 || seen.insert((k, n))
+        })
+        .collect()
 }
 
 #[cfg(test)]

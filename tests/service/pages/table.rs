@@ -276,6 +276,13 @@ pub struct Online {
     pub game: Option<i64>,
     /// The events offered (their notation values).
     pub offers: Vec<String>,
+    /// The same offers with the pieces that choose them (`data-k`, in order).
+    pub keyed: Vec<(String, Vec<String>)>,
+    /// The pieces that are links without scripts (board spaces and units, cards in the hand): what
+    /// each link has picked in all (its `?pick=`), and its address.
+    pub pick_links: Vec<(Vec<String>, String)>,
+    /// The list shows only what holds the pieces picked so far (without scripts).
+    pub picking: bool,
     pub error: Option<String>,
     pub notice: Option<String>,
     pub paused: bool,
@@ -321,6 +328,25 @@ impl Online {
                 .iter()
                 .map(|b| b.get("value").to_string())
                 .collect(),
+            keyed: select(body, "#on-offers button[name=event]")
+                .iter()
+                .map(|b| {
+                    let keys = b.attr("data-k").unwrap_or_default();
+                    (b.get("value").to_string(), keys.split_whitespace().map(String::from).collect())
+                })
+                .collect(),
+            pick_links: select(body, "#online a")
+                .iter()
+                .filter_map(|a| {
+                    let href = a.attr("href")?;
+                    let (_, q) = href.split_once("?pick=")?;
+                    let q = q.split(['#', '&']).next().unwrap_or_default();
+                    let picks =
+                        percent_decoded(q).split(',').filter(|p| !p.is_empty()).map(String::from).collect();
+                    Some((picks, href.to_string()))
+                })
+                .collect(),
+            picking: first(body, "#on-list").is_some_and(|l| l.has("open")),
             error: text("#on-error"),
             notice: text("#on-notice"),
             paused: has("#paused"),
@@ -356,6 +382,30 @@ impl Online {
     pub fn any_running(&self) -> bool {
         self.clocks.iter().any(|c| c.running)
     }
+}
+
+/// `%XX` escapes of a query value decoded (the pick links' `u%3AR16A%2Ch%3Ae4`).
+fn percent_decoded(q: &str) -> String {
+    let bytes = q.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match (bytes[i], q.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b'+', _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The referee's online page of a match (`/ref/t/{t}/match/{m}/online`).

@@ -17,7 +17,7 @@ use crate::web::error::WebError;
 use crate::web::extract::ctx::Ctx;
 use crate::web::extract::player_link::PlayerLink;
 use crate::web::routes::render_status;
-use crate::web::table::taps::{OfferView, TapList, offer_view};
+use crate::web::table::taps::{OfferView, TapList, offer_view, one_of_each_length};
 use crate::web::table::{ClockView, awaited_text, clock_views, phase_key, side_key};
 use crate::web::text::names::Named;
 use actix_web::HttpResponse;
@@ -354,6 +354,9 @@ pub(crate) async fn page(
                 c.on = true;
             }
         }
+        // Without scripts, once something is picked the list shows what holds it: of the paths to
+        // one space, one of each length (as long, they leave the same position), not hundreds.
+        let all = if picks.is_empty() { all } else { one_of_each_length(all) };
         for (view, keys) in all {
             if keys.is_empty() {
                 page.own_buttons.push(OfferView {
