@@ -6,6 +6,7 @@
 //! skips with a loud message.
 
 use crate::helpers::*;
+use crate::online::march_length;
 use crate::setup::{Day, OpenDay};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
@@ -662,27 +663,18 @@ impl Driver {
 }
 
 impl Offered {
-    /// The spaces this offer's march crosses (0: no march): the command markers it spends.
-    fn march_length(&self) -> usize {
-        let words: Vec<&str> = self.value.split_whitespace().collect();
-        words
-            .iter()
-            .position(|w| *w == "march")
-            .map_or(0, |at| words[at + 1..].iter().take_while(|w| **w != "attack").count())
-    }
-
     /// The labels of the offers in `all` that make this move: itself, and the marches of its unit
     /// to its space (and target) that are as long (they leave the same position: the picker's tray
     /// offers one path of each length, `web::table::taps` tests why).
     pub(crate) fn same_moves(&self, all: &[Offered]) -> Vec<String> {
         let mut keys = self.keys.clone();
         keys.sort();
-        let n = self.march_length();
+        let n = march_length(&self.value);
         let mut out = vec![self.label.clone()];
         for x in all {
             let mut k = x.keys.clone();
             k.sort();
-            if n > 0 && x.value != self.value && k == keys && x.march_length() == n {
+            if n > 0 && x.value != self.value && k == keys && march_length(&x.value) == n {
                 out.push(x.label.clone());
             }
         }

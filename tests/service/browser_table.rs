@@ -221,11 +221,21 @@ pub(crate) async fn tap_line(driver: &Driver, tally: &mut Tally, line: &str, ste
                 driver.clear(field).await;
                 driver.type_into(field, &unseen.to_string()).await;
             }
+            // On a phone the tiles are four to a row: no card's words cut.
+            let cut = driver
+                .exec("return window.innerWidth > 400 ? [] : Array.from(document.querySelectorAll('#picker-select label.check')).filter(l => l.scrollWidth > l.clientWidth + 1).map(l => l.textContent.trim());")
+                .await;
+            assert_eq!(cut, json!([]), "tiles whose words are cut at 390 px");
             for c in cards.iter().filter(|c| c.as_str() != "?") {
                 if shown_step(driver).await != before {
                     break;
                 }
                 tap(driver, tally, &format!("#pick-select-{c}"), false).await;
+                if tally.selections.is_empty() && shown_step(driver).await == before {
+                    // The first selection, a card ticked (looked at: whole words, a check mark).
+                    let w = driver.exec("return window.innerWidth;").await;
+                    driver.screenshot(&format!("recorder-select-{w}")).await;
+                }
             }
             // Its count reached, the selection is on its way (tap_line waits for it); else "save".
             let count = driver
@@ -682,6 +692,20 @@ async fn a_referee_records_a_whole_game_by_tapping_and_its_result_reaches_the_st
     driver.width(390).await;
     driver.go(&format!("{}/ref/t/{t}/game/{g}/record", app.base)).await;
     driver.wait_for("#recorder").await;
+    // The players' names in the clocks wrap, never cut (as on the online page, issue 35 item 6).
+    let clocks = driver
+        .exec("return Array.from(document.querySelectorAll('.rec-head .clock .who')).map(w => [w.textContent.trim(), w.scrollWidth > w.clientWidth + 1 || w.scrollHeight > w.clientHeight + 1]);")
+        .await;
+    let clocks = clocks.as_array().expect("the clocks' names");
+    assert_eq!(clocks.len(), 2, "two clocks, each naming its player: {clocks:?}");
+    for c in clocks {
+        let name = c[0].as_str().unwrap_or_default();
+        assert!(
+            name.contains("Anna Czerwona") || name.contains("Bartek Polski"),
+            "a clock names its player: {c}"
+        );
+        assert_eq!(c[1], json!(false), "a name cut at 390 px: {c}");
+    }
     mark(&driver).await;
     let mut tally = Tally::default();
     let (mut step, mut offline_done, mut looked) = (0usize, false, false);

@@ -30,6 +30,17 @@ pub(crate) fn offers(body: &str) -> Vec<String> {
     Online::read(body).offers
 }
 
+/// The spaces an offered march line crosses (0: no march), counted from its words: the command
+/// markers it spends. The picker and the list without scripts offer one path of each length to a
+/// space (`web::table::taps::march_length` says why).
+pub(crate) fn march_length(value: &str) -> usize {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    words
+        .iter()
+        .position(|w| *w == "march")
+        .map_or(0, |at| words[at + 1..].iter().take_while(|w| **w != "attack").count())
+}
+
 /// The seed of game 1's deal, once published.
 fn seed_of(body: &str) -> Option<String> {
     Online::read(body).deal(1).and_then(|d| d.seed.clone())

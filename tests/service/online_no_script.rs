@@ -6,19 +6,10 @@
 //! picked (paths to one space: one of each length, `web::table::taps::march_length`).
 
 use crate::helpers::*;
-use crate::online::{issue_links, referee_url, round_one, show_up};
+use crate::online::{issue_links, march_length, referee_url, round_one, show_up};
 use crate::pages::Online;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
-
-/// The spaces a march line crosses (0: no march), counted here from the words.
-fn march_length(value: &str) -> usize {
-    let words: Vec<&str> = value.split_whitespace().collect();
-    words
-        .iter()
-        .position(|w| *w == "march")
-        .map_or(0, |at| words[at + 1..].iter().take_while(|w| **w != "attack").count())
-}
 
 fn sorted(keys: &[String]) -> Vec<String> {
     let mut k = keys.to_vec();
