@@ -9,8 +9,9 @@
 // otherwise the tray (#on-pick) shows "Potwierdź" for the one tapped whole and the few lines left
 // as buttons. A space or a target only one unit goes to picks that unit too (one tap). When several
 // paths lead to the tapped space, the tray offers one of each length (as long, they leave the same
-// position), and their middle spaces (data-via) light up on the board: a tap on one steers the path. Sending is the form's own submit (`requestSubmit`): the page's script may
-// send it in the background (the recorder does, with a retry when the network drops).
+// position), and their middle spaces (data-via) light up on the board: a tap on one steers the
+// path. Sending is the form's own submit (`requestSubmit`): the page's script may send it in the
+// background (the recorder does, with a retry when the network drops).
 // Without scripts the same pieces are links (`?pick=` online, `?unit=` / `?draft=` at the table).
 // `window.bitwaPicker(root)` sets the picker up again after the page's main part was put in place.
 (function () {

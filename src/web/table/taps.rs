@@ -123,18 +123,34 @@ pub(crate) fn march_length(value: &str) -> usize {
         .map_or(0, |at| words[at + 1..].iter().take_while(|w| **w != "attack").count())
 }
 
-/// `offers` (views with their tap keys) with one march of each length kept for each set of keys,
-/// the first offered: the rest leave the same positions. Lines without a march are all kept.
+/// `offers` (views with their tap keys) with one march of each length kept for each set of keys:
+/// the one crossing the fewest middle spaces (the first offered among those), in the list's order;
+/// the rest leave the same positions. Lines without a march are all kept.
 pub(crate) fn one_of_each_length(offers: Vec<(OfferView, Vec<String>)>) -> Vec<(OfferView, Vec<String>)> {
-    let mut seen: std::collections::HashSet<(Vec<String>, usize)> = std::collections::HashSet::new();
+    let class = |(view, keys): &(OfferView, Vec<String>)| {
+        let mut k = keys.clone();
+        k.sort();
+        (k, march_length(&view.value))
+    };
+    let crossed = |(view, _): &(OfferView, Vec<String>)| view.via.split_whitespace().count();
+    let mut best: std::collections::HashMap<(Vec<String>, usize), usize> = std::collections::HashMap::new();
+    for (i, o) in offers.iter().enumerate() {
+        let c = class(o);
+        if c.1 > 0 {
+            let kept = best.entry(c).or_insert(i);
+            if crossed(o) < crossed(&offers[*kept]) {
+                *kept = i;
+            }
+        }
+    }
     offers
         .into_iter()
-        .filter(|(view, keys)| {
-            let n = march_length(&view.value);
-            let mut k = keys.clone();
-            k.sort();
-            n == 0 || seen.insert((k, n))
+        .enumerate()
+        .filter(|(i, o)| {
+            let c = class(o);
+            c.1 == 0 || best.get(&c) == Some(i)
         })
+        .map(|(_, o)| o)
         .collect()
 }
 
@@ -145,6 +161,44 @@ mod tests {
     use crate::engine::edition::Edition;
     use crate::engine::state::RuleOptions;
     use std::collections::HashMap;
+
+    fn view(value: &str, keys: &str, via: &str) -> (OfferView, Vec<String>) {
+        let keys: Vec<String> = keys.split_whitespace().map(String::from).collect();
+        let v = OfferView { value: value.into(), label: value.into(), keys: keys.join(" "), via: via.into() };
+        (v, keys)
+    }
+
+    /// Typed in by hand: R16A (on h3) to g2 by one path of 1, two of 2 (through h2 or g3: the first
+    /// kept), two of 3 (through g3 and f2, or back through h3 and h2: the second crosses one free
+    /// space, kept); two marches on to attack P1A, of 1 and 2; a pass. One path of each length stays
+    /// for each set of pieces, the one crossing the fewest free middle spaces, in the list's order.
+    #[test]
+    fn one_of_each_length_keeps_the_most_direct_path_of_each_length() {
+        let list = vec![
+            view("red command R16A march h2 g2", "u:R16A h:g2", "h:h2"),
+            view("red command R16A march g2", "u:R16A h:g2", ""),
+            view("red command R16A march g3 f2 g2", "u:R16A h:g2", "h:g3 h:f2"),
+            view("red command R16A march g3 g2", "u:R16A h:g2", "h:g3"),
+            view("red command R16A march h3 h2 g2", "u:R16A h:g2", "h:h2"),
+            view("red command R16A march g2 attack P1A", "u:R16A u:P1A", ""),
+            view("red command R16A march h3 g2 attack P1A", "u:R16A u:P1A", ""),
+            view("red pass", "", ""),
+        ];
+        let kept: Vec<String> = one_of_each_length(list).into_iter().map(|(v, _)| v.value).collect();
+        assert_eq!(
+            kept,
+            vec![
+                "red command R16A march h2 g2",
+                "red command R16A march g2",
+                "red command R16A march h3 h2 g2",
+                "red command R16A march g2 attack P1A",
+                "red command R16A march h3 g2 attack P1A",
+                "red pass",
+            ]
+        );
+        assert_eq!(march_length("red command R16A march g3 f2 g2 attack P1A"), 3);
+        assert_eq!(march_length("red pass"), 0);
+    }
 
     /// What `static/picker.js` relies on to offer one path of each length to a space: "Discard 1
     /// command marker for each space marched" (rulebook, Command a Unit) and nothing else a path
